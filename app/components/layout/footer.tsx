@@ -1,0 +1,46 @@
+export function Footer({ email }: { email: string }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <div>
+          <p className="footer-brand">Little Stitches Atelier</p>
+          <p className="muted">Handmade clothing and accessories for 1:4 and 1:6 collectible dolls, sewn one piece at a time.</p>
+        </div>
+        <nav aria-label="Find us elsewhere">
+          <ul className="footer-links">
+            <li>
+              <a href="https://www.etsy.com/shop/littlestitchesatelier" rel="noopener">
+                Our marketplace shop
+              </a>
+            </li>
+            <li>
+              <a href="https://www.instagram.com/littlestitchesatelier" rel="noopener">
+                Instagram
+              </a>
+            </li>
+            <li>
+              <a href="https://www.pinterest.com/littlestitchesatelier" rel="noopener">
+                Pinterest
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Shop information">
+          <ul className="footer-links">
+            <li>
+              <a href="/terms-conditions">Terms &amp; Conditions</a>
+            </li>
+            <li>
+              <a href="/size-guide">Size Guide</a>
+            </li>
+            <li>
+              <a href={`mailto:${email}`}>Contact: {email}</a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="copyright">© {year} Little Stitches Atelier. All rights reserved.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,256 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { QuantityControls, RemoveItemForm, useHere } from "~/components/cart/cart-forms";
+import { CartTotalsList, type SummaryTotals } from "~/components/cart/cart-summary";
+import { CartIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/icons";
+import { formatMoney } from "~/lib/money";
+
+export const OPEN_CART_EVENT = "shop:open-cart";
+
+interface MenuNode {
+  id: number;
+  name: string;
+  slug: string;
+  children: { id: number; name: string; slug: string }[];
+}
+
+interface HeaderUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+interface HeaderCartItem {
+  id: number;
+  quantity: number;
+  specificStock: number;
+  colorName: string | null;
+  variation: { variationName: string } | null;
+  product: { title: string; slug: string; priceCents: number; images: { thumbUrl: string }[] };
+}
+
+export interface HeaderProps {
+  user: HeaderUser | null;
+  cart: { items: HeaderCartItem[]; totals: SummaryTotals & { itemCount: number } };
+  favoritesCount: number;
+  menu: MenuNode[];
+}
+
+export function Header({ user, cart, favoritesCount, menu }: HeaderProps) {
+  const count = cart.totals.itemCount;
+  return (
+    <header className="site-header">
+      <div className="header-inner">
+        <details className="mobile-menu">
+          <summary aria-label="Menu">
+            <MenuIcon />
+          </summary>
+          <div className="mobile-panel">
+            <SearchForm idSuffix="mobile" />
+            <nav aria-label="Mobile">
+              <ul className="mobile-links">
+                <li>
+                  <Link to="/shop">All Products</Link>
+                </li>
+                {menu.map((parent) => (
+                  <li key={parent.id}>
+                    <details>
+                      <summary>{parent.name}</summary>
+                      <ul>
+                        <li>
+                          <Link to={`/shop/${parent.slug}`}>All {parent.name}</Link>
+                        </li>
+                        {parent.children.map((child) => (
+                          <li key={child.id}>
+                            <Link to={`/shop/${child.slug}`}>{child.name}</Link>
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
+                  </li>
+                ))}
+                <li>
+                  <Link to="/size-guide">Size Guide</Link>
+                </li>
+                <li>
+                  <Link to="/about">About</Link>
+                </li>
+              </ul>
+            </nav>
+          </div>
+        </details>
+
+        <Link to="/" className="logo" aria-label="Little Stitches Atelier, home">
+          Little Stitches<span> Atelier</span>
+        </Link>
+
+        <nav className="main-nav" aria-label="Main">
+          <details className="mega">
+            <summary>Shop</summary>
+            <div className="mega-panel">
+              <Link to="/shop" className="mega-all">
+                All Products
+              </Link>
+              <div className="mega-columns">
+                {menu.map((parent) => (
+                  <div key={parent.id} className="mega-column">
+                    <Link to={`/shop/${parent.slug}`} className="mega-parent">
+                      {parent.name}
+                    </Link>
+                    <ul>
+                      {parent.children.map((child) => (
+                        <li key={child.id}>
+                          <Link to={`/shop/${child.slug}`}>{child.name}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </div>
+            </div>
+          </details>
+          <NavLink to="/size-guide">Size Guide</NavLink>
+          <NavLink to="/about">About</NavLink>
+        </nav>
+
+        <div className="header-search">
+          <SearchForm idSuffix="desktop" />
+        </div>
+
+        <div className="header-actions">
+          {user ? <UserMenu user={user} /> : (
+            <Link to="/login" className="icon-link" aria-label="Sign in">
+              <UserIcon />
+            </Link>
+          )}
+          <Link to="/account?tab=favorites" className="icon-link" aria-label={`Favorites, ${favoritesCount} items`}>
+            <HeartIcon />
+            {favoritesCount > 0 ? <span className="badge">{favoritesCount}</span> : null}
+          </Link>
+          <CartDrawer cart={cart} count={count} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function SearchForm({ idSuffix }: { idSuffix: string }) {
+  return (
+    <Form method="get" action="/shop" role="search" className="search-form">
+      <label htmlFor={`search-${idSuffix}`} className="sr-only">
+        Search products
+      </label>
+      <input
+        id={`search-${idSuffix}`}
+        type="search"
+        name="search"
+        placeholder="Search dresses, coats, hats…"
+        required
+        pattern=".*\S.*"
+        title="Type something to search for"
+        maxLength={200}
+        onChange={(e) => {
+          e.currentTarget.setCustomValidity("");
+        }}
+        onInvalid={(e) => e.currentTarget.setCustomValidity("Type something to search for")}
+      />
+      <button type="submit" aria-label="Search">
+        <SearchIcon />
+      </button>
+    </Form>
+  );
+}
+
+function UserMenu({ user }: { user: HeaderUser }) {
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <details className="user-menu">
+      <summary className="icon-link" aria-label="Account menu">
+        <UserIcon />
+        <span className="greeting">Hi, {user.firstName || "User"}</span>
+      </summary>
+      <div className="dropdown">
+        {fullName ? <p className="strong">{fullName}</p> : null}
+        <p className="muted small">{user.email}</p>
+        <Link to="/account">My Account</Link>
+        <Form method="post" action="/logout">
+          <button type="submit" className="link-button">
+            Log out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+function CartDrawer({ cart, count }: { cart: HeaderProps["cart"]; count: number }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const here = useHere();
+  useEffect(() => {
+    const open = () => ref.current?.setAttribute("open", "");
+    window.addEventListener(OPEN_CART_EVENT, open);
+    return () => window.removeEventListener(OPEN_CART_EVENT, open);
+  }, []);
+  // Close the drawer when the page changes.
+  useEffect(() => {
+    ref.current?.removeAttribute("open");
+  }, [here]);
+  return (
+    <details className="cart-drawer" ref={ref}>
+      <summary className="icon-link" aria-label={`Cart, ${count} items`}>
+        <CartIcon />
+        {count > 0 ? <span className="badge" data-testid="cart-count">{count}</span> : null}
+      </summary>
+      <div className="drawer-backdrop" aria-hidden="true" onClick={() => ref.current?.removeAttribute("open")} />
+      <aside className="drawer" aria-label="Shopping cart">
+        <div className="drawer-head">
+          <h2>Your Cart</h2>
+          <button type="button" className="link-button drawer-close" onClick={() => ref.current?.removeAttribute("open")}>
+            Close
+          </button>
+        </div>
+        {cart.items.length === 0 ? (
+          <div className="drawer-empty">
+            <p>Your cart is empty</p>
+            <Link to="/shop" className="button">
+              Continue Shopping
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ul className="drawer-items">
+              {cart.items.map((item) => (
+                <li key={item.id} className="drawer-item">
+                  <img src={item.product.images[0]?.thumbUrl ?? "/placeholder.svg"} alt="" width={60} height={75} loading="lazy" />
+                  <div>
+                    <Link to={`/product/${item.product.slug}`} className="strong">
+                      {item.product.title}
+                    </Link>
+                    <p className="muted small">
+                      {[item.colorName, item.variation?.variationName].filter(Boolean).join(" · ")}
+                      {item.colorName || item.variation ? " · " : ""}
+                      {formatMoney(item.product.priceCents)}
+                    </p>
+                    <div className="drawer-controls">
+                      <QuantityControls itemId={item.id} quantity={item.quantity} max={item.specificStock} title={item.product.title} />
+                      <RemoveItemForm itemId={item.id} title={item.product.title} />
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <CartTotalsList totals={cart.totals} />
+            <div className="drawer-actions">
+              <Link to="/cart" className="button button-secondary">
+                View Cart
+              </Link>
+              <Link to="/checkout" className="button">
+                Checkout
+              </Link>
+            </div>
+          </>
+        )}
+      </aside>
+    </details>
+  );
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from "node:crypto";
+import { redirect } from "@remix-run/node";
+import { type CartOwner } from "~/domain/cart/cart.server";
+import { createShopSessionStorage, createToastCookie, type ShopSession, type Toast } from "~/domain/auth/session.server";
+import { db } from "~/lib/db.server";
+import { jsonError } from "~/lib/http.server";
+
+// The one place the request layer binds the shared database to sessions and permissions.
+const sessionStorage = createShopSessionStorage(db);
+const toastCookie = createToastCookie();
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  shippingCountry: string | null;
+  loyaltyPoints: number;
+  isAdmin: boolean;
+}
+
+const sessionCache = new WeakMap<Request, Promise<ShopSession>>();
+
+/** The request's session (read once per request). */
+export function getSession(request: Request): Promise<ShopSession> {
+  let pending = sessionCache.get(request);
+  if (!pending) {
+    pending = sessionStorage.getSession(request.headers.get("Cookie"));
+    sessionCache.set(request, pending);
+  }
+  return pending;
+}
+
+export function commitSession(session: ShopSession): Promise<string> {
+  return sessionStorage.commitSession(session);
+}
+
+export function destroySession(session: ShopSession): Promise<string> {
+  return sessionStorage.destroySession(session);
+}
+
+export async function getUserId(request: Request): Promise<number | null> {
+  const session = await getSession(request);
+  return session.get("userId") ?? null;
+}
+
+export async function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+  const userId = await getUserId(request);
+  if (userId === null) return null;
+  const row = await db
+    .selectFrom("users")
+    .select([
+      "id",
+      "email",
+      "first_name as firstName",
+      "last_name as lastName",
+      "shipping_country as shippingCountry",
+      "loyalty_points as loyaltyPoints",
+      "is_admin as isAdmin",
+    ])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row ? { ...row, isAdmin: row.isAdmin === 1 } : null;
+}
+
+/** API door: 401 `{message}` when nobody is signed in. */
+export async function requireApiUser(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw jsonError("You need to be logged in", 401);
+  return user;
+}
+
+/** API door: 401 for guests, 403 for customers. */
+export async function requireApiAdmin(request: Request): Promise<CurrentUser> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin) throw jsonError("Admin privileges required", 403);
+  return user;
+}
+
+/** Page door: a redirect to the login page when nobody is signed in. */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
+/**
+ * Whose cart this request works on. With `create`, a guest without a cart key gets
+ * one, and `setCookie` must be sent with the response.
+ */
+export async function getCartOwner(request: Request): Promise<CartOwner | null>;
+export async function getCartOwner(request: Request, opts: { create: true }): Promise<{ owner: CartOwner; setCookie: string | null }>;
+export async function getCartOwner(
+  request: Request,
+  opts?: { create: true },
+): Promise<CartOwner | null | { owner: CartOwner; setCookie: string | null }> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  const cartKey = session.get("cartKey");
+  if (!opts?.create) {
+    if (userId) return { userId };
+    return cartKey ? { cartKey } : null;
+  }
+  if (userId) return { owner: { userId }, setCookie: null };
+  if (cartKey) return { owner: { cartKey }, setCookie: null };
+  const fresh = randomBytes(18).toString("base64url");
+  session.set("cartKey", fresh);
+  return { owner: { cartKey: fresh }, setCookie: await commitSession(session) };
+}
+
+export async function getToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("__toast=")) return { toast: null, setCookie: null };
+  const value = (await toastCookie.parse(header)) as Toast | null;
+  return { toast: value ?? null, setCookie: await toastCookie.serialize("", { maxAge: 0 }) };
+}
+
+export async function toastHeader(toast: Toast): Promise<string> {
+  return toastCookie.serialize(toast);
+}
+
+/** Post/redirect/get with a notification shown on the next page. */
+export async function redirectWithToast(url: string, toast: Toast, extraCookies: (string | null)[] = []): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await toastHeader(toast));
+  for (const c of extraCookies) if (c) headers.append("Set-Cookie", c);
+  return redirect(url, { headers });
+}

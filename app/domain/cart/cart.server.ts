@@ -1,0 +1,291 @@
+import { sql } from "kysely";
+import { type AddToCartInput, type UpdateCartItemInput } from "~/domain/cart/schemas";
+import { type CartTotals, computeCartTotals } from "~/domain/cart/totals";
+import { DomainError } from "~/domain/common/errors";
+import { getShippingRates } from "~/domain/common/settings.server";
+import { thumbUrl } from "~/lib/images";
+import { centsToDecimal } from "~/lib/money";
+import { type DB } from "~/lib/sqlite.server";
+
+/** Whose cart: a signed-in user's, or a guest session's. */
+export type CartOwner = { userId: number } | { cartKey: string };
+
+export interface CartItemView {
+  id: number;
+  productId: number;
+  quantity: number;
+  colorId: number | null;
+  colorName: string | null;
+  colorHex: string | null;
+  variation: { variationCode: string; variationName: string } | null;
+  /** Stock of the chosen colour or variation, else of the product. */
+  specificStock: number;
+  product: {
+    id: number;
+    title: string;
+    slug: string;
+    price: string;
+    priceCents: number;
+    isLarge: boolean;
+    isLargeItem: boolean;
+    category: { name: string; slug: string } | null;
+    images: { imageUrl: string; thumbUrl: string }[];
+  };
+  lineTotal: string;
+}
+
+export interface CartView {
+  items: CartItemView[];
+  totals: CartTotals;
+}
+
+export const STOCK_MESSAGE = "Sorry, we don't have enough items in stock for your request.";
+
+async function findCartId(db: DB, owner: CartOwner): Promise<number | null> {
+  const row =
+    "userId" in owner
+      ? await db.selectFrom("carts").select("id").where("user_id", "=", owner.userId).executeTakeFirst()
+      : await db.selectFrom("carts").select("id").where("session_key", "=", owner.cartKey).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+async function ensureCartId(db: DB, owner: CartOwner): Promise<number> {
+  const existing = await findCartId(db, owner);
+  if (existing !== null) return existing;
+  const row = await db
+    .insertInto("carts")
+    .values("userId" in owner ? { user_id: owner.userId } : { session_key: owner.cartKey })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function getCart(db: DB, owner: CartOwner | null): Promise<CartView> {
+  const cartId = owner ? await findCartId(db, owner) : null;
+  const items = cartId === null ? [] : await listCartItems(db, cartId);
+  const rates = await getShippingRates(db);
+  const totals = computeCartTotals(
+    items.map((i) => ({ unitPriceCents: i.product.priceCents, quantity: i.quantity, isLarge: i.product.isLarge })),
+    rates,
+  );
+  return { items, totals };
+}
+
+/** Cheap count for the header badge. */
+export async function getCartCount(db: DB, owner: CartOwner | null): Promise<number> {
+  const cartId = owner ? await findCartId(db, owner) : null;
+  if (cartId === null) return 0;
+  const row = await db
+    .selectFrom("cart_items")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("quantity"), sql<number>`0`).as("n"))
+    .where("cart_id", "=", cartId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
+  const rows = await db
+    .selectFrom("cart_items as ci")
+    .innerJoin("products as p", "p.id", "ci.product_id")
+    .leftJoin("colors as c", "c.id", "ci.color_id")
+    .leftJoin("product_colors as pc", (j) => j.onRef("pc.product_id", "=", "ci.product_id").onRef("pc.color_id", "=", "ci.color_id"))
+    .leftJoin("product_variations as pv", (j) =>
+      j.onRef("pv.product_id", "=", "ci.product_id").onRef("pv.variation_code", "=", "ci.variation_code"),
+    )
+    .select([
+      "ci.id",
+      "ci.product_id as productId",
+      "ci.quantity",
+      "ci.color_id as colorId",
+      "c.name as colorName",
+      "c.hex as colorHex",
+      "ci.variation_code as variationCode",
+      "pv.variation_name as variationName",
+      "pc.stock as colorStock",
+      "pv.stock as variationStock",
+      "p.total_stock as productStock",
+      "p.title",
+      "p.slug",
+      "p.price_cents as priceCents",
+      "p.is_large as isLarge",
+      (eb) =>
+        eb
+          .selectFrom("product_images as pi")
+          .select("pi.image_url")
+          .whereRef("pi.product_id", "=", "p.id")
+          .orderBy("pi.is_primary", "desc")
+          .orderBy("pi.sort_order")
+          .limit(1)
+          .as("imageUrl"),
+      (eb) =>
+        eb
+          .selectFrom("product_categories as pcat")
+          .innerJoin("categories as cat", "cat.id", "pcat.category_id")
+          .select(sql<string>`cat.name || char(9) || cat.slug`.as("c"))
+          .whereRef("pcat.product_id", "=", "p.id")
+          .orderBy(sql`cat.parent_id is null`)
+          .orderBy("cat.sort_order")
+          .limit(1)
+          .as("categoryNameSlug"),
+    ])
+    .where("ci.cart_id", "=", cartId)
+    .orderBy("ci.id")
+    .execute();
+  return rows.map((r) => {
+    const specificStock = r.colorId !== null ? (r.colorStock ?? 0) : r.variationCode !== null ? (r.variationStock ?? 0) : r.productStock;
+    const [catName, catSlug] = (r.categoryNameSlug ?? "").split("\t");
+    return {
+      id: r.id,
+      productId: r.productId,
+      quantity: r.quantity,
+      colorId: r.colorId,
+      colorName: r.colorName,
+      colorHex: r.colorHex,
+      variation: r.variationCode ? { variationCode: r.variationCode, variationName: r.variationName ?? r.variationCode } : null,
+      specificStock,
+      product: {
+        id: r.productId,
+        title: r.title,
+        slug: r.slug,
+        price: centsToDecimal(r.priceCents),
+        priceCents: r.priceCents,
+        isLarge: r.isLarge === 1,
+        isLargeItem: r.isLarge === 1,
+        category: catName && catSlug ? { name: catName, slug: catSlug } : null,
+        images: r.imageUrl ? [{ imageUrl: r.imageUrl, thumbUrl: thumbUrl(r.imageUrl) }] : [],
+      },
+      lineTotal: centsToDecimal(r.priceCents * r.quantity),
+    };
+  });
+}
+
+/** What the chosen line may hold: the colour's, variation's or product's stock. Throws for bad choices. */
+async function availableStock(db: DB, productId: number, colorId: number | null, variationCode: string | null): Promise<number> {
+  const product = await db
+    .selectFrom("products")
+    .select(["id", "total_stock as stock", "has_color_variations as hasColors", "has_variations as hasVariations"])
+    .where("id", "=", productId)
+    .executeTakeFirst();
+  if (!product) throw new DomainError("Product not found", 404, "productId");
+  if (product.stock <= 0) throw new DomainError("This product is currently out of stock (0 items available in stock).", 409, undefined, "out-of-stock");
+  if (product.hasColors) {
+    if (colorId == null) throw new DomainError("Select a color", 400, "colorId");
+    const color = await db
+      .selectFrom("product_colors")
+      .select("stock")
+      .where("product_id", "=", productId)
+      .where("color_id", "=", colorId)
+      .executeTakeFirst();
+    if (!color) throw new DomainError("This color is not available for this product", 400, "colorId");
+    if (color.stock <= 0) throw new DomainError("This color is sold out: 0 items available in stock.", 409, "colorId", "out-of-stock");
+    return color.stock;
+  }
+  if (product.hasVariations) {
+    if (!variationCode) throw new DomainError("Select a variation", 400, "variationCode");
+    const variation = await db
+      .selectFrom("product_variations")
+      .select("stock")
+      .where("product_id", "=", productId)
+      .where("variation_code", "=", variationCode)
+      .executeTakeFirst();
+    if (!variation) throw new DomainError("This variation is not available for this product", 400, "variationCode");
+    if (variation.stock <= 0) throw new DomainError("This variation is sold out: 0 items available in stock.", 409, "variationCode", "out-of-stock");
+    return variation.stock;
+  }
+  return product.stock;
+}
+
+function stockConflict(available: number): DomainError {
+  return new DomainError(`Only ${available} items available in stock`, 409, "quantity", "insufficient-stock");
+}
+
+/**
+ * Adds a line (or more of an existing line) to the owner's cart. Throws DomainError
+ * 400 for a missing colour/variation, 404 for an unknown product, 409 when stock is short.
+ */
+export async function addToCart(db: DB, owner: CartOwner, input: AddToCartInput): Promise<CartItemView> {
+  return db.transaction().execute(async (trx) => {
+    const product = await trx
+      .selectFrom("products")
+      .select(["has_color_variations as hasColors", "has_variations as hasVariations"])
+      .where("id", "=", input.productId)
+      .executeTakeFirst();
+    if (!product) throw new DomainError("Product not found", 404, "productId");
+    // A choice the product doesn't offer is ignored rather than stored.
+    const colorId = product.hasColors ? (input.colorId ?? null) : null;
+    const variationCode = !product.hasColors && product.hasVariations ? (input.variationCode ?? null) : null;
+    const available = await availableStock(trx, input.productId, colorId, variationCode);
+    const cartId = await ensureCartId(trx, owner);
+    const existing = await trx
+      .selectFrom("cart_items")
+      .select(["id", "quantity"])
+      .where("cart_id", "=", cartId)
+      .where("product_id", "=", input.productId)
+      .where(sql<boolean>`ifnull(color_id, 0) = ${colorId ?? 0}`)
+      .where(sql<boolean>`ifnull(variation_code, '') = ${variationCode ?? ""}`)
+      .executeTakeFirst();
+    const quantity = (existing?.quantity ?? 0) + input.quantity;
+    if (quantity > available) throw stockConflict(available);
+    let itemId: number;
+    if (existing) {
+      await trx.updateTable("cart_items").set({ quantity }).where("id", "=", existing.id).execute();
+      itemId = existing.id;
+    } else {
+      const row = await trx
+        .insertInto("cart_items")
+        .values({ cart_id: cartId, product_id: input.productId, color_id: colorId, variation_code: variationCode, quantity })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      itemId = row.id;
+    }
+    await trx.updateTable("carts").set({ updated_at: new Date().toISOString() }).where("id", "=", cartId).execute();
+    const items = await listCartItems(trx, cartId);
+    return items.find((i) => i.id === itemId)!;
+  });
+}
+
+async function requireOwnedItem(db: DB, owner: CartOwner, itemId: number) {
+  const cartId = await findCartId(db, owner);
+  const item =
+    cartId === null
+      ? undefined
+      : await db
+          .selectFrom("cart_items")
+          .select(["id", "product_id as productId", "color_id as colorId", "variation_code as variationCode", "quantity"])
+          .where("id", "=", itemId)
+          .where("cart_id", "=", cartId)
+          .executeTakeFirst();
+  if (!item) throw new DomainError("Cart item not found", 404);
+  return item;
+}
+
+/** Sets a line's quantity (at least 1, at most what is in stock). */
+export async function updateCartItem(db: DB, owner: CartOwner, itemId: number, input: UpdateCartItemInput): Promise<CartItemView> {
+  return db.transaction().execute(async (trx) => {
+    const item = await requireOwnedItem(trx, owner, itemId);
+    if (input.quantity < 1) throw new DomainError("Quantity must be at least 1", 400, "quantity");
+    if (input.quantity > item.quantity) {
+      let available: number;
+      try {
+        available = await availableStock(trx, item.productId, item.colorId, item.variationCode);
+      } catch (error) {
+        if (error instanceof DomainError && error.status === 409) throw stockConflict(0);
+        throw error;
+      }
+      if (input.quantity > available) throw stockConflict(available);
+    }
+    await trx.updateTable("cart_items").set({ quantity: input.quantity }).where("id", "=", itemId).execute();
+    const cartId = (await findCartId(trx, owner))!;
+    return (await listCartItems(trx, cartId)).find((i) => i.id === itemId)!;
+  });
+}
+
+export async function removeCartItem(db: DB, owner: CartOwner, itemId: number): Promise<void> {
+  const item = await requireOwnedItem(db, owner, itemId);
+  await db.deleteFrom("cart_items").where("id", "=", item.id).execute();
+}
+
+export async function clearCart(db: DB, owner: CartOwner): Promise<void> {
+  const cartId = await findCartId(db, owner);
+  if (cartId !== null) await db.deleteFrom("cart_items").where("cart_id", "=", cartId).execute();
+}

@@ -1,0 +1,82 @@
+import { sql } from "kysely";
+import { type CategoryRef, type CategoryTreeNode, type CategoryView } from "~/domain/catalogue/types";
+import { type DB } from "~/lib/sqlite.server";
+
+export async function listCategories(db: DB): Promise<CategoryView[]> {
+  const rows = await db
+    .selectFrom("categories")
+    .select(["id", "name", "slug", "parent_id as parentId", "sort_order as sortOrder", "is_active as isActive", "product_count as productCount"])
+    .orderBy("sort_order")
+    .orderBy("name")
+    .execute();
+  return rows.map((r) => ({ ...r, isActive: r.isActive === 1 }));
+}
+
+/** Top-level categories with products, each with its children with products (the mega-menu). */
+export function buildMenuTree(categories: CategoryView[]): CategoryTreeNode[] {
+  const visible = categories.filter((c) => c.isActive && c.productCount > 0);
+  return visible
+    .filter((c) => c.parentId === null)
+    .map((parent) => ({ ...parent, children: visible.filter((c) => c.parentId === parent.id) }));
+}
+
+export async function getCategoryBySlug(db: DB, slug: string): Promise<CategoryView | null> {
+  const row = await db
+    .selectFrom("categories")
+    .select(["id", "name", "slug", "parent_id as parentId", "sort_order as sortOrder", "is_active as isActive", "product_count as productCount"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  return row ? { ...row, isActive: row.isActive === 1 } : null;
+}
+
+/** The chain from the top-level category down to this one (for breadcrumbs). */
+export async function getCategoryChain(db: DB, categoryId: number): Promise<CategoryRef[]> {
+  const chain: CategoryRef[] = [];
+  let id: number | null = categoryId;
+  for (let depth = 0; id !== null && depth < 10; depth++) {
+    const row: { id: number; name: string; slug: string; parentId: number | null } | undefined = await db
+      .selectFrom("categories")
+      .select(["id", "name", "slug", "parent_id as parentId"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) break;
+    chain.unshift({ id: row.id, name: row.name, slug: row.slug });
+    id = row.parentId;
+  }
+  return chain;
+}
+
+export async function getCategoryDescriptions(db: DB): Promise<Record<string, string>> {
+  const rows = await db.selectFrom("category_descriptions").select(["category_name as name", "description"]).execute();
+  return Object.fromEntries(rows.map((r) => [r.name, r.description]));
+}
+
+export async function getCategoryDescription(db: DB, names: string[]): Promise<string | null> {
+  if (names.length === 0) return null;
+  const rows = await db
+    .selectFrom("category_descriptions")
+    .select(["category_name as name", "description"])
+    .where("category_name", "in", names)
+    .execute();
+  // The most specific category (last in the list) wins.
+  for (const name of [...names].reverse()) {
+    const hit = rows.find((r) => r.name === name);
+    if (hit) return hit.description;
+  }
+  return null;
+}
+
+/** Recounts products per category from the link table; returns how many categories changed. */
+export async function recalculateCategoryCounts(db: DB): Promise<number> {
+  const result = await sql`
+    UPDATE categories SET product_count = (
+      SELECT count(*) FROM product_categories pc WHERE pc.category_id = categories.id
+    ) WHERE product_count != (
+      SELECT count(*) FROM product_categories pc WHERE pc.category_id = categories.id
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export async function listColors(db: DB): Promise<{ id: number; name: string; hex: string }[]> {
+  return db.selectFrom("colors").select(["id", "name", "hex"]).orderBy("id").execute();
+}

@@ -1,0 +1,262 @@
+import { sql } from "kysely";
+import { getCategoryBySlug } from "~/domain/catalogue/categories.server";
+import { toFtsQuery } from "~/domain/catalogue/search";
+import {
+  type CategoryRef,
+  type ColorOption,
+  type ImageView,
+  type ProductCard,
+  type ProductDetail,
+  type VariationOption,
+} from "~/domain/catalogue/types";
+import { thumbUrl } from "~/lib/images";
+import { centsToDecimal } from "~/lib/money";
+import { type DB } from "~/lib/sqlite.server";
+
+export interface ProductFilter {
+  categoryId?: number | null;
+  search?: string | null;
+  /** First row to return (0-based). */
+  offset: number;
+  limit: number;
+}
+
+const productColumns = [
+  "products.id",
+  "products.title",
+  "products.slug",
+  "products.price_cents as priceCents",
+  "products.total_stock as stock",
+  "products.is_large as isLarge",
+  "products.is_latest_collection as isLatestCollection",
+  "products.has_color_variations as hasColorVariations",
+  "products.has_variations as hasVariations",
+] as const;
+
+type ProductRow = {
+  id: number;
+  title: string;
+  slug: string;
+  priceCents: number;
+  stock: number;
+  isLarge: number;
+  isLatestCollection: number;
+  hasColorVariations: number;
+  hasVariations: number;
+};
+
+/**
+ * A page of products and the total that match. Search (FTS5 over title and
+ * description) overrides the category filter, as the spec says.
+ */
+export async function listProducts(db: DB, filter: ProductFilter): Promise<{ products: ProductCard[]; total: number }> {
+  const limit = Math.max(0, Math.min(filter.limit, 1000));
+  const offset = Math.max(0, filter.offset);
+  const searchText = filter.search?.trim();
+  if (searchText) {
+    const match = toFtsQuery(searchText);
+    if (!match) return { products: [], total: 0 };
+    const [rows, count] = await Promise.all([
+      db
+        .selectFrom("products_fts")
+        .innerJoin("products", "products.id", "products_fts.rowid")
+        .select(productColumns)
+        .where(sql<boolean>`products_fts MATCH ${match}`)
+        .orderBy(sql`products_fts.rank`)
+        .orderBy("products.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      db
+        .selectFrom("products_fts")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where(sql<boolean>`products_fts MATCH ${match}`)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { products: await toCards(db, rows), total: Number(count.n) };
+  }
+  if (filter.categoryId != null) {
+    const categoryId = filter.categoryId;
+    const [rows, count] = await Promise.all([
+      db
+        .selectFrom("product_categories")
+        .innerJoin("products", "products.id", "product_categories.product_id")
+        .select(productColumns)
+        .where("product_categories.category_id", "=", categoryId)
+        .orderBy("product_categories.product_id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      db
+        .selectFrom("product_categories")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("category_id", "=", categoryId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { products: await toCards(db, rows), total: Number(count.n) };
+  }
+  const [rows, count] = await Promise.all([
+    db.selectFrom("products").select(productColumns).orderBy("products.id", "desc").limit(limit).offset(offset).execute(),
+    db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { products: await toCards(db, rows), total: Number(count.n) };
+}
+
+export async function listProductsInCategorySlug(db: DB, slug: string, offset: number, limit: number) {
+  const category = await getCategoryBySlug(db, slug);
+  if (!category) return null;
+  return { category, ...(await listProducts(db, { categoryId: category.id, offset, limit })) };
+}
+
+export async function listLatestCollection(db: DB, limit = 12): Promise<ProductCard[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select(productColumns)
+    .where("products.is_latest_collection", "=", 1)
+    .orderBy("products.created_at", "desc")
+    .orderBy("products.id", "desc")
+    .limit(limit)
+    .execute();
+  return toCards(db, rows);
+}
+
+/** Up to `limit` products sharing the product's main category, without the product itself. */
+export async function listRelatedProducts(db: DB, productId: number, categoryId: number | null, limit = 4): Promise<ProductCard[]> {
+  if (categoryId === null) return [];
+  const rows = await db
+    .selectFrom("product_categories")
+    .innerJoin("products", "products.id", "product_categories.product_id")
+    .select(productColumns)
+    .where("product_categories.category_id", "=", categoryId)
+    .where("products.id", "!=", productId)
+    .orderBy("product_categories.product_id", "desc")
+    .limit(limit)
+    .execute();
+  return toCards(db, rows);
+}
+
+export async function getProductIdBySlug(db: DB, slug: string): Promise<number | null> {
+  const row = await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function getProductBySlug(db: DB, slug: string): Promise<ProductDetail | null> {
+  const id = await getProductIdBySlug(db, slug);
+  return id === null ? null : getProductById(db, id);
+}
+
+export async function getProductById(db: DB, id: number): Promise<ProductDetail | null> {
+  const row = await db
+    .selectFrom("products")
+    .select([...productColumns, "products.description", "products.created_at as createdAt"])
+    .where("products.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [card] = await toCards(db, [row], { allImages: true });
+  const [colors, variations] = await Promise.all([listProductColors(db, id), listProductVariations(db, id)]);
+  return {
+    ...card!,
+    description: row.description,
+    categoryId: card!.category?.id ?? null,
+    colors: row.hasColorVariations ? colors : [],
+    variations: row.hasVariations ? variations : [],
+    createdAt: row.createdAt,
+  };
+}
+
+export async function listProductColors(db: DB, productId: number): Promise<ColorOption[]> {
+  return db
+    .selectFrom("product_colors")
+    .innerJoin("colors", "colors.id", "product_colors.color_id")
+    .select(["colors.id as colorId", "colors.name", "colors.hex", "product_colors.stock"])
+    .where("product_colors.product_id", "=", productId)
+    .orderBy("colors.id")
+    .execute();
+}
+
+export async function listProductVariations(db: DB, productId: number): Promise<VariationOption[]> {
+  return db
+    .selectFrom("product_variations")
+    .select(["variation_code as variationCode", "variation_name as variationName", "stock"])
+    .where("product_id", "=", productId)
+    .orderBy("variation_code")
+    .execute();
+}
+
+/** Adds images and categories to product rows with two batched queries. */
+async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean } = {}): Promise<ProductCard[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  let imageQuery = db
+    .selectFrom("product_images")
+    .select(["id", "product_id as productId", "image_url as imageUrl", "alt_text as altText", "is_primary as isPrimary", "width", "height", "sort_order as sortOrder"])
+    .where("product_id", "in", ids)
+    .orderBy("product_id")
+    .orderBy("is_primary", "desc")
+    .orderBy("sort_order")
+    .orderBy("id");
+  if (!opts.allImages) {
+    // Only each product's first image (primary first) for cards.
+    imageQuery = imageQuery.where(({ eb, selectFrom }) =>
+      eb(
+        "id",
+        "=",
+        selectFrom("product_images as pi")
+          .select("pi.id")
+          .whereRef("pi.product_id", "=", "product_images.product_id")
+          .orderBy("pi.is_primary", "desc")
+          .orderBy("pi.sort_order")
+          .orderBy("pi.id")
+          .limit(1),
+      ),
+    );
+  }
+  const [images, links] = await Promise.all([
+    imageQuery.execute(),
+    db
+      .selectFrom("product_categories")
+      .innerJoin("categories", "categories.id", "product_categories.category_id")
+      .select(["product_categories.product_id as productId", "categories.id", "categories.name", "categories.slug", "categories.parent_id as parentId"])
+      .where("product_categories.product_id", "in", ids)
+      .orderBy("categories.sort_order")
+      .orderBy("categories.id")
+      .execute(),
+  ]);
+  return rows.map((r) => {
+    const own = links.filter((l) => l.productId === r.id);
+    const main = own.find((l) => l.parentId !== null) ?? own[0] ?? null;
+    const categories: CategoryRef[] = own.map((l) => ({ id: l.id, name: l.name, slug: l.slug }));
+    const productImages: ImageView[] = images
+      .filter((i) => i.productId === r.id)
+      .map((i) => ({
+        id: i.id,
+        imageUrl: i.imageUrl,
+        thumbUrl: thumbUrl(i.imageUrl),
+        altText: i.altText || r.title,
+        isPrimary: i.isPrimary === 1,
+        width: i.width,
+        height: i.height,
+      }));
+    return {
+      id: r.id,
+      title: r.title,
+      slug: r.slug,
+      price: centsToDecimal(r.priceCents),
+      priceCents: r.priceCents,
+      stock: r.stock,
+      isLarge: r.isLarge === 1,
+      isLatestCollection: r.isLatestCollection === 1,
+      hasColorVariations: r.hasColorVariations === 1,
+      hasVariations: r.hasVariations === 1,
+      category: main ? { id: main.id, name: main.name, slug: main.slug } : null,
+      categories,
+      images: productImages,
+    };
+  });
+}
+
+export async function getProductCardsByIds(db: DB, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom("products").select(productColumns).where("products.id", "in", ids).execute();
+  return toCards(db, rows);
+}

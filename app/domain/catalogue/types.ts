@@ -1,0 +1,72 @@
+/** Shapes the catalogue hands to routes and to the API (camelCase, money as "24.00"). */
+export interface ImageView {
+  id: number;
+  imageUrl: string;
+  thumbUrl: string;
+  altText: string;
+  isPrimary: boolean;
+  width: number | null;
+  height: number | null;
+}
+
+export interface CategoryRef {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface ProductCard {
+  id: number;
+  title: string;
+  slug: string;
+  price: string;
+  priceCents: number;
+  stock: number;
+  isLarge: boolean;
+  isLatestCollection: boolean;
+  hasColorVariations: boolean;
+  hasVariations: boolean;
+  category: CategoryRef | null;
+  categories: CategoryRef[];
+  images: ImageView[];
+}
+
+export interface ColorOption {
+  colorId: number;
+  name: string;
+  hex: string;
+  stock: number;
+}
+
+export interface VariationOption {
+  variationCode: string;
+  variationName: string;
+  stock: number;
+}
+
+export interface ProductDetail extends ProductCard {
+  description: string;
+  categoryId: number | null;
+  colors: ColorOption[];
+  variations: VariationOption[];
+  createdAt: string;
+}
+
+export interface CategoryView {
+  id: number;
+  name: string;
+  slug: string;
+  parentId: number | null;
+  sortOrder: number;
+  isActive: boolean;
+  productCount: number;
+}
+
+export interface CategoryTreeNode extends CategoryView {
+  children: CategoryView[];
+}
+
+export const PRODUCT_PAGE_SIZE = 12;
+export const NEW_ARRIVALS_COUNT = 8;
+export const RELATED_COUNT = 4;
+export const LOW_STOCK_THRESHOLD = 5;

@@ -1,0 +1,26 @@
+import { json, redirect } from "@remix-run/node";
+import { toastHeader } from "~/domain/auth/guards.server";
+import { type Toast } from "~/domain/auth/session.server";
+
+/** A fetcher (JavaScript) submission in Remix v2 carries `_data`; a plain HTML form does not. */
+export function isFetchRequest(request: Request): boolean {
+  return new URL(request.url).searchParams.has("_data");
+}
+
+/**
+ * Ends a form action. Plain HTML forms get post/redirect/get with the toast in a
+ * flash cookie; fetchers get JSON (errors carry the toast so the page shows it).
+ */
+export async function respond(
+  request: Request,
+  opts: { redirectTo: string; toast?: Toast; status?: number; cookies?: (string | null)[] },
+): Promise<Response> {
+  const headers = new Headers();
+  const ok = !opts.status || opts.status < 400;
+  if (opts.toast && (ok || !isFetchRequest(request))) headers.append("Set-Cookie", await toastHeader(opts.toast));
+  for (const c of opts.cookies ?? []) if (c) headers.append("Set-Cookie", c);
+  if (isFetchRequest(request)) {
+    return json(ok ? { ok: true as const } : { ok: false as const, error: opts.toast ?? null }, { status: opts.status ?? 200, headers });
+  }
+  return redirect(opts.redirectTo, { headers });
+}

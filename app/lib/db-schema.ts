@@ -1,0 +1,246 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** 0/1 integers stand for booleans in SQLite. */
+type Flag = Generated<number>;
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  parent_id: number | null;
+  sort_order: Generated<number>;
+  is_active: Flag;
+  product_count: Generated<number>;
+  created_at: Generated<string>;
+}
+
+export interface CategoryDescriptionsTable {
+  category_name: string;
+  description: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  description: Generated<string>;
+  price_cents: number;
+  stock: Generated<number>;
+  total_stock: Generated<number>;
+  is_large: Flag;
+  is_latest_collection: Flag;
+  has_color_variations: Flag;
+  has_variations: Flag;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface ProductsFtsTable {
+  rowid: number;
+  title: string;
+  description: string;
+  products_fts: string;
+  rank: number;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  image_url: string;
+  alt_text: Generated<string>;
+  is_primary: Flag;
+  sort_order: Generated<number>;
+  width: number | null;
+  height: number | null;
+}
+
+export interface ProductCategoriesTable {
+  product_id: number;
+  category_id: number;
+}
+
+export interface ColorsTable {
+  id: number;
+  name: string;
+  hex: string;
+}
+
+export interface ProductColorsTable {
+  product_id: number;
+  color_id: number;
+  stock: Generated<number>;
+}
+
+export interface ProductVariationsTable {
+  id: Generated<number>;
+  product_id: number;
+  variation_code: string;
+  variation_name: string;
+  stock: Generated<number>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  google_id: string | null;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  shipping_first_name: string | null;
+  shipping_last_name: string | null;
+  shipping_address_line1: string | null;
+  shipping_address_line2: string | null;
+  shipping_city: string | null;
+  shipping_state: string | null;
+  shipping_postal_code: string | null;
+  shipping_country: string | null;
+  loyalty_points: Generated<number>;
+  is_admin: Flag;
+  created_at: Generated<string>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number | null;
+  data: Generated<string>;
+  expires_at: string;
+  created_at: Generated<string>;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  created_at: Generated<string>;
+}
+
+export interface CartsTable {
+  id: Generated<number>;
+  session_key: string | null;
+  user_id: number | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  cart_id: number;
+  product_id: number;
+  color_id: number | null;
+  variation_code: string | null;
+  quantity: number;
+  created_at: Generated<string>;
+}
+
+export interface FavoritesTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  created_at: Generated<string>;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number | null;
+  session_key: string | null;
+  email: string;
+  status: Generated<string>;
+  subtotal_cents: number;
+  shipping_cents: number;
+  shipping_name: string;
+  loyalty_discount_cents: Generated<number>;
+  loyalty_points_used: Generated<number>;
+  total_cents: number;
+  tracking_number: string | null;
+  customer_message: string | null;
+  confirmation_token: string;
+  shipping_first_name: string;
+  shipping_last_name: string;
+  shipping_address_line1: string;
+  shipping_address_line2: string | null;
+  shipping_city: string;
+  shipping_state: string | null;
+  shipping_postal_code: string;
+  shipping_country: string;
+  stock_reserved: Flag;
+  paypal_order_id: string | null;
+  paypal_capture_id: string | null;
+  points_awarded: Generated<number>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+  paid_at: string | null;
+  shipped_at: string | null;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number | null;
+  title: string;
+  unit_price_cents: number;
+  quantity: number;
+  color_id: number | null;
+  variation_code: string | null;
+  variation_name: string | null;
+}
+
+export interface LoyaltyEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  order_id: number | null;
+  event_type: string;
+  description: string;
+  points: number;
+  points_after: number;
+  created_at: Generated<string>;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  file_name: string;
+  url: string;
+  mime_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  uploaded_by: number | null;
+  created_at: Generated<string>;
+}
+
+export interface Database {
+  categories: CategoriesTable;
+  category_descriptions: CategoryDescriptionsTable;
+  products: ProductsTable;
+  products_fts: ProductsFtsTable;
+  product_images: ProductImagesTable;
+  product_categories: ProductCategoriesTable;
+  colors: ColorsTable;
+  product_colors: ProductColorsTable;
+  product_variations: ProductVariationsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_attempts: LoginAttemptsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  favorites: FavoritesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  loyalty_events: LoyaltyEventsTable;
+  settings: SettingsTable;
+  uploads: UploadsTable;
+}
+
+export type Category = Selectable<CategoriesTable>;
+export type NewCategory = Insertable<CategoriesTable>;
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;

@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  APP_URL: z.string().url().optional(),
+  DATABASE_PATH: z.string().min(1).default("data/shop.db"),
+  UPLOAD_DIR: z.string().min(1).default("public/uploads"),
+  SESSION_SECRET: z.string().min(16).optional(),
+  SHOP_EMAIL: z.string().email().default("hello@example.com"),
+  ADMIN_EMAIL: z.string().email().default("admin@example.com"),
+  ADMIN_PASSWORD: z.string().min(6).default("admin12345"),
+  DEMO: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; SESSION_SECRET: string };
+
+let cached: Env | undefined;
+
+/** Reads process.env once. Outside production a session secret is generated into data/. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  const env = parsed.data;
+  let secret = env.SESSION_SECRET;
+  if (!secret) {
+    if (env.NODE_ENV === "production" && !env.DEMO) {
+      throw new Error("SESSION_SECRET is required in production (at least 16 characters).");
+    }
+    secret = generatedSecret(path.dirname(env.DATABASE_PATH));
+  }
+  cached = { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""), SESSION_SECRET: secret };
+  return cached;
+}
+
+function generatedSecret(dir: string): string {
+  const file = path.join(dir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,131 @@
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { NotFoundView } from "~/components/layout/not-found";
+import { ToastProvider } from "~/components/ui/toaster";
+import { getCart } from "~/domain/cart/cart.server";
+import { buildMenuTree, listCategories } from "~/domain/catalogue/categories.server";
+import { countFavorites } from "~/domain/catalogue/favorites.server";
+import { getCartOwner, getOptionalUser, getToast } from "~/domain/auth/guards.server";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import styles from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, owner, categories, toast] = await Promise.all([
+    getOptionalUser(request),
+    getCartOwner(request),
+    listCategories(db),
+    getToast(request),
+  ]);
+  const [cart, favoritesCount] = await Promise.all([getCart(db, owner), user ? countFavorites(db, user.id) : 0]);
+  const headers = new Headers();
+  if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);
+  return json(
+    {
+      user,
+      cart,
+      favoritesCount,
+      menu: buildMenuTree(categories),
+      toast: toast.toast,
+      shopEmail: getEnv().SHOP_EMAIL,
+    },
+    { headers },
+  );
+}
+
+export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const out = new Headers();
+  for (const h of [actionHeaders, loaderHeaders]) {
+    for (const cookie of h.getSetCookie?.() ?? []) out.append("Set-Cookie", cookie);
+  }
+  return out;
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#faf7f4" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <ToastProvider initial={data.toast}>
+      <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} />
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer email={data.shopEmail} />
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  const body = notFound ? (
+    <NotFoundView />
+  ) : (
+    <section className="empty-state">
+      <h1>Something went wrong</h1>
+      <p>Please try again in a moment.</p>
+      <Link className="button" to="/">
+        Go Home
+      </Link>
+    </section>
+  );
+  if (!data) {
+    return (
+      <main id="main" className="main">
+        {body}
+      </main>
+    );
+  }
+  return (
+    <ToastProvider initial={null}>
+      <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} />
+      <main id="main" className="main" tabIndex={-1}>
+        {body}
+      </main>
+      <Footer email={data.shopEmail} />
+    </ToastProvider>
+  );
+}

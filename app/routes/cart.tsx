@@ -1,0 +1,157 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CLEAR_CONFIRM, ClearCartForm, QuantityControls, REMOVE_CONFIRM, RemoveItemForm } from "~/components/cart/cart-forms";
+import { CartTotalsList } from "~/components/cart/cart-summary";
+import { getCartOwner, getOptionalUser } from "~/domain/auth/guards.server";
+import { handleCartForm } from "~/domain/cart/cart-form.server";
+import { getCart } from "~/domain/cart/cart.server";
+import { stockLabel } from "~/domain/catalogue/stock";
+import { db } from "~/lib/db.server";
+import { assertSameOrigin, safeRedirect } from "~/lib/http.server";
+import { formatMoney } from "~/lib/money";
+
+export const meta: MetaFunction = () => [
+  { title: "Your Cart · Little Stitches Atelier" },
+  { name: "description", content: "Review the handmade doll clothes in your cart before checkout." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const [owner, user] = await Promise.all([getCartOwner(request), getOptionalUser(request)]);
+  const cart = await getCart(db, owner);
+  const confirm = url.searchParams.get("confirm");
+  const itemId = Number(url.searchParams.get("itemId"));
+  const pending =
+    confirm === "clear" && cart.items.length > 0
+      ? { kind: "clear" as const, itemId: null, title: null }
+      : confirm === "remove" && cart.items.some((i) => i.id === itemId)
+        ? { kind: "remove" as const, itemId, title: cart.items.find((i) => i.id === itemId)!.product.title }
+        : null;
+  return json(
+    {
+      cart,
+      loyaltyPoints: user?.loyaltyPoints ?? 0,
+      confirm: pending,
+      back: safeRedirect(url.searchParams.get("redirectTo"), "/cart"),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  return handleCartForm(request, await request.formData());
+}
+
+export default function CartPage() {
+  const { cart, loyaltyPoints, confirm, back } = useLoaderData<typeof loader>();
+  const count = cart.totals.itemCount;
+  return (
+    <div className="container">
+      <div className="page-head">
+        <h1>Your Cart</h1>
+        <p className="muted">
+          {count} {count === 1 ? "item" : "items"} · <Link to="/shop">Continue Shopping</Link>
+        </p>
+      </div>
+      {confirm ? <ConfirmBox confirm={confirm} back={back} /> : null}
+      {cart.items.length === 0 ? (
+        <section className="empty-state">
+          <h2>Your cart is empty</h2>
+          <p>Find something lovely for your dolls.</p>
+          <Link to="/shop" className="button">
+            Browse Products
+          </Link>
+        </section>
+      ) : (
+        <div className="cart-layout">
+          <section aria-label="Cart items">
+            <ul className="cart-items" role="list">
+              {cart.items.map((item) => (
+                <li key={item.id} className="cart-item">
+                  <img src={item.product.images[0]?.thumbUrl ?? "/placeholder.svg"} alt="" width={96} height={120} />
+                  <div className="cart-item-body">
+                    <h2 className="cart-item-title">
+                      <Link to={`/product/${item.product.slug}`}>{item.product.title}</Link>
+                    </h2>
+                    {item.product.category ? <p className="muted small">{item.product.category.name}</p> : null}
+                    <dl className="item-facts">
+                      {item.colorName ? (
+                        <div>
+                          <dt>Color</dt>
+                          <dd>
+                            <span className="swatch-dot" style={{ background: item.colorHex ?? undefined }} aria-hidden="true" />
+                            {item.colorName}
+                          </dd>
+                        </div>
+                      ) : null}
+                      {item.variation ? (
+                        <div>
+                          <dt>Variation</dt>
+                          <dd>{item.variation.variationName}</dd>
+                        </div>
+                      ) : null}
+                      <div>
+                        <dt>Price</dt>
+                        <dd>{formatMoney(item.product.priceCents)}</dd>
+                      </div>
+                    </dl>
+                    <div className="cart-item-controls">
+                      <QuantityControls itemId={item.id} quantity={item.quantity} max={item.specificStock} title={item.product.title} />
+                      <RemoveItemForm itemId={item.id} title={item.product.title} />
+                    </div>
+                    <p className={`stock-note ${item.specificStock < 5 ? "low" : ""}`}>
+                      {item.quantity > item.specificStock
+                        ? `Only ${item.specificStock} available: please lower the quantity`
+                        : stockLabel(item.specificStock)}
+                    </p>
+                  </div>
+                  <p className="line-total">{formatMoney(item.product.priceCents * item.quantity)}</p>
+                </li>
+              ))}
+            </ul>
+            <ClearCartForm />
+          </section>
+          <aside className="summary" aria-labelledby="summary-title">
+            <h2 id="summary-title">Order Summary</h2>
+            <CartTotalsList totals={cart.totals} showMethod />
+            {loyaltyPoints > 0 ? (
+              <p className="notice">
+                You have {loyaltyPoints} loyalty points. You can use them at checkout when your order qualifies.
+              </p>
+            ) : null}
+            <Link to="/checkout" className="button button-block">
+              Proceed to Checkout
+            </Link>
+            <p className="muted small secure">Secure checkout with PayPal: pay by card or wallet.</p>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ConfirmBox({ confirm, back }: { confirm: { kind: "clear" | "remove"; itemId: number | null; title: string | null }; back: string }) {
+  return (
+    <section className="confirm-box" role="alertdialog" aria-labelledby="confirm-title">
+      <p id="confirm-title" className="strong">
+        {confirm.kind === "clear" ? CLEAR_CONFIRM : REMOVE_CONFIRM}
+      </p>
+      {confirm.title ? <p className="muted">{confirm.title}</p> : null}
+      <div className="actions">
+        <Form method="post" action="/cart">
+          <input type="hidden" name="intent" value={confirm.kind} />
+          {confirm.itemId ? <input type="hidden" name="itemId" value={confirm.itemId} /> : null}
+          <input type="hidden" name="confirmed" value="yes" />
+          <input type="hidden" name="redirectTo" value={back} />
+          <button type="submit" className="button">
+            {confirm.kind === "clear" ? "Yes, clear cart" : "Yes, remove"}
+          </button>
+        </Form>
+        <Link to={back} className="button button-secondary">
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}

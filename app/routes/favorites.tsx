@@ -1,0 +1,32 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { getUserId } from "~/domain/auth/guards.server";
+import { MESSAGES } from "~/domain/cart/messages";
+import { FavoriteSchema } from "~/domain/cart/schemas";
+import { toggleFavorite } from "~/domain/catalogue/favorites.server";
+import { DomainError } from "~/domain/common/errors";
+import { respond } from "~/domain/common/respond.server";
+import { db } from "~/lib/db.server";
+import { assertSameOrigin, safeRedirect } from "~/lib/http.server";
+
+export async function loader() {
+  return redirect("/account?tab=favorites");
+}
+
+/** The HTML door of the favorite toggle (the API door is /api/favorites). */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await request.formData();
+  const back = safeRedirect(formData.get("redirectTo"), "/");
+  const userId = await getUserId(request);
+  if (!userId) return respond(request, { redirectTo: back, toast: { ...MESSAGES.loginForFavorites }, status: 401 });
+  const submission = parseWithZod(formData, { schema: FavoriteSchema });
+  if (submission.status !== "success") return respond(request, { redirectTo: back, toast: { ...MESSAGES.favoritesFailed }, status: 400 });
+  try {
+    const added = await toggleFavorite(db, userId, submission.value.productId);
+    return respond(request, { redirectTo: back, toast: added ? { ...MESSAGES.favoriteAdded } : { ...MESSAGES.favoriteRemoved } });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return respond(request, { redirectTo: back, toast: { ...MESSAGES.favoritesFailed }, status: error.status });
+  }
+}

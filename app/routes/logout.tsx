@@ -1,0 +1,18 @@
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { destroySession, getSession, toastHeader } from "~/domain/auth/guards.server";
+import { MESSAGES } from "~/domain/cart/messages";
+import { assertSameOrigin } from "~/lib/http.server";
+
+export async function loader() {
+  return redirect("/");
+}
+
+/** POST only: destroys the server-side session and returns to the home page. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const session = await getSession(request);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(session));
+  headers.append("Set-Cookie", await toastHeader({ ...MESSAGES.loggedOut }));
+  return redirect("/", { headers });
+}
