@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 
 // Starts the built app on a fresh, seeded tests/.tmp/e2e.sqlite for the browser and API tests.
-const root = path.resolve(__dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../..");
 const tmp = path.join(root, "tests/.tmp");
 const dbFile = path.join(tmp, "e2e.sqlite");
 const port = process.env.E2E_PORT ?? "3100";
@@ -12,7 +12,7 @@ for (const suffix of ["", "-wal", "-shm"]) rmSync(dbFile + suffix, { force: true
 
 const env = {
   ...process.env,
-  NODE_ENV: "production",
+  NODE_ENV: "production" as const,
   PORT: port,
   HOST: "127.0.0.1",
   APP_URL: `http://127.0.0.1:${port}`,

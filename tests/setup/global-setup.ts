@@ -3,7 +3,7 @@ import path from "node:path";
 import { openDatabase } from "../../app/lib/sqlite.server";
 import { migrateToLatest } from "../../scripts/migrate-lib";
 
-export const TMP = path.resolve(__dirname, "../.tmp");
+export const TMP = path.resolve(import.meta.dirname, "../.tmp");
 export const BASE_DB = path.join(TMP, "base.sqlite");
 
 /** Migrates tests/.tmp/base.sqlite once; every test file works on its own copy. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, vi } from "vitest";
 
 // Each test file gets its own copy of the migrated database before any app module loads.
-const tmp = path.resolve(__dirname, "../.tmp");
+const tmp = path.resolve(import.meta.dirname, "../.tmp");
 const file = path.join(tmp, `test-${process.pid}-${Math.random().toString(36).slice(2)}.sqlite`);
 mkdirSync(tmp, { recursive: true });
 copyFileSync(path.join(tmp, "base.sqlite"), file);
@@ -20,5 +20,5 @@ beforeEach(() => {
 afterEach(() => {
   const calls = errorSpy.mock.calls;
   errorSpy.mockRestore();
-  if (calls.length > 0) throw new Error(`console.error was called: ${calls.map((c) => c.map(String).join(" ")).join("\n")}`);
+  if (calls.length > 0) throw new Error(`console.error was called: ${calls.map((c: unknown[]) => c.map(String).join(" ")).join("\n")}`);
 });

@@ -1,0 +1,20 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { destroySession, getSession } from "~/domain/auth/guards.server";
+import { apiHandler, assertSameOrigin, jsonError } from "~/lib/http.server";
+
+export async function loader() {
+  return jsonError("Method not allowed", 405);
+}
+
+/** POST /api/auth/logout: destroys the server-side session (guests too). */
+export async function action({ request }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    assertSameOrigin(request);
+    if (request.method !== "POST") return jsonError("Method not allowed", 405);
+    const session = await getSession(request);
+    return json(
+      { message: "Logged out successfully" },
+      { headers: { "Set-Cookie": await destroySession(session), "Cache-Control": "no-store" } },
+    );
+  });
+}

@@ -1,0 +1,32 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { getCartOwner } from "~/domain/auth/guards.server";
+import { removeCartItem, updateCartItem } from "~/domain/cart/cart.server";
+import { UpdateCartItemSchema } from "~/domain/cart/schemas";
+import { db } from "~/lib/db.server";
+import { apiHandler, assertSameOrigin, jsonError, parseJsonBody, requireIdParam } from "~/lib/http.server";
+
+const NOT_FOUND = "Cart item not found";
+
+export async function loader() {
+  return jsonError("Method not allowed", 405);
+}
+
+/** PUT `{quantity}` sets a line's quantity; DELETE removes it. Another session's item is 404. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    assertSameOrigin(request);
+    const method = request.method;
+    if (method !== "PUT" && method !== "DELETE") return jsonError("Method not allowed", 405);
+    const itemId = requireIdParam(params.itemId, NOT_FOUND);
+    const owner = await getCartOwner(request);
+    const headers = { "Cache-Control": "no-store" };
+    if (method === "PUT") {
+      const input = await parseJsonBody(request, UpdateCartItemSchema);
+      if (!owner) return jsonError(NOT_FOUND, 404);
+      return json(await updateCartItem(db, owner, itemId, input), { headers });
+    }
+    if (!owner) return jsonError(NOT_FOUND, 404);
+    await removeCartItem(db, owner, itemId);
+    return json({ message: "Item removed" }, { headers });
+  });
+}

@@ -1,0 +1,39 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getCartOwner } from "~/domain/auth/guards.server";
+import { addToCart, clearCart, getCart } from "~/domain/cart/cart.server";
+import { AddToCartSchema } from "~/domain/cart/schemas";
+import { db } from "~/lib/db.server";
+import { apiHandler, assertSameOrigin, jsonError, parseJsonBody } from "~/lib/http.server";
+
+/** GET /api/cart: the session's cart items (a guest without a cart gets []). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    const cart = await getCart(db, await getCartOwner(request));
+    return json(cart.items, { headers: { "Cache-Control": "no-store" } });
+  });
+}
+
+/** POST adds a line (201 with the item); DELETE clears the cart. */
+export async function action({ request }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    assertSameOrigin(request);
+    if (request.method === "POST") return addItem(request);
+    if (request.method === "DELETE") return clearCartResponse(request);
+    return jsonError("Method not allowed", 405);
+  });
+}
+
+async function addItem(request: Request): Promise<Response> {
+  const input = await parseJsonBody(request, AddToCartSchema);
+  const { owner, setCookie } = await getCartOwner(request, { create: true });
+  const item = await addToCart(db, owner, input);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return json(item, { status: 201, headers });
+}
+
+async function clearCartResponse(request: Request): Promise<Response> {
+  const owner = await getCartOwner(request);
+  if (owner) await clearCart(db, owner);
+  return json({ message: "Cart cleared" }, { headers: { "Cache-Control": "no-store" } });
+}

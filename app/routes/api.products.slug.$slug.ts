@@ -1,0 +1,21 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getProductBySlug } from "~/domain/catalogue/products.server";
+import { db } from "~/lib/db.server";
+import { apiHandler, assertSameOrigin, jsonError } from "~/lib/http.server";
+
+/** GET /api/products/slug/{slug}: the product with images, categories, colours and variations. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    const slug = params.slug ?? "";
+    const product = slug.length <= 200 ? await getProductBySlug(db, slug) : null;
+    if (!product) return jsonError("Product not found", 404);
+    return json(product);
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    assertSameOrigin(request);
+    return jsonError("Method not allowed", 405);
+  });
+}

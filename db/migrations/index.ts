@@ -1,0 +1,7 @@
+import { type Migration } from "kysely";
+import * as initialSchema from "./2026_11_22_0001_initial_schema";
+
+/** Every migration, in order. Add new ones here as well as in this folder. */
+export const migrations: Record<string, Migration> = {
+  "2026_11_22_0001_initial_schema": initialSchema,
+};

@@ -1,0 +1,57 @@
+// npm run demo: build, migrate, seed data/shop.db when it is empty, then serve on http://localhost:3000.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules/.bin", name);
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  DEMO: "1",
+  PORT: process.env.PORT ?? "3000",
+  HOST: process.env.HOST ?? "127.0.0.1",
+  DATABASE_PATH: process.env.DATABASE_PATH ?? "data/shop.db",
+  PAYPAL_MODE: process.env.PAYPAL_MODE ?? "emulator",
+};
+
+function run(cmd, args) {
+  const result = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`\n${path.basename(cmd)} ${args.join(" ")} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+run("npm", ["run", "build"]);
+run(bin("tsx"), ["scripts/migrate.ts"]);
+const hasProducts = existsSync(path.resolve(root, env.DATABASE_PATH)) && (() => {
+  const check = spawnSync(
+    process.execPath,
+    ["-e", `const D=require('better-sqlite3');const d=new D(process.argv[1],{readonly:true});process.stdout.write(String(d.prepare('select count(*) n from products').get().n))`, path.resolve(root, env.DATABASE_PATH)],
+    { cwd: root, encoding: "utf8" },
+  );
+  return check.status === 0 && Number(check.stdout) > 0;
+})();
+if (hasProducts) console.log("Database already has products: skipping the seed.");
+else run(bin("tsx"), ["scripts/seed.ts"]);
+
+const children = [];
+if (existsSync(path.join(root, "scripts/paypal-emulator.ts")) && env.PAYPAL_MODE === "emulator") {
+  const port = env.PAYPAL_EMULATOR_PORT ?? "4010";
+  env.PAYPAL_API_BASE ??= `http://127.0.0.1:${port}`;
+  children.push(spawn(bin("tsx"), ["scripts/paypal-emulator.ts"], { cwd: root, env, stdio: "inherit" }));
+}
+const server = spawn(bin("remix-serve"), ["build/index.js"], { cwd: root, env, stdio: "inherit" });
+children.push(server);
+console.log(`\nThe shop is starting on http://localhost:${env.PORT}`);
+const stop = () => {
+  for (const c of children) c.kill("SIGTERM");
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+server.on("exit", (code) => {
+  stop();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,25 @@
+// Takes screenshots of pages with JavaScript on and off: tsx scripts/screenshots.ts <baseUrl> <outDir> <path...>
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+
+const [base = "http://127.0.0.1:3000", out = "/tmp/shots", ...paths] = process.argv.slice(2);
+mkdirSync(out, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+for (const js of [true, false]) {
+  for (const width of [1280, 360]) {
+    const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width, height: width > 400 ? 900 : 740 } });
+    const page = await context.newPage();
+    for (const p of paths.length ? paths : ["/"]) {
+      await page.goto(base + p);
+      const name = `${p.replace(/[^a-z0-9]+/gi, "_") || "home"}-${width}-${js ? "js" : "nojs"}.png`;
+      await page.screenshot({ path: path.join(out, name), fullPage: true });
+      console.log(path.join(out, name));
+    }
+    await context.close();
+  }
+}
+await browser.close();

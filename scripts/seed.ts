@@ -1,0 +1,79 @@
+/**
+ * Seeds the demo boutique (migrating first). Safe to run again: nothing is duplicated.
+ *
+ *   npm run db:seed                       # demo catalogue, settings and admin user
+ *   npm run db:seed -- --products 100000  # ...plus generated products up to N
+ */
+import { getEnv } from "../app/lib/env.server";
+import { openDatabase } from "../app/lib/sqlite.server";
+import { createProgressBar, seedBulk, seedDemo } from "./seed-lib";
+
+const USAGE = "Usage: tsx scripts/seed.ts [--products N]";
+
+function parseArgs(argv: string[]): { products: number | null } {
+  let products: number | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    let value: string | undefined;
+    if (arg === "--products") value = argv[++i];
+    else if (arg.startsWith("--products=")) value = arg.slice("--products=".length);
+    else throw new Error(`Unknown argument "${arg}". ${USAGE}`);
+    if (value === undefined || !/^\d+$/.test(value.replace(/_/g, ""))) {
+      throw new Error(`--products needs a whole number, got "${value ?? ""}". ${USAGE}`);
+    }
+    products = Number(value.replace(/_/g, ""));
+  }
+  return { products };
+}
+
+async function main(): Promise<void> {
+  const { products } = parseArgs(process.argv.slice(2));
+  const env = getEnv();
+  const started = performance.now();
+  const db = openDatabase(env.DATABASE_PATH);
+  try {
+    const summary = await seedDemo(db, {
+      uploadDir: env.UPLOAD_DIR,
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+      shopEmail: env.SHOP_EMAIL,
+      log: (line) => console.log(line),
+    });
+    let totalProducts = summary.products;
+    if (products !== null) {
+      const bulk = await seedBulk(db, products, {
+        databasePath: env.DATABASE_PATH,
+        onProgress: createProgressBar(process.stderr),
+        log: (line) => console.log(line),
+      });
+      totalProducts = bulk.totalProducts;
+      console.log(`bulk products: ${bulk.inserted} added, ${bulk.skipped} already present (${(bulk.elapsedMs / 1000).toFixed(1)} s)`);
+    }
+    const images = await db
+      .selectFrom("product_images")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    console.log(
+      [
+        `Seeded ${env.DATABASE_PATH} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `  categories: ${summary.categories}`,
+        `  products:   ${totalProducts}`,
+        `  images:     ${Number(images.n)} rows (files in ${env.UPLOAD_DIR}/products)`,
+        `  admin:      ${summary.adminEmail} (${summary.created.adminUser})`,
+      ].join("\n"),
+    );
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Seeding failed: ${message}`);
+  if (error instanceof Error && error.stack && process.env.DEBUG) console.error(error.stack);
+  process.exitCode = 1;
+});

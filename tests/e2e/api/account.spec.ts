@@ -1,0 +1,235 @@
+import { randomBytes } from "node:crypto";
+import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { E2E_DB_PATH, signCookieValue, signInAs, uniqueEmail } from "../helpers/session";
+
+async function productId(request: APIRequestContext, slug: string): Promise<number> {
+  const res = await request.get(`/api/products/slug/${slug}`);
+  expect(res.status(), `product ${slug}`).toBe(200);
+  return (await res.json()).id;
+}
+
+async function expectError(res: APIResponse, status: number): Promise<string> {
+  expect(res.status()).toBe(status);
+  const body = await res.json();
+  expect(typeof body.message).toBe("string");
+  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|node_modules|SqliteError|stack/i);
+  return body.message;
+}
+
+/** Writes an order row for the user straight into the e2e database (no API for it yet). */
+function insertOrder(userId: number | null, totalCents: number, status = "unpaid"): { id: number; token: string } {
+  const db = new Database(E2E_DB_PATH);
+  try {
+    db.pragma("busy_timeout = 5000");
+    const token = randomBytes(16).toString("hex");
+    const result = db
+      .prepare(
+        `INSERT INTO orders (user_id, email, status, subtotal_cents, shipping_cents, shipping_name, total_cents, confirmation_token,
+           shipping_first_name, shipping_last_name, shipping_address_line1, shipping_city, shipping_postal_code, shipping_country)
+         VALUES (?, 'orders@example.com', ?, ?, 800, 'Standard Shipping', ?, ?, 'Ada', 'Lovelace', '1 Lane', 'London', 'N1', 'GB')`,
+      )
+      .run(userId, status, totalCents - 800, totalCents, token);
+    return { id: Number(result.lastInsertRowid), token };
+  } finally {
+    db.close();
+  }
+}
+
+test.describe("GET /api/auth/me", () => {
+  test("401 {message} when signed out", async ({ request }) => {
+    const res = await request.get("/api/auth/me");
+    await expectError(res, 401);
+    expect(res.headers()["cache-control"]).toContain("no-store");
+  });
+
+  test("a forged or garbage session cookie is just signed out", async ({ playwright, baseURL }) => {
+    for (const value of ["garbage", encodeURIComponent(signCookieValue("no-such-session")), encodeURIComponent(signCookieValue("x", "wrong-secret-wrong-secret"))]) {
+      const ctx = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `__session=${value}` } });
+      try {
+        await expectError(await ctx.get("/api/auth/me"), 401);
+        expect((await ctx.get("/api/cart")).status()).toBe(200);
+      } finally {
+        await ctx.dispose();
+      }
+    }
+  });
+
+  test("answers the signed-in user with both admin flags", async ({ playwright }) => {
+    const email = uniqueEmail("me");
+    const { request, userId } = await signInAs(playwright.request, email, { firstName: "Mia", lastName: "Stitch", loyaltyPoints: 40 });
+    try {
+      const res = await request.get("/api/auth/me");
+      expect(res.status()).toBe(200);
+      expect(res.headers()["cache-control"]).toContain("no-store");
+      expect(await res.json()).toEqual({
+        id: userId,
+        email,
+        firstName: "Mia",
+        lastName: "Stitch",
+        shippingCountry: null,
+        loyaltyPoints: 40,
+        isAdmin: false,
+        is_admin: false,
+      });
+    } finally {
+      await request.dispose();
+    }
+  });
+
+  test("an admin has isAdmin and is_admin true", async ({ playwright }) => {
+    const { request } = await signInAs(playwright.request, uniqueEmail("admin"), { isAdmin: true });
+    try {
+      const me = await (await request.get("/api/auth/me")).json();
+      expect(me.isAdmin).toBe(true);
+      expect(me.is_admin).toBe(true);
+    } finally {
+      await request.dispose();
+    }
+  });
+});
+
+test.describe("POST /api/auth/logout", () => {
+  test("destroys the session", async ({ playwright, baseURL }) => {
+    const { request, cookie } = await signInAs(playwright.request, uniqueEmail("logout"));
+    try {
+      expect((await request.get("/api/auth/me")).status()).toBe(200);
+      const res = await request.post("/api/auth/logout");
+      expect(res.status()).toBe(200);
+      expect(await res.json()).toEqual({ message: "Logged out successfully" });
+      expect(res.headers()["set-cookie"]).toMatch(/__session=;/);
+      await expectError(await request.get("/api/auth/me"), 401);
+      await expectError(await request.get("/api/favorites"), 401);
+    } finally {
+      await request.dispose();
+    }
+    // The old cookie is worthless now: the session row is gone on the server.
+    const replay = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Cookie: `__session=${cookie.value}` } });
+    try {
+      await expectError(await replay.get("/api/auth/me"), 401);
+    } finally {
+      await replay.dispose();
+    }
+  });
+
+  test("a guest may log out too", async ({ request }) => {
+    const res = await request.post("/api/auth/logout");
+    expect(res.status()).toBe(200);
+    expect((await res.json()).message).toBe("Logged out successfully");
+  });
+
+  test("GET is 405", async ({ request }) => {
+    await expectError(await request.get("/api/auth/logout"), 405);
+  });
+});
+
+test.describe("favorites", () => {
+  test("401 for every favorites call when signed out", async ({ request }) => {
+    const id = await productId(request, "cream-cable-knit-sweater");
+    const get = await request.get("/api/favorites");
+    await expectError(get, 401);
+    expect(get.headers()["cache-control"]).toContain("no-store");
+    await expectError(await request.post("/api/favorites", { data: { productId: id } }), 401);
+    await expectError(await request.delete(`/api/favorites/${id}`), 401);
+  });
+
+  test("add, list, add twice, remove", async ({ playwright }) => {
+    const { request } = await signInAs(playwright.request, uniqueEmail("fav"));
+    try {
+      const id = await productId(request, "rose-garden-tea-dress");
+      const other = await productId(request, "cream-cable-knit-sweater");
+      const empty = await request.get("/api/favorites");
+      expect(empty.status()).toBe(200);
+      expect(empty.headers()["cache-control"]).toContain("no-store");
+      expect(await empty.json()).toEqual([]);
+
+      const added = await request.post("/api/favorites", { data: { productId: id } });
+      expect(added.status()).toBe(201);
+      expect(await added.json()).toEqual({ productId: id });
+      const again = await request.post("/api/favorites", { data: { productId: id } });
+      expect(again.status()).toBe(201);
+      expect((await request.post("/api/favorites", { data: { productId: other } })).status()).toBe(201);
+
+      const list = await (await request.get("/api/favorites")).json();
+      expect(list).toHaveLength(2);
+      const fav = list.find((f: { productId: number }) => f.productId === id);
+      expect(fav).toEqual(expect.objectContaining({ id: expect.any(Number), productId: id }));
+      expect(fav.product.slug).toBe("rose-garden-tea-dress");
+      expect(fav.product.price).toMatch(/^\d+\.\d{2}$/);
+
+      const removed = await request.delete(`/api/favorites/${id}`);
+      expect(removed.status()).toBe(200);
+      expect(await removed.json()).toEqual({ productId: id });
+      await expectError(await request.delete(`/api/favorites/${id}`), 404);
+      const after = await (await request.get("/api/favorites")).json();
+      expect(after.map((f: { productId: number }) => f.productId)).toEqual([other]);
+    } finally {
+      await request.dispose();
+    }
+  });
+
+  test("favorites are per user", async ({ playwright }) => {
+    const a = await signInAs(playwright.request, uniqueEmail("fav-a"));
+    const b = await signInAs(playwright.request, uniqueEmail("fav-b"));
+    try {
+      const id = await productId(a.request, "linen-summer-apron");
+      expect((await a.request.post("/api/favorites", { data: { productId: id } })).status()).toBe(201);
+      expect(await (await b.request.get("/api/favorites")).json()).toEqual([]);
+      await expectError(await b.request.delete(`/api/favorites/${id}`), 404);
+      expect(await (await a.request.get("/api/favorites")).json()).toHaveLength(1);
+    } finally {
+      await a.request.dispose();
+      await b.request.dispose();
+    }
+  });
+
+  test("bad input: 404 unknown product, 400 bad body, 404 bad id", async ({ playwright }) => {
+    const { request } = await signInAs(playwright.request, uniqueEmail("fav-bad"));
+    try {
+      expect(await expectError(await request.post("/api/favorites", { data: { productId: 98765432 } }), 404)).toBe("Product not found");
+      for (const data of [{}, { productId: "1" }, { productId: -1 }, { productId: 1.5 }, { productId: "1 OR 1=1" }, { productId: "x".repeat(1000) }]) {
+        await expectError(await request.post("/api/favorites", { data }), 400);
+      }
+      expect(await expectError(await request.post("/api/favorites", { data: Buffer.from("{bad json"), headers: { "Content-Type": "application/json" } }), 400)).toMatch(/JSON/);
+      for (const id of ["abc", "0", "-1", "98765432", "1%20OR%201%3D1"]) {
+        await expectError(await request.delete(`/api/favorites/${id}`), 404);
+      }
+      await expectError(await request.get("/api/favorites/1"), 405);
+      expect(await (await request.get("/api/favorites")).json()).toEqual([]);
+    } finally {
+      await request.dispose();
+    }
+  });
+});
+
+test.describe("GET /api/orders", () => {
+  test("401 when signed out", async ({ request }) => {
+    await expectError(await request.get("/api/orders"), 401);
+  });
+
+  test("lists only the user's own orders with money as strings", async ({ playwright }) => {
+    const { request, userId } = await signInAs(playwright.request, uniqueEmail("orders"));
+    const stranger = await signInAs(playwright.request, uniqueEmail("orders-other"));
+    try {
+      const empty = await request.get("/api/orders");
+      expect(empty.status()).toBe(200);
+      expect(empty.headers()["cache-control"]).toContain("no-store");
+      expect(await empty.json()).toEqual([]);
+
+      const first = insertOrder(userId, 3250);
+      const second = insertOrder(userId, 10900, "paid");
+      insertOrder(stranger.userId, 5000);
+      insertOrder(null, 7000);
+
+      const list = await (await request.get("/api/orders")).json();
+      expect(list).toHaveLength(2);
+      const byId = Object.fromEntries(list.map((o: { id: number }) => [o.id, o]));
+      expect(byId[first.id]).toEqual({ id: first.id, status: "unpaid", total: "32.50", createdAt: expect.any(String), confirmationToken: first.token });
+      expect(byId[second.id]).toEqual(expect.objectContaining({ status: "paid", total: "109.00", confirmationToken: second.token }));
+      expect(await (await stranger.request.get("/api/orders")).json()).toHaveLength(1);
+    } finally {
+      await request.dispose();
+      await stranger.request.dispose();
+    }
+  });
+});

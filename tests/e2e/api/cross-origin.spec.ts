@@ -1,0 +1,154 @@
+import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import { signInAs, uniqueEmail } from "../helpers/session";
+
+const EVIL = { Origin: "http://evil.example" };
+
+async function productId(request: APIRequestContext, slug: string): Promise<number> {
+  const res = await request.get(`/api/products/slug/${slug}`);
+  expect(res.status(), `product ${slug}`).toBe(200);
+  return (await res.json()).id;
+}
+
+async function expectRefused(res: APIResponse) {
+  expect(res.status()).toBe(403);
+  if ((res.headers()["content-type"] ?? "").includes("application/json")) {
+    expect(typeof (await res.json()).message).toBe("string");
+  }
+}
+
+async function cartSnapshot(request: APIRequestContext) {
+  const res = await request.get("/api/cart");
+  expect(res.status()).toBe(200);
+  return (await res.json()).map((i: { id: number; productId: number; quantity: number }) => ({ id: i.id, productId: i.productId, quantity: i.quantity }));
+}
+
+/** A guest cart with one line of 1 sweater. */
+async function cartWithItem(request: APIRequestContext) {
+  const id = await productId(request, "cream-cable-knit-sweater");
+  const res = await request.post("/api/cart", { data: { productId: id, quantity: 1 } });
+  expect(res.status()).toBe(201);
+  return { productId: id, item: (await res.json()) as { id: number } };
+}
+
+test.describe("writes from another origin are refused with 403 and change nothing", () => {
+  test("POST /api/cart", async ({ request }) => {
+    const { productId: id } = await cartWithItem(request);
+    const before = await cartSnapshot(request);
+    await expectRefused(await request.post("/api/cart", { data: { productId: id, quantity: 2 }, headers: EVIL }));
+    expect(await cartSnapshot(request)).toEqual(before);
+  });
+
+  test("POST /api/cart from a guest with no cart yet creates nothing", async ({ request }) => {
+    const id = await productId(request, "cream-cable-knit-sweater");
+    const res = await request.post("/api/cart", { data: { productId: id, quantity: 1 }, headers: EVIL });
+    await expectRefused(res);
+    expect(res.headers()["set-cookie"] ?? "").not.toContain("__session=");
+    expect(await cartSnapshot(request)).toEqual([]);
+  });
+
+  test("POST, PUT and DELETE /api/cart/{id}", async ({ request }) => {
+    const { item } = await cartWithItem(request);
+    const before = await cartSnapshot(request);
+    await expectRefused(await request.post(`/api/cart/${item.id}`, { data: { quantity: 3 }, headers: EVIL }));
+    await expectRefused(await request.put(`/api/cart/${item.id}`, { data: { quantity: 3 }, headers: EVIL }));
+    await expectRefused(await request.delete(`/api/cart/${item.id}`, { headers: EVIL }));
+    expect(await cartSnapshot(request)).toEqual(before);
+  });
+
+  test("DELETE /api/cart and /api/cart/clear", async ({ request }) => {
+    await cartWithItem(request);
+    const before = await cartSnapshot(request);
+    await expectRefused(await request.delete("/api/cart", { headers: EVIL }));
+    await expectRefused(await request.delete("/api/cart/clear", { headers: EVIL }));
+    expect(await cartSnapshot(request)).toEqual(before);
+  });
+
+  test("POST /api/shipping/calculate", async ({ request }) => {
+    await expectRefused(await request.post("/api/shipping/calculate", { data: { cartItems: [] }, headers: EVIL }));
+  });
+
+  test("POST /api/favorites and DELETE /api/favorites/{id}", async ({ playwright }) => {
+    const { request } = await signInAs(playwright.request, uniqueEmail("xfav"));
+    try {
+      const keep = await productId(request, "linen-summer-apron");
+      const other = await productId(request, "rose-garden-tea-dress");
+      expect((await request.post("/api/favorites", { data: { productId: keep } })).status()).toBe(201);
+      await expectRefused(await request.post("/api/favorites", { data: { productId: other }, headers: EVIL }));
+      await expectRefused(await request.delete(`/api/favorites/${keep}`, { headers: EVIL }));
+      const list = await (await request.get("/api/favorites")).json();
+      expect(list.map((f: { productId: number }) => f.productId)).toEqual([keep]);
+    } finally {
+      await request.dispose();
+    }
+  });
+
+  test("POST /api/auth/logout", async ({ playwright }) => {
+    const { request, userId } = await signInAs(playwright.request, uniqueEmail("xlogout"));
+    try {
+      const res = await request.post("/api/auth/logout", { headers: EVIL });
+      await expectRefused(res);
+      expect(res.headers()["set-cookie"] ?? "").not.toContain("__session=");
+      const me = await request.get("/api/auth/me");
+      expect(me.status()).toBe(200);
+      expect((await me.json()).id).toBe(userId);
+    } finally {
+      await request.dispose();
+    }
+  });
+
+  const cartForms = (productId: number, itemId: number): Record<string, string>[] => [
+    { intent: "add", productId: String(productId), quantity: "2" },
+    { intent: "update", itemId: String(itemId), quantity: "3" },
+    { intent: "remove", itemId: String(itemId), confirmed: "yes" },
+    { intent: "clear", confirmed: "yes" },
+  ];
+
+  test("the HTML form endpoint /cart (fetcher submission)", async ({ request }) => {
+    const { productId: id, item } = await cartWithItem(request);
+    const before = await cartSnapshot(request);
+    for (const form of cartForms(id, item.id)) {
+      await expectRefused(await request.post("/cart?_data=routes%2Fcart", { form, headers: EVIL, maxRedirects: 0 }));
+    }
+    expect(await cartSnapshot(request)).toEqual(before);
+  });
+
+  test("the HTML form endpoint /cart (plain form post) is refused and changes nothing", async ({ request }) => {
+    const { productId: id, item } = await cartWithItem(request);
+    const before = await cartSnapshot(request);
+    for (const form of cartForms(id, item.id)) {
+      const res = await request.post("/cart", { form, headers: EVIL, maxRedirects: 0 });
+      expect(res.status()).toBeGreaterThanOrEqual(400);
+    }
+    expect(await cartSnapshot(request)).toEqual(before);
+  });
+
+  test("the HTML form endpoint /cart (plain form post) answers 403", async ({ request }) => {
+    // Known gap: Remix's own document-request CSRF check (throwIfPotentialCSRFAttack in
+    // @remix-run/server-runtime) aborts a cross-origin document POST with an empty 500 before
+    // the route's assertSameOrigin runs. Remove test.fail once the server answers 403.
+    test.fail();
+    const { productId: id, item } = await cartWithItem(request);
+    await expectRefused(await request.post("/cart", { form: cartForms(id, item.id)[3]!, headers: EVIL, maxRedirects: 0 }));
+  });
+
+  test("the HTML form endpoint /favorites", async ({ playwright }) => {
+    const { request } = await signInAs(playwright.request, uniqueEmail("xfavform"));
+    try {
+      const id = await productId(request, "linen-summer-apron");
+      await expectRefused(await request.post("/favorites", { form: { productId: String(id) }, headers: EVIL, maxRedirects: 0 }));
+      expect(await (await request.get("/api/favorites")).json()).toEqual([]);
+    } finally {
+      await request.dispose();
+    }
+  });
+
+  test("the same requests from the shop's own origin go through", async ({ request, baseURL }) => {
+    const id = await productId(request, "cream-cable-knit-sweater");
+    const res = await request.post("/api/cart", { data: { productId: id, quantity: 1 }, headers: { Origin: baseURL! } });
+    expect(res.status()).toBe(201);
+    expect(await cartSnapshot(request)).toHaveLength(1);
+    const form = await request.post("/cart", { form: { intent: "clear", confirmed: "yes" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    expect(form.status()).toBe(302);
+    expect(await cartSnapshot(request)).toEqual([]);
+  });
+});

@@ -1,0 +1,426 @@
+// @vitest-environment node
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "../../app/domain/auth/password.server";
+import { deriveTotalStock } from "../../app/domain/catalogue/stock";
+import { type DB, openDatabase } from "../../app/lib/sqlite.server";
+import { CATEGORY_DESCRIPTIONS, COLOR_NAMES, FIXED_SLUGS } from "../../db/seed-data";
+import { createProgressBar, type SeedOptions, type SeedSummary, seedBulk, seedDemo } from "../../scripts/seed-lib";
+
+const ADMIN_EMAIL = "Owner@Little-Stitches.test";
+const ADMIN_PASSWORD = "stitch-by-stitch-42";
+const dir = path.resolve(import.meta.dirname, "../.tmp", `seed-${randomBytes(6).toString("hex")}`);
+const dbFile = path.join(dir, "shop.db");
+const uploadDir = path.join(dir, "uploads");
+const options: SeedOptions = {
+  uploadDir,
+  adminEmail: ADMIN_EMAIL,
+  adminPassword: ADMIN_PASSWORD,
+  shopEmail: "hello@little-stitches.test",
+};
+
+const COUNTED = [
+  "products",
+  "product_images",
+  "product_categories",
+  "product_colors",
+  "product_variations",
+  "colors",
+  "categories",
+  "category_descriptions",
+  "users",
+  "settings",
+] as const;
+
+let db: DB;
+let first: SeedSummary;
+let second: SeedSummary;
+let countsAfterFirst: Record<string, number>;
+let countsAfterSecond: Record<string, number>;
+let snapshotAfterFirst: unknown;
+let snapshotAfterSecond: unknown;
+
+async function counts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of COUNTED) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    out[table] = Number(row.n);
+  }
+  return out;
+}
+
+async function snapshot() {
+  return {
+    products: await db.selectFrom("products").selectAll().orderBy("id").execute(),
+    categories: await db.selectFrom("categories").selectAll().orderBy("id").execute(),
+    images: await db.selectFrom("product_images").selectAll().orderBy("id").execute(),
+    settings: await db.selectFrom("settings").selectAll().orderBy("key").execute(),
+    users: await db.selectFrom("users").selectAll().orderBy("id").execute(),
+  };
+}
+
+function diskPath(url: string): string {
+  return path.join(uploadDir, url.replace(/^\/uploads\//, ""));
+}
+
+function thumbDiskPath(url: string): string {
+  const file = path.basename(url);
+  return path.join(uploadDir, "products", "thumbs", `thumb-${file}`);
+}
+
+async function productBySlug(slug: string) {
+  return db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
+}
+
+beforeAll(async () => {
+  mkdirSync(dir, { recursive: true });
+  db = openDatabase(dbFile);
+  first = await seedDemo(db, options);
+  countsAfterFirst = await counts();
+  snapshotAfterFirst = await snapshot();
+  second = await seedDemo(db, options);
+  countsAfterSecond = await counts();
+  snapshotAfterSecond = await snapshot();
+}, 120_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("seedDemo", () => {
+  it("is idempotent: the second run adds and changes nothing", () => {
+    expect(countsAfterSecond).toEqual(countsAfterFirst);
+    expect(snapshotAfterSecond).toEqual(snapshotAfterFirst);
+    expect(first.created.products).toBeGreaterThanOrEqual(40);
+    expect(first.created.adminUser).toBe("created");
+    expect(second.created).toEqual({
+      colors: 0,
+      categories: 0,
+      categoryDescriptions: 0,
+      settings: 0,
+      products: 0,
+      imageRows: 0,
+      imageFiles: 0,
+      categoryCountsUpdated: 0,
+      adminUser: "unchanged",
+    });
+    expect(second.products).toBe(countsAfterFirst.products);
+  });
+
+  it("seeds at least 40 products and the fixed 12-colour palette", async () => {
+    expect(countsAfterFirst.products).toBeGreaterThanOrEqual(40);
+    const colors = await db.selectFrom("colors").selectAll().orderBy("id").execute();
+    expect(colors.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(colors.map((c) => c.name)).toEqual([...COLOR_NAMES]);
+    for (const c of colors) expect(c.hex).toMatch(/^#[0-9A-F]{6}$/i);
+  });
+
+  it("builds the two-level category tree with notes per child name", async () => {
+    const categories = await db.selectFrom("categories").selectAll().execute();
+    const top = categories.filter((c) => c.parent_id === null);
+    expect(top.map((c) => c.slug).sort()).toEqual(["1-4-scale", "1-6-scale", "accessories"]);
+    const children = categories.filter((c) => c.parent_id !== null);
+    expect(children).toHaveLength(15);
+    for (const child of children) {
+      const parent = categories.find((c) => c.id === child.parent_id)!;
+      expect(parent.parent_id).toBeNull();
+      expect(child.is_active).toBe(1);
+    }
+    for (const slug of ["1-4-dresses", "1-6-dresses", "1-4-knitwear", "1-6-sleepwear", "hats", "bags", "shoes"]) {
+      expect(categories.some((c) => c.slug === slug)).toBe(true);
+    }
+    const notes = await db.selectFrom("category_descriptions").selectAll().execute();
+    const names = new Set(children.map((c) => c.name));
+    expect(new Set(notes.map((n) => n.category_name))).toEqual(names);
+    for (const note of notes) expect(note.description).toBe(CATEGORY_DESCRIPTIONS[note.category_name]);
+  });
+
+  it("keeps total_stock equal to the derived stock for every product", async () => {
+    const products = await db.selectFrom("products").selectAll().execute();
+    const colorRows = await db.selectFrom("product_colors").selectAll().execute();
+    const variationRows = await db.selectFrom("product_variations").selectAll().execute();
+    for (const p of products) {
+      const colorStocks = colorRows.filter((r) => r.product_id === p.id).map((r) => r.stock);
+      const variationStocks = variationRows.filter((r) => r.product_id === p.id).map((r) => r.stock);
+      const derived = deriveTotalStock({
+        stock: p.stock,
+        hasColorVariations: p.has_color_variations === 1,
+        hasVariations: p.has_variations === 1,
+        colorStocks,
+        variationStocks,
+      });
+      expect(p.total_stock, p.slug).toBe(derived);
+      if (p.has_color_variations) {
+        expect(colorStocks.length, p.slug).toBeGreaterThanOrEqual(2);
+        expect(colorStocks.length, p.slug).toBeLessThanOrEqual(5);
+      }
+      if (p.has_variations) {
+        const codes = variationRows.filter((r) => r.product_id === p.id).map((r) => r.variation_code).sort();
+        expect(codes, p.slug).toEqual(["A", "B", "C"]);
+      }
+      if (p.has_color_variations || p.has_variations) expect(p.stock, p.slug).toBe(0);
+      expect(p.price_cents).toBeGreaterThanOrEqual(900);
+      expect(p.price_cents).toBeLessThanOrEqual(8900);
+    }
+    expect(colorRows.some((r) => r.stock === 0)).toBe(true);
+    expect(variationRows.some((r) => r.stock === 0)).toBe(true);
+  });
+
+  it("has the catalogue mixture: sold out, low stock, colours, variations, large, latest", async () => {
+    const products = await db.selectFrom("products").selectAll().execute();
+    expect(products.filter((p) => p.total_stock === 0).length).toBeGreaterThanOrEqual(4);
+    expect(products.filter((p) => p.total_stock >= 1 && p.total_stock <= 4).length).toBeGreaterThanOrEqual(4);
+    expect(products.filter((p) => p.has_color_variations === 1).length).toBeGreaterThanOrEqual(10);
+    expect(products.filter((p) => p.has_variations === 1).length).toBeGreaterThanOrEqual(6);
+    expect(products.filter((p) => p.is_large === 1).length).toBeGreaterThanOrEqual(2);
+    expect(products.filter((p) => p.is_latest_collection === 1).length).toBeGreaterThanOrEqual(6);
+    // Newer products have higher ids.
+    const byId = [...products].sort((a, b) => a.id - b.id);
+    for (let i = 1; i < byId.length; i++) expect(byId[i]!.created_at >= byId[i - 1]!.created_at).toBe(true);
+    for (const p of products) expect(p.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("seeds the fixed products other tests rely on", async () => {
+    const cape = await productBySlug(FIXED_SLUGS.soldOutPlain);
+    expect(cape).toMatchObject({ stock: 0, total_stock: 0, has_color_variations: 0, has_variations: 0 });
+    const capeColors = await db.selectFrom("product_colors").selectAll().where("product_id", "=", cape.id).execute();
+    const capeVariations = await db.selectFrom("product_variations").selectAll().where("product_id", "=", cape.id).execute();
+    expect(capeColors).toHaveLength(0);
+    expect(capeVariations).toHaveLength(0);
+
+    expect(await productBySlug(FIXED_SLUGS.lowStockPlain)).toMatchObject({ stock: 3, total_stock: 3, has_color_variations: 0, has_variations: 0 });
+    expect(await productBySlug(FIXED_SLUGS.inStockPlain)).toMatchObject({ stock: 12, total_stock: 12, has_color_variations: 0, has_variations: 0 });
+
+    const dress = await productBySlug(FIXED_SLUGS.withColors);
+    expect(dress).toMatchObject({ has_color_variations: 1, total_stock: 10 });
+    const dressColors = await db
+      .selectFrom("product_colors")
+      .innerJoin("colors", "colors.id", "product_colors.color_id")
+      .select(["colors.name", "product_colors.stock"])
+      .where("product_id", "=", dress.id)
+      .execute();
+    expect(Object.fromEntries(dressColors.map((c) => [c.name, c.stock]))).toEqual({ Red: 6, Pink: 4, White: 0 });
+
+    const coat = await productBySlug(FIXED_SLUGS.withVariations);
+    expect(coat).toMatchObject({ has_variations: 1, total_stock: 7 });
+    const coatVariations = await db
+      .selectFrom("product_variations")
+      .select(["variation_code", "variation_name", "stock"])
+      .where("product_id", "=", coat.id)
+      .orderBy("variation_code")
+      .execute();
+    expect(coatVariations).toEqual([
+      { variation_code: "A", variation_name: "Size S", stock: 5 },
+      { variation_code: "B", variation_name: "Size M", stock: 2 },
+      { variation_code: "C", variation_name: "Size L", stock: 0 },
+    ]);
+
+    const trunk = await productBySlug(FIXED_SLUGS.large);
+    expect(trunk).toMatchObject({ is_large: 1, stock: 2, total_stock: 2, price_cents: 8900 });
+    const trunkCategories = await db
+      .selectFrom("product_categories")
+      .innerJoin("categories", "categories.id", "product_categories.category_id")
+      .select("categories.slug")
+      .where("product_id", "=", trunk.id)
+      .execute();
+    expect(trunkCategories.map((c) => c.slug).sort()).toEqual(["accessories", "bags"]);
+  });
+
+  it("links every product to a child category and its parent, and keeps product_count right", async () => {
+    const categories = await db.selectFrom("categories").selectAll().execute();
+    const links = await db.selectFrom("product_categories").selectAll().execute();
+    const products = await db.selectFrom("products").select("id").execute();
+    for (const p of products) {
+      const own = links.filter((l) => l.product_id === p.id).map((l) => categories.find((c) => c.id === l.category_id)!);
+      expect(own).toHaveLength(2);
+      const child = own.find((c) => c.parent_id !== null)!;
+      expect(own.some((c) => c.id === child.parent_id)).toBe(true);
+    }
+    for (const c of categories) {
+      expect(c.product_count, c.slug).toBe(links.filter((l) => l.category_id === c.id).length);
+    }
+    expect(categories.every((c) => c.product_count > 0)).toBe(true);
+  });
+
+  it("stores the settings as JSON", async () => {
+    const rows = await db.selectFrom("settings").selectAll().execute();
+    const settings = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]));
+    expect(settings.shipping_rates.standard).toMatchObject({ name: "Standard Shipping", priceCents: 800 });
+    expect(settings.shipping_rates.large).toMatchObject({ name: "Large Item Shipping", priceCents: 1800 });
+    expect(settings.loyalty_config).toEqual({
+      dollarsPerPoint: 1,
+      minimumOrderForPoints: 0,
+      discountExchange: { pointsRequired: 50, discountAmount: 5, minimumOrderValue: 30 },
+    });
+    expect(settings.store).toMatchObject({ name: "Little Stitches Atelier", email: "hello@little-stitches.test" });
+  });
+
+  it("writes the product photos and thumbnails to disk", async () => {
+    const images = await db
+      .selectFrom("product_images")
+      .innerJoin("products", "products.id", "product_images.product_id")
+      .select(["products.slug", "products.title", "image_url", "alt_text", "is_primary", "sort_order", "width", "height"])
+      .execute();
+    expect(images.length).toBeGreaterThanOrEqual(40);
+    for (const img of images) {
+      expect(img.image_url).toMatch(/^\/uploads\/products\/[a-z0-9-]+-[1-3]\.jpg$/);
+      expect(img.image_url).toBe(`/uploads/products/${img.slug}-${img.sort_order + 1}.jpg`);
+      expect(img.is_primary).toBe(img.sort_order === 0 ? 1 : 0);
+      expect(img.alt_text.startsWith(img.title)).toBe(true);
+      expect([img.width, img.height]).toEqual([800, 1000]);
+      expect(existsSync(diskPath(img.image_url)), img.image_url).toBe(true);
+      expect(existsSync(thumbDiskPath(img.image_url)), img.image_url).toBe(true);
+    }
+    const perSlug = (slug: string) => images.filter((i) => i.slug === slug).length;
+    expect(perSlug(FIXED_SLUGS.withColors)).toBe(3);
+    expect(perSlug(FIXED_SLUGS.withVariations)).toBe(3);
+
+    const products = await db.selectFrom("products").select("slug").execute();
+    const withoutImages = products.filter((p) => perSlug(p.slug) === 0);
+    expect(withoutImages.length).toBeGreaterThanOrEqual(1);
+    expect(withoutImages.length).toBeLessThanOrEqual(2);
+
+    const primary = images.find((i) => i.slug === FIXED_SLUGS.withColors && i.is_primary === 1)!;
+    expect(primary.alt_text).toBe("Rose Garden Tea Dress, front view");
+    const full = await sharp(diskPath(primary.image_url)).metadata();
+    expect([full.width, full.height, full.format]).toEqual([800, 1000, "jpeg"]);
+    const thumb = await sharp(thumbDiskPath(primary.image_url)).metadata();
+    expect(thumb.width).toBe(300);
+    expect(thumb.height).toBe(375);
+  });
+
+  it("creates the admin user with a verifiable password", async () => {
+    const admin = await db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", ADMIN_EMAIL.toLowerCase())
+      .executeTakeFirstOrThrow();
+    expect(admin).toMatchObject({ is_admin: 1, first_name: "Shop", last_name: "Owner" });
+    expect(await verifyPassword(ADMIN_PASSWORD, admin.password_hash)).toBe(true);
+    expect(await verifyPassword("not-the-password", admin.password_hash)).toBe(false);
+    expect(first.adminEmail).toBe(ADMIN_EMAIL);
+  });
+
+  it("promotes an existing user (any letter case) without touching the password", async () => {
+    const hash = await hashPassword("customer-password");
+    await db
+      .insertInto("users")
+      .values({ email: "maker@example.test", password_hash: hash, first_name: "Mae", last_name: "Ker" })
+      .execute();
+    const result = await seedDemo(db, { ...options, adminEmail: "MAKER@example.test", adminPassword: "something-else" });
+    expect(result.created.adminUser).toBe("promoted");
+    const user = await db.selectFrom("users").selectAll().where("email", "=", "maker@example.test").executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ is_admin: 1, password_hash: hash, first_name: "Mae" });
+    expect(result.products).toBe(countsAfterFirst.products);
+  });
+});
+
+describe("seedBulk", () => {
+  it("adds generated products up to the target, and nothing on a second run", async () => {
+    const before = countsAfterFirst.products;
+    const ticks: Array<[number, number]> = [];
+    const firstRun = await seedBulk(db, 2000, { chunkSize: 500, onProgress: (done, total) => ticks.push([done, total]) });
+    expect(firstRun.inserted).toBe(2000);
+    expect(ticks.at(-1)).toEqual([2000, 2000]);
+    const after = await counts();
+    expect(after.products).toBe(before + 2000);
+    expect(after.product_images).toBe(countsAfterFirst.product_images + 2000);
+    expect(after.product_categories).toBe(countsAfterFirst.product_categories + 4000);
+
+    const again = await seedBulk(db, 2000, { databasePath: dbFile });
+    expect(again.inserted).toBe(0);
+    expect(again.skipped).toBe(2000);
+    expect((await counts()).products).toBe(before + 2000);
+
+    const bulk = await db.selectFrom("products").selectAll().where("slug", "like", "bulk-%").execute();
+    expect(bulk).toHaveLength(2000);
+    expect(new Set(bulk.map((p) => p.title)).size).toBeGreaterThan(1500);
+    for (const p of bulk.slice(0, 200)) {
+      expect(p.slug).toMatch(/^bulk-\d+-[a-z0-9-]+$/);
+      expect(p.total_stock).toBe(p.stock);
+      expect(p.description.split(/\s+/).length).toBeGreaterThanOrEqual(20);
+    }
+    expect(bulk.some((p) => p.total_stock === 0)).toBe(true);
+    expect(bulk.some((p) => p.total_stock > 0 && p.total_stock < 5)).toBe(true);
+
+    // Bulk images reuse demo photo URLs; no new files.
+    const demoUrls = new Set(
+      (
+        await db
+          .selectFrom("product_images")
+          .innerJoin("products", "products.id", "product_images.product_id")
+          .select("image_url")
+          .where("products.slug", "not like", "bulk-%")
+          .execute()
+      ).map((r) => r.image_url),
+    );
+    const bulkUrls = await db
+      .selectFrom("product_images")
+      .innerJoin("products", "products.id", "product_images.product_id")
+      .select("image_url")
+      .where("products.slug", "like", "bulk-%")
+      .execute();
+    for (const r of bulkUrls) expect(demoUrls.has(r.image_url)).toBe(true);
+
+    const categories = await db.selectFrom("categories").selectAll().execute();
+    const links = await db.selectFrom("product_categories").selectAll().execute();
+    for (const c of categories) expect(c.product_count).toBe(links.filter((l) => l.category_id === c.id).length);
+
+    // Full-text search sees the generated words.
+    const hits = await db.selectFrom("products_fts").select("rowid").where("products_fts", "match", "hand").execute();
+    expect(hits.length).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe("progress bar", () => {
+  it("prints a line per 10% when not a TTY and redraws in place on a TTY", () => {
+    const lines: string[] = [];
+    const plain = createProgressBar({ write: (s: string) => lines.push(s), isTTY: false }, 10);
+    for (let done = 500; done <= 10_000; done += 500) plain(done, 10_000);
+    expect(lines).toHaveLength(11);
+    expect(lines.at(-1)).toBe("[##########] 10000/10000\n");
+
+    const tty: string[] = [];
+    const fancy = createProgressBar({ write: (s: string) => tty.push(s), isTTY: true }, 10);
+    fancy(5, 10);
+    fancy(10, 10);
+    expect(tty).toEqual(["\r[#####.....] 5/10", "\r[##########] 10/10", "\n"]);
+  });
+});
+
+describe("password hashing", () => {
+  it("hashes with scrypt and verifies the right password only", async () => {
+    const stored = await hashPassword("sew-it-yourself");
+    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/);
+    const [, , , , salt, key] = stored.split("$");
+    expect(Buffer.from(salt!, "base64")).toHaveLength(16);
+    expect(Buffer.from(key!, "base64")).toHaveLength(64);
+    expect(await hashPassword("sew-it-yourself")).not.toBe(stored);
+    expect(await verifyPassword("sew-it-yourself", stored)).toBe(true);
+    expect(await verifyPassword("sew-it-yourselF", stored)).toBe(false);
+    expect(await verifyPassword("", stored)).toBe(false);
+  });
+
+  it("returns false for malformed stored strings instead of throwing", async () => {
+    const good = await hashPassword("pw123456");
+    const parts = good.split("$");
+    const malformed = [
+      "",
+      "not-a-hash",
+      "scrypt$16384$8$1$onlysalt",
+      `bcrypt$${parts.slice(1).join("$")}`,
+      `scrypt$1000$8$1$${parts[4]}$${parts[5]}`,
+      `scrypt$16384$8$1$${parts[4]}$not*base64`,
+      `scrypt$16384$8$1$$${parts[5]}`,
+      `scrypt$99999999$8$1$${parts[4]}$${parts[5]}`,
+      `scrypt$16384$8$1$${parts[4]}$${parts[5]}$extra`,
+    ];
+    for (const stored of malformed) expect(await verifyPassword("pw123456", stored), stored).toBe(false);
+    expect(await verifyPassword("pw123456", null)).toBe(false);
+    expect(await verifyPassword("pw123456", undefined)).toBe(false);
+  });
+});

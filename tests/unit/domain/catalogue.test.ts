@@ -1,0 +1,62 @@
+import { slugify } from "~/domain/catalogue/slug";
+import { toFtsQuery, normalizeSearch } from "~/domain/catalogue/search";
+import { ADD_BUTTON_LABEL, addButtonState, deriveTotalStock, stockLabel, stockState } from "~/domain/catalogue/stock";
+import { thumbUrl } from "~/lib/images";
+
+describe("slugify", () => {
+  it("follows the spec's rule", () => {
+    expect(slugify("Rose Garden Tea Dress")).toBe("rose-garden-tea-dress");
+    expect(slugify("  Coat -- (1:6) & Hat!  ")).toBe("coat-16-hat");
+    expect(slugify("Crème Brûlée Blouse")).toBe("creme-brulee-blouse");
+    expect(slugify("---")).toBe("");
+    expect(slugify("a_b")).toBe("a-b");
+  });
+});
+
+describe("stock", () => {
+  it("labels sold out, low (below 5) and in stock", () => {
+    expect(stockLabel(0)).toBe("Sold out");
+    expect(stockLabel(1)).toBe("Only 1 left in stock");
+    expect(stockLabel(4)).toBe("Only 4 left in stock");
+    expect(stockLabel(5)).toBe("In stock");
+    expect(stockState(-2)).toBe("sold-out");
+  });
+  it("derives total stock from colours, else variations, else the product", () => {
+    expect(deriveTotalStock({ stock: 9, hasColorVariations: true, hasVariations: false, colorStocks: [2, 3, 0], variationStocks: [] })).toBe(5);
+    expect(deriveTotalStock({ stock: 9, hasColorVariations: false, hasVariations: true, colorStocks: [], variationStocks: [1, 1] })).toBe(2);
+    expect(deriveTotalStock({ stock: 9, hasColorVariations: false, hasVariations: false, colorStocks: [4], variationStocks: [4] })).toBe(9);
+  });
+  it("gives the Add to Cart button its four labels", () => {
+    const base = { stock: 3, hasColors: false, hasVariations: false, colorChosen: false, variationChosen: false };
+    expect(ADD_BUTTON_LABEL[addButtonState({ ...base, stock: 0 })]).toBe("Out of Stock");
+    expect(ADD_BUTTON_LABEL[addButtonState({ ...base, hasColors: true })]).toBe("Select Color");
+    expect(ADD_BUTTON_LABEL[addButtonState({ ...base, hasVariations: true })]).toBe("Select Variation");
+    expect(ADD_BUTTON_LABEL[addButtonState({ ...base, hasColors: true, colorChosen: true })]).toBe("Add to Cart");
+  });
+});
+
+describe("search query", () => {
+  it("keeps only words, quoted and prefix-matched", () => {
+    expect(toFtsQuery("Tea dress")).toBe('"tea"* "dress"*');
+    expect(toFtsQuery('"quoted" OR 1=1; DROP TABLE products --')).toBe('"quoted"* "or"* "1"* "drop"* "table"* "products"*');
+  });
+  it("returns null when nothing searchable is left", () => {
+    for (const q of ["", "   ", "%", "*", '"', "''", "%%%***"]) expect(toFtsQuery(q)).toBeNull();
+  });
+  it("bounds long input", () => {
+    const q = toFtsQuery("x".repeat(1000) + " " + "word ".repeat(50))!;
+    expect(q.length).toBeLessThan(200);
+  });
+  it("trims the shown text", () => {
+    expect(normalizeSearch("  hat  ")).toBe("hat");
+    expect(normalizeSearch(null)).toBe("");
+  });
+});
+
+describe("thumbnails", () => {
+  it("switch products images to the thumbs path with the thumb- prefix", () => {
+    expect(thumbUrl("/uploads/products/a-1.jpg")).toBe("/uploads/products/thumbs/thumb-a-1.jpg");
+    expect(thumbUrl(null)).toBe("/placeholder.svg");
+    expect(thumbUrl("/other/x.jpg")).toBe("/other/x.jpg");
+  });
+});
