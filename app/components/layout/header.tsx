@@ -36,10 +36,39 @@ export interface HeaderProps {
   menu: MenuNode[];
 }
 
+/** With JavaScript, open menus close on an outside click, on Escape and when the page changes. */
+function useCloseMenus(headerRef: React.RefObject<HTMLElement>) {
+  const here = useHere();
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header) return;
+    const closeAll = (except?: Node | null) => {
+      header.querySelectorAll("details[open]").forEach((d) => {
+        if (!except || !d.contains(except)) d.removeAttribute("open");
+      });
+    };
+    const onClick = (event: MouseEvent) => closeAll(event.target as Node);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeAll();
+    };
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [headerRef]);
+  useEffect(() => {
+    headerRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
+  }, [here, headerRef]);
+}
+
 export function Header({ user, cart, favoritesCount, menu }: HeaderProps) {
   const count = cart.totals.itemCount;
+  const headerRef = useRef<HTMLElement>(null);
+  useCloseMenus(headerRef);
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <div className="header-inner">
         <details className="mobile-menu">
           <summary aria-label="Menu">
@@ -191,10 +220,6 @@ function CartDrawer({ cart, count }: { cart: HeaderProps["cart"]; count: number 
     window.addEventListener(OPEN_CART_EVENT, open);
     return () => window.removeEventListener(OPEN_CART_EVENT, open);
   }, []);
-  // Close the drawer when the page changes.
-  useEffect(() => {
-    ref.current?.removeAttribute("open");
-  }, [here]);
   return (
     <details className="cart-drawer" ref={ref}>
       <summary className="icon-link" aria-label={`Cart, ${count} items`}>
@@ -205,9 +230,16 @@ function CartDrawer({ cart, count }: { cart: HeaderProps["cart"]; count: number 
       <aside className="drawer" aria-label="Shopping cart">
         <div className="drawer-head">
           <h2>Your Cart</h2>
-          <button type="button" className="link-button drawer-close" onClick={() => ref.current?.removeAttribute("open")}>
+          <a
+            href={here}
+            className="drawer-close"
+            onClick={(event) => {
+              event.preventDefault();
+              ref.current?.removeAttribute("open");
+            }}
+          >
             Close
-          </button>
+          </a>
         </div>
         {cart.items.length === 0 ? (
           <div className="drawer-empty">

@@ -2,9 +2,12 @@ import { json, redirect } from "@remix-run/node";
 import { toastHeader } from "~/domain/auth/guards.server";
 import { type Toast } from "~/domain/auth/session.server";
 
-/** A fetcher (JavaScript) submission in Remix v2 carries `_data`; a plain HTML form does not. */
+/**
+ * A fetcher (JavaScript) submission is a fetch() that does not ask for HTML; a plain
+ * HTML form submission always does. (Remix strips its `_data` marker before actions run.)
+ */
 export function isFetchRequest(request: Request): boolean {
-  return new URL(request.url).searchParams.has("_data");
+  return !(request.headers.get("Accept") ?? "").includes("text/html");
 }
 
 /**

@@ -1,0 +1,12 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+page.on("console", (m) => console.log("console:", m.type(), m.text()));
+await page.goto("http://127.0.0.1:3200/product/cream-cable-knit-sweater");
+await page.waitForLoadState("networkidle");
+page.on("response", async (r) => { if (r.request().method() === "POST") console.log("POST", r.url(), r.status(), await r.text().catch(() => "")); });
+await page.evaluate(() => window.addEventListener("shop:open-cart", () => console.log("OPEN EVENT")));
+await page.getByRole("button", { name: "Add to Cart" }).click();
+await page.waitForTimeout(1500);
+await page.screenshot({ path: "/tmp/adhoc/drawer.png" }); console.log("open?", await page.evaluate(() => document.querySelector(".cart-drawer")?.hasAttribute("open")));
+await browser.close();
