@@ -34,6 +34,6 @@ export const ShippingCalculateSchema = z.object({
       }),
     )
     .max(500),
-  country: z.string().trim().max(2).optional(),
+  country: z.string().trim().max(60).optional(),
 });
 export type ShippingCalculateInput = z.infer<typeof ShippingCalculateSchema>;

@@ -1,0 +1,193 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import {
+  addFromProductPage,
+  cartBadge,
+  cartSummary,
+  confirmCartChange,
+  expectToast,
+  jsOff,
+  SLUGS,
+  TEXT,
+  visit,
+} from "../helpers/browser";
+
+// The cart page and drawer: quantities, stock limits, remove/clear with confirmation, totals
+// and large-item shipping (storefront spec sections 2, 5, 8 and 9). Carts never change stock.
+
+function cartItem(page: Page, title: string) {
+  return page.locator("main li.cart-item").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+}
+
+function summary(page: Page) {
+  return page.getByRole("complementary", { name: "Order Summary" });
+}
+
+/** The <dd> next to a <dt> of a totals/facts list. */
+function fact(scope: Locator, label: string | RegExp) {
+  const dt = scope.page().locator("dt").getByText(label, { exact: true });
+  return scope.locator("dl > div").filter({ has: dt }).locator("dd");
+}
+
+test("the cart page shows the item card, changes quantities and totals the order", async ({ page }, testInfo) => {
+  await addFromProductPage(page, testInfo, SLUGS.withColors);
+  await visit(page, testInfo, "/cart");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Cart");
+  await expect(page.locator("main .page-head")).toContainText("1 item · Continue Shopping");
+  await expect(page.locator("main .page-head").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
+
+  const item = cartItem(page, "Rose Garden Tea Dress");
+  await expect(item).toHaveCount(1);
+  await expect(item.getByRole("link", { name: "Rose Garden Tea Dress" })).toHaveAttribute("href", `/product/${SLUGS.withColors}`);
+  await expect(item).toContainText("Dresses");
+  await expect(fact(item, "Color")).toHaveText("Red");
+  await expect(fact(item, "Price")).toHaveText("$38.00");
+  await expect(item.locator(".stock-note")).toHaveText("In stock");
+
+  const quantity = item.getByRole("status", { name: "Quantity of Rose Garden Tea Dress" });
+  const minus = item.getByRole("button", { name: "Decrease quantity of Rose Garden Tea Dress" });
+  const plus = item.getByRole("button", { name: "Increase quantity of Rose Garden Tea Dress" });
+  await expect(quantity).toHaveText("1");
+  await expect(minus, "quantity cannot go below 1").toBeDisabled();
+  await expect(plus).toBeEnabled();
+
+  const totals = summary(page);
+  await expect(totals.getByRole("heading", { name: "Order Summary" })).toBeVisible();
+  await expect(fact(totals, "Subtotal")).toHaveText("$38.00");
+  await expect(totals.locator("dt").nth(1)).toHaveText(/^Shipping \(.+\)$/);
+  const shippingText = (await fact(totals, /^Shipping/).textContent())!;
+  const shippingCents = shippingText === "Free" ? 0 : Math.round(Number(shippingText.replace("$", "")) * 100);
+  const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  await expect(fact(totals, "Total")).toHaveText(money(3800 + shippingCents));
+  await expect(totals.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
+
+  await plus.click();
+  await expect(quantity).toHaveText("2");
+  await expect(minus).toBeEnabled();
+  await expect(page.locator("main .page-head")).toContainText("2 items");
+  await expect(item.locator(".line-total")).toHaveText("$76.00");
+  await expect(fact(totals, "Subtotal")).toHaveText("$76.00");
+  await expect(fact(totals, "Total")).toHaveText(money(7600 + shippingCents));
+  await expect(cartBadge(page)).toHaveText("2");
+
+  await minus.click();
+  await expect(quantity).toHaveText("1");
+  await expect(minus).toBeDisabled();
+  await expect(fact(totals, "Subtotal")).toHaveText("$38.00");
+  await expect(cartBadge(page)).toHaveText("1");
+});
+
+test("quantities stop at the stock, and a forced larger quantity is refused", async ({ page }, testInfo) => {
+  await addFromProductPage(page, testInfo, SLUGS.lowStock);
+  await visit(page, testInfo, "/cart");
+  const item = cartItem(page, "Linen Summer Apron");
+  const quantity = item.locator("output");
+  const plus = item.getByRole("button", { name: "Increase quantity of Linen Summer Apron" });
+  await expect(item.locator(".stock-note")).toHaveText("Only 3 left in stock");
+  await expect(quantity).toHaveText("1");
+  await plus.click();
+  await expect(quantity).toHaveText("2");
+  await plus.click();
+  await expect(quantity).toHaveText("3");
+  await expect(plus, "plus is disabled at the stock of 3").toBeDisabled();
+  await expect(cartBadge(page)).toHaveText("3");
+
+  // A crafted form post (page.request shares the page's cookies) asks for 4. Redirects are not
+  // followed so that the flash notification is left for the page to show.
+  const itemId = await item.locator('input[name="itemId"]').first().inputValue();
+  const response = await page.request.post("/cart", {
+    form: { intent: "update", itemId, quantity: "4", redirectTo: "/cart" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  expect(response.headers()["location"]).toBe("/cart");
+  await visit(page, testInfo, "/cart");
+  await expectToast(page, "Failed to update quantity", TEXT.notEnoughStock);
+  await expect(quantity).toHaveText("3");
+  await expect(cartBadge(page)).toHaveText("3");
+});
+
+test("removing an item asks first, then empties the cart", async ({ page }, testInfo) => {
+  await addFromProductPage(page, testInfo, SLUGS.withColors);
+  await visit(page, testInfo, "/cart");
+  const remove = page.locator("main").getByRole("button", { name: "Remove Rose Garden Tea Dress" });
+  await expect(remove).toHaveText("Remove");
+
+  await confirmCartChange(page, testInfo, () => remove.click(), TEXT.removeQuestion, "Yes, remove");
+
+  await expectToast(page, "Item removed");
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(page.locator("main").getByRole("link", { name: "Browse Products" })).toHaveAttribute("href", "/shop");
+  await expect(page.locator("main li.cart-item")).toHaveCount(0);
+  await expect(page.locator("main .page-head")).toContainText("0 items");
+  await expect(cartBadge(page)).toHaveCount(0);
+  await expect(cartSummary(page)).toHaveAttribute("aria-label", "Cart, 0 items");
+});
+
+test("cancelling the remove confirmation keeps the item", async ({ page }, testInfo) => {
+  await addFromProductPage(page, testInfo, SLUGS.withColors);
+  await visit(page, testInfo, "/cart");
+  const remove = page.locator("main").getByRole("button", { name: "Remove Rose Garden Tea Dress" });
+  if (jsOff(testInfo)) {
+    await remove.click();
+    const box = page.getByRole("alertdialog");
+    await expect(box).toContainText(TEXT.removeQuestion);
+    await expect(box).toContainText("Rose Garden Tea Dress");
+    await box.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  } else {
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await remove.click();
+    await expect.poll(() => asked).toEqual([TEXT.removeQuestion]);
+  }
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(cartItem(page, "Rose Garden Tea Dress")).toHaveCount(1);
+  await expect(cartBadge(page)).toHaveText("1");
+});
+
+test("Clear Cart asks first, then empties the cart", async ({ page }, testInfo) => {
+  await addFromProductPage(page, testInfo, SLUGS.withColors);
+  await addFromProductPage(page, testInfo, SLUGS.inStock);
+  await visit(page, testInfo, "/cart");
+  await expect(page.locator("main li.cart-item")).toHaveCount(2);
+
+  const clear = page.locator("main").getByRole("button", { name: "Clear Cart" });
+  await confirmCartChange(page, testInfo, () => clear.click(), TEXT.clearQuestion, "Yes, clear cart");
+
+  await expectToast(page, "Cart cleared");
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(page.locator("main").getByRole("link", { name: "Browse Products" })).toBeVisible();
+  await expect(page.locator("main li.cart-item")).toHaveCount(0);
+  await expect(cartBadge(page)).toHaveCount(0);
+});
+
+test("a large item gets Large Item Shipping, noted in the drawer", async ({ page }, testInfo) => {
+  await addFromProductPage(page, testInfo, SLUGS.large);
+  await visit(page, testInfo, "/cart");
+  const totals = summary(page);
+  await expect(totals.locator("dt").nth(1)).toHaveText("Shipping (Large Item Shipping)");
+  await expect(fact(totals, /^Shipping/)).toHaveText(/^\$\d+\.\d{2}$/);
+  await expect(fact(totals, "Subtotal")).toHaveText("$89.00");
+
+  const drawer = page.getByRole("complementary", { name: "Shopping cart" });
+  await expect(drawer).toBeHidden();
+  await cartSummary(page).click();
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole("link", { name: "Doll Steamer Trunk" })).toBeVisible();
+  await expect(drawer.getByText("Large item shipping applied")).toBeVisible();
+  await expect(fact(drawer, "Subtotal")).toHaveText("$89.00");
+});
+
+test("the empty cart drawer and page offer a way back to the shop", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/cart");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await cartSummary(page).click();
+  const drawer = page.getByRole("complementary", { name: "Shopping cart" });
+  await expect(drawer.getByText("Your cart is empty")).toBeVisible();
+  await expect(drawer.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
+});

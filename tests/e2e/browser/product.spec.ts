@@ -1,0 +1,217 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  addForm,
+  addFromProductPage,
+  cartBadge,
+  cartSummary,
+  expectToast,
+  jsOff,
+  notifications,
+  SLUGS,
+  TEXT,
+  visit,
+} from "../helpers/browser";
+
+// The product page: gallery, options, stock line, details, related products, Add to Cart and
+// the favorite toggle (storefront spec sections 2, 4, 5 and 8).
+
+function stockLine(page: Page) {
+  return addForm(page).locator(".stock-line");
+}
+
+function detailsSection(page: Page, heading: string) {
+  return page.locator("main section.details").filter({ has: page.getByRole("heading", { name: heading, exact: true }) });
+}
+
+test("the tea dress page shows title, price, colour swatches, stock, details and related products", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.withColors}`);
+  await expect(page).toHaveTitle(/^Rose Garden Tea Dress · /);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rose Garden Tea Dress");
+  await expect(page.locator(".product-info .price")).toHaveText("$38.00");
+
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(crumbs.getByRole("listitem")).toHaveText(["Shop", "Dresses", "Rose Garden Tea Dress"]);
+  await expect(crumbs.getByRole("link", { name: "Dresses" })).toHaveAttribute("href", "/shop/1-4-dresses");
+
+  // Colour swatches: the first colour in stock is preselected; a sold-out colour is disabled.
+  const form = addForm(page);
+  const red = form.getByRole("radio", { name: "Red", exact: true });
+  const pink = form.getByRole("radio", { name: "Pink", exact: true });
+  const white = form.getByRole("radio", { name: "White (sold out)", exact: true });
+  await expect(red).toBeChecked();
+  await expect(red).toBeEnabled();
+  await expect(pink).not.toBeChecked();
+  await expect(pink).toBeEnabled();
+  await expect(white).toBeDisabled();
+  await expect(form.locator("legend")).toHaveText("Color: Red");
+  await expect(stockLine(page)).toHaveText("In stock");
+  await expect(form.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+
+  await pink.check();
+  await expect(pink).toBeChecked();
+  await expect(red).not.toBeChecked();
+  if (!jsOff(testInfo)) {
+    await expect(stockLine(page)).toHaveText("Only 4 left in stock");
+    await expect(form.locator("legend")).toHaveText("Color: Pink");
+  }
+
+  // Product Details: description plus the note of the category.
+  const details = detailsSection(page, "Product Details");
+  await expect(details).toContainText("A fluttery tea dress in fine cotton lawn");
+  await expect(details.locator(".note")).toHaveText(/^Every dress is cut from our own patterns and fitted on real dolls/);
+
+  // Product Information: links to the categories.
+  const info = detailsSection(page, "Product Information");
+  await expect(info).toContainText("Category:");
+  await expect(info.getByRole("link", { name: "Dresses" })).toHaveAttribute("href", "/shop/1-4-dresses");
+  await expect(info.getByRole("link", { name: "1:4 Scale Dolls" })).toHaveAttribute("href", "/shop/1-4-scale");
+
+  // Related Products: up to 4 from the same category, never the product itself (the seed has 4 more 1:4 dresses).
+  const related = page.getByRole("region", { name: "Related Products" });
+  await expect(related.getByRole("article")).toHaveCount(4);
+  await expect(related.getByRole("link", { name: "Rose Garden Tea Dress" })).toHaveCount(0);
+  for (const category of await related.locator(".card-category").allTextContents()) expect(category).toBe("Dresses");
+});
+
+test("without JavaScript the chosen colour is the one added (its stock shows in the cart)", async ({ page }, testInfo) => {
+  // The stock line follows the chosen swatch only with JavaScript; both modes must add the chosen colour.
+  await addFromProductPage(page, testInfo, SLUGS.withColors, "Pink");
+  await visit(page, testInfo, "/cart");
+  const item = page.locator("main li.cart-item");
+  await expect(item.locator(".item-facts")).toContainText("ColorPink");
+  await expect(item.locator(".stock-note")).toHaveText("Only 4 left in stock");
+});
+
+test("the gallery counts images, and thumbnails and arrows change the image", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.withColors}`);
+  const counter = page.locator(".gallery-counter");
+  await expect(counter).toHaveText("1 / 3");
+  const thumbs = page.locator(".gallery .thumbs").getByRole("link");
+  await expect(thumbs).toHaveCount(3);
+  for (let i = 0; i < 3; i++) {
+    await expect(thumbs.nth(i)).toHaveAttribute("href", `/product/${SLUGS.withColors}?image=${i}`);
+    await expect(thumbs.nth(i)).toHaveAccessibleName(`Show image ${i + 1} of 3`);
+  }
+  await expect(thumbs.nth(0)).toHaveAttribute("aria-current", "true");
+
+  await thumbs.nth(1).click();
+  await expect(counter).toHaveText("2 / 3");
+  await expect(page.locator(".gallery .thumbs").getByRole("link", { name: "Show image 2 of 3" })).toHaveAttribute("aria-current", "true");
+  await page.getByRole("link", { name: "Next image" }).click();
+  await expect(counter).toHaveText("3 / 3");
+  await page.getByRole("link", { name: "Next image" }).click();
+  await expect(counter, "next wraps around to the first image").toHaveText("1 / 3");
+  await page.getByRole("link", { name: "Previous image" }).click();
+  await expect(counter, "previous wraps around to the last image").toHaveText("3 / 3");
+
+  await visit(page, testInfo, `/product/${SLUGS.withColors}?image=1`);
+  await expect(counter).toHaveText("2 / 3");
+  await expect(page.locator(".gallery-main img")).toHaveAttribute("src", /-2\.\w+$/);
+});
+
+test("stock lines: low stock, in stock, and a sold-out product that cannot be added", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.lowStock}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Linen Summer Apron");
+  await expect(stockLine(page)).toHaveText("Only 3 left in stock");
+  await expect(addForm(page).getByRole("radio")).toHaveCount(0);
+
+  await visit(page, testInfo, `/product/${SLUGS.inStock}`);
+  await expect(stockLine(page)).toHaveText("In stock");
+
+  await visit(page, testInfo, `/product/${SLUGS.soldOut}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Midnight Velvet Cape");
+  await expect(stockLine(page)).toHaveText("Sold out");
+  const button = addForm(page).getByRole("button", { name: "Out of Stock" });
+  await expect(button).toBeDisabled();
+  await expect(addForm(page).getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
+});
+
+test("the variation product preselects the first size in stock and disables the sold-out one", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.withVariations}`);
+  const form = addForm(page);
+  await expect(form.getByRole("radio", { name: "Size S", exact: true })).toBeChecked();
+  await expect(form.getByRole("radio", { name: "Size M", exact: true })).toBeEnabled();
+  await expect(form.getByRole("radio", { name: "Size L (sold out)", exact: true })).toBeDisabled();
+  await expect(stockLine(page)).toHaveText("In stock");
+  if (!jsOff(testInfo)) {
+    await form.getByRole("radio", { name: "Size M", exact: true }).check();
+    await expect(stockLine(page)).toHaveText("Only 2 left in stock");
+  }
+});
+
+test("an unknown product slug shows Product Not Found", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/product/no-such-product", 404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product Not Found");
+  await expect(page.getByText("The product you're looking for doesn't exist.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go Home" })).toBeVisible();
+});
+
+// The page preselects the first colour/variation in stock, so "no choice" is made by
+// un-checking the radio. Playwright's evaluate runs in its own world, so it works with page
+// JavaScript disabled as well; with JavaScript the fetcher form serializes the DOM as it is.
+test("Add to Cart without a colour asks to select a color", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.withColors}`);
+  const checked = addForm(page).locator('input[name="colorId"]:checked');
+  await checked.evaluate((el: HTMLInputElement) => {
+    el.checked = false;
+  });
+  await expect(checked).toHaveCount(0);
+  await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
+
+  await expect(addForm(page).locator("fieldset").filter({ hasText: "Color" }).getByRole("alert")).toHaveText("Select a color");
+  if (!jsOff(testInfo)) await expectToast(page, "Select a color");
+  await expect(page).toHaveURL(new RegExp(`/product/${SLUGS.withColors}$`));
+  await expect(cartBadge(page)).toHaveCount(0);
+  await expect(cartSummary(page)).toHaveAttribute("aria-label", "Cart, 0 items");
+});
+
+test("Add to Cart without a variation asks to select a variation", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.withVariations}`);
+  const checked = addForm(page).locator('input[name="variationCode"]:checked');
+  await checked.evaluate((el: HTMLInputElement) => {
+    el.checked = false;
+  });
+  await expect(checked).toHaveCount(0);
+  await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
+
+  await expect(addForm(page).locator("fieldset").filter({ hasText: "Variation" }).getByRole("alert")).toHaveText("Select a variation");
+  if (!jsOff(testInfo)) await expectToast(page, "Select a variation");
+  await expect(cartBadge(page)).toHaveCount(0);
+});
+
+test("Add to Cart with a colour confirms, counts the item and (with JavaScript) opens the cart drawer", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.withColors}`);
+  await expect(cartBadge(page)).toHaveCount(0);
+  await addForm(page).getByRole("radio", { name: "Pink", exact: true }).check();
+  await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
+
+  await expectToast(page, TEXT.added.title, TEXT.added.description);
+  await expect(cartBadge(page)).toHaveText("1");
+  await expect(cartSummary(page)).toHaveAttribute("aria-label", "Cart, 1 items");
+  await expect(page).toHaveURL(new RegExp(`/product/${SLUGS.withColors}$`));
+
+  const drawer = page.locator("details.cart-drawer");
+  const panel = page.getByRole("complementary", { name: "Shopping cart" });
+  if (jsOff(testInfo)) {
+    // No script to open it: the drawer is a plain <details> the shopper opens.
+    await expect(drawer).not.toHaveAttribute("open");
+    await cartSummary(page).click();
+  }
+  await expect(drawer).toHaveAttribute("open", "");
+  await expect(panel.getByRole("link", { name: "Rose Garden Tea Dress" })).toBeVisible();
+  await expect(panel).toContainText("Pink · $38.00");
+  await expect(panel.getByRole("link", { name: "View Cart" })).toHaveAttribute("href", "/cart");
+  await expect(panel.getByRole("link", { name: "Checkout" })).toHaveAttribute("href", "/checkout");
+  await expect(panel.getByText("Subtotal")).toBeVisible();
+});
+
+test("favoriting while signed out asks to log in", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.withColors}`);
+  const fav = page.locator("main").getByRole("button", { name: "Add to Favorites" });
+  await fav.click();
+  await expectToast(page, TEXT.loginForFavorites.title, TEXT.loginForFavorites.description);
+  await expect(notifications(page).getByRole("alert")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/product/${SLUGS.withColors}$`));
+  await expect(page.locator("main").getByRole("button", { name: "Add to Favorites" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Favorites, 0 items" })).toBeVisible();
+});

@@ -1,0 +1,108 @@
+import { expect, type Page, test } from "@playwright/test";
+import { visit } from "../helpers/browser";
+
+// /shop (paging with Load More) and the header search (storefront spec sections 2 and 5).
+
+const PAGE_SIZE = 12;
+
+function productCards(page: Page) {
+  return page.locator("main").getByRole("article");
+}
+
+function cardTitles(page: Page) {
+  return productCards(page).locator(".card-title").allTextContents();
+}
+
+/** The desktop header search box (the mobile one sits in the closed mobile menu). */
+function headerSearch(page: Page) {
+  return page.locator(".header-search").getByRole("search").getByRole("searchbox");
+}
+
+test("/shop lists 12 products and Load More appends pages until everything is shown", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/shop");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Shop"]);
+  await expect(productCards(page)).toHaveCount(PAGE_SIZE);
+
+  const showing = page.getByText(/^Showing \d+ of \d+ products$/);
+  await expect(showing).toHaveText(/^Showing 12 of \d+ products$/);
+  const total = Number(/of (\d+) products/.exec((await showing.textContent()) ?? "")![1]);
+  expect(total, "the seed has more than two pages of products").toBeGreaterThan(2 * PAGE_SIZE);
+  const firstPage = await cardTitles(page);
+
+  const loadMore = page.getByRole("link", { name: "Load More Products" });
+  await loadMore.click();
+  await expect(page).toHaveURL(/\/shop\?page=2$/);
+  await expect(productCards(page)).toHaveCount(2 * PAGE_SIZE);
+  await expect(showing).toHaveText(`Showing 24 of ${total} products`);
+  const secondPage = await cardTitles(page);
+  expect(secondPage.slice(0, PAGE_SIZE), "page 2 keeps page 1's products first").toEqual(firstPage);
+  expect(new Set(secondPage).size, "no product is listed twice").toBe(secondPage.length);
+
+  const pages = Math.ceil(total / PAGE_SIZE);
+  for (let n = 3; n <= pages; n++) {
+    await loadMore.click();
+    await expect(page).toHaveURL(new RegExp(`/shop\\?page=${n}$`));
+    await expect(productCards(page)).toHaveCount(Math.min(n * PAGE_SIZE, total));
+  }
+  await expect(showing).toHaveText(`Showing ${total} of ${total} products`);
+  await expect(loadMore).toHaveCount(0);
+});
+
+test("searching from the header trims the text and finds the tea dress", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/");
+  const box = headerSearch(page);
+  await box.fill(" tea dress ");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/shop\?search=tea\+dress$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search Results for "tea dress"');
+  await expect(productCards(page).getByRole("link", { name: "Rose Garden Tea Dress" })).toBeVisible();
+  // A search is not a category: the breadcrumb stops at Shop and no category blurb shows.
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Shop"]);
+  await expect(page.getByText(/^Browse our collection of/)).toHaveCount(0);
+});
+
+test("an empty or blank search is not submitted", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/about");
+  const box = headerSearch(page);
+  for (const text of ["", "   "]) {
+    await box.fill(text);
+    await box.press("Enter");
+    await page.locator(".header-search").getByRole("button", { name: "Search" }).click();
+    expect(await box.evaluate((el: HTMLInputElement) => el.validity.valid), `"${text}" is invalid`).toBe(false);
+  }
+  // Give a (wrong) submission time to navigate before checking that nothing happened.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/Search Results/);
+});
+
+test("a search without matches shows the empty state", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/shop");
+  const box = headerSearch(page);
+  await box.fill("zqxjvw");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/shop\?search=zqxjvw$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search Results for "zqxjvw"');
+  await expect(page.getByRole("heading", { name: 'No products found for "zqxjvw"' })).toBeVisible();
+  await expect(productCards(page)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Load More Products" })).toHaveCount(0);
+  await page.locator("main").getByRole("link", { name: "View All Products" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
+});
+
+test("odd search input renders a normal page", async ({ page }, testInfo) => {
+  const odd = ['"quoted" words', "100%", "*", "'; DROP TABLE products; --", "tea%dress_", "<b>bold</b>"];
+  for (const term of odd) {
+    await visit(page, testInfo, `/shop?search=${encodeURIComponent(term)}`);
+    await expect(page.getByRole("heading", { level: 1 }), term).toHaveText(`Search Results for "${term}"`);
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  }
+  // The same through the header form, and the catalogue is still whole afterwards.
+  const box = headerSearch(page);
+  await box.fill("'; DROP TABLE products; --");
+  await box.press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Search Results for "'; DROP TABLE products; --"`);
+  await visit(page, testInfo, "/shop");
+  await expect(productCards(page)).toHaveCount(PAGE_SIZE);
+});
