@@ -48,7 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("products_latest").on("products").columns(["is_latest_collection", "created_at desc"]).execute();
   await db.schema.createIndex("products_total_stock").on("products").column("total_stock").execute();
 
-  await sql`CREATE VIRTUAL TABLE products_fts USING fts5(title, description, content='products', content_rowid='id', tokenize='unicode61 remove_diacritics 2')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE products_fts USING fts5(title, description, content='products', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
   await sql`CREATE TRIGGER products_fts_ai AFTER INSERT ON products BEGIN
     INSERT INTO products_fts(rowid, title, description) VALUES (new.id, new.title, new.description);
   END`.execute(db);

@@ -21,6 +21,8 @@ export interface ProductFilter {
   limit: number;
 }
 
+const RANKED_SEARCH_LIMIT = 2000;
+
 const productColumns = [
   "products.id",
   "products.title",
@@ -56,23 +58,23 @@ export async function listProducts(db: DB, filter: ProductFilter): Promise<{ pro
   if (searchText) {
     const match = toFtsQuery(searchText);
     if (!match) return { products: [], total: 0 };
-    const [rows, count] = await Promise.all([
-      db
-        .selectFrom("products_fts")
-        .innerJoin("products", "products.id", "products_fts.rowid")
-        .select(productColumns)
-        .where(sql<boolean>`products_fts MATCH ${match}`)
-        .orderBy(sql`products_fts.rank`)
-        .orderBy("products.id", "desc")
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      db
-        .selectFrom("products_fts")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where(sql<boolean>`products_fts MATCH ${match}`)
-        .executeTakeFirstOrThrow(),
-    ]);
+    const count = await db
+      .selectFrom("products_fts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(sql<boolean>`products_fts MATCH ${match}`)
+      .executeTakeFirstOrThrow();
+    // Ranking every match is costly for very common words: past a few thousand
+    // matches, newest first is as useful to a shopper and stays fast.
+    const byRank = Number(count.n) <= RANKED_SEARCH_LIMIT;
+    const matched = db
+      .selectFrom("products_fts")
+      .innerJoin("products", "products.id", "products_fts.rowid")
+      .select(productColumns)
+      .where(sql<boolean>`products_fts MATCH ${match}`);
+    const ordered = byRank
+      ? matched.orderBy(sql`products_fts.rank`).orderBy("products.id", "desc")
+      : matched.orderBy(sql`products_fts.rowid`, "desc");
+    const rows = await ordered.limit(limit).offset(offset).execute();
     return { products: await toCards(db, rows), total: Number(count.n) };
   }
   if (filter.categoryId != null) {

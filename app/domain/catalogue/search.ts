@@ -10,7 +10,8 @@ export function toFtsQuery(input: string): string | null {
   const words = input.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const terms = [...new Set(words.map((w) => w.slice(0, MAX_TERM_LENGTH)))].slice(0, MAX_TERMS);
   if (terms.length === 0) return null;
-  return terms.map((t) => `"${t}"*`).join(" ");
+  // One-letter words match nearly everything as prefixes: match them as whole words.
+  return terms.map((t) => (t.length > 1 ? `"${t}"*` : `"${t}"`)).join(" ");
 }
 
 /** The search text as the page shows it: trimmed, at most 200 characters. */

@@ -5,7 +5,7 @@ import { normalizeSearch } from "~/domain/catalogue/search";
 import { PRODUCT_PAGE_SIZE } from "~/domain/catalogue/types";
 import { type DB } from "~/lib/sqlite.server";
 
-export const MAX_PAGE = 50;
+export const MAX_PAGE = 20;
 
 export function readPage(value: string | null): number {
   const n = Number(value);

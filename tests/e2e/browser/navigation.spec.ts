@@ -66,7 +66,7 @@ test("the Shop mega menu leads to a child category with breadcrumb, title and bl
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dresses");
   await expect(page.getByText("Browse our collection of Dresses for collectible dolls.")).toBeVisible();
   const cards = page.locator("main").getByRole("article");
-  await expect(cards.getByRole("link", { name: "Rose Garden Tea Dress" })).toBeVisible();
+  await expect(cards.getByRole("link", { name: "Rose Garden Tea Dress", exact: true })).toBeVisible();
   for (const category of await cards.locator(".card-category").allTextContents()) expect(category).toBe("Dresses");
 
   // Up the chain: the parent category page.

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import {
   addForm,
   addFromProductPage,
@@ -146,17 +146,35 @@ test("an unknown product slug shows Product Not Found", async ({ page }, testInf
   await expect(page.getByRole("link", { name: "Go Home" })).toBeVisible();
 });
 
-// The page preselects the first colour/variation in stock, so "no choice" is made by
-// un-checking the radio. Playwright's evaluate runs in its own world, so it works with page
-// JavaScript disabled as well; with JavaScript the fetcher form serializes the DOM as it is.
+/**
+ * The page preselects the first colour/variation in stock, so "no choice" is made by un-checking
+ * the radio and submitting. Playwright's evaluate runs in its own world, so it works with page
+ * JavaScript disabled too (checked in both projects). With JavaScript the radios are controlled by
+ * React, which puts `checked` back on its next render (e.g. after route discovery), so there the
+ * un-check and the submit happen in one task; the fetcher form serializes the DOM as it is.
+ */
+async function submitWithoutChoice(page: Page, testInfo: TestInfo, inputName: "colorId" | "variationCode") {
+  const checked = addForm(page).locator(`input[name="${inputName}"]:checked`);
+  await expect(checked).toHaveCount(1);
+  if (jsOff(testInfo)) {
+    await checked.evaluate((el: HTMLInputElement) => {
+      el.checked = false;
+    });
+    await expect(checked).toHaveCount(0);
+    await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
+  } else {
+    const sent = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/product/"));
+    await checked.evaluate((el: HTMLInputElement) => {
+      el.checked = false;
+      el.form!.requestSubmit();
+    });
+    expect((await sent).postData() ?? "", "the add request carries no choice").not.toContain(`${inputName}=`);
+  }
+}
+
 test("Add to Cart without a colour asks to select a color", async ({ page }, testInfo) => {
   await visit(page, testInfo, `/product/${SLUGS.withColors}`);
-  const checked = addForm(page).locator('input[name="colorId"]:checked');
-  await checked.evaluate((el: HTMLInputElement) => {
-    el.checked = false;
-  });
-  await expect(checked).toHaveCount(0);
-  await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
+  await submitWithoutChoice(page, testInfo, "colorId");
 
   await expect(addForm(page).locator("fieldset").filter({ hasText: "Color" }).getByRole("alert")).toHaveText("Select a color");
   if (!jsOff(testInfo)) await expectToast(page, "Select a color");
@@ -167,12 +185,7 @@ test("Add to Cart without a colour asks to select a color", async ({ page }, tes
 
 test("Add to Cart without a variation asks to select a variation", async ({ page }, testInfo) => {
   await visit(page, testInfo, `/product/${SLUGS.withVariations}`);
-  const checked = addForm(page).locator('input[name="variationCode"]:checked');
-  await checked.evaluate((el: HTMLInputElement) => {
-    el.checked = false;
-  });
-  await expect(checked).toHaveCount(0);
-  await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
+  await submitWithoutChoice(page, testInfo, "variationCode");
 
   await expect(addForm(page).locator("fieldset").filter({ hasText: "Variation" }).getByRole("alert")).toHaveText("Select a variation");
   if (!jsOff(testInfo)) await expectToast(page, "Select a variation");

@@ -56,7 +56,7 @@ test("searching from the header trims the text and finds the tea dress", async (
   await box.press("Enter");
   await expect(page).toHaveURL(/\/shop\?search=tea\+dress$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search Results for "tea dress"');
-  await expect(productCards(page).getByRole("link", { name: "Rose Garden Tea Dress" })).toBeVisible();
+  await expect(productCards(page).getByRole("link", { name: "Rose Garden Tea Dress", exact: true })).toBeVisible();
   // A search is not a category: the breadcrumb stops at Shop and no category blurb shows.
   await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Shop"]);
   await expect(page.getByText(/^Browse our collection of/)).toHaveCount(0);
