@@ -32,6 +32,9 @@ let nextId = 1;
 export function ToastProvider({ initial, children }: { initial: ToastMessage | null; children: ReactNode }) {
   const [current, setCurrent] = useState<Shown | null>(initial ? { ...initial, id: 0, open: true } : null);
   const regionRef = useRef<HTMLDivElement>(null);
+  // Without JavaScript the toast fades out by CSS; once hydrated, the timers below take over.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const push = useCallback((toast: ToastMessage) => {
     setCurrent({ ...toast, id: nextId++, open: true });
@@ -70,14 +73,14 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
   return (
     <ToastContext.Provider value={push}>
       {children}
-      <div ref={regionRef} className="toast-region" role="region" aria-label="Notifications (F8)" tabIndex={-1}>
-        {current ? <ToastView key={current.id} toast={current} onDismiss={() => dismiss(current.id)} /> : null}
+      <div ref={regionRef} className="toast-region" role="region" aria-label="Notifications (F8)" tabIndex={-1} data-js={hydrated ? "on" : "off"}>
+        {current ? <ToastView key={current.id} toast={current} canDismiss={hydrated} onDismiss={() => dismiss(current.id)} /> : null}
       </div>
     </ToastContext.Provider>
   );
 }
 
-function ToastView({ toast, onDismiss }: { toast: Shown; onDismiss: () => void }) {
+function ToastView({ toast, onDismiss, canDismiss }: { toast: Shown; onDismiss: () => void; canDismiss: boolean }) {
   const startX = useRef<number | null>(null);
   const [dx, setDx] = useState(0);
   return (
@@ -106,9 +109,11 @@ function ToastView({ toast, onDismiss }: { toast: Shown; onDismiss: () => void }
         <p className="toast-title">{toast.title}</p>
         {toast.description ? <p className="toast-text">{toast.description}</p> : null}
       </div>
-      <button type="button" className="toast-close" onClick={onDismiss} aria-label="Dismiss notification">
-        ×
-      </button>
+      {canDismiss ? (
+        <button type="button" className="toast-close" onClick={onDismiss} aria-label="Dismiss notification">
+          ×
+        </button>
+      ) : null}
     </div>
   );
 }
