@@ -41,7 +41,7 @@ export default defineConfig({
     url: `${E2E_URL}/about`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
   },
 });

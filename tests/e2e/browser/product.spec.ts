@@ -73,8 +73,9 @@ test("the tea dress page shows title, price, colour swatches, stock, details and
   for (const category of await related.locator(".card-category").allTextContents()) expect(category).toBe("Dresses");
 });
 
-test("without JavaScript the chosen colour is the one added (its stock shows in the cart)", async ({ page }, testInfo) => {
-  // The stock line follows the chosen swatch only with JavaScript; both modes must add the chosen colour.
+test("the chosen colour is the one added, and the cart shows its stock", async ({ page }, testInfo) => {
+  // The product page's stock line follows the chosen swatch only with JavaScript; without it the
+  // cart is where the shopper sees "Only 4 left in stock" for Pink. Both modes add the chosen colour.
   await addFromProductPage(page, testInfo, SLUGS.withColors, "Pink");
   await visit(page, testInfo, "/cart");
   const item = page.locator("main li.cart-item");

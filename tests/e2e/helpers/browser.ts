@@ -30,14 +30,17 @@ export function jsOff(testInfo: TestInfo): boolean {
 
 /**
  * With JavaScript on, waits until React has hydrated the document, so clicks go through the
- * fetcher forms and confirm() prompts instead of the plain-HTML fallbacks. The toast region is
- * the last element React renders; React's expando keys exist only in the page's main world.
+ * fetcher forms and confirm() prompts instead of the plain-HTML fallbacks. The toast region
+ * (the last element React renders) says data-js="on" once its effects ran; without that
+ * attribute, React's expando keys on it (visible only in the page's main world) are the sign.
  */
 export async function waitForHydration(page: Page, testInfo: TestInfo): Promise<void> {
   if (jsOff(testInfo)) return;
   await page.waitForFunction(() => {
     const region = document.querySelector(".toast-region");
-    return !!region && Object.keys(region).some((k) => k.startsWith("__reactProps"));
+    if (!region) return false;
+    if (region.hasAttribute("data-js")) return region.getAttribute("data-js") === "on";
+    return Object.keys(region).some((k) => k.startsWith("__reactProps"));
   });
 }
 

@@ -38,7 +38,10 @@ describe("stock", () => {
 describe("search query", () => {
   it("keeps only words, quoted and prefix-matched", () => {
     expect(toFtsQuery("Tea dress")).toBe('"tea"* "dress"*');
-    expect(toFtsQuery('"quoted" OR 1=1; DROP TABLE products --')).toBe('"quoted"* "or"* "1"* "drop"* "table"* "products"*');
+    expect(toFtsQuery('"quoted" OR 1=1; DROP TABLE products --')).toBe('"quoted"* "or"* "1" "drop"* "table"* "products"*');
+  });
+  it("matches one-letter words whole, not as prefixes", () => {
+    expect(toFtsQuery("a hat")).toBe(`"a" "hat"*`);
   });
   it("returns null when nothing searchable is left", () => {
     for (const q of ["", "   ", "%", "*", '"', "''", "%%%***"]) expect(toFtsQuery(q)).toBeNull();
