@@ -135,7 +135,7 @@ export default function ProductPage() {
                 </legend>
                 <div className="swatches">
                   {product.colors.map((c) => (
-                    <label key={c.colorId} className="swatch" title={c.stock > 0 ? c.name : `${c.name} (sold out)`}>
+                    <label key={c.colorId} className="swatch" title={c.stock <= 0 ? `${c.name} (sold out)` : c.stock < 5 ? `${c.name}: only ${c.stock} left` : c.name}>
                       <input
                         type="radio"
                         name="colorId"
@@ -143,12 +143,18 @@ export default function ProductPage() {
                         disabled={c.stock <= 0}
                         checked={colorId === c.colorId}
                         onChange={() => setColorId(c.colorId)}
+                        aria-describedby={c.stock > 0 && c.stock < 5 ? `hint-color-${c.colorId}` : undefined}
                       />
                       <span className="swatch-chip" style={{ background: c.hex }} aria-hidden="true" />
                       <span className="sr-only">
                         {c.name}
                         {c.stock <= 0 ? " (sold out)" : ""}
                       </span>
+                      {c.stock > 0 && c.stock < 5 ? (
+                        <small className="option-hint" id={`hint-color-${c.colorId}`}>
+                          {c.stock} left
+                        </small>
+                      ) : null}
                     </label>
                   ))}
                 </div>
@@ -168,10 +174,16 @@ export default function ProductPage() {
                         disabled={v.stock <= 0}
                         checked={variationCode === v.variationCode}
                         onChange={() => setVariationCode(v.variationCode)}
+                        aria-describedby={v.stock > 0 && v.stock < 5 ? `hint-${v.variationCode}` : undefined}
                       />
                       <span>
                         {v.variationName}
                         {v.stock <= 0 ? " (sold out)" : ""}
+                        {v.stock > 0 && v.stock < 5 ? (
+                          <small className="option-hint" id={`hint-${v.variationCode}`}>
+                            Only {v.stock} left
+                          </small>
+                        ) : null}
                       </span>
                     </label>
                   ))}
