@@ -151,7 +151,7 @@ export default function ProductPage() {
                         {c.stock <= 0 ? " (sold out)" : ""}
                       </span>
                       {c.stock > 0 && c.stock < 5 ? (
-                        <small className="option-hint" id={`hint-color-${c.colorId}`}>
+                        <small className="option-hint" aria-hidden="true" id={`hint-color-${c.colorId}`}>
                           {c.stock} left
                         </small>
                       ) : null}
@@ -180,7 +180,7 @@ export default function ProductPage() {
                         {v.variationName}
                         {v.stock <= 0 ? " (sold out)" : ""}
                         {v.stock > 0 && v.stock < 5 ? (
-                          <small className="option-hint" id={`hint-${v.variationCode}`}>
+                          <small className="option-hint" aria-hidden="true" id={`hint-${v.variationCode}`}>
                             Only {v.stock} left
                           </small>
                         ) : null}
