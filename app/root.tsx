@@ -100,9 +100,17 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  if (!isRouteErrorResponse(error)) console.error(error);
   const body = notFound ? (
     <NotFoundView />
+  ) : isRouteErrorResponse(error) && error.status < 500 ? (
+    <section className="empty-state">
+      <h1>{error.status === 403 ? "Request refused" : "Something is not right"}</h1>
+      <p>{typeof error.data?.message === "string" ? error.data.message : "Please go back and try again."}</p>
+      <Link className="button" to="/">
+        Go Home
+      </Link>
+    </section>
   ) : (
     <section className="empty-state">
       <h1>Something went wrong</h1>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CART_INTENTS } from "~/components/cart/cart-forms";
 import { HeartIcon } from "~/components/icons";
@@ -312,5 +312,9 @@ function FavoriteToggle({ productId, isFavorite, signedIn, slug }: { productId: 
 }
 
 export function ErrorBoundary() {
-  return <NotFoundView title="Product Not Found" text="The product you're looking for doesn't exist." />;
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundView title="Product Not Found" text="The product you're looking for doesn't exist." />;
+  }
+  throw error;
 }

@@ -79,8 +79,9 @@ function CardAddToCart({ productId, title }: { productId: number; title: string 
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value={1} />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="button button-block" aria-label={`Add ${title} to cart`} disabled={fetcher.state !== "idle"}>
+      <button type="submit" className="button button-block" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Adding…" : "Add to Cart"}
+        <span className="sr-only">: {title}</span>
       </button>
     </fetcher.Form>
   );

@@ -25,7 +25,7 @@ function renderInRemix(node: React.ReactNode, path = "/shop") {
 describe("product card", () => {
   it("offers Add to Cart with price in dollars", async () => {
     renderInRemix(<ProductCard product={base} />);
-    expect(await screen.findByRole("button", { name: "Add Rose Tea Dress to cart" })).toBeEnabled();
+    expect(await screen.findByRole("button", { name: "Add to Cart: Rose Tea Dress" })).toBeEnabled();
     expect(screen.getByText("$24.00")).toBeInTheDocument();
     expect(screen.getByText("Dresses")).toBeInTheDocument();
   });

@@ -1,0 +1,67 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { addFromProductPage, jsOff, SLUGS, visit } from "../helpers/browser";
+
+// axe-core on every storefront page, with JavaScript on and off: no serious or critical violation.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Runs axe on what the page shows. With page JavaScript off, timers never fire, so axe cannot
+ * run there: the same URL is opened in a JavaScript-enabled page whose own scripts are blocked,
+ * which renders exactly the no-JavaScript document.
+ */
+async function axeViolations(page: Page, testInfo: TestInfo, path?: string, prepare?: (p: Page) => Promise<void>): Promise<string[]> {
+  let target = page;
+  if (jsOff(testInfo)) {
+    const context = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
+    await context.addCookies(await page.context().cookies());
+    target = await context.newPage();
+    await target.route(/\/build\/.*\.js$/, (route) => route.abort());
+    await target.goto(path ?? page.url());
+    if (prepare) await prepare(target);
+  }
+  const result = (await target.evaluate(`${axeSource}\n;axe.run(document, { resultTypes: ["violations"] })`)) as AxeResult;
+  if (target !== page) await target.context().close();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+
+const PAGES = [
+  "/",
+  "/shop",
+  "/shop/1-4-dresses",
+  "/shop?search=tea",
+  "/shop?search=zzzz-nothing",
+  `/product/${SLUGS.withColors}`,
+  `/product/${SLUGS.withVariations}`,
+  `/product/${SLUGS.soldOut}`,
+  "/product/no-such-product",
+  "/cart",
+  "/about",
+  "/size-guide",
+  "/terms-conditions",
+  "/no-such-page",
+];
+
+for (const path of PAGES) {
+  test(`no serious accessibility violations on ${path}`, async ({ page }, testInfo) => {
+    const status = path.includes("no-such") ? 404 : 200;
+    await visit(page, testInfo, path, status);
+    expect(await axeViolations(page, testInfo, path)).toEqual([]);
+  });
+}
+
+test("no serious accessibility violations on a filled cart with the drawer open", async ({ page }, testInfo) => {
+  await addFromProductPage(page, testInfo, SLUGS.large);
+  await visit(page, testInfo, "/cart");
+  const openDrawer = async (p: Page) => {
+    await p.locator("details.cart-drawer > summary").click();
+    await expect(p.locator("details.cart-drawer")).toHaveAttribute("open", "");
+  };
+  await openDrawer(page);
+  expect(await axeViolations(page, testInfo, undefined, openDrawer)).toEqual([]);
+});
