@@ -79,3 +79,22 @@ export function assertSameOrigin(request: Request): void {
 export function isJsonRequest(request: Request): boolean {
   return (request.headers.get("Content-Type") ?? "").includes("application/json");
 }
+
+type WriteMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * The action of an API route: refuses a foreign origin (403), sends each allowed method to
+ * its handler and answers 405 to the others, all inside apiHandler's error mapping.
+ */
+export function apiAction(request: Request, handlers: Partial<Record<WriteMethod, () => Promise<Response>>>): Promise<Response> {
+  return apiHandler(async () => {
+    assertSameOrigin(request);
+    const handler = handlers[request.method.toUpperCase() as WriteMethod];
+    return handler ? handler() : jsonError("Method not allowed", 405);
+  });
+}
+
+/** The loader of an API route that only takes writes. */
+export function methodNotAllowed(): Response {
+  return jsonError("Method not allowed", 405);
+}

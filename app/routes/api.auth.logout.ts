@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { destroySession, getSession } from "~/domain/auth/guards.server";
-import { apiHandler, assertSameOrigin, jsonError } from "~/lib/http.server";
+import { apiHandler, assertSameOrigin, jsonError, methodNotAllowed } from "~/lib/http.server";
 
-export async function loader() {
-  return jsonError("Method not allowed", 405);
+export function loader() {
+  return methodNotAllowed();
 }
 
 /** POST /api/auth/logout: destroys the server-side session (guests too). */

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/domain/auth/guards.server";
-import { apiHandler, assertSameOrigin, jsonError } from "~/lib/http.server";
+import { apiAction, apiHandler } from "~/lib/http.server";
 
 /** GET /api/auth/me: the signed-in user, or 401 `{message}`. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,9 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    assertSameOrigin(request);
-    return jsonError("Method not allowed", 405);
-  });
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {});
 }

@@ -3,12 +3,12 @@ import { getCartOwner } from "~/domain/auth/guards.server";
 import { removeCartItem, updateCartItem } from "~/domain/cart/cart.server";
 import { UpdateCartItemSchema } from "~/domain/cart/schemas";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError, parseJsonBody, requireIdParam } from "~/lib/http.server";
+import { apiHandler, assertSameOrigin, jsonError, methodNotAllowed, parseJsonBody, requireIdParam } from "~/lib/http.server";
 
 const NOT_FOUND = "Cart item not found";
 
-export async function loader() {
-  return jsonError("Method not allowed", 405);
+export function loader() {
+  return methodNotAllowed();
 }
 
 /** PUT `{quantity}` sets a line's quantity; DELETE removes it. Another session's item is 404. */

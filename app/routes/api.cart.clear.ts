@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { getCartOwner } from "~/domain/auth/guards.server";
 import { clearCart } from "~/domain/cart/cart.server";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError } from "~/lib/http.server";
+import { apiHandler, assertSameOrigin, jsonError, methodNotAllowed } from "~/lib/http.server";
 
-export async function loader() {
-  return jsonError("Method not allowed", 405);
+export function loader() {
+  return methodNotAllowed();
 }
 
 /** DELETE /api/cart/clear: the other reading of DELETE /api/cart. */

@@ -1,16 +1,13 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { getCategoryDescriptions } from "~/domain/catalogue/categories.server";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError } from "~/lib/http.server";
+import { apiAction, apiHandler } from "~/lib/http.server";
 
 /** GET /api/category-descriptions: a map from category name to its note. */
 export async function loader() {
   return apiHandler(async () => json(await getCategoryDescriptions(db)));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    assertSameOrigin(request);
-    return jsonError("Method not allowed", 405);
-  });
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {});
 }

@@ -1,16 +1,13 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { listColors } from "~/domain/catalogue/categories.server";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError } from "~/lib/http.server";
+import { apiAction, apiHandler } from "~/lib/http.server";
 
 /** GET /api/colors: the fixed palette with id, name and hex. */
 export async function loader() {
   return apiHandler(async () => json(await listColors(db)));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    assertSameOrigin(request);
-    return jsonError("Method not allowed", 405);
-  });
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {});
 }

@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireApiUser } from "~/domain/auth/guards.server";
 import { removeFavorite } from "~/domain/catalogue/favorites.server";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError, requireIdParam } from "~/lib/http.server";
+import { apiHandler, assertSameOrigin, jsonError, methodNotAllowed, requireIdParam } from "~/lib/http.server";
 
-export async function loader() {
-  return jsonError("Method not allowed", 405);
+export function loader() {
+  return methodNotAllowed();
 }
 
 /** DELETE /api/favorites/{productId}: removes the favorite, 404 when it was none. */

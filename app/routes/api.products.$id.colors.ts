@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getProductById } from "~/domain/catalogue/products.server";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError, requireIdParam } from "~/lib/http.server";
+import { apiAction, apiHandler, jsonError, requireIdParam } from "~/lib/http.server";
 
 /** GET /api/products/{id}/colors: `{colorId, name, hex, stock}` per colour the product offers. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -12,9 +12,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    assertSameOrigin(request);
-    return jsonError("Method not allowed", 405);
-  });
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {});
 }

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getProductBySlug } from "~/domain/catalogue/products.server";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError } from "~/lib/http.server";
+import { apiAction, apiHandler, jsonError } from "~/lib/http.server";
 
 /** GET /api/products/slug/{slug}: the product with images, categories, colours and variations. */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -13,9 +13,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    assertSameOrigin(request);
-    return jsonError("Method not allowed", 405);
-  });
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {});
 }

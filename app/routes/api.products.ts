@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { listProducts } from "~/domain/catalogue/products.server";
 import { productListQueryFrom, ProductListQuerySchema } from "~/domain/catalogue/schemas";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError, parseValue } from "~/lib/http.server";
+import { apiAction, apiHandler, parseValue } from "~/lib/http.server";
 
 /** GET /api/products?categoryId&search&page&limit: a page of products and the total (search overrides categoryId). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,9 +18,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    assertSameOrigin(request);
-    return jsonError("Method not allowed", 405);
-  });
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {});
 }

@@ -3,11 +3,11 @@ import { ShippingCalculateSchema } from "~/domain/cart/schemas";
 import { shippingRateFor } from "~/domain/cart/totals";
 import { getShippingRates } from "~/domain/common/settings.server";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError, parseJsonBody } from "~/lib/http.server";
+import { apiHandler, assertSameOrigin, jsonError, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { centsToDecimal } from "~/lib/money";
 
-export async function loader() {
-  return jsonError("Method not allowed", 405);
+export function loader() {
+  return methodNotAllowed();
 }
 
 /**

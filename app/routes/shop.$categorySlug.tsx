@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { NotFoundView } from "~/components/layout/not-found";
 import { ShopView } from "~/components/product/shop-view";
@@ -15,8 +15,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const trimmed = trimmedSearchRedirect(request);
-  if (trimmed) throw trimmed;
   return json(await loadShopPage(db, request, params.categorySlug ?? ""));
 }
 
@@ -30,13 +28,4 @@ export function ErrorBoundary() {
     return <NotFoundView title="Category Not Found" text="This category doesn't exist. Have a look at all our products instead." />;
   }
   throw error;
-}
-
-/** The header search submits the raw text; the shop URL carries it trimmed (spec: "the text is trimmed"). */
-function trimmedSearchRedirect(request: Request): Response | null {
-  const url = new URL(request.url);
-  const raw = url.searchParams.get("search");
-  if (raw === null || raw === raw.trim()) return null;
-  url.searchParams.set("search", raw.trim());
-  return redirect(`${url.pathname}${url.search}`);
 }

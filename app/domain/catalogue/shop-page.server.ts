@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { getCategoryBySlug, getCategoryChain } from "~/domain/catalogue/categories.server";
 import { listProducts } from "~/domain/catalogue/products.server";
 import { normalizeSearch } from "~/domain/catalogue/search";
@@ -18,6 +18,12 @@ export function readPage(value: string | null): number {
  */
 export async function loadShopPage(db: DB, request: Request, categorySlug: string | null) {
   const url = new URL(request.url);
+  // The header search submits the raw text; the shop URL carries it trimmed (spec: "the text is trimmed").
+  const raw = url.searchParams.get("search");
+  if (raw !== null && raw !== raw.trim()) {
+    url.searchParams.set("search", raw.trim());
+    throw redirect(`${url.pathname}${url.search}`);
+  }
   const search = normalizeSearch(url.searchParams.get("search"));
   const page = readPage(url.searchParams.get("page"));
   const category = categorySlug ? await getCategoryBySlug(db, categorySlug) : null;

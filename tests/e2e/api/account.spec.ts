@@ -2,20 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DB_PATH, signCookieValue, signInAs, uniqueEmail } from "../helpers/session";
-
-async function productId(request: APIRequestContext, slug: string): Promise<number> {
-  const res = await request.get(`/api/products/slug/${slug}`);
-  expect(res.status(), `product ${slug}`).toBe(200);
-  return (await res.json()).id;
-}
-
-async function expectError(res: APIResponse, status: number): Promise<string> {
-  expect(res.status()).toBe(status);
-  const body = await res.json();
-  expect(typeof body.message).toBe("string");
-  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|node_modules|SqliteError|stack/i);
-  return body.message;
-}
+import { expectError, productId } from "../helpers/api";
 
 /** Writes an order row for the user straight into the e2e database (no API for it yet). */
 function insertOrder(userId: number | null, totalCents: number, status = "unpaid"): { id: number; token: string } {

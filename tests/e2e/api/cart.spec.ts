@@ -1,20 +1,7 @@
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import { expectError, productId } from "../helpers/api";
 
 const STOCK_TEXT = "items available in stock";
-
-async function productId(request: APIRequestContext, slug: string): Promise<number> {
-  const res = await request.get(`/api/products/slug/${slug}`);
-  expect(res.status(), `product ${slug}`).toBe(200);
-  return (await res.json()).id;
-}
-
-async function expectError(res: APIResponse, status: number): Promise<string> {
-  expect(res.status()).toBe(status);
-  const body = await res.json();
-  expect(typeof body.message).toBe("string");
-  expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|node_modules|SqliteError|stack/i);
-  return body.message;
-}
 
 async function cart(request: APIRequestContext) {
   const res = await request.get("/api/cart");

@@ -1,15 +1,10 @@
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import { signInAs, uniqueEmail } from "../helpers/session";
+import { productId } from "../helpers/api";
 
 const EVIL = { Origin: "http://evil.example" };
 /** What a browser sends with a plain (JavaScript off) form submission. */
 const HTML_FORM = { Accept: "text/html,application/xhtml+xml" };
-
-async function productId(request: APIRequestContext, slug: string): Promise<number> {
-  const res = await request.get(`/api/products/slug/${slug}`);
-  expect(res.status(), `product ${slug}`).toBe(200);
-  return (await res.json()).id;
-}
 
 async function expectRefused(res: APIResponse) {
   expect(res.status()).toBe(403);
