@@ -63,7 +63,8 @@ async function ensureCartId(db: DB, owner: CartOwner): Promise<number> {
 export async function getCart(db: DB, owner: CartOwner | null): Promise<CartView> {
   const cartId = owner ? await findCartId(db, owner) : null;
   const items = cartId === null ? [] : await listCartItems(db, cartId);
-  const rates = await getShippingRates(db);
+  // An empty cart ships for nothing: no need to read the rates.
+  const rates = items.length > 0 ? await getShippingRates(db) : undefined;
   const totals = computeCartTotals(
     items.map((i) => ({ unitPriceCents: i.product.priceCents, quantity: i.quantity, isLarge: i.product.isLarge })),
     rates,
