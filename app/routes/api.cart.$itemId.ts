@@ -3,7 +3,7 @@ import { getCartOwner } from "~/domain/auth/guards.server";
 import { removeCartItem, updateCartItem } from "~/domain/cart/cart.server";
 import { UpdateCartItemSchema } from "~/domain/cart/schemas";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError, methodNotAllowed, parseJsonBody, requireIdParam } from "~/lib/http.server";
+import { apiAction, jsonError, methodNotAllowed, parseJsonBody, requireIdParam } from "~/lib/http.server";
 
 const NOT_FOUND = "Cart item not found";
 
@@ -12,21 +12,22 @@ export function loader() {
 }
 
 /** PUT `{quantity}` sets a line's quantity; DELETE removes it. Another session's item is 404. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    assertSameOrigin(request);
-    const method = request.method;
-    if (method !== "PUT" && method !== "DELETE") return jsonError("Method not allowed", 405);
-    const itemId = requireIdParam(params.itemId, NOT_FOUND);
-    const owner = await getCartOwner(request);
-    const headers = { "Cache-Control": "no-store" };
-    if (method === "PUT") {
+export function action({ request, params }: ActionFunctionArgs) {
+  const headers = { "Cache-Control": "no-store" };
+  return apiAction(request, {
+    PUT: async () => {
+      const itemId = requireIdParam(params.itemId, NOT_FOUND);
       const input = await parseJsonBody(request, UpdateCartItemSchema);
+      const owner = await getCartOwner(request);
       if (!owner) return jsonError(NOT_FOUND, 404);
       return json(await updateCartItem(db, owner, itemId, input), { headers });
-    }
-    if (!owner) return jsonError(NOT_FOUND, 404);
-    await removeCartItem(db, owner, itemId);
-    return json({ message: "Item removed" }, { headers });
+    },
+    DELETE: async () => {
+      const itemId = requireIdParam(params.itemId, NOT_FOUND);
+      const owner = await getCartOwner(request);
+      if (!owner) return jsonError(NOT_FOUND, 404);
+      await removeCartItem(db, owner, itemId);
+      return json({ message: "Item removed" }, { headers });
+    },
   });
 }

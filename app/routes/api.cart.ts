@@ -3,7 +3,7 @@ import { getCartOwner } from "~/domain/auth/guards.server";
 import { addToCart, clearCart, getCart } from "~/domain/cart/cart.server";
 import { AddToCartSchema } from "~/domain/cart/schemas";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError, parseJsonBody } from "~/lib/http.server";
+import { apiAction, apiHandler, parseJsonBody } from "~/lib/http.server";
 
 /** GET /api/cart: the session's cart items (a guest without a cart gets []). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,13 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** POST adds a line (201 with the item); DELETE clears the cart. */
-export async function action({ request }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    assertSameOrigin(request);
-    if (request.method === "POST") return addItem(request);
-    if (request.method === "DELETE") return clearCartResponse(request);
-    return jsonError("Method not allowed", 405);
-  });
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, { POST: () => addItem(request), DELETE: () => clearCartResponse(request) });
 }
 
 async function addItem(request: Request): Promise<Response> {

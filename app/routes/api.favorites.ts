@@ -3,7 +3,7 @@ import { requireApiUser } from "~/domain/auth/guards.server";
 import { FavoriteSchema } from "~/domain/cart/schemas";
 import { addFavorite, listFavorites } from "~/domain/catalogue/favorites.server";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError, parseJsonBody } from "~/lib/http.server";
+import { apiAction, apiHandler, parseJsonBody } from "~/lib/http.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -16,13 +16,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** POST /api/favorites `{productId}`: adds a favorite (adding twice is fine). */
-export async function action({ request }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    assertSameOrigin(request);
-    if (request.method !== "POST") return jsonError("Method not allowed", 405);
-    const user = await requireApiUser(request);
-    const input = await parseJsonBody(request, FavoriteSchema);
-    await addFavorite(db, user.id, input.productId);
-    return json({ productId: input.productId }, { status: 201, headers: NO_STORE });
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {
+    POST: async () => {
+      const user = await requireApiUser(request);
+      const input = await parseJsonBody(request, FavoriteSchema);
+      await addFavorite(db, user.id, input.productId);
+      return json({ productId: input.productId }, { status: 201, headers: NO_STORE });
+    },
   });
 }

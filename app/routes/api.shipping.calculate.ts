@@ -3,7 +3,7 @@ import { ShippingCalculateSchema } from "~/domain/cart/schemas";
 import { shippingRateFor } from "~/domain/cart/totals";
 import { getShippingRates } from "~/domain/common/settings.server";
 import { db } from "~/lib/db.server";
-import { apiHandler, assertSameOrigin, jsonError, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 import { centsToDecimal } from "~/lib/money";
 
 export function loader() {
@@ -14,13 +14,13 @@ export function loader() {
  * POST /api/shipping/calculate: the rate for a cart. Only the large-item flags are read
  * from the body; the price comes from the shop's own rates, never from the client.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  return apiHandler(async () => {
-    assertSameOrigin(request);
-    if (request.method !== "POST") return jsonError("Method not allowed", 405);
-    const input = await parseJsonBody(request, ShippingCalculateSchema);
-    const lines = input.cartItems.map((item) => ({ isLarge: Boolean(item.product?.isLargeItem ?? item.product?.isLarge) }));
-    const rate = shippingRateFor(lines, await getShippingRates(db));
-    return json({ rate: { name: rate.name, price: centsToDecimal(rate.priceCents), description: rate.description } });
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {
+    POST: async () => {
+      const input = await parseJsonBody(request, ShippingCalculateSchema);
+      const lines = input.cartItems.map((item) => ({ isLarge: Boolean(item.product?.isLargeItem ?? item.product?.isLarge) }));
+      const rate = shippingRateFor(lines, await getShippingRates(db));
+      return json({ rate: { name: rate.name, price: centsToDecimal(rate.priceCents), description: rate.description } });
+    },
   });
 }
