@@ -39,8 +39,11 @@ else run(bin("tsx"), ["scripts/seed.ts"]);
 
 const children = [];
 if (existsSync(path.join(root, "scripts/paypal-emulator.ts")) && env.PAYPAL_MODE === "emulator") {
-  const port = env.PAYPAL_EMULATOR_PORT ?? "4010";
+  const port = (env.PAYPAL_EMULATOR_PORT ??= "4010");
   env.PAYPAL_API_BASE ??= `http://127.0.0.1:${port}`;
+  // The emulator and the shop share these demo credentials unless real ones are set.
+  env.PAYPAL_CLIENT_ID ??= "emulator-client-id";
+  env.PAYPAL_CLIENT_SECRET ??= "emulator-client-secret";
   children.push(spawn(bin("tsx"), ["scripts/paypal-emulator.ts"], { cwd: root, env, stdio: "inherit" }));
 }
 const server = spawn(bin("remix-serve"), ["build/index.js"], { cwd: root, env, stdio: "inherit" });
