@@ -38,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [cart, favoritesCount] = await Promise.all([getCart(db, owner), user ? countFavorites(db, user.id) : 0]);
   const headers = new Headers();
   if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);
+  // Every page shows the visitor's own cart and notifications: never shared by caches.
+  headers.set("Cache-Control", owner || user ? "private, no-store" : "no-cache");
   return json(
     {
       user,
@@ -53,11 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
+/** Pages without a headers function of their own use this one: the root's cache policy and every cookie set. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
   const out = new Headers();
   for (const h of [actionHeaders, loaderHeaders]) {
     for (const cookie of h.getSetCookie?.() ?? []) out.append("Set-Cookie", cookie);
   }
+  out.set("Cache-Control", loaderHeaders.get("Cache-Control") ?? "no-cache");
   return out;
 };
 

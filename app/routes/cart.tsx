@@ -34,7 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       confirm: pending,
       back: safeRedirect(url.searchParams.get("redirectTo"), "/cart"),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
