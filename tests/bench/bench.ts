@@ -1,0 +1,686 @@
+/**
+ * npm run bench — load-tests the production build on a seeded 100k-product database.
+ *
+ *   npm run bench                      # 10 s per route at 20 connections
+ *   BENCH_DURATION=2 npm run bench     # smoke run
+ *
+ * Optional: BENCH_PRODUCTS (default 100000), BENCH_SKIP_BUILD=1 (reuse build/),
+ * BENCH_GZIP=1 (send Accept-Encoding: gzip, so remix-serve compresses every response),
+ * BENCH_CPU_PROF=<dir> (run the server with --cpu-prof; the .cpuprofile lands in <dir> on exit).
+ *
+ * Steps: build, seed a temporary database, start remix-serve on 127.0.0.1, measure each route
+ * with autocannon, print a table (and tests/bench/results.json), time the search domain
+ * function in-process, then stop the server and delete everything it made, also on failure or
+ * Ctrl-C. Exits non-zero when a step fails or a route answers anything but 2xx under load.
+ * Targets are printed as PASS/MISS and never fail the run.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { listProducts } from "../../app/domain/catalogue/products.server";
+import { openDatabase } from "../../app/lib/sqlite.server";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const RESULTS_FILE = path.join(ROOT, "tests/bench/results.json");
+const STATIC_DIR = path.join(ROOT, "public/__bench");
+const STATIC_PATH = "/__bench/product.html";
+
+const DURATION = positiveNumber("BENCH_DURATION", 10);
+const WARMUP = Math.min(3, Math.max(1, Math.round(DURATION * 0.3)));
+const PRODUCTS = positiveNumber("BENCH_PRODUCTS", 100_000);
+const CONNECTIONS = 20;
+const LOAD_HEADERS: Record<string, string> = process.env.BENCH_GZIP === "1" ? { "accept-encoding": "gzip" } : {};
+
+const SEARCH_RUNS = 500;
+const SEARCH_WARMUP = 50;
+
+// Targets: printed next to the numbers, never a reason to fail.
+const PAGE_FLOOR_RATIO = 0.7;
+const PAGE_MAX_P99_MS = 100;
+const SEARCH_FLOOR_RATIO = 0.5;
+const SEARCH_MAX_P95_MS = 20;
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Everything started or made here, so that it can always be undone.
+
+let tmpDir: string | null = null;
+let server: ChildProcess | null = null;
+const children = new Set<ChildProcess>();
+let cleanedUp = false;
+
+async function cleanup(): Promise<void> {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  if (server) await stopServer(server);
+  removeMadeFiles();
+}
+
+/** The last resort on process exit: synchronous only. */
+function cleanupSync(): void {
+  for (const child of [...children, ...(server ? [server] : [])]) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
+  removeMadeFiles();
+}
+
+function removeMadeFiles(): void {
+  rmSync(STATIC_DIR, { recursive: true, force: true });
+  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM"); // remix-serve closes its server and exits (which also writes a --cpu-prof profile)
+  const timedOut = await Promise.race([exited.then(() => false), sleep(5000).then(() => true)]);
+  if (timedOut) {
+    child.kill("SIGKILL");
+    await exited;
+  }
+}
+
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing temporary files...`);
+    void cleanup().finally(() => process.exit(code));
+  });
+}
+process.on("exit", cleanupSync);
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers.
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function step(text: string): void {
+  console.log(`\n== ${text}`);
+}
+
+/** Runs a command with inherited output; rejects unless it exits 0. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
+    children.add(child);
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      children.delete(child);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("No free port"))));
+    });
+  });
+}
+
+async function get(url: string): Promise<Response> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return response;
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  return (await (await get(url)).json()) as T;
+}
+
+function gzipBytes(body: string | Buffer): number {
+  return gzipSync(body, { level: 6 }).length;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+/** A small deterministic PRNG, so every run measures the same query mix. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function fmt(n: number, digits = 0): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : "-";
+}
+
+function pct(ratio: number): string {
+  return Number.isFinite(ratio) ? `${Math.round(ratio * 100)}%` : "-";
+}
+
+function kb(bytes: number | null): string {
+  return bytes === null ? "-" : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Setup: build, seed, serve.
+
+interface Server {
+  base: string;
+  logFile: string;
+}
+
+async function startServer(dbPath: string, uploadDir: string, logFile: string): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    APP_URL: base,
+    SESSION_SECRET: randomBytes(16).toString("hex"),
+    DATABASE_PATH: dbPath,
+    UPLOAD_DIR: uploadDir,
+  };
+  const bin = path.join(ROOT, "node_modules/.bin/remix-serve");
+  const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  // --cpu-prof is not allowed in NODE_OPTIONS: profiling runs the bin's script with node itself.
+  const [command, args] = profileDir
+    ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, realpathSync(bin), "build/index.js"]]
+    : [bin, ["build/index.js"]];
+  // The server writes its request log straight into a file, so reading it costs this process nothing.
+  const log = openSync(logFile, "a");
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log] });
+  closeSync(log);
+  server = child;
+  let exited = false;
+  child.once("exit", () => (exited = true));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`The server exited while starting:\n${tail(logFile)}`);
+    try {
+      const response = await fetch(`${base}/about`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`GET /about did not answer 200 within 60 s:\n${tail(logFile)}`);
+    await sleep(200);
+  }
+  console.log(`remix-serve pid ${child.pid} at ${base}${profileDir ? ` (CPU profile to ${profileDir})` : ""}`);
+  return { base, logFile };
+}
+
+function tail(file: string, lines = 30): string {
+  return existsSync(file) ? readFileSync(file, "utf8").split("\n").slice(-lines).join("\n") : "(no server log)";
+}
+
+// ---------------------------------------------------------------------------------------------
+// What to request.
+
+interface ProductSummary {
+  slug: string;
+  title: string;
+}
+
+interface Catalogue {
+  productCount: number;
+  largestCategory: { slug: string; name: string; productCount: number };
+  products: ProductSummary[];
+}
+
+async function discover(base: string): Promise<Catalogue> {
+  const categories = await getJson<{ slug: string; name: string; productCount: number }[]>(`${base}/api/categories`);
+  const largestCategory = categories.reduce((a, b) => (b.productCount > a.productCount ? b : a));
+  const { total } = await getJson<{ total: number }>(`${base}/api/products?limit=1`);
+  // Five pages of 100 spread over the whole catalogue, not only the newest products.
+  const lastPage = Math.max(1, Math.floor(total / 100));
+  const pages = [...new Set([0, 1, 2, 3, 4].map((i) => 1 + Math.floor((i * (lastPage - 1)) / 4)))];
+  const products: ProductSummary[] = [];
+  for (const page of pages) {
+    const body = await getJson<{ products: ProductSummary[] }>(`${base}/api/products?page=${page}&limit=100`);
+    products.push(...body.products.map((p) => ({ slug: p.slug, title: p.title })));
+  }
+  if (products.length === 0) throw new Error("GET /api/products returned no products");
+  return { productCount: total, largestCategory, products };
+}
+
+/** Words that really occur in product titles: single words first, then two-word pairs. */
+function titleWords(products: ProductSummary[]): { words: string[]; pairs: string[] } {
+  const wordCount = new Map<string, number>();
+  const pairCount = new Map<string, number>();
+  for (const { title } of products) {
+    const words = title.toLowerCase().match(/[\p{L}]{3,}/gu) ?? [];
+    for (const w of words) wordCount.set(w, (wordCount.get(w) ?? 0) + 1);
+    for (let i = 0; i + 1 < words.length; i++) {
+      const pair = `${words[i]} ${words[i + 1]}`;
+      pairCount.set(pair, (pairCount.get(pair) ?? 0) + 1);
+    }
+  }
+  const byCount = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k);
+  return { words: byCount(wordCount), pairs: byCount(pairCount) };
+}
+
+function searchPageTerms(words: string[], pairs: string[], count = 200): string[] {
+  const singles = words.slice(0, Math.min(words.length, Math.ceil(count / 2)));
+  return [...singles, ...pairs.slice(0, count - singles.length)];
+}
+
+/** Varied shopper input for the in-process search timing. */
+function searchQueries(words: string[], pairs: string[], count: number): string[] {
+  const rnd = seededRandom(0xbe5c);
+  const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)]!;
+  const misspell = (w: string) => {
+    const i = 1 + Math.floor(rnd() * Math.max(1, w.length - 2));
+    switch (Math.floor(rnd() * 3)) {
+      case 0: return w.slice(0, i) + w.slice(i + 1); // dropped letter
+      case 1: return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1); // swapped letters
+      default: return w.slice(0, i) + w[i - 1] + w.slice(i); // doubled letter
+    }
+  };
+  const nonsense = ["zzyzx", "qwertyuiop", "xylophone", "submarine", "kumquat", "blorptastic", "wxyvq", "astronaut", "carburettor", "zebra"];
+  const symbols = [
+    (w: string) => `"${w}"`,
+    (w: string) => `${w}*`,
+    (w: string) => `-${w}`,
+    (w: string) => `${w} OR ${pick(words)}`,
+    (w: string) => `(${w}) AND`,
+    (w: string) => `NEAR(${w} ${pick(words)})`,
+    (w: string) => `${w}'s`,
+    (w: string) => `${w} & ${pick(words)}`,
+    (w: string) => `100% ${w}`,
+    (w: string) => `title:${w}`,
+    (w: string) => `${w.toUpperCase()}!!!`,
+    (_: string) => `"'%_*^`,
+    (w: string) => `  ${w}  ${pick(words)}  `,
+    (w: string) => `${w} ✨ 💖`,
+  ];
+  const kinds: (() => string)[] = [
+    () => pick(words),
+    () => pick(pairs),
+    () => `${pick(words)} ${pick(words)}`,
+    () => pick(words).slice(0, 2 + Math.floor(rnd() * 3)), // prefix
+    () => misspell(pick(words)),
+    () => `${pick(nonsense)}${Math.floor(rnd() * 100)}`, // matches nothing
+    () => pick(symbols)(pick(words)),
+  ];
+  return Array.from({ length: count }, (_, i) => kinds[i % kinds.length]!());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring.
+
+type Kind = "floor" | "limit" | "page" | "search" | "api";
+
+interface RouteSpec {
+  name: string;
+  kind: Kind;
+  /** Requested in turn, one per request, by all connections together. */
+  paths: string[];
+}
+
+interface Weights {
+  htmlGzip: number;
+  jsGzip: number | null;
+  cssGzip: number | null;
+}
+
+interface RouteResult extends RouteSpec, Weights {
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  warmupNon2xx: number;
+  floorRatio: number;
+  limitRatio: number;
+  target: Target | null;
+}
+
+interface Target {
+  text: string;
+  pass: boolean;
+}
+
+function load(base: string, paths: string[], seconds: number): autocannon.Instance {
+  let next = 0;
+  return autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 30,
+    headers: LOAD_HEADERS,
+    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+  });
+}
+
+let running = null as autocannon.Instance | null; // (the cast keeps TS from narrowing it to null in main's catch)
+
+async function measure(base: string, spec: RouteSpec): Promise<Omit<RouteResult, keyof Weights | "floorRatio" | "limitRatio" | "target">> {
+  running = load(base, spec.paths, WARMUP);
+  const warm = await running;
+  running = load(base, spec.paths, DURATION);
+  const result = await running;
+  running = null;
+  return {
+    ...spec,
+    reqPerSec: result.requests.total / result.duration, // completed responses per second
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+    warmupNon2xx: warm.non2xx + warm.errors,
+  };
+}
+
+const assetSizes = new Map<string, Promise<number>>();
+
+/** gzip sizes of one response and of the /build JS and the CSS its HTML references. */
+async function pageWeights(base: string, urlPath: string, kind: Kind): Promise<Weights> {
+  const body = Buffer.from(await (await get(base + urlPath)).arrayBuffer());
+  if (kind === "api") return { htmlGzip: gzipBytes(body), jsGzip: null, cssGzip: null };
+  const html = body.toString("utf8");
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attribute(tag, "src");
+    if (src?.startsWith("/build/")) js.add(src);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attribute(tag, "rel")?.toLowerCase().split(/\s+/) ?? [];
+    const href = attribute(tag, "href");
+    if (!href) continue;
+    if (rel.includes("modulepreload") && href.startsWith("/build/")) js.add(href);
+    if (rel.includes("stylesheet")) css.add(href);
+  }
+  const sum = async (urls: Set<string>) => {
+    let total = 0;
+    for (const url of urls) {
+      const absolute = new URL(url, base).href;
+      if (!assetSizes.has(absolute)) assetSizes.set(absolute, get(absolute).then(async (r) => gzipBytes(Buffer.from(await r.arrayBuffer()))));
+      total += await assetSizes.get(absolute)!;
+    }
+    return total;
+  };
+  return { htmlGzip: gzipBytes(body), jsGzip: await sum(js), cssGzip: await sum(css) };
+}
+
+function attribute(tag: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return match ? (match[1] ?? match[2] ?? match[3] ?? "").replace(/&amp;/g, "&") : null;
+}
+
+function routeTarget(r: { kind: Kind; floorRatio: number; p99Ms: number }): Target | null {
+  if (r.kind === "page") {
+    const pass = r.floorRatio >= PAGE_FLOOR_RATIO && r.p99Ms <= PAGE_MAX_P99_MS;
+    return { pass, text: `≥${pct(PAGE_FLOOR_RATIO)} floor, p99≤${PAGE_MAX_P99_MS} ms` };
+  }
+  if (r.kind === "search") return { pass: r.floorRatio >= SEARCH_FLOOR_RATIO, text: `≥${pct(SEARCH_FLOOR_RATIO)} floor` };
+  return null;
+}
+
+interface SearchTiming {
+  runs: number;
+  warmup: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  meanResults: number;
+  target: Target;
+}
+
+async function timeSearch(dbPath: string, queries: string[]): Promise<SearchTiming> {
+  const db = openDatabase(dbPath);
+  try {
+    for (let i = 0; i < SEARCH_WARMUP; i++) await listProducts(db, { search: queries[i % queries.length]!, offset: 0, limit: 12 });
+    const times: number[] = [];
+    let results = 0;
+    for (const search of queries) {
+      const started = performance.now();
+      const { products } = await listProducts(db, { search, offset: 0, limit: 12 });
+      times.push(performance.now() - started);
+      results += products.length;
+    }
+    times.sort((a, b) => a - b);
+    const p95Ms = percentile(times, 95);
+    return {
+      runs: times.length,
+      warmup: SEARCH_WARMUP,
+      p50Ms: percentile(times, 50),
+      p95Ms,
+      maxMs: times[times.length - 1]!,
+      meanResults: results / times.length,
+      target: { pass: p95Ms <= SEARCH_MAX_P95_MS, text: `p95≤${SEARCH_MAX_P95_MS} ms` },
+    };
+  } finally {
+    await db.destroy();
+  }
+}
+
+function fileSize(file: string): number {
+  return existsSync(file) ? statSync(file).size : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output.
+
+function printTable(rows: RouteResult[]): void {
+  const header = ["route", "req/s", "p50 ms", "p99 ms", "/floor", "/limit", "non-2xx", "HTML gz", "JS gz", "CSS gz", "target"];
+  const body = rows.map((r) => [
+    r.name,
+    fmt(r.reqPerSec),
+    fmt(r.p50Ms),
+    fmt(r.p99Ms),
+    pct(r.floorRatio),
+    pct(r.limitRatio),
+    String(r.non2xx + r.errors),
+    kb(r.htmlGzip),
+    kb(r.jsGzip),
+    kb(r.cssGzip),
+    r.target ? `${r.target.pass ? "PASS" : "MISS"} (${r.target.text})` : "",
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const leftAligned = new Set([0, 10]);
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (leftAligned.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of body) console.log(line(row));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const loadAverageAtStart = os.loadavg();
+  console.log(
+    `bench: ${PRODUCTS} products, ${CONNECTIONS} connections, ${DURATION} s per route after ${WARMUP} s warm-up; ` +
+      `node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverageAtStart.map((l) => l.toFixed(2)).join(" ")}`,
+  );
+
+  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(ROOT, "build/index.js"))) {
+    step("build: skipped (BENCH_SKIP_BUILD=1)");
+  } else {
+    step("npm run build");
+    await run("npm", ["run", "build"]);
+  }
+
+  tmpDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  const dbPath = path.join(tmpDir, "bench.db");
+  const uploadDir = path.join(tmpDir, "uploads");
+  step(`seeding ${PRODUCTS} products into ${dbPath}`);
+  const seedStarted = Date.now();
+  await run(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/seed.ts", "--products", String(PRODUCTS)], {
+    ...process.env,
+    NODE_ENV: "production",
+    SESSION_SECRET: randomBytes(16).toString("hex"),
+    DATABASE_PATH: dbPath,
+    UPLOAD_DIR: uploadDir,
+  });
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+
+  step("starting remix-serve");
+  const { base, logFile } = await startServer(dbPath, uploadDir, path.join(tmpDir, "server.log"));
+
+  step("collecting slugs, categories and search terms");
+  const catalogue = await discover(base);
+  const { words, pairs } = titleWords(catalogue.products);
+  const terms = searchPageTerms(words, pairs);
+  console.log(
+    `${catalogue.productCount} products; largest category "${catalogue.largestCategory.name}" (${catalogue.largestCategory.productCount}); ` +
+      `${catalogue.products.length} product slugs; ${terms.length} search terms from ${words.length} title words`,
+  );
+
+  // The limit: the product page's HTML as a static file served by the same remix-serve.
+  const productHtml = await (await get(`${base}/product/${catalogue.products[0]!.slug}`)).text();
+  mkdirSync(STATIC_DIR, { recursive: true });
+  writeFileSync(path.join(ROOT, "public", STATIC_PATH), productHtml);
+
+  const specs: RouteSpec[] = [
+    { name: "/about", kind: "floor", paths: ["/about"] },
+    { name: "/", kind: "page", paths: ["/"] },
+    { name: "/shop", kind: "page", paths: ["/shop"] },
+    { name: `/shop/${catalogue.largestCategory.slug}`, kind: "page", paths: [`/shop/${catalogue.largestCategory.slug}`] },
+    { name: `/product/{${catalogue.products.length} slugs}`, kind: "page", paths: catalogue.products.map((p) => `/product/${p.slug}`) },
+    { name: `/shop?search={${terms.length} terms}`, kind: "search", paths: terms.map((t) => `/shop?search=${encodeURIComponent(t)}`) },
+    { name: "/api/products?page={1..200}", kind: "api", paths: Array.from({ length: 200 }, (_, i) => `/api/products?page=${i + 1}`) },
+    { name: STATIC_PATH, kind: "limit", paths: [STATIC_PATH] },
+  ];
+  // "/" is the home page, not a product or category page: it gets no target.
+  const targetKind = (spec: RouteSpec): Kind => (spec.name === "/" ? "floor" : spec.kind);
+
+  // One warm-up over every route together first (JIT, SQLite page cache), then each route's own.
+  step(`warm-up: all routes together for ${WARMUP} s`);
+  const everyPath = specs.flatMap((spec) => spec.paths.slice(0, 20));
+  running = load(base, everyPath, WARMUP);
+  const warmAll = await running;
+  running = null;
+  if (warmAll.non2xx + warmAll.errors > 0) throw new Error(`${warmAll.non2xx} non-2xx and ${warmAll.errors} errors during the warm-up`);
+
+  step(`load: ${specs.length} routes × (${WARMUP} s warm-up + ${DURATION} s)`);
+  const measured: (Awaited<ReturnType<typeof measure>> & Weights)[] = [];
+  for (const spec of specs) {
+    const weights = await pageWeights(base, spec.paths[0]!, spec.kind);
+    const result = await measure(base, spec);
+    console.log(`${spec.name.padEnd(44)} ${fmt(result.reqPerSec).padStart(6)} req/s  p50 ${fmt(result.p50Ms)} ms  p99 ${fmt(result.p99Ms)} ms  non-2xx ${result.non2xx}`);
+    measured.push({ ...result, ...weights });
+  }
+  const floor = measured.find((r) => r.kind === "floor")!.reqPerSec;
+  const limit = measured.find((r) => r.kind === "limit")!.reqPerSec;
+  const rows: RouteResult[] = measured.map((r) => {
+    const withRatios = { ...r, floorRatio: r.reqPerSec / floor, limitRatio: r.reqPerSec / limit };
+    return { ...withRatios, target: routeTarget({ ...withRatios, kind: targetKind(r) }) };
+  });
+
+  step(`in-process search: listProducts × ${SEARCH_RUNS} after ${SEARCH_WARMUP} warm-up`);
+  const search = await timeSearch(dbPath, searchQueries(words, pairs, SEARCH_RUNS));
+  const database = { dbBytes: fileSize(dbPath), walBytes: fileSize(`${dbPath}-wal`) };
+  const databaseMb = (database.dbBytes + database.walBytes) / 1024 / 1024;
+
+  step("results");
+  printTable(rows);
+  console.log(
+    `\nin-process search (listProducts, limit 12): p50 ${search.p50Ms.toFixed(2)} ms, p95 ${search.p95Ms.toFixed(2)} ms, ` +
+      `max ${search.maxMs.toFixed(1)} ms over ${search.runs} queries — ${search.target.pass ? "PASS" : "MISS"} (${search.target.text})`,
+  );
+  console.log(`database: ${databaseMb.toFixed(1)} MB (db ${(database.dbBytes / 1048576).toFixed(1)} MB + wal ${(database.walBytes / 1048576).toFixed(1)} MB); seeded in ${seedSeconds.toFixed(1)} s`);
+  console.log(
+    `floor = /about, limit = ${STATIC_PATH} (the product page's HTML as a static file); ` +
+      `requests sent ${LOAD_HEADERS["accept-encoding"] ? "with" : "without"} Accept-Encoding: gzip`,
+  );
+
+  const failures: string[] = [];
+  for (const r of rows) {
+    if (r.non2xx + r.errors > 0) failures.push(`${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts); status codes ${JSON.stringify(r.statusCodes)}`);
+    if (r.warmupNon2xx > 0) failures.push(`${r.name}: ${r.warmupNon2xx} non-2xx or errors during warm-up`);
+  }
+
+  const report = {
+    timestamp: new Date().toISOString(),
+    node: process.version,
+    cpus: os.cpus().length,
+    loadAverageAtStart,
+    productCount: catalogue.productCount,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    warmupSeconds: WARMUP,
+    acceptEncodingGzip: Boolean(LOAD_HEADERS["accept-encoding"]),
+    seedSeconds,
+    largestCategory: catalogue.largestCategory,
+    floorReqPerSec: floor,
+    limitReqPerSec: limit,
+    routes: rows.map((r) => ({
+      route: r.name,
+      kind: r.kind,
+      distinctPaths: r.paths.length,
+      reqPerSec: r.reqPerSec,
+      p50Ms: r.p50Ms,
+      p99Ms: r.p99Ms,
+      requests: r.requests,
+      floorRatio: r.floorRatio,
+      limitRatio: r.limitRatio,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      statusCodes: r.statusCodes,
+      htmlGzipBytes: r.htmlGzip,
+      jsGzipBytes: r.jsGzip,
+      cssGzipBytes: r.cssGzip,
+      target: r.target,
+    })),
+    inProcessSearch: search,
+    database: { ...database, totalMb: databaseMb },
+    failures,
+    totalSeconds: (Date.now() - started) / 1000,
+  };
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`wrote ${path.relative(ROOT, RESULTS_FILE)}`);
+
+  if (failures.length > 0) {
+    console.error(`\nFAILED:\n  ${failures.join("\n  ")}\nlast lines of the server log:\n${tail(logFile)}`);
+    return 1;
+  }
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  running?.stop();
+  console.error(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
