@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { fnv1a } from "./random";
 
 /**
  * Local, download-free product photography for the demo catalogue: an SVG "shop window"
@@ -96,15 +97,6 @@ function luminance(hex: string): number {
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }
 
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-}
-
 /** Soft boutique backdrops: [top, bottom, dot colour]. */
 const BACKDROPS: ReadonlyArray<readonly [string, string, string]> = [
   ["#fbf3ee", "#f1ded4", "#d9b9a8"], // blush
@@ -116,7 +108,7 @@ const BACKDROPS: ReadonlyArray<readonly [string, string, string]> = [
 ];
 
 function backdropFor(seed: string, garment: string): readonly [string, string, string] {
-  const start = hash(seed) % BACKDROPS.length;
+  const start = fnv1a(seed) % BACKDROPS.length;
   // Prefer a backdrop that is not too close in tone to the garment.
   for (let k = 0; k < BACKDROPS.length; k++) {
     const candidate = BACKDROPS[(start + k) % BACKDROPS.length]!;

@@ -2,6 +2,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import { hashPassword } from "../app/domain/auth/password.server";
+import { RECALCULATE_CATEGORY_COUNTS_SQL, recalculateCategoryCounts } from "../app/domain/catalogue/categories.server";
 import { slugify } from "../app/domain/catalogue/slug";
 import { deriveTotalStock } from "../app/domain/catalogue/stock";
 import type { Database } from "../app/lib/db-schema";
@@ -20,6 +21,9 @@ import {
   type ProductSeed,
 } from "../db/seed-data";
 import { migrateToLatest } from "./migrate-lib";
+import { fnv1a, seededRandom } from "./random";
+
+export { seededRandom };
 import {
   IMAGE_HEIGHT,
   IMAGE_WIDTH,
@@ -67,37 +71,8 @@ const PUBLIC_PRODUCTS_PATH = "/uploads/products";
 const IMAGE_BATCH = 8;
 const DAY_MS = 86_400_000;
 
-/** Recomputes categories.product_count from product_categories, touching only rows that differ. */
-const REFRESH_CATEGORY_COUNTS = `
-  UPDATE categories SET product_count = (
-    SELECT count(*) FROM product_categories pc WHERE pc.category_id = categories.id
-  ) WHERE product_count != (
-    SELECT count(*) FROM product_categories pc WHERE pc.category_id = categories.id
-  )`;
-
 // ---------------------------------------------------------------------------------------------
 // Small helpers
-
-function fnv1a(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(rnd: () => number, list: readonly T[]): T {
   return list[Math.floor(rnd() * list.length)]!;
@@ -423,7 +398,7 @@ export async function seedDemo(db: DB, opts: SeedOptions): Promise<SeedSummary> 
     const categoryDescriptions = await seedCategoryDescriptions(trx);
     const settings = await seedSettings(trx, email);
     const { products, imageRows } = await seedProducts(trx, opts.uploadDir, now);
-    const refreshed = await sql.raw(REFRESH_CATEGORY_COUNTS).execute(trx);
+    const categoryCountsUpdated = await recalculateCategoryCounts(trx);
     return {
       colors,
       categories,
@@ -431,7 +406,7 @@ export async function seedDemo(db: DB, opts: SeedOptions): Promise<SeedSummary> 
       settings,
       products,
       imageRows,
-      categoryCountsUpdated: Number(refreshed.numAffectedRows ?? 0),
+      categoryCountsUpdated,
     };
   });
   const adminUser = await seedAdmin(db, opts.adminEmail, opts.adminPassword);
@@ -634,7 +609,7 @@ export async function seedBulk(db: DB, count: number, opts: BulkOptions = {}): P
     }
     if (count === 0) opts.onProgress?.(0, 0);
 
-    raw.prepare(REFRESH_CATEGORY_COUNTS).run();
+    raw.prepare(RECALCULATE_CATEGORY_COUNTS_SQL).run();
     const totalProducts = Number(raw.prepare(`SELECT count(*) FROM products`).pluck().get());
     const summary: BulkSummary = {
       target: count,

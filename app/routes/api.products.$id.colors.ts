@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getProductById } from "~/domain/catalogue/products.server";
+import { getProductOptions } from "~/domain/catalogue/products.server";
 import { db } from "~/lib/db.server";
 import { apiAction, apiHandler, jsonError, requireIdParam } from "~/lib/http.server";
 
 /** GET /api/products/{id}/colors: `{colorId, name, hex, stock}` per colour the product offers. */
 export async function loader({ params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
-    const product = await getProductById(db, requireIdParam(params.id, "Product not found"));
-    if (!product) return jsonError("Product not found", 404);
-    return json(product.colors);
+    const options = await getProductOptions(db, requireIdParam(params.id, "Product not found"));
+    if (!options) return jsonError("Product not found", 404);
+    return json(options.colors);
   });
 }
 

@@ -1,40 +1,28 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { CLEAR_CONFIRM, ClearCartForm, QuantityControls, REMOVE_CONFIRM, RemoveItemForm } from "~/components/cart/cart-forms";
 import { CartTotalsList } from "~/components/cart/cart-summary";
-import { getCartOwner, getOptionalUser } from "~/domain/auth/guards.server";
 import { handleCartForm } from "~/domain/cart/cart-form.server";
-import { getCart } from "~/domain/cart/cart.server";
 import { stockLabel } from "~/domain/catalogue/stock";
-import { db } from "~/lib/db.server";
 import { assertSameOrigin, safeRedirect } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
+import type { loader as rootLoader } from "~/root";
+
+const EMPTY_TOTALS = { itemCount: 0, subtotalCents: 0, shippingCents: 0, shippingName: "", totalCents: 0 };
 
 export const meta: MetaFunction = () => [
   { title: "Your Cart · Little Stitches Atelier" },
   { name: "description", content: "Review the handmade doll clothes in your cart before checkout." },
 ];
 
+/** The cart itself comes from the root loader (every page has it): this loader only reads the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [owner, user] = await Promise.all([getCartOwner(request), getOptionalUser(request)]);
-  const cart = await getCart(db, owner);
-  const confirm = url.searchParams.get("confirm");
-  const itemId = Number(url.searchParams.get("itemId"));
-  const pending =
-    confirm === "clear" && cart.items.length > 0
-      ? { kind: "clear" as const, itemId: null, title: null }
-      : confirm === "remove" && cart.items.some((i) => i.id === itemId)
-        ? { kind: "remove" as const, itemId, title: cart.items.find((i) => i.id === itemId)!.product.title }
-        : null;
-  return json(
-    {
-      cart,
-      loyaltyPoints: user?.loyaltyPoints ?? 0,
-      confirm: pending,
-      back: safeRedirect(url.searchParams.get("redirectTo"), "/cart"),
-    },
-  );
+  const kind = url.searchParams.get("confirm");
+  return json({
+    confirm: kind === "clear" || kind === "remove" ? { kind, itemId: Number(url.searchParams.get("itemId")) || null } : null,
+    back: safeRedirect(url.searchParams.get("redirectTo"), "/cart"),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,7 +31,18 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { cart, loyaltyPoints, confirm, back } = useLoaderData<typeof loader>();
+  const { confirm: asked, back } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const cart = root?.cart ?? { items: [], totals: EMPTY_TOTALS };
+  const loyaltyPoints = root?.user?.loyaltyPoints ?? 0;
+  // The no-JavaScript confirmation step, shown only for an item (or a cart) that is still there.
+  const askedItem = asked?.kind === "remove" ? cart.items.find((i) => i.id === asked.itemId) : undefined;
+  const confirm =
+    asked?.kind === "clear" && cart.items.length > 0
+      ? { kind: "clear" as const, itemId: null, title: null }
+      : askedItem
+        ? { kind: "remove" as const, itemId: askedItem.id, title: askedItem.product.title }
+        : null;
   const count = cart.totals.itemCount;
   return (
     <div className="container">

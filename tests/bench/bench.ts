@@ -24,6 +24,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { listProducts } from "../../app/domain/catalogue/products.server";
 import { openDatabase } from "../../app/lib/sqlite.server";
+import { seededRandom } from "../../scripts/random";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const RESULTS_FILE = path.join(ROOT, "tests/bench/results.json");
@@ -156,18 +157,6 @@ function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index]!;
-}
-
-/** A small deterministic PRNG, so every run measures the same query mix. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function fmt(n: number, digits = 0): string {

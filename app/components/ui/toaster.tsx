@@ -40,9 +40,12 @@ export function ToastProvider({ initial, children }: { initial: ToastMessage | n
     setCurrent({ ...toast, id: nextId++, open: true });
   }, []);
 
-  // A new toast from the server (after a redirect) replaces the current one.
+  // A new toast from the server (root data after a redirect or revalidation) replaces the
+  // current one; the first is already shown by the initial state.
+  const shownInitial = useRef(initial);
   useEffect(() => {
-    if (initial) push(initial);
+    if (initial && initial !== shownInitial.current) push(initial);
+    shownInitial.current = initial;
   }, [initial, push]);
 
   const dismiss = useCallback((id: number) => {

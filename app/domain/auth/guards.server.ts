@@ -44,7 +44,19 @@ export async function getUserId(request: Request): Promise<number | null> {
   return session.get("userId") ?? null;
 }
 
-export async function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+const userCache = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+/** The signed-in user, read once per request however many loaders ask. */
+export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+  let pending = userCache.get(request);
+  if (!pending) {
+    pending = loadUser(request);
+    userCache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadUser(request: Request): Promise<CurrentUser | null> {
   const userId = await getUserId(request);
   if (userId === null) return null;
   const row = await db

@@ -66,14 +66,17 @@ export async function getCategoryDescription(db: DB, names: string[]): Promise<s
   return null;
 }
 
+/** Recomputes categories.product_count from product_categories, touching only rows that differ. */
+export const RECALCULATE_CATEGORY_COUNTS_SQL = `
+  UPDATE categories SET product_count = (
+    SELECT count(*) FROM product_categories pc WHERE pc.category_id = categories.id
+  ) WHERE product_count != (
+    SELECT count(*) FROM product_categories pc WHERE pc.category_id = categories.id
+  )`;
+
 /** Recounts products per category from the link table; returns how many categories changed. */
 export async function recalculateCategoryCounts(db: DB): Promise<number> {
-  const result = await sql`
-    UPDATE categories SET product_count = (
-      SELECT count(*) FROM product_categories pc WHERE pc.category_id = categories.id
-    ) WHERE product_count != (
-      SELECT count(*) FROM product_categories pc WHERE pc.category_id = categories.id
-    )`.execute(db);
+  const result = await sql.raw(RECALCULATE_CATEGORY_COUNTS_SQL).execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 

@@ -155,13 +155,16 @@ export async function getProductById(db: DB, id: number): Promise<ProductDetail 
     .executeTakeFirst();
   if (!row) return null;
   const [card] = await toCards(db, [row], { allImages: true });
-  const [colors, variations] = await Promise.all([listProductColors(db, id), listProductVariations(db, id)]);
+  const [colors, variations] = await Promise.all([
+    row.hasColorVariations ? listProductColors(db, id) : [],
+    row.hasVariations ? listProductVariations(db, id) : [],
+  ]);
   return {
     ...card!,
     description: row.description,
     categoryId: card!.category?.id ?? null,
-    colors: row.hasColorVariations ? colors : [],
-    variations: row.hasVariations ? variations : [],
+    colors,
+    variations,
     createdAt: row.createdAt,
   };
 }
@@ -261,4 +264,19 @@ export async function getProductCardsByIds(db: DB, ids: number[]): Promise<Produ
   if (ids.length === 0) return [];
   const rows = await db.selectFrom("products").select(productColumns).where("products.id", "in", ids).execute();
   return toCards(db, rows);
+}
+
+/** The colours and variations a product offers (empty lists when it has none); null for an unknown product. */
+export async function getProductOptions(db: DB, id: number): Promise<{ colors: ColorOption[]; variations: VariationOption[] } | null> {
+  const product = await db
+    .selectFrom("products")
+    .select(["has_color_variations as hasColors", "has_variations as hasVariations"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!product) return null;
+  const [colors, variations] = await Promise.all([
+    product.hasColors ? listProductColors(db, id) : [],
+    product.hasVariations ? listProductVariations(db, id) : [],
+  ]);
+  return { colors, variations };
 }
