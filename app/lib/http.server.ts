@@ -98,3 +98,12 @@ export function apiAction(request: Request, handlers: Partial<Record<WriteMethod
 export function methodNotAllowed(): Response {
   return jsonError("Method not allowed", 405);
 }
+
+/** The body of an HTML form post; anything that is not form data answers 400 instead of crashing. */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw jsonError("Send the form as application/x-www-form-urlencoded or multipart/form-data", 400);
+  }
+}

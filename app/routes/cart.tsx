@@ -4,7 +4,7 @@ import { CLEAR_CONFIRM, ClearCartForm, QuantityControls, REMOVE_CONFIRM, RemoveI
 import { CartTotalsList } from "~/components/cart/cart-summary";
 import { handleCartForm } from "~/domain/cart/cart-form.server";
 import { stockLabel } from "~/domain/catalogue/stock";
-import { assertSameOrigin, safeRedirect } from "~/lib/http.server";
+import { assertSameOrigin, readFormData, safeRedirect } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
 
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  return handleCartForm(request, await request.formData());
+  return handleCartForm(request, await readFormData(request));
 }
 
 export default function CartPage() {

@@ -19,7 +19,7 @@ import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/domain/common/respond.server";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin } from "~/lib/http.server";
+import { assertSameOrigin, readFormData } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const here = `/product/${params.slug ?? ""}`;
   const submission = parseWithZod(formData, { schema: AddToCartSchema });
   if (submission.status !== "success") {

@@ -46,4 +46,16 @@ describe("same-origin rule", () => {
     });
     expect(await statusOf(() => mod.action!({ request, params: {}, context: {} }))).toBe(302);
   });
+
+  for (const name of ["cart.tsx", "favorites.tsx", "product.$slug.tsx"]) {
+    it(`${name} answers 400, not 500, to a body that is not a form`, async () => {
+      const mod = Object.entries(modules).find(([f]) => f.endsWith(`/${name}`))![1];
+      const request = new Request("http://localhost:3000/x", {
+        method: "POST",
+        headers: { Origin: "http://localhost:3000", "Content-Type": "application/json", Accept: "text/html" },
+        body: JSON.stringify({ intent: "clear" }),
+      });
+      expect(await statusOf(() => mod.action!({ request, params: { slug: "x" }, context: {} }))).toBe(400);
+    });
+  }
 });

@@ -44,6 +44,7 @@ const PAGES = [
   "/about",
   "/size-guide",
   "/terms-conditions",
+  "/typography",
   "/no-such-page",
 ];
 
