@@ -1,3 +1,4 @@
+import http from "node:http";
 import { createRequire } from "node:module";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
@@ -17,6 +18,21 @@ const remixActions = createRequire(import.meta.url)("@remix-run/server-runtime/d
   throwIfPotentialCSRFAttack: (headers: Headers) => void;
 };
 remixActions.throwIfPotentialCSRFAttack = () => {};
+
+/*
+ * remix-serve gives loaders no access to the socket, yet sign-in throttling needs the
+ * client's address. Every incoming request gets it written into a header here, from the
+ * socket itself, so a client cannot choose it (a header of the same name is overwritten).
+ */
+const CLIENT_IP_HEADER = "x-shop-client-ip";
+const serverEmit = http.Server.prototype.emit;
+http.Server.prototype.emit = function emit(this: http.Server, event: string | symbol, ...args: unknown[]) {
+  if (event === "request") {
+    const req = args[0] as http.IncomingMessage;
+    req.headers[CLIENT_IP_HEADER] = req.socket?.remoteAddress ?? "unknown";
+  }
+  return serverEmit.apply(this, [event, ...args] as Parameters<typeof serverEmit>);
+} as typeof http.Server.prototype.emit;
 
 export default function handleRequest(
   request: Request,

@@ -14,6 +14,13 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().email().default("admin@example.com"),
   ADMIN_PASSWORD: z.string().min(6).default("admin12345"),
   DEMO: z.string().optional(),
+  /** Set to 1 behind a reverse proxy: the client address is then the last X-Forwarded-For hop. */
+  TRUST_PROXY: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.string().url().optional(),
+  GOOGLE_TOKEN_URL: z.string().url().optional(),
+  GOOGLE_USERINFO_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; SESSION_SECRET: string };

@@ -107,3 +107,16 @@ export async function readFormData(request: Request): Promise<FormData> {
     throw jsonError("Send the form as application/x-www-form-urlencoded or multipart/form-data", 400);
   }
 }
+
+/** Header the server writes from the TCP socket on every request (see entry.server.tsx); clients cannot set it. */
+export const CLIENT_IP_HEADER = "x-shop-client-ip";
+
+/** The client's address, for per-address limits. */
+export function getClientIp(request: Request): string {
+  if (getEnv().TRUST_PROXY === "1") {
+    const hops = (request.headers.get("X-Forwarded-For") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+    const last = hops.at(-1);
+    if (last) return last.slice(0, 64);
+  }
+  return (request.headers.get(CLIENT_IP_HEADER) ?? "unknown").slice(0, 64);
+}

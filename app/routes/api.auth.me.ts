@@ -1,24 +1,16 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getProfile, toApiUser } from "~/domain/auth/accounts.server";
 import { requireApiUser } from "~/domain/auth/guards.server";
-import { apiAction, apiHandler } from "~/lib/http.server";
+import { db } from "~/lib/db.server";
+import { apiAction, apiHandler, jsonError } from "~/lib/http.server";
 
-/** GET /api/auth/me: the signed-in user, or 401 `{message}`. */
+/** GET /api/auth/me: the signed-in user (the User entity of section 3, with isAdmin), or 401 `{message}`. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);
-    return json(
-      {
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        shippingCountry: user.shippingCountry,
-        loyaltyPoints: user.loyaltyPoints,
-        isAdmin: user.isAdmin,
-        is_admin: user.isAdmin,
-      },
-      { headers: { "Cache-Control": "no-store" } },
-    );
+    const profile = await getProfile(db, user.id);
+    if (!profile) throw jsonError("You need to be logged in", 401);
+    return json(toApiUser(profile), { headers: { "Cache-Control": "no-store" } });
   });
 }
 

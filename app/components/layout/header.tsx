@@ -18,6 +18,14 @@ interface HeaderUser {
   firstName: string;
   lastName: string;
   email: string;
+  isAdmin?: boolean;
+}
+
+/** The sign-in link brings the shopper back to the page they were on. */
+function useLoginHref(): string {
+  const here = useHere();
+  if (here === "/" || here.startsWith("/login") || here.startsWith("/admin-login")) return "/login";
+  return `/login?redirectTo=${encodeURIComponent(here)}`;
 }
 
 interface HeaderCartItem {
@@ -66,6 +74,7 @@ function useCloseMenus(headerRef: React.RefObject<HTMLElement>) {
 export function Header({ user, cart, favoritesCount, menu }: HeaderProps) {
   const count = cart.totals.itemCount;
   const headerRef = useRef<HTMLElement>(null);
+  const loginHref = useLoginHref();
   useCloseMenus(headerRef);
   return (
     <header className="site-header" ref={headerRef}>
@@ -148,7 +157,7 @@ export function Header({ user, cart, favoritesCount, menu }: HeaderProps) {
 
         <div className="header-actions">
           {user ? <UserMenu user={user} /> : (
-            <Link to="/login" className="icon-link" aria-label="Sign in">
+            <Link to={loginHref} className="icon-link" aria-label="Sign in">
               <UserIcon />
             </Link>
           )}
@@ -202,6 +211,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         {fullName ? <p className="strong">{fullName}</p> : null}
         <p className="muted small">{user.email}</p>
         <Link to="/account">My Account</Link>
+        {user.isAdmin ? <Link to="/admin">Admin Dashboard</Link> : null}
         <Form method="post" action="/logout">
           <button type="submit" className="link-button">
             Log out

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { type CartOwner } from "~/domain/cart/cart.server";
+import { type CartOwner, mergeGuestCart } from "~/domain/cart/cart.server";
 import { createShopSessionStorage, createToastCookie, type ShopSession, type Toast } from "~/domain/auth/session.server";
 import { db } from "~/lib/db.server";
 import { jsonError } from "~/lib/http.server";
@@ -29,6 +29,11 @@ export function getSession(request: Request): Promise<ShopSession> {
     sessionCache.set(request, pending);
   }
   return pending;
+}
+
+/** For remix-auth's Authenticator (authenticator.server.ts). */
+export function getSessionStorage() {
+  return sessionStorage;
 }
 
 export function commitSession(session: ShopSession): Promise<string> {
@@ -87,6 +92,33 @@ export async function requireApiAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireApiUser(request);
   if (!user.isAdmin) throw jsonError("Admin privileges required", 403);
   return user;
+}
+
+/** Page door for admin pages: signed out goes to /admin-login, a customer gets 403. */
+export async function requireAdmin(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (!user.isAdmin) throw jsonError("Access denied: Admin privileges required", 403);
+  return user;
+}
+
+/**
+ * Starts a signed-in session for the user and returns its Set-Cookie header. The old
+ * session is destroyed and a new id issued (no fixation); the guest's cart is merged into
+ * the customer's cart, and the guest key kept so orders placed as a guest stay reachable.
+ */
+export async function signInUser(request: Request, userId: number): Promise<string> {
+  const old = await getSession(request);
+  const cartKey = old.get("cartKey");
+  if (cartKey) await mergeGuestCart(db, cartKey, userId);
+  if (old.id) await sessionStorage.destroySession(old);
+  const fresh = await sessionStorage.getSession();
+  fresh.set("userId", userId);
+  if (cartKey) fresh.set("cartKey", cartKey);
+  return sessionStorage.commitSession(fresh);
 }
 
 /** Page door: a redirect to the login page when nobody is signed in. */

@@ -290,3 +290,52 @@ export async function clearCart(db: DB, owner: CartOwner): Promise<void> {
   const cartId = await findCartId(db, owner);
   if (cartId !== null) await db.deleteFrom("cart_items").where("cart_id", "=", cartId).execute();
 }
+
+/**
+ * Moves a guest's cart into the customer's cart after sign-in, in one transaction. Lines of
+ * the same product, colour and variation are added together, but never above what is in
+ * stock; lines that are no longer available are dropped. The guest cart is deleted.
+ */
+export async function mergeGuestCart(db: DB, cartKey: string, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const guestCartId = await findCartId(trx, { cartKey });
+    if (guestCartId === null) return;
+    const lines = await trx
+      .selectFrom("cart_items")
+      .select(["product_id as productId", "color_id as colorId", "variation_code as variationCode", "quantity"])
+      .where("cart_id", "=", guestCartId)
+      .orderBy("id")
+      .execute();
+    if (lines.length > 0) {
+      const userCartId = await ensureCartId(trx, { userId });
+      for (const line of lines) {
+        let available: number;
+        try {
+          available = await availableStock(trx, line.productId, line.colorId, line.variationCode);
+        } catch (error) {
+          if (error instanceof DomainError) continue;
+          throw error;
+        }
+        const existing = await trx
+          .selectFrom("cart_items")
+          .select(["id", "quantity"])
+          .where("cart_id", "=", userCartId)
+          .where("product_id", "=", line.productId)
+          .where(sql<boolean>`ifnull(color_id, 0) = ${line.colorId ?? 0}`)
+          .where(sql<boolean>`ifnull(variation_code, '') = ${line.variationCode ?? ""}`)
+          .executeTakeFirst();
+        const quantity = Math.min((existing?.quantity ?? 0) + line.quantity, available);
+        if (existing) {
+          await trx.updateTable("cart_items").set({ quantity }).where("id", "=", existing.id).execute();
+        } else if (quantity > 0) {
+          await trx
+            .insertInto("cart_items")
+            .values({ cart_id: userCartId, product_id: line.productId, color_id: line.colorId, variation_code: line.variationCode, quantity })
+            .execute();
+        }
+      }
+      await trx.updateTable("carts").set({ updated_at: new Date().toISOString() }).where("id", "=", userCartId).execute();
+    }
+    await trx.deleteFrom("carts").where("id", "=", guestCartId).execute();
+  });
+}

@@ -1,0 +1,50 @@
+import { type InputHTMLAttributes, type ReactNode } from "react";
+
+/** Field errors as Conform's `submission.reply()` sends them back. */
+export type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
+
+export function firstError(errors: FieldErrors, name: string): string | undefined {
+  return errors?.[name]?.[0] ?? undefined;
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id"> {
+  name: string;
+  label: ReactNode;
+  /** Makes ids unique when one page has two forms with the same field names. */
+  idPrefix?: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled input whose server-side error sits beside it and is announced with it. */
+export function Field({ name, label, idPrefix = "", error, hint, ...input }: FieldProps) {
+  const id = `${idPrefix}${name}`;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Alert({ title, children, tone = "error" }: { title: string; children?: ReactNode; tone?: "error" | "success" | "info" }) {
+  return (
+    <div className={`alert alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
+      <p className="alert-title">{title}</p>
+      {children ? <p>{children}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import { sql } from "kysely";
+import { AUTH_TEXT, type LoginInput, type ProfileInput, type RegisterInput } from "~/domain/auth/schemas";
+import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
+import { DomainError } from "~/domain/common/errors";
+import { type DB } from "~/lib/sqlite.server";
+
+/** Sign-in throttling: failures only; successes never count. */
+export const LOGIN_LIMITS = {
+  windowMinutes: 15,
+  perEmail: 5,
+  perAddress: 50,
+} as const;
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  isAdmin: boolean;
+}
+
+export interface Profile {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  shippingFirstName: string | null;
+  shippingLastName: string | null;
+  shippingAddressLine1: string | null;
+  shippingAddressLine2: string | null;
+  shippingCity: string | null;
+  shippingState: string | null;
+  shippingPostalCode: string | null;
+  shippingCountry: string | null;
+  loyaltyPoints: number;
+  isAdmin: boolean;
+  hasPassword: boolean;
+  hasGoogle: boolean;
+  createdAt: string;
+}
+
+function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+// Checked against when the e-mail is unknown, so both failures cost one scrypt run.
+let dummyHash: Promise<string> | undefined;
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword("not-a-password-of-anyone");
+  return dummyHash;
+}
+
+function windowStart(now: Date): string {
+  return new Date(now.getTime() - LOGIN_LIMITS.windowMinutes * 60_000).toISOString();
+}
+
+/** Throws 429 while the e-mail or the address has too many recent failures. */
+async function assertNotThrottled(db: DB, email: string, clientIp: string, now: Date): Promise<void> {
+  const since = windowStart(now);
+  const [byEmail, byIp] = await Promise.all([
+    db
+      .selectFrom("login_attempts")
+      .select([sql<number>`count(*)`.as("n"), sql<string | null>`min(created_at)`.as("oldest")])
+      .where("email", "=", email)
+      .where("created_at", ">", since)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("login_attempts")
+      .select([sql<number>`count(*)`.as("n"), sql<string | null>`min(created_at)`.as("oldest")])
+      .where("ip", "=", clientIp)
+      .where("created_at", ">", since)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const blocked = byEmail.n >= LOGIN_LIMITS.perEmail ? byEmail : byIp.n >= LOGIN_LIMITS.perAddress ? byIp : null;
+  if (!blocked) return;
+  const freeAt = new Date(blocked.oldest ?? now.toISOString()).getTime() + LOGIN_LIMITS.windowMinutes * 60_000;
+  const minutes = Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
+  throw new DomainError(
+    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    429,
+  );
+}
+
+async function recordFailure(db: DB, email: string, clientIp: string, now: Date): Promise<void> {
+  await db.insertInto("login_attempts").values({ email, ip: clientIp, created_at: now.toISOString() }).execute();
+  // Keep the table small: rows older than the window no longer matter.
+  if (Math.random() < 0.05) await db.deleteFrom("login_attempts").where("created_at", "<=", windowStart(now)).execute();
+}
+
+/**
+ * Checks e-mail and password. Throws DomainError 401 'Invalid credentials' for an unknown
+ * e-mail, a wrong password or an account without a password (Google only), all after one
+ * scrypt run; 429 while throttled. A success clears the e-mail's failures.
+ */
+export async function verifyLogin(db: DB, input: LoginInput, clientIp: string, now = new Date()): Promise<AuthUser> {
+  const email = normaliseEmail(input.email);
+  await assertNotThrottled(db, email, clientIp, now);
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "password_hash as passwordHash", "is_admin as isAdmin"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
+  if (!user || !user.passwordHash || !ok) {
+    await recordFailure(db, email, clientIp, now);
+    throw new DomainError(AUTH_TEXT.invalidCredentials, 401);
+  }
+  await db.deleteFrom("login_attempts").where("email", "=", email).execute();
+  return { id: user.id, email: user.email, isAdmin: user.isAdmin === 1 };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT");
+}
+
+/** Creates a customer account. Throws 409 on the e-mail field when it is taken. */
+export async function registerUser(db: DB, input: RegisterInput): Promise<AuthUser> {
+  const email = normaliseEmail(input.email);
+  const taken = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+  if (taken) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const row = await db
+      .insertInto("users")
+      .values({ email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName })
+      .returning(["id", "email"])
+      .executeTakeFirstOrThrow();
+    return { id: row.id, email: row.email, isAdmin: false };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
+    throw error;
+  }
+}
+
+export interface GoogleProfileInput {
+  googleId: string;
+  email: string | null | undefined;
+  emailVerified: boolean;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+/**
+ * Signs in by Google identity: the account already linked to this Google id, else the
+ * account with the same (verified) e-mail, which gets linked, else a new customer.
+ * Throws 401 when Google did not verify the e-mail.
+ */
+export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput): Promise<AuthUser> {
+  if (!profile.googleId) throw new DomainError("Google did not return an account id", 401);
+  return db.transaction().execute(async (trx) => {
+    const linked = await trx
+      .selectFrom("users")
+      .select(["id", "email", "is_admin as isAdmin"])
+      .where("google_id", "=", profile.googleId)
+      .executeTakeFirst();
+    if (linked) return { id: linked.id, email: linked.email, isAdmin: linked.isAdmin === 1 };
+    if (!profile.email || !profile.emailVerified) {
+      throw new DomainError("Your Google account has no verified email address", 401);
+    }
+    const email = normaliseEmail(profile.email);
+    const existing = await trx
+      .selectFrom("users")
+      .select(["id", "email", "is_admin as isAdmin", "google_id as googleId"])
+      .where("email", "=", email)
+      .executeTakeFirst();
+    if (existing) {
+      if (existing.googleId && existing.googleId !== profile.googleId) {
+        throw new DomainError("This email is linked to another Google account", 409);
+      }
+      await trx.updateTable("users").set({ google_id: profile.googleId }).where("id", "=", existing.id).execute();
+      return { id: existing.id, email: existing.email, isAdmin: existing.isAdmin === 1 };
+    }
+    const row = await trx
+      .insertInto("users")
+      .values({
+        email,
+        google_id: profile.googleId,
+        first_name: (profile.firstName ?? "").slice(0, 100),
+        last_name: (profile.lastName ?? "").slice(0, 100),
+      })
+      .returning(["id", "email"])
+      .executeTakeFirstOrThrow();
+    return { id: row.id, email: row.email, isAdmin: false };
+  });
+}
+
+export async function getProfile(db: DB, userId: number): Promise<Profile | null> {
+  const row = await db
+    .selectFrom("users")
+    .select([
+      "id",
+      "email",
+      "first_name as firstName",
+      "last_name as lastName",
+      "shipping_first_name as shippingFirstName",
+      "shipping_last_name as shippingLastName",
+      "shipping_address_line1 as shippingAddressLine1",
+      "shipping_address_line2 as shippingAddressLine2",
+      "shipping_city as shippingCity",
+      "shipping_state as shippingState",
+      "shipping_postal_code as shippingPostalCode",
+      "shipping_country as shippingCountry",
+      "loyalty_points as loyaltyPoints",
+      "is_admin as isAdmin",
+      "password_hash as passwordHash",
+      "google_id as googleId",
+      "created_at as createdAt",
+    ])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { passwordHash, googleId, ...rest } = row;
+  return { ...rest, isAdmin: row.isAdmin === 1, hasPassword: !!passwordHash, hasGoogle: !!googleId };
+}
+
+const blank = (v: string | null | undefined) => (v == null || v.trim() === "" ? null : v.trim());
+
+/**
+ * Replaces the profile (PUT semantics: a field left out is cleared). Throws 409 on the
+ * e-mail field when another account uses the new address, 404 when the user is gone.
+ */
+export async function updateProfile(db: DB, userId: number, input: ProfileInput): Promise<Profile> {
+  const email = normaliseEmail(input.email);
+  const other = await db.selectFrom("users").select("id").where("email", "=", email).where("id", "!=", userId).executeTakeFirst();
+  if (other) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
+  try {
+    const result = await db
+      .updateTable("users")
+      .set({
+        email,
+        first_name: blank(input.firstName) ?? "",
+        last_name: blank(input.lastName) ?? "",
+        shipping_first_name: blank(input.shippingFirstName),
+        shipping_last_name: blank(input.shippingLastName),
+        shipping_address_line1: blank(input.shippingAddressLine1),
+        shipping_address_line2: blank(input.shippingAddressLine2),
+        shipping_city: blank(input.shippingCity),
+        shipping_state: blank(input.shippingState),
+        shipping_postal_code: blank(input.shippingPostalCode),
+        shipping_country: blank(input.shippingCountry),
+      })
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new DomainError("Account not found", 404);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
+    throw error;
+  }
+  return (await getProfile(db, userId))!;
+}
+
+/** The User entity of section 3 as the API answers it (no hash, no Google id). */
+export function toApiUser(profile: Profile) {
+  const { hasPassword, hasGoogle, ...user } = profile;
+  return { ...user, is_admin: profile.isAdmin, hasPassword, hasGoogle };
+}

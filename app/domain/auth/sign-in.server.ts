@@ -1,0 +1,92 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type AuthUser, registerUser } from "~/domain/auth/accounts.server";
+import { authenticateWithPassword } from "~/domain/auth/authenticator.server";
+import { signInUser } from "~/domain/auth/guards.server";
+import { AUTH_MESSAGES, loginFailed, registrationFailed } from "~/domain/auth/messages";
+import { LoginSchema, RegisterSchema } from "~/domain/auth/schemas";
+import { type Toast } from "~/domain/auth/session.server";
+import { DomainError } from "~/domain/common/errors";
+import { db } from "~/lib/db.server";
+import { getClientIp } from "~/lib/http.server";
+
+/** What a sign-in or sign-up form action hands back to its page when it did not succeed. */
+export interface FormFailure {
+  ok: false;
+  status: number;
+  result: SubmissionResult<string[]>;
+  alert: Toast;
+}
+
+export interface FormSuccess {
+  ok: true;
+  user: AuthUser;
+  /** Set-Cookie of the new session. */
+  cookie: string;
+}
+
+function isBlank(value: FormDataEntryValue | null): boolean {
+  return typeof value !== "string" || value.trim() === "";
+}
+
+/**
+ * The HTML door of e-mail sign-in (login and admin-login pages): checks the form with
+ * LoginSchema, then remix-auth's form strategy, then starts a fresh session.
+ */
+export async function signInWithForm(request: Request, formData: FormData): Promise<FormSuccess | FormFailure> {
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    const missing = isBlank(formData.get("email")) || isBlank(formData.get("password"));
+    return {
+      ok: false,
+      status: 400,
+      result: submission.reply({ hideFields: ["password"] }),
+      alert: missing ? { ...AUTH_MESSAGES.missingInformation } : loginFailed(firstMessage(submission.error)),
+    };
+  }
+  try {
+    const user = await authenticateWithPassword(request, formData, getClientIp(request));
+    return { ok: true, user, cookie: await signInUser(request, user.id) };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return {
+      ok: false,
+      status: error.status,
+      result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
+      alert: loginFailed(error.message),
+    };
+  }
+}
+
+/** The HTML door of registration: RegisterSchema, registerUser, then a fresh signed-in session. */
+export async function registerWithForm(request: Request, formData: FormData): Promise<FormSuccess | FormFailure> {
+  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  if (submission.status !== "success") {
+    return {
+      ok: false,
+      status: 400,
+      result: submission.reply({ hideFields: ["password"] }),
+      alert: registrationFailed(firstMessage(submission.error)),
+    };
+  }
+  try {
+    const user = await registerUser(db, submission.value);
+    return { ok: true, user, cookie: await signInUser(request, user.id) };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return {
+      ok: false,
+      status: error.status,
+      result: submission.reply({ ...error.toConform(), hideFields: ["password"] }),
+      alert: registrationFailed(error.message),
+    };
+  }
+}
+
+function firstMessage(errors: Record<string, string[] | null> | null | undefined): string | undefined {
+  if (!errors) return undefined;
+  for (const list of Object.values(errors)) if (list?.[0]) return list[0];
+  return undefined;
+}
+
+export const SIGN_IN_TOAST: Toast = { ...AUTH_MESSAGES.loginSuccess };

@@ -1,0 +1,86 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
+import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
+import { ADMIN_DENIED_TEXT, AUTH_MESSAGES } from "~/domain/auth/messages";
+import { signInWithForm } from "~/domain/auth/sign-in.server";
+import { assertSameOrigin, readFormData, safeRedirect } from "~/lib/http.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Admin Sign In · Little Stitches Atelier" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/admin");
+  const user = await getOptionalUser(request);
+  if (user?.isAdmin) throw redirect(redirectTo);
+  return json({ redirectTo, signedInAs: user?.email ?? null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await readFormData(request);
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "/admin");
+  const outcome = await signInWithForm(request, formData);
+  if (!outcome.ok) {
+    return json({ denied: false, result: outcome.result, alert: outcome.alert }, { status: outcome.status });
+  }
+  if (!outcome.user.isAdmin) {
+    // The sign-in itself succeeded (the customer is signed in), but this door stays shut: no redirect.
+    return json(
+      { denied: true, result: null, alert: { title: ADMIN_DENIED_TEXT, type: "error" as const, description: undefined } },
+      { status: 403, headers: { "Set-Cookie": outcome.cookie } },
+    );
+  }
+  return redirectWithToast(redirectTo, { ...AUTH_MESSAGES.adminLoginSuccess }, [outcome.cookie]);
+}
+
+export default function AdminLoginPage() {
+  const { redirectTo, signedInAs } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const values = (actionData?.result?.initialValue ?? {}) as Record<string, string | undefined>;
+  const errors = actionData?.result?.error as FieldErrors;
+  const busy = useNavigation().state !== "idle";
+
+  return (
+    <div className="container auth-page">
+      <h1>Admin Sign In</h1>
+      <p className="muted">For the shop&apos;s owner: products, orders, customers and loyalty points.</p>
+      <div className="form-card">
+        {actionData?.alert ? <Alert title={actionData.alert.title}>{actionData.alert.description}</Alert> : null}
+        {!actionData && signedInAs ? (
+          <Alert title="Signed in without admin rights" tone="info">
+            You are signed in as {signedInAs}. Sign in with an admin account to open the dashboard.
+          </Alert>
+        ) : null}
+        <Form method="post" className="form-stack" aria-label="Admin sign in">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Field
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            defaultValue={values.email}
+            error={firstError(errors, "email")}
+          />
+          <Field
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={200}
+            error={firstError(errors, "password")}
+          />
+          <button type="submit" className="button button-lg button-block" disabled={busy}>
+            {busy ? "Signing in..." : "Sign In"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

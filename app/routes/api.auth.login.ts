@@ -1,0 +1,32 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { z } from "zod";
+import { getProfile, toApiUser } from "~/domain/auth/accounts.server";
+import { authenticateWithPassword } from "~/domain/auth/authenticator.server";
+import { signInUser } from "~/domain/auth/guards.server";
+import { AUTH_TEXT, LoginSchema } from "~/domain/auth/schemas";
+import { db } from "~/lib/db.server";
+import { apiAction, getClientIp, jsonError, methodNotAllowed, parseJsonBody, parseValue } from "~/lib/http.server";
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+const isBlank = (v: unknown) => typeof v !== "string" || v.trim() === "";
+
+/** POST /api/auth/login {email, password}: the same form strategy as the login page; answers the user. */
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {
+    POST: async () => {
+      const body = await parseJsonBody(request, z.record(z.unknown()));
+      if (isBlank(body.email) || isBlank(body.password)) throw jsonError(AUTH_TEXT.missingBoth, 400);
+      const input = parseValue(body, LoginSchema);
+      const form = new FormData();
+      form.set("email", input.email);
+      form.set("password", input.password);
+      const user = await authenticateWithPassword(request, form, getClientIp(request));
+      const cookie = await signInUser(request, user.id);
+      const profile = await getProfile(db, user.id);
+      return json(toApiUser(profile!), { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+    },
+  });
+}

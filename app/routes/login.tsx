@@ -1,0 +1,159 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
+import { isGoogleConfigured } from "~/domain/auth/authenticator.server";
+import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
+import { AUTH_MESSAGES } from "~/domain/auth/messages";
+import { registerWithForm, signInWithForm } from "~/domain/auth/sign-in.server";
+import { assertSameOrigin, jsonError, readFormData, safeRedirect } from "~/lib/http.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Sign In · Little Stitches Atelier" },
+  { name: "description", content: "Sign in or create an account to keep favorites, follow orders and earn loyalty points." },
+  { name: "robots", content: "noindex" },
+];
+
+type Tab = "signin" | "signup";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const tab: Tab = url.searchParams.get("tab") === "signup" ? "signup" : "signin";
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
+  // Someone already signed in has nothing to do here.
+  if (await getOptionalUser(request)) throw redirect(redirectTo === "/" ? "/account" : redirectTo);
+  return json({ tab, redirectTo, google: isGoogleConfigured() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent !== "signin" && intent !== "signup") throw jsonError("Unknown action", 400);
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
+  const outcome = intent === "signin" ? await signInWithForm(request, formData) : await registerWithForm(request, formData);
+  if (!outcome.ok) {
+    return json({ intent: intent as Tab, result: outcome.result, alert: outcome.alert }, { status: outcome.status });
+  }
+  const toast = intent === "signin" ? { ...AUTH_MESSAGES.loginSuccess } : { ...AUTH_MESSAGES.registered };
+  return redirectWithToast(redirectTo, toast, [outcome.cookie]);
+}
+
+export default function LoginPage() {
+  const { tab, redirectTo, google } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const active: Tab = actionData?.intent ?? tab;
+  const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
+  const errors = actionData?.result.error as FieldErrors;
+  const busy = useNavigation().state !== "idle";
+  const tabLink = (t: Tab) => `/login?${new URLSearchParams({ ...(t === "signup" ? { tab: "signup" } : {}), ...(redirectTo !== "/" ? { redirectTo } : {}) })}`;
+
+  return (
+    <div className="container auth-page">
+      <h1>{active === "signup" ? "Create your account" : "Welcome back"}</h1>
+      <p className="muted">
+        {active === "signup"
+          ? "Keep favorites, follow your orders and earn loyalty points on every purchase."
+          : "Sign in to see your orders, favorites and loyalty points."}
+      </p>
+      <div className="form-card">
+        <nav className="tabs" aria-label="Sign in or sign up">
+          <Link to={tabLink("signin")} aria-current={active === "signin" ? "page" : undefined} replace>
+            Sign In
+          </Link>
+          <Link to={tabLink("signup")} aria-current={active === "signup" ? "page" : undefined} replace>
+            Sign Up
+          </Link>
+        </nav>
+
+        {actionData?.alert ? <Alert title={actionData.alert.title}>{actionData.alert.description}</Alert> : null}
+
+        {active === "signin" ? (
+          <Form method="post" className="form-stack" key="signin" aria-label="Sign in">
+            <input type="hidden" name="intent" value="signin" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <Field
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={values.email}
+              error={firstError(errors, "email")}
+            />
+            <Field
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={200}
+              error={firstError(errors, "password")}
+            />
+            <button type="submit" className="button button-lg button-block" disabled={busy}>
+              {busy ? "Signing in..." : "Sign In"}
+            </button>
+          </Form>
+        ) : (
+          <Form method="post" className="form-stack" key="signup" aria-label="Sign up">
+            <input type="hidden" name="intent" value="signup" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <div className="form-row">
+              <Field
+                name="firstName"
+                label="First Name"
+                autoComplete="given-name"
+                required
+                maxLength={100}
+                defaultValue={values.firstName}
+                error={firstError(errors, "firstName")}
+              />
+              <Field
+                name="lastName"
+                label="Last Name"
+                autoComplete="family-name"
+                required
+                maxLength={100}
+                defaultValue={values.lastName}
+                error={firstError(errors, "lastName")}
+              />
+            </div>
+            <Field
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={values.email}
+              error={firstError(errors, "email")}
+            />
+            <Field
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={6}
+              maxLength={200}
+              hint="At least 6 characters."
+              error={firstError(errors, "password")}
+            />
+            <button type="submit" className="button button-lg button-block" disabled={busy}>
+              {busy ? "Creating account..." : "Create Account"}
+            </button>
+          </Form>
+        )}
+
+        {google ? (
+          <>
+            <p className="divider">or</p>
+            <a href={`/api/auth/google?${new URLSearchParams({ redirectTo })}`} className="button button-google button-block">
+              Continue with Google
+            </a>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
