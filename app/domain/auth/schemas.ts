@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { COUNTRY_CODES } from "~/domain/common/countries";
+
+/** Texts of the checkout-account-admin spec, section 5 (login, registration, profile) and 8. */
+export const AUTH_TEXT = {
+  missingBoth: "Please enter both email and password",
+  invalidEmail: "Invalid email address",
+  passwordRequired: "Password is required",
+  passwordShort: "Password must be at least 6 characters",
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  emailRequired: "Email is required",
+  emailInvalidProfile: "Please enter a valid email address",
+  invalidCredentials: "Invalid credentials",
+  emailTaken: "An account with this email already exists",
+} as const;
+
+export const PASSWORD_MIN = 6;
+const PASSWORD_MAX = 200;
+const NAME_MAX = 100;
+
+const LoginEmail = z
+  .string({ required_error: AUTH_TEXT.missingBoth, invalid_type_error: AUTH_TEXT.invalidEmail })
+  .trim()
+  .min(1, AUTH_TEXT.missingBoth)
+  .max(254, AUTH_TEXT.invalidEmail)
+  .email(AUTH_TEXT.invalidEmail);
+
+export const LoginSchema = z.object({
+  email: LoginEmail,
+  password: z
+    .string({ required_error: AUTH_TEXT.passwordRequired, invalid_type_error: AUTH_TEXT.passwordRequired })
+    .min(1, AUTH_TEXT.passwordRequired)
+    .max(PASSWORD_MAX, AUTH_TEXT.invalidCredentials),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+const RequiredName = (message: string) =>
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(NAME_MAX, `At most ${NAME_MAX} characters`);
+
+export const RegisterSchema = z.object({
+  email: z
+    .string({ required_error: AUTH_TEXT.invalidEmail, invalid_type_error: AUTH_TEXT.invalidEmail })
+    .trim()
+    .max(254, AUTH_TEXT.invalidEmail)
+    .email(AUTH_TEXT.invalidEmail),
+  password: z
+    .string({ required_error: AUTH_TEXT.passwordShort, invalid_type_error: AUTH_TEXT.passwordShort })
+    .min(PASSWORD_MIN, AUTH_TEXT.passwordShort)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  firstName: RequiredName(AUTH_TEXT.firstNameRequired),
+  lastName: RequiredName(AUTH_TEXT.lastNameRequired),
+});
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+/** The checkout's "create an account" call: the same rules, with the spec's createAccount flag. */
+export const RegisterCheckoutSchema = RegisterSchema.extend({
+  createAccount: z.literal(true, { errorMap: () => ({ message: "createAccount must be true" }) }).optional(),
+});
+
+const OptionalText = z.string().trim().max(NAME_MAX, `At most ${NAME_MAX} characters`).nullish();
+
+export const ProfileSchema = z.object({
+  email: z
+    .string({ required_error: AUTH_TEXT.emailRequired, invalid_type_error: AUTH_TEXT.emailRequired })
+    .trim()
+    .min(1, AUTH_TEXT.emailRequired)
+    .max(254, AUTH_TEXT.emailInvalidProfile)
+    .email(AUTH_TEXT.emailInvalidProfile),
+  firstName: OptionalText,
+  lastName: OptionalText,
+  shippingFirstName: OptionalText,
+  shippingLastName: OptionalText,
+  shippingAddressLine1: z.string().trim().max(200, "At most 200 characters").nullish(),
+  shippingAddressLine2: z.string().trim().max(200, "At most 200 characters").nullish(),
+  shippingCity: OptionalText,
+  shippingState: OptionalText,
+  shippingPostalCode: z.string().trim().max(20, "At most 20 characters").nullish(),
+  shippingCountry: z
+    .union([z.enum(COUNTRY_CODES, { errorMap: () => ({ message: "Choose a country from the list" }) }), z.literal("")])
+    .nullish(),
+});
+export type ProfileInput = z.infer<typeof ProfileSchema>;
+
+export { PROFILE_FIELDS } from "~/domain/auth/profile-fields";
