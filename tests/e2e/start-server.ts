@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { type IncomingMessage } from "node:http";
+import { type MutableRedirectUri, type MutableResponse, OAuth2Server, type TokenRequestIncomingMessage } from "oauth2-mock-server";
 
 // Starts the built app on a fresh, seeded tests/.tmp/e2e.sqlite for the browser and API tests.
 const root = path.resolve(import.meta.dirname, "../..");
@@ -9,6 +11,57 @@ const dbFile = path.join(tmp, "e2e.sqlite");
 const port = process.env.E2E_PORT ?? "3100";
 mkdirSync(tmp, { recursive: true });
 for (const suffix of ["", "-wal", "-shm"]) rmSync(dbFile + suffix, { force: true });
+
+// A local stand-in for Google (oauth2-mock-server): its /authorize redirects straight back to
+// the shop's callback with a code, no consent page. What its /userinfo answers is chosen per
+// test, safely for parallel workers: before clicking 'Continue with Google' a test puts the
+// cookie GOOGLE_PROFILE_COOKIE on the mock's host (127.0.0.1, path /authorize) holding the
+// base64url JSON of the profile ({ sub, email, email_verified, given_name, family_name });
+// see tests/e2e/browser/google-login.spec.ts. The browser sends it with the /authorize
+// request; the mock ties the profile to the code it issues, then to the access token the shop
+// trades the code for, and answers the shop's /userinfo call with it. Without the cookie
+// /userinfo answers only { sub: "johndoe" } (no e-mail, so the shop refuses the sign-in).
+const GOOGLE_PROFILE_COOKIE = "e2e_google_profile";
+const oauthPort = Number(process.env.E2E_OAUTH_PORT ?? 3190);
+const oauthBase = `http://127.0.0.1:${oauthPort}`;
+
+async function startGoogleMock(): Promise<OAuth2Server> {
+  const oauth = new OAuth2Server();
+  oauth.issuer.url = oauthBase;
+  await oauth.issuer.keys.generate("RS256");
+  const byCode = new Map<string, Record<string, unknown>>();
+  const byToken = new Map<string, Record<string, unknown>>();
+  oauth.service.on("beforeAuthorizeRedirect", (redirect: MutableRedirectUri, req: IncomingMessage) => {
+    const code = redirect.url.searchParams.get("code");
+    const raw = (req.headers.cookie ?? "")
+      .split(/;\s*/)
+      .find((c: string) => c.startsWith(`${GOOGLE_PROFILE_COOKIE}=`))
+      ?.slice(GOOGLE_PROFILE_COOKIE.length + 1);
+    if (!code || !raw) return;
+    try {
+      byCode.set(code, JSON.parse(Buffer.from(decodeURIComponent(raw), "base64url").toString("utf8")));
+    } catch {
+      console.error(`start-server: unreadable ${GOOGLE_PROFILE_COOKIE} cookie`);
+    }
+  });
+  oauth.service.on("beforeResponse", (tokenResponse: MutableResponse, req: TokenRequestIncomingMessage) => {
+    const code = req.body.code;
+    const token = tokenResponse.body === "" ? undefined : tokenResponse.body.access_token;
+    const profile = code ? byCode.get(code) : undefined;
+    if (!code || typeof token !== "string" || !profile) return;
+    byToken.set(token, profile);
+    byCode.delete(code);
+  });
+  oauth.service.on("beforeUserinfo", (userInfoResponse: MutableResponse, req: IncomingMessage) => {
+    const token = (req.headers.authorization ?? "").replace(/^Bearer\s+/i, "");
+    const profile = byToken.get(token);
+    if (profile) userInfoResponse.body = profile;
+  });
+  await oauth.start(oauthPort, "127.0.0.1");
+  return oauth;
+}
+
+const googleMock = await startGoogleMock();
 
 const env = {
   ...process.env,
@@ -22,6 +75,11 @@ const env = {
   ADMIN_EMAIL: "admin@example.com",
   ADMIN_PASSWORD: "admin12345",
   PAYPAL_MODE: "emulator",
+  GOOGLE_CLIENT_ID: "e2e-google-client",
+  GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+  GOOGLE_AUTH_URL: `${oauthBase}/authorize`,
+  GOOGLE_TOKEN_URL: `${oauthBase}/token`,
+  GOOGLE_USERINFO_URL: `${oauthBase}/userinfo`,
 };
 
 const seed = spawnSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/seed.ts")], { env, stdio: "inherit" });
@@ -31,7 +89,10 @@ if (seed.status !== 0) {
 }
 
 const server = spawn(path.join(root, "node_modules/.bin/remix-serve"), [path.join(root, "build/index.js")], { env, stdio: "inherit" });
-const stop = () => server.kill("SIGTERM");
+const stop = () => {
+  server.kill("SIGTERM");
+  void googleMock.stop().catch(() => undefined);
+};
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 process.on("exit", stop);

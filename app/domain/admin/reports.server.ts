@@ -1,0 +1,51 @@
+import { sql } from "kysely";
+import { centsToDecimal } from "~/lib/money";
+import { type DB } from "~/lib/sqlite.server";
+
+/** Orders that count as revenue (spec section 4): paid or shipped. */
+export const REVENUE_STATUSES = ["paid", "shipped"] as const;
+
+export interface DashboardStats {
+  revenue: { allTime: string; thisMonth: string; last7Days: string };
+  orders: { total: number; toShip: number };
+  products: { total: number; soldOut: number; active: number };
+  users: number;
+}
+
+/**
+ * The four dashboard cards. Windows are in UTC: the current calendar month from its first
+ * day, and the last 7 days as the 7 × 24 hours before `now`. Orders are dated by payment
+ * time when they have one, else by creation.
+ */
+export async function getDashboardStats(db: DB, now = new Date()): Promise<DashboardStats> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  const weekStart = new Date(now.getTime() - 7 * 864e5).toISOString();
+  const orderDate = sql<string>`coalesce(paid_at, created_at)`;
+  const [orders, products, users] = await Promise.all([
+    db
+      .selectFrom("orders")
+      .select([
+        sql<number>`coalesce(sum(case when status in ('paid', 'shipped') then total_cents end), 0)`.as("allTime"),
+        sql<number>`coalesce(sum(case when status in ('paid', 'shipped') and ${orderDate} >= ${monthStart} then total_cents end), 0)`.as("thisMonth"),
+        sql<number>`coalesce(sum(case when status in ('paid', 'shipped') and ${orderDate} >= ${weekStart} then total_cents end), 0)`.as("last7Days"),
+        sql<number>`count(case when status in ('paid', 'shipped') then 1 end)`.as("total"),
+        sql<number>`count(case when status = 'paid' then 1 end)`.as("toShip"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("products")
+      .select([
+        sql<number>`count(*)`.as("total"),
+        sql<number>`count(case when total_stock <= 0 then 1 end)`.as("soldOut"),
+        sql<number>`count(case when total_stock > 0 then 1 end)`.as("active"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db.selectFrom("users").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    revenue: { allTime: centsToDecimal(orders.allTime), thisMonth: centsToDecimal(orders.thisMonth), last7Days: centsToDecimal(orders.last7Days) },
+    orders: { total: orders.total, toShip: orders.toShip },
+    products: { total: products.total, soldOut: products.soldOut, active: products.active },
+    users: users.n,
+  };
+}
