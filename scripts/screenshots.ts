@@ -1,4 +1,4 @@
-// Takes screenshots of pages with JavaScript on and off: tsx scripts/screenshots.ts <baseUrl> <outDir> <path...>
+// Takes screenshots of pages with JavaScript on and off: [SHOT_COOKIE=name=value] tsx scripts/screenshots.ts <baseUrl> <outDir> <path...>
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -12,6 +12,12 @@ const browser = await chromium.launch({
 for (const js of [true, false]) {
   for (const width of [1280, 360]) {
     const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width, height: width > 400 ? 900 : 740 } });
+    // SHOT_COOKIE="name=value" signs the pages in (e.g. a __session cookie taken from a login call).
+    const shotCookie = process.env.SHOT_COOKIE;
+    if (shotCookie) {
+      const [name, ...rest] = shotCookie.split("=");
+      await context.addCookies([{ name: name!, value: rest.join("="), url: base }]);
+    }
     const page = await context.newPage();
     for (const p of paths.length ? paths : ["/"]) {
       await page.goto(base + p);

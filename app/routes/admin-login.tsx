@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
+import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } from "~/components/ui/field";
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
 import { ADMIN_DENIED_TEXT, AUTH_MESSAGES } from "~/domain/auth/messages";
 import { signInWithForm } from "~/domain/auth/sign-in.server";
@@ -43,6 +43,7 @@ export default function AdminLoginPage() {
   const values = (actionData?.result?.initialValue ?? {}) as Record<string, string | undefined>;
   const errors = actionData?.result?.error as FieldErrors;
   const busy = useNavigation().state !== "idle";
+  useClearPasswordAfter(actionData);
 
   return (
     <div className="container auth-page">

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
+import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } from "~/components/ui/field";
 import { isGoogleConfigured } from "~/domain/auth/authenticator.server";
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
 import { AUTH_MESSAGES } from "~/domain/auth/messages";
@@ -45,6 +45,7 @@ export default function LoginPage() {
   const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
   const errors = actionData?.result.error as FieldErrors;
   const busy = useNavigation().state !== "idle";
+  useClearPasswordAfter(actionData);
   const tabLink = (t: Tab) => `/login?${new URLSearchParams({ ...(t === "signup" ? { tab: "signup" } : {}), ...(redirectTo !== "/" ? { redirectTo } : {}) })}`;
 
   return (

@@ -203,9 +203,12 @@ function UserMenu({ user }: { user: HeaderUser }) {
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   return (
     <details className="user-menu">
-      <summary className="icon-link" aria-label="Account menu">
+      {/* The name includes the visible greeting (WCAG 2.5.3, label in name). */}
+      <summary className="icon-link" aria-label={`Hi, ${user.firstName || "User"}: account menu`}>
         <UserIcon />
-        <span className="greeting">Hi, {user.firstName || "User"}</span>
+        <span className="greeting" aria-hidden="true">
+          Hi, {user.firstName || "User"}
+        </span>
       </summary>
       <div className="dropdown">
         {fullName ? <p className="strong">{fullName}</p> : null}

@@ -65,8 +65,8 @@ export const ProfileSchema = z.object({
     .string({ required_error: AUTH_TEXT.emailRequired, invalid_type_error: AUTH_TEXT.emailRequired })
     .trim()
     .min(1, AUTH_TEXT.emailRequired)
-    .max(254, AUTH_TEXT.emailInvalidProfile)
-    .email(AUTH_TEXT.emailInvalidProfile),
+    // Only a present e-mail is checked for its form, so an empty one gets one message.
+    .pipe(z.string().max(254, AUTH_TEXT.emailInvalidProfile).email(AUTH_TEXT.emailInvalidProfile)),
   firstName: OptionalText,
   lastName: OptionalText,
   shippingFirstName: OptionalText,
@@ -76,9 +76,7 @@ export const ProfileSchema = z.object({
   shippingCity: OptionalText,
   shippingState: OptionalText,
   shippingPostalCode: z.string().trim().max(20, "At most 20 characters").nullish(),
-  shippingCountry: z
-    .union([z.enum(COUNTRY_CODES, { errorMap: () => ({ message: "Choose a country from the list" }) }), z.literal("")])
-    .nullish(),
+  shippingCountry: z.enum(["", ...COUNTRY_CODES], { errorMap: () => ({ message: "Choose a country from the list" }) }).nullish(),
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 

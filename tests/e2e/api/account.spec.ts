@@ -3,6 +3,7 @@ import { type APIRequestContext, type APIResponse, expect, test } from "@playwri
 import Database from "better-sqlite3";
 import { E2E_DB_PATH, signCookieValue, signInAs, uniqueEmail } from "../helpers/session";
 import { expectError, productId } from "../helpers/api";
+import { insertLoyaltyEvents } from "../helpers/loyalty";
 
 /** Writes an order row for the user straight into the e2e database (no API for it yet). */
 function insertOrder(userId: number | null, totalCents: number, status = "unpaid"): { id: number; token: string } {
@@ -54,10 +55,20 @@ test.describe("GET /api/auth/me", () => {
         email,
         firstName: "Mia",
         lastName: "Stitch",
+        shippingFirstName: null,
+        shippingLastName: null,
+        shippingAddressLine1: null,
+        shippingAddressLine2: null,
+        shippingCity: null,
+        shippingState: null,
+        shippingPostalCode: null,
         shippingCountry: null,
         loyaltyPoints: 40,
         isAdmin: false,
         is_admin: false,
+        hasPassword: false,
+        hasGoogle: false,
+        createdAt: expect.any(String),
       });
     } finally {
       await request.dispose();
@@ -217,6 +228,164 @@ test.describe("GET /api/orders", () => {
     } finally {
       await request.dispose();
       await stranger.request.dispose();
+    }
+  });
+});
+
+test.describe("PUT /api/profile", () => {
+  const profile = (email: string) => ({
+    email,
+    firstName: "Rosa",
+    lastName: "Linde",
+    shippingFirstName: "Rosa",
+    shippingLastName: "Linde",
+    shippingAddressLine1: "3 Ribbon Row",
+    shippingAddressLine2: "",
+    shippingCity: "Oslo",
+    shippingState: "",
+    shippingPostalCode: "0150",
+    shippingCountry: "NO",
+  });
+
+  test("401 {message} when signed out", async ({ request }) => {
+    await expectError(await request.put("/api/profile", { data: profile(uniqueEmail("nobody")) }), 401);
+  });
+
+  test("saves the profile, answers the user, and /api/auth/me follows", async ({ playwright }) => {
+    const { request, userId } = await signInAs(playwright.request, uniqueEmail("profile"));
+    try {
+      const email = uniqueEmail("profile-new");
+      const res = await request.put("/api/profile", { data: { ...profile(email.toUpperCase()), firstName: "  Rosa " } });
+      expect(res.status()).toBe(200);
+      expect(res.headers()["cache-control"]).toContain("no-store");
+      const user = await res.json();
+      expect(user).toMatchObject({
+        id: userId,
+        email,
+        firstName: "Rosa",
+        lastName: "Linde",
+        shippingAddressLine1: "3 Ribbon Row",
+        shippingAddressLine2: null,
+        shippingState: null,
+        shippingCountry: "NO",
+        loyaltyPoints: 0,
+        isAdmin: false,
+        is_admin: false,
+      });
+      expect(JSON.stringify(user)).not.toMatch(/password_hash|passwordHash|google_id/);
+      const me = await (await request.get("/api/auth/me")).json();
+      expect(me).toMatchObject({ id: userId, email, firstName: "Rosa", shippingCountry: "NO" });
+
+      // PUT semantics: what is left out is cleared.
+      const cleared = await (await request.put("/api/profile", { data: { email } })).json();
+      expect(cleared).toMatchObject({ email, firstName: "", shippingCity: null, shippingCountry: null });
+    } finally {
+      await request.dispose();
+    }
+  });
+
+  test("400 {message, errors} for bad input, and nothing changes", async ({ playwright }) => {
+    const email = uniqueEmail("profile-bad");
+    const { request } = await signInAs(playwright.request, email, { firstName: "Before" });
+    try {
+      const invalid = await request.put("/api/profile", { data: profile("not-an-email") });
+      expect(await expectError(invalid, 400)).toContain("Please enter a valid email address");
+      expect((await invalid.json()).errors.email).toContain("Please enter a valid email address");
+
+      const empty = await request.put("/api/profile", { data: profile("") });
+      expect(await expectError(empty, 400)).toContain("Email is required");
+      const missing = await request.put("/api/profile", { data: { firstName: "No mail" } });
+      expect((await missing.json()).errors.email).toEqual(["Email is required"]);
+
+      const country = await request.put("/api/profile", { data: { ...profile(email), shippingCountry: "XX" } });
+      await expectError(country, 400);
+      expect((await country.json()).errors).toHaveProperty("shippingCountry");
+
+      for (const data of [{ ...profile(email), firstName: 42 }, { ...profile(email), shippingCity: "x".repeat(101) }, [], "text"]) {
+        await expectError(await request.put("/api/profile", { data }), 400);
+      }
+      const badJson = await request.put("/api/profile", { data: Buffer.from("{nope"), headers: { "Content-Type": "application/json" } });
+      expect(await expectError(badJson, 400)).toMatch(/JSON/);
+
+      expect(await (await request.get("/api/auth/me")).json()).toMatchObject({ email, firstName: "Before" });
+    } finally {
+      await request.dispose();
+    }
+  });
+
+  test("409 when another account uses the e-mail", async ({ playwright }) => {
+    const taken = uniqueEmail("profile-taken");
+    const owner = await signInAs(playwright.request, taken);
+    const { request } = await signInAs(playwright.request, uniqueEmail("profile-wants"));
+    try {
+      expect(await expectError(await request.put("/api/profile", { data: profile(taken.toUpperCase()) }), 409)).toBe(
+        "An account with this email already exists",
+      );
+    } finally {
+      await request.dispose();
+      await owner.request.dispose();
+    }
+  });
+
+  test("other methods are 405 and a foreign origin is 403", async ({ playwright }) => {
+    const { request } = await signInAs(playwright.request, uniqueEmail("profile-methods"));
+    try {
+      await expectError(await request.get("/api/profile"), 405);
+      await expectError(await request.post("/api/profile", { data: profile(uniqueEmail("x")) }), 405);
+      await expectError(await request.delete("/api/profile"), 405);
+      const evil = await request.put("/api/profile", { data: profile(uniqueEmail("evil")), headers: { Origin: "http://evil.example" } });
+      await expectError(evil, 403);
+    } finally {
+      await request.dispose();
+    }
+  });
+});
+
+test.describe("loyalty API", () => {
+  test("GET /api/loyalty/config is public and answers pointsRules", async ({ request }) => {
+    const res = await request.get("/api/loyalty/config");
+    expect(res.status()).toBe(200);
+    const body = await res.json();
+    expect(Object.keys(body)).toEqual(["pointsRules"]);
+    // The seed stores the section-9 values.
+    expect(body.pointsRules).toEqual({
+      dollarsPerPoint: 1,
+      minimumOrderForPoints: 0,
+      discountExchange: { pointsRequired: 50, discountAmount: 5, minimumOrderValue: 30 },
+    });
+    await expectError(await request.post("/api/loyalty/config", { data: {} }), 405);
+  });
+
+  test("GET /api/loyalty/history: 401 signed out", async ({ request }) => {
+    const res = await request.get("/api/loyalty/history");
+    await expectError(res, 401);
+    expect(res.headers()["cache-control"]).toContain("no-store");
+  });
+
+  test("GET /api/loyalty/history: the user's own events with signed points, newest first", async ({ playwright }) => {
+    const { request, userId } = await signInAs(playwright.request, uniqueEmail("history"), { loyaltyPoints: 120 });
+    const other = await signInAs(playwright.request, uniqueEmail("history-other"));
+    try {
+      expect(await (await request.get("/api/loyalty/history")).json()).toEqual({ history: [] });
+      insertLoyaltyEvents(userId, [
+        { eventType: "order_gain", description: "Order #1", points: 170, pointsAfter: 170, createdAt: "2025-04-01T09:00:00.000Z" },
+        { eventType: "order_spend", description: "Discount", points: -50, pointsAfter: 120, createdAt: "2025-04-02T09:00:00.000Z" },
+      ]);
+      insertLoyaltyEvents(other.userId, [{ eventType: "admin_reward", description: "Not yours", points: 5, pointsAfter: 5 }]);
+      const res = await request.get("/api/loyalty/history");
+      expect(res.status()).toBe(200);
+      expect(res.headers()["cache-control"]).toContain("no-store");
+      expect(await res.json()).toEqual({
+        history: [
+          { id: expect.any(Number), eventType: "order_spend", description: "Discount", points: -50, pointsAfter: 120, createdAt: "2025-04-02T09:00:00.000Z" },
+          { id: expect.any(Number), eventType: "order_gain", description: "Order #1", points: 170, pointsAfter: 170, createdAt: "2025-04-01T09:00:00.000Z" },
+        ],
+      });
+      expect((await (await other.request.get("/api/loyalty/history")).json()).history).toHaveLength(1);
+      await expectError(await request.post("/api/loyalty/history", { data: {} }), 405);
+    } finally {
+      await request.dispose();
+      await other.request.dispose();
     }
   });
 });

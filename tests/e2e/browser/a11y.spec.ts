@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { addFromProductPage, jsOff, SLUGS, visit } from "../helpers/browser";
+import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
 
 // axe-core on every storefront page, with JavaScript on and off: no serious or critical violation.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -46,7 +47,38 @@ const PAGES = [
   "/terms-conditions",
   "/typography",
   "/no-such-page",
+  "/login",
+  "/login?tab=signup",
+  "/admin-login",
 ];
+
+// Pages of a signed-in customer, and the admin's dashboard.
+const SIGNED_IN_PAGES = [
+  "/account",
+  "/account?tab=favorites",
+  "/account?tab=profile",
+  "/account?tab=profile&edit=1",
+  "/account?tab=loyalty",
+];
+
+for (const path of SIGNED_IN_PAGES) {
+  test(`no serious accessibility violations on ${path} (signed in)`, async ({ page }, testInfo) => {
+    const userId = ensureUser(uniqueEmail("a11y"), { firstName: "Ada", loyaltyPoints: 75 });
+    await page.context().addCookies([sessionCookieFor(userId)]);
+    await visit(page, testInfo, path);
+    expect(await axeViolations(page, testInfo, path)).toEqual([]);
+  });
+}
+
+test("no serious accessibility violations on /admin (admin) and on its Access Denied view", async ({ page }, testInfo) => {
+  await page.context().addCookies([sessionCookieFor(ensureUser("admin@example.com"))]);
+  await visit(page, testInfo, "/admin");
+  expect(await axeViolations(page, testInfo, "/admin")).toEqual([]);
+  await page.context().clearCookies();
+  await page.context().addCookies([sessionCookieFor(ensureUser(uniqueEmail("denied")))]);
+  await visit(page, testInfo, "/admin", 403);
+  expect(await axeViolations(page, testInfo, "/admin")).toEqual([]);
+});
 
 for (const path of PAGES) {
   test(`no serious accessibility violations on ${path}`, async ({ page }, testInfo) => {

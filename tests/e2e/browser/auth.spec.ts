@@ -47,10 +47,10 @@ test("sign up, sign out and sign in again with the forms", async ({ page }, test
   await menu.getByRole("button", { name: "Log out" }).click();
   await page.waitForURL((url) => url.pathname === "/");
   await expectToast(page, "Logged out successfully", "See you next time!");
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   await expect(page.locator("details.user-menu")).toHaveCount(0);
 
-  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await waitForHydration(page, testInfo);
   await fillSignIn(page, email, PASSWORD);
@@ -64,7 +64,7 @@ test("signing in from a product page comes back to it", async ({ page }, testInf
   await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName: "Rita", lastName: "R" } });
   await page.request.post("/api/auth/logout");
   await visit(page, testInfo, `/product/${SLUGS.inStock}`);
-  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fproduct%2F${SLUGS.inStock}$`));
   await waitForHydration(page, testInfo);
   await fillSignIn(page, email, PASSWORD);
@@ -84,7 +84,7 @@ test("a wrong password says 'Login failed' / 'Invalid credentials' and keeps the
   const form = page.getByRole("form", { name: "Sign in" });
   await expect(form.getByLabel("Email")).toHaveValue(email);
   await expect(form.getByLabel("Password")).toHaveValue("");
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
 });
 
 test("signing up with an e-mail that has an account says so beside the field", async ({ page }, testInfo) => {

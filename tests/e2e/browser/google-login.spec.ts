@@ -50,7 +50,7 @@ test("Continue with Google signs a new customer in and returns to the shop", asy
   await page.waitForURL((url) => url.pathname === "/");
   await waitForHydration(page, testInfo);
   await expectToast(page, "Welcome back!", "You are now signed in.");
-  await expect(page.locator('summary[aria-label="Account menu"]')).toBeVisible();
+  await expect(page.locator("details.user-menu summary")).toBeVisible();
   await expect(page.locator('a[aria-label="Sign in"]')).toHaveCount(0);
 
   const me = await page.request.get("/api/auth/me");
@@ -65,7 +65,7 @@ test("Continue with Google follows the login page's redirectTo", async ({ page }
 
   await page.waitForURL((url) => url.pathname === "/shop");
   await waitForHydration(page, testInfo);
-  await expect(page.locator('summary[aria-label="Account menu"]')).toBeVisible();
+  await expect(page.locator("details.user-menu summary")).toBeVisible();
   expect((await (await page.request.get("/api/auth/me")).json()).email).toBe(account.email);
 });
 

@@ -1,0 +1,18 @@
+/** Order status labels (checkout-account-admin spec, section 4); browser-safe. */
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  unpaid: "Payment Pending",
+  paid: "Payment Received",
+  processing: "processing",
+  shipped: "Shipped",
+  delivered: "delivered",
+  cancel_request: "Cancellation Requested",
+  cancelled: "Cancelled",
+  unpaidcancelled: "Cancelled (Unpaid)",
+  returned: "Returned",
+};
+
+export const UNKNOWN_STATUS_LABEL = "Unknown Status";
+
+export function orderStatusLabel(status: string | null | undefined): string {
+  return status != null && Object.hasOwn(ORDER_STATUS_LABELS, status) ? ORDER_STATUS_LABELS[status]! : UNKNOWN_STATUS_LABEL;
+}

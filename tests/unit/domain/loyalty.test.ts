@@ -1,0 +1,52 @@
+import { DEFAULT_LOYALTY_CONFIG, type LoyaltyConfig, redeemableDiscounts } from "~/domain/loyalty/rules";
+import { orderStatusLabel } from "~/domain/orders/status";
+
+const withRequired = (pointsRequired: number): LoyaltyConfig => ({
+  ...DEFAULT_LOYALTY_CONFIG,
+  discountExchange: { ...DEFAULT_LOYALTY_CONFIG.discountExchange, pointsRequired },
+});
+
+describe("redeemableDiscounts", () => {
+  it("is floor(points / pointsRequired) with the default 50", () => {
+    expect(redeemableDiscounts(0, DEFAULT_LOYALTY_CONFIG)).toBe(0);
+    expect(redeemableDiscounts(49, DEFAULT_LOYALTY_CONFIG)).toBe(0);
+    expect(redeemableDiscounts(50, DEFAULT_LOYALTY_CONFIG)).toBe(1);
+    expect(redeemableDiscounts(120, DEFAULT_LOYALTY_CONFIG)).toBe(2);
+    expect(redeemableDiscounts(150, DEFAULT_LOYALTY_CONFIG)).toBe(3);
+  });
+
+  it("follows the configured exchange", () => {
+    expect(redeemableDiscounts(250, withRequired(100))).toBe(2);
+    expect(redeemableDiscounts(99, withRequired(100))).toBe(0);
+  });
+
+  it("is 0 for negative balances and a broken exchange", () => {
+    expect(redeemableDiscounts(-10, DEFAULT_LOYALTY_CONFIG)).toBe(0);
+    expect(redeemableDiscounts(100, withRequired(0))).toBe(0);
+    expect(redeemableDiscounts(100, withRequired(Number.NaN))).toBe(0);
+  });
+
+  it("has the section-9 defaults", () => {
+    expect(DEFAULT_LOYALTY_CONFIG.discountExchange).toEqual({ pointsRequired: 50, discountAmount: 5, minimumOrderValue: 30 });
+  });
+});
+
+describe("orderStatusLabel", () => {
+  it("labels every status of section 4", () => {
+    expect(orderStatusLabel("unpaid")).toBe("Payment Pending");
+    expect(orderStatusLabel("paid")).toBe("Payment Received");
+    expect(orderStatusLabel("processing")).toBe("processing");
+    expect(orderStatusLabel("shipped")).toBe("Shipped");
+    expect(orderStatusLabel("delivered")).toBe("delivered");
+    expect(orderStatusLabel("cancel_request")).toBe("Cancellation Requested");
+    expect(orderStatusLabel("cancelled")).toBe("Cancelled");
+    expect(orderStatusLabel("unpaidcancelled")).toBe("Cancelled (Unpaid)");
+    expect(orderStatusLabel("returned")).toBe("Returned");
+  });
+
+  it("says Unknown Status for anything else, including 'pending' and object keys", () => {
+    for (const status of ["pending", "PAID", "", "toString", "constructor", "__proto__", null, undefined]) {
+      expect(orderStatusLabel(status)).toBe("Unknown Status");
+    }
+  });
+});
