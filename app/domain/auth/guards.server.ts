@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { type CartOwner, mergeGuestCart } from "~/domain/cart/cart.server";
+import { type OrderViewer } from "~/domain/orders/access.server";
 import { createShopSessionStorage, createToastCookie, type ShopSession, type Toast } from "~/domain/auth/session.server";
 import { db } from "~/lib/db.server";
 import { jsonError } from "~/lib/http.server";
@@ -92,6 +93,15 @@ export async function requireApiAdmin(request: Request): Promise<CurrentUser> {
   const user = await requireApiUser(request);
   if (!user.isAdmin) throw jsonError("Admin privileges required", 403);
   return user;
+}
+
+/**
+ * Who is asking for an order (see domain/orders/access.server.ts): the signed-in user, the
+ * guest session's key, the admin flag, and a token from the link if there is one.
+ */
+export async function getOrderViewer(request: Request, token?: string | null): Promise<OrderViewer> {
+  const [session, user] = await Promise.all([getSession(request), getOptionalUser(request)]);
+  return { userId: user?.id ?? null, sessionKey: session.get("cartKey") ?? null, isAdmin: user?.isAdmin ?? false, token: token ?? null };
 }
 
 /** Page door for admin pages: signed out goes to /admin-login, a customer gets 403. */

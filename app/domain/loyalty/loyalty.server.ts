@@ -1,5 +1,7 @@
+import { sql } from "kysely";
+import { DomainError } from "~/domain/common/errors";
 import { getSetting } from "~/domain/common/settings.server";
-import { DEFAULT_LOYALTY_CONFIG, type LoyaltyConfig, loyaltyEventType, type LoyaltyEventType } from "~/domain/loyalty/rules";
+import { DEFAULT_LOYALTY_CONFIG, type LoyaltyConfig, loyaltyEventType, type LoyaltyEventType, pointsEarned } from "~/domain/loyalty/rules";
 import { type DB } from "~/lib/sqlite.server";
 
 export interface LoyaltyHistoryEntry {
@@ -52,4 +54,81 @@ export async function listLoyaltyHistory(db: DB, userId: number, limit = 500): P
     .limit(limit)
     .execute();
   return rows.map((r) => ({ ...r, eventType: loyaltyEventType(r.eventType) }));
+}
+
+/**
+ * Adds (or, negative, takes) points and writes the history event with the balance after, in
+ * the caller's transaction. Throws DomainError 409 when the balance would go below zero.
+ */
+export async function recordPointsEvent(
+  db: DB,
+  userId: number,
+  event: { type: LoyaltyEventType; description: string; points: number; orderId?: number | null },
+): Promise<number> {
+  const updated = await db
+    .updateTable("users")
+    .set({ loyalty_points: sql<number>`loyalty_points + ${event.points}` })
+    .where("id", "=", userId)
+    .where(sql<boolean>`loyalty_points + ${event.points} >= 0`)
+    .returning("loyalty_points as balance")
+    .executeTakeFirst();
+  if (!updated) throw new DomainError("Not enough loyalty points", 409);
+  await db
+    .insertInto("loyalty_events")
+    .values({
+      user_id: userId,
+      order_id: event.orderId ?? null,
+      event_type: event.type,
+      description: event.description,
+      points: event.points,
+      points_after: updated.balance,
+    })
+    .execute();
+  return updated.balance;
+}
+
+/** Takes the points an order's discount used (at payment). Throws 409 when the customer no longer has them. */
+export async function spendOrderPoints(db: DB, orderId: number): Promise<void> {
+  const order = await db.selectFrom("orders").select(["user_id as userId", "loyalty_points_used as used"]).where("id", "=", orderId).executeTakeFirst();
+  if (!order?.userId || order.used <= 0) return;
+  await recordPointsEvent(db, order.userId, { type: "order_spend", description: `Discount on order #${orderId}`, points: -order.used, orderId });
+}
+
+/** Gives the points a paid order earns, once (orders.points_awarded records them). */
+export async function awardOrderPoints(db: DB, orderId: number): Promise<number> {
+  const order = await db
+    .selectFrom("orders")
+    .select(["user_id as userId", "subtotal_cents as subtotalCents", "points_awarded as awarded"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order?.userId || order.awarded > 0) return 0;
+  const points = pointsEarned(await getLoyaltyConfig(db), order.subtotalCents);
+  if (points <= 0) return 0;
+  await recordPointsEvent(db, order.userId, { type: "order_gain", description: `Earned on order #${orderId}`, points, orderId });
+  await db.updateTable("orders").set({ points_awarded: points }).where("id", "=", orderId).execute();
+  return points;
+}
+
+/**
+ * When a paid order is cancelled: the points its discount used come back, and the points it
+ * earned are taken back (never below zero).
+ */
+export async function reverseOrderPoints(db: DB, orderId: number): Promise<void> {
+  const order = await db
+    .selectFrom("orders")
+    .select(["user_id as userId", "loyalty_points_used as used", "points_awarded as awarded"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order?.userId) return;
+  if (order.used > 0) {
+    await recordPointsEvent(db, order.userId, { type: "other", description: `Points returned: order #${orderId} cancelled`, points: order.used, orderId });
+  }
+  if (order.awarded > 0) {
+    const user = await db.selectFrom("users").select("loyalty_points as points").where("id", "=", order.userId).executeTakeFirstOrThrow();
+    const take = Math.min(order.awarded, user.points);
+    if (take > 0) {
+      await recordPointsEvent(db, order.userId, { type: "other", description: `Points withdrawn: order #${orderId} cancelled`, points: -take, orderId });
+    }
+    await db.updateTable("orders").set({ points_awarded: 0 }).where("id", "=", orderId).execute();
+  }
 }

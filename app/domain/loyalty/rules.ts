@@ -35,3 +35,29 @@ export const LOYALTY_EVENT_LABELS: Record<LoyaltyEventType, string> = {
 export function loyaltyEventType(value: string): LoyaltyEventType {
   return value in LOYALTY_EVENT_LABELS ? (value as LoyaltyEventType) : "other";
 }
+
+export interface LoyaltyDiscount {
+  /** The customer may tick 'use loyalty points' for this order. */
+  eligible: boolean;
+  /** Applied only when eligible and ticked. */
+  discountCents: number;
+  pointsUsed: number;
+}
+
+/**
+ * One discount per order (spec sections 4 and 9): possible when points >= pointsRequired and
+ * the subtotal reaches minimumOrderValue; applied only when ticked, never above the subtotal.
+ */
+export function loyaltyDiscount(config: LoyaltyConfig, points: number, subtotalCents: number, useLoyaltyPoints: boolean): LoyaltyDiscount {
+  const ex = config.discountExchange;
+  const eligible = points >= ex.pointsRequired && subtotalCents >= Math.round(ex.minimumOrderValue * 100) && ex.discountAmount > 0;
+  if (!eligible || !useLoyaltyPoints) return { eligible, discountCents: 0, pointsUsed: 0 };
+  return { eligible, discountCents: Math.min(Math.round(ex.discountAmount * 100), subtotalCents), pointsUsed: ex.pointsRequired };
+}
+
+/** Points an order earns: 1 per dollarsPerPoint dollars of subtotal, from minimumOrderForPoints on. */
+export function pointsEarned(config: LoyaltyConfig, subtotalCents: number): number {
+  if (subtotalCents < Math.round(config.minimumOrderForPoints * 100)) return 0;
+  if (!(config.dollarsPerPoint > 0)) return 0;
+  return Math.floor(subtotalCents / Math.round(config.dollarsPerPoint * 100));
+}

@@ -21,3 +21,172 @@ export async function listOrdersForUser(db: DB, userId: number): Promise<OrderSu
     .execute();
   return rows.map((r) => ({ ...r, total: centsToDecimal(r.totalCents) }));
 }
+
+export interface OrderItemView {
+  id: number;
+  productId: number | null;
+  title: string;
+  quantity: number;
+  /** Line total as a 2-decimal string (spec section 3). */
+  price: string;
+  unitPrice: string;
+  unitPriceCents: number;
+  colorId: number | null;
+  colorName: string | null;
+  variationCode: string | null;
+  variationName: string | null;
+  product: {
+    title: string;
+    slug: string | null;
+    images: { imageUrl: string }[];
+    categories: { category: { name: string } }[];
+  };
+}
+
+/** The Order entity of section 3, with the snapshots the pages need. Money as 2-decimal strings and cents. */
+export interface OrderView {
+  id: number;
+  userId: number | null;
+  email: string;
+  status: string;
+  subtotal: string;
+  shippingCost: string;
+  shippingName: string;
+  loyaltyDiscount: string;
+  total: string;
+  subtotalCents: number;
+  shippingCents: number;
+  loyaltyDiscountCents: number;
+  totalCents: number;
+  loyaltyPointsUsed: number;
+  pointsAwarded: number;
+  createdAt: string;
+  paidAt: string | null;
+  shippedAt: string | null;
+  trackingNumber: string | null;
+  customerMessage: string | null;
+  confirmationToken: string;
+  stockReserved: boolean;
+  paypalOrderId: string | null;
+  paypalCaptureId: string | null;
+  shippingAddress: {
+    firstName: string;
+    lastName: string;
+    addressLine1: string;
+    addressLine2: string | null;
+    city: string;
+    state: string | null;
+    postalCode: string;
+    country: string;
+  };
+  items: OrderItemView[];
+}
+
+/**
+ * One order with its items. No access check here: callers first ask
+ * domain/orders/access.server.ts getOrderAccess() whether the viewer may see it.
+ */
+export async function getOrderView(db: DB, orderId: number): Promise<OrderView | null> {
+  const o = await db
+    .selectFrom("orders")
+    .select([
+      "id",
+      "user_id as userId",
+      "email",
+      "status",
+      "subtotal_cents as subtotalCents",
+      "shipping_cents as shippingCents",
+      "shipping_name as shippingName",
+      "loyalty_discount_cents as loyaltyDiscountCents",
+      "loyalty_points_used as loyaltyPointsUsed",
+      "points_awarded as pointsAwarded",
+      "total_cents as totalCents",
+      "created_at as createdAt",
+      "paid_at as paidAt",
+      "shipped_at as shippedAt",
+      "tracking_number as trackingNumber",
+      "customer_message as customerMessage",
+      "confirmation_token as confirmationToken",
+      "stock_reserved as stockReserved",
+      "paypal_order_id as paypalOrderId",
+      "paypal_capture_id as paypalCaptureId",
+      "shipping_first_name as firstName",
+      "shipping_last_name as lastName",
+      "shipping_address_line1 as addressLine1",
+      "shipping_address_line2 as addressLine2",
+      "shipping_city as city",
+      "shipping_state as state",
+      "shipping_postal_code as postalCode",
+      "shipping_country as country",
+    ])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!o) return null;
+  const items = await db
+    .selectFrom("order_items as oi")
+    .leftJoin("products as p", "p.id", "oi.product_id")
+    .leftJoin("colors as c", "c.id", "oi.color_id")
+    .select([
+      "oi.id",
+      "oi.product_id as productId",
+      "oi.title",
+      "oi.quantity",
+      "oi.unit_price_cents as unitPriceCents",
+      "oi.color_id as colorId",
+      "c.name as colorName",
+      "oi.variation_code as variationCode",
+      "oi.variation_name as variationName",
+      "p.slug as slug",
+      (eb) =>
+        eb
+          .selectFrom("product_images as pi")
+          .select("pi.image_url")
+          .whereRef("pi.product_id", "=", "oi.product_id")
+          .orderBy("pi.is_primary", "desc")
+          .orderBy("pi.sort_order")
+          .limit(1)
+          .as("imageUrl"),
+    ])
+    .where("oi.order_id", "=", orderId)
+    .orderBy("oi.id")
+    .execute();
+  const productIds = items.map((i) => i.productId).filter((id): id is number => id !== null);
+  const categories = productIds.length
+    ? await db
+        .selectFrom("product_categories as pc")
+        .innerJoin("categories as cat", "cat.id", "pc.category_id")
+        .select(["pc.product_id as productId", "cat.name"])
+        .where("pc.product_id", "in", productIds)
+        .orderBy("cat.sort_order")
+        .execute()
+    : [];
+  const { firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country, stockReserved, ...order } = o;
+  return {
+    ...order,
+    stockReserved: stockReserved === 1,
+    subtotal: centsToDecimal(o.subtotalCents),
+    shippingCost: centsToDecimal(o.shippingCents),
+    loyaltyDiscount: centsToDecimal(o.loyaltyDiscountCents),
+    total: centsToDecimal(o.totalCents),
+    shippingAddress: { firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country },
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      title: i.title,
+      quantity: i.quantity,
+      price: centsToDecimal(i.unitPriceCents * i.quantity),
+      unitPrice: centsToDecimal(i.unitPriceCents),
+      unitPriceCents: i.unitPriceCents,
+      colorId: i.colorId,
+      colorName: i.colorName,
+      variationCode: i.variationCode,
+      variationName: i.variationName,
+      product: {
+        title: i.title,
+        slug: i.slug,
+        images: i.imageUrl ? [{ imageUrl: i.imageUrl }] : [],
+        categories: categories.filter((c) => c.productId === i.productId).map((c) => ({ category: { name: c.name } })),
+      },
+    })),
+  };
+}
