@@ -50,3 +50,26 @@ describe("orderStatusLabel", () => {
     }
   });
 });
+
+describe("loyalty discount and points earned", () => {
+  const config = { dollarsPerPoint: 1, minimumOrderForPoints: 0, discountExchange: { pointsRequired: 50, discountAmount: 5, minimumOrderValue: 30 } };
+
+  it("allows the discount only with enough points and a large enough subtotal, and applies it only when ticked", async () => {
+    const { loyaltyDiscount } = await import("~/domain/loyalty/rules");
+    expect(loyaltyDiscount(config, 50, 3000, true)).toEqual({ eligible: true, discountCents: 500, pointsUsed: 50 });
+    expect(loyaltyDiscount(config, 50, 3000, false)).toEqual({ eligible: true, discountCents: 0, pointsUsed: 0 });
+    expect(loyaltyDiscount(config, 49, 9000, true)).toEqual({ eligible: false, discountCents: 0, pointsUsed: 0 });
+    expect(loyaltyDiscount(config, 500, 2999, true)).toEqual({ eligible: false, discountCents: 0, pointsUsed: 0 });
+    const cheap = { ...config, discountExchange: { pointsRequired: 10, discountAmount: 50, minimumOrderValue: 0 } };
+    expect(loyaltyDiscount(cheap, 10, 1200, true).discountCents).toBe(1200);
+  });
+
+  it("earns 1 point per dollarsPerPoint dollars from minimumOrderForPoints on", async () => {
+    const { pointsEarned } = await import("~/domain/loyalty/rules");
+    expect(pointsEarned(config, 4299)).toBe(42);
+    expect(pointsEarned({ ...config, dollarsPerPoint: 2 }, 4299)).toBe(21);
+    expect(pointsEarned({ ...config, minimumOrderForPoints: 50 }, 4999)).toBe(0);
+    expect(pointsEarned({ ...config, minimumOrderForPoints: 50 }, 5000)).toBe(50);
+    expect(pointsEarned({ ...config, dollarsPerPoint: 0 }, 5000)).toBe(0);
+  });
+});
