@@ -1,0 +1,176 @@
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { type FormEvent } from "react";
+import {
+  formatOrderDate,
+  OrderBanners,
+  OrderItems,
+  OrderNotFound,
+  OrderTotals,
+  ShippingAddress,
+  StatusBadge,
+  SupportContact,
+  TrackingLink,
+} from "~/components/orders/order-parts";
+import { type ToastMessage, useToastEffect } from "~/components/ui/toaster";
+import { type DetailsPageData, ORDER_INTENTS, ORDER_TEXT, type OrderIntent, type OrderPageOrder } from "~/domain/orders/page-data";
+
+type OkData = Extract<DetailsPageData, { state: "ok" }>;
+
+const ACTIONS: Record<OrderIntent, { button: string; question: string; yes: string }> = {
+  [ORDER_INTENTS.cancel]: { button: "Cancel Order", question: ORDER_TEXT.cancelQuestion, yes: "Yes, cancel order" },
+  [ORDER_INTENTS.requestCancellation]: {
+    button: "Request Cancellation",
+    question: ORDER_TEXT.requestQuestion,
+    yes: "Yes, request cancellation",
+  },
+};
+
+/**
+ * The customer order details page of /order-details/{orderId} and /order-details/{orderId}/{token}
+ * (checkout-account-admin spec, section 2): status, tracking, items, summary, banners,
+ * address, contact, message, and the order actions with their confirmation step.
+ */
+export function OrderDetailsView({ data }: { data: DetailsPageData }) {
+  const actionData = useActionData<{ ok: boolean; error?: ToastMessage | null }>();
+  useToastEffect(actionData && !actionData.ok ? actionData.error : null);
+  if (data.state === "not-found") return <OrderNotFound />;
+  const { order } = data;
+  return (
+    <div className="container order-page">
+      <div className="page-head order-head">
+        <p className="muted small">
+          <Link to="/account">My Account</Link> · <Link to="/shop">Continue Shopping</Link>
+        </p>
+        <h1>{`Order #${order.id}`}</h1>
+        <p className="muted">
+          Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+        </p>
+      </div>
+      {data.confirm ? <ConfirmStep intent={data.confirm} self={data.self} /> : null}
+      <OrderBanners order={order} />
+      <div className="order-layout">
+        <div className="order-main-col">
+          <section className="order-card" aria-labelledby="status-title">
+            <div className="order-card-head">
+              <h2 id="status-title">Status</h2>
+              <StatusBadge status={order.status} label={order.statusLabel} />
+            </div>
+            <dl className="order-facts">
+              <div>
+                <dt>Tracking Number</dt>
+                <dd>{order.trackingNumber ? <TrackingLink trackingNumber={order.trackingNumber} /> : <span className="muted">Not shipped yet</span>}</dd>
+              </div>
+            </dl>
+            {order.status === "unpaid" ? (
+              <p className="notice">
+                This order is waiting for payment.{" "}
+                <Link to={order.links.payment} className="strong">
+                  Complete Payment
+                </Link>
+              </p>
+            ) : null}
+          </section>
+          <section className="order-card" aria-labelledby="items-title">
+            <h2 id="items-title">Items</h2>
+            <OrderItems order={order} />
+          </section>
+          <section className="order-card" aria-labelledby="summary-title">
+            <h2 id="summary-title">Order Summary</h2>
+            <OrderTotals order={order} />
+          </section>
+        </div>
+        <aside className="order-side-col">
+          <section className="order-card" aria-labelledby="shipping-address-title">
+            <h2 id="shipping-address-title">Shipping Address</h2>
+            <ShippingAddress order={order} />
+          </section>
+          <section className="order-card" aria-labelledby="contact-title">
+            <h2 id="contact-title">Contact Information</h2>
+            <p className="order-email">{order.email}</p>
+          </section>
+          {order.customerMessage ? (
+            <section className="order-card" aria-labelledby="message-title">
+              <h2 id="message-title">Your Message</h2>
+              <p className="order-message">{order.customerMessage}</p>
+            </section>
+          ) : null}
+          <OrderActions data={data} order={order} />
+          <SupportContact orderId={order.id} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** With JavaScript a confirm() prompt; without, the server's confirmation step (?confirm=). */
+function confirmFirst(question: string) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    if (!window.confirm(question)) {
+      event.preventDefault();
+      return;
+    }
+    const input = event.currentTarget.elements.namedItem("confirmed");
+    if (input instanceof HTMLInputElement) input.value = "yes";
+  };
+}
+
+function OrderActions({ data, order }: { data: OkData; order: OrderPageOrder }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const intents = [
+    data.can.cancel ? ORDER_INTENTS.cancel : null,
+    data.can.requestCancellation ? ORDER_INTENTS.requestCancellation : null,
+  ].filter((i): i is OrderIntent => i !== null);
+  return (
+    <section className="order-card order-actions" aria-labelledby="actions-title">
+      <h2 id="actions-title">Order Actions</h2>
+      {order.status === "unpaid" ? (
+        <Link to={order.links.payment} className="button button-block">
+          Complete Payment
+        </Link>
+      ) : null}
+      {intents.map((intent) => (
+        <Form key={intent} method="post" action={data.self} onSubmit={confirmFirst(ACTIONS[intent].question)} preventScrollReset>
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="confirmed" value="" />
+          <button type="submit" className="button button-secondary button-block button-danger" disabled={busy}>
+            {ACTIONS[intent].button}
+          </button>
+        </Form>
+      ))}
+      {intents.length === 0 ? (
+        <p className="muted small">
+          {order.status === "cancel_request"
+            ? "Your cancellation request is being reviewed."
+            : "There are no actions for this order. Please contact us if you need help."}
+        </p>
+      ) : null}
+      {data.can.requestCancellation ? (
+        <p className="muted small">A cancellation with a full refund is possible until the order has shipped.</p>
+      ) : null}
+    </section>
+  );
+}
+
+function ConfirmStep({ intent, self }: { intent: OrderIntent; self: string }) {
+  const action = ACTIONS[intent];
+  return (
+    <section className="confirm-box" role="alertdialog" aria-labelledby="confirm-title">
+      <p id="confirm-title" className="strong">
+        {action.question}
+      </p>
+      <div className="actions">
+        <Form method="post" action={self}>
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="confirmed" value="yes" />
+          <button type="submit" className="button">
+            {action.yes}
+          </button>
+        </Form>
+        <Link to={self} className="button button-secondary">
+          No, keep order
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { DomainError } from "~/domain/common/errors";
+import { type OrderView } from "~/domain/orders/orders.server";
+import { orderStatusLabel } from "~/domain/orders/status";
+import { type DB } from "~/lib/sqlite.server";
+
+/** The customer's two order actions (checkout-account-admin spec, section 4). */
+export const ORDER_ACTION_ERRORS = {
+  cancelNotUnpaid: (status: string) =>
+    `Only an unpaid order can be cancelled directly. This order is ${orderStatusLabel(status)}.`,
+  requestNotPaid: (status: string) =>
+    `A cancellation can be requested only for a paid order. This order is ${orderStatusLabel(status)}.`,
+  cannotCancel: (status: string) => `This order can no longer be cancelled. It is ${orderStatusLabel(status)}.`,
+  notFound: "Order not found",
+  paymentInProgress: "Your payment is being processed. Please wait a moment and refresh the page.",
+} as const;
+
+async function currentStatus(db: DB, orderId: number): Promise<string> {
+  const row = await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
+  if (!row) throw new DomainError(ORDER_ACTION_ERRORS.notFound, 404);
+  return row.status;
+}
+
+/**
+ * The customer cancels an unpaid order: status 'unpaidcancelled'. Only from 'unpaid' and only
+ * while no payment attempt holds the stock (stock_reserved = 0): while a PayPal capture is in
+ * flight the order cannot be cancelled, or the buyer could be charged for a cancelled order.
+ * The payment code releases a hold that a failed or abandoned attempt left. Throws DomainError 404/409.
+ */
+export async function cancelUnpaidOrder(db: DB, orderId: number): Promise<void> {
+  const updated = await db
+    .updateTable("orders")
+    .set({ status: "unpaidcancelled", updated_at: new Date().toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "=", "unpaid")
+    .where("stock_reserved", "=", 0)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows > 0n) return;
+  const row = await db.selectFrom("orders").select(["status", "stock_reserved as reserved"]).where("id", "=", orderId).executeTakeFirst();
+  if (!row) throw new DomainError(ORDER_ACTION_ERRORS.notFound, 404);
+  if (row.status === "unpaid" && row.reserved === 1) throw new DomainError(ORDER_ACTION_ERRORS.paymentInProgress, 409);
+  throw new DomainError(ORDER_ACTION_ERRORS.cancelNotUnpaid(row.status), 409);
+}
+
+/**
+ * The customer asks to cancel a paid order: status 'cancel_request', only from 'paid'. The
+ * stock stays taken and the points stay as they are until the admin decides. Throws DomainError 404/409.
+ */
+export async function requestCancellation(db: DB, orderId: number): Promise<void> {
+  const updated = await db
+    .updateTable("orders")
+    .set({ status: "cancel_request", updated_at: new Date().toISOString() })
+    .where("id", "=", orderId)
+    .where("status", "=", "paid")
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) throw new DomainError(ORDER_ACTION_ERRORS.requestNotPaid(await currentStatus(db, orderId)), 409);
+}
+
+/**
+ * PATCH /api/orders/{id}/cancel: an unpaid order is cancelled ('unpaidcancelled'), a paid one
+ * gets a cancellation request ('cancel_request'); any other status is a 409. Returns the new status.
+ */
+export async function cancelOrderForCustomer(db: DB, orderId: number): Promise<"unpaidcancelled" | "cancel_request"> {
+  const status = await currentStatus(db, orderId);
+  if (status === "unpaid") {
+    await cancelUnpaidOrder(db, orderId);
+    return "unpaidcancelled";
+  }
+  if (status === "paid") {
+    await requestCancellation(db, orderId);
+    return "cancel_request";
+  }
+  throw new DomainError(ORDER_ACTION_ERRORS.cannotCancel(status), 409);
+}
+
+/** The Order entity of section 3 as the API answers it (no PayPal ids, owner ids or reservation flags). */
+export function orderToApi(view: OrderView) {
+  return {
+    id: view.id,
+    email: view.email,
+    status: view.status,
+    total: view.total,
+    subtotal: view.subtotal,
+    shippingCost: view.shippingCost,
+    shippingName: view.shippingName,
+    loyaltyDiscount: view.loyaltyDiscount,
+    loyaltyPointsUsed: view.loyaltyPointsUsed,
+    createdAt: view.createdAt,
+    paidAt: view.paidAt,
+    shippedAt: view.shippedAt,
+    trackingNumber: view.trackingNumber,
+    customerMessage: view.customerMessage,
+    confirmationToken: view.confirmationToken,
+    shippingAddress: { ...view.shippingAddress },
+    items: view.items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      title: i.title,
+      quantity: i.quantity,
+      price: i.price,
+      unitPrice: i.unitPrice,
+      colorId: i.colorId,
+      colorName: i.colorName,
+      variationCode: i.variationCode,
+      variationName: i.variationName,
+      product: {
+        title: i.product.title,
+        images: i.product.images.map((img) => ({ imageUrl: img.imageUrl })),
+        categories: i.product.categories.map((c) => ({ category: { name: c.category.name } })),
+      },
+    })),
+  };
+}
+
+export type ApiOrder = ReturnType<typeof orderToApi>;

@@ -1,0 +1,205 @@
+import { type HeadersFunction, json, redirect } from "@remix-run/node";
+import { getOrderViewer } from "~/domain/auth/guards.server";
+import { countryName } from "~/domain/common/countries";
+import { DomainError } from "~/domain/common/errors";
+import { respond } from "~/domain/common/respond.server";
+import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server";
+import { cancelUnpaidOrder, requestCancellation } from "~/domain/orders/order-actions.server";
+import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
+import {
+  allowedActions,
+  type ConfirmationPageData,
+  type DetailsPageData,
+  ORDER_INTENTS,
+  ORDER_TOASTS,
+  type OrderIntent,
+  type OrderPageOrder,
+} from "~/domain/orders/page-data";
+import { orderStatusLabel } from "~/domain/orders/status";
+import { db } from "~/lib/db.server";
+import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
+import { thumbUrl } from "~/lib/images";
+
+/*
+ * The request side of the order pages and order API: who may see an order (the signed-in
+ * owner, the guest session that placed it, a holder of its confirmation token, or an admin)
+ * and what the two confirmation URLs and the two details URLs answer. Each pair of routes
+ * calls the same function here.
+ */
+
+/** A route's order id, or null when it cannot be one. */
+export function parseOrderId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,12}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 ? id : null;
+}
+
+/** The order when the request may see it; null otherwise (the caller answers 404 either way). */
+export async function getAccessibleOrder(
+  request: Request,
+  orderIdParam: string | undefined,
+  token: string | null | undefined,
+): Promise<{ view: OrderView; access: OrderAccess } | null> {
+  const orderId = parseOrderId(orderIdParam);
+  if (orderId === null) return null;
+  const access = await getOrderAccess(db, orderId, await getOrderViewer(request, token || null));
+  if (!access) return null;
+  const view = await getOrderView(db, orderId);
+  return view ? { view, access } : null;
+}
+
+/** The order for an API answer, or a thrown 404 `{message}`. */
+export async function requireApiOrder(request: Request, orderIdParam: string | undefined, token: string | null | undefined): Promise<OrderView> {
+  const found = await getAccessibleOrder(request, orderIdParam, token);
+  if (!found) throw jsonError("Order not found", 404);
+  return found.view;
+}
+
+function orderLinks(id: number, token: string) {
+  const t = encodeURIComponent(token);
+  return {
+    confirmation: `/order/${id}/confirmation?token=${t}`,
+    details: `/order-details/${id}?token=${t}`,
+    payment: `/order/${id}/payment?token=${t}`,
+  };
+}
+
+function toPageOrder(view: OrderView): OrderPageOrder {
+  return {
+    id: view.id,
+    email: view.email,
+    status: view.status,
+    statusLabel: orderStatusLabel(view.status),
+    createdAt: view.createdAt,
+    subtotalCents: view.subtotalCents,
+    shippingCents: view.shippingCents,
+    shippingName: view.shippingName,
+    loyaltyDiscountCents: view.loyaltyDiscountCents,
+    loyaltyPointsUsed: view.loyaltyPointsUsed,
+    totalCents: view.totalCents,
+    trackingNumber: view.trackingNumber,
+    customerMessage: view.customerMessage,
+    shippingAddress: { ...view.shippingAddress, countryName: countryName(view.shippingAddress.country) },
+    items: view.items.map((i) => ({
+      id: i.id,
+      title: i.title,
+      slug: i.product.slug,
+      quantity: i.quantity,
+      unitCents: i.unitPriceCents,
+      lineCents: i.unitPriceCents * i.quantity,
+      colorName: i.colorName,
+      variationName: i.variationName,
+      thumbUrl: thumbUrl(i.product.images[0]?.imageUrl),
+    })),
+    links: orderLinks(view.id, view.confirmationToken),
+  };
+}
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/**
+ * Loader of /order/{orderId}/confirmation?token= and /orders/{orderId}/{token}: without a
+ * token 'Access Denied' (403); a token that opens nothing for this visitor 'Order Not Found'
+ * (404, the same answer as an unknown id).
+ */
+export async function loadConfirmationPage(request: Request, orderIdParam: string | undefined, token: string | null | undefined) {
+  if (!token) return json<ConfirmationPageData>({ state: "denied" }, { status: 403, headers: NO_STORE });
+  const found = await getAccessibleOrder(request, orderIdParam, token);
+  if (!found) return json<ConfirmationPageData>({ state: "not-found" }, { status: 404, headers: NO_STORE });
+  return json<ConfirmationPageData>({ state: "ok", order: toPageOrder(found.view) }, { headers: NO_STORE });
+}
+
+function isIntent(value: unknown): value is OrderIntent {
+  return value === ORDER_INTENTS.cancel || value === ORDER_INTENTS.requestCancellation;
+}
+
+/** This details page's own URL without the confirmation step's parameter. */
+function detailsSelf(request: Request, queryToken: string | null): string {
+  const url = new URL(request.url);
+  return queryToken ? `${url.pathname}?token=${encodeURIComponent(queryToken)}` : url.pathname;
+}
+
+function withParam(path: string, name: string, value: string): string {
+  return `${path}${path.includes("?") ? "&" : "?"}${name}=${encodeURIComponent(value)}`;
+}
+
+/**
+ * Loader of /order-details/{orderId} (?token= or the owner's session) and
+ * /order-details/{orderId}/{token}. `?confirm=cancel|request-cancellation` shows the
+ * no-JavaScript confirmation step when the order still allows that action.
+ */
+export async function loadDetailsPage(
+  request: Request,
+  orderIdParam: string | undefined,
+  token: { fromPath: string | null } | { fromQuery: string | null },
+) {
+  const tokenValue = "fromPath" in token ? token.fromPath : token.fromQuery;
+  const found = await getAccessibleOrder(request, orderIdParam, tokenValue);
+  if (!found) return json<DetailsPageData>({ state: "not-found" }, { status: 404, headers: NO_STORE });
+  const asked = new URL(request.url).searchParams.get("confirm");
+  const can = allowedActions(found.view.status);
+  const confirm =
+    asked === ORDER_INTENTS.cancel && can.cancel
+      ? ORDER_INTENTS.cancel
+      : asked === ORDER_INTENTS.requestCancellation && can.requestCancellation
+        ? ORDER_INTENTS.requestCancellation
+        : null;
+  return json<DetailsPageData>(
+    {
+      state: "ok",
+      order: toPageOrder(found.view),
+      self: detailsSelf(request, "fromQuery" in token ? token.fromQuery : null),
+      confirm,
+      can,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/**
+ * Action of both details URLs: intent 'cancel' (unpaid → 'unpaidcancelled') or
+ * 'request-cancellation' (paid → 'cancel_request'). Without `confirmed=yes` (no JavaScript, so
+ * no confirm() prompt) it redirects to the page's confirmation step first. Checks access like
+ * the loader: anyone else gets 404.
+ */
+export async function handleDetailsAction(
+  request: Request,
+  orderIdParam: string | undefined,
+  token: { fromPath: string | null } | { fromQuery: string | null },
+): Promise<Response> {
+  assertSameOrigin(request);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (!isIntent(intent)) throw jsonError("Unknown action", 400);
+  const tokenValue = "fromPath" in token ? token.fromPath : token.fromQuery;
+  const found = await getAccessibleOrder(request, orderIdParam, tokenValue);
+  if (!found) throw jsonError("Order not found", 404);
+  const back = detailsSelf(request, "fromQuery" in token ? token.fromQuery : null);
+  if (form.get("confirmed") !== "yes") return redirect(withParam(back, "confirm", intent));
+  try {
+    if (intent === ORDER_INTENTS.cancel) await cancelUnpaidOrder(db, found.view.id);
+    else await requestCancellation(db, found.view.id);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return respond(request, { redirectTo: back, toast: { ...ORDER_TOASTS.failed }, status: error.status });
+  }
+  return respond(request, {
+    redirectTo: back,
+    toast: intent === ORDER_INTENTS.cancel ? { ...ORDER_TOASTS.cancelled } : { ...ORDER_TOASTS.requested },
+  });
+}
+
+/**
+ * The order pages carry a personal address and, often, the order's token in the URL: never
+ * cached by shared caches, and the URL is not sent as a referrer to other sites (the parcel
+ * tracking link).
+ */
+export const orderPageHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders }) => {
+  const out = new Headers(parentHeaders);
+  for (const h of [actionHeaders, loaderHeaders]) {
+    for (const cookie of h.getSetCookie?.() ?? []) out.append("Set-Cookie", cookie);
+  }
+  out.set("Cache-Control", "private, no-store");
+  out.set("Referrer-Policy", "same-origin");
+  return out;
+};

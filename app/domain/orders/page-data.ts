@@ -1,0 +1,102 @@
+/**
+ * What the confirmation and customer order details pages receive, and their texts
+ * (checkout-account-admin spec, sections 2, 4 and 8). Browser-safe: no server imports.
+ */
+
+export const ORDER_INTENTS = { cancel: "cancel", requestCancellation: "request-cancellation" } as const;
+export type OrderIntent = (typeof ORDER_INTENTS)[keyof typeof ORDER_INTENTS];
+
+export const ORDER_TEXT = {
+  accessDenied: "Access Denied",
+  accessDeniedText: "Please use the valid confirmation link from your order to view this page.",
+  tokenRequired: "Confirmation token is required",
+  notFound: "Order Not Found",
+  notFoundText: "The order you're looking for doesn't exist or you don't have permission to view it.",
+  confirmed: "Order Confirmed!",
+  confirmedText: "Thank you for your order. We have received your payment and will start preparing your parcel.",
+  paymentPending: "Payment Pending",
+  paymentPendingText: "This order has not been paid yet. Complete the payment to confirm it.",
+  unpaidCancelled: "Order Cancelled",
+  unpaidCancelledText: "This order was cancelled before it was paid. Nothing was charged.",
+  cancelQuestion: "Are you sure you want to cancel this order?",
+  requestQuestion:
+    "Are you sure you want to request cancellation of this order? We will review your request within 1-2 business days.",
+} as const;
+
+export const ORDER_TOASTS = {
+  cancelled: { title: "Order cancelled", description: "Your order has been cancelled.", type: "success" },
+  requested: {
+    title: "Cancellation requested",
+    description: "We will review your request within 1-2 business days.",
+    type: "success",
+  },
+  failed: { title: "Error", description: "Failed to cancel order. Please try again.", type: "error" },
+} as const;
+
+/** The parcel-tracking site the tracking number links to. */
+export function trackingUrl(trackingNumber: string): string {
+  return `https://parcelsapp.com/en/tracking/${encodeURIComponent(trackingNumber)}`;
+}
+
+export interface OrderPageItem {
+  id: number;
+  title: string;
+  slug: string | null;
+  quantity: number;
+  unitCents: number;
+  lineCents: number;
+  colorName: string | null;
+  variationName: string | null;
+  thumbUrl: string;
+}
+
+export interface OrderPageOrder {
+  id: number;
+  email: string;
+  status: string;
+  statusLabel: string;
+  createdAt: string;
+  subtotalCents: number;
+  shippingCents: number;
+  shippingName: string;
+  loyaltyDiscountCents: number;
+  loyaltyPointsUsed: number;
+  totalCents: number;
+  trackingNumber: string | null;
+  customerMessage: string | null;
+  shippingAddress: {
+    firstName: string;
+    lastName: string;
+    addressLine1: string;
+    addressLine2: string | null;
+    city: string;
+    state: string | null;
+    postalCode: string;
+    country: string;
+    countryName: string;
+  };
+  items: OrderPageItem[];
+  links: { confirmation: string; details: string; payment: string };
+}
+
+export type ConfirmationPageData =
+  | { state: "denied" }
+  | { state: "not-found" }
+  | { state: "ok"; order: OrderPageOrder };
+
+export type DetailsPageData =
+  | { state: "not-found" }
+  | {
+      state: "ok";
+      order: OrderPageOrder;
+      /** Where this page lives (its forms post here and the actions come back here). */
+      self: string;
+      /** The no-JavaScript confirmation step, when asked for and still possible. */
+      confirm: OrderIntent | null;
+      can: { cancel: boolean; requestCancellation: boolean };
+    };
+
+/** Which customer action the order's status allows (section 4). */
+export function allowedActions(status: string): { cancel: boolean; requestCancellation: boolean } {
+  return { cancel: status === "unpaid", requestCancellation: status === "paid" };
+}

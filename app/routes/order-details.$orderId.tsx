@@ -1,0 +1,25 @@
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { OrderDetailsView } from "~/components/orders/details-view";
+import { handleDetailsAction, loadDetailsPage, orderPageHeaders } from "~/domain/orders/order-pages.server";
+import { type DetailsPageData } from "~/domain/orders/page-data";
+
+export const meta: MetaFunction = () => [
+  { title: "Order Details · Little Stitches Atelier" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: HeadersFunction = (args) => orderPageHeaders(args);
+
+/** /order-details/{orderId}, opened with ?token= or by the owner's session (or an admin). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadDetailsPage(request, params.orderId, { fromQuery: new URL(request.url).searchParams.get("token") });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleDetailsAction(request, params.orderId, { fromQuery: new URL(request.url).searchParams.get("token") });
+}
+
+export default function OrderDetailsRoute() {
+  return <OrderDetailsView data={useLoaderData<DetailsPageData>()} />;
+}

@@ -1,0 +1,27 @@
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { OrderDetailsView } from "~/components/orders/details-view";
+import { handleDetailsAction, loadDetailsPage, orderPageHeaders } from "~/domain/orders/order-pages.server";
+import { type DetailsPageData } from "~/domain/orders/page-data";
+
+// The file is named `$orderId_` so this URL is not nested inside /order-details/{orderId}.
+
+export const meta: MetaFunction = () => [
+  { title: "Order Details · Little Stitches Atelier" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: HeadersFunction = (args) => orderPageHeaders(args);
+
+/** /order-details/{orderId}/{token}: the same page as /order-details/{orderId}?token=. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadDetailsPage(request, params.orderId, { fromPath: params.token ?? null });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return handleDetailsAction(request, params.orderId, { fromPath: params.token ?? null });
+}
+
+export default function OrderDetailsTokenRoute() {
+  return <OrderDetailsView data={useLoaderData<DetailsPageData>()} />;
+}

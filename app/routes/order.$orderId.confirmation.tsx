@@ -1,0 +1,21 @@
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ConfirmationView } from "~/components/orders/confirmation-view";
+import { loadConfirmationPage, orderPageHeaders } from "~/domain/orders/order-pages.server";
+import { type ConfirmationPageData } from "~/domain/orders/page-data";
+
+export const meta: MetaFunction = () => [
+  { title: "Order Confirmation · Little Stitches Atelier" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: HeadersFunction = (args) => orderPageHeaders(args);
+
+/** /order/{orderId}/confirmation?token=: the same page as /orders/{orderId}/{token}. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadConfirmationPage(request, params.orderId, new URL(request.url).searchParams.get("token"));
+}
+
+export default function OrderConfirmationRoute() {
+  return <ConfirmationView data={useLoaderData<ConfirmationPageData>()} />;
+}

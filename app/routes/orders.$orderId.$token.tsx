@@ -1,0 +1,21 @@
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ConfirmationView } from "~/components/orders/confirmation-view";
+import { loadConfirmationPage, orderPageHeaders } from "~/domain/orders/order-pages.server";
+import { type ConfirmationPageData } from "~/domain/orders/page-data";
+
+export const meta: MetaFunction = () => [
+  { title: "Order Confirmation · Little Stitches Atelier" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: HeadersFunction = (args) => orderPageHeaders(args);
+
+/** /orders/{orderId}/{token}: the same page as /order/{orderId}/confirmation?token=. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadConfirmationPage(request, params.orderId, params.token);
+}
+
+export default function OrdersTokenConfirmationRoute() {
+  return <ConfirmationView data={useLoaderData<ConfirmationPageData>()} />;
+}
