@@ -1,8 +1,11 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/domain/auth/guards.server";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getCartOwner, getOptionalUser, requireApiUser } from "~/domain/auth/guards.server";
+import { placeOrder } from "~/domain/orders/checkout.server";
 import { listOrdersForUser } from "~/domain/orders/orders.server";
+import { OrderCreateSchema } from "~/domain/orders/schemas";
 import { db } from "~/lib/db.server";
-import { apiHandler } from "~/lib/http.server";
+import { apiAction, apiHandler, parseJsonBody } from "~/lib/http.server";
+import { centsToDecimal } from "~/lib/money";
 
 /** GET /api/orders: the signed-in customer's orders `{id, status, total, createdAt, confirmationToken}`. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,5 +16,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orders.map(({ id, status, total, createdAt, confirmationToken }) => ({ id, status, total, createdAt, confirmationToken })),
       { headers: { "Cache-Control": "no-store" } },
     );
+  });
+}
+
+/**
+ * POST /api/orders with the Order creation payload: the same rules (CheckoutSchema) and the same
+ * placeOrder as the checkout form. 201 `{id, confirmationToken, total}`; 400 `{message, errors}`
+ * for bad input or an empty cart; 409 when stock ran out or the sent figures/items differ from
+ * the server's. Guests may order: their session (cart key) owns the order.
+ */
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {
+    POST: async () => {
+      const { input, figures } = await parseJsonBody(request, OrderCreateSchema);
+      const [user, { owner, setCookie }] = await Promise.all([getOptionalUser(request), getCartOwner(request, { create: true })]);
+      const order = await placeOrder(
+        db,
+        { owner, userId: user?.id ?? null, sessionKey: "cartKey" in owner ? owner.cartKey : null },
+        input,
+        figures,
+      );
+      const headers = new Headers({ "Cache-Control": "no-store" });
+      if (setCookie) headers.set("Set-Cookie", setCookie);
+      return json({ id: order.id, confirmationToken: order.confirmationToken, total: centsToDecimal(order.totalCents) }, { status: 201, headers });
+    },
   });
 }

@@ -1,0 +1,83 @@
+import { Link } from "@remix-run/react";
+import { formatMoney } from "~/lib/money";
+
+export interface SummaryItem {
+  id: number;
+  title: string;
+  slug: string;
+  thumbUrl: string | null;
+  colorName: string | null;
+  colorHex: string | null;
+  variationName: string | null;
+  quantity: number;
+  priceCents: number;
+  specificStock: number;
+}
+
+export interface SummaryFigures {
+  subtotalCents: number;
+  shipping: { name: string; description: string; priceCents: number };
+  /** The loyalty discount in effect (0 when not used). */
+  discountCents: number;
+  pointsUsed: number;
+}
+
+/** The checkout's order summary: the lines with their thumbnails, then subtotal, shipping, discount and total. */
+export function CheckoutOrderSummary({ items, figures, note }: { items: SummaryItem[]; figures: SummaryFigures; note?: string | null }) {
+  const totalCents = figures.subtotalCents + figures.shipping.priceCents - figures.discountCents;
+  const short = items.filter((item) => item.quantity > item.specificStock);
+  return (
+    <aside className="summary checkout-summary" aria-labelledby="checkout-summary-title">
+      <h2 id="checkout-summary-title">Order Summary</h2>
+      <ul className="checkout-lines" role="list">
+        {items.map((item) => (
+          <li key={item.id} className="checkout-line">
+            <img src={item.thumbUrl ?? "/placeholder.svg"} alt="" width={56} height={70} loading="lazy" />
+            <div className="checkout-line-body">
+              <p className="checkout-line-title">
+                <Link to={`/product/${item.slug}`}>{item.title}</Link>
+              </p>
+              {item.colorName ? (
+                <p className="muted small">
+                  <span className="swatch-dot" style={{ background: item.colorHex ?? undefined }} aria-hidden="true" />
+                  Color: {item.colorName}
+                </p>
+              ) : null}
+              {item.variationName ? <p className="muted small">Variation: {item.variationName}</p> : null}
+              <p className="muted small">Qty: {item.quantity}</p>
+            </div>
+            <p className="checkout-line-price">{formatMoney(item.priceCents * item.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+      {short.length > 0 ? (
+        <p className="note" role="status">
+          {short.map((item) => `Only ${item.specificStock} of ${item.title} available.`).join(" ")}{" "}
+          <Link to="/cart">Update your cart</Link>
+        </p>
+      ) : null}
+      <dl className="totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd data-testid="summary-subtotal">{formatMoney(figures.subtotalCents)}</dd>
+        </div>
+        <div>
+          <dt>Shipping ({figures.shipping.name})</dt>
+          <dd data-testid="summary-shipping">{figures.shipping.priceCents === 0 ? "Free" : formatMoney(figures.shipping.priceCents)}</dd>
+        </div>
+        {figures.discountCents > 0 ? (
+          <div className="discount">
+            <dt>Loyalty discount ({figures.pointsUsed} points)</dt>
+            <dd data-testid="summary-discount">-{formatMoney(figures.discountCents)}</dd>
+          </div>
+        ) : null}
+        <div className="grand">
+          <dt>Total</dt>
+          <dd data-testid="summary-total">{formatMoney(totalCents)}</dd>
+        </div>
+      </dl>
+      {note ? <p className="notice">{note}</p> : null}
+      <p className="muted small secure">You will pay securely with PayPal (card or wallet) on the next step.</p>
+    </aside>
+  );
+}

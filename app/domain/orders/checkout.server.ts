@@ -1,0 +1,232 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { type CartItemView, type CartOwner, getCart } from "~/domain/cart/cart.server";
+import { type ShippingRate, shippingRateFor } from "~/domain/cart/totals";
+import { findStockIssues } from "~/domain/catalogue/stock.server";
+import { DomainError } from "~/domain/common/errors";
+import { getShippingRates } from "~/domain/common/settings.server";
+import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
+import { loyaltyDiscount } from "~/domain/loyalty/rules";
+import { CHECKOUT_TEXT } from "~/domain/orders/checkout-text";
+import { type CheckoutInput, type ClientFigures } from "~/domain/orders/schemas";
+import { type DB } from "~/lib/sqlite.server";
+
+export interface CheckoutLoyalty {
+  /** The customer may tick 'use loyalty points' (points >= pointsRequired and subtotal >= minimumOrderValue). */
+  eligible: boolean;
+  points: number;
+  pointsRequired: number;
+  /** Dollars, as configured. */
+  discountAmount: number;
+  minimumOrderValue: number;
+  /** Applied discount: 0 unless eligible and ticked. */
+  discountCents: number;
+  pointsUsed: number;
+}
+
+export interface CheckoutSummary {
+  items: CartItemView[];
+  subtotalCents: number;
+  shipping: ShippingRate;
+  /** Null for guests: only signed-in customers have points. */
+  loyalty: CheckoutLoyalty | null;
+  totalCents: number;
+}
+
+/**
+ * The money of an order as the server decides it: subtotal from database prices, shipping from
+ * the shop's rates ('Large Item Shipping' when any item is large, the flat worldwide rate
+ * otherwise; the country does not change the price today), the loyalty discount from the rules.
+ */
+async function summarise(
+  db: DB,
+  items: CartItemView[],
+  opts: { points: number | null; country?: string | null; useLoyaltyPoints: boolean },
+): Promise<CheckoutSummary> {
+  const subtotalCents = items.reduce((sum, item) => sum + item.product.priceCents * item.quantity, 0);
+  const shipping = shippingRateFor(
+    items.map((item) => ({ isLarge: item.product.isLarge })),
+    await getShippingRates(db),
+  );
+  let loyalty: CheckoutLoyalty | null = null;
+  if (opts.points !== null) {
+    const config = await getLoyaltyConfig(db);
+    const discount = loyaltyDiscount(config, opts.points, subtotalCents, opts.useLoyaltyPoints);
+    loyalty = {
+      eligible: discount.eligible,
+      points: opts.points,
+      pointsRequired: config.discountExchange.pointsRequired,
+      discountAmount: config.discountExchange.discountAmount,
+      minimumOrderValue: config.discountExchange.minimumOrderValue,
+      discountCents: discount.discountCents,
+      pointsUsed: discount.pointsUsed,
+    };
+  }
+  const totalCents = subtotalCents + shipping.priceCents - (loyalty?.discountCents ?? 0);
+  return { items, subtotalCents, shipping, loyalty, totalCents };
+}
+
+/** The checkout page's figures for the owner's cart (see summarise). `user` null for guests. */
+export async function getCheckoutSummary(
+  db: DB,
+  opts: { owner: CartOwner | null; user: { loyaltyPoints: number } | null; country?: string | null; useLoyaltyPoints?: boolean },
+): Promise<CheckoutSummary> {
+  const cart = await getCart(db, opts.owner);
+  return summarise(db, cart.items, {
+    points: opts.user ? opts.user.loyaltyPoints : null,
+    country: opts.country ?? null,
+    useLoyaltyPoints: opts.useLoyaltyPoints ?? false,
+  });
+}
+
+export interface PlaceOrderContext {
+  /** Whose cart the order is made from. */
+  owner: CartOwner;
+  /** The signed-in customer (owns the order), or null for a guest. */
+  userId: number | null;
+  /** A guest's session key (the cart key): it owns a guest's order. */
+  sessionKey: string | null;
+}
+
+export interface PlacedOrder {
+  id: number;
+  confirmationToken: string;
+  totalCents: number;
+}
+
+/** At least 128 bits: 24 random bytes are 32 base64url characters. */
+export function newConfirmationToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+function sameLines(figures: ClientFigures["items"] & object, items: CartItemView[]): boolean {
+  if (figures.length !== items.length) return false;
+  const unused = [...items];
+  for (const line of figures) {
+    const index = unused.findIndex(
+      (item) =>
+        item.productId === line.productId &&
+        item.colorId === line.colorId &&
+        (line.variationCode === null || (item.variation?.variationCode ?? null) === line.variationCode) &&
+        item.quantity === line.quantity &&
+        // The payload's price may be the unit price or the line total; either must be the server's.
+        (line.priceCents === null ||
+          line.priceCents === item.product.priceCents ||
+          line.priceCents === item.product.priceCents * item.quantity),
+    );
+    if (index === -1) return false;
+    unused.splice(index, 1);
+  }
+  return true;
+}
+
+function figuresDiffer(client: ClientFigures, server: CheckoutSummary): boolean {
+  const discount = server.loyalty?.discountCents ?? 0;
+  return (
+    (client.subtotalCents !== undefined && client.subtotalCents !== server.subtotalCents) ||
+    (client.shippingCents !== undefined && client.shippingCents !== server.shipping.priceCents) ||
+    (client.shippingName !== undefined && client.shippingName !== server.shipping.name) ||
+    (client.loyaltyDiscountCents !== undefined && client.loyaltyDiscountCents !== discount) ||
+    (client.totalCents !== undefined && client.totalCents !== server.totalCents) ||
+    (client.items !== undefined && !sameLines(client.items, server.items))
+  );
+}
+
+function stockMessage(issues: string[]): string {
+  // The contract's wording for stock conflicts: the message contains 'items available in stock'.
+  const text = issues.join("; ");
+  return text.includes("items available in stock") ? text : `${text} (0 items available in stock)`;
+}
+
+/**
+ * Kysely opens SQLite transactions as deferred: one that reads first and writes later fails with
+ * SQLITE_BUSY_SNAPSHOT (no retry) if another connection, e.g. a script or a second process,
+ * wrote in between. A write as the transaction's first statement takes the write lock up front
+ * (waiting out busy_timeout like BEGIN IMMEDIATE), so everything read after it stays current.
+ */
+async function takeWriteLock(trx: DB): Promise<void> {
+  await sql`update orders set status = status where 0`.execute(trx);
+}
+
+/**
+ * Creates an `unpaid` order from the owner's cart in one transaction, with the server's own
+ * figures (database prices, the shop's shipping rate, the loyalty rules; a discount the rules do
+ * not allow is silently not applied), a snapshot of each line and a random confirmation token.
+ * Takes no stock and leaves the cart alone: payment does both.
+ *
+ * Throws DomainError 400 'Your cart is empty'; 409 (with 'items available in stock') when a line
+ * is no longer in stock; 409 'Prices or your cart have changed...' when `client` figures or lines
+ * differ from the server's. Nothing is stored in those cases.
+ */
+export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: CheckoutInput, client?: ClientFigures): Promise<PlacedOrder> {
+  return db.transaction().execute(async (trx) => {
+    await takeWriteLock(trx);
+    const cart = await getCart(trx, ctx.owner);
+    if (cart.items.length === 0) throw new DomainError(CHECKOUT_TEXT.emptyCart, 400);
+    const issues = await findStockIssues(
+      trx,
+      cart.items.map((item) => ({
+        productId: item.productId,
+        colorId: item.colorId,
+        variationCode: item.variation?.variationCode ?? null,
+        quantity: item.quantity,
+        title: item.product.title,
+      })),
+    );
+    if (issues.length > 0) throw new DomainError(stockMessage(issues), 409, undefined, "insufficient-stock");
+
+    let points: number | null = null;
+    if (ctx.userId !== null) {
+      const user = await trx.selectFrom("users").select("loyalty_points as points").where("id", "=", ctx.userId).executeTakeFirst();
+      if (!user) throw new DomainError("Account not found", 404);
+      points = user.points;
+    }
+    const summary = await summarise(trx, cart.items, { points, country: input.country, useLoyaltyPoints: input.useLoyaltyPoints });
+    if (client && figuresDiffer(client, summary)) throw new DomainError(CHECKOUT_TEXT.figuresChanged, 409);
+
+    const confirmationToken = newConfirmationToken();
+    const order = await trx
+      .insertInto("orders")
+      .values({
+        user_id: ctx.userId,
+        session_key: ctx.userId === null ? ctx.sessionKey : null,
+        email: input.email.trim().toLowerCase(),
+        status: "unpaid",
+        subtotal_cents: summary.subtotalCents,
+        shipping_cents: summary.shipping.priceCents,
+        shipping_name: summary.shipping.name,
+        loyalty_discount_cents: summary.loyalty?.discountCents ?? 0,
+        loyalty_points_used: summary.loyalty?.pointsUsed ?? 0,
+        total_cents: summary.totalCents,
+        customer_message: input.customerMessage,
+        confirmation_token: confirmationToken,
+        shipping_first_name: input.firstName,
+        shipping_last_name: input.lastName,
+        shipping_address_line1: input.addressLine1,
+        shipping_address_line2: input.addressLine2,
+        shipping_city: input.city,
+        shipping_state: input.state,
+        shipping_postal_code: input.postalCode,
+        shipping_country: input.country,
+        stock_reserved: 0,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("order_items")
+      .values(
+        cart.items.map((item) => ({
+          order_id: order.id,
+          product_id: item.productId,
+          title: item.product.title,
+          unit_price_cents: item.product.priceCents,
+          quantity: item.quantity,
+          color_id: item.colorId,
+          variation_code: item.variation?.variationCode ?? null,
+          variation_name: item.variation?.variationName ?? null,
+        })),
+      )
+      .execute();
+    return { id: order.id, confirmationToken, totalCents: summary.totalCents };
+  });
+}

@@ -1,0 +1,258 @@
+import { randomBytes } from "node:crypto";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { expectError, productId } from "../helpers/api";
+import { E2E_DB_PATH, signInAs, uniqueEmail } from "../helpers/session";
+
+// POST /api/orders: the Order creation payload, checked by the checkout's own rules, and an
+// order made of the server's figures (checkout-account-admin spec sections 3, 4, 5, 7; CONTRACT.md).
+
+const FIGURES_CHANGED = "Prices or your cart have changed. Please review your order.";
+const SWEATER = "cream-cable-knit-sweater";
+const SWEATER_CENTS = 3600;
+
+function withDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(E2E_DB_PATH);
+  try {
+    db.pragma("busy_timeout = 5000");
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** A product made for one test, so its stock and flags are exactly what the test needs. */
+function makeProduct(opts: { priceCents?: number; stock?: number; isLarge?: boolean } = {}): { id: number; title: string } {
+  const slug = `checkout-api-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+  const title = `Checkout Test ${slug}`;
+  const stock = opts.stock ?? 5;
+  return withDb((db) => {
+    const r = db
+      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock, is_large) VALUES (?, ?, 'Made for a checkout test.', ?, ?, ?, ?)")
+      .run(title, slug, opts.priceCents ?? 1500, stock, stock, opts.isLarge ? 1 : 0);
+    return { id: Number(r.lastInsertRowid), title };
+  });
+}
+
+function setStock(productId: number, stock: number) {
+  withDb((db) => db.prepare("UPDATE products SET stock = ?, total_stock = ? WHERE id = ?").run(stock, stock, productId));
+}
+
+interface OrderRow {
+  id: number;
+  user_id: number | null;
+  session_key: string | null;
+  email: string;
+  status: string;
+  subtotal_cents: number;
+  shipping_cents: number;
+  shipping_name: string;
+  loyalty_discount_cents: number;
+  loyalty_points_used: number;
+  total_cents: number;
+  confirmation_token: string;
+  customer_message: string | null;
+  stock_reserved: number;
+}
+
+function ordersFor(email: string): OrderRow[] {
+  return withDb((db) => db.prepare("SELECT * FROM orders WHERE email = ? ORDER BY id").all(email.toLowerCase()) as OrderRow[]);
+}
+
+function pointsOf(userId: number): number {
+  return withDb((db) => (db.prepare("SELECT loyalty_points AS p FROM users WHERE id = ?").get(userId) as { p: number }).p);
+}
+
+async function addToCart(request: APIRequestContext, id: number, quantity = 1) {
+  const res = await request.post("/api/cart", { data: { productId: id, quantity } });
+  expect(res.status()).toBe(201);
+}
+
+async function standardRate(request: APIRequestContext, isLargeItem = false): Promise<{ name: string; cents: number }> {
+  const res = await request.post("/api/shipping/calculate", { data: { cartItems: [{ price: "1.00", quantity: 1, product: { isLargeItem } }], country: "US" } });
+  const { rate } = await res.json();
+  return { name: rate.name, cents: Math.round(Number(rate.price) * 100) };
+}
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+function payload(email: string, extra: Record<string, unknown> = {}) {
+  return {
+    email,
+    status: "unpaid",
+    shippingAddress: {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      addressLine1: "1 Loom Street",
+      addressLine2: "",
+      city: "London",
+      state: "",
+      postalCode: "N1 9GU",
+      country: "GB",
+    },
+    useLoyaltyPoints: false,
+    customerMessage: "  Please wrap it as a gift  ",
+    ...extra,
+  };
+}
+
+test.describe("POST /api/orders", () => {
+  test("a guest's order: 201 {id, confirmationToken, total}, the server's figures, unpaid, cart and stock untouched", async ({ request }) => {
+    const id = await productId(request, SWEATER);
+    await addToCart(request, id, 2);
+    const rate = await standardRate(request);
+    const email = uniqueEmail("api-guest");
+    const subtotal = SWEATER_CENTS * 2;
+    const res = await request.post("/api/orders", {
+      data: payload(email, {
+        subtotal: money(subtotal),
+        shippingCost: money(rate.cents),
+        shippingName: rate.name,
+        loyaltyDiscount: "0.00",
+        total: money(subtotal + rate.cents),
+        items: [{ productId: id, title: "Cream Cable Knit Sweater", price: money(SWEATER_CENTS), quantity: 2, colorId: null }],
+      }),
+    });
+    expect(res.status()).toBe(201);
+    expect(res.headers()["cache-control"]).toContain("no-store");
+    const body = await res.json();
+    expect(body).toEqual({ id: expect.any(Number), confirmationToken: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), total: money(subtotal + rate.cents) });
+    const [order] = ordersFor(email);
+    expect(order).toMatchObject({
+      id: body.id,
+      user_id: null,
+      status: "unpaid",
+      subtotal_cents: subtotal,
+      shipping_cents: rate.cents,
+      shipping_name: rate.name,
+      loyalty_discount_cents: 0,
+      total_cents: subtotal + rate.cents,
+      confirmation_token: body.confirmationToken,
+      customer_message: "Please wrap it as a gift",
+      stock_reserved: 0,
+    });
+    expect(order!.session_key, "the guest session owns the order").toBeTruthy();
+    const cart = await (await request.get("/api/cart")).json();
+    expect(cart).toEqual([expect.objectContaining({ productId: id, quantity: 2 })]);
+  });
+
+  test("figures or lines other than the server's: 409 and nothing stored", async ({ request }) => {
+    const id = await productId(request, SWEATER);
+    await addToCart(request, id);
+    const email = uniqueEmail("api-tamper");
+    for (const tampered of [
+      { total: "0.01" },
+      { subtotal: "1.00" },
+      { shippingCost: "0.00" },
+      { loyaltyDiscount: "36.00" },
+      { items: [{ productId: id, price: "0.50", quantity: 1 }] },
+      { items: [{ productId: id, price: money(SWEATER_CENTS), quantity: 5 }] },
+    ]) {
+      const res = await request.post("/api/orders", { data: payload(email, tampered) });
+      expect(await expectError(res, 409), JSON.stringify(tampered)).toBe(FIGURES_CHANGED);
+    }
+    expect(ordersFor(email)).toEqual([]);
+  });
+
+  test("a large item is charged 'Large Item Shipping'", async ({ request }) => {
+    const trunk = makeProduct({ priceCents: 4000, isLarge: true });
+    const sweater = await productId(request, SWEATER);
+    await addToCart(request, sweater);
+    await addToCart(request, trunk.id);
+    const large = await standardRate(request, true);
+    expect(large.name).toBe("Large Item Shipping");
+    const email = uniqueEmail("api-large");
+    await expectError(await request.post("/api/orders", { data: payload(email, { shippingName: "Standard Shipping" }) }), 409);
+    const res = await request.post("/api/orders", { data: payload(email, { shippingName: "Large Item Shipping" }) });
+    expect(res.status()).toBe(201);
+    expect(ordersFor(email)[0]).toMatchObject({ shipping_name: "Large Item Shipping", shipping_cents: large.cents, subtotal_cents: SWEATER_CENTS + 4000 });
+  });
+
+  test("an empty cart: 400 'Your cart is empty'", async ({ request }) => {
+    expect(await expectError(await request.post("/api/orders", { data: payload(uniqueEmail()) }), 400)).toBe("Your cart is empty");
+  });
+
+  test("bad input: 400 {message, errors} with the checkout's messages at the payload's paths", async ({ request }) => {
+    const res = await request.post("/api/orders", {
+      data: payload("clara@localhost", { shippingAddress: { firstName: "", lastName: "B", addressLine1: "x", city: "y", postalCode: "", country: "XX" } }),
+    });
+    await expectError(res, 400);
+    const body = await res.json();
+    expect(body.errors).toEqual({
+      email: ["Please enter a valid email address"],
+      "shippingAddress.firstName": ["First name is required"],
+      "shippingAddress.postalCode": ["Postal code is required"],
+      "shippingAddress.country": ["Country is required"],
+    });
+    const long = await request.post("/api/orders", { data: payload(uniqueEmail(), { customerMessage: "x".repeat(201) }) });
+    expect((await long.json()).errors).toEqual({ customerMessage: ["Message must be 200 characters or less"] });
+    const terms = await request.post("/api/orders", { data: payload(uniqueEmail(), { agreeToTerms: false }) });
+    expect((await terms.json()).errors).toEqual({ agreeToTerms: ["You must agree to the terms and conditions"] });
+    await expectError(await request.post("/api/orders", { data: payload(uniqueEmail(), { status: "paid" }) }), 400);
+    await expectError(await request.post("/api/orders", { data: payload(uniqueEmail(), { total: "-5.00" }) }), 400);
+    await expectError(await request.post("/api/orders", { headers: { "Content-Type": "application/json" }, data: "{oops" }), 400);
+  });
+
+  test("a line no longer in stock: 409 'items available in stock', nothing stored, no stock taken", async ({ request }) => {
+    const scarce = makeProduct({ stock: 2 });
+    await addToCart(request, scarce.id, 2);
+    setStock(scarce.id, 1);
+    const email = uniqueEmail("api-stock");
+    expect(await expectError(await request.post("/api/orders", { data: payload(email) }), 409)).toContain("items available in stock");
+    expect(ordersFor(email)).toEqual([]);
+    setStock(scarce.id, 2);
+    expect((await request.post("/api/orders", { data: payload(email) })).status()).toBe(201);
+    const stock = withDb((db) => (db.prepare("SELECT stock FROM products WHERE id = ?").get(scarce.id) as { stock: number }).stock);
+    expect(stock, "ordering takes no stock: paying does").toBe(2);
+  });
+
+  test("a customer's loyalty discount applies only when ticked and allowed, and the order is theirs", async ({ playwright, baseURL }) => {
+    const rich = await signInAs(playwright.request, uniqueEmail("api-points"), { baseURL, loyaltyPoints: 60 });
+    const poor = await signInAs(playwright.request, uniqueEmail("api-few-points"), { baseURL, loyaltyPoints: 49 });
+    try {
+      const id = await productId(rich.request, SWEATER);
+      const rate = await standardRate(rich.request);
+      await addToCart(rich.request, id);
+      const email = uniqueEmail("api-points-order");
+      const res = await rich.request.post("/api/orders", {
+        data: payload(email, { useLoyaltyPoints: true, loyaltyDiscount: "5.00", total: money(SWEATER_CENTS + rate.cents - 500) }),
+      });
+      expect(res.status()).toBe(201);
+      const created = await res.json();
+      expect(ordersFor(email)[0]).toMatchObject({ user_id: rich.userId, session_key: null, loyalty_discount_cents: 500, loyalty_points_used: 50 });
+      expect(pointsOf(rich.userId), "points are spent at payment").toBe(60);
+      const list = await (await rich.request.get("/api/orders")).json();
+      expect(list).toContainEqual(expect.objectContaining({ id: created.id, status: "unpaid", confirmationToken: created.confirmationToken }));
+
+      await addToCart(poor.request, id);
+      const poorEmail = uniqueEmail("api-few-points-order");
+      const refused = await poor.request.post("/api/orders", { data: payload(poorEmail, { useLoyaltyPoints: true }) });
+      expect(refused.status()).toBe(201);
+      expect((await refused.json()).total).toBe(money(SWEATER_CENTS + rate.cents));
+      expect(ordersFor(poorEmail)[0]).toMatchObject({ loyalty_discount_cents: 0, loyalty_points_used: 0 });
+    } finally {
+      await rich.request.dispose();
+      await poor.request.dispose();
+    }
+  });
+
+  test("confirmation tokens are long, random and unique", async ({ request }) => {
+    const id = await productId(request, SWEATER);
+    await addToCart(request, id);
+    const tokens = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const body = await (await request.post("/api/orders", { data: payload(uniqueEmail("api-token")) })).json();
+      expect(body.confirmationToken.length).toBeGreaterThanOrEqual(22);
+      tokens.add(body.confirmationToken);
+    }
+    expect(tokens.size).toBe(5);
+  });
+
+  test("a cross-site POST is refused with 403 and stores nothing", async ({ request }) => {
+    const id = await productId(request, SWEATER);
+    await addToCart(request, id);
+    const email = uniqueEmail("api-csrf");
+    await expectError(await request.post("/api/orders", { data: payload(email), headers: { Origin: "https://evil.example" } }), 403);
+    expect(ordersFor(email)).toEqual([]);
+  });
+});

@@ -1,0 +1,243 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import Database from "better-sqlite3";
+import { addFromProductPage, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
+import { E2E_DB_PATH, ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+
+// The checkout page with JavaScript on and off (checkout-account-admin spec sections 2, 4, 5, 8):
+// a validation error the browser lets through is shown beside its field, fixed, and the order
+// lands on its payment page. The payment page itself belongs to the payment tests.
+
+const TEXT = {
+  invalidEmail: "Please enter a valid email address",
+  passwordRule: "Password must be at least 6 characters and passwords must match",
+  submit: "Create Order & Proceed to Payment",
+};
+
+function withDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(E2E_DB_PATH);
+  try {
+    db.pragma("busy_timeout = 5000");
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+function storedOrder(id: number) {
+  return withDb(
+    (db) =>
+      db.prepare("SELECT user_id, session_key, email, status, loyalty_discount_cents, total_cents, customer_message, shipping_country FROM orders WHERE id = ?").get(id) as {
+        user_id: number | null;
+        session_key: string | null;
+        email: string;
+        status: string;
+        loyalty_discount_cents: number;
+        total_cents: number;
+        customer_message: string | null;
+        shipping_country: string;
+      },
+  );
+}
+
+async function fillAddress(page: Page, email: string) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("First Name").fill("Clara");
+  await page.getByLabel("Last Name").fill("Bloom");
+  await page.getByLabel("Address", { exact: true }).fill("12 Lace Lane");
+  await page.getByLabel("City").fill("Toronto");
+  await page.getByLabel("Postal Code").fill("M5V 2T6");
+  await page.getByLabel("Country").selectOption("CA");
+}
+
+async function submit(page: Page) {
+  await page.getByRole("button", { name: TEXT.submit }).click();
+}
+
+/** Waits for the payment page of the new order and returns its id. */
+async function landOnPayment(page: Page): Promise<number> {
+  await expect(page).toHaveURL(/\/order\/\d+\/payment$/);
+  const id = Number(/\/order\/(\d+)\/payment$/.exec(page.url())![1]);
+  await expectToast(page, "Order created successfully", `Order #${id} created. Redirecting to payment...`);
+  return id;
+}
+
+async function startCheckout(page: Page, testInfo: TestInfo) {
+  await addFromProductPage(page, testInfo, SLUGS.inStock);
+  await visit(page, testInfo, "/checkout");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Checkout");
+}
+
+test("an empty cart sends the shopper to /shop", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/checkout");
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test("a guest checks out: every section, an e-mail the server refuses, fixed, then the payment page", async ({ page }, testInfo) => {
+  await startCheckout(page, testInfo);
+  for (const section of ["Contact Information", "Shipping Address", "Shipping Information", "Message to Shop (optional)", "Order Summary"]) {
+    await expect(page.getByRole("heading", { name: section, level: 2 })).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Loyalty Points" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Continue with Google" })).toHaveAttribute("href", "/api/auth/google?redirectTo=/checkout");
+  const terms = page.getByRole("link", { name: "terms and conditions" });
+  await expect(terms).toHaveAttribute("href", "/terms-conditions");
+  await expect(terms).toHaveAttribute("target", "_blank");
+  await expect(terms).toHaveAttribute("rel", /noopener/);
+  const summary = page.getByRole("complementary", { name: "Order Summary" });
+  await expect(summary).toContainText("Cream Cable Knit Sweater");
+  await expect(summary).toContainText("Qty: 1");
+  await expect(page.locator("#customerMessage-count")).toHaveText("0/200");
+
+  // 'clara@localhost' passes the browser's own e-mail check but not the shop's rule.
+  const email = uniqueEmail("checkout-guest");
+  await fillAddress(page, "clara@localhost");
+  await page.getByLabel("Anything we should know about your order?").fill("Please gift wrap");
+  if (!jsOff(testInfo)) await expect(page.locator("#customerMessage-count")).toHaveText("16/200");
+  await page.getByLabel("I agree to the terms and conditions").check();
+  await submit(page);
+
+  const emailInput = page.getByLabel("Email", { exact: true });
+  await expect(page.locator("#email-error")).toHaveText(TEXT.invalidEmail);
+  await expect(emailInput).toHaveAttribute("aria-invalid", "true");
+  await expect(emailInput).toHaveAttribute("aria-describedby", /email-error/);
+  await expect(page).toHaveURL(/\/checkout$/);
+  // What was typed is still there (without JavaScript the server sent it back).
+  await expect(page.getByLabel("First Name")).toHaveValue("Clara");
+  await expect(page.getByLabel("Country")).toHaveValue("CA");
+  await expect(page.locator("#customerMessage-count")).toHaveText("16/200");
+
+  await expect(page.getByLabel("I agree to the terms and conditions")).toBeChecked();
+  await emailInput.fill(email);
+  await submit(page);
+  const id = await landOnPayment(page);
+  expect(storedOrder(id)).toMatchObject({ email, status: "unpaid", user_id: null, customer_message: "Please gift wrap", shipping_country: "CA" });
+  expect(storedOrder(id).session_key).toBeTruthy();
+});
+
+test("create an account at checkout: passwords must match, then the order belongs to the new customer", async ({ page }, testInfo) => {
+  await startCheckout(page, testInfo);
+  const password = page.getByLabel("Password", { exact: true });
+  if (jsOff(testInfo)) {
+    // Without JavaScript the fields are always there and say when they are used.
+    await expect(password).toBeVisible();
+    await expect(page.locator("#password-hint")).toContainText("Only used when 'Create an account' is ticked");
+  } else {
+    await expect(password).toHaveCount(0);
+  }
+  const email = uniqueEmail("checkout-account");
+  await fillAddress(page, email);
+  await page.getByLabel("Create an account with these details").check();
+  await expect(password).toBeVisible();
+  await password.fill("secret1");
+  await page.getByLabel("Confirm Password").fill("secret2");
+  await page.getByLabel("I agree to the terms and conditions").check();
+  await submit(page);
+  await expect(page.locator("#confirmPassword-error")).toHaveText(TEXT.passwordRule);
+  await expect(page.getByLabel("Confirm Password")).toHaveAttribute("aria-invalid", "true");
+
+  await expect(page.getByLabel("Create an account with these details")).toBeChecked();
+  // The passwords are never sent back: both are typed again.
+  await password.fill("secret1");
+  await page.getByLabel("Confirm Password").fill("secret1");
+  await submit(page);
+  const id = await landOnPayment(page);
+  const user = withDb((db) => db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number } | undefined);
+  expect(user, "the account was created").toBeDefined();
+  expect(storedOrder(id)).toMatchObject({ user_id: user!.id, email });
+});
+
+test("an e-mail that already has an account stops checkout with 'Account Creation Failed'", async ({ page }, testInfo) => {
+  const email = uniqueEmail("checkout-taken");
+  ensureUser(email);
+  await startCheckout(page, testInfo);
+  await fillAddress(page, email);
+  await page.getByLabel("Create an account with these details").check();
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByLabel("Confirm Password").fill("secret1");
+  await page.getByLabel("I agree to the terms and conditions").check();
+  await submit(page);
+  const alert = page.locator("main .alert-error");
+  await expect(alert.locator(".alert-title")).toHaveText("Account Creation Failed");
+  await expect(alert).toContainText("An account with this email already exists");
+  await expect(page.locator("#email-error")).toHaveText("An account with this email already exists");
+  await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test("a signed-in customer gets the form prefilled and the loyalty discount", async ({ page }, testInfo) => {
+  const email = uniqueEmail("checkout-customer");
+  const userId = ensureUser(email, { firstName: "Mia", lastName: "Stitch", loyaltyPoints: 75, shippingCountry: "GB" });
+  withDb((db) =>
+    db
+      .prepare("UPDATE users SET shipping_address_line1 = '5 Button Row', shipping_city = 'York', shipping_postal_code = 'YO1 7HH' WHERE id = ?")
+      .run(userId),
+  );
+  await page.context().addCookies([sessionCookieFor(userId)]);
+  await startCheckout(page, testInfo);
+
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel("First Name")).toHaveValue("Mia");
+  await expect(page.getByLabel("Last Name")).toHaveValue("Stitch");
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue("5 Button Row");
+  await expect(page.getByLabel("City")).toHaveValue("York");
+  await expect(page.getByLabel("Country")).toHaveValue("GB");
+  await expect(page.getByRole("link", { name: "Continue with Google" })).toHaveCount(0);
+  await expect(page.getByLabel("Create an account with these details")).toHaveCount(0);
+
+  await expect(page.getByRole("heading", { name: "Loyalty Points" })).toBeVisible();
+  const useLoyalty = page.getByLabel("Use 50 points for a $5.00 discount");
+  const total = page.getByTestId("summary-total");
+  const before = await total.textContent();
+  await useLoyalty.check();
+  if (!jsOff(testInfo)) {
+    await expect(page.getByTestId("summary-discount")).toHaveText("-$5.00");
+    await expect(total).not.toHaveText(before!);
+  }
+  await page.getByLabel("I agree to the terms and conditions").check();
+  if (!jsOff(testInfo)) {
+    // While the order is being created the button says so (the answer is held back a moment).
+    await page.route(/\/checkout\?.*_data=/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await submit(page);
+    await expect(page.getByRole("button", { name: "Creating Order..." })).toBeDisabled();
+  } else {
+    await submit(page);
+  }
+  const id = await landOnPayment(page);
+  const order = storedOrder(id);
+  expect(order).toMatchObject({ user_id: userId, loyalty_discount_cents: 500 });
+  expect(order.total_cents).toBe(Math.round(Number(before!.replace("$", "")) * 100) - 500);
+});
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+test("the checkout page, with its errors shown, has no serious accessibility violation", async ({ page }, testInfo) => {
+  await startCheckout(page, testInfo);
+  await fillAddress(page, "clara@localhost");
+  await page.getByLabel("I agree to the terms and conditions").check();
+  await submit(page);
+  await expect(page.locator("#email-error")).toHaveText(TEXT.invalidEmail);
+  // axe needs script: without JavaScript the shown document (the server's answer) is checked as it is.
+  const opened = page.context();
+  if (jsOff(testInfo)) {
+    const html = await page.content();
+    const context = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
+    const target = await context.newPage();
+    await target.route(/\/build\/.*\.js$/, (route) => route.abort());
+    // Opened on the shop's origin first, so the stylesheet loads and colour contrast is checked too.
+    await target.goto("/terms-conditions");
+    await target.setContent(html, { waitUntil: "load" });
+    page = target;
+  }
+  const result = (await page.evaluate(`${axeSource}\n;axe.run(document, { resultTypes: ["violations"] })`)) as {
+    violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+  };
+  const serious = result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  if (page.context() !== opened) await page.context().close();
+  expect(serious).toEqual([]);
+});
