@@ -3,7 +3,9 @@
 // request and response shapes, so the shop's PayPal client is the same code for the emulator, the
 // sandbox and live; only the base URL and the credentials differ.
 //
-// Test controls that PayPal does not have live under /__emulator/ and need no authentication.
+// Test controls that PayPal does not have live under /__emulator/ and need no authentication:
+// POST fail-next-capture {status?, issue?, orderId?}, POST complete-capture-with {status, orderId?}
+// (with orderId they apply to that PayPal order only), POST approve/{id}, POST reset, GET orders.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -89,6 +91,9 @@ export interface EmulatorState {
   failNextCapture: { status: number; issue: string } | null;
   /** Set by POST /__emulator/complete-capture-with; consumed by the next successful capture. */
   nextCaptureStatus: "PENDING" | "DECLINED" | null;
+  /** The same two, for one PayPal order only (`orderId` in the control's body), so parallel tests do not meet each other's. */
+  failCaptureOf: Map<string, { status: number; issue: string }>;
+  captureStatusOf: Map<string, "PENDING" | "DECLINED">;
 }
 
 export interface PaypalEmulatorOptions {
@@ -400,6 +405,8 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
     idempotency: new Map(),
     failNextCapture: null,
     nextCaptureStatus: null,
+    failCaptureOf: new Map(),
+    captureStatusOf: new Map(),
   };
   let ownUrl = "";
   const publicBase = () => (opts.publicUrl ?? ownUrl).replace(/\/+$/, "");
@@ -411,6 +418,8 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
     state.idempotency.clear();
     state.failNextCapture = null;
     state.nextCaptureStatus = null;
+    state.failCaptureOf.clear();
+    state.captureStatusOf.clear();
   }
 
   // ---- answers ----
@@ -739,13 +748,21 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
       if (order.intent !== "CAPTURE") throw new PaypalError(422, [detail("ACTION_DOES_NOT_MATCH_INTENT")]);
       if (order.status === "COMPLETED") throw new PaypalError(422, [detail("ORDER_ALREADY_CAPTURED")]);
       if (order.status !== "APPROVED") throw new PaypalError(422, [detail("ORDER_NOT_APPROVED")]);
-      const failure = state.failNextCapture;
+      const failure = state.failCaptureOf.get(order.id) ?? state.failNextCapture;
       if (failure) {
-        state.failNextCapture = null;
+        if (state.failCaptureOf.has(order.id)) state.failCaptureOf.delete(order.id);
+        else state.failNextCapture = null;
         throw new PaypalError(failure.status, [detail(failure.issue)]);
       }
-      const captureStatus = state.nextCaptureStatus ?? "COMPLETED";
-      state.nextCaptureStatus = null;
+      let captureStatus: Capture["status"] = "COMPLETED";
+      const chosen = state.captureStatusOf.get(order.id);
+      if (chosen) {
+        captureStatus = chosen;
+        state.captureStatusOf.delete(order.id);
+      } else if (state.nextCaptureStatus) {
+        captureStatus = state.nextCaptureStatus;
+        state.nextCaptureStatus = null;
+      }
       const now = timestamp();
       for (const unit of order.purchase_units) {
         const amount: Money = { currency_code: unit.amount.currency_code, value: unit.amount.value };
@@ -859,10 +876,12 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
   .secondary { background: #fff; color: #003087; }
   button:focus-visible, .button:focus-visible { outline: 3px solid #1a1a1a; outline-offset: 2px; }
   .note { margin-top: 1.5rem; font-size: 0.85rem; color: #515354; }
+  .banner { margin: 0 0 1.5rem; padding: 0.75rem 1rem; border-radius: 8px; background: #fff4ce; border: 1px solid #e0c45c; color: #3d3000; }
 </style>
 </head>
 <body>
 <main>
+<p class="banner" role="note"><strong>Test payment, no real money moves.</strong> This is the shop's local PayPal emulator, not PayPal.</p>
 <p class="brand">PayPal <span aria-hidden="true">·</span> emulator</p>
 ${content}
 <p class="note">This is a local test double of PayPal. No real money moves.</p>
@@ -966,6 +985,14 @@ ${summary}
         throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/status", String(status))]);
       }
       if (typeof issue !== "string" || !/^[A-Z0-9_]{1,100}$/.test(issue)) throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/issue", String(issue))]);
+      const target = input.orderId;
+      if (target !== undefined && (typeof target !== "string" || !state.orders.has(target))) {
+        throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "/orderId", String(target))]);
+      }
+      if (typeof target === "string") {
+        state.failCaptureOf.set(target, { status, issue });
+        return sendJson(res, 200, { ok: true, orderId: target, failNextCapture: { status, issue } });
+      }
       state.failNextCapture = { status, issue };
       return sendJson(res, 200, { ok: true, failNextCapture: state.failNextCapture });
     }
@@ -974,6 +1001,15 @@ ${summary}
       const status = isRecord(input) ? input.status : undefined;
       if (status !== "PENDING" && status !== "DECLINED" && status !== "COMPLETED") {
         throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/status", String(status))]);
+      }
+      const target = isRecord(input) ? input.orderId : undefined;
+      if (target !== undefined && (typeof target !== "string" || !state.orders.has(target))) {
+        throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "/orderId", String(target))]);
+      }
+      if (typeof target === "string") {
+        if (status === "COMPLETED") state.captureStatusOf.delete(target);
+        else state.captureStatusOf.set(target, status);
+        return sendJson(res, 200, { ok: true, orderId: target, nextCaptureStatus: status });
       }
       state.nextCaptureStatus = status === "COMPLETED" ? null : status;
       return sendJson(res, 200, { ok: true, nextCaptureStatus: status });

@@ -184,6 +184,17 @@ export interface OrderItemsTable {
   variation_name: string | null;
 }
 
+/** A PayPal order created for a shop order (db/migrations/2026_11_23_0001_payment_attempts.ts). */
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  order_id: number;
+  paypal_order_id: string;
+  status: string;
+  amount_cents: number;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
 export interface LoyaltyEventsTable {
   id: Generated<number>;
   user_id: number;
@@ -230,6 +241,7 @@ export interface Database {
   favorites: FavoritesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;
+  payment_attempts: PaymentAttemptsTable;
   loyalty_events: LoyaltyEventsTable;
   settings: SettingsTable;
   uploads: UploadsTable;

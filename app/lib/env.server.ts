@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
@@ -21,6 +23,12 @@ const EnvSchema = z.object({
   GOOGLE_AUTH_URL: z.string().url().optional(),
   GOOGLE_TOKEN_URL: z.string().url().optional(),
   GOOGLE_USERINFO_URL: z.string().url().optional(),
+  // PayPal (CONTRACT.md): an empty value counts as unset, as in .env.example.
+  PAYPAL_MODE: z.preprocess(emptyAsUnset, z.enum(["emulator", "sandbox", "live"]).optional()),
+  PAYPAL_CLIENT_ID: z.preprocess(emptyAsUnset, z.string().optional()),
+  PAYPAL_CLIENT_SECRET: z.preprocess(emptyAsUnset, z.string().optional()),
+  PAYPAL_API_BASE: z.preprocess(emptyAsUnset, z.string().url().optional()),
+  PAYPAL_EMULATOR_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; SESSION_SECRET: string };

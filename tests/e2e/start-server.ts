@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type IncomingMessage } from "node:http";
 import { type MutableRedirectUri, type MutableResponse, OAuth2Server, type TokenRequestIncomingMessage } from "oauth2-mock-server";
+import { startPaypalEmulator } from "../../scripts/paypal-emulator-lib";
 
 // Starts the built app on a fresh, seeded tests/.tmp/e2e.sqlite for the browser and API tests.
 const root = path.resolve(import.meta.dirname, "../..");
@@ -63,6 +64,14 @@ async function startGoogleMock(): Promise<OAuth2Server> {
 
 const googleMock = await startGoogleMock();
 
+// The PayPal emulator (scripts/paypal-emulator-lib.ts), reached by the shop over HTTP like the
+// real API; the browser opens its approval page on the same address.
+const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? 3180);
+const paypalBase = `http://127.0.0.1:${paypalPort}`;
+const PAYPAL_CLIENT_ID = "e2e-paypal-client";
+const PAYPAL_CLIENT_SECRET = "e2e-paypal-secret";
+const paypal = await startPaypalEmulator({ port: paypalPort, clientId: PAYPAL_CLIENT_ID, clientSecret: PAYPAL_CLIENT_SECRET, publicUrl: paypalBase });
+
 const env = {
   ...process.env,
   NODE_ENV: "production" as const,
@@ -75,6 +84,10 @@ const env = {
   ADMIN_EMAIL: "admin@example.com",
   ADMIN_PASSWORD: "admin12345",
   PAYPAL_MODE: "emulator",
+  PAYPAL_API_BASE: paypal.url,
+  PAYPAL_CLIENT_ID,
+  PAYPAL_CLIENT_SECRET,
+  PAYPAL_EMULATOR_PUBLIC_URL: paypalBase,
   GOOGLE_CLIENT_ID: "e2e-google-client",
   GOOGLE_CLIENT_SECRET: "e2e-google-secret",
   GOOGLE_AUTH_URL: `${oauthBase}/authorize`,
@@ -92,6 +105,7 @@ const server = spawn(path.join(root, "node_modules/.bin/remix-serve"), [path.joi
 const stop = () => {
   server.kill("SIGTERM");
   void googleMock.stop().catch(() => undefined);
+  void paypal.close().catch(() => undefined);
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
 import { type CartItemView, type CartOwner, getCart } from "~/domain/cart/cart.server";
 import { type ShippingRate, shippingRateFor } from "~/domain/cart/totals";
 import { findStockIssues } from "~/domain/catalogue/stock.server";
@@ -139,16 +138,6 @@ function stockMessage(issues: string[]): string {
 }
 
 /**
- * Kysely opens SQLite transactions as deferred: one that reads first and writes later fails with
- * SQLITE_BUSY_SNAPSHOT (no retry) if another connection, e.g. a script or a second process,
- * wrote in between. A write as the transaction's first statement takes the write lock up front
- * (waiting out busy_timeout like BEGIN IMMEDIATE), so everything read after it stays current.
- */
-async function takeWriteLock(trx: DB): Promise<void> {
-  await sql`update orders set status = status where 0`.execute(trx);
-}
-
-/**
  * Creates an `unpaid` order from the owner's cart in one transaction, with the server's own
  * figures (database prices, the shop's shipping rate, the loyalty rules; a discount the rules do
  * not allow is silently not applied), a snapshot of each line and a random confirmation token.
@@ -160,7 +149,6 @@ async function takeWriteLock(trx: DB): Promise<void> {
  */
 export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: CheckoutInput, client?: ClientFigures): Promise<PlacedOrder> {
   return db.transaction().execute(async (trx) => {
-    await takeWriteLock(trx);
     const cart = await getCart(trx, ctx.owner);
     if (cart.items.length === 0) throw new DomainError(CHECKOUT_TEXT.emptyCart, 400);
     const issues = await findStockIssues(

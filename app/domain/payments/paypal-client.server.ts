@@ -1,0 +1,334 @@
+import { getEnv } from "~/lib/env.server";
+
+/*
+ * The shop's one client for PayPal's REST API (OAuth2 client credentials and Orders v2). The
+ * same code talks to the emulator, the sandbox and live: only the base URL and the
+ * credentials differ (CONTRACT.md). Secrets never leave this module, not even in errors.
+ */
+
+export type PaypalMode = "emulator" | "sandbox" | "live";
+
+export interface PaypalConfig {
+  mode: PaypalMode;
+  apiBase: string;
+  clientId: string;
+  clientSecret: string;
+  /** Per request; default 15 s. */
+  timeoutMs?: number;
+}
+
+export const PAYPAL_BASES: Record<Exclude<PaypalMode, "emulator">, string> = {
+  sandbox: "https://api-m.sandbox.paypal.com",
+  live: "https://api-m.paypal.com",
+};
+
+/** The emulator's demo credentials (scripts/paypal-emulator.ts accepts them when none are set). */
+export const EMULATOR_CREDENTIALS = { clientId: "emulator-client-id", clientSecret: "emulator-client-secret" };
+
+export interface PaypalMoney {
+  currency_code: string;
+  value: string;
+}
+
+export interface PaypalLink {
+  href: string;
+  rel: string;
+  method?: string;
+}
+
+export interface PaypalCapture {
+  id: string;
+  status: string;
+  amount?: PaypalMoney;
+  custom_id?: string;
+}
+
+export interface PaypalPurchaseUnit {
+  reference_id?: string;
+  custom_id?: string;
+  amount?: PaypalMoney;
+  payments?: { captures?: PaypalCapture[] };
+}
+
+/** The parts of a PayPal Orders v2 order the shop reads. */
+export interface PaypalOrder {
+  id: string;
+  status: string;
+  intent?: string;
+  purchase_units?: PaypalPurchaseUnit[];
+  links?: PaypalLink[];
+}
+
+export interface CreatePaypalOrderInput {
+  orderId: number;
+  totalCents: number;
+  returnUrl: string;
+  cancelUrl: string;
+  /** Sent as `PayPal-Request-Id`: PayPal answers a repeat with the first result instead of a second order. */
+  requestId: string;
+  /** The shop's name on PayPal's approval page. */
+  brandName?: string;
+}
+
+/**
+ * PayPal said no (`status` is its HTTP status, `issue` the first detail's issue), or could not
+ * be reached (`status` 0). The message names the call and PayPal's error, never a credential.
+ */
+export class PaypalError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly paypalName?: string,
+    readonly issue?: string,
+    readonly debugId?: string,
+  ) {
+    super(message);
+    this.name = "PaypalError";
+  }
+
+  /** No answer at all (network error, timeout) or a 5xx: the outcome of a write is unknown. */
+  get isUnavailable(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+export interface PaypalClient {
+  readonly mode: PaypalMode;
+  readonly clientId: string;
+  createOrder(input: CreatePaypalOrderInput): Promise<PaypalOrder>;
+  captureOrder(paypalOrderId: string, requestId: string): Promise<PaypalOrder>;
+  /** `timeoutMs` shortens the wait when a page must not hang on PayPal. */
+  getOrder(paypalOrderId: string, opts?: { timeoutMs?: number }): Promise<PaypalOrder>;
+}
+
+function centsToValue(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** A PayPal order id as it may appear in a URL path (they are 17 upper-case letters and digits). */
+export function isPaypalOrderId(value: unknown): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9-]{1,64}$/.test(value);
+}
+
+export function createPaypalClient(config: PaypalConfig): PaypalClient {
+  const base = config.apiBase.replace(/\/+$/, "");
+  const timeoutMs = config.timeoutMs ?? 15_000;
+  let cached: { token: string; refreshAt: number } | null = null;
+  let pending: Promise<string> | null = null;
+
+  async function send(url: string, init: RequestInit, what: string, timeout = timeoutMs): Promise<Response> {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(timeout) });
+    } catch (error) {
+      const reason = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError") ? "timed out" : "could not be reached";
+      throw new PaypalError(`PayPal ${what}: PayPal ${reason}`, 0);
+    }
+  }
+
+  async function fetchToken(): Promise<string> {
+    const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString("base64");
+    const res = await send(
+      `${base}/v1/oauth2/token`,
+      {
+        method: "POST",
+        headers: { Authorization: `Basic ${basic}`, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+        body: "grant_type=client_credentials",
+      },
+      "sign-in",
+    );
+    const body = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown; error?: unknown } | null;
+    if (!res.ok || typeof body?.access_token !== "string") {
+      const error = typeof body?.error === "string" ? body.error : res.statusText || "no token";
+      throw new PaypalError(`PayPal sign-in failed: ${res.status} ${error} (check PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)`, res.ok ? 502 : res.status, error);
+    }
+    const lifetime = typeof body.expires_in === "number" && body.expires_in > 0 ? body.expires_in : 300;
+    // Renew a little before PayPal would refuse it (a tenth of its life, at most 5 minutes).
+    const margin = Math.min(300, lifetime / 10);
+    cached = { token: body.access_token, refreshAt: Date.now() + (lifetime - margin) * 1000 };
+    return body.access_token;
+  }
+
+  async function token(): Promise<string> {
+    if (cached && Date.now() < cached.refreshAt) return cached.token;
+    // Concurrent callers share one token request.
+    pending ??= fetchToken().finally(() => {
+      pending = null;
+    });
+    return pending;
+  }
+
+  async function call(method: string, path: string, what: string, opts: { body?: unknown; requestId?: string; timeoutMs?: number } = {}): Promise<PaypalOrder> {
+    for (let attempt = 0; ; attempt++) {
+      const accessToken = await token();
+      const headers: Record<string, string> = {
+        Authorization: `Bearer ${accessToken}`,
+        Accept: "application/json",
+        Prefer: "return=representation",
+      };
+      if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+      if (opts.requestId) headers["PayPal-Request-Id"] = opts.requestId;
+      const res = await send(`${base}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }, what, opts.timeoutMs);
+      if (res.status === 401 && attempt === 0) {
+        // The token expired or was revoked early: fetch a new one, once.
+        cached = null;
+        continue;
+      }
+      const text = await res.text();
+      let json: unknown = null;
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        json = null;
+      }
+      if (!res.ok) throw errorFrom(res, json, what);
+      if (!json || typeof json !== "object" || typeof (json as PaypalOrder).id !== "string") {
+        throw new PaypalError(`PayPal ${what}: unreadable answer (${res.status})`, 502);
+      }
+      return json as PaypalOrder;
+    }
+  }
+
+  return {
+    mode: config.mode,
+    clientId: config.clientId,
+    createOrder(input) {
+      return call("POST", "/v2/checkout/orders", "create order", {
+        requestId: input.requestId,
+        body: {
+          intent: "CAPTURE",
+          purchase_units: [
+            {
+              reference_id: String(input.orderId),
+              custom_id: String(input.orderId),
+              description: `Order #${input.orderId}`,
+              amount: { currency_code: "USD", value: centsToValue(input.totalCents) },
+            },
+          ],
+          application_context: {
+            return_url: input.returnUrl,
+            cancel_url: input.cancelUrl,
+            user_action: "PAY_NOW",
+            shipping_preference: "NO_SHIPPING",
+            ...(input.brandName ? { brand_name: input.brandName.slice(0, 127) } : {}),
+          },
+        },
+      });
+    },
+    captureOrder(paypalOrderId, requestId) {
+      return call("POST", `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}/capture`, "capture", { requestId, body: {} });
+    },
+    getOrder(paypalOrderId, opts) {
+      return call("GET", `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, "get order", { timeoutMs: opts?.timeoutMs });
+    },
+  };
+}
+
+function errorFrom(res: Response, json: unknown, what: string): PaypalError {
+  const body = (json && typeof json === "object" ? json : {}) as {
+    name?: unknown;
+    message?: unknown;
+    debug_id?: unknown;
+    details?: { issue?: unknown; description?: unknown }[];
+    error?: unknown;
+    error_description?: unknown;
+  };
+  const name = typeof body.name === "string" ? body.name : typeof body.error === "string" ? body.error : undefined;
+  const detail = Array.isArray(body.details) ? body.details[0] : undefined;
+  const issue = typeof detail?.issue === "string" ? detail.issue : undefined;
+  const description =
+    typeof detail?.description === "string"
+      ? detail.description
+      : typeof body.message === "string"
+        ? body.message
+        : typeof body.error_description === "string"
+          ? body.error_description
+          : res.statusText;
+  const debugId = typeof body.debug_id === "string" ? body.debug_id : (res.headers.get("Paypal-Debug-Id") ?? undefined);
+  const label = [name, issue].filter(Boolean).join("/");
+  return new PaypalError(
+    `PayPal ${what} failed: ${res.status}${label ? ` ${label}` : ""}${description ? `: ${description}` : ""}${debugId ? ` (debug id ${debugId})` : ""}`,
+    res.status,
+    name,
+    issue,
+    debugId,
+  );
+}
+
+/** The configuration from the environment, or null when PayPal is not configured (see CONTRACT.md). */
+export function paypalConfigFromEnv(env: {
+  PAYPAL_MODE?: PaypalMode;
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  PAYPAL_API_BASE?: string;
+  PAYPAL_EMULATOR_PORT?: number;
+}): PaypalConfig | null {
+  if (env.PAYPAL_MODE === "emulator") {
+    return {
+      mode: "emulator",
+      apiBase: env.PAYPAL_API_BASE ?? `http://127.0.0.1:${env.PAYPAL_EMULATOR_PORT ?? 4010}`,
+      clientId: env.PAYPAL_CLIENT_ID ?? EMULATOR_CREDENTIALS.clientId,
+      clientSecret: env.PAYPAL_CLIENT_SECRET ?? EMULATOR_CREDENTIALS.clientSecret,
+    };
+  }
+  if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET) return null;
+  // Without a mode, credentials mean the sandbox: live money only when asked for by name.
+  const mode = env.PAYPAL_MODE ?? "sandbox";
+  return { mode, apiBase: env.PAYPAL_API_BASE ?? PAYPAL_BASES[mode], clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET };
+}
+
+let override: { config: PaypalConfig | null } | null = null;
+let client: PaypalClient | null = null;
+
+function currentConfig(): PaypalConfig | null {
+  return override ? override.config : paypalConfigFromEnv(getEnv());
+}
+
+/** Tests point the shop at their own emulator (or at nothing, with null); `undefined` goes back to the environment. */
+export function setPaypalConfig(config: PaypalConfig | null | undefined): void {
+  override = config === undefined ? null : { config };
+  client = null;
+}
+
+export function isPaypalConfigured(): boolean {
+  return currentConfig() !== null;
+}
+
+/** The mode the payment page works in, or null when payments are not configured. */
+export function getPaypalMode(): PaypalMode | null {
+  return currentConfig()?.mode ?? null;
+}
+
+/** The public client id for the browser's PayPal script (never the secret). */
+export function getPaypalClientId(): string | null {
+  return currentConfig()?.clientId ?? null;
+}
+
+/** The shared client (one token cache per process); null when PayPal is not configured. */
+export function getPaypalClient(): PaypalClient | null {
+  if (client) return client;
+  const config = currentConfig();
+  if (!config) return null;
+  client = createPaypalClient(config);
+  return client;
+}
+
+let warned = false;
+
+/** Says once, at start, that payments are off (a warning: the shop still works for browsing). */
+export function warnIfPaypalNotConfigured(): void {
+  if (warned) return;
+  warned = true;
+  if (isPaypalConfigured()) return;
+  console.warn(
+    "PayPal is not configured: the payment page will say so. Set PAYPAL_MODE=emulator (see `npm run paypal:emulator`), or PAYPAL_MODE=sandbox|live with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.",
+  );
+}
+
+// The server build loads every route module at start, and the payment routes load this one.
+if (process.env.NODE_ENV !== "test" && !process.env.VITEST) {
+  try {
+    warnIfPaypalNotConfigured();
+  } catch {
+    // An invalid environment is reported by getEnv() where the app first needs it.
+  }
+}

@@ -1,0 +1,34 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { isPaypalOrderId } from "~/domain/payments/paypal-client.server";
+import { requireApiOrderAccess, withPaymentErrors } from "~/domain/payments/payment-routes.server";
+import { completePayment, findOrderIdByPaypalOrder } from "~/domain/payments/payments.server";
+import { OrderTokenSchema } from "~/domain/payments/schemas";
+import { db } from "~/lib/db.server";
+import { apiAction, jsonError, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+/**
+ * POST /api/paypal/order/{id}/capture: captures the PayPal order for the shop order it was
+ * created for (the caller must be allowed to see that order) and records the payment, exactly
+ * like complete-payment. Answers `{id, status, orderId, confirmationToken, captureId}`.
+ */
+export function action({ request, params }: ActionFunctionArgs) {
+  return apiAction(request, {
+    POST: () =>
+      withPaymentErrors(async () => {
+        const paypalOrderId = params.id ?? "";
+        const body = await parseJsonBody(request, OrderTokenSchema);
+        const orderId = isPaypalOrderId(paypalOrderId) ? await findOrderIdByPaypalOrder(db, paypalOrderId) : null;
+        if (orderId === null) throw jsonError("PayPal order not found", 404);
+        await requireApiOrderAccess(request, String(orderId), typeof body.token === "string" ? body.token : null);
+        const result = await completePayment(db, orderId, paypalOrderId);
+        return json(
+          { id: result.paypalOrderId, status: "COMPLETED", orderId: result.id, confirmationToken: result.confirmationToken, captureId: result.captureId },
+          { headers: { "Cache-Control": "no-store" } },
+        );
+      }),
+  });
+}

@@ -1,0 +1,29 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { requireApiOrderAccess, withPaymentErrors } from "~/domain/payments/payment-routes.server";
+import { assertClientPaymentTerms, startPayment } from "~/domain/payments/payments.server";
+import { CreatePaypalOrderSchema } from "~/domain/payments/schemas";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+/**
+ * POST /api/paypal/order {orderId, amount?, currency?, intent?}: creates (or reuses) the PayPal
+ * order for the shop order's own total; a different amount, currency or intent answers 400.
+ * Answers PayPal's `{id, status, links}` (links with rel approve or payer-action).
+ */
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {
+    POST: () =>
+      withPaymentErrors(async () => {
+        const input = await parseJsonBody(request, CreatePaypalOrderSchema);
+        const orderId = await requireApiOrderAccess(request, String(input.orderId), input.token);
+        await assertClientPaymentTerms(db, orderId, input);
+        const started = await startPayment(db, orderId, { appUrl: getEnv().APP_URL });
+        return json({ id: started.paypalOrderId, status: started.status, links: started.links }, { headers: { "Cache-Control": "no-store" } });
+      }),
+  });
+}

@@ -1,0 +1,21 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { PaymentErrorBoundary, PaymentView } from "~/components/orders/payment-view";
+import { handlePaymentAction, loadPaymentPage, paymentPageHeaders } from "~/domain/payments/payment-routes.server";
+
+// /order-payment/{orderId}: the same page as /order/{id}/payment.
+
+export const meta: MetaFunction = () => [{ title: "Complete Payment · Little Stitches Atelier" }, { name: "robots", content: "noindex" }];
+
+export const headers = paymentPageHeaders;
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadPaymentPage(request, params.orderId);
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return handlePaymentAction(request, params.orderId);
+}
+
+export default PaymentView;
+
+export const ErrorBoundary = PaymentErrorBoundary;

@@ -1,0 +1,21 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { PaymentErrorBoundary, PaymentView } from "~/components/orders/payment-view";
+import { handlePaymentAction, loadPaymentPage, paymentPageHeaders } from "~/domain/payments/payment-routes.server";
+
+// /order/{id}/payment; /order-payment/{orderId} is the same page (one loader, one action, one view).
+
+export const meta: MetaFunction = () => [{ title: "Complete Payment · Little Stitches Atelier" }, { name: "robots", content: "noindex" }];
+
+export const headers = paymentPageHeaders;
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadPaymentPage(request, params.id);
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return handlePaymentAction(request, params.id);
+}
+
+export default PaymentView;
+
+export const ErrorBoundary = PaymentErrorBoundary;

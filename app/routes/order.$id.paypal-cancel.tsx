@@ -1,0 +1,15 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { PaymentErrorBoundary } from "~/components/orders/payment-view";
+import { handlePaypalCancel } from "~/domain/payments/payment-routes.server";
+
+/** PayPal's cancel_url: gives back anything held for the order and returns to the payment page. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handlePaypalCancel(request, params.id);
+}
+
+/** The loader always redirects; a page component exists so a refusal (404) renders as a page, not as JSON. */
+export default function PaypalCancel() {
+  return null;
+}
+
+export const ErrorBoundary = PaymentErrorBoundary;

@@ -1,0 +1,15 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { PaymentErrorBoundary } from "~/components/orders/payment-view";
+import { handlePaypalReturn } from "~/domain/payments/payment-routes.server";
+
+/** PayPal's return_url (`?token=<PayPal order id>&PayerID=...`): capture, record, then the confirmation page. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handlePaypalReturn(request, params.id);
+}
+
+/** The loader always redirects; a page component exists so a refusal (404) renders as a page, not as JSON. */
+export default function PaypalReturn() {
+  return null;
+}
+
+export const ErrorBoundary = PaymentErrorBoundary;

@@ -1,0 +1,173 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import Database from "better-sqlite3";
+import { expectToast, jsOff, visit } from "../helpers/browser";
+import { E2E_DB_PATH, uniqueEmail } from "../helpers/session";
+
+// The payment page and the PayPal round trip through the emulator's approval page
+// (checkout-account-admin spec sections 2, 4 and 8), with JavaScript on and off. In emulator mode
+// 'Pay with PayPal' is the plain form in both (CONTRACT.md).
+
+const PAYPAL_ORIGIN = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
+
+function withDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(E2E_DB_PATH);
+  try {
+    db.pragma("busy_timeout = 5000");
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+function makeProduct(stock: number): { id: number; title: string } {
+  const slug = `payment-page-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+  const title = `Payment Page ${slug}`;
+  return withDb((db) => {
+    const r = db
+      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for a payment test.', 2250, ?, ?)")
+      .run(title, slug, stock, stock);
+    return { id: Number(r.lastInsertRowid), title };
+  });
+}
+
+function stockOf(productId: number): number {
+  return withDb((db) => (db.prepare("SELECT stock FROM products WHERE id = ?").get(productId) as { stock: number }).stock);
+}
+
+function setStock(productId: number, stock: number) {
+  withDb((db) => db.prepare("UPDATE products SET stock = ?, total_stock = ? WHERE id = ?").run(stock, stock, productId));
+}
+
+function statusOf(orderId: number): string {
+  return withDb((db) => (db.prepare("SELECT status FROM orders WHERE id = ?").get(orderId) as { status: string }).status);
+}
+
+/** The browser's guest session puts the product in its cart and places an unpaid order through POST /api/orders. */
+async function placeOrder(page: Page, productId: number, quantity = 1): Promise<{ id: number; confirmationToken: string; total: string }> {
+  expect((await page.request.post("/api/cart", { data: { productId, quantity } })).status()).toBe(201);
+  const res = await page.request.post("/api/orders", {
+    data: {
+      email: uniqueEmail("payment-page"),
+      status: "unpaid",
+      shippingAddress: { firstName: "Clara", lastName: "Bloom", addressLine1: "12 Lace Lane", city: "Toronto", postalCode: "M5V 2T6", country: "CA" },
+      useLoyaltyPoints: false,
+      agreeToTerms: true,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return res.json();
+}
+
+/** The payment page after its stock check, ready to pay. */
+async function openPaymentPage(page: Page, testInfo: TestInfo, orderId: number) {
+  await visit(page, testInfo, `/order/${orderId}/payment`);
+  await expect(page.getByRole("heading", { level: 1, name: "Complete Payment" })).toBeVisible();
+  await expect(page.getByText("Verifying product availability...")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Pay with PayPal" })).toBeVisible();
+}
+
+test("pay with PayPal: the emulator's approval page, Approve, then 'Order Confirmed!'; the payment page then says it is paid", async ({ page }, testInfo) => {
+  const product = makeProduct(4);
+  const order = await placeOrder(page, product.id, 2);
+  await openPaymentPage(page, testInfo, order.id);
+  await expect(page.getByText(`Order #${order.id}`)).toBeVisible();
+  const summary = page.locator("section.payment-summary");
+  await expect(summary).toContainText(product.title);
+  await expect(summary.locator(".totals .grand dd")).toHaveText(`$${order.total}`);
+  await expect(page.getByText("No real money moves.", { exact: false })).toBeVisible();
+
+  await page.getByRole("button", { name: "Pay with PayPal" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${PAYPAL_ORIGIN}/checkoutnow\\?token=[A-Z0-9]{17}$`));
+  await expect(page.getByRole("heading", { name: "Approve your payment" })).toBeVisible();
+  await expect(page.getByRole("note")).toContainText("no real money moves");
+  await expect(page.locator("#amount")).toContainText(`${order.total} USD`);
+  await page.getByRole("button", { name: "Approve" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/order/${order.id}/confirmation\\?token=${order.confirmationToken}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
+  await expectToast(page, "Payment successful", "Thank you! Your order is confirmed.");
+  expect(statusOf(order.id)).toBe("paid");
+  expect(stockOf(product.id)).toBe(2);
+
+  // Back to the payment page: nothing to pay any more.
+  await visit(page, testInfo, `/order/${order.id}/payment`);
+  await expect(page.getByRole("heading", { level: 1, name: "Order Already Paid" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay with PayPal" })).toHaveCount(0);
+  await page.getByRole("link", { name: "View Order Details" }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${order.id}/confirmation\\?token=`));
+});
+
+test("cancel on PayPal's page: back on the payment page with 'Payment cancelled', and paying later still works", async ({ page }, testInfo) => {
+  const product = makeProduct(3);
+  const order = await placeOrder(page, product.id);
+  await openPaymentPage(page, testInfo, order.id);
+  await page.getByRole("button", { name: "Pay with PayPal" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${PAYPAL_ORIGIN}/checkoutnow`));
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/order/${order.id}/payment$`));
+  await expectToast(page, "Payment cancelled", "You cancelled the PayPal payment. You can try again when ready.");
+  expect(statusOf(order.id)).toBe("unpaid");
+  expect(stockOf(product.id)).toBe(3);
+
+  await expect(page.getByText("Verifying product availability...")).toHaveCount(0);
+  await page.getByRole("button", { name: "Pay with PayPal" }).click();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
+  expect(statusOf(order.id)).toBe("paid");
+});
+
+test("a capture PayPal refuses: back on the payment page with 'Payment failed', nothing paid, stock untouched", async ({ page }, testInfo) => {
+  const product = makeProduct(1);
+  const order = await placeOrder(page, product.id);
+  await openPaymentPage(page, testInfo, order.id);
+  await page.getByRole("button", { name: "Pay with PayPal" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${PAYPAL_ORIGIN}/checkoutnow`));
+  const paypalOrderId = new URL(page.url()).searchParams.get("token")!;
+  expect((await fetch(`${PAYPAL_ORIGIN}/__emulator/fail-next-capture`, { method: "POST", body: JSON.stringify({ orderId: paypalOrderId }) })).status).toBe(200);
+  await page.getByRole("button", { name: "Approve" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/order/${order.id}/payment$`));
+  await expectToast(page, "Payment failed", "There was an error processing your PayPal payment. Please try again.");
+  await expect(page.getByRole("button", { name: "Pay with PayPal" })).toBeVisible();
+  expect(statusOf(order.id)).toBe("unpaid");
+  expect(stockOf(product.id)).toBe(1);
+});
+
+test("a sold-out item: the stock issue box with Return to Cart instead of the pay button", async ({ page }, testInfo) => {
+  const product = makeProduct(2);
+  const order = await placeOrder(page, product.id, 2);
+  setStock(product.id, 1);
+  if (!jsOff(testInfo)) {
+    // Slow the availability check down so its message can be seen.
+    await page.route("**/validate-stock*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+  }
+  await page.goto(`/order/${order.id}/payment`);
+  if (!jsOff(testInfo)) await expect(page.getByRole("status").filter({ hasText: "Verifying product availability..." })).toBeVisible();
+  const box = page.locator(".stock-issue");
+  await expect(box).toContainText(`${product.title}: only 1 items available in stock (you ordered 2)`);
+  await expect(page.getByText("Verifying product availability...")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Pay with PayPal" })).toHaveCount(0);
+  await box.getByRole("link", { name: "Return to Cart" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+});
+
+test("the payment page of an order that is not yours: 'Order Not Found' (404), on both URLs; a token link opens it", async ({ page, browser }, testInfo) => {
+  const product = makeProduct(2);
+  const order = await placeOrder(page, product.id);
+  const other = await browser.newContext({ javaScriptEnabled: !jsOff(testInfo) });
+  const stranger = await other.newPage();
+  for (const path of [`/order/${order.id}/payment`, `/order-payment/${order.id}`, `/order/${order.id}/payment?token=wrong`]) {
+    const res = await stranger.goto(path);
+    expect(res?.status()).toBe(404);
+    await expect(stranger.getByRole("heading", { level: 1, name: "Order Not Found" })).toBeVisible();
+  }
+  const res = await stranger.goto(`/order-payment/${order.id}?token=${order.confirmationToken}`);
+  expect(res?.status()).toBe(200);
+  await expect(stranger.getByRole("heading", { level: 1, name: "Complete Payment" })).toBeVisible();
+  await other.close();
+});

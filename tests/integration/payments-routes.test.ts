@@ -1,0 +1,460 @@
+// @vitest-environment node
+import { createRemixStub } from "@remix-run/testing";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { PaymentView } from "~/components/orders/payment-view";
+import { getSessionStorage } from "~/domain/auth/guards.server";
+import { createToastCookie } from "~/domain/auth/session.server";
+import { PAYMENT_TEXT, type PaymentPageData } from "~/domain/payments/page-data";
+import { paymentPageHeaders } from "~/domain/payments/payment-routes.server";
+import { setPaypalConfig } from "~/domain/payments/paypal-client.server";
+import { db } from "~/lib/db.server";
+import { action as completeAction, loader as completeLoader } from "~/routes/api.orders.$orderId.complete-payment";
+import { action as validateAction } from "~/routes/api.orders.$orderId.validate-stock";
+import { action as captureAction } from "~/routes/api.paypal.order.$id.capture";
+import { action as paypalOrderAction } from "~/routes/api.paypal.order";
+import { action as setupAction, loader as setupLoader } from "~/routes/api.paypal.setup";
+import { action as paymentAction, loader as paymentLoader } from "~/routes/order.$id.payment";
+import { loader as cancelLoader } from "~/routes/order.$id.paypal-cancel";
+import { loader as returnLoader } from "~/routes/order.$id.paypal-return";
+import { loader as altPaymentLoader } from "~/routes/order-payment.$orderId";
+import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { makeProduct, makeUser } from "../helpers/factories";
+import { emulatorClient, makeOrder, orderRow, productStock } from "./payments-fixtures";
+
+const ORIGIN = "http://localhost:3000";
+const CLIENT_ID = "routes-test-client";
+const CLIENT_SECRET = "routes-test-secret";
+const CONFIG = () => ({ mode: "emulator" as const, apiBase: emulator.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+
+let emulator: PaypalEmulator;
+let pp: ReturnType<typeof emulatorClient>;
+let warn: ReturnType<typeof vi.spyOn>;
+
+beforeAll(async () => {
+  emulator = await startPaypalEmulator({ port: 0, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  pp = emulatorClient(emulator.url, CLIENT_ID, CLIENT_SECRET);
+});
+beforeEach(() => {
+  setPaypalConfig(CONFIG());
+  warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => warn.mockRestore());
+afterAll(async () => {
+  setPaypalConfig(undefined);
+  await emulator?.close();
+  await db.destroy();
+});
+
+type Args = { request: Request; params: Record<string, string>; context: Record<string, never> };
+type Handler = (args: Args) => Promise<Response> | Response;
+
+/** Runs a loader or action; a thrown Response (404, 400...) is returned like an answered one. */
+async function run(fn: Handler, request: Request, params: Record<string, string> = {}): Promise<Response> {
+  try {
+    return await fn({ request, params, context: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+async function guestCookie(cartKey: string): Promise<string> {
+  const storage = getSessionStorage();
+  const session = await storage.getSession();
+  session.set("cartKey", cartKey);
+  return (await storage.commitSession(session)).split(";")[0]!;
+}
+
+async function userCookie(userId: number): Promise<string> {
+  const storage = getSessionStorage();
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  return (await storage.commitSession(session)).split(";")[0]!;
+}
+
+function page(path: string, cookie?: string): Request {
+  return new Request(`${ORIGIN}${path}`, { headers: { Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) } });
+}
+
+function form(path: string, fields: Record<string, string>, opts: { cookie?: string; origin?: string } = {}): Request {
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Accept: "text/html",
+      Origin: opts.origin ?? ORIGIN,
+      ...(opts.cookie ? { Cookie: opts.cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+function api(path: string, body?: unknown, opts: { cookie?: string; origin?: string; method?: string } = {}): Request {
+  return new Request(`${ORIGIN}${path}`, {
+    method: opts.method ?? "POST",
+    headers: {
+      Accept: "application/json",
+      Origin: opts.origin ?? ORIGIN,
+      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...(opts.cookie ? { Cookie: opts.cookie } : {}),
+    },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function toastOf(res: Response): Promise<{ title: string; description?: string; type: string } | null> {
+  const header = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
+  return header ? ((await createToastCookie().parse(header)) as { title: string; description?: string; type: string }) : null;
+}
+
+/** A guest's unpaid order of one product, with the guest's session cookie. */
+async function guestOrder(opts: { stock?: number; quantity?: number } = {}) {
+  const product = await makeProduct(db, { stock: opts.stock ?? 5, title: "Lace Pinafore", priceCents: 2400 });
+  const cartKey = `guest-${Math.random().toString(36).slice(2)}`;
+  const order = await makeOrder(db, { lines: [{ productId: product.id, quantity: opts.quantity ?? 1, title: "Lace Pinafore" }], sessionKey: cartKey });
+  return { product, order, cookie: await guestCookie(cartKey) };
+}
+
+/** What PayPal's approval page sends the buyer back to, after 'Pay with PayPal'. */
+async function payAndDecide(orderId: number, cookie: string, decision: "approve" | "cancel") {
+  const res = await run(paymentAction, form(`/order/${orderId}/payment`, { intent: "pay" }, { cookie }), { id: String(orderId) });
+  expect(res.status).toBe(302);
+  const approveUrl = new URL(res.headers.get("Location")!);
+  const paypalOrderId = approveUrl.searchParams.get("token")!;
+  const back = new URL(await pp.decide(paypalOrderId, decision));
+  return { paypalOrderId, back };
+}
+
+function renderPage(data: PaymentPageData, path: string): string {
+  const Stub = createRemixStub([{ id: "payment", path: "/order/:id/payment", Component: PaymentView, loader: () => data }]);
+  const report = console.error;
+  console.error = (...args: unknown[]) => {
+    if (!String(args[0]).includes("useLayoutEffect does nothing on the server")) report(...args);
+  };
+  try {
+    return renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { payment: data } } }));
+  } finally {
+    console.error = report;
+  }
+}
+
+describe("the payment page (both URLs)", () => {
+  it("shows the owner's unpaid order with the server's stock check and the PayPal mode", async () => {
+    const { order, cookie } = await guestOrder({ quantity: 2 });
+    for (const [loader, params] of [
+      [paymentLoader, { id: String(order.id) }],
+      [altPaymentLoader, { orderId: String(order.id) }],
+    ] as const) {
+      const res = await run(loader, page(`/order/${order.id}/payment`, cookie), params);
+      expect(res.status).toBe(200);
+      const data = (await res.json()) as Extract<PaymentPageData, { state: "unpaid" }>;
+      expect(data).toMatchObject({
+        state: "unpaid",
+        token: null,
+        stock: { hasStockIssues: false, message: "" },
+        paypal: { configured: true, mode: "emulator" },
+        recordingFailed: false,
+        order: { id: order.id, subtotalCents: 4800, shippingCents: 500, shippingName: "Standard Shipping", loyaltyDiscountCents: 0, totalCents: 5300 },
+      });
+      expect(data.order.items).toEqual([
+        expect.objectContaining({ title: "Lace Pinafore", quantity: 2, unitCents: 2400, lineCents: 4800 }),
+      ]);
+    }
+  });
+
+  it("opens with the order's token, and answers 'Order Not Found' (404) to anyone else", async () => {
+    const { order } = await guestOrder();
+    const withToken = await run(paymentLoader, page(`/order/${order.id}/payment?token=${order.token}`), { id: String(order.id) });
+    expect(((await withToken.json()) as { token: string }).token).toBe(order.token);
+    const stranger = await guestCookie("someone-else");
+    for (const path of [`/order/${order.id}/payment`, `/order/${order.id}/payment?token=wrong`]) {
+      const res = await run(paymentLoader, page(path, stranger), { id: String(order.id) });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ state: "not-found" });
+    }
+    for (const id of ["999999", "abc", "0"]) {
+      expect((await run(paymentLoader, page(`/order/${id}/payment`), { id })).status).toBe(404);
+    }
+    const user = await makeUser(db);
+    const signedIn = await run(paymentLoader, page(`/order/${order.id}/payment`, await userCookie(user.id)), { id: String(order.id) });
+    expect(signedIn.status).toBe(404);
+  });
+
+  it("says 'Order Already Paid' with View Order Details for a paid order, and offers no payment for a cancelled one", async () => {
+    const product = await makeProduct(db);
+    const paid = await makeOrder(db, { lines: [{ productId: product.id }], status: "paid" });
+    const data = await (await run(paymentLoader, page(`/order/${paid.id}/payment?token=${paid.token}`), { id: String(paid.id) })).json();
+    expect(data).toEqual({ state: "paid", orderId: paid.id, confirmationUrl: `/order/${paid.id}/confirmation?token=${paid.token}` });
+    const html = renderPage(data, `/order/${paid.id}/payment`);
+    expect(html).toContain(`<h1>${PAYMENT_TEXT.alreadyPaid}</h1>`);
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/order/${paid.id}/confirmation\\?token=${paid.token}"[^>]*>View Order Details</a>`));
+    expect(html).not.toContain("Pay with PayPal");
+
+    const cancelled = await makeOrder(db, { lines: [{ productId: product.id }], status: "unpaidcancelled" });
+    const closed = await (await run(paymentLoader, page(`/order/${cancelled.id}/payment?token=${cancelled.token}`), { id: String(cancelled.id) })).json();
+    expect(closed).toMatchObject({ state: "closed", statusLabel: "Cancelled (Unpaid)" });
+    expect(renderPage(closed, `/order/${cancelled.id}/payment`)).not.toContain("Pay with PayPal");
+
+    const missing = renderPage({ state: "not-found" }, "/order/1/payment");
+    expect(missing).toContain(`<h1>${PAYMENT_TEXT.notFound}</h1>`);
+  });
+
+  it("renders, without JavaScript, the summary and a plain form POST 'Pay with PayPal' (or the stock issue box)", async () => {
+    const { order, cookie } = await guestOrder();
+    const data = await (await run(paymentLoader, page(`/order/${order.id}/payment`, cookie), { id: String(order.id) })).json();
+    const html = renderPage(data, `/order/${order.id}/payment`);
+    expect(html).toContain("<h1>Complete Payment</h1>");
+    expect(html).toContain("Shipping (Standard Shipping)");
+    expect(html).toContain("$29.00");
+    expect(html).toMatch(/<form method="post" class="pay-form">/);
+    expect(html).toContain('<input type="hidden" name="intent" value="pay"/>');
+    expect(html).toMatch(/<button type="submit"[^>]*>Pay with PayPal<\/button>/);
+    expect(html).toContain(PAYMENT_TEXT.emulatorNote);
+    expect(html).not.toContain(PAYMENT_TEXT.verifying);
+
+    const short = await guestOrder({ stock: 1, quantity: 3 });
+    const shortData = await (await run(paymentLoader, page(`/order/${short.order.id}/payment`, short.cookie), { id: String(short.order.id) })).json();
+    expect(shortData.stock).toEqual({ hasStockIssues: true, message: "Lace Pinafore: only 1 items available in stock (you ordered 3)" });
+    const shortHtml = renderPage(shortData, `/order/${short.order.id}/payment`);
+    expect(shortHtml).toContain("Lace Pinafore: only 1 items available in stock (you ordered 3)");
+    expect(shortHtml).toMatch(/<a[^>]*href="\/cart"[^>]*>Return to Cart<\/a>/);
+    expect(shortHtml).not.toContain("Pay with PayPal");
+  });
+
+  it("says payments are not configured when there is no PayPal, and the pay form says so too", async () => {
+    setPaypalConfig(null);
+    const { order, cookie } = await guestOrder();
+    const data = await (await run(paymentLoader, page(`/order/${order.id}/payment`, cookie), { id: String(order.id) })).json();
+    expect(data.paypal).toEqual({ configured: false, mode: null });
+    const html = renderPage(data, `/order/${order.id}/payment`);
+    expect(html).toContain(PAYMENT_TEXT.notConfigured);
+    expect(html).not.toContain("Pay with PayPal");
+    const res = await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "pay" }, { cookie }), { id: String(order.id) });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/order/${order.id}/payment`);
+    expect(await toastOf(res)).toMatchObject({ title: "Payment failed", description: PAYMENT_TEXT.notConfigured });
+    const setup = await (await run(setupLoader, page("/api/paypal/setup"))).json();
+    expect(setup).toMatchObject({ configured: false, clientId: null });
+  });
+
+  it("keeps the token out of referrers and shared caches, and keeps the root's cookies (the shown toast is cleared)", () => {
+    const parentHeaders = new Headers({ "Cache-Control": "no-cache" });
+    parentHeaders.append("Set-Cookie", "__toast=; Max-Age=0; Path=/");
+    const loaderHeaders = new Headers();
+    loaderHeaders.append("Set-Cookie", "other=1; Path=/");
+    const headers = new Headers(paymentPageHeaders({ loaderHeaders, actionHeaders: new Headers(), parentHeaders, errorHeaders: undefined }));
+    expect(headers.get("Referrer-Policy")).toBe("same-origin");
+    expect(headers.get("Cache-Control")).toBe("private, no-store");
+    expect(headers.getSetCookie()).toEqual(["__toast=; Max-Age=0; Path=/", "other=1; Path=/"]);
+  });
+});
+
+describe("paying without JavaScript: form POST, PayPal's approval page, return URL", () => {
+  it("'Pay with PayPal' redirects to the approval link; PayPal's return captures and shows the confirmation; coming back twice changes nothing", async () => {
+    const { product, order, cookie } = await guestOrder({ stock: 2 });
+    const { paypalOrderId, back } = await payAndDecide(order.id, cookie, "approve");
+    expect(`${back.origin}${back.pathname}`).toBe(`${ORIGIN}/order/${order.id}/paypal-return`);
+    expect(back.searchParams.get("PayerID")).toMatch(/^[A-Z0-9]{13}$/);
+
+    // The buyer's browser comes back from PayPal: with its session, or (another browser) with only PayPal's token.
+    for (const c of [cookie, undefined]) {
+      const res = await run(returnLoader, page(`${back.pathname}${back.search}`, c), { id: String(order.id) });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(`/order/${order.id}/confirmation?token=${order.token}`);
+      expect(await toastOf(res)).toMatchObject({ title: "Payment successful", type: "success" });
+    }
+    expect(await orderRow(db, order.id)).toMatchObject({ status: "paid", paypalOrderId });
+    expect((await productStock(db, product.id)).stock).toBe(1);
+    expect(emulator.state.orders.get(paypalOrderId)!.status).toBe("COMPLETED");
+
+    // The page now says it is paid; paying again is refused without touching PayPal.
+    const data = await (await run(paymentLoader, page(`/order/${order.id}/payment`, cookie), { id: String(order.id) })).json();
+    expect(data.state).toBe("paid");
+    const again = await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "pay" }, { cookie }), { id: String(order.id) });
+    expect(again.headers.get("Location")).toBe(`/order/${order.id}/payment`);
+  });
+
+  it("a refused capture goes back to the payment page with 'Payment failed' and keeps the token for a browser without the session", async () => {
+    const { product, order, cookie } = await guestOrder({ stock: 1 });
+    const { back } = await payAndDecide(order.id, cookie, "approve");
+    await pp.failNextCapture();
+    const res = await run(returnLoader, page(`${back.pathname}${back.search}`), { id: String(order.id) });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/order/${order.id}/payment?token=${order.token}`);
+    expect(await toastOf(res)).toEqual({
+      title: "Payment failed",
+      description: "There was an error processing your PayPal payment. Please try again.",
+      type: "error",
+    });
+    expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 0 });
+    expect((await productStock(db, product.id)).stock).toBe(1);
+  });
+
+  it("stock sold meanwhile: the return shows the stock message and nothing is captured", async () => {
+    const { product, order, cookie } = await guestOrder({ stock: 1 });
+    const { paypalOrderId, back } = await payAndDecide(order.id, cookie, "approve");
+    await db.updateTable("products").set({ stock: 0, total_stock: 0 }).where("id", "=", product.id).execute();
+    const res = await run(returnLoader, page(`${back.pathname}${back.search}`, cookie), { id: String(order.id) });
+    expect(res.headers.get("Location")).toBe(`/order/${order.id}/payment`);
+    expect(await toastOf(res)).toMatchObject({ title: "Stock issue", description: "Lace Pinafore: only 0 items available in stock" });
+    expect(emulator.state.orders.get(paypalOrderId)!.status).toBe("APPROVED");
+  });
+
+  it("PayPal's cancel URL shows 'Payment cancelled' on the payment page, and the order can be paid later", async () => {
+    const { order, cookie } = await guestOrder();
+    const { back } = await payAndDecide(order.id, cookie, "cancel");
+    expect(`${back.origin}${back.pathname}`).toBe(`${ORIGIN}/order/${order.id}/paypal-cancel`);
+    const res = await run(cancelLoader, page(`${back.pathname}${back.search}`, cookie), { id: String(order.id) });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/order/${order.id}/payment`);
+    expect(await toastOf(res)).toEqual({ title: "Payment cancelled", description: "You cancelled the PayPal payment. You can try again when ready.", type: "info" });
+    expect((await orderRow(db, order.id)).status).toBe("unpaid");
+  });
+
+  it("return and cancel URLs answer 404 to a stranger with a PayPal id of another order", async () => {
+    const first = await guestOrder();
+    const second = await guestOrder();
+    const { paypalOrderId } = await payAndDecide(first.order.id, first.cookie, "approve");
+    for (const loader of [returnLoader, cancelLoader]) {
+      const res = await run(loader, page(`/order/${second.order.id}/paypal-return?token=${paypalOrderId}`), { id: String(second.order.id) });
+      expect(res.status).toBe(404);
+      expect((await run(loader, page(`/order/${second.order.id}/paypal-return`), { id: String(second.order.id) })).status).toBe(404);
+    }
+    expect((await orderRow(db, first.order.id)).status).toBe("unpaid");
+  });
+
+  it("the pay action refuses other origins (403), bodies that are not forms (400), unknown intents (400) and strangers (404)", async () => {
+    const { order, cookie } = await guestOrder();
+    const params = { id: String(order.id) };
+    expect((await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "pay" }, { cookie, origin: "http://evil.example" }), params)).status).toBe(403);
+    expect((await run(paymentAction, api(`/order/${order.id}/payment`, { intent: "pay" }, { cookie }), params)).status).toBe(400);
+    expect((await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "other" }, { cookie }), params)).status).toBe(400);
+    expect((await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "pay" }, { cookie: await guestCookie("nope") }), params)).status).toBe(404);
+    expect(emulator.state.orders.size).toBeGreaterThanOrEqual(0);
+    expect(await db.selectFrom("payment_attempts").select("id").where("order_id", "=", order.id).execute()).toEqual([]);
+  });
+});
+
+describe("the payment API", () => {
+  it("POST /api/orders/{id}/validate-stock answers {hasStockIssues, message} to the owner or a token holder only", async () => {
+    const { order, cookie } = await guestOrder({ stock: 1, quantity: 2 });
+    const params = { orderId: String(order.id) };
+    for (const req of [api(`/api/orders/${order.id}/validate-stock`, undefined, { cookie }), api(`/api/orders/${order.id}/validate-stock?token=${order.token}`)]) {
+      const res = await run(validateAction, req, params);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ hasStockIssues: true, message: "Lace Pinafore: only 1 items available in stock (you ordered 2)" });
+    }
+    for (const req of [api(`/api/orders/${order.id}/validate-stock`), api(`/api/orders/${order.id}/validate-stock?token=nope`)]) {
+      const res = await run(validateAction, req, params);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: "Order not found" });
+    }
+    expect((await run(validateAction, api(`/api/orders/${order.id}/validate-stock`, undefined, { cookie, origin: "http://evil.example" }), params)).status).toBe(403);
+    expect((await run(validateAction, api(`/api/orders/${order.id}/validate-stock`, undefined, { cookie, method: "PUT" }), params)).status).toBe(405);
+  });
+
+  it("GET /api/paypal/setup gives the public client id, never the secret", async () => {
+    const res = await run(setupLoader, page("/api/paypal/setup"));
+    const body = await res.json();
+    expect(body).toEqual({ configured: true, mode: "emulator", clientId: CLIENT_ID, clientToken: null, currency: "USD", intent: "capture" });
+    expect(JSON.stringify(body)).not.toContain(CLIENT_SECRET);
+    expect((await run(setupAction, api("/api/paypal/setup", {}))).status).toBe(405);
+  });
+
+  it("POST /api/paypal/order creates the PayPal order for the order's own total; another amount, currency or intent is 400", async () => {
+    const { order, cookie } = await guestOrder();
+    for (const body of [
+      { orderId: order.id, amount: "1.00" },
+      { orderId: order.id, amount: 29.01 },
+      { orderId: order.id, amount: "29.00", currency: "EUR" },
+      { orderId: order.id, intent: "AUTHORIZE" },
+      { orderId: "x" },
+      {},
+    ]) {
+      const res = await run(paypalOrderAction, api("/api/paypal/order", body, { cookie }));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(typeof (await res.json()).message).toBe("string");
+    }
+    expect(await db.selectFrom("payment_attempts").select("id").where("order_id", "=", order.id).execute()).toEqual([]);
+
+    const res = await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id, amount: "29.00", currency: "USD", intent: "CAPTURE" }, { cookie }));
+    expect(res.status).toBe(200);
+    const created = await res.json();
+    expect(created).toMatchObject({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: "CREATED" });
+    expect(created.links).toEqual(expect.arrayContaining([expect.objectContaining({ rel: "approve", href: `${emulator.url}/checkoutnow?token=${created.id}` })]));
+    expect((await pp.getOrder(created.id)).body.purchase_units[0].amount).toEqual({ currency_code: "USD", value: "29.00" });
+
+    expect((await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id }, { cookie: await guestCookie("x") }))).status).toBe(404);
+    expect((await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id, token: order.token }))).status).toBe(200);
+    expect((await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id }, { cookie, origin: "http://evil.example" }))).status).toBe(403);
+  });
+
+  it("POST /api/orders/{id}/complete-payment: 400 bad input, 404 wrong or missing token, 409 unapproved, then {id, confirmationToken} once and again", async () => {
+    const { order, cookie } = await guestOrder();
+    const params = { orderId: String(order.id) };
+    const created = await (await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id }, { cookie }))).json();
+    for (const body of [{}, { paypalOrderId: "" }, { paypalOrderId: "../../x" }, { paypalOrderId: created.id, status: "pending" }, "not json"]) {
+      expect((await run(completeAction, api(`/api/orders/${order.id}/complete-payment`, body, { cookie }), params)).status, JSON.stringify(body)).toBe(400);
+    }
+    for (const req of [
+      api(`/api/orders/${order.id}/complete-payment`, { paypalOrderId: created.id, status: "paid" }),
+      api(`/api/orders/${order.id}/complete-payment?token=wrong`, { paypalOrderId: created.id, status: "paid" }),
+      api(`/api/orders/${order.id}/complete-payment`, { paypalOrderId: created.id, status: "paid", token: "wrong" }),
+    ]) {
+      const res = await run(completeAction, req, params);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: "Order not found" });
+    }
+    const early = await run(completeAction, api(`/api/orders/${order.id}/complete-payment`, { paypalOrderId: created.id, status: "paid" }, { cookie }), params);
+    expect(early.status).toBe(409);
+    expect(await early.json()).toEqual({ message: "Payment failed: The PayPal payment has not been approved yet" });
+
+    await pp.approve(created.id);
+    for (let i = 0; i < 2; i++) {
+      const res = await run(completeAction, api(`/api/orders/${order.id}/complete-payment?token=${order.token}`, { paypalOrderId: created.id, status: "paid" }), params);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ id: order.id, confirmationToken: order.token });
+    }
+    expect((await orderRow(db, order.id)).status).toBe("paid");
+    expect((await run(completeLoader, page(`/api/orders/${order.id}/complete-payment`), params)).status).toBe(405);
+  });
+
+  it("complete-payment with a refused capture answers 409 'Payment failed: ...', with another order's PayPal id 409", async () => {
+    const first = await guestOrder();
+    const second = await guestOrder();
+    const created = await (await run(paypalOrderAction, api("/api/paypal/order", { orderId: first.order.id }, { cookie: first.cookie }))).json();
+    await pp.approve(created.id);
+    await pp.failNextCapture();
+    const refused = await run(completeAction, api(`/api/orders/${first.order.id}/complete-payment`, { paypalOrderId: created.id }, { cookie: first.cookie }), { orderId: String(first.order.id) });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ message: "Payment failed: There was an error processing your PayPal payment. Please try again." });
+    const stolen = await run(completeAction, api(`/api/orders/${second.order.id}/complete-payment`, { paypalOrderId: created.id }, { cookie: second.cookie }), { orderId: String(second.order.id) });
+    expect(stolen.status).toBe(409);
+    expect(await stolen.json()).toEqual({ message: "This PayPal payment belongs to another order" });
+  });
+
+  it("POST /api/paypal/order/{id}/capture captures for the order that owns the PayPal order, for its owner only", async () => {
+    const { order, cookie } = await guestOrder();
+    const created = await (await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id }, { cookie }))).json();
+    await pp.approve(created.id);
+    expect((await run(captureAction, api(`/api/paypal/order/${created.id}/capture`, undefined, { cookie: await guestCookie("x") }), { id: created.id })).status).toBe(404);
+    expect((await run(captureAction, api("/api/paypal/order/NOPE/capture", undefined, { cookie }), { id: "NOPE" })).status).toBe(404);
+    const res = await run(captureAction, api(`/api/paypal/order/${created.id}/capture`, undefined, { cookie }), { id: created.id });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ id: created.id, status: "COMPLETED", orderId: order.id, confirmationToken: order.token, captureId: expect.stringMatching(/^[A-Z0-9]{17}$/) });
+    expect(await orderRow(db, order.id)).toMatchObject({ status: "paid", paypalOrderId: created.id, paypalCaptureId: body.captureId });
+  });
+
+  it("PayPal unreachable answers 503 and marks nothing paid", async () => {
+    const { order, cookie } = await guestOrder();
+    setPaypalConfig({ ...CONFIG(), apiBase: "http://127.0.0.1:9", timeoutMs: 2000 });
+    const res = await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id }, { cookie }));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: "PayPal could not be reached. Please try again in a moment." });
+    const pageRes = await run(paymentLoader, page(`/order/${order.id}/payment`, cookie), { id: String(order.id) });
+    expect(pageRes.status).toBe(200);
+    expect((await orderRow(db, order.id)).status).toBe("unpaid");
+  });
+});
