@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { addFromProductPage, jsOff, SLUGS, visit } from "../helpers/browser";
+import { insertOrder } from "../helpers/orders";
 import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
 
 // axe-core on every storefront page, with JavaScript on and off: no serious or critical violation.
@@ -97,4 +98,28 @@ test("no serious accessibility violations on a filled cart with the drawer open"
   };
   await openDrawer(page);
   expect(await axeViolations(page, testInfo, undefined, openDrawer)).toEqual([]);
+});
+
+test("no serious accessibility violations on /checkout with an item in the cart", async ({ page }, testInfo) => {
+  await addFromProductPage(page, testInfo, SLUGS.inStock);
+  await visit(page, testInfo, "/checkout");
+  expect(await axeViolations(page, testInfo, "/checkout")).toEqual([]);
+});
+
+test("no serious accessibility violations on the payment, confirmation and details pages", async ({ page }, testInfo) => {
+  const unpaid = insertOrder({ status: "unpaid" });
+  const paid = insertOrder({ status: "paid" });
+  const shipped = insertOrder({ status: "shipped", trackingNumber: "RR123456785PL", customerMessage: "Thank you" });
+  for (const [path, status] of [
+    [`/order/${unpaid.id}/payment?token=${unpaid.token}`, 200],
+    [`/order/${paid.id}/confirmation?token=${paid.token}`, 200],
+    [`/order/${shipped.id}/confirmation?token=${shipped.token}`, 200],
+    [`/order-details/${paid.id}?token=${paid.token}`, 200],
+    [`/order-details/${shipped.id}?token=${shipped.token}`, 200],
+    [`/order-details/${unpaid.id}?token=${unpaid.token}&confirm=cancel`, 200],
+    [`/order/${paid.id}/confirmation`, 403],
+  ] as const) {
+    await visit(page, testInfo, path, status);
+    expect(await axeViolations(page, testInfo, path), path).toEqual([]);
+  }
 });
