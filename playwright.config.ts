@@ -22,7 +22,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   reporter: [["list"], ["./tests/e2e/summary-reporter.ts"]],
   use: {
