@@ -20,6 +20,7 @@ import { buildMenuTree, listCategories } from "~/domain/catalogue/categories.ser
 import { countFavorites } from "~/domain/catalogue/favorites.server";
 import { getCartOwner, getOptionalUser, getToast } from "~/domain/auth/guards.server";
 import { db } from "~/lib/db.server";
+import { getStoreSettings } from "~/domain/common/settings.server";
 import { getEnv } from "~/lib/env.server";
 import styles from "~/styles/app.css";
 
@@ -29,11 +30,12 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, owner, categories, toast] = await Promise.all([
+  const [user, owner, categories, toast, store] = await Promise.all([
     getOptionalUser(request),
     getCartOwner(request),
     listCategories(db),
     getToast(request),
+    getStoreSettings(db, getEnv().SHOP_EMAIL),
   ]);
   const [cart, favoritesCount] = await Promise.all([getCart(db, owner), user ? countFavorites(db, user.id) : 0]);
   const headers = new Headers();
@@ -47,7 +49,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       favoritesCount,
       menu: buildMenuTree(categories),
       toast: toast.toast,
-      shopEmail: getEnv().SHOP_EMAIL,
+      shopEmail: store.email,
+      storeName: store.name,
+      storeDescription: store.description,
     },
     { headers },
   );
@@ -95,7 +99,7 @@ export default function App() {
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer email={data.shopEmail} />
+      <Footer email={data.shopEmail} name={data.storeName} description={data.storeDescription} />
     </ToastProvider>
   );
 }
@@ -137,7 +141,7 @@ export function ErrorBoundary() {
       <main id="main" className="main" tabIndex={-1}>
         {body}
       </main>
-      <Footer email={data.shopEmail} />
+      <Footer email={data.shopEmail} name={data.storeName} description={data.storeDescription} />
     </ToastProvider>
   );
 }

@@ -1,21 +1,44 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { OrdersTab } from "~/components/admin/orders-tab";
+import { StoreTab } from "~/components/admin/store-tabs";
+import { ordersTabAction, loadOrdersTab } from "~/domain/admin/orders-tab.server";
 import { getDashboardStats } from "~/domain/admin/reports.server";
+import { loadStoreTab, storeTabAction } from "~/domain/admin/store-tabs.server";
+import { ACCESS_DENIED, ADMIN_TABS, type AdminTab, toAdminTab } from "~/domain/admin/tabs";
 import { getOptionalUser } from "~/domain/auth/guards.server";
 import { db } from "~/lib/db.server";
+import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => [
   { title: "Admin Dashboard · Little Stitches Atelier" },
   { name: "robots", content: "noindex" },
 ];
 
-export const ACCESS_DENIED = "Access Denied - You need admin privileges to access this page.";
+export { ACCESS_DENIED };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  if (!user) throw redirect(`/admin-login?redirectTo=${encodeURIComponent("/admin")}`);
-  if (!user.isAdmin) return json({ denied: true as const, stats: null }, { status: 403 });
-  return json({ denied: false as const, stats: await getDashboardStats(db) });
+  const url = new URL(request.url);
+  if (!user) throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  if (!user.isAdmin) return json({ denied: true as const }, { status: 403 });
+  const tab = toAdminTab(url.searchParams.get("tab"));
+  if (tab === "orders") return json({ denied: false as const, tab, orders: await loadOrdersTab(db, url) });
+  if (tab === "dashboard" || tab === "products") return json({ denied: false as const, tab, stats: await getDashboardStats(db) });
+  return json({ denied: false as const, tab, store: await loadStoreTab(db, tab, url) });
+}
+
+/** Every admin form posts here with an `intent`; each tab's module handles its own intents. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await getOptionalUser(request);
+  if (!user) throw jsonError("You need to be logged in", 401);
+  if (!user.isAdmin) throw jsonError("Access denied: Admin privileges required", 403);
+  const formData = await readFormData(request);
+  const intent = String(formData.get("intent") ?? "");
+  const response = (await ordersTabAction(request, formData, intent)) ?? (await storeTabAction(request, formData, intent));
+  if (!response) throw jsonError("Unknown action", 400);
+  return response;
 }
 
 export default function AdminDashboard() {
@@ -31,33 +54,49 @@ export default function AdminDashboard() {
       </div>
     );
   }
-  const { revenue, orders, products, users } = data.stats;
   return (
     <div className="container">
       <h1>Admin Dashboard</h1>
-      <div className="stat-grid">
-        <section className="stat-card" aria-labelledby="stat-revenue">
-          <h2 id="stat-revenue">Total Revenue</h2>
-          <p className="stat-figure">${revenue.allTime}</p>
-          <p className="muted small">This month: ${revenue.thisMonth}</p>
-          <p className="muted small">Last 7 days: ${revenue.last7Days}</p>
-        </section>
-        <section className="stat-card" aria-labelledby="stat-orders">
-          <h2 id="stat-orders">Total Orders</h2>
-          <p className="stat-figure">{orders.total}</p>
-          <p className="muted small">Orders to ship: {orders.toShip}</p>
-        </section>
-        <section className="stat-card" aria-labelledby="stat-products">
-          <h2 id="stat-products">Total Products</h2>
-          <p className="stat-figure">{products.total}</p>
-          <p className="muted small">Sold out: {products.soldOut}</p>
-          <p className="muted small">Active: {products.active}</p>
-        </section>
-        <section className="stat-card" aria-labelledby="stat-users">
-          <h2 id="stat-users">Total Users</h2>
-          <p className="stat-figure">{users}</p>
-        </section>
-      </div>
+      <nav className="tabs" aria-label="Admin sections">
+        {/* The Products tab and its editor come with the product-editor work (issue 5, item 3-4). */}
+        {ADMIN_TABS.filter((t) => t.id !== "products").map((t) => (
+          <Link key={t.id} to={t.id === "dashboard" ? "/admin" : `/admin?tab=${t.id}`} aria-current={data.tab === t.id ? "page" : undefined}>
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      {"orders" in data ? <OrdersTab data={data.orders} /> : null}
+      {"store" in data ? <StoreTab tab={data.tab as AdminTab} data={data.store} /> : null}
+      {"stats" in data ? <DashboardCards stats={data.stats} /> : null}
+    </div>
+  );
+}
+
+function DashboardCards({ stats }: { stats: Awaited<ReturnType<typeof getDashboardStats>> }) {
+  const { revenue, orders, products, users } = stats;
+  return (
+    <div className="stat-grid">
+      <section className="stat-card" aria-labelledby="stat-revenue">
+        <h2 id="stat-revenue">Total Revenue</h2>
+        <p className="stat-figure">${revenue.allTime}</p>
+        <p className="muted small">This month: ${revenue.thisMonth}</p>
+        <p className="muted small">Last 7 days: ${revenue.last7Days}</p>
+      </section>
+      <section className="stat-card" aria-labelledby="stat-orders">
+        <h2 id="stat-orders">Total Orders</h2>
+        <p className="stat-figure">{orders.total}</p>
+        <p className="muted small">Orders to ship: {orders.toShip}</p>
+      </section>
+      <section className="stat-card" aria-labelledby="stat-products">
+        <h2 id="stat-products">Total Products</h2>
+        <p className="stat-figure">{products.total}</p>
+        <p className="muted small">Sold out: {products.soldOut}</p>
+        <p className="muted small">Active: {products.active}</p>
+      </section>
+      <section className="stat-card" aria-labelledby="stat-users">
+        <h2 id="stat-users">Total Users</h2>
+        <p className="stat-figure">{users}</p>
+      </section>
     </div>
   );
 }

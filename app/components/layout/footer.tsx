@@ -1,11 +1,12 @@
-export function Footer({ email }: { email: string }) {
+/** Name, description and contact e-mail come from the shop's settings (admin Settings tab). */
+export function Footer({ email, name, description }: { email: string; name: string; description: string }) {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       <div className="footer-inner">
         <div>
-          <p className="footer-brand">Little Stitches Atelier</p>
-          <p className="muted">Handmade clothing and accessories for 1:4 and 1:6 collectible dolls, sewn one piece at a time.</p>
+          <p className="footer-brand">{name}</p>
+          <p className="muted">{description}</p>
         </div>
         <nav aria-label="Find us elsewhere">
           <ul className="footer-links">
@@ -40,7 +41,9 @@ export function Footer({ email }: { email: string }) {
           </ul>
         </nav>
       </div>
-      <p className="copyright">© {year} Little Stitches Atelier. All rights reserved.</p>
+      <p className="copyright">
+        © {year} {name}. All rights reserved.
+      </p>
     </footer>
   );
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_STORE_SETTINGS, type StoreSettings } from "~/domain/admin/store-texts";
 import { DEFAULT_SHIPPING_RATES, type ShippingRates } from "~/domain/cart/totals";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -13,4 +14,19 @@ export async function getSetting<T>(db: DB, key: string, fallback: T): Promise<T
 
 export async function getShippingRates(db: DB): Promise<ShippingRates> {
   return getSetting(db, "shipping_rates", DEFAULT_SHIPPING_RATES);
+}
+
+/**
+ * The store's name, contact e-mail and description (settings key 'store', saved by the admin
+ * Settings tab). Missing or broken values fall back to the defaults (`fallbackEmail` for the e-mail).
+ */
+export async function getStoreSettings(db: DB, fallbackEmail?: string): Promise<StoreSettings> {
+  const defaults = { ...DEFAULT_STORE_SETTINGS, ...(fallbackEmail ? { email: fallbackEmail } : {}) };
+  const stored = await getSetting<Partial<Record<keyof StoreSettings, unknown>>>(db, "store", {});
+  const text = (value: unknown, fallback: string) => (typeof value === "string" && value.trim() ? value.trim() : fallback);
+  return {
+    name: text(stored.name, defaults.name),
+    email: text(stored.email, defaults.email),
+    description: typeof stored.description === "string" ? stored.description : defaults.description,
+  };
 }

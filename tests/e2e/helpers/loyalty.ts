@@ -26,7 +26,7 @@ export function insertLoyaltyEvents(userId: number, events: LoyaltyEventSpec[]):
             .lastInsertRowid,
         ),
       ),
-    )();
+    ).immediate();
   } finally {
     db.close();
   }

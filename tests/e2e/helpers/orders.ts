@@ -90,7 +90,7 @@ export function insertOrder(spec: OrderSpec = {}): InsertedOrder {
       );
       for (const i of items) insertItem.run(id, i.productId, i.title, i.unitPriceCents, i.quantity, i.colorId, i.variationCode);
       return { id, token, totalCents: subtotal + shipping, items: items.map(({ productId, title, quantity, unitPriceCents }) => ({ productId, title, quantity, unitPriceCents })) };
-    })(),
+    }).immediate(),
   );
 }
 

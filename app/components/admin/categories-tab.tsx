@@ -1,0 +1,225 @@
+import { Form, Link } from "@remix-run/react";
+import { confirmFirst, ConfirmStep, errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
+import { Alert, Field } from "~/components/ui/field";
+import type { AdminCategory } from "~/domain/admin/categories-admin.server";
+import { STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
+import type { StoreActionData } from "~/domain/admin/store-tabs.server";
+
+const TAB = "/admin?tab=categories";
+
+interface CategoriesData {
+  kind: "categories";
+  categories: AdminCategory[];
+  editing: AdminCategory | null;
+  adding: boolean;
+  confirmDelete: AdminCategory | null;
+}
+
+export function CategoriesTab({ data }: { data: CategoriesData }) {
+  const reply = useStoreReply(STORE_INTENTS.categoryCreate, STORE_INTENTS.categoryUpdate, STORE_INTENTS.categoryDelete);
+  const formReply = reply && reply.intent !== STORE_INTENTS.categoryDelete ? reply : null;
+  const showForm = data.editing || data.adding || formReply;
+  const topLevel = data.categories.filter((c) => c.parentId === null);
+  return (
+    <section className="store-tab" aria-labelledby="categories-title">
+      <div className="store-tab-head">
+        <h2 id="categories-title">Categories</h2>
+        {showForm ? null : (
+          <Link to={`${TAB}&add=1`} className="button">
+            Add Category
+          </Link>
+        )}
+      </div>
+      {reply?.intent === STORE_INTENTS.categoryDelete && reply.failure ? (
+        <Alert title={reply.failure.title}>{reply.failure.description}</Alert>
+      ) : null}
+      {data.confirmDelete ? (
+        <ConfirmStep
+          question={STORE_TEXT.deleteCategoryConfirm}
+          detail={data.confirmDelete.name}
+          action={TAB}
+          intent={STORE_INTENTS.categoryDelete}
+          fields={{ id: data.confirmDelete.id }}
+          yes="Yes, delete"
+          cancelTo={TAB}
+        />
+      ) : null}
+      {showForm ? <CategoryForm editing={data.editing} topLevel={topLevel} reply={formReply} /> : null}
+      {data.categories.length === 0 ? (
+        <p className="muted">No categories yet.</p>
+      ) : (
+        <div className="store-table-wrap">
+          <table className="store-table">
+            <caption className="sr-only">All categories</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Slug</th>
+                <th scope="col">Parent</th>
+                <th scope="col">Sort Order</th>
+                <th scope="col">Status</th>
+                <th scope="col">Products</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.categories.map((c) => (
+                <tr key={c.id} data-testid={`category-row-${c.slug}`}>
+                  <th scope="row" data-label="Name">
+                    {c.parentId !== null ? <span aria-hidden="true">↳ </span> : null}
+                    {c.name}
+                  </th>
+                  <td data-label="Slug">{c.slug}</td>
+                  <td data-label="Parent">{c.parentName ?? "Top Level"}</td>
+                  <td data-label="Sort Order">{c.sortOrder}</td>
+                  <td data-label="Status">
+                    <span className={`status-pill ${c.isActive ? "status-paid" : "status-cancelled"}`}>{c.isActive ? "Active" : "Inactive"}</span>
+                  </td>
+                  <td data-label="Products">{c.productCount}</td>
+                  <td className="row-actions">
+                    <Link to={`${TAB}&edit=${c.id}`} className="button button-secondary store-btn-sm" aria-label={`Edit ${c.name}`}>
+                      Edit
+                    </Link>
+                    <Form method="post" action={TAB} onSubmit={confirmFirst(STORE_TEXT.deleteCategoryConfirm)}>
+                      <input type="hidden" name="intent" value={STORE_INTENTS.categoryDelete} />
+                      <input type="hidden" name="id" value={c.id} />
+                      <input type="hidden" name="confirmed" value="" />
+                      <button type="submit" className="button button-ghost store-btn-sm" aria-label={`Delete ${c.name}`}>
+                        Delete
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CategoryHierarchy categories={data.categories} />
+    </section>
+  );
+}
+
+function CategoryHierarchy({ categories }: { categories: AdminCategory[] }) {
+  const topLevel = categories.filter((c) => c.parentId === null);
+  if (topLevel.length === 0) return null;
+  return (
+    <section className="category-tree" aria-labelledby="hierarchy-title">
+      <h3 id="hierarchy-title">Category Hierarchy</h3>
+      <ul className="tree-list">
+        {topLevel.map((parent) => {
+          const children = categories.filter((c) => c.parentId === parent.id);
+          return (
+            <li key={parent.id} className="tree-item">
+              <p className="tree-parent">
+                <span className="strong">{parent.name}</span> <span className="muted small">({parent.productCount} products)</span>
+                {parent.isActive ? null : <span className="store-tag"> Inactive</span>}
+              </p>
+              {children.length === 0 ? (
+                <p className="muted small tree-empty">No subcategories</p>
+              ) : (
+                <ul className="tree-children">
+                  {children.map((child) => (
+                    <li key={child.id}>
+                      {child.name} <span className="muted small">({child.productCount} products)</span>
+                      {child.isActive ? null : <span className="store-tag"> Inactive</span>}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function CategoryForm({ editing, topLevel, reply }: { editing: AdminCategory | null; topLevel: AdminCategory[]; reply: StoreActionData | null }) {
+  const isEdit = editing !== null;
+  const submitted = reply?.result?.initialValue ?? null;
+  const formError = errorFrom(reply, "");
+  const parentError = errorFrom(reply, "parentId");
+  const sortError = errorFrom(reply, "sortOrder");
+  const parentValue = valueFrom(reply, "parentId", editing?.parentId ? String(editing.parentId) : "");
+  const isActive = submitted ? submitted.isActive === "on" || submitted.isActive === "true" : (editing?.isActive ?? true);
+  const parents = topLevel.filter((c) => c.id !== editing?.id);
+  const action = isEdit ? `${TAB}&edit=${editing.id}` : `${TAB}&add=1`;
+  return (
+    <section className="form-card" aria-labelledby="category-form-title">
+      <h3 id="category-form-title">{isEdit ? `Edit Category: ${editing.name}` : "Add Category"}</h3>
+      {formError ? <Alert title="Category not saved">{formError}</Alert> : null}
+      <Form method="post" action={action} className="form-stack" key={JSON.stringify(submitted) + (editing?.id ?? "new")}>
+        <input type="hidden" name="intent" value={isEdit ? STORE_INTENTS.categoryUpdate : STORE_INTENTS.categoryCreate} />
+        {isEdit ? <input type="hidden" name="id" value={editing.id} /> : null}
+        <Field
+          name="name"
+          label="Name"
+          idPrefix="category-"
+          required
+          maxLength={60}
+          defaultValue={valueFrom(reply, "name", editing?.name ?? "")}
+          error={errorFrom(reply, "name")}
+        />
+        <Field
+          name="slug"
+          label="Slug"
+          idPrefix="category-"
+          maxLength={80}
+          pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          defaultValue={valueFrom(reply, "slug", editing?.slug ?? "")}
+          error={errorFrom(reply, "slug")}
+          hint="Lowercase letters, numbers and hyphens. Leave empty to make it from the name."
+        />
+        <div className="field">
+          <label htmlFor="category-parentId">Parent</label>
+          <select
+            id="category-parentId"
+            name="parentId"
+            defaultValue={parentValue}
+            aria-invalid={parentError ? true : undefined}
+            aria-describedby={parentError ? "category-parentId-error" : undefined}
+          >
+            <option value="">Top Level</option>
+            {parents.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          {parentError ? (
+            <p className="field-error" id="category-parentId-error">
+              {parentError}
+            </p>
+          ) : null}
+        </div>
+        <Field
+          name="sortOrder"
+          label="Sort Order"
+          idPrefix="category-"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={9999}
+          step={1}
+          defaultValue={valueFrom(reply, "sortOrder", String(editing?.sortOrder ?? 0))}
+          error={sortError}
+        />
+        <div className="check">
+          <input id="category-isActive" type="checkbox" name="isActive" defaultChecked={isActive} />
+          <label htmlFor="category-isActive">Active (shown in the shop menu when it has products)</label>
+        </div>
+        <div className="actions">
+          <button type="submit" className="button">
+            {isEdit ? "Save Category" : "Add Category"}
+          </button>
+          <Link to={TAB} className="button button-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { Form } from "@remix-run/react";
+import { confirmFirst, ConfirmStep } from "~/components/admin/store-parts";
+import { STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
+
+const TAB = "/admin?tab=functions";
+
+const FUNCTIONS = [
+  {
+    id: "recalculate" as const,
+    intent: STORE_INTENTS.functionsRecalculate,
+    label: "Recalculate Category Counts",
+    about: "Counts the products of every category again, in case a number in the menu or the Categories tab looks wrong.",
+    question: STORE_TEXT.recalculateConfirm,
+  },
+  {
+    id: "clean" as const,
+    intent: STORE_INTENTS.functionsClean,
+    label: "Clean Orphaned Relationships",
+    about: "Removes links between products and categories where the product or the category no longer exists.",
+    question: STORE_TEXT.cleanConfirm,
+  },
+];
+
+export function FunctionsTab({ data }: { data: { kind: "functions"; confirm: "recalculate" | "clean" | null } }) {
+  const asked = FUNCTIONS.find((f) => f.id === data.confirm);
+  return (
+    <section className="store-tab" aria-labelledby="functions-title">
+      <h2 id="functions-title">Functions</h2>
+      {asked ? (
+        <ConfirmStep question={asked.question} action={TAB} intent={asked.intent} yes={`Yes, ${asked.label.toLowerCase()}`} cancelTo={TAB} />
+      ) : null}
+      <div className="store-columns">
+        {FUNCTIONS.map((f) => (
+          <section key={f.id} className="form-card" aria-labelledby={`fn-${f.id}`}>
+            <h3 id={`fn-${f.id}`}>{f.label}</h3>
+            <p className="muted small">{f.about}</p>
+            <Form method="post" action={TAB} onSubmit={confirmFirst(f.question)}>
+              <input type="hidden" name="intent" value={f.intent} />
+              <input type="hidden" name="confirmed" value="" />
+              <button type="submit" className="button">
+                {f.label}
+              </button>
+            </Form>
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+import { Form, Link } from "@remix-run/react";
+import { type FormEvent } from "react";
+import { formatOrderDate, StatusBadge } from "~/components/orders/order-parts";
+import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, adminOrderActions, ORDER_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
+import type { OrdersTabData } from "~/domain/admin/orders-tab.server";
+import { orderStatusLabel } from "~/domain/orders/status";
+
+type Ready = Extract<OrdersTabData, { ready: true }>;
+type Row = Ready["orders"][number];
+
+/**
+ * The admin's Orders tab (checkout-account-admin spec, section 2): a filter, and a table (stacked
+ * cards on a phone) with each order's actions. Every action is a plain form posting to /admin;
+ * Cancel asks first (confirm() with JavaScript, the server's confirmation step without), Ship
+ * opens a small tracking-number form in place (a <details>, which needs no JavaScript).
+ */
+export function OrdersTab({ data }: { data: OrdersTabData }) {
+  if (!data.ready) return <p className="muted">Loading orders…</p>;
+  const { orders, filter, here, confirm, total, page, pageCount } = data;
+  const filtered = Boolean(filter.status || filter.q);
+  return (
+    <section className="admin-orders" aria-labelledby="admin-orders-title">
+      <div className="admin-orders-head">
+        <h2 id="admin-orders-title">Orders</h2>
+        <p className="muted small">
+          {total} {total === 1 ? "order" : "orders"}
+          {filtered ? " match" : ""}
+        </p>
+      </div>
+      <Form method="get" action="/admin" className="admin-orders-filter" role="search" aria-label="Filter orders">
+        <input type="hidden" name="tab" value="orders" />
+        <div className="field">
+          <label htmlFor="orders-q">Search</label>
+          <input id="orders-q" name="q" type="search" defaultValue={filter.q} placeholder="Order # or e-mail" maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="orders-status">Status</label>
+          <select id="orders-status" name="status" defaultValue={filter.status}>
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-orders-filter-actions">
+          <button type="submit" className="button">
+            Filter
+          </button>
+          {filtered ? (
+            <Link to="/admin?tab=orders" className="button button-ghost">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      {confirm ? <CancelConfirm confirm={confirm} back={here} /> : null}
+      {orders.length === 0 ? (
+        <p className="empty-state admin-orders-empty">{filtered ? "No orders match this filter." : "No orders yet."}</p>
+      ) : (
+        <table className="admin-orders-table">
+          <caption className="sr-only">Orders, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Total</th>
+              <th scope="col">Status</th>
+              <th scope="col">Date</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <OrderRow key={order.id} order={order} back={here} shipOpen={data.shipOpen === order.id} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pageCount > 1 ? <Pager here={here} page={page} pageCount={pageCount} /> : null}
+    </section>
+  );
+}
+
+function OrderRow({ order, back, shipOpen }: { order: Row; back: string; shipOpen: boolean }) {
+  const can = adminOrderActions(order.status);
+  return (
+    <tr data-order-id={order.id}>
+      <th scope="row" data-label="Order">
+        <Link to={`/admin/orders/${order.id}`} className="order-number">{`#${order.id}`}</Link>
+      </th>
+      <td data-label="Customer" className="admin-orders-email">
+        {order.email}
+      </td>
+      <td data-label="Total">{`$${order.total}`}</td>
+      <td data-label="Status">
+        <StatusBadge status={order.status} label={order.statusLabel} />
+      </td>
+      <td data-label="Date">
+        <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+      </td>
+      <td data-label="Actions">
+        <div className="admin-order-actions">
+          <Link to={`/admin/orders/${order.id}`} className="button button-ghost button-small">
+            View Details
+          </Link>
+          {can.cancel ? <CancelOrderForm orderId={order.id} back={back} /> : null}
+          {can.return ? <ReturnOrderForm orderId={order.id} back={back} /> : null}
+          {can.ship ? <ShipOrderForm orderId={order.id} back={back} open={shipOpen} /> : null}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** With JavaScript a confirm() prompt; without, the server answers with the confirmation step. */
+export function confirmCancel(event: FormEvent<HTMLFormElement>) {
+  if (!window.confirm(ADMIN_ORDER_TEXT.cancelQuestion)) {
+    event.preventDefault();
+    return;
+  }
+  const input = event.currentTarget.elements.namedItem("confirmed");
+  if (input instanceof HTMLInputElement) input.value = "yes";
+}
+
+function CancelOrderForm({ orderId, back }: { orderId: number; back: string }) {
+  return (
+    <Form method="post" action="/admin" onSubmit={confirmCancel} preventScrollReset>
+      <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.cancel} />
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="confirmed" value="" />
+      <input type="hidden" name="redirectTo" value={back} />
+      <button type="submit" className="button button-secondary button-danger button-small" aria-label={`Cancel order #${orderId}`}>
+        Cancel
+      </button>
+    </Form>
+  );
+}
+
+function ReturnOrderForm({ orderId, back }: { orderId: number; back: string }) {
+  return (
+    <Form method="post" action="/admin" preventScrollReset>
+      <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.return} />
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="redirectTo" value={back} />
+      <button type="submit" className="button button-secondary button-small" aria-label={`Process return of order #${orderId}`}>
+        Return
+      </button>
+    </Form>
+  );
+}
+
+function ShipOrderForm({ orderId, back, open }: { orderId: number; back: string; open: boolean }) {
+  const fieldId = `tracking-${orderId}`;
+  return (
+    <details className="admin-ship" open={open || undefined}>
+      <summary className="button button-small" aria-label={`Ship order #${orderId}`}>
+        Ship
+      </summary>
+      <Form method="post" action="/admin" className="admin-ship-form" preventScrollReset>
+        <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.ship} />
+        <input type="hidden" name="orderId" value={orderId} />
+        <input type="hidden" name="redirectTo" value={back} />
+        <div className="field">
+          <label htmlFor={fieldId}>Tracking number</label>
+          <input id={fieldId} name="trackingNumber" required maxLength={TRACKING_NUMBER_MAX} autoComplete="off" autoFocus={open} />
+        </div>
+        <button type="submit" className="button button-small">
+          Mark as Shipped
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+function CancelConfirm({ confirm, back }: { confirm: NonNullable<Ready["confirm"]>; back: string }) {
+  return (
+    <section className="confirm-box" role="alertdialog" aria-labelledby="order-confirm-title" aria-describedby="order-confirm-what">
+      <p id="order-confirm-title" className="strong">
+        {ADMIN_ORDER_TEXT.cancelQuestion}
+      </p>
+      <p id="order-confirm-what" className="muted">
+        {`Order #${confirm.id} · ${confirm.email} · $${confirm.total} · ${confirm.statusLabel}`}
+      </p>
+      <div className="actions">
+        <Form method="post" action="/admin">
+          <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.cancel} />
+          <input type="hidden" name="orderId" value={confirm.id} />
+          <input type="hidden" name="confirmed" value="yes" />
+          <input type="hidden" name="redirectTo" value={back} />
+          <button type="submit" className="button button-danger">
+            Yes, cancel order
+          </button>
+        </Form>
+        <Link to={back} className="button button-secondary">
+          No, keep it
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Pager({ here, page, pageCount }: { here: string; page: number; pageCount: number }) {
+  const to = (p: number) => {
+    const url = new URL(here, "http://x");
+    url.searchParams.set("page", String(p));
+    return url.pathname + url.search;
+  };
+  return (
+    <nav className="admin-orders-pager" aria-label="Order pages">
+      {page > 1 ? <Link to={to(page - 1)}>Previous</Link> : <span />}
+      <span className="muted small">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? <Link to={to(page + 1)}>Next</Link> : <span />}
+    </nav>
+  );
+}

@@ -1,0 +1,147 @@
+import { Form } from "@remix-run/react";
+import { errorFrom, formatDay, useStoreReply, valueFrom } from "~/components/admin/store-parts";
+import { Alert, Field } from "~/components/ui/field";
+import { MAX_AWARD_POINTS, STORE_INTENTS } from "~/domain/admin/store-texts";
+import type { AdminUserRow } from "~/domain/admin/users-admin.server";
+import { type LoyaltyConfig } from "~/domain/loyalty/rules";
+
+export function UsersTab({ data }: { data: { kind: "users"; users: AdminUserRow[] } }) {
+  return (
+    <section className="store-tab" aria-labelledby="users-title">
+      <div className="store-tab-head">
+        <h2 id="users-title">Users</h2>
+        <p className="muted">{data.users.length === 1 ? "1 user" : `${data.users.length} users`}</p>
+      </div>
+      {data.users.length === 0 ? (
+        <p className="muted">No users yet.</p>
+      ) : (
+        <div className="store-table-wrap">
+          <table className="store-table">
+            <caption className="sr-only">All users</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Loyalty Points</th>
+                <th scope="col">Joined</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.users.map((u) => (
+                <tr key={u.id} data-testid={`user-row-${u.id}`}>
+                  <th scope="row" data-label="Name">
+                    {u.name}
+                  </th>
+                  <td data-label="Email" className="store-break">
+                    {u.email}
+                  </td>
+                  <td data-label="Role">
+                    <span className={`store-tag ${u.isAdmin ? "store-tag-admin" : ""}`}>{u.role}</span>
+                  </td>
+                  <td data-label="Loyalty Points">{u.loyaltyPoints}</td>
+                  <td data-label="Joined">{formatDay(u.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface LoyaltyData {
+  kind: "loyalty";
+  config: LoyaltyConfig;
+  awards: { id: number; email: string; points: number; pointsAfter: number; createdAt: string }[];
+  email: string;
+}
+
+const dollars = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`;
+
+export function LoyaltyTab({ data }: { data: LoyaltyData }) {
+  const reply = useStoreReply(STORE_INTENTS.loyaltyAward);
+  const ex = data.config.discountExchange;
+  const emailError = errorFrom(reply, "email");
+  const pointsError = errorFrom(reply, "points");
+  return (
+    <section className="store-tab" aria-labelledby="loyalty-title">
+      <h2 id="loyalty-title">Loyalty</h2>
+      <div className="store-columns">
+        <section className="form-card" aria-labelledby="award-title">
+          <h3 id="award-title">Award Points</h3>
+          <p className="muted small">Add points to a customer&rsquo;s balance, e.g. for purchases on the previous shop.</p>
+          {reply?.failure ? <Alert title={reply.failure.title}>{reply.failure.description}</Alert> : null}
+          <Form method="post" action="/admin?tab=loyalty" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
+            <input type="hidden" name="intent" value={STORE_INTENTS.loyaltyAward} />
+            <Field
+              name="email"
+              label="Customer email"
+              idPrefix="award-"
+              type="email"
+              required
+              autoComplete="off"
+              defaultValue={valueFrom(reply, "email", data.email)}
+              error={emailError}
+            />
+            <Field
+              name="points"
+              label="Points"
+              idPrefix="award-"
+              type="number"
+              inputMode="numeric"
+              required
+              min={1}
+              max={MAX_AWARD_POINTS}
+              step={1}
+              defaultValue={valueFrom(reply, "points", "")}
+              error={pointsError}
+            />
+            <button type="submit" className="button">
+              Award Points
+            </button>
+          </Form>
+        </section>
+        <section className="store-card" aria-labelledby="rules-title">
+          <h3 id="rules-title">Loyalty Rules</h3>
+          <dl className="store-facts">
+            <div>
+              <dt>Points earned</dt>
+              <dd>
+                {`1 point per ${dollars(data.config.dollarsPerPoint)} spent${
+                  data.config.minimumOrderForPoints > 0 ? ` on orders of ${dollars(data.config.minimumOrderForPoints)} or more` : ""
+                }`}
+              </dd>
+            </div>
+            <div>
+              <dt>Discount</dt>
+              <dd>{`${ex.pointsRequired} points = ${dollars(ex.discountAmount)} off`}</dd>
+            </div>
+            <div>
+              <dt>Minimum order for a discount</dt>
+              <dd>{dollars(ex.minimumOrderValue)}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+      <section aria-labelledby="awards-title">
+        <h3 id="awards-title">Recent Awards</h3>
+        {data.awards.length === 0 ? (
+          <p className="muted">No points awarded yet.</p>
+        ) : (
+          <ul className="store-awards">
+            {data.awards.map((a) => (
+              <li key={a.id}>
+                <span className="strong">+{a.points}</span> <span className="store-break">{a.email}</span>{" "}
+                <span className="muted small">
+                  (balance {a.pointsAfter}, {formatDay(a.createdAt)})
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}

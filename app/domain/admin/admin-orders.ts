@@ -1,0 +1,106 @@
+/**
+ * The admin's order actions (checkout-account-admin spec, sections 4 and 8): which status
+ * allows which action, the form intents and the texts. Browser-safe: the Orders tab and the
+ * admin order page use it to show the buttons, the server uses it to enforce the rules.
+ */
+
+export const ADMIN_ORDER_INTENTS = { cancel: "order-cancel", ship: "order-ship", return: "order-return" } as const;
+export type AdminOrderIntent = (typeof ADMIN_ORDER_INTENTS)[keyof typeof ADMIN_ORDER_INTENTS];
+
+/** Statuses each admin action starts from. */
+export const CANCELLABLE_STATUSES = ["unpaid", "paid", "cancel_request"] as const;
+export const SHIPPABLE_STATUSES = ["paid", "processing"] as const;
+export const RETURNABLE_STATUSES = ["shipped", "delivered"] as const;
+
+/** Every status the filter offers, in the order of a parcel's life. */
+export const ORDER_STATUSES = [
+  "unpaid",
+  "paid",
+  "processing",
+  "cancel_request",
+  "shipped",
+  "delivered",
+  "returned",
+  "cancelled",
+  "unpaidcancelled",
+] as const;
+
+export const TRACKING_NUMBER_MAX = 100;
+
+export function adminOrderActions(status: string): { cancel: boolean; ship: boolean; return: boolean } {
+  return {
+    cancel: (CANCELLABLE_STATUSES as readonly string[]).includes(status),
+    ship: (SHIPPABLE_STATUSES as readonly string[]).includes(status),
+    return: (RETURNABLE_STATUSES as readonly string[]).includes(status),
+  };
+}
+
+export const ADMIN_ORDER_TEXT = {
+  cancelled: "Order has been cancelled and stock restored.",
+  shipped: "Order has been marked as shipped with tracking number.",
+  returned: "Order has been marked as returned.",
+  cancelFailed: "Failed to cancel order",
+  shipFailed: "Failed to ship order",
+  returnFailed: "Failed to process return",
+  cancelQuestion: "Are you sure you want to cancel this order? Stock will be restored.",
+  trackingRequired: "Tracking number is required",
+  trackingTooLong: `Tracking number must be ${TRACKING_NUMBER_MAX} characters or less`,
+  paymentInProgress: "Payment is being processed",
+  notFound: "Order not found",
+  pageNotFound: "Order Not Found",
+  pageNotFoundText: "The order you're looking for doesn't exist or you don't have permission to view it.",
+} as const;
+
+/** What the admin order page (/admin/orders/{orderId}) shows. */
+export interface AdminOrderPageOrder {
+  id: number;
+  email: string;
+  userId: number | null;
+  status: string;
+  statusLabel: string;
+  createdAt: string;
+  paidAt: string | null;
+  shippedAt: string | null;
+  subtotalCents: number;
+  shippingCents: number;
+  shippingName: string;
+  loyaltyDiscountCents: number;
+  loyaltyPointsUsed: number;
+  totalCents: number;
+  trackingNumber: string | null;
+  customerMessage: string | null;
+  shippingAddress: {
+    firstName: string;
+    lastName: string;
+    addressLine1: string;
+    addressLine2: string | null;
+    city: string;
+    state: string | null;
+    postalCode: string;
+    country: string;
+    countryName: string;
+  };
+  items: {
+    id: number;
+    title: string;
+    slug: string | null;
+    thumbUrl: string;
+    categories: string[];
+    colorName: string | null;
+    variationName: string | null;
+    quantity: number;
+    unitCents: number;
+    lineCents: number;
+  }[];
+}
+
+export type AdminOrderPageData =
+  | { state: "denied" }
+  | { state: "not-found" }
+  | {
+      state: "ok";
+      order: AdminOrderPageOrder;
+      can: { cancel: boolean; ship: boolean; return: boolean };
+      /** The no-JavaScript cancel confirmation step (`?confirm=cancel`). */
+      confirm: boolean;
+    };

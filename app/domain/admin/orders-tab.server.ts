@@ -1,0 +1,233 @@
+// Owned by the admin-orders work: the Orders tab's data and its form actions.
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect } from "@remix-run/node";
+import { z } from "zod";
+import {
+  ADMIN_ORDER_INTENTS,
+  ADMIN_ORDER_TEXT,
+  adminOrderActions,
+  type AdminOrderPageData,
+  type AdminOrderPageOrder,
+  ORDER_STATUSES,
+} from "~/domain/admin/admin-orders";
+import { adminCancelOrder, getAdminOrder, listAdminOrders, returnOrder, shipOrder } from "~/domain/admin/admin-orders.server";
+import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
+import { type Toast } from "~/domain/auth/session.server";
+import { countryName } from "~/domain/common/countries";
+import { DomainError } from "~/domain/common/errors";
+import { orderToApi } from "~/domain/orders/order-actions.server";
+import { type OrderView } from "~/domain/orders/orders.server";
+import { orderStatusLabel } from "~/domain/orders/status";
+import { db as sharedDb } from "~/lib/db.server";
+import { assertSameOrigin, jsonError, readFormData, safeRedirect } from "~/lib/http.server";
+import { thumbUrl } from "~/lib/images";
+import { type DB } from "~/lib/sqlite.server";
+
+export const ORDERS_PAGE_SIZE = 50;
+const TAB_HOME = "/admin?tab=orders";
+/** Query parameters of one-off steps (the no-JavaScript confirmation and the open ship form). */
+const STEP_PARAMS = ["confirm", "order", "ship"];
+
+function withParams(path: string, params: Record<string, string | number>): string {
+  const url = new URL(path, "http://x");
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, String(v));
+  return url.pathname + url.search;
+}
+
+/**
+ * The Orders tab (`/admin?tab=orders`): the filtered page of orders, the no-JavaScript
+ * cancel confirmation (`&confirm=cancel&order=ID`) and the ship form to open (`&ship=ID`).
+ */
+export async function loadOrdersTab(db: DB, url: URL) {
+  const params = url.searchParams;
+  const statusParam = params.get("status") ?? "";
+  const status = (ORDER_STATUSES as readonly string[]).includes(statusParam) ? statusParam : "";
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  const pageParam = Number(params.get("page"));
+  const requested = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const { orders, total } = await listAdminOrders(db, {
+    status: status || null,
+    q,
+    limit: ORDERS_PAGE_SIZE,
+    offset: (requested - 1) * ORDERS_PAGE_SIZE,
+  });
+  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const backParams = new URLSearchParams(params);
+  for (const p of STEP_PARAMS) backParams.delete(p);
+  backParams.set("tab", "orders");
+  const here = `/admin?${backParams.toString()}`;
+
+  const confirmId = params.get("confirm") === "cancel" ? Number(params.get("order")) : NaN;
+  let confirm: { id: number; email: string; total: string; statusLabel: string } | null = null;
+  if (Number.isInteger(confirmId) && confirmId > 0) {
+    const row =
+      orders.find((o) => o.id === confirmId) ??
+      (await listAdminOrders(db, { q: String(confirmId), limit: 5 })).orders.find((o) => o.id === confirmId);
+    // Only an order that can still be cancelled gets the question (a stale link shows nothing).
+    if (row && adminOrderActions(row.status).cancel) {
+      confirm = { id: row.id, email: row.email, total: row.total, statusLabel: row.statusLabel };
+    }
+  }
+  const shipParam = Number(params.get("ship"));
+  return {
+    ready: true as const,
+    orders,
+    total,
+    page: Math.min(requested, pageCount),
+    pageCount,
+    filter: { status, q },
+    here,
+    confirm,
+    shipOpen: Number.isInteger(shipParam) && shipParam > 0 ? shipParam : null,
+  };
+}
+
+export type OrdersTabData = Awaited<ReturnType<typeof loadOrdersTab>>;
+
+/** Handles the Orders tab's intents (prefix `order-`); returns a Response. */
+export async function ordersTabAction(request: Request, formData: FormData, intent: string): Promise<Response | null> {
+  const back = safeRedirect(formData.get("redirectTo"), TAB_HOME);
+  return handleAdminOrderForm(request, formData, intent, {
+    back,
+    confirmUrl: (id) => withParams(back, { confirm: "cancel", order: id }),
+    shipRetryUrl: (id) => withParams(back, { ship: id }),
+  });
+}
+
+const AdminOrderFormSchema = z.object({
+  orderId: z.number().int().positive(),
+  confirmed: z.string().optional(),
+  trackingNumber: z.string().optional(),
+});
+
+const FAILED: Record<string, string> = {
+  [ADMIN_ORDER_INTENTS.cancel]: ADMIN_ORDER_TEXT.cancelFailed,
+  [ADMIN_ORDER_INTENTS.ship]: ADMIN_ORDER_TEXT.shipFailed,
+  [ADMIN_ORDER_INTENTS.return]: ADMIN_ORDER_TEXT.returnFailed,
+};
+
+/**
+ * The HTML door of the admin's order actions, shared by the Orders tab and the admin order
+ * page: cancel (asks first: a plain post without `confirmed=yes` goes to the confirmation
+ * step), ship (tracking number) and return. Always post/redirect/get with a toast; null for
+ * an intent that is not an order intent. Calls the same functions as the API.
+ */
+export async function handleAdminOrderForm(
+  _request: Request,
+  formData: FormData,
+  intent: string,
+  opts: { back: string; confirmUrl: (id: number) => string; shipRetryUrl: (id: number) => string; db?: DB },
+): Promise<Response | null> {
+  if (!Object.values(ADMIN_ORDER_INTENTS).includes(intent as never)) return null;
+  const db = opts.db ?? sharedDb;
+  const submission = parseWithZod(formData, { schema: AdminOrderFormSchema });
+  if (submission.status !== "success") {
+    return redirectWithToast(opts.back, { title: "Error", description: ADMIN_ORDER_TEXT.notFound, type: "error" });
+  }
+  const { orderId, confirmed, trackingNumber } = submission.value;
+  try {
+    if (intent === ADMIN_ORDER_INTENTS.cancel) {
+      if (confirmed !== "yes") return redirect(opts.confirmUrl(orderId));
+      await adminCancelOrder(db, orderId);
+      return redirectWithToast(opts.back, success("Order cancelled", ADMIN_ORDER_TEXT.cancelled));
+    }
+    if (intent === ADMIN_ORDER_INTENTS.ship) {
+      await shipOrder(db, orderId, trackingNumber ?? "");
+      return redirectWithToast(opts.back, success("Order shipped", ADMIN_ORDER_TEXT.shipped));
+    }
+    await returnOrder(db, orderId);
+    return redirectWithToast(opts.back, success("Return processed", ADMIN_ORDER_TEXT.returned));
+  } catch (error) {
+    let description = FAILED[intent]!;
+    if (error instanceof DomainError) description = error.message || description;
+    else console.error("Admin order action failed:", error);
+    const retry = error instanceof DomainError && error.field === "trackingNumber" ? opts.shipRetryUrl(orderId) : opts.back;
+    return redirectWithToast(retry, { title: "Error", description, type: "error" });
+  }
+}
+
+function success(title: string, description: string): Toast {
+  return { title, description, type: "success" };
+}
+
+/** The admin order page's order: the Order view with per-unit and line prices, categories and thumbnails. */
+export function toAdminOrderPage(view: OrderView): AdminOrderPageOrder {
+  return {
+    id: view.id,
+    email: view.email,
+    userId: view.userId,
+    status: view.status,
+    statusLabel: orderStatusLabel(view.status),
+    createdAt: view.createdAt,
+    paidAt: view.paidAt,
+    shippedAt: view.shippedAt,
+    subtotalCents: view.subtotalCents,
+    shippingCents: view.shippingCents,
+    shippingName: view.shippingName,
+    loyaltyDiscountCents: view.loyaltyDiscountCents,
+    loyaltyPointsUsed: view.loyaltyPointsUsed,
+    totalCents: view.totalCents,
+    trackingNumber: view.trackingNumber,
+    customerMessage: view.customerMessage,
+    shippingAddress: { ...view.shippingAddress, countryName: countryName(view.shippingAddress.country) },
+    items: view.items.map((i) => ({
+      id: i.id,
+      title: i.title,
+      slug: i.product.slug,
+      thumbUrl: thumbUrl(i.product.images[0]?.imageUrl),
+      categories: i.product.categories.map((c) => c.category.name),
+      colorName: i.colorName,
+      variationName: i.variationName,
+      quantity: i.quantity,
+      unitCents: i.unitPriceCents,
+      lineCents: i.unitPriceCents * i.quantity,
+    })),
+  };
+}
+
+/**
+ * Loader of /admin/orders/{orderId}: its own guard (signed out → /admin-login, a customer →
+ * 403 'denied'), 404 'not-found' for an unknown id, else the order and the actions its status allows.
+ */
+export async function loadAdminOrderPage(request: Request, orderIdParam: string | undefined, db: DB = sharedDb) {
+  const user = await getOptionalUser(request);
+  const url = new URL(request.url);
+  if (!user) throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  const headers = { "Cache-Control": "private, no-store" };
+  if (!user.isAdmin) return json<AdminOrderPageData>({ state: "denied" }, { status: 403, headers });
+  const id = orderIdParam && /^\d{1,12}$/.test(orderIdParam) ? Number(orderIdParam) : 0;
+  const view = id > 0 ? await getAdminOrder(db, id) : null;
+  if (!view) return json<AdminOrderPageData>({ state: "not-found" }, { status: 404, headers });
+  const can = adminOrderActions(view.status);
+  return json<AdminOrderPageData>(
+    { state: "ok", order: toAdminOrderPage(view), can, confirm: url.searchParams.get("confirm") === "cancel" && can.cancel },
+    { headers },
+  );
+}
+
+/** Action of /admin/orders/{orderId}: the same intents as the Orders tab, back to the order page. */
+export async function adminOrderPageAction(request: Request, orderIdParam: string | undefined): Promise<Response> {
+  assertSameOrigin(request);
+  const user = await getOptionalUser(request);
+  if (!user) throw jsonError("You need to be logged in", 401);
+  if (!user.isAdmin) throw jsonError("Access denied: Admin privileges required", 403);
+  const id = orderIdParam && /^\d{1,12}$/.test(orderIdParam) ? Number(orderIdParam) : 0;
+  if (!id) throw jsonError(ADMIN_ORDER_TEXT.notFound, 404);
+  const formData = await readFormData(request);
+  formData.set("orderId", String(id));
+  const page = `/admin/orders/${id}`;
+  const response = await handleAdminOrderForm(request, formData, String(formData.get("intent") ?? ""), {
+    back: page,
+    confirmUrl: () => `${page}?confirm=cancel`,
+    shipRetryUrl: () => page,
+  });
+  if (!response) throw jsonError("Unknown action", 400);
+  return response;
+}
+
+/** The API's answer after an admin order action: the updated order (section 3 shape). */
+export async function adminOrderAnswer(orderId: number, db: DB = sharedDb): Promise<Response> {
+  const view = await getAdminOrder(db, orderId);
+  if (!view) throw jsonError(ADMIN_ORDER_TEXT.notFound, 404);
+  return json(orderToApi(view), { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,213 @@
+// The admin store tabs: Categories, Users, Loyalty, Functions and Settings (data and form actions).
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect } from "@remix-run/node";
+import {
+  cleanOrphanedRelationships,
+  createCategory,
+  deleteCategory,
+  listAdminCategories,
+  recalculateAllCategoryCounts,
+  updateCategory,
+} from "~/domain/admin/categories-admin.server";
+import { AwardPointsSchema, CategoryIdSchema, CategorySchema, StoreSettingsSchema, UpdateCategorySchema } from "~/domain/admin/schemas";
+import { awardedDescription, cleanedMessage, STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
+import { type AdminTab } from "~/domain/admin/tabs";
+import { awardPoints, listAdminUsers, saveStoreSettings } from "~/domain/admin/users-admin.server";
+import { redirectWithToast } from "~/domain/auth/guards.server";
+import { type Toast } from "~/domain/auth/session.server";
+import { DomainError } from "~/domain/common/errors";
+import { getStoreSettings } from "~/domain/common/settings.server";
+import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { type DB } from "~/lib/sqlite.server";
+
+export const STORE_TAB_URL = {
+  categories: "/admin?tab=categories",
+  users: "/admin?tab=users",
+  loyalty: "/admin?tab=loyalty",
+  functions: "/admin?tab=functions",
+  settings: "/admin?tab=settings",
+} as const;
+
+function idParam(value: string | null): number | null {
+  return value && /^\d{1,12}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+async function recentAwards(db: DB) {
+  return db
+    .selectFrom("loyalty_events as e")
+    .innerJoin("users as u", "u.id", "e.user_id")
+    .select(["e.id", "u.email", "e.points", "e.points_after as pointsAfter", "e.created_at as createdAt"])
+    .where("e.event_type", "=", "admin_reward")
+    .orderBy("e.created_at", "desc")
+    .orderBy("e.id", "desc")
+    .limit(10)
+    .execute();
+}
+
+/** The data of one store tab (only that tab's queries run). */
+export async function loadStoreTab(db: DB, tab: AdminTab, url: URL) {
+  const confirm = url.searchParams.get("confirm");
+  switch (tab) {
+    case "categories": {
+      const categories = await listAdminCategories(db);
+      const editId = idParam(url.searchParams.get("edit"));
+      const deleteId = confirm === "delete" ? idParam(url.searchParams.get("category")) : null;
+      return {
+        kind: "categories" as const,
+        categories,
+        editing: categories.find((c) => c.id === editId) ?? null,
+        adding: url.searchParams.get("add") === "1",
+        confirmDelete: categories.find((c) => c.id === deleteId) ?? null,
+      };
+    }
+    case "users":
+      return { kind: "users" as const, users: await listAdminUsers(db) };
+    case "loyalty": {
+      const [config, awards] = await Promise.all([getLoyaltyConfig(db), recentAwards(db)]);
+      return { kind: "loyalty" as const, config, awards, email: url.searchParams.get("email") ?? "" };
+    }
+    case "functions":
+      return { kind: "functions" as const, confirm: confirm === "recalculate" || confirm === "clean" ? (confirm as "recalculate" | "clean") : null };
+    case "settings":
+      return { kind: "settings" as const, settings: await getStoreSettings(db, getEnv().SHOP_EMAIL) };
+    default:
+      return { kind: "none" as const };
+  }
+}
+
+export type StoreTabData = Awaited<ReturnType<typeof loadStoreTab>>;
+
+/** What a refused store-tab form answers (the page renders it again from this). */
+export interface StoreActionData {
+  intent: string;
+  result?: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null | undefined> | null };
+  failure?: Toast | null;
+}
+
+function refused(data: StoreActionData, status: number): Response {
+  return json(data, { status });
+}
+
+/** Handles the store tabs' intents; returns null for an intent it does not know. */
+export async function storeTabAction(_request: Request, formData: FormData, intent: string): Promise<Response | null> {
+  switch (intent) {
+    case STORE_INTENTS.categoryCreate:
+    case STORE_INTENTS.categoryUpdate:
+      return saveCategory(formData, intent);
+    case STORE_INTENTS.categoryDelete:
+      return removeCategory(formData);
+    case STORE_INTENTS.loyaltyAward:
+      return award(formData);
+    case STORE_INTENTS.functionsRecalculate:
+    case STORE_INTENTS.functionsClean:
+      return runFunction(formData, intent);
+    case STORE_INTENTS.settingsSave:
+      return saveSettings(formData);
+    default:
+      return null;
+  }
+}
+
+function saveCategory(formData: FormData, intent: typeof STORE_INTENTS.categoryCreate | typeof STORE_INTENTS.categoryUpdate) {
+  if (intent === STORE_INTENTS.categoryUpdate) {
+    const submission = parseWithZod(formData, { schema: UpdateCategorySchema });
+    if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
+    const value = submission.value;
+    return categorySaved(intent, value.name, (e) => submission.reply(e), () => updateCategory(db, value));
+  }
+  const submission = parseWithZod(formData, { schema: CategorySchema });
+  if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
+  const value = submission.value;
+  return categorySaved(intent, value.name, (e) => submission.reply(e), () => createCategory(db, value));
+}
+
+async function categorySaved(
+  intent: string,
+  name: string,
+  reply: (error: ReturnType<DomainError["toConform"]>) => StoreActionData["result"],
+  save: () => Promise<unknown>,
+): Promise<Response> {
+  try {
+    await save();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return refused({ intent, result: reply(error.toConform()) }, error.status);
+  }
+  const title = intent === STORE_INTENTS.categoryUpdate ? STORE_TEXT.categoryUpdated : STORE_TEXT.categoryCreated;
+  return redirectWithToast(STORE_TAB_URL.categories, { title, description: name, type: "success" });
+}
+
+async function removeCategory(formData: FormData) {
+  const intent = STORE_INTENTS.categoryDelete;
+  const submission = parseWithZod(formData, { schema: CategoryIdSchema });
+  if (submission.status !== "success") {
+    return refused({ intent, failure: { title: STORE_TEXT.categoryDeleteFailed, description: STORE_TEXT.categoryNotFound, type: "error" } }, 400);
+  }
+  const id = submission.value.id;
+  // Without JavaScript there is no confirm() prompt: the page asks first.
+  if (formData.get("confirmed") !== "yes") return redirect(`${STORE_TAB_URL.categories}&confirm=delete&category=${id}`);
+  try {
+    const { name } = await deleteCategory(db, id);
+    return redirectWithToast(STORE_TAB_URL.categories, { title: STORE_TEXT.categoryDeleted, description: name, type: "success" });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return refused({ intent, failure: { title: STORE_TEXT.categoryDeleteFailed, description: error.message, type: "error" } }, error.status);
+  }
+}
+
+async function award(formData: FormData) {
+  const intent = STORE_INTENTS.loyaltyAward;
+  const submission = parseWithZod(formData, { schema: AwardPointsSchema });
+  if (submission.status !== "success") {
+    const errors = Object.values(submission.error ?? {}).flat().filter((m): m is string => typeof m === "string");
+    return refused({ intent, result: submission.reply(), failure: { title: STORE_TEXT.awardFailed, description: errors[0], type: "error" } }, 400);
+  }
+  try {
+    const done = await awardPoints(db, submission.value);
+    return redirectWithToast(STORE_TAB_URL.loyalty, {
+      title: STORE_TEXT.awardSuccessTitle,
+      description: awardedDescription(done.points, done.email),
+      type: "success",
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError)) {
+      console.error("Award points failed:", error);
+      return refused({ intent, result: submission.reply(), failure: { title: STORE_TEXT.awardFailed, type: "error" } }, 500);
+    }
+    return refused(
+      { intent, result: submission.reply(error.toConform()), failure: { title: STORE_TEXT.awardFailed, description: error.message, type: "error" } },
+      error.status,
+    );
+  }
+}
+
+async function runFunction(formData: FormData, intent: typeof STORE_INTENTS.functionsRecalculate | typeof STORE_INTENTS.functionsClean) {
+  const isRecalculate = intent === STORE_INTENTS.functionsRecalculate;
+  if (formData.get("confirmed") !== "yes") {
+    return redirect(`${STORE_TAB_URL.functions}&confirm=${isRecalculate ? "recalculate" : "clean"}`);
+  }
+  try {
+    if (isRecalculate) {
+      await recalculateAllCategoryCounts(db);
+      return redirectWithToast(STORE_TAB_URL.functions, { title: STORE_TEXT.recalculated, type: "success" });
+    }
+    const deleted = await cleanOrphanedRelationships(db);
+    return redirectWithToast(STORE_TAB_URL.functions, { title: cleanedMessage(deleted), type: "success" });
+  } catch (error) {
+    console.error("Admin function failed:", error);
+    return redirectWithToast(STORE_TAB_URL.functions, {
+      title: isRecalculate ? STORE_TEXT.recalculateFailed : STORE_TEXT.cleanFailed,
+      type: "error",
+    });
+  }
+}
+
+async function saveSettings(formData: FormData) {
+  const intent = STORE_INTENTS.settingsSave;
+  const submission = parseWithZod(formData, { schema: StoreSettingsSchema });
+  if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
+  await saveStoreSettings(db, submission.value);
+  return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.settingsSaved, type: "success" });
+}

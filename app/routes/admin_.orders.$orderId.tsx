@@ -1,0 +1,25 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminOrderView } from "~/components/admin/admin-order-view";
+import { type AdminOrderPageData } from "~/domain/admin/admin-orders";
+import { adminOrderPageAction, loadAdminOrderPage } from "~/domain/admin/orders-tab.server";
+
+// `admin_` keeps this page out of admin.tsx's layout (that route renders no <Outlet />): the URL is /admin/orders/{orderId}.
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && data.state === "ok" ? `Order #${data.order.id}` : "Order"} · Admin · Little Stitches Atelier` },
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return loadAdminOrderPage(request, params.orderId);
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return adminOrderPageAction(request, params.orderId);
+}
+
+export default function AdminOrderRoute() {
+  const data = useLoaderData<typeof loader>() as AdminOrderPageData;
+  return <AdminOrderView data={data} />;
+}

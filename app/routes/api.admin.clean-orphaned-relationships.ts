@@ -1,0 +1,26 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { cleanOrphanedRelationships } from "~/domain/admin/categories-admin.server";
+import { cleanedMessage, STORE_TEXT } from "~/domain/admin/store-texts";
+import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { db } from "~/lib/db.server";
+import { apiAction, jsonError, methodNotAllowed } from "~/lib/http.server";
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+/** POST /api/admin/clean-orphaned-relationships (admin only: 401/403): {deleted, message}. */
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {
+    POST: async () => {
+      await requireApiAdmin(request);
+      try {
+        const deleted = await cleanOrphanedRelationships(db);
+        return json({ deleted, message: cleanedMessage(deleted) });
+      } catch (error) {
+        console.error("Clean orphaned relationships failed:", error);
+        return jsonError(STORE_TEXT.cleanFailed, 500);
+      }
+    },
+  });
+}

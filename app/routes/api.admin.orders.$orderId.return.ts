@@ -1,0 +1,26 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { returnOrder } from "~/domain/admin/admin-orders.server";
+import { adminOrderAnswer } from "~/domain/admin/orders-tab.server";
+import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { db } from "~/lib/db.server";
+import { apiAction, methodNotAllowed, requireIdParam } from "~/lib/http.server";
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+/**
+ * PATCH /api/admin/orders/{orderId}/return (admin only: 401/403): shipped or delivered →
+ * 'returned' (stock is not put back automatically). Answers the updated order; 404 unknown,
+ * 409 any other status.
+ */
+export function action({ request, params }: ActionFunctionArgs) {
+  return apiAction(request, {
+    PATCH: async () => {
+      await requireApiAdmin(request);
+      const id = requireIdParam(params.orderId, "Order not found");
+      await returnOrder(db, id);
+      return adminOrderAnswer(id);
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { getAdminOrder } from "~/domain/admin/admin-orders.server";
+import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { orderToApi } from "~/domain/orders/order-actions.server";
+import { db } from "~/lib/db.server";
+import { apiHandler, jsonError, requireIdParam } from "~/lib/http.server";
+
+/** GET /api/admin/orders/{orderId} (admin only: 401/403) → the order; 404 for an unknown id. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireApiAdmin(request);
+    const id = requireIdParam(params.orderId, "Order not found");
+    const view = await getAdminOrder(db, id);
+    if (!view) throw jsonError("Order not found", 404);
+    return json(orderToApi(view), { headers: { "Cache-Control": "no-store" } });
+  });
+}

@@ -1,0 +1,26 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { recalculateAllCategoryCounts } from "~/domain/admin/categories-admin.server";
+import { STORE_TEXT } from "~/domain/admin/store-texts";
+import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { db } from "~/lib/db.server";
+import { apiAction, jsonError, methodNotAllowed } from "~/lib/http.server";
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+/** POST /api/admin/recalculate-category-counts (admin only: 401/403): {message, categories, changed}. */
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {
+    POST: async () => {
+      await requireApiAdmin(request);
+      try {
+        const { categories, changed } = await recalculateAllCategoryCounts(db);
+        return json({ message: STORE_TEXT.recalculated, categories, changed });
+      } catch (error) {
+        console.error("Recalculate category counts failed:", error);
+        return jsonError(STORE_TEXT.recalculateFailed, 500);
+      }
+    },
+  });
+}

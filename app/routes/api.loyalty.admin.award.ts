@@ -1,0 +1,24 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { AwardPointsSchema } from "~/domain/admin/schemas";
+import { awardPoints } from "~/domain/admin/users-admin.server";
+import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { db } from "~/lib/db.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+/**
+ * POST /api/loyalty/admin/award {email, points} (admin only: 401/403): adds the points with an
+ * admin_reward history event; answers {email, points, loyaltyPoints}; 400 bad input, 404 unknown e-mail.
+ */
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {
+    POST: async () => {
+      await requireApiAdmin(request);
+      const input = await parseJsonBody(request, AwardPointsSchema);
+      return json(await awardPoints(db, input));
+    },
+  });
+}

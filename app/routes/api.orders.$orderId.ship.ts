@@ -1,0 +1,31 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { shipOrder } from "~/domain/admin/admin-orders.server";
+import { adminOrderAnswer } from "~/domain/admin/orders-tab.server";
+import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { db } from "~/lib/db.server";
+import { apiAction, methodNotAllowed, parseJsonBody, requireIdParam } from "~/lib/http.server";
+
+// The tracking number's rules (trimmed, required, at most 100) live in shipOrder, shared with the form.
+const ShipBodySchema = z.object({ trackingNumber: z.string().optional().nullable() });
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+/**
+ * PATCH /api/orders/{orderId}/ship {trackingNumber} (admin only: 401/403): paid → 'shipped'
+ * with the trimmed tracking number. Answers the updated order; 400 empty or too long tracking
+ * number, 404 unknown order, 409 any other status.
+ */
+export function action({ request, params }: ActionFunctionArgs) {
+  return apiAction(request, {
+    PATCH: async () => {
+      await requireApiAdmin(request);
+      const id = requireIdParam(params.orderId, "Order not found");
+      const body = await parseJsonBody(request, ShipBodySchema);
+      await shipOrder(db, id, body.trackingNumber ?? "");
+      return adminOrderAnswer(id);
+    },
+  });
+}

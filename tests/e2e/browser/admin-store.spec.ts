@@ -1,0 +1,179 @@
+import { mkdirSync, rmdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import Database from "better-sqlite3";
+import { expectToast, jsOff, visit } from "../helpers/browser";
+import { E2E_DB_PATH, ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+
+// Admin store tabs (issue 5 items 5 and 7): categories, users, loyalty, functions, settings.
+// Runs with JavaScript on (confirm() prompts) and off (server confirmation steps).
+
+function withDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(E2E_DB_PATH);
+  try {
+    db.pragma("busy_timeout = 5000");
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+async function signInAdmin(page: Page) {
+  const userId = ensureUser(uniqueEmail("store-admin"), { isAdmin: true, firstName: "Store", lastName: "Admin" });
+  await page.context().addCookies([sessionCookieFor(userId)]);
+}
+
+/** Clicks a button whose form asks first: confirm() with JavaScript, the server's "Yes, …" step without. */
+async function confirmAndSubmit(page: Page, testInfo: TestInfo, click: () => Promise<void>, yes: RegExp) {
+  if (jsOff(testInfo)) {
+    await click();
+    await page.getByRole("alertdialog").getByRole("button", { name: yes }).click();
+    return;
+  }
+  page.once("dialog", (dialog) => void dialog.accept());
+  await click();
+}
+
+test("add a category, give it a product, recalculate, and find it in the shop menu", async ({ page }, testInfo) => {
+  await signInAdmin(page);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const name = `Tea Gowns ${tag}`;
+  const slug = `tea-gowns-${tag}`;
+  await visit(page, testInfo, "/admin?tab=categories");
+  await page.getByRole("link", { name: "Add Category" }).click();
+  const form = page.locator("form").filter({ has: page.getByLabel("Sort Order") });
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await form.getByLabel("Sort Order").fill("95");
+  await form.getByRole("button", { name: "Add Category" }).click();
+  await expectToast(page, "Category added", name);
+  const row = page.getByTestId(`category-row-${slug}`);
+  await expect(row).toContainText("Top Level");
+  await expect(row).toContainText("Active");
+
+  // A duplicate slug is refused beside the field.
+  await page.getByRole("link", { name: "Add Category" }).click();
+  await form.getByLabel("Name", { exact: true }).fill(`Another ${tag}`);
+  await form.getByLabel("Slug", { exact: true }).fill(slug);
+  await form.getByRole("button", { name: "Add Category" }).click();
+  await expect(page.locator("#category-slug-error")).toHaveText("Slug is already used by another category");
+
+  // Link a product of our own, then let the Functions tab recount.
+  withDb((db) => {
+    const category = db.prepare("SELECT id FROM categories WHERE slug = ?").get(slug) as { id: number };
+    const p = db
+      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for a category test.', 1500, 3, 3)")
+      .run(`Gown ${tag}`, `gown-${tag}`);
+    db.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)").run(p.lastInsertRowid, category.id);
+  });
+  await visit(page, testInfo, "/admin?tab=functions");
+  await confirmAndSubmit(page, testInfo, () => page.getByRole("button", { name: "Recalculate Category Counts" }).click(), /^Yes, recalculate/);
+  await expectToast(page, "Category product counts have been recalculated successfully.");
+
+  await visit(page, testInfo, "/");
+  await expect(page.locator(`a[href="/shop/${slug}"]`).first()).toBeAttached();
+
+  // Deleting is refused while the product is there.
+  await visit(page, testInfo, "/admin?tab=categories");
+  await confirmAndSubmit(page, testInfo, () => page.getByRole("button", { name: `Delete ${name}` }).click(), /^Yes, delete/);
+  await expect(page.locator(".store-tab .alert")).toContainText("This category still has 1 product. Move them first.");
+});
+
+test("edit a category without leaving the page's forms, then delete an empty one", async ({ page }, testInfo) => {
+  await signInAdmin(page);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const slug = `ribbons-${tag}`;
+  withDb((db) => db.prepare("INSERT INTO categories (name, slug, sort_order, is_active) VALUES (?, ?, 98, 0)").run(`Ribbons ${tag}`, slug));
+  await visit(page, testInfo, "/admin?tab=categories");
+  await page.getByRole("link", { name: `Edit Ribbons ${tag}` }).click();
+  await expect(page).toHaveURL(/edit=\d+/);
+  await page.getByLabel("Name", { exact: true }).fill(`Silk Ribbons ${tag}`);
+  await page.getByRole("button", { name: "Save Category" }).click();
+  await expectToast(page, "Category updated", `Silk Ribbons ${tag}`);
+  await expect(page.getByTestId(`category-row-${slug}`)).toContainText("Inactive");
+  await confirmAndSubmit(page, testInfo, () => page.getByRole("button", { name: `Delete Silk Ribbons ${tag}` }).click(), /^Yes, delete/);
+  await expectToast(page, "Category deleted", `Silk Ribbons ${tag}`);
+  await expect(page.getByTestId(`category-row-${slug}`)).toHaveCount(0);
+});
+
+test("award points by e-mail and see them on the user's row", async ({ page }, testInfo) => {
+  await signInAdmin(page);
+  const email = uniqueEmail("store-points");
+  const userId = ensureUser(email, { firstName: "Pia", lastName: "Points" });
+  await visit(page, testInfo, "/admin?tab=loyalty");
+  await expect(page.getByRole("heading", { name: "Loyalty Rules" })).toBeVisible();
+  await page.getByLabel("Customer email").fill(email);
+  await page.getByLabel("Points", { exact: true }).fill("1.5");
+  // The browser's own number check (step 1 by default) stops 1.5 before sending; make the field
+  // plain text to reach the server's message.
+  await page.getByLabel("Points", { exact: true }).evaluate((el) => el.setAttribute("type", "text"));
+  await page.getByRole("button", { name: "Award Points" }).click();
+  await expect(page.locator("#award-points-error")).toHaveText("Points must be a positive number");
+  await page.getByLabel("Points", { exact: true }).fill("25");
+  await page.getByRole("button", { name: "Award Points" }).click();
+  await expectToast(page, "Points awarded", `25 points added to ${email}`);
+  await visit(page, testInfo, "/admin?tab=users");
+  const row = page.getByTestId(`user-row-${userId}`);
+  await expect(row).toContainText("Pia Points");
+  await expect(row).toContainText("Customer");
+  await expect(row.locator('[data-label="Loyalty Points"]')).toHaveText("25");
+});
+
+// The e2e database is shared by parallel workers (js-on and js-off): a lock directory keeps
+// the two settings tests apart, and the original settings are put back at the end.
+const LOCK = fileURLToPath(new URL("../../.tmp/admin-settings.lock", import.meta.url));
+
+async function withSettingsLock(fn: () => Promise<void>) {
+  for (let i = 0; ; i++) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (i > 600) throw new Error("settings lock busy");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    await fn();
+  } finally {
+    rmdirSync(LOCK);
+  }
+}
+
+test("save the store settings and see the footer e-mail change", async ({ page }, testInfo) => {
+  await signInAdmin(page);
+  await withSettingsLock(async () => {
+    const original = withDb((db) => db.prepare("SELECT value FROM settings WHERE key = 'store'").get() as { value: string } | undefined);
+    try {
+      await visit(page, testInfo, "/admin?tab=settings");
+      const name = await page.getByLabel("Store name").inputValue();
+      await page.getByLabel("Contact email").fill("not-an-email");
+      // Past the browser's own type check, to the server's message.
+      await page.getByLabel("Contact email").evaluate((el) => el.setAttribute("type", "text"));
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.locator("#store-email-error")).toHaveText("Please enter a valid email address");
+
+      const email = `studio-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      // The name stays as it is: other tests read the page titles.
+      await page.getByLabel("Store name").fill(name);
+      await page.getByLabel("Contact email").fill(email);
+      await page.getByLabel("Description").fill("Tiny clothes, sewn by hand.");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expectToast(page, "Settings saved");
+      await expect(page.getByLabel("Contact email")).toHaveValue(email);
+      await visit(page, testInfo, "/about");
+      await expect(page.getByRole("contentinfo").getByRole("link", { name: `Contact: ${email}` })).toHaveAttribute("href", `mailto:${email}`);
+    } finally {
+      withDb((db) => {
+        if (original) db.prepare("UPDATE settings SET value = ? WHERE key = 'store'").run(original.value);
+        else db.prepare("DELETE FROM settings WHERE key = 'store'").run();
+      });
+    }
+  });
+});
+
+test("customers see Access Denied on the store tabs", async ({ page }, testInfo) => {
+  const userId = ensureUser(uniqueEmail("store-customer"));
+  await page.context().addCookies([sessionCookieFor(userId)]);
+  await visit(page, testInfo, "/admin?tab=categories", 403);
+  await expect(page.getByText("Access Denied - You need admin privileges to access this page.")).toBeVisible();
+});
