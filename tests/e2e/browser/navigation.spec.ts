@@ -51,7 +51,10 @@ test("the Shop mega menu leads to a child category with breadcrumb, title and bl
   await nav.getByText("Shop", { exact: true }).click();
   await expect(panel).toBeVisible();
   await expect(panel.getByRole("link", { name: "All Products" })).toHaveAttribute("href", "/shop");
-  await expect(panel.locator(".mega-parent")).toHaveText(["1:4 Scale Dolls", "1:6 Scale Dolls", "Accessories"]);
+  // The seeded top-level categories, in their order (admin tests may add others to the shared e2e shop meanwhile).
+  await expect(panel.locator(".mega-parent").first()).toBeVisible();
+  const parents = (await panel.locator(".mega-parent").allTextContents()).map((t) => t.trim());
+  expect(parents.filter((p) => ["1:4 Scale Dolls", "1:6 Scale Dolls", "Accessories"].includes(p))).toEqual(["1:4 Scale Dolls", "1:6 Scale Dolls", "Accessories"]);
 
   const column = panel.locator(".mega-column").filter({ has: page.getByRole("link", { name: "1:4 Scale Dolls", exact: true }) });
   await column.getByRole("link", { name: "Dresses", exact: true }).click();
