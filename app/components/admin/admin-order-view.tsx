@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { confirmCancel } from "~/components/admin/orders-tab";
 import { NotFoundView } from "~/components/layout/not-found";
-import { formatOrderDate, StatusBadge, TrackingLink } from "~/components/orders/order-parts";
+import { formatOrderDate, OrderTotals, ShippingAddress, StatusBadge, TrackingLink } from "~/components/orders/order-parts";
 import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, type AdminOrderPageData, type AdminOrderPageOrder, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
 import { ACCESS_DENIED } from "~/domain/admin/tabs";
 import { trackingUrl } from "~/domain/orders/page-data";
@@ -60,26 +60,7 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
           </section>
           <section className="order-card" aria-labelledby="summary-title">
             <h2 id="summary-title">Order Summary</h2>
-            <dl className="totals">
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{formatMoney(order.subtotalCents)}</dd>
-              </div>
-              <div>
-                <dt>{`Shipping${order.shippingName ? ` (${order.shippingName})` : ""}`}</dt>
-                <dd>{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</dd>
-              </div>
-              {order.loyaltyDiscountCents > 0 ? (
-                <div className="discount">
-                  <dt>{`Loyalty Discount${order.loyaltyPointsUsed > 0 ? ` (${order.loyaltyPointsUsed} points)` : ""}`}</dt>
-                  <dd>{`-${formatMoney(order.loyaltyDiscountCents)}`}</dd>
-                </div>
-              ) : null}
-              <div className="grand">
-                <dt>Total</dt>
-                <dd>{formatMoney(order.totalCents)}</dd>
-              </div>
-            </dl>
+            <OrderTotals order={order} />
           </section>
         </div>
         <aside className="order-side-col">
@@ -134,7 +115,7 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
           </section>
           <section className="order-card" aria-labelledby="address-title">
             <h2 id="address-title">Shipping Address</h2>
-            <AddressBlock address={order.shippingAddress} />
+            <ShippingAddress address={order.shippingAddress} />
           </section>
           <AdminActions data={data} />
         </aside>
@@ -179,26 +160,6 @@ function AdminOrderItems({ order }: { order: AdminOrderPageOrder }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function AddressBlock({ address: a }: { address: AdminOrderPageOrder["shippingAddress"] }) {
-  return (
-    <address className="order-address">
-      {`${a.firstName} ${a.lastName}`}
-      <br />
-      {a.addressLine1}
-      {a.addressLine2 ? (
-        <>
-          <br />
-          {a.addressLine2}
-        </>
-      ) : null}
-      <br />
-      {[a.city, a.state, a.postalCode].filter(Boolean).join(", ")}
-      <br />
-      {a.countryName}
-    </address>
   );
 }
 

@@ -55,7 +55,7 @@ export function ConfirmationView({ data }: { data: ConfirmationPageData }) {
         <aside className="order-side-col">
           <section className="order-card" aria-labelledby="shipping-address-title">
             <h2 id="shipping-address-title">Shipping Address</h2>
-            <ShippingAddress order={order} />
+            <ShippingAddress address={order.shippingAddress} />
           </section>
           <div className="order-card order-next-actions">
             <Link to="/shop" className="button button-block">

@@ -82,7 +82,7 @@ export function OrderDetailsView({ data }: { data: DetailsPageData }) {
         <aside className="order-side-col">
           <section className="order-card" aria-labelledby="shipping-address-title">
             <h2 id="shipping-address-title">Shipping Address</h2>
-            <ShippingAddress order={order} />
+            <ShippingAddress address={order.shippingAddress} />
           </section>
           <section className="order-card" aria-labelledby="contact-title">
             <h2 id="contact-title">Contact Information</h2>

@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { NotFoundView } from "~/components/layout/not-found";
-import { ORDER_TEXT, type OrderPageOrder, trackingUrl } from "~/domain/orders/page-data";
+import { ORDER_TEXT, type OrderPageAddress, type OrderPageOrder, type OrderPageTotals, trackingUrl } from "~/domain/orders/page-data";
 import { formatMoney } from "~/lib/money";
 
 /** The pieces the confirmation page and the customer order details page share. */
@@ -125,7 +125,7 @@ export function OrderItems({ order }: { order: OrderPageOrder }) {
   );
 }
 
-export function OrderTotals({ order }: { order: OrderPageOrder }) {
+export function OrderTotals({ order }: { order: OrderPageTotals }) {
   return (
     <dl className="totals">
       <div>
@@ -150,8 +150,7 @@ export function OrderTotals({ order }: { order: OrderPageOrder }) {
   );
 }
 
-export function ShippingAddress({ order }: { order: OrderPageOrder }) {
-  const a = order.shippingAddress;
+export function ShippingAddress({ address: a }: { address: OrderPageAddress }) {
   return (
     <address className="order-address">
       {`${a.firstName} ${a.lastName}`}

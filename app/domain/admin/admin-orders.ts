@@ -1,3 +1,4 @@
+import { type OrderPageAddress } from "~/domain/orders/page-data";
 /**
  * The admin's order actions (checkout-account-admin spec, sections 4 and 8): which status
  * allows which action, the form intents and the texts. Browser-safe: the Orders tab and the
@@ -69,17 +70,7 @@ export interface AdminOrderPageOrder {
   totalCents: number;
   trackingNumber: string | null;
   customerMessage: string | null;
-  shippingAddress: {
-    firstName: string;
-    lastName: string;
-    addressLine1: string;
-    addressLine2: string | null;
-    city: string;
-    state: string | null;
-    postalCode: string;
-    country: string;
-    countryName: string;
-  };
+  shippingAddress: OrderPageAddress;
   items: {
     id: number;
     title: string;

@@ -50,6 +50,25 @@ export interface OrderPageItem {
   thumbUrl: string;
 }
 
+/** A shipping address as the order pages (customer and admin) show it. */
+export interface OrderPageAddress {
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string | null;
+  postalCode: string;
+  country: string;
+  countryName: string;
+}
+
+/** The figures an order summary shows. */
+export type OrderPageTotals = Pick<
+  OrderPageOrder,
+  "subtotalCents" | "shippingCents" | "shippingName" | "loyaltyDiscountCents" | "loyaltyPointsUsed" | "totalCents"
+>;
+
 export interface OrderPageOrder {
   id: number;
   email: string;
@@ -64,17 +83,7 @@ export interface OrderPageOrder {
   totalCents: number;
   trackingNumber: string | null;
   customerMessage: string | null;
-  shippingAddress: {
-    firstName: string;
-    lastName: string;
-    addressLine1: string;
-    addressLine2: string | null;
-    city: string;
-    state: string | null;
-    postalCode: string;
-    country: string;
-    countryName: string;
-  };
+  shippingAddress: OrderPageAddress;
   items: OrderPageItem[];
   links: { confirmation: string; details: string; payment: string };
 }
