@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
-import { returnStock, type StockLine } from "~/domain/catalogue/stock.server";
+import { returnStock } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
 import { reverseOrderPoints } from "~/domain/loyalty/loyalty.server";
-import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
+import { getOrderView, listOrderStockLines, type OrderView } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
@@ -88,17 +88,6 @@ function isOneOf(status: string, list: readonly string[]): boolean {
   return list.includes(status);
 }
 
-async function orderLines(db: DB, orderId: number): Promise<StockLine[]> {
-  const rows = await db
-    .selectFrom("order_items")
-    .select(["product_id as productId", "color_id as colorId", "variation_code as variationCode", "quantity", "title"])
-    .where("order_id", "=", orderId)
-    .orderBy("id")
-    .execute();
-  // A product deleted since the order has no stock to give back.
-  return rows.flatMap((r) => (r.productId === null ? [] : [{ ...r, productId: r.productId }]));
-}
-
 /**
  * Admin cancel: from unpaid, paid or cancel_request to 'cancelled', in one transaction. Stock the
  * order holds (stock_reserved = 1) goes back and the flag is cleared; for a paid order (or a
@@ -129,7 +118,7 @@ export async function adminCancelOrder(db: DB, orderId: number): Promise<void> {
       .where("stock_reserved", "=", row.reserved)
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
-    if (row.reserved === 1) await returnStock(trx, await orderLines(trx, orderId));
+    if (row.reserved === 1) await returnStock(trx, await listOrderStockLines(trx, orderId));
     if (row.status !== "unpaid") await reverseOrderPoints(trx, orderId);
   });
 }

@@ -1,3 +1,4 @@
+import { type StockLine } from "~/domain/catalogue/stock.server";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -189,4 +190,15 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
       },
     })),
   };
+}
+
+/** The order's lines as stock lines, skipping products deleted since (they have nothing to take or give back). */
+export async function listOrderStockLines(db: DB, orderId: number): Promise<StockLine[]> {
+  const rows = await db
+    .selectFrom("order_items")
+    .select(["product_id as productId", "color_id as colorId", "variation_code as variationCode", "quantity", "title"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+  return rows.flatMap((r) => (r.productId === null ? [] : [{ ...r, productId: r.productId }]));
 }

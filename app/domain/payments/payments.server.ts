@@ -1,3 +1,4 @@
+import { listOrderStockLines } from "~/domain/orders/orders.server";
 import { clearCart } from "~/domain/cart/cart.server";
 import { findStockIssues, returnStock, type StockLine, takeStock } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
@@ -119,13 +120,6 @@ async function orderItems(db: DB, orderId: number) {
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
-}
-
-/** The order's lines whose product still exists (a deleted product has nothing to take or give back). */
-async function stockLines(db: DB, orderId: number): Promise<StockLine[]> {
-  return (await orderItems(db, orderId)).flatMap((i) =>
-    i.productId === null ? [] : [{ productId: i.productId, colorId: i.colorId, variationCode: i.variationCode, quantity: i.quantity, title: i.title }],
-  );
 }
 
 function resultOf(order: Pick<OrderRow, "id" | "confirmationToken">, paypalOrderId: string, captureId: string | null): PaymentResult {
@@ -331,7 +325,7 @@ type Reservation = { kind: "reserved" } | { kind: "recorded"; order: OrderRow };
  * conditional update. Throws 409 with the stock message when stock is short.
  */
 async function reserveForCapture(db: DB, order: OrderRow, paypalOrderId: string, paypal: PaypalClient, retried = false): Promise<Reservation> {
-  const lines = await stockLines(db, order.id);
+  const lines = await listOrderStockLines(db, order.id);
   const won = await db.transaction().execute(async (trx) => {
     // A write first, so the transaction holds SQLite's write lock from its first statement.
     const updated = await trx
@@ -406,7 +400,7 @@ async function settleHold(db: DB, order: OrderRow, holderId: string | null, payp
  * is changed; the attempt gets `attemptStatus`.
  */
 async function releaseReservation(db: DB, orderId: number, paypalOrderId: string | null, attemptStatus: string): Promise<boolean> {
-  const lines = await stockLines(db, orderId);
+  const lines = await listOrderStockLines(db, orderId);
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("orders")
@@ -529,7 +523,7 @@ async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder): Promis
   const usedCapture = await db.selectFrom("orders").select("id").where("paypal_capture_id", "=", capture.id).where("id", "!=", order.id).executeTakeFirst();
   if (usedCapture) throw new PaymentError("This PayPal payment belongs to another order", "mismatch");
 
-  const lines = await stockLines(db, order.id);
+  const lines = await listOrderStockLines(db, order.id);
   try {
     return await db.transaction().execute(async (trx) => {
       // A write (that changes nothing) first, so the transaction holds SQLite's write lock before it reads.
