@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { OrdersTab } from "~/components/admin/orders-tab";
 import { StoreTab } from "~/components/admin/store-tabs";
 import { ordersTabAction, loadOrdersTab } from "~/domain/admin/orders-tab.server";
-import { getDashboardStats } from "~/domain/admin/reports.server";
+import { RevenueChart } from "~/components/admin/revenue-chart";
+import { getDashboardStats, getRevenueSeries } from "~/domain/admin/reports.server";
 import { loadStoreTab, storeTabAction } from "~/domain/admin/store-tabs.server";
 import { ACCESS_DENIED, ADMIN_TABS, type AdminTab, toAdminTab } from "~/domain/admin/tabs";
 import { getOptionalUser } from "~/domain/auth/guards.server";
@@ -24,7 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!user.isAdmin) return json({ denied: true as const }, { status: 403 });
   const tab = toAdminTab(url.searchParams.get("tab"));
   if (tab === "orders") return json({ denied: false as const, tab, orders: await loadOrdersTab(db, url) });
-  if (tab === "dashboard" || tab === "products") return json({ denied: false as const, tab, stats: await getDashboardStats(db) });
+  if (tab === "dashboard") {
+    const [stats, revenue] = await Promise.all([getDashboardStats(db), getRevenueSeries(db)]);
+    return json({ denied: false as const, tab, stats, revenue });
+  }
+  if (tab === "products") return json({ denied: false as const, tab, stats: await getDashboardStats(db) });
   return json({ denied: false as const, tab, store: await loadStoreTab(db, tab, url) });
 }
 
@@ -68,6 +73,12 @@ export default function AdminDashboard() {
       {"orders" in data ? <OrdersTab data={data.orders} /> : null}
       {"store" in data ? <StoreTab tab={data.tab as AdminTab} data={data.store} /> : null}
       {"stats" in data ? <DashboardCards stats={data.stats} /> : null}
+      {"revenue" in data ? (
+        <div className="chart-grid">
+          <RevenueChart id="revenue-days" title="Revenue by day, last 30 days" points={data.revenue.byDay} labelEvery={7} />
+          <RevenueChart id="revenue-months" title="Revenue by month, last 12 months" points={data.revenue.byMonth} labelEvery={2} />
+        </div>
+      ) : null}
     </div>
   );
 }

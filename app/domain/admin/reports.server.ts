@@ -49,3 +49,52 @@ export async function getDashboardStats(db: DB, now = new Date()): Promise<Dashb
     users: users.n,
   };
 }
+
+/** One bar of a revenue chart: its UTC day (YYYY-MM-DD) or month (YYYY-MM), and the revenue in cents. */
+export interface RevenuePoint {
+  key: string;
+  cents: number;
+}
+
+export interface RevenueSeries {
+  /** The last 30 UTC days, oldest first, today last; days without revenue are 0. */
+  byDay: RevenuePoint[];
+  /** The last 12 UTC calendar months, oldest first, this month last. */
+  byMonth: RevenuePoint[];
+}
+
+/**
+ * Revenue from paid and shipped orders (dated like the cards: payment time, else creation),
+ * by day for the last 30 days and by month for the last 12 months. Two grouped queries; the
+ * empty days and months are filled here so the charts always have 30 and 12 bars.
+ */
+export async function getRevenueSeries(db: DB, now = new Date()): Promise<RevenueSeries> {
+  const dayKeys: string[] = [];
+  for (let i = 29; i >= 0; i--) {
+    dayKeys.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - i)).toISOString().slice(0, 10));
+  }
+  const monthKeys: string[] = [];
+  for (let i = 11; i >= 0; i--) {
+    monthKeys.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 7));
+  }
+  const orderDate = sql<string>`coalesce(paid_at, created_at)`;
+  const since = (key: string) => db
+    .selectFrom("orders")
+    .where("status", "in", [...REVENUE_STATUSES])
+    .where(orderDate, ">=", key);
+  const [days, months] = await Promise.all([
+    since(dayKeys[0])
+      .select([sql<string>`substr(${orderDate}, 1, 10)`.as("key"), sql<number>`sum(total_cents)`.as("cents")])
+      .groupBy(sql`substr(${orderDate}, 1, 10)`)
+      .execute(),
+    since(`${monthKeys[0]}-01`)
+      .select([sql<string>`substr(${orderDate}, 1, 7)`.as("key"), sql<number>`sum(total_cents)`.as("cents")])
+      .groupBy(sql`substr(${orderDate}, 1, 7)`)
+      .execute(),
+  ]);
+  const fill = (keys: string[], rows: { key: string; cents: number }[]) => {
+    const found = new Map(rows.map((r) => [r.key, r.cents]));
+    return keys.map((key) => ({ key, cents: found.get(key) ?? 0 }));
+  };
+  return { byDay: fill(dayKeys, days), byMonth: fill(monthKeys, months) };
+}

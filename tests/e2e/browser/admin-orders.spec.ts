@@ -173,3 +173,21 @@ test.describe("admin orders: the order page", () => {
     expect(productStock(product.id)).toBe(1);
   });
 });
+
+test("the dashboard's revenue charts show a paid order in today's bar, drawn without JavaScript", async ({ page }, testInfo) => {
+  await signInAdmin(page);
+  const order = insertOrder({ status: "paid", email: uniqueEmail("chart-buyer") });
+  await visit(page, testInfo, "/admin");
+  const byDay = page.getByRole("img", { name: /^Revenue by day, last 30 days/ });
+  await expect(byDay).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Revenue by month, last 12 months/ })).toBeVisible();
+  const today = new Date().toISOString().slice(0, 10);
+  const bar = byDay.locator(`rect[data-key="${today}"]`);
+  await expect(bar).toHaveCount(1);
+  expect(Number(await bar.getAttribute("data-cents"))).toBeGreaterThanOrEqual(order.totalCents);
+  expect(Number(await bar.getAttribute("height"))).toBeGreaterThan(0);
+  await expect(byDay.locator("rect")).toHaveCount(30);
+  // The exact figures are in a table under each chart.
+  await page.getByText("Figures").first().click();
+  await expect(page.locator(".chart-figures").first().getByRole("row")).toHaveCount(31);
+});

@@ -59,7 +59,7 @@ export function notifications(page: Page): Locator {
 }
 
 /** Asserts the visible notification's title (exact) and, when given, its text. */
-export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+export async function expectToast(page: Page, title: string | RegExp, description?: string): Promise<void> {
   const toast = notifications(page).locator(".toast");
   await expect(toast.locator(".toast-title")).toHaveText(title);
   if (description !== undefined) await expect(toast.locator(".toast-text")).toHaveText(description);
