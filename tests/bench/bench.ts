@@ -14,10 +14,7 @@
  * Ctrl-C. Exits non-zero when a step fails or a route answers anything but 2xx under load.
  * Targets are printed as PASS/MISS and never fail the run.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -25,8 +22,9 @@ import autocannon from "autocannon";
 import { listProducts } from "../../app/domain/catalogue/products.server";
 import { openDatabase } from "../../app/lib/sqlite.server";
 import { seededRandom } from "../../scripts/random";
+import { buildApp, get, getJson, removeOnExit, ROOT, runScript, seedSite, startPaypal, startServer, step, tail } from "./harness";
+import { runSlowJourney, THROTTLE, type JourneyResult } from "./journey";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const RESULTS_FILE = path.join(ROOT, "tests/bench/results.json");
 const STATIC_DIR = path.join(ROOT, "public/__bench");
 const STATIC_PATH = "/__bench/product.html";
@@ -45,6 +43,14 @@ const PAGE_FLOOR_RATIO = 0.7;
 const PAGE_MAX_P99_MS = 100;
 const SEARCH_FLOOR_RATIO = 0.5;
 const SEARCH_MAX_P95_MS = 20;
+const JOURNEY_MAX_MS = 15_000;
+/** A seeded product without colours or variations (db/seed-data.ts), so Add to Cart needs no choice. */
+const JOURNEY_SLUG = "cream-cable-knit-sweater";
+const THROTTLE_TEXT = `${THROTTLE.kbitPerSecond} kbit/s, ${THROTTLE.latencyMs} ms latency`;
+
+function journeyTarget(journey: JourneyResult): Target {
+  return { pass: journey.totalMs < JOURNEY_MAX_MS, text: `<${JOURNEY_MAX_MS / 1000} s` };
+}
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -52,101 +58,6 @@ function positiveNumber(name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
   return n;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Everything started or made here, so that it can always be undone.
-
-let tmpDir: string | null = null;
-let server: ChildProcess | null = null;
-const children = new Set<ChildProcess>();
-let cleanedUp = false;
-
-async function cleanup(): Promise<void> {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-  if (server) await stopServer(server);
-  removeMadeFiles();
-}
-
-/** The last resort on process exit: synchronous only. */
-function cleanupSync(): void {
-  for (const child of [...children, ...(server ? [server] : [])]) {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  }
-  removeMadeFiles();
-}
-
-function removeMadeFiles(): void {
-  rmSync(STATIC_DIR, { recursive: true, force: true });
-  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM"); // remix-serve closes its server and exits (which also writes a --cpu-prof profile)
-  const timedOut = await Promise.race([exited.then(() => false), sleep(5000).then(() => true)]);
-  if (timedOut) {
-    child.kill("SIGKILL");
-    await exited;
-  }
-}
-
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping the server and removing temporary files...`);
-    void cleanup().finally(() => process.exit(code));
-  });
-}
-process.on("exit", cleanupSync);
-
-// ---------------------------------------------------------------------------------------------
-// Small helpers.
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function step(text: string): void {
-  console.log(`\n== ${text}`);
-}
-
-/** Runs a command with inherited output; rejects unless it exits 0. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "inherit", "inherit"] });
-    children.add(child);
-    child.once("error", reject);
-    child.once("exit", (code, signal) => {
-      children.delete(child);
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})`));
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("No free port"))));
-    });
-  });
-}
-
-async function get(url: string): Promise<Response> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return response;
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  return (await (await get(url)).json()) as T;
 }
 
 function gzipBytes(body: string | Buffer): number {
@@ -169,63 +80,6 @@ function pct(ratio: number): string {
 
 function kb(bytes: number | null): string {
   return bytes === null ? "-" : `${(bytes / 1024).toFixed(1)} KB`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Setup: build, seed, serve.
-
-interface Server {
-  base: string;
-  logFile: string;
-}
-
-async function startServer(dbPath: string, uploadDir: string, logFile: string): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    APP_URL: base,
-    SESSION_SECRET: randomBytes(16).toString("hex"),
-    DATABASE_PATH: dbPath,
-    UPLOAD_DIR: uploadDir,
-  };
-  const bin = path.join(ROOT, "node_modules/.bin/remix-serve");
-  const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
-  if (profileDir) mkdirSync(profileDir, { recursive: true });
-  // --cpu-prof is not allowed in NODE_OPTIONS: profiling runs the bin's script with node itself.
-  const [command, args] = profileDir
-    ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, realpathSync(bin), "build/index.js"]]
-    : [bin, ["build/index.js"]];
-  // The server writes its request log straight into a file, so reading it costs this process nothing.
-  const log = openSync(logFile, "a");
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log] });
-  closeSync(log);
-  server = child;
-  let exited = false;
-  child.once("exit", () => (exited = true));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error(`The server exited while starting:\n${tail(logFile)}`);
-    try {
-      const response = await fetch(`${base}/about`, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`GET /about did not answer 200 within 60 s:\n${tail(logFile)}`);
-    await sleep(200);
-  }
-  console.log(`remix-serve pid ${child.pid} at ${base}${profileDir ? ` (CPU profile to ${profileDir})` : ""}`);
-  return { base, logFile };
-}
-
-function tail(file: string, lines = 30): string {
-  return existsSync(file) ? readFileSync(file, "utf8").split("\n").slice(-lines).join("\n") : "(no server log)";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -517,29 +371,13 @@ async function main(): Promise<number> {
       `node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverageAtStart.map((l) => l.toFixed(2)).join(" ")}`,
   );
 
-  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(path.join(ROOT, "build/index.js"))) {
-    step("build: skipped (BENCH_SKIP_BUILD=1)");
-  } else {
-    step("npm run build");
-    await run("npm", ["run", "build"]);
-  }
+  await buildApp();
+  const site = await seedSite("shop-bench-", PRODUCTS);
+  const { dbPath, logFile, seedSeconds } = site;
 
-  tmpDir = mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  const dbPath = path.join(tmpDir, "bench.db");
-  const uploadDir = path.join(tmpDir, "uploads");
-  step(`seeding ${PRODUCTS} products into ${dbPath}`);
-  const seedStarted = Date.now();
-  await run(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/seed.ts", "--products", String(PRODUCTS)], {
-    ...process.env,
-    NODE_ENV: "production",
-    SESSION_SECRET: randomBytes(16).toString("hex"),
-    DATABASE_PATH: dbPath,
-    UPLOAD_DIR: uploadDir,
-  });
-  const seedSeconds = (Date.now() - seedStarted) / 1000;
-
-  step("starting remix-serve");
-  const { base, logFile } = await startServer(dbPath, uploadDir, path.join(tmpDir, "server.log"));
+  step("starting the PayPal emulator and remix-serve");
+  const paypal = await startPaypal();
+  const { base } = await startServer(site, paypal.env);
 
   step("collecting slugs, categories and search terms");
   const catalogue = await discover(base);
@@ -553,6 +391,7 @@ async function main(): Promise<number> {
   // The limit: the product page's HTML as a static file served by the same remix-serve.
   const productHtml = await (await get(`${base}/product/${catalogue.products[0]!.slug}`)).text();
   mkdirSync(STATIC_DIR, { recursive: true });
+  removeOnExit(STATIC_DIR);
   writeFileSync(path.join(ROOT, "public", STATIC_PATH), productHtml);
 
   const specs: RouteSpec[] = [
@@ -596,6 +435,10 @@ async function main(): Promise<number> {
   const database = { dbBytes: fileSize(dbPath), walBytes: fileSize(`${dbPath}-wal`) };
   const databaseMb = (database.dbBytes + database.walBytes) / 1024 / 1024;
 
+  step(`slow-phone journey: JavaScript off, ${THROTTLE_TEXT}, product page → 'Order Confirmed!'`);
+  const journey = await runSlowJourney(base, JOURNEY_SLUG);
+  for (const s of journey.steps) console.log(`  ${s.name.padEnd(40)} ${(s.ms / 1000).toFixed(1).padStart(5)} s  ${kb(s.bytes)}`);
+
   step("results");
   printTable(rows);
   console.log(
@@ -603,6 +446,11 @@ async function main(): Promise<number> {
       `max ${search.maxMs.toFixed(1)} ms over ${search.runs} queries — ${search.target.pass ? "PASS" : "MISS"} (${search.target.text})`,
   );
   console.log(`database: ${databaseMb.toFixed(1)} MB (db ${(database.dbBytes / 1048576).toFixed(1)} MB + wal ${(database.walBytes / 1048576).toFixed(1)} MB); seeded in ${seedSeconds.toFixed(1)} s`);
+  const jt = journeyTarget(journey);
+  console.log(
+    `slow-phone journey (JS off, ${THROTTLE_TEXT}): ${(journey.totalMs / 1000).toFixed(1)} s, ${kb(journey.totalBytes)} in ${journey.requests} requests — ` +
+      `${jt.pass ? "PASS" : "MISS"} (${jt.text})`,
+  );
   console.log(
     `floor = /about, limit = ${STATIC_PATH} (the product page's HTML as a static file); ` +
       `requests sent ${LOAD_HEADERS["accept-encoding"] ? "with" : "without"} Accept-Encoding: gzip`,
@@ -648,6 +496,7 @@ async function main(): Promise<number> {
       target: r.target,
     })),
     inProcessSearch: search,
+    slowPhoneJourney: { ...journey, target: journeyTarget(journey) },
     database: { ...database, totalMb: databaseMb },
     failures,
     totalSeconds: (Date.now() - started) / 1000,
@@ -662,14 +511,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  running?.stop();
-  console.error(`\nbench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  exitCode = 1;
-} finally {
-  await cleanup();
-}
-process.exit(exitCode);
+await runScript("bench", main, () => running?.stop());

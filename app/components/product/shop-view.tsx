@@ -36,7 +36,11 @@ export function ShopView(props: ShopViewProps) {
         {props.products.length === 0 ? (
           <EmptyShop search={props.search} category={props.category} />
         ) : (
-          <ProductGrid products={props.products} />
+          <>
+            {/* Keeps the heading levels in order (h1 → h2 → the cards' h3) for screen-reader navigation. */}
+            <h2 className="sr-only">Products</h2>
+            <ProductGrid products={props.products} />
+          </>
         )}
       </div>
       {props.hasMore ? (
