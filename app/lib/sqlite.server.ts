@@ -6,6 +6,28 @@ import { type Database } from "~/lib/db-schema";
 
 export type DB = Kysely<Database>;
 
+/** The better-sqlite3 handle behind each Kysely instance opened here (for the read cache's version check). */
+const handles = new WeakMap<DB, SQLite.Database>();
+const versionStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
+/**
+ * A value that changes whenever the database may have changed: `total_changes()` counts the
+ * rows this connection inserted, updated or deleted, and `data_version` changes when another
+ * connection (a script, a test, a second process) committed. Null for a transaction or a
+ * Kysely instance not opened here: callers must then not cache.
+ */
+export function databaseVersion(db: DB): string | null {
+  const sqlite = handles.get(db);
+  if (!sqlite) return null;
+  let statement = versionStatements.get(sqlite);
+  if (!statement) {
+    statement = sqlite.prepare("select total_changes() as changes, (select data_version from pragma_data_version) as version").raw(true);
+    versionStatements.set(sqlite, statement);
+  }
+  const [changes, version] = statement.get() as [number, number];
+  return `${changes}:${version}`;
+}
+
 /** Opens a SQLite file in WAL mode with foreign keys on and a busy timeout. */
 export function openDatabase(file: string): DB {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -14,7 +36,9 @@ export function openDatabase(file: string): DB {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  handles.set(db, sqlite);
+  return db;
 }
 
 /**

@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { listProducts } from "../../app/domain/catalogue/products.server";
+import { readProducts } from "../../app/domain/catalogue/products.server";
 import { openDatabase } from "../../app/lib/sqlite.server";
 import { seededRandom } from "../../scripts/random";
 import { buildApp, get, getJson, removeOnExit, ROOT, runScript, seedSite, startPaypal, startServer, step, tail } from "./harness";
@@ -305,12 +305,12 @@ interface SearchTiming {
 async function timeSearch(dbPath: string, queries: string[]): Promise<SearchTiming> {
   const db = openDatabase(dbPath);
   try {
-    for (let i = 0; i < SEARCH_WARMUP; i++) await listProducts(db, { search: queries[i % queries.length]!, offset: 0, limit: 12 });
+    for (let i = 0; i < SEARCH_WARMUP; i++) await readProducts(db, { search: queries[i % queries.length]!, offset: 0, limit: 12 });
     const times: number[] = [];
     let results = 0;
     for (const search of queries) {
       const started = performance.now();
-      const { products } = await listProducts(db, { search, offset: 0, limit: 12 });
+      const { products } = await readProducts(db, { search, offset: 0, limit: 12 });
       times.push(performance.now() - started);
       results += products.length;
     }
@@ -377,7 +377,8 @@ async function main(): Promise<number> {
 
   step("starting the PayPal emulator and remix-serve");
   const paypal = await startPaypal();
-  const { base } = await startServer(site, paypal.env);
+  const server = await startServer(site, paypal.env);
+  const { base } = server;
 
   step("collecting slugs, categories and search terms");
   const catalogue = await discover(base);
@@ -405,7 +406,7 @@ async function main(): Promise<number> {
     { name: STATIC_PATH, kind: "limit", paths: [STATIC_PATH] },
   ];
   // "/" is the home page, not a product or category page: it gets no target.
-  const targetKind = (spec: RouteSpec): Kind => (spec.name === "/" ? "floor" : spec.kind);
+  const targetKind = (spec: RouteSpec): Kind => (spec.paths[0] === "/" ? "floor" : spec.kind);
 
   // One warm-up over every route together first (JIT, SQLite page cache), then each route's own.
   step(`warm-up: all routes together for ${WARMUP} s`);
@@ -416,33 +417,47 @@ async function main(): Promise<number> {
   if (warmAll.non2xx + warmAll.errors > 0) throw new Error(`${warmAll.non2xx} non-2xx and ${warmAll.errors} errors during the warm-up`);
 
   step(`load: ${specs.length} routes × (${WARMUP} s warm-up + ${DURATION} s)`);
-  const measured: (Awaited<ReturnType<typeof measure>> & Weights)[] = [];
+  const measured: (Awaited<ReturnType<typeof measure>> & Weights & { uncached?: boolean })[] = [];
   for (const spec of specs) {
     const weights = await pageWeights(base, spec.paths[0]!, spec.kind);
     const result = await measure(base, spec);
     console.log(`${spec.name.padEnd(44)} ${fmt(result.reqPerSec).padStart(6)} req/s  p50 ${fmt(result.p50Ms)} ms  p99 ${fmt(result.p99Ms)} ms  non-2xx ${result.non2xx}`);
     measured.push({ ...result, ...weights });
   }
-  const floor = measured.find((r) => r.kind === "floor")!.reqPerSec;
-  const limit = measured.find((r) => r.kind === "limit")!.reqPerSec;
-  const rows: RouteResult[] = measured.map((r) => {
-    const withRatios = { ...r, floorRatio: r.reqPerSec / floor, limitRatio: r.reqPerSec / limit };
-    return { ...withRatios, target: routeTarget({ ...withRatios, kind: targetKind(r) }) };
-  });
-
-  step(`in-process search: listProducts × ${SEARCH_RUNS} after ${SEARCH_WARMUP} warm-up`);
-  const search = await timeSearch(dbPath, searchQueries(words, pairs, SEARCH_RUNS));
-  const database = { dbBytes: fileSize(dbPath), walBytes: fileSize(`${dbPath}-wal`) };
-  const databaseMb = (database.dbBytes + database.walBytes) / 1024 / 1024;
-
   step(`slow-phone journey: JavaScript off, ${THROTTLE_TEXT}, product page → 'Order Confirmed!'`);
   const journey = await runSlowJourney(base, JOURNEY_SLUG);
   for (const s of journey.steps) console.log(`  ${s.name.padEnd(40)} ${(s.ms / 1000).toFixed(1).padStart(5)} s  ${kb(s.bytes)}`);
 
+  // The same pages again with the catalogue read cache off (CATALOGUE_CACHE=off): what a
+  // shopper gets on a cache miss, right after any change to the database.
+  step("the catalogue pages again with the read cache off (CATALOGUE_CACHE=off)");
+  await server.stop();
+  const uncachedServer = await startServer(site, { ...paypal.env, CATALOGUE_CACHE: "off" });
+  for (const spec of specs.filter((s) => s.kind === "page" || s.kind === "search" || s.kind === "floor")) {
+    const uncached: RouteSpec = { ...spec, name: `${spec.name} (no cache)` };
+    const weights = await pageWeights(uncachedServer.base, spec.paths[0]!, spec.kind);
+    const result = await measure(uncachedServer.base, uncached);
+    console.log(`${uncached.name.padEnd(44)} ${fmt(result.reqPerSec).padStart(6)} req/s  p50 ${fmt(result.p50Ms)} ms  p99 ${fmt(result.p99Ms)} ms  non-2xx ${result.non2xx}`);
+    measured.push({ ...result, ...weights, uncached: true });
+  }
+  await uncachedServer.stop();
+  const floor = measured.find((r) => r.kind === "floor" && !r.uncached)!.reqPerSec;
+  const floorUncached = measured.find((r) => r.kind === "floor" && r.uncached)!.reqPerSec;
+  const limit = measured.find((r) => r.kind === "limit")!.reqPerSec;
+  const rows: RouteResult[] = measured.map((r) => {
+    const withRatios = { ...r, floorRatio: r.reqPerSec / (r.uncached ? floorUncached : floor), limitRatio: r.reqPerSec / limit };
+    return { ...withRatios, target: routeTarget({ ...withRatios, kind: targetKind(r) }) };
+  });
+
+  step(`in-process search: readProducts (listProducts without its cache) × ${SEARCH_RUNS} after ${SEARCH_WARMUP} warm-up`);
+  const search = await timeSearch(dbPath, searchQueries(words, pairs, SEARCH_RUNS));
+  const database = { dbBytes: fileSize(dbPath), walBytes: fileSize(`${dbPath}-wal`) };
+  const databaseMb = (database.dbBytes + database.walBytes) / 1024 / 1024;
+
   step("results");
   printTable(rows);
   console.log(
-    `\nin-process search (listProducts, limit 12): p50 ${search.p50Ms.toFixed(2)} ms, p95 ${search.p95Ms.toFixed(2)} ms, ` +
+    `\nin-process search (readProducts, uncached, limit 12): p50 ${search.p50Ms.toFixed(2)} ms, p95 ${search.p95Ms.toFixed(2)} ms, ` +
       `max ${search.maxMs.toFixed(1)} ms over ${search.runs} queries — ${search.target.pass ? "PASS" : "MISS"} (${search.target.text})`,
   );
   console.log(`database: ${databaseMb.toFixed(1)} MB (db ${(database.dbBytes / 1048576).toFixed(1)} MB + wal ${(database.walBytes / 1048576).toFixed(1)} MB); seeded in ${seedSeconds.toFixed(1)} s`);
@@ -479,6 +494,7 @@ async function main(): Promise<number> {
     routes: rows.map((r) => ({
       route: r.name,
       kind: r.kind,
+      catalogueCache: !(r as { uncached?: boolean }).uncached,
       distinctPaths: r.paths.length,
       reqPerSec: r.reqPerSec,
       p50Ms: r.p50Ms,

@@ -215,7 +215,7 @@ export async function startPaypal(): Promise<PaypalEmulator> {
  * Starts remix-serve on the build, on a free loopback port, against the site's database, and
  * waits until /about answers 200. BENCH_CPU_PROF=<dir> runs it with --cpu-prof.
  */
-export async function startServer(site: Site, extraEnv: Env = {}): Promise<{ base: string; pid: number }> {
+export async function startServer(site: Site, extraEnv: Env = {}): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -258,5 +258,9 @@ export async function startServer(site: Site, extraEnv: Env = {}): Promise<{ bas
     await sleep(200);
   }
   console.log(`remix-serve pid ${child.pid} at ${base}${profileDir ? ` (CPU profile to ${profileDir})` : ""}`);
-  return { base, pid: child.pid! };
+  const stop = async () => {
+    await stopProcess(child);
+    servers.delete(child);
+  };
+  return { base, pid: child.pid!, stop };
 }

@@ -11,6 +11,7 @@ import {
 } from "~/domain/catalogue/types";
 import { thumbUrl } from "~/lib/images";
 import { centsToDecimal } from "~/lib/money";
+import { cachedRead } from "~/lib/read-cache.server";
 import { type DB } from "~/lib/sqlite.server";
 
 export interface ProductFilter {
@@ -51,7 +52,17 @@ type ProductRow = {
  * A page of products and the total that match. Search (FTS5 over title and
  * description) overrides the category filter, as the spec says.
  */
-export async function listProducts(db: DB, filter: ProductFilter): Promise<{ products: ProductCard[]; total: number }> {
+/**
+ * A page of products: by search (ranked, or newest first for very common words), by category,
+ * or all, newest first. Read through the exact read cache (app/lib/read-cache.server.ts).
+ */
+export function listProducts(db: DB, filter: ProductFilter): Promise<{ products: ProductCard[]; total: number }> {
+  const key = `products:${filter.search?.trim() ?? ""}:${filter.categoryId ?? ""}:${filter.offset}:${filter.limit}`;
+  return cachedRead(db, key, () => readProducts(db, filter));
+}
+
+/** listProducts without the cache: what the benchmark times in-process. */
+export async function readProducts(db: DB, filter: ProductFilter): Promise<{ products: ProductCard[]; total: number }> {
   const limit = Math.max(0, Math.min(filter.limit, 1000));
   const offset = Math.max(0, filter.offset);
   const searchText = filter.search?.trim();
@@ -110,7 +121,11 @@ export async function listProductsInCategorySlug(db: DB, slug: string, offset: n
   return { category, ...(await listProducts(db, { categoryId: category.id, offset, limit })) };
 }
 
-export async function listLatestCollection(db: DB, limit = 12): Promise<ProductCard[]> {
+export function listLatestCollection(db: DB, limit = 12): Promise<ProductCard[]> {
+  return cachedRead(db, `latest:${limit}`, () => readLatestCollection(db, limit));
+}
+
+async function readLatestCollection(db: DB, limit: number): Promise<ProductCard[]> {
   const rows = await db
     .selectFrom("products")
     .select(productColumns)
@@ -123,8 +138,12 @@ export async function listLatestCollection(db: DB, limit = 12): Promise<ProductC
 }
 
 /** Up to `limit` products sharing the product's main category, without the product itself. */
-export async function listRelatedProducts(db: DB, productId: number, categoryId: number | null, limit = 4): Promise<ProductCard[]> {
-  if (categoryId === null) return [];
+export function listRelatedProducts(db: DB, productId: number, categoryId: number | null, limit = 4): Promise<ProductCard[]> {
+  if (categoryId === null) return Promise.resolve([]);
+  return cachedRead(db, `related:${productId}:${categoryId}:${limit}`, () => readRelatedProducts(db, productId, categoryId, limit));
+}
+
+async function readRelatedProducts(db: DB, productId: number, categoryId: number, limit: number): Promise<ProductCard[]> {
   const rows = await db
     .selectFrom("product_categories")
     .innerJoin("products", "products.id", "product_categories.product_id")
@@ -142,9 +161,12 @@ export async function getProductIdBySlug(db: DB, slug: string): Promise<number |
   return row?.id ?? null;
 }
 
-export async function getProductBySlug(db: DB, slug: string): Promise<ProductDetail | null> {
-  const id = await getProductIdBySlug(db, slug);
-  return id === null ? null : getProductById(db, id);
+/** The product page's product, read through the exact read cache. */
+export function getProductBySlug(db: DB, slug: string): Promise<ProductDetail | null> {
+  return cachedRead(db, `product:${slug}`, async () => {
+    const id = await getProductIdBySlug(db, slug);
+    return id === null ? null : getProductById(db, id);
+  });
 }
 
 export async function getProductById(db: DB, id: number): Promise<ProductDetail | null> {
