@@ -1,4 +1,4 @@
-import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -22,12 +22,16 @@ import { getCartOwner, getOptionalUser, getToast } from "~/domain/auth/guards.se
 import { db } from "~/lib/db.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import { getEnv } from "~/lib/env.server";
+import { pageMeta } from "~/lib/meta";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Pages without a meta of their own (redirect-only routes, the root error page): the store name and description. */
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, owner, categories, toast, store] = await Promise.all([
@@ -52,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shopEmail: store.email,
       storeName: store.name,
       storeDescription: store.description,
+      // Public origin for canonical URLs, og:url/og:image and JSON-LD (app/lib/meta.ts).
+      origin: getEnv().APP_URL,
     },
     { headers },
   );
@@ -130,7 +136,7 @@ export function ErrorBoundary() {
   );
   if (!data) {
     return (
-      <main id="main" className="main">
+      <main id="main" className="main" tabIndex={-1}>
         {body}
       </main>
     );

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { writeWebpVariants } from "../app/lib/image-pipeline.server";
+import { variantFileName, variantSlots } from "../app/lib/images";
 import { fnv1a } from "./random";
 
 /**
@@ -579,6 +581,9 @@ ${body}
  */
 const JPEG_OPTIONS: sharp.JpegOptions = { quality: 80, mozjpeg: true, trellisQuantisation: false, optimiseScans: false };
 
+/** WebP widths at effort 2: about twice as fast as the pipeline's effort 4 for ~5% larger files. */
+const WEBP_OPTIONS: sharp.WebpOptions = { quality: 80, effort: 2 };
+
 function writeAtomically(pipeline: sharp.Sharp, file: string): Promise<unknown> {
   const tmp = `${file}.${process.pid}.tmp`;
   return pipeline
@@ -591,33 +596,41 @@ function writeAtomically(pipeline: sharp.Sharp, file: string): Promise<unknown> 
 }
 
 /**
- * Writes the 800x1000 JPEG and its 300x375 thumbnail, skipping files that already exist.
- * Returns how many files were written (0, 1 or 2).
+ * Writes the 800x1000 JPEG, its 300x375 thumbnail and its WebP widths (`w/<name>-<slot>.webp`,
+ * the same files the upload pipeline writes, see app/lib/images.ts), skipping files that
+ * already exist. Returns how many files were written.
  */
 export async function writeProductImage(spec: ProductImageSpec, imagePath: string, thumbPath: string): Promise<number> {
+  const productsDir = path.dirname(imagePath);
+  const fileName = path.basename(imagePath);
+  const variants = variantSlots(IMAGE_WIDTH).map(({ slot }) => path.join(productsDir, "w", variantFileName(fileName, slot)));
   const needImage = !existsSync(imagePath);
   const needThumb = !existsSync(thumbPath);
-  if (!needImage && !needThumb) return 0;
+  const needVariants = variants.some((v) => !existsSync(v));
+  if (!needImage && !needThumb && !needVariants) return 0;
   mkdirSync(path.dirname(imagePath), { recursive: true });
   mkdirSync(path.dirname(thumbPath), { recursive: true });
   // Render the SVG once to raw pixels (a cheap fake shadow instead of an SVG blur filter keeps
-  // this fast), then encode both sizes from the same pixels.
+  // this fast), then encode every size from the same pixels.
   const { data, info } = await sharp(Buffer.from(productSvg(spec)), { density: 72 })
     .resize(IMAGE_WIDTH, IMAGE_HEIGHT, { fit: "cover" })
     .flatten({ background: "#ffffff" })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-  const jobs: Promise<unknown>[] = [];
-  if (needImage) jobs.push(writeAtomically(sharp(data, raw).jpeg(JPEG_OPTIONS), imagePath));
+  const jobs: Promise<number>[] = [];
+  if (needImage) jobs.push(writeAtomically(sharp(data, raw).jpeg(JPEG_OPTIONS), imagePath).then(() => 1));
   if (needThumb) {
     jobs.push(
       writeAtomically(
         sharp(data, raw).resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: "cover" }).jpeg(JPEG_OPTIONS),
         thumbPath,
-      ),
+      ).then(() => 1),
     );
   }
-  await Promise.all(jobs);
-  return jobs.length;
+  if (needVariants) {
+    jobs.push(writeWebpVariants(() => sharp(data, raw), { productsDir, fileName, width: IMAGE_WIDTH, skipExisting: true, webp: WEBP_OPTIONS }));
+  }
+  const written = await Promise.all(jobs);
+  return written.reduce((a, b) => a + b, 0);
 }

@@ -1,7 +1,8 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { NotFoundView } from "~/components/layout/not-found";
+import { errorPageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Page Not Found · Little Stitches Atelier" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => errorPageMeta(args, "Page Not Found");
 
 export async function loader() {
   throw json({ message: "Page Not Found" }, { status: 404 });

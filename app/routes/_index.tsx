@@ -4,14 +4,14 @@ import { ProductGrid } from "~/components/product/product-card";
 import { listLatestCollection, listProducts } from "~/domain/catalogue/products.server";
 import { NEW_ARRIVALS_COUNT } from "~/domain/catalogue/types";
 import { db } from "~/lib/db.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Little Stitches Atelier · Handmade clothes for collectible dolls" },
-  {
-    name: "description",
-    content: "Handmade dresses, coats, knitwear and accessories for 1:4 and 1:6 collectible dolls. Ships worldwide within 1-3 business days.",
-  },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "",
+    tagline: "Handmade clothes for collectible dolls",
+    og: { type: "website" },
+  });
 
 export async function loader() {
   const [latest, arrivals] = await Promise.all([

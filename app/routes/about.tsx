@@ -1,10 +1,9 @@
 import { type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "About · Little Stitches Atelier" },
-  { name: "description", content: "A one-person sewing studio making clothes for collectible dolls, shipping from Poland." },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "About", description: "A one-person sewing studio making clothes for collectible dolls, shipping from Poland." });
 
 export default function About() {
   return (

@@ -23,6 +23,7 @@ import { db } from "~/lib/db.server";
 import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
+import { pageMeta } from "~/lib/meta";
 
 const TABS = [
   { id: "orders", label: "Orders" },
@@ -70,10 +71,7 @@ interface RemoveActionData {
   error?: ToastMessage | null;
 }
 
-export const meta: MetaFunction = () => [
-  { title: "My Account · Little Stitches Atelier" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "My Account", noindex: true });
 
 function toTab(value: string | null): Tab {
   return TABS.find((t) => t.id === value)?.id ?? "orders";

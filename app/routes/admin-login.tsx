@@ -5,11 +5,9 @@ import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server"
 import { ADMIN_DENIED_TEXT, AUTH_MESSAGES } from "~/domain/auth/messages";
 import { signInWithForm } from "~/domain/auth/sign-in.server";
 import { assertSameOrigin, readFormData, safeRedirect } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Admin Sign In · Little Stitches Atelier" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Admin Sign In", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

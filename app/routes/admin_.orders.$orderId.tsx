@@ -3,13 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminOrderView } from "~/components/admin/admin-order-view";
 import { type AdminOrderPageData } from "~/domain/admin/admin-orders";
 import { adminOrderPageAction, loadAdminOrderPage } from "~/domain/admin/orders-tab.server";
+import { adminPageMeta } from "~/lib/meta";
 
 // `admin_` keeps this page out of admin.tsx's layout (that route renders no <Outlet />): the URL is /admin/orders/{orderId}.
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && data.state === "ok" ? `Order #${data.order.id}` : "Order"} · Admin · Little Stitches Atelier` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = (args) =>
+  adminPageMeta(args, args.data && args.data.state === "ok" ? `Order #${args.data.order.id}` : "Order");
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return loadAdminOrderPage(request, params.orderId);

@@ -7,13 +7,12 @@ import { stockLabel } from "~/domain/catalogue/stock";
 import { assertSameOrigin, readFormData, safeRedirect } from "~/lib/http.server";
 import { formatMoney } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
+import { pageMeta } from "~/lib/meta";
 
 const EMPTY_TOTALS = { itemCount: 0, subtotalCents: 0, shippingCents: 0, shippingName: "", totalCents: 0 };
 
-export const meta: MetaFunction = () => [
-  { title: "Your Cart · Little Stitches Atelier" },
-  { name: "description", content: "Review the handmade doll clothes in your cart before checkout." },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Your Cart", description: "Review the handmade doll clothes in your cart before checkout.", noindex: true });
 
 /** The cart itself comes from the root loader (every page has it): this loader only reads the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
-import { parse, type SubmissionResult, useForm } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { CheckoutOrderSummary } from "~/components/checkout/order-summary";
-import { validateCheckout } from "~/components/checkout/validate";
+import { useCheckoutValidation } from "~/components/checkout/use-checkout-validation";
 import { Alert, Field, useClearPasswordAfter } from "~/components/ui/field";
 import { getProfile, registerUser, updateProfile } from "~/domain/auth/accounts.server";
 import { isGoogleConfigured } from "~/domain/auth/authenticator.server";
@@ -28,12 +28,10 @@ import { CheckoutSchema, type ClientFigures } from "~/domain/orders/schemas";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, readFormData } from "~/lib/http.server";
 import { centsToDecimal, decimalToCents, formatMoney } from "~/lib/money";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Checkout · Little Stitches Atelier" },
-  { name: "description", content: "Your contact details and shipping address, then payment with PayPal." },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Checkout", description: "Your contact details and shipping address, then payment with PayPal.", noindex: true });
 
 /** US first, then the other countries of section 3 by name. */
 const COUNTRY_OPTIONS = [COUNTRIES[0], ...[...COUNTRIES.slice(1)].sort((a, b) => a.name.localeCompare(b.name))];
@@ -208,32 +206,12 @@ export default function CheckoutPage() {
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction === "/checkout";
   useClearPasswordAfter(actionData);
 
-  const [form, fields] = useForm({
-    id: "checkout",
-    // Native validation (required, maxLength) until hydrated; then Conform validates instead.
-    defaultNoValidate: false,
-    lastResult: actionData?.result,
-    defaultValue: data.defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parse(formData, {
-        resolve: (payload) => {
-          const error = validateCheckout(payload);
-          return error ? { error } : { value: payload };
-        },
-      }),
-  });
-  const value = (name: keyof typeof fields) => {
-    const v = fields[name].initialValue;
-    return typeof v === "string" ? v : undefined;
-  };
-  const error = (name: keyof typeof fields) => fields[name].errors?.[0];
+  const form = useCheckoutValidation(actionData?.result, data.defaults);
+  const { value, error } = form;
 
   // Without JavaScript the password fields are always there (used only when the box is ticked);
   // once hydrated they follow the checkbox.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = form.hydrated;
   const [createAccount, setCreateAccount] = useState(value("createAccount") === "on");
   const [messageLength, setMessageLength] = useState((value("customerMessage") ?? "").length);
   const [useLoyalty, setUseLoyalty] = useState(value("useLoyaltyPoints") === "on");
@@ -279,7 +257,7 @@ export default function CheckoutPage() {
         </p>
       </div>
       <div className="checkout-layout">
-        <Form method="post" action="/checkout" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="checkout-form">
+        <Form method="post" action="/checkout" id="checkout" {...form.formProps} className="checkout-form">
           {alert ? <Alert title={alert.title}>{alert.description}</Alert> : null}
           {invalid ? <Alert title="Please check the form">Correct the fields marked below, then try again.</Alert> : null}
           <input type="hidden" name="expectedSubtotal" value={centsToDecimal(data.subtotalCents)} />
@@ -432,9 +410,9 @@ export default function CheckoutPage() {
             />
           </div>
 
-          {form.errors && !alert ? (
+          {form.formError && !alert ? (
             <p className="form-error" role="alert">
-              {form.errors[0]}
+              {form.formError}
             </p>
           ) : null}
           <button type="submit" className="button button-lg button-block" disabled={submitting}>

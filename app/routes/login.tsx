@@ -6,12 +6,14 @@ import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server"
 import { AUTH_MESSAGES } from "~/domain/auth/messages";
 import { registerWithForm, signInWithForm } from "~/domain/auth/sign-in.server";
 import { assertSameOrigin, jsonError, readFormData, safeRedirect } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Sign In · Little Stitches Atelier" },
-  { name: "description", content: "Sign in or create an account to keep favorites, follow orders and earn loyalty points." },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Sign In",
+    description: "Sign in or create an account to keep favorites, follow orders and earn loyalty points.",
+    noindex: true,
+  });
 
 type Tab = "signin" | "signup";
 

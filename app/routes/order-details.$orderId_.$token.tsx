@@ -3,13 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { OrderDetailsView } from "~/components/orders/details-view";
 import { handleDetailsAction, loadDetailsPage, orderPageHeaders } from "~/domain/orders/order-pages.server";
 import { type DetailsPageData } from "~/domain/orders/page-data";
+import { pageMeta } from "~/lib/meta";
 
 // The file is named `$orderId_` so this URL is not nested inside /order-details/{orderId}.
 
-export const meta: MetaFunction = () => [
-  { title: "Order Details · Little Stitches Atelier" },
-  { name: "robots", content: "noindex" },
-];
+// Order pages are private (their URLs may carry the order's token): no canonical link.
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Order Details", noindex: true, canonical: false });
 
 export const headers: HeadersFunction = (args) => orderPageHeaders(args);
 

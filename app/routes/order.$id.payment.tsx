@@ -1,10 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PaymentErrorBoundary, PaymentView } from "~/components/orders/payment-view";
 import { handlePaymentAction, loadPaymentPage, paymentPageHeaders } from "~/domain/payments/payment-routes.server";
+import { pageMeta } from "~/lib/meta";
 
 // /order/{id}/payment; /order-payment/{orderId} is the same page (one loader, one action, one view).
 
-export const meta: MetaFunction = () => [{ title: "Complete Payment · Little Stitches Atelier" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Complete Payment", noindex: true, canonical: false });
 
 export const headers = paymentPageHeaders;
 

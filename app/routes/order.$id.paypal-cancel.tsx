@@ -1,6 +1,10 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PaymentErrorBoundary } from "~/components/orders/payment-view";
 import { handlePaypalCancel } from "~/domain/payments/payment-routes.server";
+import { pageMeta } from "~/lib/meta";
+
+// Shown only when the loader refuses (it otherwise redirects).
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Complete Payment", noindex: true, canonical: false });
 
 /** PayPal's cancel_url: gives back anything held for the order and returns to the payment page. */
 export function loader({ request, params }: LoaderFunctionArgs) {

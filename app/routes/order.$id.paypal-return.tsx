@@ -1,6 +1,10 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PaymentErrorBoundary } from "~/components/orders/payment-view";
 import { handlePaypalReturn } from "~/domain/payments/payment-routes.server";
+import { pageMeta } from "~/lib/meta";
+
+// Shown only when the loader refuses (it otherwise redirects).
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Complete Payment", noindex: true, canonical: false });
 
 /** PayPal's return_url (`?token=<PayPal order id>&PayerID=...`): capture, record, then the confirmation page. */
 export function loader({ request, params }: LoaderFunctionArgs) {

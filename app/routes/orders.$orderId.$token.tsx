@@ -3,11 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmationView } from "~/components/orders/confirmation-view";
 import { loadConfirmationPage, orderPageHeaders } from "~/domain/orders/order-pages.server";
 import { type ConfirmationPageData } from "~/domain/orders/page-data";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Order Confirmation · Little Stitches Atelier" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Order Confirmation", noindex: true, canonical: false });
 
 export const headers: HeadersFunction = (args) => orderPageHeaders(args);
 

@@ -20,20 +20,14 @@ import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/domain/common/respond.server";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
 import { formatMoney } from "~/lib/money";
+import { buildMeta, errorPageMeta, productPageSeo, seoContext } from "~/lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Product Not Found · Little Stitches Atelier" }];
-  const p = data.product;
-  const text = p.description.slice(0, 155);
-  return [
-    { title: `${p.title} · Little Stitches Atelier` },
-    { name: "description", content: text },
-    { property: "og:title", content: p.title },
-    { property: "og:description", content: text },
-    { property: "og:type", content: "product" },
-    ...(p.images[0] ? [{ property: "og:image", content: p.images[0].imageUrl }] : []),
-  ];
+export const meta: MetaFunction<typeof loader> = (args) => {
+  if (!args.data) return errorPageMeta(args, "Product Not Found");
+  const ctx = seoContext(args.matches);
+  return buildMeta(ctx, args.location, productPageSeo(args.data.product, ctx));
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -254,6 +248,7 @@ function Gallery({ images, index, title, slug }: { images: { imageUrl: string; t
   }
   const n = images.length;
   const image = images[current] ?? images[0]!;
+  const srcSet = srcSetFor(image.imageUrl, image.width);
   const prev = (current - 1 + n) % n;
   const next = (current + 1) % n;
   const go = (i: number) => (e: React.MouseEvent) => {
@@ -263,7 +258,10 @@ function Gallery({ images, index, title, slug }: { images: { imageUrl: string; t
   return (
     <div className="gallery">
       <div className="gallery-main">
-        <img src={image.imageUrl} alt={image.altText || title} width={image.width ?? 800} height={image.height ?? 1000} fetchPriority="high" />
+        <picture>
+          {srcSet ? <source type="image/webp" srcSet={srcSet} sizes={IMAGE_SIZES.gallery} /> : null}
+          <img src={image.imageUrl} alt={image.altText || title} width={image.width ?? 800} height={image.height ?? 1000} fetchPriority="high" decoding="async" />
+        </picture>
         {n > 1 ? (
           <>
             <a className="gallery-nav prev" href={`/product/${slug}?image=${prev}`} onClick={go(prev)} aria-label="Previous image">

@@ -4,15 +4,19 @@ import { NotFoundView } from "~/components/layout/not-found";
 import { ShopView } from "~/components/product/shop-view";
 import { loadShopPage } from "~/domain/catalogue/shop-page.server";
 import { db } from "~/lib/db.server";
+import { errorPageMeta, mainImage, pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Category Not Found"} · Little Stitches Atelier` },
-  {
-    name: "description",
-    content: data?.category ? `Browse our collection of ${data.category.name} for collectible dolls.` : "Handmade doll clothes.",
-  },
-  ...(data?.category ? [{ property: "og:title", content: data.category.name }, { property: "og:type", content: "website" }] : []),
-];
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const data = args.data;
+  if (!data) return errorPageMeta(args, "Category Not Found");
+  if (data.search) return pageMeta(args, { title: data.title, noindex: true, keepParams: ["search"] });
+  const image = data.products.find((p) => p.images.length > 0);
+  return pageMeta(args, {
+    title: data.title,
+    description: `Browse our collection of ${data.category?.name ?? data.title} for collectible dolls.`,
+    og: { type: "website", image: image ? mainImage(image.images)?.imageUrl : null, imageAlt: image?.title },
+  });
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await loadShopPage(db, request, params.categorySlug ?? ""));

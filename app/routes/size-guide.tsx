@@ -1,9 +1,8 @@
 import { type MetaFunction } from "@remix-run/node";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Size Guide · Little Stitches Atelier" },
-  { name: "description", content: "Which doll bodies our 1:4 and 1:6 scale clothes fit." },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Size Guide", description: "Which doll bodies our 1:4 and 1:6 scale clothes fit." });
 
 export default function SizeGuide() {
   return (

@@ -1,9 +1,8 @@
 import { type MetaFunction } from "@remix-run/node";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Terms & Conditions · Little Stitches Atelier" },
-  { name: "description", content: "Payment, shipping, cancellation and returns." },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Terms & Conditions", description: "Payment, shipping, cancellation and returns." });
 
 export default function Terms() {
   return (

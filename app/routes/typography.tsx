@@ -1,6 +1,7 @@
 import { type MetaFunction } from "@remix-run/node";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [{ title: "Typography · Little Stitches Atelier" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Typography", noindex: true });
 
 export default function Typography() {
   return (

@@ -20,7 +20,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
     const stat = await fs.stat(file);
     if (!stat.isFile()) return new Response("Not found", { status: 404 });
     return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
-      headers: { "Content-Type": type, "Content-Length": String(stat.size), "Cache-Control": "public, max-age=31536000, immutable" },
+      headers: {
+        "Content-Type": type,
+        "Content-Length": String(stat.size),
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "X-Content-Type-Options": "nosniff",
+      },
     });
   } catch {
     return new Response("Not found", { status: 404 });

@@ -2,6 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CART_INTENTS, useFetcherToast, useHere } from "~/components/cart/cart-forms";
 import { OPEN_CART_EVENT } from "~/components/layout/header";
+import { IMAGE_SIZES, PLACEHOLDER_IMAGE, srcSetFor, THUMB_HEIGHT, THUMB_WIDTH } from "~/lib/images";
 import { formatMoney } from "~/lib/money";
 
 export interface CardProduct {
@@ -14,7 +15,8 @@ export interface CardProduct {
   hasVariations: boolean;
   isLatestCollection: boolean;
   category: { name: string; slug: string } | null;
-  images: { thumbUrl: string; altText: string }[];
+  /** imageUrl and width give the card its WebP srcset; without them it shows the thumbnail. */
+  images: { thumbUrl: string; altText: string; imageUrl?: string; width?: number | null; height?: number | null }[];
 }
 
 export function StockBadge({ stock }: { stock: number }) {
@@ -29,14 +31,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
   return (
     <article className="card">
       <Link to={`/product/${product.slug}`} className="card-media" prefetch="none">
-        <img
-          src={image?.thumbUrl ?? "/placeholder.svg"}
-          alt={image?.altText ?? `${product.title} (no image available)`}
-          width={300}
-          height={375}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-        />
+        <CardImage image={image} title={product.title} eager={eager} />
         <StockBadge stock={product.stock} />
       </Link>
       <div className="card-body">
@@ -58,6 +53,27 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
         )}
       </div>
     </article>
+  );
+}
+
+function CardImage({ image, title, eager }: { image: CardProduct["images"][number] | undefined; title: string; eager: boolean }) {
+  const srcSet = srcSetFor(image?.imageUrl, image?.width);
+  const img = (
+    <img
+      src={image?.thumbUrl ?? PLACEHOLDER_IMAGE}
+      alt={image?.altText ?? `${title} (no image available)`}
+      width={THUMB_WIDTH}
+      height={THUMB_HEIGHT}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+    />
+  );
+  if (!srcSet) return img;
+  return (
+    <picture>
+      <source type="image/webp" srcSet={srcSet} sizes={IMAGE_SIZES.card} />
+      {img}
+    </picture>
   );
 }
 

@@ -2,7 +2,7 @@
 export class DomainError extends Error {
   constructor(
     message: string,
-    public readonly status: 400 | 401 | 403 | 404 | 409 | 429 = 400,
+    public readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 = 400,
     public readonly field?: string,
     /** A stable tag the UI may map to its own wording. */
     public readonly code?: "out-of-stock" | "insufficient-stock",

@@ -1,0 +1,19 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { CleanupUploadsSchema } from "~/domain/admin/upload-schemas";
+import { cleanupUploads } from "~/domain/admin/uploads.server";
+import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { db } from "~/lib/db.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+
+export const loader = methodNotAllowed;
+
+/** DELETE /api/upload/cleanup (admin only) `{tempIds}` → `{deleted}`: removes temporary uploads after a failed save. */
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {
+    DELETE: async () => {
+      await requireApiAdmin(request);
+      const { tempIds } = await parseJsonBody(request, CleanupUploadsSchema);
+      return json({ deleted: await cleanupUploads(db, tempIds) }, { headers: { "Cache-Control": "no-store" } });
+    },
+  });
+}

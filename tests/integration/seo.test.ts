@@ -1,0 +1,175 @@
+// @vitest-environment node
+import { Meta, Outlet } from "@remix-run/react";
+import { createRemixStub } from "@remix-run/testing";
+import { sql } from "kysely";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { listSitemapEntries, renderSitemap, SITEMAP_MAX_URLS } from "~/domain/seo/sitemap.server";
+import { db } from "~/lib/db.server";
+import { meta as rootMeta, loader as rootLoader } from "~/root";
+import { meta as cartMeta } from "~/routes/cart";
+import { meta as productMeta, loader as productLoader } from "~/routes/product.$slug";
+import { loader as robotsLoader } from "~/routes/robots[.]txt";
+import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+import { makeCategory, makeProduct } from "../helpers/factories";
+
+afterAll(() => db.destroy());
+
+const ORIGIN = "http://localhost:3000";
+
+type Tag = Record<string, unknown>;
+type MetaFn = (args: never) => Tag[] | undefined;
+
+/** Calls a route's meta the way Remix does: with the root's loader data among the matches. */
+async function runMeta(fn: MetaFn, path: string, data: unknown): Promise<Tag[]> {
+  const rootRes = await rootLoader({ request: new Request(`${ORIGIN}${path}`), params: {}, context: {} });
+  const rootData = await rootRes.json();
+  const url = new URL(`${ORIGIN}${path}`);
+  const args = {
+    data,
+    params: {},
+    location: { pathname: url.pathname, search: url.search, hash: "", state: null, key: "default" },
+    matches: [
+      { id: "root", pathname: "/", data: rootData, params: {}, meta: [] },
+      { id: "routes/x", pathname: url.pathname, data, params: {}, meta: [] },
+    ],
+  };
+  return (fn as (a: typeof args) => Tag[])(args);
+}
+
+const titleOf = (tags: Tag[]) => tags.find((t) => "title" in t)?.title;
+
+describe("page titles use the store name saved in Settings", () => {
+  it("with the default name, then with a saved one", async () => {
+    const cat = await makeCategory(db, { name: "Capes" });
+    const product = await makeProduct(db, { title: "Velvet Cape", categoryIds: [cat.id], image: true });
+    expect(titleOf(await runMeta(cartMeta as MetaFn, "/cart", null))).toBe("Your Cart · Little Stitches Atelier");
+
+    await db
+      .insertInto("settings")
+      .values({ key: "store", value: JSON.stringify({ name: "Doll Wardrobe Co", email: "shop@example.com", description: "Tiny coats & capes." }) })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: (eb) => eb.ref("excluded.value") }))
+      .execute();
+
+    expect(titleOf(await runMeta(cartMeta as MetaFn, "/cart", null))).toBe("Your Cart · Doll Wardrobe Co");
+    const home = await runMeta(rootMeta as MetaFn, "/", null);
+    expect(titleOf(home)).toBe("Doll Wardrobe Co");
+    expect(home).toContainEqual({ name: "description", content: "Tiny coats & capes." });
+
+    const res = await productLoader({ request: new Request(`${ORIGIN}/product/${product.slug}`), params: { slug: product.slug }, context: {} });
+    const tags = await runMeta(productMeta as MetaFn, `/product/${product.slug}?image=1`, await res.json());
+    expect(titleOf(tags)).toBe("Velvet Cape · Doll Wardrobe Co");
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: `${ORIGIN}/product/${product.slug}` });
+    expect(tags).toContainEqual({ property: "og:url", content: `${ORIGIN}/product/${product.slug}` });
+    const image = tags.find((t) => t.property === "og:image")?.content;
+    expect(String(image)).toMatch(/^http:\/\/localhost:3000\/uploads\/products\//);
+    const ld = tags.find((t) => "script:ld+json" in t)?.["script:ld+json"] as { brand: { name: string }; offers: { price: string } };
+    expect(ld.brand.name).toBe("Doll Wardrobe Co");
+    expect(ld.offers.price).toMatch(/^\d+\.\d{2}$/);
+
+    await db.deleteFrom("settings").where("key", "=", "store").execute();
+  });
+});
+
+describe("server-rendered head of a product page", () => {
+  it("renders title, canonical, Open Graph and JSON-LD with '<' escaped inside the script", async () => {
+    const product = await makeProduct(db, { title: "Tea </script><script>alert(1)</script> Dress", description: "Lace & <b>bold</b> trim", image: true });
+    const path = `/product/${product.slug}`;
+    const rootData = await (await rootLoader({ request: new Request(`${ORIGIN}${path}`), params: {}, context: {} })).json();
+    const productData = await (await productLoader({ request: new Request(`${ORIGIN}${path}`), params: { slug: product.slug }, context: {} })).json();
+    const Stub = createRemixStub([
+      {
+        id: "root",
+        path: "/",
+        meta: rootMeta,
+        Component: () => createElement("div", null, createElement(Meta), createElement(Outlet)),
+        children: [{ id: "routes/product.$slug", path: "product/:slug", meta: productMeta as never, Component: () => null }],
+      },
+    ]);
+    // The memory router's useLayoutEffect warns under renderToString (as in admin-store.test.ts).
+    const report = console.error;
+    console.error = (...args: unknown[]) => {
+      if (!String(args[0]).includes("useLayoutEffect does nothing on the server")) report(...args);
+    };
+    let html: string;
+    try {
+      html = renderToString(
+        createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { root: rootData, "routes/product.$slug": productData } } }),
+      );
+    } finally {
+      console.error = report;
+    }
+    expect(html).toContain(`<title>Tea &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; Dress · Little Stitches Atelier</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}${path}"/>`);
+    expect(html).toContain(`<meta property="og:type" content="product"/>`);
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).not.toMatch(/[<>]/);
+    expect(scripts[0]).toContain("\\u003c/script\\u003e");
+    const ld = JSON.parse(scripts[0]!);
+    expect(ld.name).toBe("Tea </script><script>alert(1)</script> Dress");
+    expect(ld.description).toBe("Lace & <b>bold</b> trim");
+    // Exactly one script tag opened by the JSON-LD: the injected one never becomes markup.
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+});
+
+describe("sitemap.xml and robots.txt", () => {
+  it("lists home, shop, active categories with products and every product, with cache headers", async () => {
+    const active = await makeCategory(db, { name: "Sitemap Active" });
+    const hidden = await makeCategory(db, { name: "Sitemap Hidden" });
+    const empty = await makeCategory(db, { name: "Sitemap Empty" });
+    await db.updateTable("categories").set({ is_active: 0 }).where("id", "=", hidden.id).execute();
+    const p1 = await makeProduct(db, { title: "Sitemap Coat", categoryIds: [active.id] });
+    const p2 = await makeProduct(db, { title: "Sitemap Hat & Scarf", categoryIds: [hidden.id] });
+    await sql`UPDATE categories SET product_count = (SELECT count(*) FROM product_categories pc WHERE pc.category_id = categories.id)`.execute(db);
+
+    const res = await sitemapLoader();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    expect(res.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+$/);
+    const xml = await res.text();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.slice(0, 2)).toEqual([`${ORIGIN}/`, `${ORIGIN}/shop`]);
+    expect(locs).toContain(`${ORIGIN}/shop/${active.slug}`);
+    expect(locs).not.toContain(`${ORIGIN}/shop/${hidden.slug}`);
+    expect(locs).not.toContain(`${ORIGIN}/shop/${empty.slug}`);
+    expect(locs).toContain(`${ORIGIN}/product/${p1.slug}`);
+    expect(locs).toContain(`${ORIGIN}/product/${p2.slug}`);
+    expect(xml).toMatch(new RegExp(`<loc>${ORIGIN}/product/${p1.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+  });
+
+  it("escapes XML special characters", () => {
+    const xml = renderSitemap("https://a.example/", [{ path: "/shop?a=1&b=<2>", lastmod: null, changefreq: "weekly", priority: "0.5" }]);
+    expect(xml).toContain("<loc>https://a.example/shop?a=1&amp;b=&lt;2&gt;</loc>");
+  });
+
+  it("robots.txt keeps crawlers out of private pages and names the absolute sitemap", async () => {
+    const res = await robotsLoader();
+    expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(res.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+$/);
+    const text = await res.text();
+    for (const path of ["/admin", "/api/", "/account", "/checkout", "/cart", "/order"]) expect(text).toContain(`\nDisallow: ${path}\n`);
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it("stays within 50 000 URLs and fast with 100 000 products (newest first)", async () => {
+    await sql`
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+      INSERT INTO products (title, slug, price_cents) SELECT 'Bulk ' || i, 'bulk-' || i, 1000 FROM n
+    `.execute(db);
+    const started = performance.now();
+    const entries = await listSitemapEntries(db);
+    const xml = renderSitemap(ORIGIN, entries);
+    const ms = performance.now() - started;
+    expect(entries).toHaveLength(SITEMAP_MAX_URLS);
+    expect(entries[0]!.path).toBe("/");
+    expect(entries.find((e) => e.path.startsWith("/product/"))!.path).toBe("/product/bulk-100000");
+    expect(xml.match(/<url>/g)).toHaveLength(SITEMAP_MAX_URLS);
+    // Generous for a shared 2-core machine; the query plus rendering takes about 100 ms alone.
+    expect(ms).toBeLessThan(3000);
+  });
+});
