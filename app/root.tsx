@@ -101,7 +101,7 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   return (
     <ToastProvider initial={data.toast}>
-      <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} />
+      <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} storeName={data.storeName} />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
@@ -143,7 +143,7 @@ export function ErrorBoundary() {
   }
   return (
     <ToastProvider initial={null}>
-      <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} />
+      <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} storeName={data.storeName} />
       <main id="main" className="main" tabIndex={-1}>
         {body}
       </main>

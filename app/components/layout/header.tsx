@@ -42,6 +42,7 @@ export interface HeaderProps {
   cart: { items: HeaderCartItem[]; totals: SummaryTotals & { itemCount: number } };
   favoritesCount: number;
   menu: MenuNode[];
+  storeName: string;
 }
 
 /** With JavaScript, open menus close on an outside click, on Escape and when the page changes. */
@@ -71,7 +72,19 @@ function useCloseMenus(headerRef: React.RefObject<HTMLElement>) {
   }, [here, headerRef]);
 }
 
-export function Header({ user, cart, favoritesCount, menu }: HeaderProps) {
+/** The store's name as its wordmark: the last word in the accent colour ('Little Stitches' + ' Atelier'). */
+function StoreLogo({ name }: { name: string }) {
+  const cut = name.lastIndexOf(" ");
+  if (cut <= 0) return <>{name}</>;
+  return (
+    <>
+      {name.slice(0, cut)}
+      <span>{name.slice(cut)}</span>
+    </>
+  );
+}
+
+export function Header({ user, cart, favoritesCount, menu, storeName }: HeaderProps) {
   const count = cart.totals.itemCount;
   const headerRef = useRef<HTMLElement>(null);
   const loginHref = useLoginHref();
@@ -118,8 +131,8 @@ export function Header({ user, cart, favoritesCount, menu }: HeaderProps) {
           </div>
         </details>
 
-        <Link to="/" className="logo" aria-label="Little Stitches Atelier, home">
-          Little Stitches<span> Atelier</span>
+        <Link to="/" className="logo" aria-label={`${storeName}, home`}>
+          <StoreLogo name={storeName} />
         </Link>
 
         <nav className="main-nav" aria-label="Main">

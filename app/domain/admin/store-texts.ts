@@ -69,9 +69,3 @@ export const DEFAULT_STORE_SETTINGS = {
 };
 
 export type StoreSettings = typeof DEFAULT_STORE_SETTINGS;
-
-/** A page title with the store's name, e.g. "Your Cart · Little Stitches Atelier". */
-export function pageTitle(page: string, storeName: string | null | undefined): string {
-  const name = storeName?.trim() || DEFAULT_STORE_SETTINGS.name;
-  return page ? `${page} · ${name}` : name;
-}

@@ -7,6 +7,7 @@ import { PAYMENT_TEXT, PAYMENT_TOASTS, type StockCheck } from "~/domain/payments
 import { getPaypalClient, isPaypalOrderId, type PaypalClient, PaypalError, type PaypalLink, type PaypalOrder } from "~/domain/payments/paypal-client.server";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
+import { getStoreSettings } from "~/domain/common/settings.server";
 
 /*
  * The payment rules. An order becomes `paid` only after the server itself saw, at PayPal, a
@@ -56,8 +57,6 @@ export interface PaymentDeps {
   paypal?: PaypalClient | null;
 }
 
-/** The name buyers see on PayPal's approval page. */
-const SHOP_NAME = "Little Stitches Atelier";
 
 /** Attempt statuses that a later visit may still have to look at. */
 const OPEN_STATUSES = ["CREATED", "PAYER_ACTION_REQUIRED", "APPROVED", "CAPTURING", "PENDING"];
@@ -301,7 +300,8 @@ export async function startPayment(db: DB, orderId: number, opts: { appUrl: stri
       returnUrl,
       cancelUrl,
       requestId: `order-${orderId}-${order.totalCents}-${Number(attempts.n) + 1}`,
-      brandName: SHOP_NAME,
+      // The name buyers see on PayPal's approval page: the store name saved in Settings.
+      brandName: (await getStoreSettings(db)).name,
     });
   } catch (error) {
     fromPaypal(error);
