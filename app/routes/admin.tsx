@@ -1,8 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OrdersTab } from "~/components/admin/orders-tab";
+import { ProductsTab } from "~/components/admin/products-tab";
 import { StoreTab } from "~/components/admin/store-tabs";
 import { ordersTabAction, loadOrdersTab } from "~/domain/admin/orders-tab.server";
+import { loadProductsTab, productsTabAction } from "~/domain/admin/products-tab.server";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { getDashboardStats, getRevenueSeries } from "~/domain/admin/reports.server";
 import { loadStoreTab, storeTabAction } from "~/domain/admin/store-tabs.server";
@@ -10,11 +12,9 @@ import { ACCESS_DENIED, ADMIN_TABS, type AdminTab, toAdminTab } from "~/domain/a
 import { getOptionalUser } from "~/domain/auth/guards.server";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () => [
-  { title: "Admin Dashboard · Little Stitches Atelier" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Admin Dashboard", noindex: true });
 
 export { ACCESS_DENIED };
 
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const [stats, revenue] = await Promise.all([getDashboardStats(db), getRevenueSeries(db)]);
     return json({ denied: false as const, tab, stats, revenue });
   }
-  if (tab === "products") return json({ denied: false as const, tab, stats: await getDashboardStats(db) });
+  if (tab === "products") return json({ denied: false as const, tab, productsTab: await loadProductsTab(db, url) });
   return json({ denied: false as const, tab, store: await loadStoreTab(db, tab, url) });
 }
 
@@ -41,7 +41,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!user.isAdmin) throw jsonError("Access denied: Admin privileges required", 403);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
-  const response = (await ordersTabAction(request, formData, intent)) ?? (await storeTabAction(request, formData, intent));
+  const response =
+    (await ordersTabAction(request, formData, intent)) ??
+    (await productsTabAction(request, formData, intent)) ??
+    (await storeTabAction(request, formData, intent));
   if (!response) throw jsonError("Unknown action", 400);
   return response;
 }
@@ -63,20 +66,20 @@ export default function AdminDashboard() {
     <div className="container">
       <h1>Admin Dashboard</h1>
       <nav className="tabs" aria-label="Admin sections">
-        {/* The Products tab and its editor come with the product-editor work (issue 5, item 3-4). */}
-        {ADMIN_TABS.filter((t) => t.id !== "products").map((t) => (
+        {ADMIN_TABS.map((t) => (
           <Link key={t.id} to={t.id === "dashboard" ? "/admin" : `/admin?tab=${t.id}`} aria-current={data.tab === t.id ? "page" : undefined}>
             {t.label}
           </Link>
         ))}
       </nav>
       {"orders" in data ? <OrdersTab data={data.orders} /> : null}
+      {"productsTab" in data ? <ProductsTab data={data.productsTab} /> : null}
       {"store" in data ? <StoreTab tab={data.tab as AdminTab} data={data.store} /> : null}
       {"stats" in data ? <DashboardCards stats={data.stats} /> : null}
       {"revenue" in data ? (
         <div className="chart-grid">
           <RevenueChart id="revenue-days" title="Revenue by day, last 30 days" points={data.revenue.byDay} labelEvery={7} />
-          <RevenueChart id="revenue-months" title="Revenue by month, last 12 months" points={data.revenue.byMonth} labelEvery={2} />
+          <RevenueChart id="revenue-months" title="Revenue by month, last 12 months" points={data.revenue.byMonth} labelEvery={3} />
         </div>
       ) : null}
     </div>

@@ -81,6 +81,16 @@ test("no serious accessibility violations on /admin (admin) and on its Access De
   expect(await axeViolations(page, testInfo, "/admin")).toEqual([]);
 });
 
+// The Products tab and the product editor (add, edit of a seeded product, and a refused save).
+test("no serious accessibility violations on the admin Products tab and product editor", async ({ page, request }, testInfo) => {
+  await page.context().addCookies([sessionCookieFor(ensureUser("admin@example.com"))]);
+  const id = ((await (await request.get(`/api/products/slug/${SLUGS.withColors}`)).json()) as { id: number }).id;
+  for (const path of ["/admin?tab=products", "/admin?tab=products&stock=sold-out", "/admin/products/add", `/admin/products/edit/${id}`]) {
+    await visit(page, testInfo, path);
+    expect(await axeViolations(page, testInfo, path), path).toEqual([]);
+  }
+});
+
 for (const path of PAGES) {
   test(`no serious accessibility violations on ${path}`, async ({ page }, testInfo) => {
     const status = path.includes("no-such") ? 404 : 200;

@@ -1,0 +1,431 @@
+// The add/edit product pages (/admin/products/add, /admin/products/edit/{id}): page data and the
+// form action. Without JavaScript the page is one multipart form whose submit buttons carry an
+// intent: add/remove rows and images re-render the form with everything kept; `save` saves.
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import { type CreateProductInput, CreateProductSchema, type UpdateProductInput, UpdateProductSchema } from "~/domain/admin/product-schemas";
+import {
+  type EditorImage,
+  type EditorValues,
+  EMPTY_EDITOR_VALUES,
+  MAX_IMAGES,
+  MAX_ROWS,
+  PRODUCT_INTENTS,
+  PRODUCT_TEXT,
+  REMOVE_INTENT,
+  withOnePrimary,
+} from "~/domain/admin/product-texts";
+import { type AdminProduct, createProduct, getAdminProduct, listCategoryOptions, listTempUploads, updateProduct } from "~/domain/admin/products-admin.server";
+import { saveTempUpload, UPLOAD_MESSAGES } from "~/domain/admin/uploads.server";
+import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
+import { type Toast } from "~/domain/auth/session.server";
+import { listColors } from "~/domain/catalogue/categories.server";
+import { DomainError } from "~/domain/common/errors";
+import { db as sharedDb } from "~/lib/db.server";
+import { assertSameOrigin, jsonError } from "~/lib/http.server";
+import { readMultipartForm } from "~/lib/multipart.server";
+import { type DB } from "~/lib/sqlite.server";
+
+export const PRODUCTS_TAB_URL = "/admin?tab=products";
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export type EditorMode = "add" | "edit";
+
+export interface EditorOptions {
+  categories: {
+    id: number;
+    name: string;
+    parentId: number | null;
+    label: string;
+  }[];
+  colors: { id: number; name: string; hex: string }[];
+}
+
+export type EditorPageData =
+  | { state: "denied"; signedIn: boolean }
+  | { state: "not-found" }
+  | {
+      state: "ok";
+      mode: EditorMode;
+      productId: number | null;
+      slug: string | null;
+      values: EditorValues;
+      options: EditorOptions;
+    };
+
+/** What a post of the editor answers when it does not redirect: the form again, with errors. */
+export interface EditorActionData {
+  values: EditorValues;
+  errors: Record<string, string[]>;
+  failure: Toast | null;
+  /** Changes with every answer, so the page renders the form afresh from `values`. */
+  revision: number;
+}
+
+function idFrom(param: string | undefined | null): number | null {
+  return param && /^\d{1,12}$/.test(param) && Number(param) > 0 ? Number(param) : null;
+}
+
+/** The editor's values of a stored product. */
+export function valuesOf(product: AdminProduct): EditorValues {
+  return {
+    title: product.title,
+    slug: product.slug,
+    description: product.description,
+    price: product.price,
+    stock: String(product.stock),
+    isLarge: product.isLarge,
+    isLatestCollection: product.isLatestCollection,
+    categories: product.categories,
+    colorVariations: product.hasColorVariations
+      ? product.colorVariations.map((c) => ({
+          colorId: String(c.colorId),
+          stock: String(c.stock),
+        }))
+      : [],
+    productVariations: product.hasVariations
+      ? product.productVariations.map((v) => ({
+          variationName: v.variationName,
+          stock: String(v.stock),
+        }))
+      : [],
+    images: withOnePrimary(
+      product.images.map((i) => ({
+        kind: "existing" as const,
+        id: String(i.id),
+        url: i.imageUrl,
+        isPrimary: i.isPrimary,
+      })),
+    ),
+  };
+}
+
+async function editorOptions(db: DB): Promise<EditorOptions> {
+  const [categories, colors] = await Promise.all([listCategoryOptions(db), listColors(db)]);
+  return { categories, colors };
+}
+
+/**
+ * Loader of both editor pages: non-admins (signed in or not) get the 'Access denied' view
+ * (401/403), an unknown id 'Product not found.' (404).
+ */
+export async function loadProductEditor(request: Request, idParam: string | null, db: DB = sharedDb) {
+  const user = await getOptionalUser(request);
+  if (!user || !user.isAdmin) {
+    return json<EditorPageData>({ state: "denied", signedIn: Boolean(user) }, { status: user ? 403 : 401, headers: NO_STORE });
+  }
+  if (idParam === null) {
+    return json<EditorPageData>(
+      {
+        state: "ok",
+        mode: "add",
+        productId: null,
+        slug: null,
+        values: EMPTY_EDITOR_VALUES,
+        options: await editorOptions(db),
+      },
+      { headers: NO_STORE },
+    );
+  }
+  const id = idFrom(idParam);
+  const product = id ? await getAdminProduct(db, id) : null;
+  if (!product) return json<EditorPageData>({ state: "not-found" }, { status: 404, headers: NO_STORE });
+  return json<EditorPageData>(
+    {
+      state: "ok",
+      mode: "edit",
+      productId: product.id,
+      slug: product.slug,
+      values: valuesOf(product),
+      options: await editorOptions(db),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+const flag = (form: FormData, name: string) => ["on", "true", "1"].includes(text(form, name));
+
+/** Rows posted as `prefix[i].field`, in index order (gaps closed). */
+function rows<K extends string>(form: FormData, prefix: string, keys: readonly K[]): Record<K, string>[] {
+  const found = new Map<number, Record<K, string>>();
+  const pattern = new RegExp(`^${prefix}\\[(\\d{1,3})\\]\\.(${keys.join("|")})$`);
+  for (const [name, value] of form.entries()) {
+    const m = pattern.exec(name);
+    if (!m || typeof value !== "string") continue;
+    const index = Number(m[1]);
+    const row = found.get(index) ?? (Object.fromEntries(keys.map((k) => [k, ""])) as Record<K, string>);
+    row[m[2] as K] = value;
+    found.set(index, row);
+  }
+  return [...found.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row);
+}
+
+/**
+ * The editor's values from a post: text fields as typed; images only when they are this
+ * product's stored images or known temporary uploads (their URLs come from the database).
+ */
+export async function readEditorValues(db: DB, form: FormData, productId: number | null): Promise<EditorValues> {
+  const primary = text(form, "primaryImage");
+  const existingIds = rows(form, "existingImages", ["id"] as const).map((r) => r.id);
+  const newIds = rows(form, "images", ["id"] as const).map((r) => r.id);
+  const stored =
+    productId !== null && existingIds.length
+      ? await db.selectFrom("product_images").select(["id", "image_url as url"]).where("product_id", "=", productId).execute()
+      : [];
+  const temps = await listTempUploads(db, newIds);
+  const images: EditorImage[] = [];
+  for (const id of existingIds) {
+    const hit = stored.find((s) => String(s.id) === id);
+    if (hit)
+      images.push({
+        kind: "existing",
+        id,
+        url: hit.url,
+        isPrimary: primary === `existing:${id}`,
+      });
+  }
+  for (const id of newIds) {
+    const hit = temps.find((t) => t.id === id);
+    if (hit)
+      images.push({
+        kind: "new",
+        id,
+        url: hit.url,
+        isPrimary: primary === `new:${id}`,
+      });
+  }
+  return {
+    title: text(form, "title"),
+    slug: text(form, "slug"),
+    description: text(form, "description"),
+    price: text(form, "price"),
+    stock: text(form, "stock") || "0",
+    isLarge: flag(form, "isLarge"),
+    isLatestCollection: flag(form, "isLatestCollection"),
+    categories: form
+      .getAll("categories")
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0),
+    colorVariations: rows(form, "colorVariations", ["colorId", "stock"] as const),
+    productVariations: rows(form, "productVariations", ["variationName", "stock"] as const),
+    images: withOnePrimary(images),
+  };
+}
+
+/** The values as the form fields the schema reads (one canonical body for every save). */
+export function toFormData(values: EditorValues, mode: EditorMode): FormData {
+  const form = new FormData();
+  const hasOptions = values.colorVariations.length > 0 || values.productVariations.length > 0;
+  for (const key of ["title", "slug", "description", "price"] as const) form.set(key, values[key]);
+  if (!hasOptions) form.set("stock", values.stock);
+  if (values.isLarge) form.set("isLarge", "on");
+  if (values.isLatestCollection) form.set("isLatestCollection", "on");
+  for (const id of values.categories) form.append("categories", String(id));
+  values.colorVariations.forEach((c, i) => {
+    form.set(`colorVariations[${i}].colorId`, c.colorId);
+    form.set(`colorVariations[${i}].stock`, c.stock);
+  });
+  values.productVariations.forEach((v, i) => {
+    form.set(`productVariations[${i}].variationName`, v.variationName);
+    form.set(`productVariations[${i}].stock`, v.stock);
+  });
+  let n = 0;
+  let e = 0;
+  for (const img of values.images) {
+    if (img.kind === "new") {
+      form.set(`images[${n}].id`, img.id);
+      if (img.isPrimary) form.set(`images[${n}].isPrimary`, "on");
+      n++;
+    } else if (mode === "edit") {
+      form.set(`existingImages[${e}].id`, img.id);
+      if (img.isPrimary) form.set(`existingImages[${e}].isPrimary`, "on");
+      e++;
+    }
+  }
+  return form;
+}
+
+/** Field errors of the temp uploads, keyed "files". */
+function addError(errors: Record<string, string[]>, key: string, message: string) {
+  (errors[key] ??= []).push(message);
+}
+
+function uploadToast(message: string): Toast {
+  if (message === UPLOAD_MESSAGES.invalidType)
+    return {
+      title: PRODUCT_TEXT.invalidTypeTitle,
+      description: message,
+      type: "error",
+    };
+  if (message === UPLOAD_MESSAGES.tooLarge)
+    return {
+      title: PRODUCT_TEXT.tooLargeTitle,
+      description: message,
+      type: "error",
+    };
+  return {
+    title: PRODUCT_TEXT.uploadFailedTitle,
+    description: message,
+    type: "error",
+  };
+}
+
+/**
+ * Action of both editor pages. Admin only (401/403 JSON like the other admin forms). Files
+ * chosen in the file input are stored as temporary uploads on every post (refused ones give a
+ * field error under "files"), then the intent runs: add-color, add-variation,
+ * remove-{color|variation|image}-N and upload answer the form again; save validates with the
+ * schema the API uses and redirects to the Products tab with a toast.
+ */
+export async function productEditorAction(request: Request, idParam: string | null, db: DB = sharedDb): Promise<Response> {
+  assertSameOrigin(request);
+  const user = await getOptionalUser(request);
+  if (!user) throw jsonError("You need to be logged in", 401);
+  if (!user.isAdmin) throw jsonError(PRODUCT_TEXT.accessDenied, 403);
+  const mode: EditorMode = idParam === null ? "add" : "edit";
+  const productId = idParam === null ? null : idFrom(idParam);
+  if (mode === "edit") {
+    const exists = productId ? await db.selectFrom("products").select("id").where("id", "=", productId).executeTakeFirst() : null;
+    if (!exists) throw jsonError(PRODUCT_TEXT.notFound, 404);
+  }
+  let parsed: Awaited<ReturnType<typeof readMultipartForm>>;
+  try {
+    parsed = await readMultipartForm(request);
+  } catch (error) {
+    if (error instanceof DomainError) throw jsonError(error.message, error.status);
+    throw error;
+  }
+  const { form, tooLarge } = parsed;
+  const intent = text(form, "intent");
+  const values = await readEditorValues(db, form, productId);
+  const errors: Record<string, string[]> = {};
+  let failure: Toast | null = null;
+
+  for (const t of tooLarge) {
+    addError(errors, "files", `${t.fileName}: ${UPLOAD_MESSAGES.tooLarge}`);
+    failure = uploadToast(UPLOAD_MESSAGES.tooLarge);
+  }
+  const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
+  for (const file of files) {
+    if (values.images.length >= MAX_IMAGES) {
+      addError(errors, "files", `At most ${MAX_IMAGES} images`);
+      break;
+    }
+    try {
+      const saved = await saveTempUpload(db, file, user.id);
+      values.images.push({
+        kind: "new",
+        id: saved.id,
+        url: saved.url,
+        isPrimary: false,
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) {
+        console.error("Upload failed:", error);
+        addError(errors, "files", UPLOAD_MESSAGES.failed(file.name));
+        failure = uploadToast(UPLOAD_MESSAGES.failed(file.name));
+        continue;
+      }
+      addError(errors, "files", `${file.name}: ${error.message}`);
+      failure = uploadToast(error.message);
+    }
+  }
+  values.images = withOnePrimary(values.images);
+
+  const again = (status = 200) => json<EditorActionData>({ values, errors, failure, revision: Date.now() }, { status, headers: NO_STORE });
+  const removal = REMOVE_INTENT.exec(intent);
+  if (removal) {
+    const index = Number(removal[2]);
+    if (removal[1] === "color") values.colorVariations.splice(index, 1);
+    else if (removal[1] === "variation") values.productVariations.splice(index, 1);
+    else {
+      values.images.splice(index, 1);
+      values.images = withOnePrimary(values.images);
+    }
+    return again();
+  }
+  switch (intent) {
+    case PRODUCT_INTENTS.addColor:
+    case PRODUCT_INTENTS.addVariation: {
+      const isColor = intent === PRODUCT_INTENTS.addColor;
+      const other = isColor ? values.productVariations : values.colorVariations;
+      const list = isColor ? values.colorVariations : values.productVariations;
+      if (other.length > 0) addError(errors, isColor ? "colorVariations" : "productVariations", PRODUCT_TEXT.bothKinds);
+      else if (list.length >= MAX_ROWS) addError(errors, isColor ? "colorVariations" : "productVariations", `At most ${MAX_ROWS} rows`);
+      else if (isColor) values.colorVariations.push({ colorId: "", stock: "0" });
+      else values.productVariations.push({ variationName: "", stock: "0" });
+      return again();
+    }
+    case PRODUCT_INTENTS.upload:
+      return again(Object.keys(errors).length ? 400 : 200);
+    case PRODUCT_INTENTS.save:
+      if (Object.keys(errors).length) return again(400);
+      return save(db, mode, productId, values);
+    default:
+      throw jsonError("Unknown action", 400);
+  }
+}
+
+async function save(db: DB, mode: EditorMode, productId: number | null, values: EditorValues): Promise<Response> {
+  const answer = (status: number, errors: Record<string, string[]>, failure: Toast | null, shown = values) =>
+    json<EditorActionData>({ values: shown, errors, failure, revision: Date.now() }, { status, headers: NO_STORE });
+  const failed = mode === "add" ? PRODUCT_TEXT.createFailed : PRODUCT_TEXT.updateFailed;
+  const submission = parseWithZod(toFormData(values, mode), {
+    schema: mode === "add" ? CreateProductSchema : UpdateProductSchema,
+  });
+  if (submission.status !== "success") {
+    const errors: Record<string, string[]> = {};
+    for (const [key, list] of Object.entries(submission.error ?? {})) if (list?.length) errors[key] = list;
+    return answer(400, errors, null);
+  }
+  try {
+    let saved: { id: number };
+    if (mode === "add") saved = await createProduct(db, submission.value as CreateProductInput);
+    else {
+      // The form always lists the stored images it keeps: none listed means none kept.
+      const input = submission.value as UpdateProductInput;
+      saved = await updateProduct(db, productId!, {
+        ...input,
+        existingImages: input.existingImages ?? [],
+      });
+    }
+    const res = await redirectWithToast(PRODUCTS_TAB_URL, {
+      title: mode === "add" ? PRODUCT_TEXT.created : PRODUCT_TEXT.updated,
+      description: submission.value.title,
+      type: "success",
+    });
+    res.headers.set("X-Product-Id", String(saved.id));
+    return res;
+  } catch (error) {
+    if (error instanceof DomainError) {
+      const errors: Record<string, string[]> = error.field ? { [error.field]: [error.message] } : { "": [error.message] };
+      return answer(error.status, errors, {
+        title: failed,
+        description: error.message,
+        type: "error",
+      });
+    }
+    console.error("Product save failed:", error);
+    // The temporary uploads were removed on failure: the form comes back without them.
+    const shown = {
+      ...values,
+      images: withOnePrimary(values.images.filter((i) => i.kind === "existing")),
+    };
+    return answer(500, { "": [failed] }, { title: failed, type: "error" }, shown);
+  }
+}
+
+/**
+ * The API door's answer to a failed product save or delete: a DomainError keeps its status and
+ * message (with `errors` for its field); anything else is logged and answers 500 with `failed`.
+ */
+export function productApiError(error: unknown, failed: string): Response {
+  if (error instanceof Response) return error;
+  if (error instanceof DomainError) return jsonError(error.message, error.status, error.field ? { [error.field]: [error.message] } : undefined);
+  console.error(`${failed}`, error);
+  return jsonError(failed, 500);
+}

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import { MAX_DESCRIPTION, MAX_IMAGES, MAX_ROWS, MAX_SLUG, MAX_STOCK, MAX_TITLE, MAX_VARIATION_NAME, PRODUCT_TEXT } from "~/domain/admin/product-texts";
+
+const Stock = z
+  .number({
+    required_error: PRODUCT_TEXT.stockMin,
+    invalid_type_error: PRODUCT_TEXT.stockWhole,
+  })
+  .int(PRODUCT_TEXT.stockWhole)
+  .min(0, PRODUCT_TEXT.stockMin)
+  .max(MAX_STOCK, `Stock must be ${MAX_STOCK} or less`);
+
+/** A string as the spec says ("24.50"); a JSON number is taken too. */
+const Price = z
+  .union([z.string(), z.number()], {
+    errorMap: (issue, ctx) => ({ message: issue.code === z.ZodIssueCode.invalid_union ? PRODUCT_TEXT.priceRequired : ctx.defaultError }),
+  })
+  .transform((v) => (typeof v === "number" ? String(v) : v.trim()))
+  .pipe(z.string().min(1, PRODUCT_TEXT.priceRequired).regex(/^\d{1,7}(\.\d{1,2})?$/, PRODUCT_TEXT.priceFormat));
+
+export const ColorVariationSchema = z.object({
+  colorId: z
+    .number({
+      required_error: PRODUCT_TEXT.colorRequired,
+      invalid_type_error: PRODUCT_TEXT.colorRequired,
+    })
+    .int()
+    .positive(PRODUCT_TEXT.colorRequired),
+  stock: Stock.default(0),
+});
+
+export const ProductVariationSchema = z.object({
+  /** Ignored: codes are given by position (A, B, C…). */
+  variationCode: z.string().max(2).optional(),
+  variationName: z
+    .string({ required_error: PRODUCT_TEXT.variationNameRequired })
+    .trim()
+    .min(1, PRODUCT_TEXT.variationNameRequired)
+    .max(MAX_VARIATION_NAME, `Variation name must be ${MAX_VARIATION_NAME} characters or less`),
+  stock: Stock.default(0),
+});
+
+const TempImage = z.object({
+  id: z.string().trim().min(1).max(100),
+  isPrimary: z.boolean().optional(),
+});
+const ExistingImage = z.object({
+  id: z.number().int().positive(),
+  isPrimary: z.boolean().optional(),
+});
+
+const fields = {
+  title: z
+    .string({ required_error: PRODUCT_TEXT.titleRequired })
+    .trim()
+    .min(1, PRODUCT_TEXT.titleRequired)
+    .max(MAX_TITLE, `Title must be ${MAX_TITLE} characters or less`),
+  /** Empty: made from the title (spec section 5). */
+  slug: z
+    .string()
+    .trim()
+    .max(MAX_SLUG, `Slug must be ${MAX_SLUG} characters or less`)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, PRODUCT_TEXT.slugFormat)
+    .optional(),
+  price: Price,
+  stock: Stock.optional(),
+  isLarge: z.boolean().optional(),
+  isLatestCollection: z.boolean().optional(),
+  categories: z.array(z.number().int().positive()).max(200).optional(),
+  colorVariations: z.array(ColorVariationSchema).max(MAX_ROWS, `At most ${MAX_ROWS} colours`).optional(),
+  productVariations: z.array(ProductVariationSchema).max(MAX_ROWS, `At most ${MAX_ROWS} variations`).optional(),
+  /** New images: temporary upload ids (POST /api/upload/temp). */
+  images: z.array(TempImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`).optional(),
+};
+
+type Fields = {
+  colorVariations?: { colorId: number }[];
+  productVariations?: unknown[];
+};
+
+function exclusiveKinds(value: Fields, ctx: z.RefinementCtx) {
+  if ((value.colorVariations?.length ?? 0) > 0 && (value.productVariations?.length ?? 0) > 0) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["productVariations"],
+      message: PRODUCT_TEXT.bothKinds,
+    });
+  }
+  const seen = new Set<number>();
+  value.colorVariations?.forEach((c, i) => {
+    if (seen.has(c.colorId))
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["colorVariations", i, "colorId"],
+        message: PRODUCT_TEXT.colorTwice,
+      });
+    seen.add(c.colorId);
+  });
+}
+
+/** Add product: the form at /admin/products/add and POST /api/admin/products. */
+export const CreateProductSchema = z
+  .object({
+    ...fields,
+    description: z
+      .string({ required_error: PRODUCT_TEXT.descriptionRequired })
+      .trim()
+      .min(1, PRODUCT_TEXT.descriptionRequired)
+      .max(MAX_DESCRIPTION, `Description must be ${MAX_DESCRIPTION} characters or less`),
+  })
+  .superRefine(exclusiveKinds);
+export type CreateProductInput = z.infer<typeof CreateProductSchema>;
+
+/** Edit product: as add, but the description is optional; the stored images to keep come as existingImages. */
+export const UpdateProductSchema = z
+  .object({
+    ...fields,
+    description: z.string().trim().max(MAX_DESCRIPTION, `Description must be ${MAX_DESCRIPTION} characters or less`).optional(),
+    existingImages: z.array(ExistingImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`).optional(),
+  })
+  .superRefine(exclusiveKinds);
+export type UpdateProductInput = z.infer<typeof UpdateProductSchema>;
+
+/** PATCH /api/admin/products/{id} and the Products tab's toggle. */
+export const LatestCollectionSchema = z.object({
+  isLatestCollection: z.boolean({
+    required_error: "isLatestCollection is required",
+  }),
+});
+export type LatestCollectionInput = z.infer<typeof LatestCollectionSchema>;
+
+export const ProductIdSchema = z.object({
+  productId: z.number().int().positive(),
+});
