@@ -1,8 +1,14 @@
 import { sql } from "kysely";
 import { type CategoryRef, type CategoryTreeNode, type CategoryView } from "~/domain/catalogue/types";
 import { type DB } from "~/lib/sqlite.server";
+import { cachedRead } from "~/lib/read-cache.server";
 
-export async function listCategories(db: DB): Promise<CategoryView[]> {
+/** Every category, in menu order (read through the exact read cache: every page's menu uses it). */
+export function listCategories(db: DB): Promise<CategoryView[]> {
+  return cachedRead(db, "categories", () => readCategories(db));
+}
+
+async function readCategories(db: DB): Promise<CategoryView[]> {
   const rows = await db
     .selectFrom("categories")
     .select(["id", "name", "slug", "parent_id as parentId", "sort_order as sortOrder", "is_active as isActive", "product_count as productCount"])
@@ -20,7 +26,11 @@ export function buildMenuTree(categories: CategoryView[]): CategoryTreeNode[] {
     .map((parent) => ({ ...parent, children: visible.filter((c) => c.parentId === parent.id) }));
 }
 
-export async function getCategoryBySlug(db: DB, slug: string): Promise<CategoryView | null> {
+export function getCategoryBySlug(db: DB, slug: string): Promise<CategoryView | null> {
+  return cachedRead(db, `category:${slug}`, () => readCategoryBySlug(db, slug));
+}
+
+async function readCategoryBySlug(db: DB, slug: string): Promise<CategoryView | null> {
   const row = await db
     .selectFrom("categories")
     .select(["id", "name", "slug", "parent_id as parentId", "sort_order as sortOrder", "is_active as isActive", "product_count as productCount"])
@@ -30,7 +40,11 @@ export async function getCategoryBySlug(db: DB, slug: string): Promise<CategoryV
 }
 
 /** The chain from the top-level category down to this one (for breadcrumbs). */
-export async function getCategoryChain(db: DB, categoryId: number): Promise<CategoryRef[]> {
+export function getCategoryChain(db: DB, categoryId: number): Promise<CategoryRef[]> {
+  return cachedRead(db, `category-chain:${categoryId}`, () => readCategoryChain(db, categoryId));
+}
+
+async function readCategoryChain(db: DB, categoryId: number): Promise<CategoryRef[]> {
   const chain: CategoryRef[] = [];
   let id: number | null = categoryId;
   for (let depth = 0; id !== null && depth < 10; depth++) {

@@ -1,6 +1,7 @@
 import { DEFAULT_STORE_SETTINGS, type StoreSettings } from "~/domain/admin/store-texts";
 import { DEFAULT_SHIPPING_RATES, type ShippingRates } from "~/domain/cart/totals";
 import { type DB } from "~/lib/sqlite.server";
+import { cachedRead } from "~/lib/read-cache.server";
 
 export async function getSetting<T>(db: DB, key: string, fallback: T): Promise<T> {
   const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
@@ -22,7 +23,8 @@ export async function getShippingRates(db: DB): Promise<ShippingRates> {
  */
 export async function getStoreSettings(db: DB, fallbackEmail?: string): Promise<StoreSettings> {
   const defaults = { ...DEFAULT_STORE_SETTINGS, ...(fallbackEmail ? { email: fallbackEmail } : {}) };
-  const stored = await getSetting<Partial<Record<keyof StoreSettings, unknown>>>(db, "store", {});
+  // Every page's title and footer read it: through the exact read cache.
+  const stored = await cachedRead(db, "settings:store", () => getSetting<Partial<Record<keyof StoreSettings, unknown>>>(db, "store", {}));
   const text = (value: unknown, fallback: string) => (typeof value === "string" && value.trim() ? value.trim() : fallback);
   return {
     name: text(stored.name, defaults.name),
