@@ -3,7 +3,6 @@ import { createRemixStub } from "@remix-run/testing";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { getProfile } from "~/domain/auth/accounts.server";
-import { getSessionStorage } from "~/domain/auth/guards.server";
 import { AUTH_TEXT } from "~/domain/auth/schemas";
 import { createToastCookie } from "~/domain/auth/session.server";
 import { addFavorite, listFavoriteIds } from "~/domain/catalogue/favorites.server";
@@ -13,18 +12,12 @@ import { action as loyaltyConfigAction, loader as loyaltyConfigLoader } from "~/
 import { action as loyaltyHistoryAction, loader as loyaltyHistoryLoader } from "~/routes/api.loyalty.history";
 import { action as profileAction, loader as profileLoader } from "~/routes/api.profile";
 import { makeProduct, makeUser } from "../helpers/factories";
+import { cookieFor } from "../helpers/routes";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
 
 const ORIGIN = "http://localhost:3000";
-
-async function cookieFor(userId: number): Promise<string> {
-  const storage = getSessionStorage();
-  const session = await storage.getSession();
-  session.set("userId", userId);
-  return (await storage.commitSession(session)).split(";")[0]!;
-}
 
 /** Runs a loader or action; a thrown Response (redirect, 4xx) is returned like an answered one. */
 async function run(fn: () => Promise<Response> | Response): Promise<Response> {

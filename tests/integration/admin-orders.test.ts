@@ -8,7 +8,6 @@ import { OrdersTab } from "~/components/admin/orders-tab";
 import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, ORDER_STATUSES } from "~/domain/admin/admin-orders";
 import { adminCancelOrder, listAdminOrders, returnOrder, shipOrder } from "~/domain/admin/admin-orders.server";
 import { loadOrdersTab } from "~/domain/admin/orders-tab.server";
-import { getSessionStorage } from "~/domain/auth/guards.server";
 import { createToastCookie } from "~/domain/auth/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { awardOrderPoints, spendOrderPoints } from "~/domain/loyalty/loyalty.server";
@@ -21,6 +20,7 @@ import { action as cancelApi } from "~/routes/api.admin.orders.$orderId.cancel";
 import { action as returnApi } from "~/routes/api.admin.orders.$orderId.return";
 import { action as shipApi } from "~/routes/api.orders.$orderId.ship";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
+import { cookieFor } from "../helpers/routes";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
@@ -35,13 +35,6 @@ async function run(fn: Fn, request: Request, params: Record<string, string> = {}
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
-}
-
-async function cookieFor(userId: number): Promise<string> {
-  const storage = getSessionStorage();
-  const session = await storage.getSession();
-  session.set("userId", userId);
-  return (await storage.commitSession(session)).split(";")[0]!;
 }
 
 function get(path: string, cookie?: string, accept = "text/html"): Request {

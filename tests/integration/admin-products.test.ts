@@ -4,7 +4,6 @@ import path from "node:path";
 import sharp from "sharp";
 import { PRODUCT_INTENTS, PRODUCT_TEXT } from "~/domain/admin/product-texts";
 import { UPLOAD_MESSAGES } from "~/domain/admin/uploads.server";
-import { getSessionStorage } from "~/domain/auth/guards.server";
 import { createToastCookie } from "~/domain/auth/session.server";
 import { db } from "~/lib/db.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
@@ -13,18 +12,12 @@ import { action as editAction, loader as editLoader } from "~/routes/admin_.prod
 import { action as listAction, loader as listLoader } from "~/routes/api.admin.products";
 import { action as oneAction, loader as oneLoader } from "~/routes/api.admin.products.$id";
 import { makeCategory, makeProduct, makeUser, seedPalette } from "../helpers/factories";
+import { cookieFor } from "../helpers/routes";
 
 afterAll(() => db.destroy());
 
 const ORIGIN = "http://localhost:3000";
 const UPLOAD_DIR = process.env.UPLOAD_DIR!;
-
-async function cookieFor(userId: number): Promise<string> {
-  const storage = getSessionStorage();
-  const session = await storage.getSession();
-  session.set("userId", userId);
-  return (await storage.commitSession(session)).split(";")[0]!;
-}
 
 async function run(fn: () => Promise<Response> | Response): Promise<Response> {
   try {

@@ -5,7 +5,6 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { AwardPointsSchema } from "~/domain/admin/schemas";
 import { STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
-import { getSessionStorage } from "~/domain/auth/guards.server";
 import { createToastCookie } from "~/domain/auth/session.server";
 import { buildMenuTree, listCategories } from "~/domain/catalogue/categories.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
@@ -17,17 +16,11 @@ import { action as recalcAction } from "~/routes/api.admin.recalculate-category-
 import { action as usersAction, loader as usersLoader } from "~/routes/api.admin.users";
 import { action as awardAction } from "~/routes/api.loyalty.admin.award";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
+import { cookieFor } from "../helpers/routes";
 
 afterAll(() => db.destroy());
 
 const ORIGIN = "http://localhost:3000";
-
-async function cookieFor(userId: number): Promise<string> {
-  const storage = getSessionStorage();
-  const session = await storage.getSession();
-  session.set("userId", userId);
-  return (await storage.commitSession(session)).split(";")[0]!;
-}
 
 async function run(fn: () => Promise<Response> | Response): Promise<Response> {
   try {

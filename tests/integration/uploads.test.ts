@@ -3,7 +3,6 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { cleanupUploads, deleteImageFiles, finalizeUploads, purgeStaleUploads, saveTempUpload, UPLOAD_MESSAGES } from "~/domain/admin/uploads.server";
-import { getSessionStorage } from "~/domain/auth/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { srcSetFor, thumbUrl } from "~/lib/images";
@@ -12,6 +11,7 @@ import { action as cleanupAction } from "~/routes/api.upload.cleanup";
 import { action as finalizeAction } from "~/routes/api.upload.finalize";
 import { action as tempAction } from "~/routes/api.upload.temp";
 import { makeUser } from "../helpers/factories";
+import { cookieFor } from "../helpers/routes";
 
 const ORIGIN = "http://localhost:3000";
 const UPLOAD_DIR = path.resolve(process.env.UPLOAD_DIR!);
@@ -22,13 +22,6 @@ afterAll(async () => {
   await db.destroy();
   rmSync(UPLOAD_DIR, { recursive: true, force: true });
 });
-
-async function cookieFor(userId: number): Promise<string> {
-  const storage = getSessionStorage();
-  const session = await storage.getSession();
-  session.set("userId", userId);
-  return (await storage.commitSession(session)).split(";")[0]!;
-}
 
 let adminCookie: string;
 let customerCookie: string;

@@ -1,3 +1,4 @@
+import { thumbUrl } from "~/lib/images";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type DragEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/field";
@@ -546,7 +547,7 @@ function ProductEditor({ mode, values, errors, options }: { mode: "add" | "edit"
                 return (
                   <li key={value} className="editor-image">
                     {hidden}
-                    <img src={img.url} alt={`Image ${i + 1}`} width={120} height={150} loading="lazy" decoding="async" />
+                    <img src={thumbUrl(img.url)} alt={`Image ${i + 1}`} width={120} height={150} loading="lazy" decoding="async" />
                     <div className="check">
                       <input
                         id={`primary-${i}`}

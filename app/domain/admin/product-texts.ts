@@ -90,23 +90,8 @@ export function stockBadge(stock: number): string {
   return `${stock} in stock`;
 }
 
-/**
- * Slug from a title as the editor previews it (the spec's rule, as in domain/catalogue/slug.ts):
- * lowercase, drop characters other than word characters, spaces and hyphens, spaces to hyphens,
- * collapse and trim hyphens.
- */
-export function slugPreview(title: string): string {
-  return title
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\w\s-]/g, "")
-    .replace(/_/g, "-")
-    .trim()
-    .replace(/\s+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+/** The slug the editor previews from a title: the server's own rule (domain/catalogue/slug.ts, browser-safe). */
+export { slugify as slugPreview } from "~/domain/catalogue/slug";
 
 /** One image of the editor: a stored one (`existing`, by product_images id) or a temporary upload (`new`, by uploads id). */
 export interface EditorImage {

@@ -1,20 +1,9 @@
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { expectError } from "../helpers/api";
-import { E2E_DB_PATH, ensureUser, signInAs, uniqueEmail } from "../helpers/session";
+import { ensureUser, signInAs, uniqueEmail, withDb } from "../helpers/session";
 
 // Admin store calls (checkout-account-admin spec, section 7): users list, award points,
 // recalculate category counts, clean orphaned links. Guest 401, customer 403, admin 200, bad input 400.
-
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DB_PATH);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 const WRITES = [
   { path: "/api/loyalty/admin/award", body: { email: "someone@example.com", points: 5 } },

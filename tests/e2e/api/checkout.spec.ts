@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { expectError, productId } from "../helpers/api";
-import { E2E_DB_PATH, signInAs, uniqueEmail } from "../helpers/session";
+import { signInAs, uniqueEmail, withDb } from "../helpers/session";
 
 // POST /api/orders: the Order creation payload, checked by the checkout's own rules, and an
 // order made of the server's figures (checkout-account-admin spec sections 3, 4, 5, 7; CONTRACT.md).
@@ -10,16 +9,6 @@ import { E2E_DB_PATH, signInAs, uniqueEmail } from "../helpers/session";
 const FIGURES_CHANGED = "Prices or your cart have changed. Please review your order.";
 const SWEATER = "cream-cable-knit-sweater";
 const SWEATER_CENTS = 3600;
-
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DB_PATH);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** A product made for one test, so its stock and flags are exactly what the test needs. */
 function makeProduct(opts: { priceCents?: number; stock?: number; isLarge?: boolean } = {}): { id: number; title: string } {

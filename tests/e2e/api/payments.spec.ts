@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import { expectError } from "../helpers/api";
-import { E2E_BASE_URL, E2E_DB_PATH, uniqueEmail } from "../helpers/session";
+import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
 
 // The payment API over HTTP (checkout-account-admin spec sections 7 and 8, CONTRACT.md): the
 // shop talks to the PayPal emulator that tests/e2e/start-server.ts starts, exactly as to PayPal.
@@ -13,16 +12,6 @@ const PAYPAL_CLIENT_ID = "e2e-paypal-client";
 const PAYPAL_CLIENT_SECRET = "e2e-paypal-secret";
 const EVIL = { Origin: "http://evil.example" };
 const FAILED = "Payment failed: There was an error processing your PayPal payment. Please try again.";
-
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DB_PATH);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** A product made for one test, so its stock is exact. */
 function makeProduct(stock: number, priceCents = 1500): { id: number; title: string } {

@@ -1,22 +1,11 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import Database from "better-sqlite3";
 import sharp from "sharp";
 import { expectToast, jsOff, visit } from "../helpers/browser";
-import { E2E_DB_PATH, ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
 // Products tab and product editor (issue 5 items 3 and 4), with JavaScript on (uploads on drop or
 // choice, rows added in place, a live Latest Collection switch, confirm() prompts) and off (one
 // multipart form whose buttons post it; the server's confirmation step).
-
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DB_PATH);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 async function signInAdmin(page: Page) {
   const userId = ensureUser(uniqueEmail("products-admin"), { isAdmin: true, firstName: "Product", lastName: "Admin" });

@@ -1,22 +1,11 @@
 import { mkdirSync, rmdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import Database from "better-sqlite3";
 import { expectToast, jsOff, visit } from "../helpers/browser";
-import { E2E_DB_PATH, ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
 // Admin store tabs (issue 5 items 5 and 7): categories, users, loyalty, functions, settings.
 // Runs with JavaScript on (confirm() prompts) and off (server confirmation steps).
-
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DB_PATH);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 async function signInAdmin(page: Page) {
   const userId = ensureUser(uniqueEmail("store-admin"), { isAdmin: true, firstName: "Store", lastName: "Admin" });

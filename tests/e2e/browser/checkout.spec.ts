@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import Database from "better-sqlite3";
 import { addFromProductPage, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
-import { E2E_DB_PATH, ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
 // The checkout page with JavaScript on and off (checkout-account-admin spec sections 2, 4, 5, 8):
 // a validation error the browser lets through is shown beside its field, fixed, and the order
@@ -14,16 +13,6 @@ const TEXT = {
   passwordRule: "Password must be at least 6 characters and passwords must match",
   submit: "Create Order & Proceed to Payment",
 };
-
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DB_PATH);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 function storedOrder(id: number) {
   return withDb(

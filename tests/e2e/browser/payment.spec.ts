@@ -1,24 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import Database from "better-sqlite3";
 import { expectToast, jsOff, visit } from "../helpers/browser";
-import { E2E_DB_PATH, uniqueEmail } from "../helpers/session";
+import { uniqueEmail, withDb } from "../helpers/session";
 
 // The payment page and the PayPal round trip through the emulator's approval page
 // (checkout-account-admin spec sections 2, 4 and 8), with JavaScript on and off. In emulator mode
 // 'Pay with PayPal' is the plain form in both (CONTRACT.md).
 
 const PAYPAL_ORIGIN = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
-
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DB_PATH);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 function makeProduct(stock: number): { id: number; title: string } {
   const slug = `payment-page-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import Database from "better-sqlite3";
-import { E2E_BASE_URL, E2E_DB_PATH, type SessionCookie, signCookieValue } from "./session";
+import { E2E_BASE_URL, signCookieValue, type SessionCookie, withDb } from "./session";
 
 /**
  * Orders for the e2e tests of the order pages and order API, written straight into the e2e
@@ -34,16 +33,6 @@ export interface InsertedOrder {
   token: string;
   totalCents: number;
   items: { productId: number; title: string; quantity: number; unitPriceCents: number }[];
-}
-
-function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DB_PATH);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
 }
 
 /** Inserts an order and its items (snapshots of the products' current title and price); returns its id and token. */

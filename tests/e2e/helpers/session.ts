@@ -33,7 +33,8 @@ export interface TestUserOptions {
   shippingCountry?: string | null;
 }
 
-function withDb<T>(fn: (db: Database.Database) => T): T {
+/** Opens the e2e database for one synchronous piece of work (waiting up to 5 s for SQLite's lock), then closes it. */
+export function withDb<T>(fn: (db: Database.Database) => T): T {
   const db = new Database(E2E_DB_PATH);
   try {
     db.pragma("busy_timeout = 5000");
