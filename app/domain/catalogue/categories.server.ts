@@ -65,8 +65,13 @@ export async function getCategoryDescriptions(db: DB): Promise<Record<string, st
   return Object.fromEntries(rows.map((r) => [r.name, r.description]));
 }
 
-export async function getCategoryDescription(db: DB, names: string[]): Promise<string | null> {
-  if (names.length === 0) return null;
+/** The note of the most specific of these categories that has one (through the exact read cache). */
+export function getCategoryDescription(db: DB, names: string[]): Promise<string | null> {
+  if (names.length === 0) return Promise.resolve(null);
+  return cachedRead(db, `category-note:${JSON.stringify(names)}`, () => readCategoryDescription(db, names));
+}
+
+async function readCategoryDescription(db: DB, names: string[]): Promise<string | null> {
   const rows = await db
     .selectFrom("category_descriptions")
     .select(["category_name as name", "description"])
