@@ -2,13 +2,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/chromium";
 
 const [base = "http://127.0.0.1:3000", out = "/tmp/shots", ...paths] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 for (const js of [true, false]) {
   for (const width of [1280, 360]) {
     const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width, height: width > 400 ? 900 : 740 } });

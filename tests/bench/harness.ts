@@ -10,22 +10,12 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startPaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** Debian's Chromium with the flags this machine needs (no background networking). */
-export const CHROMIUM = {
-  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  flags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-};
+/** Debian's Chromium with the flags this machine needs (tests/chromium.ts, shared with Playwright's config). */
+export const CHROMIUM = { executablePath: CHROMIUM_PATH, flags: CHROMIUM_FLAGS };
 
 // ---------------------------------------------------------------------------------------------
 // Everything started or made, so that it can always be undone.

@@ -73,6 +73,21 @@ export function ProductsTab({ data }: { data: ProductsTabData }) {
   );
 }
 
+function FilterSelect(props: { id: string; label: string; name: string; value: string; options: readonly { value: string; label: string }[] }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} name={props.name} defaultValue={props.value}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function ProductFilters({ data, filtered }: { data: ProductsTabData; filtered: boolean }) {
   const submit = useSubmit();
   const { filter, categories } = data;
@@ -81,47 +96,16 @@ function ProductFilters({ data, filtered }: { data: ProductsTabData; filtered: b
   return (
     <Form method="get" action="/admin" className="products-filter" aria-label="Filter products" onChange={onChange}>
       <input type="hidden" name="tab" value="products" />
-      <div className="field">
-        <label htmlFor="filter-stock">Stock Status</label>
-        <select id="filter-stock" name="stock" defaultValue={filter.stock}>
-          {STOCK_FILTERS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-category">Category</label>
-        <select id="filter-category" name="category" defaultValue={filter.category ?? ""}>
-          <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-latest">Latest Collection</label>
-        <select id="filter-latest" name="latest" defaultValue={filter.latest}>
-          {LATEST_FILTERS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="filter-status">Status</label>
-        <select id="filter-status" name="status" defaultValue={filter.status}>
-          {STATUS_FILTERS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect id="filter-stock" label="Stock Status" name="stock" value={filter.stock} options={STOCK_FILTERS} />
+      <FilterSelect
+        id="filter-category"
+        label="Category"
+        name="category"
+        value={filter.category == null ? "" : String(filter.category)}
+        options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: String(c.id), label: c.label }))]}
+      />
+      <FilterSelect id="filter-latest" label="Latest Collection" name="latest" value={filter.latest} options={LATEST_FILTERS} />
+      <FilterSelect id="filter-status" label="Status" name="status" value={filter.status} options={STATUS_FILTERS} />
       <div className="products-filter-actions">
         <button type="submit" className="button">
           Filter

@@ -1,6 +1,6 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { expectToast, jsOff, visit } from "../helpers/browser";
+import { confirmAndSubmit, expectToast, jsOff, visit } from "../helpers/browser";
 import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
 // Products tab and product editor (issue 5 items 3 and 4), with JavaScript on (uploads on drop or
@@ -39,17 +39,6 @@ async function image(color: string) {
     .png()
     .toBuffer();
   return { name: `${color.slice(1)}.png`, mimeType: "image/png", buffer };
-}
-
-/** Clicks a button whose form asks first: confirm() with JavaScript, the server's "Yes, …" step without. */
-async function confirmAndSubmit(page: Page, testInfo: TestInfo, click: () => Promise<void>, yes: RegExp) {
-  if (jsOff(testInfo)) {
-    await click();
-    await page.getByRole("alertdialog").getByRole("button", { name: yes }).click();
-    return;
-  }
-  page.once("dialog", (dialog) => void dialog.accept());
-  await click();
 }
 
 test("create a product with colours and two images, find it in the shop, edit it, delete it", async ({ page }, testInfo) => {

@@ -1,7 +1,7 @@
 import { mkdirSync, rmdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import { expectToast, jsOff, visit } from "../helpers/browser";
+import { confirmAndSubmit, expectToast, jsOff, visit } from "../helpers/browser";
 import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
 // Admin store tabs (issue 5 items 5 and 7): categories, users, loyalty, functions, settings.
@@ -10,17 +10,6 @@ import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/se
 async function signInAdmin(page: Page) {
   const userId = ensureUser(uniqueEmail("store-admin"), { isAdmin: true, firstName: "Store", lastName: "Admin" });
   await page.context().addCookies([sessionCookieFor(userId)]);
-}
-
-/** Clicks a button whose form asks first: confirm() with JavaScript, the server's "Yes, …" step without. */
-async function confirmAndSubmit(page: Page, testInfo: TestInfo, click: () => Promise<void>, yes: RegExp) {
-  if (jsOff(testInfo)) {
-    await click();
-    await page.getByRole("alertdialog").getByRole("button", { name: yes }).click();
-    return;
-  }
-  page.once("dialog", (dialog) => void dialog.accept());
-  await click();
 }
 
 test("add a category, give it a product, recalculate, and find it in the shop menu", async ({ page }, testInfo) => {

@@ -130,3 +130,14 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   }));
   expect(scrollWidth, `scrollWidth ${scrollWidth} > viewport ${width} on ${page.url()}`).toBeLessThanOrEqual(width);
 }
+
+/** Clicks a button whose form asks first: confirm() with JavaScript, the server's "Yes, …" step without. */
+export async function confirmAndSubmit(page: Page, testInfo: TestInfo, click: () => Promise<void>, yes: RegExp) {
+  if (jsOff(testInfo)) {
+    await click();
+    await page.getByRole("alertdialog").getByRole("button", { name: yes }).click();
+    return;
+  }
+  page.once("dialog", (dialog) => void dialog.accept());
+  await click();
+}
