@@ -46,7 +46,8 @@ if (existsSync(path.join(root, "scripts/paypal-emulator.ts")) && env.PAYPAL_MODE
   env.PAYPAL_CLIENT_SECRET ??= "emulator-client-secret";
   children.push(spawn(bin("tsx"), ["scripts/paypal-emulator.ts"], { cwd: root, env, stdio: "inherit" }));
 }
-const server = spawn(bin("remix-serve"), ["build/index.js"], { cwd: root, env, stdio: "inherit" });
+// remix-serve, one process per core (scripts/serve.cjs; WEB_CONCURRENCY to choose).
+const server = spawn(process.execPath, ["scripts/serve.cjs", "build/index.js"], { cwd: root, env, stdio: "inherit" });
 children.push(server);
 console.log(`\nThe shop is starting on http://localhost:${env.PORT}`);
 const stop = () => {

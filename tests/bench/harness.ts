@@ -222,10 +222,12 @@ export async function startServer(site: Site, extraEnv: Env = {}): Promise<{ bas
   const bin = path.join(ROOT, "node_modules/.bin/remix-serve");
   const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
-  // --cpu-prof is not allowed in NODE_OPTIONS: profiling runs the bin's script with node itself.
+  // Served as `npm start` serves it (scripts/serve.cjs: one remix-serve process per core, or
+  // WEB_CONCURRENCY); a CPU profile needs the one process run by node itself (--cpu-prof is not
+  // allowed in NODE_OPTIONS).
   const [command, args] = profileDir
     ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, realpathSync(bin), "build/index.js"]]
-    : [bin, ["build/index.js"]];
+    : [process.execPath, [path.join(ROOT, "scripts/serve.cjs"), "build/index.js"]];
   // The server writes its request log straight into a file, so reading it costs this process nothing.
   const log = openSync(site.logFile, "a");
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log] });

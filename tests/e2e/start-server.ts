@@ -101,7 +101,12 @@ if (seed.status !== 0) {
   process.exit(1);
 }
 
-const server = spawn(path.join(root, "node_modules/.bin/remix-serve"), [path.join(root, "build/index.js")], { env, stdio: "inherit" });
+// Served as `npm start` serves it: remix-serve in two worker processes (scripts/serve.cjs), so
+// every test also checks that sessions, carts, stock and notifications hold across processes.
+const server = spawn(process.execPath, [path.join(root, "scripts/serve.cjs"), path.join(root, "build/index.js")], {
+  env: { ...env, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2" },
+  stdio: "inherit",
+});
 const stop = () => {
   server.kill("SIGTERM");
   void googleMock.stop().catch(() => undefined);
