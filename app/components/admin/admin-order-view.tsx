@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { confirmCancel } from "~/components/admin/orders-tab";
 import { NotFoundView } from "~/components/layout/not-found";
-import { formatOrderDate, OrderTotals, ShippingAddress, StatusBadge, TrackingLink } from "~/components/orders/order-parts";
+import { formatOrderDate, OrderItems, OrderTotals, ShippingAddress, StatusBadge, TrackingLink } from "~/components/orders/order-parts";
 import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, type AdminOrderPageData, type AdminOrderPageOrder, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
 import { ACCESS_DENIED } from "~/domain/admin/tabs";
 import { trackingUrl } from "~/domain/orders/page-data";
@@ -56,7 +56,7 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
         <div className="order-main-col">
           <section className="order-card" aria-labelledby="items-title">
             <h2 id="items-title">Items</h2>
-            <AdminOrderItems order={order} />
+            <OrderItems items={order.items} alwaysShowEach />
           </section>
           <section className="order-card" aria-labelledby="summary-title">
             <h2 id="summary-title">Order Summary</h2>
@@ -121,45 +121,6 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
         </aside>
       </div>
     </div>
-  );
-}
-
-function AdminOrderItems({ order }: { order: AdminOrderPageOrder }) {
-  return (
-    <ul className="order-items" role="list">
-      {order.items.map((item) => (
-        <li key={item.id} className="order-item">
-          <img src={item.thumbUrl} alt="" width={64} height={80} loading="lazy" />
-          <div className="order-item-body">
-            <p className="order-item-title">{item.slug ? <Link to={`/product/${item.slug}`}>{item.title}</Link> : item.title}</p>
-            {item.categories.length ? <p className="muted small admin-item-categories">{item.categories.join(", ")}</p> : null}
-            <dl className="item-facts">
-              {item.colorName ? (
-                <div>
-                  <dt>Color</dt>
-                  <dd>{item.colorName}</dd>
-                </div>
-              ) : null}
-              {item.variationName ? (
-                <div>
-                  <dt>Variation</dt>
-                  <dd>{item.variationName}</dd>
-                </div>
-              ) : null}
-              <div>
-                <dt>Qty</dt>
-                <dd>{item.quantity}</dd>
-              </div>
-              <div>
-                <dt>Each</dt>
-                <dd>{formatMoney(item.unitCents)}</dd>
-              </div>
-            </dl>
-          </div>
-          <p className="line-total">{formatMoney(item.lineCents)}</p>
-        </li>
-      ))}
-    </ul>
   );
 }
 

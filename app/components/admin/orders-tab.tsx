@@ -4,6 +4,7 @@ import { formatOrderDate, StatusBadge } from "~/components/orders/order-parts";
 import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, adminOrderActions, ORDER_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
 import type { OrdersTabData } from "~/domain/admin/orders-tab.server";
 import { orderStatusLabel } from "~/domain/orders/status";
+import { Pager } from "~/components/admin/store-parts";
 
 type Ready = Extract<OrdersTabData, { ready: true }>;
 type Row = Ready["orders"][number];
@@ -78,7 +79,7 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
           </tbody>
         </table>
       )}
-      {pageCount > 1 ? <Pager here={here} page={page} pageCount={pageCount} /> : null}
+      {pageCount > 1 ? <Pager here={here} page={page} pageCount={pageCount} label="Order pages" /> : null}
     </section>
   );
 }
@@ -198,22 +199,5 @@ function CancelConfirm({ confirm, back }: { confirm: NonNullable<Ready["confirm"
         </Link>
       </div>
     </section>
-  );
-}
-
-function Pager({ here, page, pageCount }: { here: string; page: number; pageCount: number }) {
-  const to = (p: number) => {
-    const url = new URL(here, "http://x");
-    url.searchParams.set("page", String(p));
-    return url.pathname + url.search;
-  };
-  return (
-    <nav className="admin-orders-pager" aria-label="Order pages">
-      {page > 1 ? <Link to={to(page - 1)}>Previous</Link> : <span />}
-      <span className="muted small">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? <Link to={to(page + 1)}>Next</Link> : <span />}
-    </nav>
   );
 }

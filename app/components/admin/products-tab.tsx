@@ -3,6 +3,7 @@ import { confirmFirst, ConfirmStep } from "~/components/admin/store-parts";
 import { useToastEffect } from "~/components/ui/toaster";
 import { LATEST_FILTERS, PRODUCT_INTENTS, PRODUCT_TEXT, STATUS_FILTERS, STOCK_FILTERS, stockBadge } from "~/domain/admin/product-texts";
 import type { ProductsTabData } from "~/domain/admin/products-tab.server";
+import { Pager } from "~/components/admin/store-parts";
 
 type Row = ProductsTabData["products"][number];
 
@@ -68,7 +69,7 @@ export function ProductsTab({ data }: { data: ProductsTabData }) {
           </table>
         </div>
       )}
-      {pageCount > 1 ? <Pager here={here} page={page} pageCount={pageCount} /> : null}
+      {pageCount > 1 ? <Pager here={here} page={page} pageCount={pageCount} label="Product pages" /> : null}
     </section>
   );
 }
@@ -192,22 +193,5 @@ function LatestToggle({ product, back }: { product: Row; back: string }) {
         <span className="latest-switch-text">{on ? "Yes" : "No"}</span>
       </button>
     </fetcher.Form>
-  );
-}
-
-function Pager({ here, page, pageCount }: { here: string; page: number; pageCount: number }) {
-  const to = (p: number) => {
-    const url = new URL(here, "http://x");
-    url.searchParams.set("page", String(p));
-    return url.pathname + url.search;
-  };
-  return (
-    <nav className="admin-orders-pager" aria-label="Product pages">
-      {page > 1 ? <Link to={to(page - 1)}>Previous</Link> : <span />}
-      <span className="muted small">
-        Page {page} of {pageCount}
-      </span>
-      {page < pageCount ? <Link to={to(page + 1)}>Next</Link> : <span />}
-    </nav>
   );
 }

@@ -85,3 +85,21 @@ export function ConfirmStep({
     </section>
   );
 }
+
+/** Previous / Page N of M / Next links for an admin list; `here` is the list's current URL. */
+export function Pager({ here, page, pageCount, label }: { here: string; page: number; pageCount: number; label: string }) {
+  const to = (p: number) => {
+    const url = new URL(here, "http://x");
+    url.searchParams.set("page", String(p));
+    return url.pathname + url.search;
+  };
+  return (
+    <nav className="admin-orders-pager" aria-label={label}>
+      {page > 1 ? <Link to={to(page - 1)}>Previous</Link> : <span />}
+      <span className="muted small">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? <Link to={to(page + 1)}>Next</Link> : <span />}
+    </nav>
+  );
+}

@@ -47,7 +47,7 @@ export function ConfirmationView({ data }: { data: ConfirmationPageData }) {
               </div>
             </dl>
             <h3 className="order-subtitle">Items</h3>
-            <OrderItems order={order} />
+            <OrderItems items={order.items} />
             <OrderTotals order={order} />
           </section>
           {order.status === "unpaid" || order.status === "unpaidcancelled" ? null : <WhatsNext />}

@@ -72,7 +72,7 @@ export function OrderDetailsView({ data }: { data: DetailsPageData }) {
           </section>
           <section className="order-card" aria-labelledby="items-title">
             <h2 id="items-title">Items</h2>
-            <OrderItems order={order} />
+            <OrderItems items={order.items} />
           </section>
           <section className="order-card" aria-labelledby="summary-title">
             <h2 id="summary-title">Order Summary</h2>

@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { NotFoundView } from "~/components/layout/not-found";
-import { ORDER_TEXT, type OrderPageAddress, type OrderPageOrder, type OrderPageTotals, trackingUrl } from "~/domain/orders/page-data";
+import { ORDER_TEXT, type OrderPageAddress, type OrderPageItem, type OrderPageOrder, type OrderPageTotals, trackingUrl } from "~/domain/orders/page-data";
 import { formatMoney } from "~/lib/money";
 
 /** The pieces the confirmation page and the customer order details page share. */
@@ -85,14 +85,19 @@ export function OrderBanners({ order }: { order: OrderPageOrder }) {
   }
 }
 
-export function OrderItems({ order }: { order: OrderPageOrder }) {
+/**
+ * The items of an order (customer and admin pages). The admin page also lists each item's
+ * categories and always shows the unit price; the customer's only when more than one was bought.
+ */
+export function OrderItems({ items, alwaysShowEach = false }: { items: (OrderPageItem & { categories?: string[] })[]; alwaysShowEach?: boolean }) {
   return (
     <ul className="order-items" role="list">
-      {order.items.map((item) => (
+      {items.map((item) => (
         <li key={item.id} className="order-item">
           <img src={item.thumbUrl} alt="" width={64} height={80} loading="lazy" />
           <div className="order-item-body">
             <p className="order-item-title">{item.slug ? <Link to={`/product/${item.slug}`}>{item.title}</Link> : item.title}</p>
+            {item.categories?.length ? <p className="muted small admin-item-categories">{item.categories.join(", ")}</p> : null}
             <dl className="item-facts">
               {item.colorName ? (
                 <div>
@@ -110,7 +115,7 @@ export function OrderItems({ order }: { order: OrderPageOrder }) {
                 <dt>Qty</dt>
                 <dd>{item.quantity}</dd>
               </div>
-              {item.quantity > 1 ? (
+              {alwaysShowEach || item.quantity > 1 ? (
                 <div>
                   <dt>Each</dt>
                   <dd>{formatMoney(item.unitCents)}</dd>

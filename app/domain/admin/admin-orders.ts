@@ -1,4 +1,4 @@
-import { type OrderPageAddress } from "~/domain/orders/page-data";
+import { type OrderPageItem, type OrderPageOrder } from "~/domain/orders/page-data";
 /**
  * The admin's order actions (checkout-account-admin spec, sections 4 and 8): which status
  * allows which action, the form intents and the texts. Browser-safe: the Orders tab and the
@@ -52,37 +52,12 @@ export const ADMIN_ORDER_TEXT = {
   pageNotFoundText: "The order you're looking for doesn't exist or you don't have permission to view it.",
 } as const;
 
-/** What the admin order page (/admin/orders/{orderId}) shows. */
-export interface AdminOrderPageOrder {
-  id: number;
-  email: string;
+/** What the admin order page (/admin/orders/{orderId}) shows: the customer pages' order (without their links) and more. */
+export interface AdminOrderPageOrder extends Omit<OrderPageOrder, "links" | "items"> {
   userId: number | null;
-  status: string;
-  statusLabel: string;
-  createdAt: string;
   paidAt: string | null;
   shippedAt: string | null;
-  subtotalCents: number;
-  shippingCents: number;
-  shippingName: string;
-  loyaltyDiscountCents: number;
-  loyaltyPointsUsed: number;
-  totalCents: number;
-  trackingNumber: string | null;
-  customerMessage: string | null;
-  shippingAddress: OrderPageAddress;
-  items: {
-    id: number;
-    title: string;
-    slug: string | null;
-    thumbUrl: string;
-    categories: string[];
-    colorName: string | null;
-    variationName: string | null;
-    quantity: number;
-    unitCents: number;
-    lineCents: number;
-  }[];
+  items: (OrderPageItem & { categories: string[] })[];
 }
 
 export type AdminOrderPageData =

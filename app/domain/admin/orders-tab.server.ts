@@ -13,14 +13,12 @@ import {
 import { adminCancelOrder, getAdminOrder, listAdminOrders, returnOrder, shipOrder } from "~/domain/admin/admin-orders.server";
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
 import { type Toast } from "~/domain/auth/session.server";
-import { countryName } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
 import { orderToApi } from "~/domain/orders/order-actions.server";
+import { toOrderPageBase } from "~/domain/orders/order-pages.server";
 import { type OrderView } from "~/domain/orders/orders.server";
-import { orderStatusLabel } from "~/domain/orders/status";
 import { db as sharedDb } from "~/lib/db.server";
 import { assertSameOrigin, jsonError, readFormData, safeRedirect } from "~/lib/http.server";
-import { thumbUrl } from "~/lib/images";
 import { type DB } from "~/lib/sqlite.server";
 
 export const ORDERS_PAGE_SIZE = 50;
@@ -150,38 +148,15 @@ function success(title: string, description: string): Toast {
   return { title, description, type: "success" };
 }
 
-/** The admin order page's order: the Order view with per-unit and line prices, categories and thumbnails. */
+/** The admin order page's order: the customer pages' order, plus who, when paid and shipped, and each item's categories. */
 export function toAdminOrderPage(view: OrderView): AdminOrderPageOrder {
+  const base = toOrderPageBase(view);
   return {
-    id: view.id,
-    email: view.email,
+    ...base,
     userId: view.userId,
-    status: view.status,
-    statusLabel: orderStatusLabel(view.status),
-    createdAt: view.createdAt,
     paidAt: view.paidAt,
     shippedAt: view.shippedAt,
-    subtotalCents: view.subtotalCents,
-    shippingCents: view.shippingCents,
-    shippingName: view.shippingName,
-    loyaltyDiscountCents: view.loyaltyDiscountCents,
-    loyaltyPointsUsed: view.loyaltyPointsUsed,
-    totalCents: view.totalCents,
-    trackingNumber: view.trackingNumber,
-    customerMessage: view.customerMessage,
-    shippingAddress: { ...view.shippingAddress, countryName: countryName(view.shippingAddress.country) },
-    items: view.items.map((i) => ({
-      id: i.id,
-      title: i.title,
-      slug: i.product.slug,
-      thumbUrl: thumbUrl(i.product.images[0]?.imageUrl),
-      categories: i.product.categories.map((c) => c.category.name),
-      colorName: i.colorName,
-      variationName: i.variationName,
-      quantity: i.quantity,
-      unitCents: i.unitPriceCents,
-      lineCents: i.unitPriceCents * i.quantity,
-    })),
+    items: base.items.map((item, i) => ({ ...item, categories: view.items[i]!.product.categories.map((c) => c.category.name) })),
   };
 }
 

@@ -64,7 +64,8 @@ function orderLinks(id: number, token: string) {
   };
 }
 
-function toPageOrder(view: OrderView): OrderPageOrder {
+/** An order as the order pages show it (customer and admin), without the customer's links. */
+export function toOrderPageBase(view: OrderView): Omit<OrderPageOrder, "links"> {
   return {
     id: view.id,
     email: view.email,
@@ -91,8 +92,11 @@ function toPageOrder(view: OrderView): OrderPageOrder {
       variationName: i.variationName,
       thumbUrl: thumbUrl(i.product.images[0]?.imageUrl),
     })),
-    links: orderLinks(view.id, view.confirmationToken),
   };
+}
+
+function toPageOrder(view: OrderView): OrderPageOrder {
+  return { ...toOrderPageBase(view), links: orderLinks(view.id, view.confirmationToken) };
 }
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
