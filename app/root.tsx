@@ -14,6 +14,7 @@ import {
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFoundView } from "~/components/layout/not-found";
+import { useShopNavigation } from "~/components/ui/shop-link";
 import { ToastProvider } from "~/components/ui/toaster";
 import { getCart } from "~/domain/cart/cart.server";
 import { buildMenuTree, listCategories } from "~/domain/catalogue/categories.server";
@@ -99,6 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
+  useShopNavigation();
   return (
     <ToastProvider initial={data.toast}>
       <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} storeName={data.storeName} />

@@ -45,9 +45,15 @@ export function variantFileName(fileName: string, slot: number): string {
 
 /** URL of one WebP variant, or null for images outside the products path. */
 export function variantUrl(imageUrl: string, slot: number): string | null {
+  const prefix = variantPrefix(imageUrl);
+  return prefix === null ? null : `${prefix}-${slot}.webp`;
+}
+
+/** `/uploads/products/w/<base>` for a product image URL (each variant adds `-<slot>.webp`), else null. */
+function variantPrefix(imageUrl: string): string | null {
   const match = PRODUCT_IMAGE.exec(imageUrl);
   if (!match || !match[1]!.includes("/uploads/")) return null;
-  return `${match[1]}w/${variantFileName(match[2]!, slot)}`;
+  return `${match[1]}w/${match[2]!.replace(/\.[^.]+$/, "")}`;
 }
 
 /**
@@ -56,8 +62,9 @@ export function variantUrl(imageUrl: string, slot: number): string | null {
  */
 export function srcSetFor(imageUrl: string | null | undefined, originalWidth: number | null | undefined): string | undefined {
   if (!imageUrl || !originalWidth || originalWidth < 1) return undefined;
-  if (!variantUrl(imageUrl, RESPONSIVE_WIDTHS[0])) return undefined;
-  return variantSlots(originalWidth)
-    .map(({ slot, width }) => `${variantUrl(imageUrl, slot)} ${width}w`)
-    .join(", ");
+  const prefix = variantPrefix(imageUrl);
+  if (prefix === null) return undefined;
+  let srcSet = "";
+  for (const { slot, width } of variantSlots(originalWidth)) srcSet += `${srcSet ? ", " : ""}${prefix}-${slot}.webp ${width}w`;
+  return srcSet;
 }

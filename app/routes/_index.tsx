@@ -1,6 +1,7 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductGrid } from "~/components/product/product-card";
+import { toCardProduct } from "~/domain/catalogue/cards";
 import { listLatestCollection, listProducts } from "~/domain/catalogue/products.server";
 import { NEW_ARRIVALS_COUNT } from "~/domain/catalogue/types";
 import { db } from "~/lib/db.server";
@@ -18,7 +19,7 @@ export async function loader() {
     listLatestCollection(db, 4),
     listProducts(db, { offset: 0, limit: NEW_ARRIVALS_COUNT }),
   ]);
-  return json({ latest, arrivals: arrivals.products });
+  return json({ latest: latest.map(toCardProduct), arrivals: arrivals.products.map(toCardProduct) });
 }
 
 export default function Home() {

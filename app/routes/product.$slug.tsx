@@ -18,6 +18,7 @@ import { getProductBySlug, listRelatedProducts } from "~/domain/catalogue/produc
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/domain/common/respond.server";
+import { toCardProduct } from "~/domain/catalogue/cards";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, readFormData } from "~/lib/http.server";
 import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const url = new URL(request.url);
   const imageIndex = Math.max(0, Math.min(Number(url.searchParams.get("image") ?? 0) || 0, Math.max(0, product.images.length - 1)));
-  return json({ product, related, note, isFavorite: favoriteIds.includes(product.id), imageIndex, signedIn: userId !== null });
+  return json({ product, related: related.map(toCardProduct), note, isFavorite: favoriteIds.includes(product.id), imageIndex, signedIn: userId !== null });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

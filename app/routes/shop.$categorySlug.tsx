@@ -4,17 +4,17 @@ import { NotFoundView } from "~/components/layout/not-found";
 import { ShopView } from "~/components/product/shop-view";
 import { loadShopPage } from "~/domain/catalogue/shop-page.server";
 import { db } from "~/lib/db.server";
-import { errorPageMeta, mainImage, pageMeta } from "~/lib/meta";
+import { errorPageMeta, pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data;
   if (!data) return errorPageMeta(args, "Category Not Found");
   if (data.search) return pageMeta(args, { title: data.title, noindex: true, keepParams: ["search"] });
-  const image = data.products.find((p) => p.images.length > 0);
+  const image = data.products.find((p) => p.images[0]?.imageUrl);
   return pageMeta(args, {
     title: data.title,
     description: `Browse our collection of ${data.category?.name ?? data.title} for collectible dolls.`,
-    og: { type: "website", image: image ? mainImage(image.images)?.imageUrl : null, imageAlt: image?.title },
+    og: { type: "website", image: image?.images[0]?.imageUrl ?? null, imageAlt: image?.title },
   });
 };
 

@@ -1,3 +1,5 @@
+import { ShopLink } from "~/components/ui/shop-link";
+
 /** Name, description and contact e-mail come from the shop's settings (admin Settings tab). */
 export function Footer({ email, name, description }: { email: string; name: string; description: string }) {
   const year = new Date().getFullYear();
@@ -30,10 +32,10 @@ export function Footer({ email, name, description }: { email: string; name: stri
         <nav aria-label="Shop information">
           <ul className="footer-links">
             <li>
-              <a href="/terms-conditions">Terms &amp; Conditions</a>
+              <ShopLink to="/terms-conditions">Terms &amp; Conditions</ShopLink>
             </li>
             <li>
-              <a href="/size-guide">Size Guide</a>
+              <ShopLink to="/size-guide">Size Guide</ShopLink>
             </li>
             <li>
               <a href={`mailto:${email}`}>Contact: {email}</a>

@@ -1,8 +1,9 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { QuantityControls, RemoveItemForm, useHere } from "~/components/cart/cart-forms";
 import { CartTotalsList, type SummaryTotals } from "~/components/cart/cart-summary";
 import { CartIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/icons";
+import { ShopLink, ShopSearchForm } from "~/components/ui/shop-link";
 import { formatMoney } from "~/lib/money";
 
 export const OPEN_CART_EVENT = "shop:open-cart";
@@ -101,7 +102,7 @@ export function Header({ user, cart, favoritesCount, menu, storeName }: HeaderPr
             <nav aria-label="Mobile">
               <ul className="mobile-links">
                 <li>
-                  <Link to="/shop">All Products</Link>
+                  <ShopLink to="/shop">All Products</ShopLink>
                 </li>
                 {menu.map((parent) => (
                   <li key={parent.id}>
@@ -109,11 +110,11 @@ export function Header({ user, cart, favoritesCount, menu, storeName }: HeaderPr
                       <summary>{parent.name}</summary>
                       <ul>
                         <li>
-                          <Link to={`/shop/${parent.slug}`}>All {parent.name}</Link>
+                          <ShopLink to={`/shop/${parent.slug}`}>All {parent.name}</ShopLink>
                         </li>
                         {parent.children.map((child) => (
                           <li key={child.id}>
-                            <Link to={`/shop/${child.slug}`}>{child.name}</Link>
+                            <ShopLink to={`/shop/${child.slug}`}>{child.name}</ShopLink>
                           </li>
                         ))}
                       </ul>
@@ -121,37 +122,37 @@ export function Header({ user, cart, favoritesCount, menu, storeName }: HeaderPr
                   </li>
                 ))}
                 <li>
-                  <Link to="/size-guide">Size Guide</Link>
+                  <ShopLink to="/size-guide">Size Guide</ShopLink>
                 </li>
                 <li>
-                  <Link to="/about">About</Link>
+                  <ShopLink to="/about">About</ShopLink>
                 </li>
               </ul>
             </nav>
           </div>
         </details>
 
-        <Link to="/" className="logo" aria-label={`${storeName}, home`}>
+        <ShopLink to="/" className="logo" aria-label={`${storeName}, home`}>
           <StoreLogo name={storeName} />
-        </Link>
+        </ShopLink>
 
         <nav className="main-nav" aria-label="Main">
           <details className="mega">
             <summary>Shop</summary>
             <div className="mega-panel">
-              <Link to="/shop" className="mega-all">
+              <ShopLink to="/shop" className="mega-all">
                 All Products
-              </Link>
+              </ShopLink>
               <div className="mega-columns">
                 {menu.map((parent) => (
                   <div key={parent.id} className="mega-column">
-                    <Link to={`/shop/${parent.slug}`} className="mega-parent">
+                    <ShopLink to={`/shop/${parent.slug}`} className="mega-parent">
                       {parent.name}
-                    </Link>
+                    </ShopLink>
                     <ul>
                       {parent.children.map((child) => (
                         <li key={child.id}>
-                          <Link to={`/shop/${child.slug}`}>{child.name}</Link>
+                          <ShopLink to={`/shop/${child.slug}`}>{child.name}</ShopLink>
                         </li>
                       ))}
                     </ul>
@@ -160,8 +161,8 @@ export function Header({ user, cart, favoritesCount, menu, storeName }: HeaderPr
               </div>
             </div>
           </details>
-          <NavLink to="/size-guide">Size Guide</NavLink>
-          <NavLink to="/about">About</NavLink>
+          <MainNavLink to="/size-guide">Size Guide</MainNavLink>
+          <MainNavLink to="/about">About</MainNavLink>
         </nav>
 
         <div className="header-search">
@@ -170,14 +171,14 @@ export function Header({ user, cart, favoritesCount, menu, storeName }: HeaderPr
 
         <div className="header-actions">
           {user ? <UserMenu user={user} /> : (
-            <Link to={loginHref} className="icon-link" aria-label="Sign in">
+            <ShopLink to={loginHref} className="icon-link" aria-label="Sign in">
               <UserIcon />
-            </Link>
+            </ShopLink>
           )}
-          <Link to="/account?tab=favorites" className="icon-link" aria-label={`Favorites, ${favoritesCount} items`}>
+          <ShopLink to="/account?tab=favorites" className="icon-link" aria-label={`Favorites, ${favoritesCount} items`}>
             <HeartIcon />
             {favoritesCount > 0 ? <span className="badge">{favoritesCount}</span> : null}
-          </Link>
+          </ShopLink>
           <CartDrawer cart={cart} count={count} />
         </div>
       </div>
@@ -187,7 +188,7 @@ export function Header({ user, cart, favoritesCount, menu, storeName }: HeaderPr
 
 function SearchForm({ idSuffix }: { idSuffix: string }) {
   return (
-    <Form method="get" action="/shop" role="search" className="search-form">
+    <ShopSearchForm action="/shop" role="search" className="search-form">
       <label htmlFor={`search-${idSuffix}`} className="sr-only">
         Search products
       </label>
@@ -208,7 +209,17 @@ function SearchForm({ idSuffix }: { idSuffix: string }) {
       <button type="submit" aria-label="Search">
         <SearchIcon />
       </button>
-    </Form>
+    </ShopSearchForm>
+  );
+}
+
+/** The page's own link is marked, as NavLink would. */
+function MainNavLink({ to, children }: { to: string; children: React.ReactNode }) {
+  const current = useLocation().pathname === to;
+  return (
+    <ShopLink to={to} className={current ? "active" : undefined} aria-current={current ? "page" : undefined}>
+      {children}
+    </ShopLink>
   );
 }
 
@@ -226,8 +237,8 @@ function UserMenu({ user }: { user: HeaderUser }) {
       <div className="dropdown">
         {fullName ? <p className="strong">{fullName}</p> : null}
         <p className="muted small">{user.email}</p>
-        <Link to="/account">My Account</Link>
-        {user.isAdmin ? <Link to="/admin">Admin Dashboard</Link> : null}
+        <ShopLink to="/account">My Account</ShopLink>
+        {user.isAdmin ? <ShopLink to="/admin">Admin Dashboard</ShopLink> : null}
         <Form method="post" action="/logout">
           <button type="submit" className="link-button">
             Log out
@@ -270,9 +281,9 @@ function CartDrawer({ cart, count }: { cart: HeaderProps["cart"]; count: number 
         {cart.items.length === 0 ? (
           <div className="drawer-empty">
             <p>Your cart is empty</p>
-            <Link to="/shop" className="button">
+            <ShopLink to="/shop" className="button">
               Continue Shopping
-            </Link>
+            </ShopLink>
           </div>
         ) : (
           <>
@@ -281,9 +292,9 @@ function CartDrawer({ cart, count }: { cart: HeaderProps["cart"]; count: number 
                 <li key={item.id} className="drawer-item">
                   <img src={item.product.images[0]?.thumbUrl ?? "/placeholder.svg"} alt="" width={60} height={75} loading="lazy" />
                   <div>
-                    <Link to={`/product/${item.product.slug}`} className="strong">
+                    <ShopLink to={`/product/${item.product.slug}`} className="strong">
                       {item.product.title}
-                    </Link>
+                    </ShopLink>
                     <p className="muted small">
                       {[item.colorName, item.variation?.variationName].filter(Boolean).join(" · ")}
                       {item.colorName || item.variation ? " · " : ""}
@@ -299,12 +310,12 @@ function CartDrawer({ cart, count }: { cart: HeaderProps["cart"]; count: number 
             </ul>
             <CartTotalsList totals={cart.totals} />
             <div className="drawer-actions">
-              <Link to="/cart" className="button button-secondary">
+              <ShopLink to="/cart" className="button button-secondary">
                 View Cart
-              </Link>
-              <Link to="/checkout" className="button">
+              </ShopLink>
+              <ShopLink to="/checkout" className="button">
                 Checkout
-              </Link>
+              </ShopLink>
             </div>
           </>
         )}

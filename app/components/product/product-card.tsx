@@ -1,23 +1,13 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CART_INTENTS, useFetcherToast, useHere } from "~/components/cart/cart-forms";
+import { type CardProduct } from "~/domain/catalogue/cards";
 import { OPEN_CART_EVENT } from "~/components/layout/header";
+import { ShopLink } from "~/components/ui/shop-link";
 import { IMAGE_SIZES, PLACEHOLDER_IMAGE, srcSetFor, THUMB_HEIGHT, THUMB_WIDTH } from "~/lib/images";
 import { formatMoney } from "~/lib/money";
 
-export interface CardProduct {
-  id: number;
-  title: string;
-  slug: string;
-  priceCents: number;
-  stock: number;
-  hasColorVariations: boolean;
-  hasVariations: boolean;
-  isLatestCollection: boolean;
-  category: { name: string; slug: string } | null;
-  /** imageUrl and width give the card its WebP srcset; without them it shows the thumbnail. */
-  images: { thumbUrl: string; altText: string; imageUrl?: string; width?: number | null; height?: number | null }[];
-}
+export type { CardProduct };
 
 export function StockBadge({ stock }: { stock: number }) {
   if (stock <= 0) return <span className="tag tag-soldout">Sold out</span>;
@@ -30,14 +20,14 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
   const needsChoice = product.hasColorVariations || product.hasVariations;
   return (
     <article className="card">
-      <Link to={`/product/${product.slug}`} className="card-media" prefetch="none">
+      <ShopLink to={`/product/${product.slug}`} className="card-media">
         <CardImage image={image} title={product.title} eager={eager} />
         <StockBadge stock={product.stock} />
-      </Link>
+      </ShopLink>
       <div className="card-body">
         {product.category ? <p className="card-category">{product.category.name}</p> : null}
         <h3 className="card-title">
-          <Link to={`/product/${product.slug}`}>{product.title}</Link>
+          <ShopLink to={`/product/${product.slug}`}>{product.title}</ShopLink>
         </h3>
         <p className="price">{formatMoney(product.priceCents)}</p>
         {product.stock <= 0 ? (
@@ -45,9 +35,9 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
             Out of Stock
           </button>
         ) : needsChoice ? (
-          <Link to={`/product/${product.slug}`} className="button button-secondary button-block">
+          <ShopLink to={`/product/${product.slug}`} className="button button-secondary button-block">
             Choose Options
-          </Link>
+          </ShopLink>
         ) : (
           <CardAddToCart productId={product.id} title={product.title} />
         )}
@@ -77,29 +67,44 @@ function CardImage({ image, title, eager }: { image: CardProduct["images"][numbe
   );
 }
 
+/**
+ * Add to Cart posts to /cart. It is a plain form (it works without JavaScript, and before the
+ * page has hydrated); once JavaScript runs, submitting goes through a fetcher instead, so the
+ * shopper stays on the page, sees "Adding…" and the cart drawer opens. (A <fetcher.Form> would
+ * do the same, but resolves its action through the router while the page renders on the server,
+ * for each of the twelve cards.)
+ */
 function CardAddToCart({ productId, title }: { productId: number; title: string }) {
   const fetcher = useFetcher();
   const here = useHere();
   const wasBusy = useRef(false);
+  const busy = fetcher.state !== "idle";
   useFetcherToast(fetcher.data);
   useEffect(() => {
-    if (fetcher.state !== "idle") wasBusy.current = true;
+    if (busy) wasBusy.current = true;
     else if (wasBusy.current) {
       wasBusy.current = false;
       if ((fetcher.data as { ok?: boolean } | undefined)?.ok) window.dispatchEvent(new Event(OPEN_CART_EVENT));
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [busy, fetcher.data]);
   return (
-    <fetcher.Form method="post" action="/cart" preventScrollReset>
+    <form
+      method="post"
+      action="/cart"
+      onSubmit={(event) => {
+        event.preventDefault();
+        fetcher.submit(event.currentTarget, { method: "post", action: "/cart", preventScrollReset: true });
+      }}
+    >
       <input type="hidden" name="intent" value={CART_INTENTS.add} />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value={1} />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="button button-block" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? "Adding…" : "Add to Cart"}
-        <span className="sr-only">: {title}</span>
+      <button type="submit" className="button button-block" disabled={busy}>
+        {busy ? "Adding…" : "Add to Cart"}
+        <span className="sr-only">{`: ${title}`}</span>
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
 
@@ -121,7 +126,7 @@ export function Breadcrumb({ items }: { items: { label: string; to?: string }[] 
       <ol>
         {items.map((item, i) => (
           <li key={`${item.label}-${i}`}>
-            {item.to && i < items.length - 1 ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+            {item.to && i < items.length - 1 ? <ShopLink to={item.to}>{item.label}</ShopLink> : <span aria-current="page">{item.label}</span>}
           </li>
         ))}
       </ol>

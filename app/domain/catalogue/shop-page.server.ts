@@ -2,6 +2,7 @@ import { json, redirect } from "@remix-run/node";
 import { getCategoryBySlug, getCategoryChain } from "~/domain/catalogue/categories.server";
 import { listProducts } from "~/domain/catalogue/products.server";
 import { normalizeSearch } from "~/domain/catalogue/search";
+import { toCardProduct } from "~/domain/catalogue/cards";
 import { PRODUCT_PAGE_SIZE } from "~/domain/catalogue/types";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -41,7 +42,7 @@ export async function loadShopPage(db: DB, request: Request, categorySlug: strin
     search,
     page,
     total,
-    products,
+    products: products.map(toCardProduct),
     hasMore: products.length < total && page < MAX_PAGE,
     category: category && !search ? { name: category.name, slug: category.slug } : null,
     chain: search ? [] : chain,

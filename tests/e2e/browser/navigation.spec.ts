@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoHorizontalScroll, visit } from "../helpers/browser";
+import { expectNoHorizontalScroll, jsOff, visit } from "../helpers/browser";
 
 // Home page, header navigation, 404 pages, mobile layout and keyboard access
 // (storefront spec section 2: Header, Home, /shop/{categorySlug}, other routes).
@@ -78,6 +78,41 @@ test("the Shop mega menu leads to a child category with breadcrumb, title and bl
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("1:4 Scale Dolls");
   await expect(page.getByText("Browse our collection of 1:4 Scale Dolls for collectible dolls.")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Shop", "1:4 Scale Dolls"]);
+});
+
+test("menu, search, cards, breadcrumbs and footer links open the next page: in place with JavaScript, as plain links without", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/");
+  // Every full page load is a document request; client-side navigations only fetch data.
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname + new URL(request.url()).search);
+  });
+
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Size Guide" }).click();
+  await expect(page).toHaveURL(/\/size-guide$/);
+  await expect(nav.getByRole("link", { name: "Size Guide" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "About" })).not.toHaveAttribute("aria-current", "page");
+
+  const search = page.locator(".header-search").getByRole("searchbox", { name: "Search products" });
+  await search.fill("tea dress");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/shop\?search=tea\+dress$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search Results for "tea dress"');
+
+  await page.locator("main").getByRole("article").getByRole("link", { name: "Rose Garden Tea Dress", exact: true }).click();
+  await expect(page).toHaveURL(/\/product\/rose-garden-tea-dress$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rose Garden Tea Dress");
+
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Shop" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("All Products");
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "Terms & Conditions" }).click();
+  await expect(page).toHaveURL(/\/terms-conditions$/);
+
+  const visited = ["/size-guide", "/shop?search=tea+dress", "/product/rose-garden-tea-dress", "/shop", "/terms-conditions"];
+  expect(documents).toEqual(jsOff(testInfo) ? visited : []);
 });
 
 test("an unknown category shows the 404 page", async ({ page }, testInfo) => {

@@ -1,8 +1,10 @@
 import { createRemixStub } from "@remix-run/testing";
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { useLocation } from "@remix-run/react";
 import { QuantityControls } from "~/components/cart/cart-forms";
 import { type CardProduct, ProductCard } from "~/components/product/product-card";
 import { ShopView } from "~/components/product/shop-view";
+import { ShopLink, ShopSearchForm, useShopNavigation } from "~/components/ui/shop-link";
 
 const base: CardProduct = {
   id: 1,
@@ -12,7 +14,6 @@ const base: CardProduct = {
   stock: 8,
   hasColorVariations: false,
   hasVariations: false,
-  isLatestCollection: false,
   category: { name: "Dresses", slug: "dresses" },
   images: [{ thumbUrl: "/uploads/products/thumbs/thumb-x.jpg", altText: "Rose Tea Dress, front" }],
 };
@@ -75,5 +76,63 @@ describe("shop view", () => {
   it("links Load More to the next page while more remain", async () => {
     renderInRemix(<ShopView {...props} total={30} products={[base]} hasMore />, "/shop");
     expect(await screen.findByRole("link", { name: "Load More Products" })).toHaveAttribute("href", "/shop?page=2");
+  });
+});
+
+describe("shop links and search forms", () => {
+  function Page({ name }: { name: string }) {
+    useShopNavigation();
+    const location = useLocation();
+    return (
+      <>
+        <h1>{name}</h1>
+        <p>at {location.pathname + location.search}</p>
+        <ShopLink to="/shop/hats" className="nav">
+          Hats
+        </ShopLink>
+        <ShopSearchForm action="/shop" role="search">
+          <input name="search" aria-label="Search" defaultValue="tea dress" />
+          <button type="submit">Search</button>
+        </ShopSearchForm>
+      </>
+    );
+  }
+  function renderPages() {
+    const Stub = createRemixStub([
+      { path: "/", Component: () => <Page name="Home" /> },
+      { path: "/shop/hats", Component: () => <Page name="Hats page" /> },
+      { path: "/shop", Component: () => <Page name="Shop page" /> },
+    ]);
+    return render(<Stub initialEntries={["/"]} />);
+  }
+
+  it("render plain links and GET forms that work without JavaScript", async () => {
+    renderPages();
+    const link = await screen.findByRole("link", { name: "Hats" });
+    expect(link).toHaveAttribute("href", "/shop/hats");
+    expect(link).toHaveClass("nav");
+    expect(link).toHaveAttribute("data-discover", "true");
+    const form = screen.getByRole("search");
+    expect(form).toHaveAttribute("method", "get");
+    expect(form).toHaveAttribute("action", "/shop");
+  });
+
+  it("navigate on the client on a plain click, and leave modified clicks to the browser", async () => {
+    renderPages();
+    const link = await screen.findByRole("link", { name: "Hats" });
+    const modified = new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true });
+    link.dispatchEvent(modified);
+    expect(modified.defaultPrevented).toBe(false);
+    expect(screen.getByRole("heading")).toHaveTextContent("Home");
+    fireEvent.click(link);
+    expect(await screen.findByRole("heading", { name: "Hats page" })).toBeInTheDocument();
+    expect(screen.getByText("at /shop/hats")).toBeInTheDocument();
+  });
+
+  it("submit a search form as a client-side navigation with its fields in the query", async () => {
+    renderPages();
+    fireEvent.click(await screen.findByRole("button", { name: "Search" }));
+    expect(await screen.findByRole("heading", { name: "Shop page" })).toBeInTheDocument();
+    expect(screen.getByText("at /shop?search=tea+dress")).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { toCardProduct } from "~/domain/catalogue/cards";
 import { slugify } from "~/domain/catalogue/slug";
 import { toFtsQuery, normalizeSearch } from "~/domain/catalogue/search";
 import { ADD_BUTTON_LABEL, addButtonState, deriveTotalStock, stockLabel, stockState } from "~/domain/catalogue/stock";
@@ -61,5 +62,54 @@ describe("thumbnails", () => {
     expect(thumbUrl("/uploads/products/a-1.jpg")).toBe("/uploads/products/thumbs/thumb-a-1.jpg");
     expect(thumbUrl(null)).toBe("/placeholder.svg");
     expect(thumbUrl("/other/x.jpg")).toBe("/other/x.jpg");
+  });
+});
+
+describe("product cards", () => {
+  const image = (id: number, isPrimary: boolean) => ({
+    id,
+    imageUrl: `/uploads/products/p-${id}.jpg`,
+    thumbUrl: `/uploads/products/thumbs/thumb-p-${id}.jpg`,
+    altText: `Photo ${id}`,
+    isPrimary,
+    width: 800,
+    height: 1000,
+  });
+  const product = {
+    id: 7,
+    title: "Rose Tea Dress",
+    slug: "rose-tea-dress",
+    price: "24.00",
+    priceCents: 2400,
+    stock: 3,
+    isLarge: false,
+    isLatestCollection: true,
+    hasColorVariations: true,
+    hasVariations: false,
+    category: { id: 2, name: "Dresses", slug: "dresses" },
+    categories: [
+      { id: 1, name: "1:4 Scale Dolls", slug: "1-4-scale" },
+      { id: 2, name: "Dresses", slug: "dresses" },
+    ],
+    images: [image(1, false), image(2, true), image(3, false)],
+  };
+
+  it("carry what a card shows, with the main image only", () => {
+    expect(toCardProduct(product)).toEqual({
+      id: 7,
+      title: "Rose Tea Dress",
+      slug: "rose-tea-dress",
+      priceCents: 2400,
+      stock: 3,
+      hasColorVariations: true,
+      hasVariations: false,
+      category: { name: "Dresses", slug: "dresses" },
+      images: [{ thumbUrl: "/uploads/products/thumbs/thumb-p-2.jpg", altText: "Photo 2", imageUrl: "/uploads/products/p-2.jpg", width: 800, height: 1000 }],
+    });
+  });
+
+  it("fall back to the first image, and to none", () => {
+    expect(toCardProduct({ ...product, images: [image(1, false), image(3, false)] }).images[0]!.altText).toBe("Photo 1");
+    expect(toCardProduct({ ...product, images: [], category: null })).toMatchObject({ images: [], category: null });
   });
 });
