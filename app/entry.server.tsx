@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { startReadEpoch } from "~/lib/sqlite.server";
 
 /*
  * Remix 2 refuses a cross-origin document POST by throwing inside its request handler,
@@ -20,6 +21,8 @@ remixActions.throwIfPotentialCSRFAttack = () => {};
  * remix-serve gives loaders no access to the socket, yet sign-in throttling needs the
  * client's address. Every incoming request gets it written into a header here, from the
  * socket itself, so a client cannot choose it (a header of the same name is overwritten).
+ * Every request also starts a new read epoch of the catalogue cache (app/lib/sqlite.server.ts),
+ * so it sees whatever another process committed before it arrived.
  */
 const CLIENT_IP_HEADER = "x-shop-client-ip";
 const serverEmit = http.Server.prototype.emit;
@@ -27,6 +30,7 @@ http.Server.prototype.emit = function emit(this: http.Server, event: string | sy
   if (event === "request") {
     const req = args[0] as http.IncomingMessage;
     req.headers[CLIENT_IP_HEADER] = req.socket?.remoteAddress ?? "unknown";
+    startReadEpoch();
   }
   return serverEmit.apply(this, [event, ...args] as Parameters<typeof serverEmit>);
 } as typeof http.Server.prototype.emit;

@@ -2,7 +2,7 @@
 import Database from "better-sqlite3";
 import { sql } from "kysely";
 import { ReadCache } from "~/lib/read-cache.server";
-import { databaseVersion, type DB } from "~/lib/sqlite.server";
+import { databaseVersion, type DB, startReadEpoch } from "~/lib/sqlite.server";
 import { createTestDb } from "../../helpers/db";
 import { makeProduct } from "../../helpers/factories";
 
@@ -41,15 +41,38 @@ describe("ReadCache", () => {
     expect(await read()).toBe(1500);
   });
 
-  it("drops everything after another connection (another process, a script) committed", async () => {
+  it("drops everything once another connection (another process, a script) committed, from the next request on", async () => {
     const p = await makeProduct(db, { priceCents: 1000 });
     const cache = new ReadCache();
     const read = () => cache.get(db, "k", () => priceOf(p.slug));
     expect(await read()).toBe(1000);
     const other = new Database(file);
     other.prepare("UPDATE products SET price_cents = 2500 WHERE id = ?").run(p.id);
-    other.close();
+    // A request that arrives now (entry.server starts its read epoch) sees the commit.
+    startReadEpoch();
     expect(await read()).toBe(2500);
+    other.prepare("UPDATE products SET price_cents = 3500 WHERE id = ?").run(p.id);
+    other.close();
+    // So does anything after this turn of the event loop, request or not (scripts, timers).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await read()).toBe(3500);
+  });
+
+  it("reads another connection's commits once per read epoch, and its own writes every time", async () => {
+    const p = await makeProduct(db, { priceCents: 1000 });
+    startReadEpoch();
+    const before = databaseVersion(db);
+    const other = new Database(file);
+    other.prepare("UPDATE products SET price_cents = 2500 WHERE id = ?").run(p.id);
+    other.close();
+    // The same epoch (one request): the version read at its start holds...
+    expect(databaseVersion(db)).toBe(before);
+    // ...except for this connection's own writes, which show at once.
+    await db.updateTable("products").set({ price_cents: 1500 }).where("id", "=", p.id).execute();
+    const afterOwnWrite = databaseVersion(db);
+    expect(afterOwnWrite).not.toBe(before);
+    startReadEpoch();
+    expect(databaseVersion(db)).not.toBe(afterOwnWrite);
   });
 
   it("never caches inside a transaction, and forgets a failed read", async () => {
