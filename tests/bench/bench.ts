@@ -292,21 +292,40 @@ function summarize(spec: RouteSpec, runs: Run[]): Omit<RouteResult, keyof Weight
 /**
  * Measures the routes in `rounds` rounds, each route once per round, in turn: a passing
  * disturbance on this shared machine then touches one run of several routes rather than every
- * run of one, and the floor is measured as close in time to the pages as they are to each other.
+ * run of one. The floor (the first spec) opens and closes every round, so each round has its own
+ * floor, the mean of the two, measured around its pages: a page's ratio to the floor is the
+ * median of its rounds' ratios, which a machine that speeds up or slows down between rounds
+ * (it does, by up to a third) leaves alone.
  */
-async function measureRounds(base: string, specs: RouteSpec[], rounds: number): Promise<Map<RouteSpec, Run[]>> {
+async function measureRounds(base: string, specs: RouteSpec[], rounds: number): Promise<{ runs: Map<RouteSpec, Run[]>; floorPerRound: number[] }> {
   const runs = new Map(specs.map((spec) => [spec, [] as Run[]]));
+  const floorSpec = specs[0]!;
+  const floorPerRound: number[] = [];
+  const runOne = async (spec: RouteSpec, round: number, warmupSeconds: number, label = "") => {
+    const run = await measureOnce(base, spec, warmupSeconds);
+    runs.get(spec)!.push(run);
+    console.log(
+      `${`${spec.name} [${round}/${rounds}${label}]`.padEnd(50)} ${fmt(run.reqPerSec).padStart(6)} req/s  p50 ${fmt(run.p50Ms)} ms  p99 ${fmt(run.p99Ms)} ms  non-2xx ${run.non2xx}`,
+    );
+    return run;
+  };
   for (let round = 1; round <= rounds; round++) {
+    let opening: Run | null = null;
     for (const spec of specs) {
       // The first run of a route warms it up for WARMUP s; later ones 1 s, to settle the connections.
-      const run = await measureOnce(base, spec, round === 1 ? WARMUP : 1);
-      runs.get(spec)!.push(run);
-      console.log(
-        `${`${spec.name} [${round}/${rounds}]`.padEnd(50)} ${fmt(run.reqPerSec).padStart(6)} req/s  p50 ${fmt(run.p50Ms)} ms  p99 ${fmt(run.p99Ms)} ms  non-2xx ${run.non2xx}`,
-      );
+      const run = await runOne(spec, round, round === 1 ? WARMUP : 1);
+      if (spec === floorSpec) opening = run;
     }
+    const closing = await runOne(floorSpec, round, 1, ", closing");
+    floorPerRound.push((opening!.reqPerSec + closing.reqPerSec) / 2);
   }
-  return runs;
+  return { runs, floorPerRound };
+}
+
+/** A route's ratio to the floor: the median over the rounds of its run against that round's floor. */
+function floorRatioOf(spec: RouteSpec, runs: Run[], floorPerRound: number[]): number {
+  if (spec.kind === "floor" && spec.paths[0] === "/about") return 1;
+  return median(runs.map((run, round) => run.reqPerSec / floorPerRound[round]!));
 }
 
 const assetSizes = new Map<string, Promise<number>>();
@@ -481,9 +500,12 @@ async function main(): Promise<number> {
   if (warmAll.non2xx + warmAll.errors > 0) throw new Error(`${warmAll.non2xx} non-2xx and ${warmAll.errors} errors during the warm-up`);
 
   step(`load: ${specs.length} routes × ${ROUNDS} rounds × (warm-up + ${DURATION} s), the routes taking turns`);
-  const measured: (ReturnType<typeof summarize> & Weights & { uncached?: boolean })[] = [];
-  const cachedRuns = await measureRounds(base, specs, ROUNDS);
-  for (const spec of specs) measured.push({ ...summarize(spec, cachedRuns.get(spec)!), ...(await pageWeights(base, spec.paths[0]!, spec.kind)) });
+  const measured: (ReturnType<typeof summarize> & Weights & { floorRatio: number; uncached?: boolean })[] = [];
+  const cached = await measureRounds(base, specs, ROUNDS);
+  for (const spec of specs) {
+    const runs = cached.runs.get(spec)!;
+    measured.push({ ...summarize(spec, runs), ...(await pageWeights(base, spec.paths[0]!, spec.kind)), floorRatio: floorRatioOf(spec, runs, cached.floorPerRound) });
+  }
   step(`slow-phone journey: JavaScript off, ${THROTTLE_TEXT}, product page → 'Order Confirmed!'`);
   const journey = await runSlowJourney(base, JOURNEY_SLUG);
   for (const s of journey.steps) console.log(`  ${s.name.padEnd(40)} ${(s.ms / 1000).toFixed(1).padStart(5)} s  ${kb(s.bytes)}`);
@@ -496,17 +518,17 @@ async function main(): Promise<number> {
   const uncachedSpecs = specs
     .filter((spec) => spec.kind === "page" || spec.kind === "search" || spec.kind === "floor")
     .map((spec): RouteSpec => ({ ...spec, name: `${spec.name} (no cache)` }));
-  const uncachedRuns = await measureRounds(uncachedServer.base, uncachedSpecs, 1);
+  const uncached = await measureRounds(uncachedServer.base, uncachedSpecs, 1);
   for (const spec of uncachedSpecs) {
+    const runs = uncached.runs.get(spec)!;
     const weights = await pageWeights(uncachedServer.base, spec.paths[0]!, spec.kind);
-    measured.push({ ...summarize(spec, uncachedRuns.get(spec)!), ...weights, uncached: true });
+    measured.push({ ...summarize(spec, runs), ...weights, floorRatio: floorRatioOf(spec, runs, uncached.floorPerRound), uncached: true });
   }
   await uncachedServer.stop();
   const floor = measured.find((r) => r.kind === "floor" && !r.uncached)!.reqPerSec;
-  const floorUncached = measured.find((r) => r.kind === "floor" && r.uncached)!.reqPerSec;
   const limit = measured.find((r) => r.kind === "limit")!.reqPerSec;
   const rows: RouteResult[] = measured.map((r) => {
-    const withRatios = { ...r, floorRatio: r.reqPerSec / (r.uncached ? floorUncached : floor), limitRatio: r.reqPerSec / limit };
+    const withRatios = { ...r, limitRatio: r.reqPerSec / limit };
     // The targets are for the server as it runs; the no-cache rows show what a miss costs.
     return { ...withRatios, target: r.uncached ? null : routeTarget({ ...withRatios, kind: targetKind(r) }) };
   });
@@ -532,7 +554,10 @@ async function main(): Promise<number> {
     `floor = /about, limit = ${STATIC_PATH} (the product page's HTML as a static file); ` +
       `requests sent ${LOAD_HEADERS["accept-encoding"] ? "with" : "without"} Accept-Encoding: gzip`,
   );
-  console.log(`req/s, p50 and p99: the medians of ${ROUNDS} runs per route, the routes taking turns; "(no cache)" rows: one run each`);
+  console.log(
+    `req/s, p50 and p99: the medians of ${ROUNDS} runs per route, the routes taking turns ("(no cache)" rows: one run each); ` +
+      "/floor: the median of each run's ratio to its round's floor (the mean of the /about runs that open and close the round)",
+  );
   console.log("(no cache) rows: CATALOGUE_CACHE=off, what a page costs on a cache miss (right after a write); ratios are to the uncached floor, targets apply to the server as it runs");
 
   const failures: string[] = [];
@@ -555,6 +580,7 @@ async function main(): Promise<number> {
     seedSeconds,
     largestCategory: catalogue.largestCategory,
     floorReqPerSec: floor,
+    floorPerRound: cached.floorPerRound,
     limitReqPerSec: limit,
     routes: rows.map((r) => ({
       route: r.name,

@@ -1,6 +1,9 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { Breadcrumb, type CardProduct, ProductGrid } from "~/components/product/product-card";
 
+/** "40,156": the same on the server and in every browser. */
+const COUNT = new Intl.NumberFormat("en-US");
+
 export interface ShopViewProps {
   title: string;
   search: string;
@@ -27,7 +30,7 @@ export function ShopView(props: ShopViewProps) {
         {props.category ? <p className="muted">Browse our collection of {props.category.name} for collectible dolls.</p> : null}
         {props.total > 0 ? (
           <p className="muted small" aria-live="polite">
-            Showing {props.products.length} of {props.total} {props.total === 1 ? "product" : "products"}
+            {`Showing ${COUNT.format(props.products.length)} of ${COUNT.format(props.total)} ${props.total === 1 ? "product" : "products"}`}
           </p>
         ) : null}
       </div>

@@ -26,12 +26,12 @@ test("/shop lists 12 products and Load More appends pages until everything is sh
   await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Shop"]);
   await expect(productCards(page)).toHaveCount(PAGE_SIZE);
 
-  const showing = page.getByText(/^Showing \d+ of \d+ products$/);
+  const showing = page.getByText(/^Showing [\d,]+ of [\d,]+ products$/);
   const figures = async () => {
-    const [, shown, total] = /Showing (\d+) of (\d+) products/.exec((await showing.textContent()) ?? "")!.map(Number);
+    const [, shown, total] = /Showing ([\d,]+) of ([\d,]+) products/.exec(((await showing.textContent()) ?? "").replace(/,/g, ""))!.map(Number);
     return { shown: shown!, total: total! };
   };
-  await expect(showing).toHaveText(/^Showing 12 of \d+ products$/);
+  await expect(showing).toHaveText(/^Showing 12 of [\d,]+ products$/);
   expect((await figures()).total, "the seed has more than two pages of products").toBeGreaterThan(2 * PAGE_SIZE);
   const firstPage = await cardTitles(page);
 
@@ -39,7 +39,7 @@ test("/shop lists 12 products and Load More appends pages until everything is sh
   await loadMore.click();
   await expect(page).toHaveURL(/\/shop\?page=2$/);
   await expect(productCards(page)).toHaveCount(2 * PAGE_SIZE);
-  await expect(showing).toHaveText(/^Showing 24 of \d+ products$/);
+  await expect(showing).toHaveText(/^Showing 24 of [\d,]+ products$/);
   const secondPage = await cardTitles(page);
   const at = secondPage.indexOf(firstPage[0]!);
   expect(at, "page 1's products are still listed, in the same order").toBeGreaterThanOrEqual(0);

@@ -73,6 +73,10 @@ describe("shop view", () => {
     renderInRemix(<ShopView {...props} />);
     expect(await screen.findByText("No products available at the moment.")).toBeInTheDocument();
   });
+  it("counts with thousands separators", async () => {
+    renderInRemix(<ShopView {...props} total={40156} products={[base]} hasMore />, "/shop");
+    expect(await screen.findByText("Showing 1 of 40,156 products")).toBeInTheDocument();
+  });
   it("links Load More to the next page while more remain", async () => {
     renderInRemix(<ShopView {...props} total={30} products={[base]} hasMore />, "/shop");
     expect(await screen.findByRole("link", { name: "Load More Products" })).toHaveAttribute("href", "/shop?page=2");
