@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type IncomingMessage } from "node:http";
-import { type MutableRedirectUri, type MutableResponse, OAuth2Server, type TokenRequestIncomingMessage } from "oauth2-mock-server";
+import { type MutableRedirectUri, type MutableResponse, type MutableToken, OAuth2Server, type TokenRequestIncomingMessage } from "oauth2-mock-server";
 import { startPaypalEmulator } from "../../scripts/paypal-emulator-lib";
 
 // Starts the built app on a fresh, seeded tests/.tmp/e2e.sqlite for the browser and API tests.
@@ -44,6 +45,12 @@ async function startGoogleMock(): Promise<OAuth2Server> {
     } catch {
       console.error(`start-server: unreadable ${GOOGLE_PROFILE_COOKIE} cookie`);
     }
+  });
+  // The mock's tokens are JWTs of the issuer, audience and times only: two sign-ins in the same
+  // second (parallel workers) got the same access token, so the second profile replaced the
+  // first in byToken. A random jti makes every token, and so every profile lookup, its own.
+  oauth.service.on("beforeTokenSigning", (token: MutableToken) => {
+    token.payload.jti = randomUUID();
   });
   oauth.service.on("beforeResponse", (tokenResponse: MutableResponse, req: TokenRequestIncomingMessage) => {
     const code = req.body.code;
