@@ -1,9 +1,10 @@
 // npm start: remix-serve on the build, one process per CPU core (WEB_CONCURRENCY to choose;
 // 1 runs remix-serve in this process). Node's cluster module shares the one listening port, so
-// each worker is remix-serve, with its static middleware for public/ tuned (scripts/serve-static.cjs:
-// pages skip a failing file lookup, product images get a year-long immutable cache). Everything shared lives in SQLite (sessions, carts, stock,
-// sign-in limits; every write transaction takes the write lock up front), and each worker's
-// catalogue read cache is exact (app/lib/read-cache.server.ts), so workers never disagree.
+// each worker is remix-serve, with its static middleware for public/ tuned
+// (scripts/serve-static.cjs: pages skip a failing file lookup, product images get a year-long
+// immutable cache). Everything shared lives in SQLite (sessions, carts, stock, sign-in limits;
+// every write transaction takes the write lock up front), and each worker's catalogue read
+// cache is exact (app/lib/read-cache.server.ts), so workers never disagree.
 // A worker that dies is replaced; SIGTERM/SIGINT stop them all.
 // Workers get a 32 MB young generation (V8's default is 16): a page render allocates a lot of
 // short-lived objects, and fewer scavenges gave the shop and category pages about 5 % more

@@ -40,7 +40,11 @@ export function variantSlots(originalWidth: number): { slot: number; width: numb
 
 /** File name of a WebP variant for a product image file name: `<base>-<slot>.webp`. */
 export function variantFileName(fileName: string, slot: number): string {
-  return `${fileName.replace(/\.[^.]+$/, "")}-${slot}.webp`;
+  return `${withoutExtension(fileName)}-${slot}.webp`;
+}
+
+function withoutExtension(fileName: string): string {
+  return fileName.replace(/\.[^.]+$/, "");
 }
 
 /** URL of one WebP variant, or null for images outside the products path. */
@@ -53,7 +57,7 @@ export function variantUrl(imageUrl: string, slot: number): string | null {
 function variantPrefix(imageUrl: string): string | null {
   const match = PRODUCT_IMAGE.exec(imageUrl);
   if (!match || !match[1]!.includes("/uploads/")) return null;
-  return `${match[1]}w/${match[2]!.replace(/\.[^.]+$/, "")}`;
+  return `${match[1]}w/${withoutExtension(match[2]!)}`;
 }
 
 /**

@@ -208,18 +208,10 @@ interface Run {
   warmupNon2xx: number;
 }
 
-interface RouteResult extends RouteSpec, Weights {
-  /** Every run of the route, in order; the figures below are their medians (non-2xx: sums). */
+/** A route's runs summed up: the Run fields are their medians (rates, latencies) or sums (counts). */
+interface RouteResult extends RouteSpec, Weights, Run {
+  /** Every run of the route, in order. */
   runs: Run[];
-  reqPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodes: Record<string, number>;
-  warmupNon2xx: number;
   floorRatio: number;
   limitRatio: number;
   target: Target | null;

@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync, mkdirSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -219,15 +219,15 @@ export async function startServer(site: Site, extraEnv: Env = {}): Promise<{ bas
     UPLOAD_DIR: site.uploadDir,
     ...extraEnv,
   };
-  const bin = path.join(ROOT, "node_modules/.bin/remix-serve");
   const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   // Served as `npm start` serves it (scripts/serve.cjs: one remix-serve process per core, or
-  // WEB_CONCURRENCY); a CPU profile needs the one process run by node itself (--cpu-prof is not
-  // allowed in NODE_OPTIONS).
-  const [command, args] = profileDir
-    ? [process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, realpathSync(bin), "build/index.js"]]
-    : [process.execPath, [path.join(ROOT, "scripts/serve.cjs"), "build/index.js"]];
+  // WEB_CONCURRENCY). A CPU profile needs one process run by node itself (--cpu-prof is not
+  // allowed in NODE_OPTIONS): serve.cjs with WEB_CONCURRENCY=1 serves in its own process.
+  if (profileDir) env.WEB_CONCURRENCY = "1";
+  const serve = [path.join(ROOT, "scripts/serve.cjs"), "build/index.js"];
+  const args = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...serve] : serve;
+  const command = process.execPath;
   // The server writes its request log straight into a file, so reading it costs this process nothing.
   const log = openSync(site.logFile, "a");
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log] });

@@ -1,4 +1,5 @@
 import { type ProductCard } from "~/domain/catalogue/types";
+import { mainImage } from "~/lib/meta";
 
 /**
  * What a product card on a page shows, and so all a page sends to the browser for it: the
@@ -19,7 +20,7 @@ export interface CardProduct {
 }
 
 export function toCardProduct(product: ProductCard): CardProduct {
-  const image = product.images.find((i) => i.isPrimary) ?? product.images[0];
+  const image = mainImage(product.images);
   return {
     id: product.id,
     title: product.title,
