@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { CART_INTENTS } from "~/components/cart/cart-forms";
 import { HeartIcon } from "~/components/icons";
 import { OPEN_CART_EVENT } from "~/components/layout/header";
 import { NotFoundView } from "~/components/layout/not-found";
 import { Breadcrumb, ProductGrid } from "~/components/product/product-card";
+import { ShopLink } from "~/components/ui/shop-link";
 import { useToast, useToastEffect } from "~/components/ui/toaster";
 import { getCartOwner, getUserId } from "~/domain/auth/guards.server";
 import { addToCart } from "~/domain/cart/cart.server";
@@ -119,7 +120,8 @@ export default function ProductPage() {
         <section className="product-info" aria-labelledby="product-title">
           <h1 id="product-title">{product.title}</h1>
           <p className="price price-lg">{formatMoney(product.priceCents)}</p>
-          <fetcher.Form method="post" className="add-form" preventScrollReset>
+          {/* A plain form (no JavaScript needed); once hydrated, submitting goes through the fetcher. */}
+          <form method="post" action={`/product/${product.slug}`} className="add-form" onSubmit={(event) => submitWith(fetcher.submit, event)}>
             <input type="hidden" name="intent" value={CART_INTENTS.add} />
             <input type="hidden" name="productId" value={product.id} />
             <input type="hidden" name="quantity" value={1} />
@@ -198,7 +200,7 @@ export default function ProductPage() {
             <button type="submit" className="button button-lg" disabled={state === "out-of-stock" || busy}>
               {busy ? "Adding…" : ADD_BUTTON_LABEL[state]}
             </button>
-          </fetcher.Form>
+          </form>
           <FavoriteToggle productId={product.id} isFavorite={isFavorite} signedIn={signedIn} slug={product.slug} />
 
           <section className="details">
@@ -215,7 +217,7 @@ export default function ProductPage() {
                 : product.categories.map((c, i) => (
                     <span key={c.id}>
                       {i > 0 ? ", " : ""}
-                      <Link to={`/shop/${c.slug}`}>{c.name}</Link>
+                      <ShopLink to={`/shop/${c.slug}`}>{c.name}</ShopLink>
                     </span>
                   ))}
             </p>
@@ -300,14 +302,25 @@ function FavoriteToggle({ productId, isFavorite, signedIn, slug }: { productId: 
     if (fetcher.data && !fetcher.data.ok && fetcher.data.error) push(fetcher.data.error);
   }, [fetcher.data, push]);
   return (
-    <fetcher.Form method="post" action="/favorites" className="fav-form" preventScrollReset>
+    <form method="post" action="/favorites" className="fav-form" onSubmit={(event) => submitWith(fetcher.submit, event)}>
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`/product/${slug}`} />
       <button type="submit" className={`button button-ghost ${optimistic ? "is-fav" : ""}`} aria-pressed={signedIn ? optimistic : undefined}>
         <HeartIcon filled={optimistic} /> {optimistic ? "Remove from Favorites" : "Add to Favorites"}
       </button>
-    </fetcher.Form>
+    </form>
   );
+}
+
+/**
+ * Sends a plain form's submission through a fetcher. <fetcher.Form> would do the same, but it
+ * resolves its action through the router while the page renders on the server; a plain form
+ * with its action written out costs nothing there.
+ */
+function submitWith(submit: ReturnType<typeof useFetcher>["submit"], event: FormEvent<HTMLFormElement>) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  submit(form, { method: "post", action: form.getAttribute("action") ?? undefined });
 }
 
 export function ErrorBoundary() {

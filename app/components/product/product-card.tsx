@@ -1,123 +1,104 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { CART_INTENTS, useFetcherToast, useHere } from "~/components/cart/cart-forms";
-import { type CardProduct } from "~/domain/catalogue/cards";
+import { useFetcher, useSubmit } from "@remix-run/react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { useFetcherToast, useHere } from "~/components/cart/cart-forms";
 import { OPEN_CART_EVENT } from "~/components/layout/header";
+import { ADD_TO_CART_LABEL, ADDING_LABEL, CARD_ADD_ATTRIBUTE, productCardHtml } from "~/components/product/card-html";
+import { type CardProduct } from "~/domain/catalogue/cards";
 import { ShopLink } from "~/components/ui/shop-link";
-import { IMAGE_SIZES, PLACEHOLDER_IMAGE, srcSetFor, THUMB_HEIGHT, THUMB_WIDTH } from "~/lib/images";
-import { formatMoney } from "~/lib/money";
 
 export type { CardProduct };
 
-export function StockBadge({ stock }: { stock: number }) {
-  if (stock <= 0) return <span className="tag tag-soldout">Sold out</span>;
-  if (stock < 5) return <span className="tag tag-low">Only {stock} left</span>;
-  return null;
-}
-
-export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
-  const image = product.images[0];
-  const needsChoice = product.hasColorVariations || product.hasVariations;
-  return (
-    <article className="card">
-      <ShopLink to={`/product/${product.slug}`} className="card-media">
-        <CardImage image={image} title={product.title} eager={eager} />
-        <StockBadge stock={product.stock} />
-      </ShopLink>
-      <div className="card-body">
-        {product.category ? <p className="card-category">{product.category.name}</p> : null}
-        <h3 className="card-title">
-          <ShopLink to={`/product/${product.slug}`}>{product.title}</ShopLink>
-        </h3>
-        <p className="price">{formatMoney(product.priceCents)}</p>
-        {product.stock <= 0 ? (
-          <button type="button" className="button button-block" disabled>
-            Out of Stock
-          </button>
-        ) : needsChoice ? (
-          <ShopLink to={`/product/${product.slug}`} className="button button-secondary button-block">
-            Choose Options
-          </ShopLink>
-        ) : (
-          <CardAddToCart productId={product.id} title={product.title} />
-        )}
-      </div>
-    </article>
-  );
-}
-
-function CardImage({ image, title, eager }: { image: CardProduct["images"][number] | undefined; title: string; eager: boolean }) {
-  const srcSet = srcSetFor(image?.imageUrl, image?.width);
-  const img = (
-    <img
-      src={image?.thumbUrl ?? PLACEHOLDER_IMAGE}
-      alt={image?.altText ?? `${title} (no image available)`}
-      width={THUMB_WIDTH}
-      height={THUMB_HEIGHT}
-      loading={eager ? "eager" : "lazy"}
-      decoding="async"
-    />
-  );
-  if (!srcSet) return img;
-  return (
-    <picture>
-      <source type="image/webp" srcSet={srcSet} sizes={IMAGE_SIZES.card} />
-      {img}
-    </picture>
-  );
-}
-
 /**
- * Add to Cart posts to /cart. It is a plain form (it works without JavaScript, and before the
- * page has hydrated); once JavaScript runs, submitting goes through a fetcher instead, so the
- * shopper stays on the page, sees "Adding…" and the cart drawer opens. (A <fetcher.Form> would
- * do the same, but resolves its action through the router while the page renders on the server,
- * for each of the twelve cards.)
+ * A product card: the article is React's, its content is one HTML string (card-html.ts), the
+ * same on the server and in the browser. React neither hydrates nor diffs inside it; a card whose
+ * product changes (stock after an add, say) gets its new string.
  */
-function CardAddToCart({ productId, title }: { productId: number; title: string }) {
-  const fetcher = useFetcher();
+export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
   const here = useHere();
-  const wasBusy = useRef(false);
-  const busy = fetcher.state !== "idle";
-  useFetcherToast(fetcher.data);
-  useEffect(() => {
-    if (busy) wasBusy.current = true;
-    else if (wasBusy.current) {
-      wasBusy.current = false;
-      if ((fetcher.data as { ok?: boolean } | undefined)?.ok) window.dispatchEvent(new Event(OPEN_CART_EVENT));
-    }
-  }, [busy, fetcher.data]);
+  const adds = useCardAdds();
   return (
-    <form
-      method="post"
-      action="/cart"
-      onSubmit={(event) => {
-        event.preventDefault();
-        fetcher.submit(event.currentTarget, { method: "post", action: "/cart", preventScrollReset: true });
-      }}
-    >
-      <input type="hidden" name="intent" value={CART_INTENTS.add} />
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="quantity" value={1} />
-      <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="button button-block" disabled={busy}>
-        {busy ? "Adding…" : "Add to Cart"}
-        <span className="sr-only">{`: ${title}`}</span>
-      </button>
-    </form>
+    <>
+      <article className="card" onSubmit={adds.onSubmit} dangerouslySetInnerHTML={{ __html: productCardHtml(product, { eager, redirectTo: here }) }} />
+      {adds.watchers}
+    </>
   );
 }
 
 export function ProductGrid({ products, eagerCount = 4 }: { products: CardProduct[]; eagerCount?: number }) {
+  const here = useHere();
+  const adds = useCardAdds();
   return (
-    <ul className="grid" role="list">
-      {products.map((p, i) => (
-        <li key={p.id}>
-          <ProductCard product={p} eager={i < eagerCount} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid" role="list" onSubmit={adds.onSubmit}>
+        {products.map((p, i) => (
+          <li key={p.id}>
+            <article className="card" dangerouslySetInnerHTML={{ __html: productCardHtml(p, { eager: i < eagerCount, redirectTo: here }) }} />
+          </li>
+        ))}
+      </ul>
+      {adds.watchers}
+    </>
   );
+}
+
+const CARD_ADD_KEY = "card-add-";
+
+/**
+ * Add to Cart on cards. Without JavaScript (or before hydration) the card's form posts to /cart
+ * and the page comes back. Once hydrated, a submit from any card inside the element that gets
+ * onSubmit goes through a fetcher keyed by product (`card-add-<id>`), so the shopper stays on
+ * the page: the button says "Adding…" and is disabled meanwhile, an error comes as a toast, and
+ * on success the cart drawer opens (the success toast comes from the server, as for every add).
+ * One watcher component per add in flight reads its fetcher's result; cards themselves have no
+ * hooks, which keeps a page of twelve cheap to render on the server.
+ */
+export function useCardAdds(): { onSubmit: (event: FormEvent<HTMLElement>) => void; watchers: ReactNode } {
+  const submit = useSubmit();
+  const [pending, setPending] = useState<string[]>([]);
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLElement>) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement)) return;
+      const productId = form.getAttribute(CARD_ADD_ATTRIBUTE);
+      if (!productId) return;
+      event.preventDefault();
+      const key = CARD_ADD_KEY + productId;
+      showAdding(productId, true);
+      submit(form, { method: "post", action: "/cart", navigate: false, fetcherKey: key, preventScrollReset: true });
+      setPending((keys) => (keys.includes(key) ? keys : [...keys, key]));
+    },
+    [submit],
+  );
+  const done = useCallback((key: string) => setPending((keys) => keys.filter((k) => k !== key)), []);
+  return { onSubmit, watchers: pending.map((key) => <CardAddWatcher key={key} fetcherKey={key} onDone={done} />) };
+}
+
+/** Puts every Add to Cart button of this product on the page into (or out of) its busy state. */
+function showAdding(productId: string, busy: boolean) {
+  const buttons = document.querySelectorAll<HTMLButtonElement>(`form[${CARD_ADD_ATTRIBUTE}="${CSS.escape(productId)}"] button[type="submit"]`);
+  for (const button of buttons) {
+    button.disabled = busy;
+    button.textContent = busy ? ADDING_LABEL : ADD_TO_CART_LABEL;
+    if (busy) button.setAttribute("aria-busy", "true");
+    else button.removeAttribute("aria-busy");
+  }
+}
+
+function CardAddWatcher({ fetcherKey, onDone }: { fetcherKey: string; onDone: (key: string) => void }) {
+  const fetcher = useFetcher({ key: fetcherKey });
+  const started = useRef(false);
+  useFetcherToast(fetcher.data);
+  useEffect(() => {
+    if (fetcher.state !== "idle") {
+      started.current = true;
+      return;
+    }
+    if (!started.current) return;
+    showAdding(fetcherKey.slice(CARD_ADD_KEY.length), false);
+    if ((fetcher.data as { ok?: boolean } | undefined)?.ok) window.dispatchEvent(new Event(OPEN_CART_EVENT));
+    onDone(fetcherKey);
+  }, [fetcher.state, fetcher.data, fetcherKey, onDone]);
+  return null;
 }
 
 export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
