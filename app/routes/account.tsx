@@ -11,6 +11,7 @@ import { PROFILE_FIELDS, type ProfileFieldName } from "~/domain/auth/profile-fie
 import { ProfileSchema } from "~/domain/auth/schemas";
 import { MESSAGES } from "~/domain/cart/messages";
 import { FavoriteSchema } from "~/domain/cart/schemas";
+import { toCardProduct } from "~/domain/catalogue/cards";
 import { listFavorites, removeFavorite } from "~/domain/catalogue/favorites.server";
 import { COUNTRIES, countryName } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
@@ -94,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab,
     editing: tab === "profile" && url.searchParams.get("edit") === "1",
     orders: orders?.map(({ id, status, totalCents, createdAt, confirmationToken }) => ({ id, status, totalCents, createdAt, confirmationToken })) ?? null,
-    favorites: favorites?.map((f) => ({ productId: f.productId, product: f.product })) ?? null,
+    favorites: favorites?.map((f) => ({ productId: f.productId, product: toCardProduct(f.product) })) ?? null,
     profile: profile
       ? (Object.fromEntries(PROFILE_FIELDS.map((f) => [f.name, profile[f.name] ?? null])) as ProfileValues)
       : null,

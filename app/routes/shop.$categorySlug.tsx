@@ -10,11 +10,11 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data;
   if (!data) return errorPageMeta(args, "Category Not Found");
   if (data.search) return pageMeta(args, { title: data.title, noindex: true, keepParams: ["search"] });
-  const image = data.products.find((p) => p.images[0]?.imageUrl);
+  const image = data.products.find((p) => p.image);
   return pageMeta(args, {
     title: data.title,
     description: `Browse our collection of ${data.category?.name ?? data.title} for collectible dolls.`,
-    og: { type: "website", image: image?.images[0]?.imageUrl ?? null, imageAlt: image?.title },
+    og: { type: "website", image: image?.image?.url ?? null, imageAlt: image?.title },
   });
 };
 

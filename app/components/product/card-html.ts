@@ -1,5 +1,5 @@
 import { type CardProduct } from "~/domain/catalogue/cards";
-import { IMAGE_SIZES, PLACEHOLDER_IMAGE, srcSetFor, THUMB_HEIGHT, THUMB_WIDTH } from "~/lib/images";
+import { IMAGE_SIZES, PLACEHOLDER_IMAGE, srcSetFor, THUMB_HEIGHT, THUMB_WIDTH, thumbUrl } from "~/lib/images";
 import { formatMoney } from "~/lib/money";
 
 /**
@@ -43,19 +43,19 @@ function stockBadge(stock: number): string {
 }
 
 function image(product: CardProduct, eager: boolean): string {
-  const main = product.images[0];
-  const alt = main?.altText ?? `${product.title} (no image available)`;
+  const main = product.image;
+  const alt = main?.alt ?? `${product.title} (no image available)`;
   const img =
-    `<img src="${escapeHtml(main?.thumbUrl ?? PLACEHOLDER_IMAGE)}" alt="${escapeHtml(alt)}" width="${THUMB_WIDTH}" height="${THUMB_HEIGHT}"` +
+    `<img src="${escapeHtml(main ? thumbUrl(main.url) : PLACEHOLDER_IMAGE)}" alt="${escapeHtml(alt)}" width="${THUMB_WIDTH}" height="${THUMB_HEIGHT}"` +
     ` loading="${eager ? "eager" : "lazy"}" decoding="async"/>`;
-  const srcSet = srcSetFor(main?.imageUrl, main?.width);
+  const srcSet = srcSetFor(main?.url, main?.width);
   if (!srcSet) return img;
   return `<picture><source type="image/webp" srcSet="${escapeHtml(srcSet)}" sizes="${IMAGE_SIZES.card}"/>${img}</picture>`;
 }
 
 function action(product: CardProduct, title: string, redirectTo: string): string {
   if (product.stock <= 0) return `<button type="button" class="button button-block" disabled="">Out of Stock</button>`;
-  if (product.hasColorVariations || product.hasVariations) {
+  if (product.hasOptions) {
     return `<a href="/product/${escapeHtml(product.slug)}" class="button button-secondary button-block" data-shop-link="">Choose Options</a>`;
   }
   // The quantity added from a card is always 1 (the schema's default).
@@ -73,7 +73,7 @@ function action(product: CardProduct, title: string, redirectTo: string): string
 export function productCardHtml(product: CardProduct, { eager, redirectTo }: CardHtmlOptions): string {
   const href = `/product/${escapeHtml(product.slug)}`;
   const title = escapeHtml(product.title);
-  const category = product.category ? `<p class="card-category">${escapeHtml(product.category.name)}</p>` : "";
+  const category = product.category ? `<p class="card-category">${escapeHtml(product.category)}</p>` : "";
   return (
     // data-discover on the first link: Remix learns the product route before a click, as for <Link>.
     `<a href="${href}" class="card-media" data-discover="true" data-shop-link="">${image(product, eager)}${stockBadge(product.stock)}</a>` +

@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { Breadcrumb, type CardProduct, ProductGrid } from "~/components/product/product-card";
+import { ShopLink } from "~/components/ui/shop-link";
 
 /** "40,156": the same on the server and in every browser. */
 const COUNT = new Intl.NumberFormat("en-US");
@@ -48,9 +49,9 @@ export function ShopView(props: ShopViewProps) {
       </div>
       {props.hasMore ? (
         <div className="load-more">
-          <Link to={`?${nextParams.toString()}`} className="button button-secondary" preventScrollReset replace>
+          <ShopLink to={`${location.pathname}?${nextParams.toString()}`} className="button button-secondary" preventScrollReset replace>
             Load More Products
-          </Link>
+          </ShopLink>
         </div>
       ) : null}
     </div>

@@ -19,13 +19,29 @@ interface ShopLinkProps {
   children?: ReactNode;
   "aria-label"?: string;
   "aria-current"?: "page";
+  /** As <Link replace>: the navigation replaces the current history entry. */
+  replace?: boolean;
+  /** As <Link preventScrollReset>: the page keeps its scroll position. */
+  preventScrollReset?: boolean;
 }
 
+const REPLACE_ATTRIBUTE = "data-replace";
+const KEEP_SCROLL_ATTRIBUTE = "data-keep-scroll";
+
 // Written out prop by prop, without spreading: this renders about 80 times per page.
-export function ShopLink({ to, className, children, "aria-label": label, "aria-current": current }: ShopLinkProps) {
+export function ShopLink({ to, className, children, "aria-label": label, "aria-current": current, replace, preventScrollReset }: ShopLinkProps) {
   // data-discover: Remix fetches the route manifest for links it finds on the page, as for <Link>.
   return (
-    <a href={to} className={className} aria-label={label} aria-current={current} data-discover="true" data-shop-link="">
+    <a
+      href={to}
+      className={className}
+      aria-label={label}
+      aria-current={current}
+      data-discover="true"
+      data-shop-link=""
+      data-replace={replace ? "" : undefined}
+      data-keep-scroll={preventScrollReset ? "" : undefined}
+    >
       {children}
     </a>
   );
@@ -74,7 +90,7 @@ export function useShopNavigation(): void {
       event.preventDefault();
       // Like <Link>: a link to the page already shown replaces the history entry.
       const current = window.location.pathname + window.location.search + window.location.hash;
-      navigate(to, { replace: to === current });
+      navigate(to, { replace: to === current || anchor.hasAttribute(REPLACE_ATTRIBUTE), preventScrollReset: anchor.hasAttribute(KEEP_SCROLL_ATTRIBUTE) });
     };
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target;

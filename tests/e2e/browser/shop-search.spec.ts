@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { visit } from "../helpers/browser";
+import { jsOff, visit } from "../helpers/browser";
 
 // /shop (paging with Load More) and the header search (storefront spec sections 2 and 5).
 
@@ -36,9 +36,19 @@ test("/shop lists 12 products and Load More appends pages until everything is sh
   const firstPage = await cardTitles(page);
 
   const loadMore = page.getByRole("link", { name: "Load More Products" });
+  await loadMore.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => ({ scrollY: window.scrollY, entries: history.length }));
+  expect(before.scrollY, "Load More is below the first screen").toBeGreaterThan(0);
   await loadMore.click();
   await expect(page).toHaveURL(/\/shop\?page=2$/);
   await expect(productCards(page)).toHaveCount(2 * PAGE_SIZE);
+  if (!jsOff(testInfo)) {
+    // With JavaScript Load More appends in place: the shopper stays where they were, and Back
+    // leaves the list instead of stepping through its pages.
+    const after = await page.evaluate(() => ({ scrollY: window.scrollY, entries: history.length }));
+    expect(after.scrollY, "the scroll position is kept").toBeGreaterThan(before.scrollY / 2);
+    expect(after.entries, "the history entry is replaced").toBe(before.entries);
+  }
   await expect(showing).toHaveText(/^Showing 24 of [\d,]+ products$/);
   const secondPage = await cardTitles(page);
   const at = secondPage.indexOf(firstPage[0]!);

@@ -12,10 +12,9 @@ const base: CardProduct = {
   slug: "rose-tea-dress",
   priceCents: 2400,
   stock: 8,
-  hasColorVariations: false,
-  hasVariations: false,
-  category: { name: "Dresses", slug: "dresses" },
-  images: [{ thumbUrl: "/uploads/products/thumbs/thumb-x.jpg", altText: "Rose Tea Dress, front" }],
+  hasOptions: false,
+  category: "Dresses",
+  image: { url: "/uploads/products/x.jpg", alt: "Rose Tea Dress, front", width: null },
 };
 
 function renderInRemix(node: React.ReactNode, path = "/shop") {
@@ -36,12 +35,12 @@ describe("product card", () => {
     expect(screen.getByText("Sold out")).toBeInTheDocument();
   });
   it("sends products with colours to their page to choose", async () => {
-    renderInRemix(<ProductCard product={{ ...base, hasColorVariations: true, stock: 3 }} />);
+    renderInRemix(<ProductCard product={{ ...base, hasOptions: true, stock: 3 }} />);
     expect(await screen.findByRole("link", { name: "Choose Options" })).toHaveAttribute("href", "/product/rose-tea-dress");
     expect(screen.getByText("Only 3 left")).toBeInTheDocument();
   });
   it("uses the placeholder without an image", async () => {
-    renderInRemix(<ProductCard product={{ ...base, images: [] }} />);
+    renderInRemix(<ProductCard product={{ ...base, image: null }} />);
     const img = await screen.findByRole("img");
     expect(img).toHaveAttribute("src", "/placeholder.svg");
   });

@@ -101,15 +101,16 @@ describe("product cards", () => {
       slug: "rose-tea-dress",
       priceCents: 2400,
       stock: 3,
-      hasColorVariations: true,
-      hasVariations: false,
-      category: { name: "Dresses", slug: "dresses" },
-      images: [{ thumbUrl: "/uploads/products/thumbs/thumb-p-2.jpg", altText: "Photo 2", imageUrl: "/uploads/products/p-2.jpg", width: 800, height: 1000 }],
+      hasOptions: true,
+      category: "Dresses",
+      image: { url: "/uploads/products/p-2.jpg", alt: "Photo 2", width: 800 },
     });
+    expect(toCardProduct({ ...product, hasColorVariations: false, hasVariations: true }).hasOptions).toBe(true);
+    expect(toCardProduct({ ...product, hasColorVariations: false, hasVariations: false }).hasOptions).toBe(false);
   });
 
   it("fall back to the first image, and to none", () => {
-    expect(toCardProduct({ ...product, images: [image(1, false), image(3, false)] }).images[0]!.altText).toBe("Photo 1");
-    expect(toCardProduct({ ...product, images: [], category: null })).toMatchObject({ images: [], category: null });
+    expect(toCardProduct({ ...product, images: [image(1, false), image(3, false)] }).image!.alt).toBe("Photo 1");
+    expect(toCardProduct({ ...product, images: [], category: null })).toMatchObject({ image: null, category: null });
   });
 });
