@@ -5,7 +5,8 @@
  *   BENCH_DURATION=2 BENCH_ROUNDS=1 npm run bench     # smoke run
  *
  * Each route is measured BENCH_ROUNDS times (default 3), the routes taking turns, and the table
- * shows the median of its runs (every run is printed and kept in results.json).
+ * shows the median of its runs (every run is printed and kept in results.json). Every page and
+ * search run sits between two runs of the floor, which its ratio to the floor is taken against.
  * Optional: BENCH_PRODUCTS (default 100000), BENCH_SKIP_BUILD=1 (reuse build/),
  * BENCH_GZIP=1 (send Accept-Encoding: gzip, so remix-serve compresses every response),
  * BENCH_CPU_PROF=<dir> (run the server with --cpu-prof; the .cpuprofile lands in <dir> on exit).
@@ -284,40 +285,56 @@ function summarize(spec: RouteSpec, runs: Run[]): Omit<RouteResult, keyof Weight
 /**
  * Measures the routes in `rounds` rounds, each route once per round, in turn: a passing
  * disturbance on this shared machine then touches one run of several routes rather than every
- * run of one. The floor (the first spec) opens and closes every round, so each round has its own
- * floor, the mean of the two, measured around its pages: a page's ratio to the floor is the
- * median of its rounds' ratios, which a machine that speeds up or slows down between rounds
- * (it does, by up to a third) leaves alone.
+ * run of one. The machine's speed drifts (the same server gave 858 and 1 317 req/s for /about
+ * minutes apart), so a page is compared with the floor measured right around it: every page and
+ * search run sits between two floor runs, and its ratio in that round is its req/s over the mean
+ * of those two. A page's ratio to the floor is the median of its rounds' ratios. Routes without a
+ * floor target (the API and the static limit) are compared with the floor run just before them.
  */
-async function measureRounds(base: string, specs: RouteSpec[], rounds: number): Promise<{ runs: Map<RouteSpec, Run[]>; floorPerRound: number[] }> {
+interface Rounds {
+  runs: Map<RouteSpec, Run[]>;
+  /** Per route, per round: the floor it is compared with. */
+  floorAround: Map<RouteSpec, number[]>;
+}
+
+function bracketed(spec: RouteSpec): boolean {
+  return spec.kind === "page" || spec.kind === "search";
+}
+
+async function measureRounds(base: string, specs: RouteSpec[], rounds: number): Promise<Rounds> {
   const runs = new Map(specs.map((spec) => [spec, [] as Run[]]));
-  const floorSpec = specs[0]!;
-  const floorPerRound: number[] = [];
+  const floorAround = new Map(specs.map((spec) => [spec, [] as number[]]));
+  const [floorSpec, ...others] = specs;
   const runOne = async (spec: RouteSpec, round: number, warmupSeconds: number, label = "") => {
     const run = await measureOnce(base, spec, warmupSeconds);
     runs.get(spec)!.push(run);
     console.log(
-      `${`${spec.name} [${round}/${rounds}${label}]`.padEnd(50)} ${fmt(run.reqPerSec).padStart(6)} req/s  p50 ${fmt(run.p50Ms)} ms  p99 ${fmt(run.p99Ms)} ms  non-2xx ${run.non2xx}`,
+      `${`${spec.name} [${round}/${rounds}${label}]`.padEnd(64)} ${fmt(run.reqPerSec).padStart(6)} req/s  p50 ${fmt(run.p50Ms)} ms  p99 ${fmt(run.p99Ms)} ms  non-2xx ${run.non2xx}`,
     );
     return run;
   };
   for (let round = 1; round <= rounds; round++) {
-    let opening: Run | null = null;
-    for (const spec of specs) {
-      // The first run of a route warms it up for WARMUP s; later ones 1 s, to settle the connections.
-      const run = await runOne(spec, round, round === 1 ? WARMUP : 1);
-      if (spec === floorSpec) opening = run;
+    // The first run of a route warms it up for WARMUP s; later ones 1 s, to settle the connections.
+    let floorBefore = (await runOne(floorSpec!, round, round === 1 ? WARMUP : 1)).reqPerSec;
+    for (const spec of others) {
+      await runOne(spec, round, round === 1 ? WARMUP : 1);
+      if (!bracketed(spec)) {
+        floorAround.get(spec)!.push(floorBefore);
+        continue;
+      }
+      const floorAfter = (await runOne(floorSpec!, round, 1, `, after ${spec.name}`)).reqPerSec;
+      floorAround.get(spec)!.push((floorBefore + floorAfter) / 2);
+      floorBefore = floorAfter;
     }
-    const closing = await runOne(floorSpec, round, 1, ", closing");
-    floorPerRound.push((opening!.reqPerSec + closing.reqPerSec) / 2);
   }
-  return { runs, floorPerRound };
+  return { runs, floorAround };
 }
 
-/** A route's ratio to the floor: the median over the rounds of its run against that round's floor. */
-function floorRatioOf(spec: RouteSpec, runs: Run[], floorPerRound: number[]): number {
+/** A route's ratio to the floor: the median over the rounds of its run against the floor measured around it. */
+function floorRatioOf(spec: RouteSpec, measuredRounds: Rounds): number {
   if (spec.kind === "floor" && spec.paths[0] === "/about") return 1;
-  return median(runs.map((run, round) => run.reqPerSec / floorPerRound[round]!));
+  const floors = measuredRounds.floorAround.get(spec)!;
+  return median(measuredRounds.runs.get(spec)!.map((run, round) => run.reqPerSec / floors[round]!));
 }
 
 const assetSizes = new Map<string, Promise<number>>();
@@ -496,7 +513,7 @@ async function main(): Promise<number> {
   const cached = await measureRounds(base, specs, ROUNDS);
   for (const spec of specs) {
     const runs = cached.runs.get(spec)!;
-    measured.push({ ...summarize(spec, runs), ...(await pageWeights(base, spec.paths[0]!, spec.kind)), floorRatio: floorRatioOf(spec, runs, cached.floorPerRound) });
+    measured.push({ ...summarize(spec, runs), ...(await pageWeights(base, spec.paths[0]!, spec.kind)), floorRatio: floorRatioOf(spec, cached) });
   }
   step(`slow-phone journey: JavaScript off, ${THROTTLE_TEXT}, product page → 'Order Confirmed!'`);
   const journey = await runSlowJourney(base, JOURNEY_SLUG);
@@ -514,7 +531,7 @@ async function main(): Promise<number> {
   for (const spec of uncachedSpecs) {
     const runs = uncached.runs.get(spec)!;
     const weights = await pageWeights(uncachedServer.base, spec.paths[0]!, spec.kind);
-    measured.push({ ...summarize(spec, runs), ...weights, floorRatio: floorRatioOf(spec, runs, uncached.floorPerRound), uncached: true });
+    measured.push({ ...summarize(spec, runs), ...weights, floorRatio: floorRatioOf(spec, uncached), uncached: true });
   }
   await uncachedServer.stop();
   const floor = measured.find((r) => r.kind === "floor" && !r.uncached)!.reqPerSec;
@@ -548,7 +565,7 @@ async function main(): Promise<number> {
   );
   console.log(
     `req/s, p50 and p99: the medians of ${ROUNDS} runs per route, the routes taking turns ("(no cache)" rows: one run each); ` +
-      "/floor: the median of each run's ratio to its round's floor (the mean of the /about runs that open and close the round)",
+      "/floor: the median of each run's ratio to the floor measured around it (pages and search: the mean of the /about runs just before and just after; API and limit: the run before)",
   );
   console.log("(no cache) rows: CATALOGUE_CACHE=off, what a page costs on a cache miss (right after a write); ratios are to the uncached floor, targets apply to the server as it runs");
 
@@ -572,7 +589,7 @@ async function main(): Promise<number> {
     seedSeconds,
     largestCategory: catalogue.largestCategory,
     floorReqPerSec: floor,
-    floorPerRound: cached.floorPerRound,
+    floorAround: Object.fromEntries([...cached.floorAround].filter(([spec]) => spec.kind !== "floor").map(([spec, floors]) => [spec.name, floors])),
     limitReqPerSec: limit,
     routes: rows.map((r) => ({
       route: r.name,
