@@ -428,12 +428,20 @@ function fileSize(file: string): number {
 // ---------------------------------------------------------------------------------------------
 // Output.
 
+/** Every run's req/s; the floor, measured around every page, shows how many runs and their range. */
+function runsCell(runs: Run[]): string {
+  if (runs.length <= 1) return "";
+  if (runs.length <= 5) return runs.map((run) => fmt(run.reqPerSec)).join(" ");
+  const values = runs.map((run) => run.reqPerSec);
+  return `${runs.length} runs, ${fmt(Math.min(...values))}–${fmt(Math.max(...values))}`;
+}
+
 function printTable(rows: RouteResult[]): void {
   const header = ["route", "req/s", "runs' req/s", "p50 ms", "p99 ms", "/floor", "/limit", "non-2xx", "HTML gz", "JS gz", "CSS gz", "target"];
   const body = rows.map((r) => [
     r.name,
     fmt(r.reqPerSec),
-    r.runs.length > 1 ? r.runs.map((run) => fmt(run.reqPerSec)).join(" ") : "",
+    runsCell(r.runs),
     fmt(r.p50Ms),
     fmt(r.p99Ms),
     pct(r.floorRatio),

@@ -47,7 +47,7 @@ const CARD_ADD_KEY = "card-add-";
  * Add to Cart on cards. Without JavaScript (or before hydration) the card's form posts to /cart
  * and the page comes back. Once hydrated, a submit from any card inside the element that gets
  * onSubmit goes through a fetcher keyed by product (`card-add-<id>`), so the shopper stays on
- * the page: the button says "Adding…" and is disabled meanwhile, an error comes as a toast, and
+ * the page: the button says "Adding…" (aria-busy, and keeps focus) meanwhile, an error comes as a toast, and
  * on success the cart drawer opens (the success toast comes from the server, as for every add).
  * One watcher component per add in flight reads its fetcher's result; cards themselves have no
  * hooks, which keeps a page of twelve cheap to render on the server.
@@ -62,6 +62,8 @@ export function useCardAdds(): { onSubmit: (event: FormEvent<HTMLElement>) => vo
       const productId = form.getAttribute(CARD_ADD_ATTRIBUTE);
       if (!productId) return;
       event.preventDefault();
+      // Busy: the button says so, and a second press is ignored (it stays focusable, unlike a disabled one).
+      if (form.querySelector('[aria-busy="true"]')) return;
       const key = CARD_ADD_KEY + productId;
       showAdding(productId, true);
       submit(form, { method: "post", action: "/cart", navigate: false, fetcherKey: key, preventScrollReset: true });
@@ -77,7 +79,6 @@ export function useCardAdds(): { onSubmit: (event: FormEvent<HTMLElement>) => vo
 function showAdding(productId: string, busy: boolean) {
   const buttons = document.querySelectorAll<HTMLButtonElement>(`form[${CARD_ADD_ATTRIBUTE}="${CSS.escape(productId)}"] button[type="submit"]`);
   for (const button of buttons) {
-    button.disabled = busy;
     button.textContent = busy ? ADDING_LABEL : ADD_TO_CART_LABEL;
     if (busy) button.setAttribute("aria-busy", "true");
     else button.removeAttribute("aria-busy");

@@ -29,8 +29,24 @@ test("Add to Cart on a card adds one item and stays on the page (with JavaScript
   const sweater = card(page, SWEATER);
   await expect(sweater).toHaveCount(1);
   await markDocument(page);
+  // The fetcher's request to /cart (/cart?_data=…) reaches the server at once, but its answer
+  // reaches the page a second later, to see the busy state (as on a slow connection).
+  await page.route("**/cart?_data=*", async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.fulfill({ response });
+  });
 
-  await sweater.getByRole("button", { name: `Add to Cart: ${SWEATER}` }).click();
+  const add = sweater.getByRole("button", { name: `Add to Cart: ${SWEATER}` });
+  await add.focus();
+  await page.keyboard.press("Enter");
+  if (!jsOff(testInfo)) {
+    // Busy: "Adding…", still focused, and a second press adds nothing more.
+    await expect(add).toHaveText("Adding…");
+    await expect(add).toHaveAttribute("aria-busy", "true");
+    await expect(add).toBeFocused();
+    await page.keyboard.press("Enter");
+  }
 
   await expectToast(page, TEXT.added.title, TEXT.added.description);
   await expect(cartBadge(page)).toHaveText("1");
