@@ -9,11 +9,12 @@ import { listFavorites, toggleFavorite } from "~/domain/catalogue/favorites.serv
 import { getProductBySlug, listLatestCollection, listProducts, listRelatedProducts } from "~/domain/catalogue/products.server";
 import { type Database } from "~/lib/db-schema";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
+import { runDir } from "../helpers/run-dir";
 
 // An index behind every lookup a page makes: no query of the storefront walks a whole child table.
 const LOOKUP_TABLES = ["product_images", "product_categories", "cart_items", "favorites", "carts", "product_colors", "product_variations", "sessions", "users"];
 
-const tmp = path.resolve(import.meta.dirname, "../.tmp");
+const tmp = runDir();
 const file = path.join(tmp, `plans-${process.pid}.sqlite`);
 copyFileSync(path.join(tmp, "base.sqlite"), file);
 const sqlite = new SQLite(file);

@@ -9,10 +9,11 @@ import { deriveTotalStock } from "../../app/domain/catalogue/stock";
 import { type DB, openDatabase } from "../../app/lib/sqlite.server";
 import { CATEGORY_DESCRIPTIONS, COLOR_NAMES, FIXED_SLUGS } from "../../db/seed-data";
 import { createProgressBar, type SeedOptions, type SeedSummary, seedBulk, seedDemo } from "../../scripts/seed-lib";
+import { runDir } from "../helpers/run-dir";
 
 const ADMIN_EMAIL = "Owner@Little-Stitches.test";
 const ADMIN_PASSWORD = "stitch-by-stitch-42";
-const dir = path.resolve(import.meta.dirname, "../.tmp", `seed-${randomBytes(6).toString("hex")}`);
+const dir = path.join(runDir(), `seed-${randomBytes(6).toString("hex")}`);
 const dbFile = path.join(dir, "shop.db");
 const uploadDir = path.join(dir, "uploads");
 const options: SeedOptions = {

@@ -1,17 +1,39 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../app/lib/sqlite.server";
 import { migrateToLatest } from "../../scripts/migrate-lib";
 
-export const TMP = path.resolve(import.meta.dirname, "../.tmp");
-export const BASE_DB = path.join(TMP, "base.sqlite");
+const TMP = path.resolve(import.meta.dirname, "../.tmp");
 
-/** Migrates tests/.tmp/base.sqlite once; every test file works on its own copy. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Migrates one base database for this run (tests/.tmp/run-{pid}/base.sqlite); every test file and
+ * createTestDb() works on its own copy in the same folder. The folder goes when the run ends, and
+ * folders of runs whose process is gone (a killed run) are swept at the start of the next.
+ */
 export default async function setup() {
   mkdirSync(TMP, { recursive: true });
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(BASE_DB + suffix, { force: true });
-  const db = openDatabase(BASE_DB);
+  for (const name of readdirSync(TMP)) {
+    const run = /^run-(\d+)$/.exec(name);
+    if (run && !isAlive(Number(run[1]))) rmSync(path.join(TMP, name), { recursive: true, force: true });
+  }
+  const dir = path.join(TMP, `run-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  process.env.TEST_RUN_DIR = dir;
+  const db = openDatabase(path.join(dir, "base.sqlite"));
   await migrateToLatest(db);
   // Fold the WAL into the main file so a plain copy is complete.
   await db.destroy();
+  return () => {
+    if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+  };
 }

@@ -1,11 +1,11 @@
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, vi } from "vitest";
+import { runDir } from "../helpers/run-dir";
 
 // Each test file gets its own copy of the migrated database before any app module loads.
-const tmp = path.resolve(import.meta.dirname, "../.tmp");
+const tmp = runDir();
 const file = path.join(tmp, `test-${process.pid}-${Math.random().toString(36).slice(2)}.sqlite`);
-mkdirSync(tmp, { recursive: true });
 copyFileSync(path.join(tmp, "base.sqlite"), file);
 process.env.DATABASE_PATH = file;
 process.env.UPLOAD_DIR ??= path.join(tmp, `uploads-${process.pid}`);
