@@ -319,8 +319,8 @@ function FavoriteToggle({ productId, isFavorite, signedIn, slug }: { productId: 
  */
 function submitWith(submit: ReturnType<typeof useFetcher>["submit"], event: FormEvent<HTMLFormElement>) {
   event.preventDefault();
-  const form = event.currentTarget;
-  submit(form, { method: "post", action: form.getAttribute("action") ?? undefined });
+  // Method and action come from the form's own attributes.
+  submit(event.currentTarget);
 }
 
 export function ErrorBoundary() {

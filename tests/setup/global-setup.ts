@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../app/lib/sqlite.server";
 import { migrateToLatest } from "../../scripts/migrate-lib";
@@ -33,7 +33,5 @@ export default async function setup() {
   await migrateToLatest(db);
   // Fold the WAL into the main file so a plain copy is complete.
   await db.destroy();
-  return () => {
-    if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
-  };
+  return () => rmSync(dir, { recursive: true, force: true });
 }

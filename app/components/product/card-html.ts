@@ -1,5 +1,6 @@
 import { type CardProduct } from "~/domain/catalogue/cards";
 import { IMAGE_SIZES, PLACEHOLDER_IMAGE, srcSetFor, THUMB_HEIGHT, THUMB_WIDTH, thumbUrl } from "~/lib/images";
+import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 
 /**
@@ -14,22 +15,13 @@ import { formatMoney } from "~/lib/money";
  * data-card-add, whose submit useCardAdds (product-card.tsx) turns into a fetcher submission.
  * Without JavaScript they are a plain link and a plain form.
  *
- * Every interpolated text goes through escapeHtml, attribute or not.
+ * Every interpolated text goes through escapeHtml (lib/html), attribute or not.
  */
 export interface CardHtmlOptions {
   /** The first cards of a page load their image at once; the rest lazily. */
   eager: boolean;
   /** Where the Add to Cart form returns without JavaScript (the current page's path and query). */
   redirectTo: string;
-}
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
-const UNSAFE = /[&<>"']/;
-const UNSAFE_ALL = /[&<>"']/g;
-
-export function escapeHtml(value: string | number): string {
-  const text = String(value);
-  return UNSAFE.test(text) ? text.replace(UNSAFE_ALL, (c) => ESCAPES[c]!) : text;
 }
 
 export const CARD_ADD_ATTRIBUTE = "data-card-add";

@@ -18,7 +18,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
   const adds = useCardAdds();
   return (
     <>
-      <article className="card" onSubmit={adds.onSubmit} dangerouslySetInnerHTML={{ __html: productCardHtml(product, { eager, redirectTo: here }) }} />
+      {cardArticle(product, eager, here, adds.onSubmit)}
       {adds.watchers}
     </>
   );
@@ -31,14 +31,17 @@ export function ProductGrid({ products, eagerCount = 4 }: { products: CardProduc
     <>
       <ul className="grid" role="list" onSubmit={adds.onSubmit}>
         {products.map((p, i) => (
-          <li key={p.id}>
-            <article className="card" dangerouslySetInnerHTML={{ __html: productCardHtml(p, { eager: i < eagerCount, redirectTo: here }) }} />
-          </li>
+          <li key={p.id}>{cardArticle(p, i < eagerCount, here)}</li>
         ))}
       </ul>
       {adds.watchers}
     </>
   );
+}
+
+/** A card's article: React's element, its content one HTML string. */
+function cardArticle(product: CardProduct, eager: boolean, redirectTo: string, onSubmit?: (event: FormEvent<HTMLElement>) => void) {
+  return <article className="card" onSubmit={onSubmit} dangerouslySetInnerHTML={{ __html: productCardHtml(product, { eager, redirectTo }) }} />;
 }
 
 const CARD_ADD_KEY = "card-add-";
@@ -66,7 +69,8 @@ export function useCardAdds(): { onSubmit: (event: FormEvent<HTMLElement>) => vo
       if (form.querySelector('[aria-busy="true"]')) return;
       const key = CARD_ADD_KEY + productId;
       showAdding(productId, true);
-      submit(form, { method: "post", action: "/cart", navigate: false, fetcherKey: key, preventScrollReset: true });
+      // Method and action come from the form itself (card-html.ts).
+      submit(form, { navigate: false, fetcherKey: key, preventScrollReset: true });
       setPending((keys) => (keys.includes(key) ? keys : [...keys, key]));
     },
     [submit],

@@ -1,3 +1,4 @@
+import { escapeHtml } from "~/lib/html";
 import { type DB } from "~/lib/sqlite.server";
 
 /** The sitemaps.org limit of URLs in one sitemap file. */
@@ -53,17 +54,13 @@ function toW3cDate(value: string | null): string | null {
   return match ? match[1] : null;
 }
 
-function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
-}
-
 /** The sitemap XML (sitemaps.org 0.9) of `entries`, with absolute URLs on `origin`. */
 export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   const base = origin.replace(/\/+$/, "");
   const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'];
   for (const e of entries) {
     parts.push(
-      `<url><loc>${escapeXml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}<changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>\n`,
+      `<url><loc>${escapeHtml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}<changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>\n`,
     );
   }
   parts.push("</urlset>\n");

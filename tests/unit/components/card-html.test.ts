@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, productCardHtml } from "~/components/product/card-html";
+import { productCardHtml } from "~/components/product/card-html";
+import { escapeHtml } from "~/lib/html";
 import { type CardProduct } from "~/domain/catalogue/cards";
 
 const product: CardProduct = {
