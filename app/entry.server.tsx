@@ -3,6 +3,8 @@ import { createRequire } from "node:module";
 import { type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { startServerJobs } from "~/jobs.server";
+import { db } from "~/lib/db.server";
 import { startReadEpoch } from "~/lib/sqlite.server";
 
 /*
@@ -34,6 +36,9 @@ http.Server.prototype.emit = function emit(this: http.Server, event: string | sy
   }
   return serverEmit.apply(this, [event, ...args] as Parameters<typeof serverEmit>);
 } as typeof http.Server.prototype.emit;
+
+// Background jobs (app/jobs.server.ts) start with the first server module load of each process.
+startServerJobs(db);
 
 /**
  * Pages are rendered to one string: nothing in the shop suspends (no `defer`), and every page

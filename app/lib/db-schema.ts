@@ -223,6 +223,15 @@ export interface UploadsTable {
   created_at: Generated<string>;
 }
 
+export interface JobRunsTable {
+  name: string;
+  slot: string;
+  holder: string;
+  started_at: Generated<string>;
+  finished_at: string | null;
+  error: string | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   category_descriptions: CategoryDescriptionsTable;
@@ -245,6 +254,7 @@ export interface Database {
   loyalty_events: LoyaltyEventsTable;
   settings: SettingsTable;
   uploads: UploadsTable;
+  job_runs: JobRunsTable;
 }
 
 export type Category = Selectable<CategoriesTable>;
