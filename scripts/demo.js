@@ -44,6 +44,8 @@ if (existsSync(path.join(root, "scripts/paypal-emulator.ts")) && env.PAYPAL_MODE
   // The emulator and the shop share these demo credentials unless real ones are set.
   env.PAYPAL_CLIENT_ID ??= "emulator-client-id";
   env.PAYPAL_CLIENT_SECRET ??= "emulator-client-secret";
+  // The emulator tells the shop about payments and refunds through its webhook, like PayPal.
+  env.PAYPAL_WEBHOOK_URL ??= `http://127.0.0.1:${env.PORT}/api/paypal/webhook`;
   children.push(spawn(bin("tsx"), ["scripts/paypal-emulator.ts"], { cwd: root, env, stdio: "inherit" }));
 }
 // remix-serve, one process per core (scripts/serve.cjs; WEB_CONCURRENCY to choose).

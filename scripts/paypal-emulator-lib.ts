@@ -3,10 +3,20 @@
 // request and response shapes, so the shop's PayPal client is the same code for the emulator, the
 // sandbox and live; only the base URL and the credentials differ.
 //
+// Payments v2 too: show a capture, refund it (POST /v2/payments/captures/{id}/refund, with
+// PayPal-Request-Id replay) and show a refund; and webhooks: with `webhookUrl` (PAYPAL_WEBHOOK_URL)
+// it POSTs CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.COMPLETED/DENIED/REFUNDED events there, signed
+// with a key of its own (HMAC-SHA256 over PayPal's `transmission_id|time|webhook_id|crc32(body)`),
+// and answers POST /v1/notifications/verify-webhook-signature by checking that signature.
+//
 // Test controls that PayPal does not have live under /__emulator/ and need no authentication:
 // POST fail-next-capture {status?, issue?, orderId?}, POST complete-capture-with {status, orderId?}
-// (with orderId they apply to that PayPal order only), POST approve/{id}, POST reset, GET orders.
-import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+// (with orderId they apply to that PayPal order only), POST fail-next-refund {status?, issue?,
+// captureId?}, POST approve/{id}, POST capture/{id} (the buyer's side captured without the shop),
+// POST webhook-event {event_type, resource_id} (answers a signed event {headers, body} without
+// sending it), GET webhooks (what was sent and how the receiver answered), POST reset, GET orders.
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { crc32 } from "node:zlib";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -30,7 +40,7 @@ export interface Payer {
 
 export interface Capture {
   id: string;
-  status: "COMPLETED" | "PENDING" | "DECLINED";
+  status: "COMPLETED" | "PENDING" | "DECLINED" | "PARTIALLY_REFUNDED" | "REFUNDED";
   status_details?: { reason: string };
   amount: Money;
   final_capture: boolean;
@@ -74,6 +84,28 @@ export interface EmulatorOrder {
   update_time: string;
 }
 
+export interface Refund {
+  id: string;
+  status: "COMPLETED" | "PENDING" | "FAILED" | "CANCELLED";
+  amount: Money;
+  custom_id?: string;
+  invoice_id?: string;
+  note_to_payer?: string;
+  seller_payable_breakdown: { gross_amount: Money; paypal_fee: Money; net_amount: Money; total_refunded_amount: Money };
+  create_time: string;
+  update_time: string;
+  /** Not part of PayPal's answer: the capture it refunds. */
+  captureId: string;
+}
+
+export interface SentWebhook {
+  id: string;
+  event_type: string;
+  resource_id: string;
+  /** The receiver's HTTP status, 0 when it could not be reached, null while in flight. */
+  status: number | null;
+}
+
 export interface StoredResponse {
   status: number;
   body: string;
@@ -94,6 +126,11 @@ export interface EmulatorState {
   /** The same two, for one PayPal order only (`orderId` in the control's body), so parallel tests do not meet each other's. */
   failCaptureOf: Map<string, { status: number; issue: string }>;
   captureStatusOf: Map<string, "PENDING" | "DECLINED">;
+  refunds: Map<string, Refund>;
+  /** Set by POST /__emulator/fail-next-refund; with captureId for that capture only. */
+  failNextRefund: { status: number; issue: string } | null;
+  failRefundOf: Map<string, { status: number; issue: string }>;
+  webhooks: SentWebhook[];
 }
 
 export interface PaypalEmulatorOptions {
@@ -107,7 +144,17 @@ export interface PaypalEmulatorOptions {
   publicUrl?: string;
   /** Access token lifetime; default 32400 seconds like PayPal. */
   tokenLifetimeSeconds?: number;
+  /** Where webhooks are POSTed (PAYPAL_WEBHOOK_URL); none are sent without it. */
+  webhookUrl?: string;
+  /** The id of that webhook, which verify-webhook-signature checks; default EMULATOR_WEBHOOK_ID. */
+  webhookId?: string;
 }
+
+/** The emulator's own merchant (payee) id, in PayPal's 13-character form. */
+export const EMULATOR_MERCHANT_ID = "EMULATR2MRCHT";
+/** The id of the emulator's webhook when none is given (PAYPAL_WEBHOOK_ID in emulator mode). */
+export const EMULATOR_WEBHOOK_ID = "8EMULATR2WEBHK4SHP0PAYPAL";
+const WEBHOOK_ALGO = "HMACSHA256";
 
 export interface PaypalEmulator {
   /** Base URL of the API (what PAYPAL_API_BASE should be). */
@@ -116,15 +163,19 @@ export interface PaypalEmulator {
   state: EmulatorState;
   /** Same as POST /__emulator/reset. */
   reset(): void;
+  /** Waits until every webhook sent so far has its answer (tests). */
+  settled(): Promise<void>;
 }
 
-const MERCHANT = { email_address: "merchant@example.com", merchant_id: "EMULATORMRCHNT" };
+const MERCHANT = { email_address: "merchant@example.com", merchant_id: EMULATOR_MERCHANT_ID };
 const BUYER = { email_address: "buyer@example.com", name: { given_name: "Test", surname: "Buyer" } };
 const APP_ID = "APP-80W284485P519543T";
 const SCOPE =
   "https://uri.paypal.com/services/invoicing https://uri.paypal.com/services/payments/payment/authcapture openid https://uri.paypal.com/services/disputes/read-seller https://uri.paypal.com/services/payments/refund https://api-m.paypal.com/v1/payments/.* https://uri.paypal.com/services/payments/realtimepayment";
 const MAX_BODY = 1024 * 1024;
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+/** PayPal's payer and merchant ids: 13 characters without 0, 1, I and O. */
+const ACCOUNT_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
 const MESSAGES: Record<string, string> = {
   INVALID_REQUEST: "Request is not well-formed, syntactically incorrect, or violates schema.",
@@ -179,6 +230,12 @@ const ISSUE_DESCRIPTIONS: Record<string, string> = {
   INVALID_PATCH_OPERATION: "The operation cannot be honored. Cannot add a property that's already present, use replace. Cannot remove a property thats not present, use add. Cannot replace a property thats not present, use add.",
   PATCH_VALUE_REQUIRED: "Please specify a 'value' to for the field that is being patched.",
   FIELD_NOT_PATCHABLE: "Field cannot be patched.",
+  CAPTURE_FULLY_REFUNDED: "The capture has already been fully refunded",
+  REFUND_CAPTURE_CURRENCY_MISMATCH: "Refund must be in the same currency as the capture",
+  REFUND_NOT_ALLOWED: "Capture cannot be refunded.",
+  REFUND_TIME_LIMIT_EXCEEDED: "You are over the time limit to perform a refund on this capture",
+  REFUND_AMOUNT_EXCEEDED: "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
+  REFUND_FAILED_INSUFFICIENT_FUNDS: "Capture could not be refunded due to insufficient funds. Please check to see if you have sufficient funds in your PayPal account or if the bank account linked to your PayPal account is verified and has sufficient funds.",
 };
 
 interface Detail {
@@ -210,10 +267,15 @@ function detail(issue: string, field?: string, value?: unknown, location = "body
   return d;
 }
 
-function randomId(length: number): string {
+function randomId(length: number, alphabet = ALNUM): string {
   let out = "";
-  for (let i = 0; i < length; i++) out += ALNUM[randomInt(ALNUM.length)];
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
   return out;
+}
+
+/** The string PayPal signs for a webhook: transmission id, time, webhook id and the CRC32 of the body. */
+export function webhookSigningString(transmissionId: string, transmissionTime: string, webhookId: string, body: string): string {
+  return `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(Buffer.from(body, "utf8")) >>> 0}`;
 }
 
 const debugId = () => randomBytes(7).toString("hex").slice(0, 13);
@@ -407,7 +469,15 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
     nextCaptureStatus: null,
     failCaptureOf: new Map(),
     captureStatusOf: new Map(),
+    refunds: new Map(),
+    failNextRefund: null,
+    failRefundOf: new Map(),
+    webhooks: [],
   };
+  const webhookId = opts.webhookId ?? EMULATOR_WEBHOOK_ID;
+  // The emulator's signing key: only its own verify endpoint knows it, like PayPal's private key.
+  const signingKey = randomBytes(32);
+  const inFlight = new Set<Promise<void>>();
   let ownUrl = "";
   const publicBase = () => (opts.publicUrl ?? ownUrl).replace(/\/+$/, "");
 
@@ -420,6 +490,10 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
     state.nextCaptureStatus = null;
     state.failCaptureOf.clear();
     state.captureStatusOf.clear();
+    state.refunds.clear();
+    state.failNextRefund = null;
+    state.failRefundOf.clear();
+    state.webhooks.length = 0;
   }
 
   // ---- answers ----
@@ -484,14 +558,142 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
     }
   }
 
-  function captureJson(capture: Capture, orderId: string, apiBase: string) {
+  function captureJson(capture: Capture, orderId: string, apiBase: string, withRelated = false) {
+    const refundable = capture.status === "COMPLETED" || capture.status === "PARTIALLY_REFUNDED";
     return {
       ...capture,
+      ...(withRelated ? { supplementary_data: { related_ids: { order_id: orderId } } } : {}),
       links: [
         { href: `${apiBase}/v2/payments/captures/${capture.id}`, rel: "self", method: "GET" },
+        ...(refundable ? [{ href: `${apiBase}/v2/payments/captures/${capture.id}/refund`, rel: "refund", method: "POST" }] : []),
         { href: `${apiBase}/v2/checkout/orders/${orderId}`, rel: "up", method: "GET" },
       ],
     };
+  }
+
+  function refundJson(refund: Refund, apiBase: string) {
+    const { captureId, ...rest } = refund;
+    return {
+      ...rest,
+      links: [
+        { href: `${apiBase}/v2/payments/refunds/${refund.id}`, rel: "self", method: "GET" },
+        { href: `${apiBase}/v2/payments/captures/${captureId}`, rel: "up", method: "GET" },
+      ],
+    };
+  }
+
+  function findCapture(captureId: string): { order: EmulatorOrder; capture: Capture } {
+    const orderId = state.captures.get(captureId);
+    const order = orderId ? state.orders.get(orderId) : undefined;
+    const capture = order?.purchase_units.flatMap((u) => u.payments?.captures ?? []).find((c) => c.id === captureId);
+    if (!order || !capture) throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "capture_id", captureId, "path")]);
+    return { order, capture };
+  }
+
+  // ---- webhooks ----
+
+  /** A webhook event for a resource, in PayPal's shape. */
+  function webhookEvent(eventType: string, resourceId: string, apiBase: string) {
+    let resourceType: string;
+    let resource: unknown;
+    let summary: string;
+    if (eventType === "CHECKOUT.ORDER.APPROVED") {
+      resourceType = "checkout-order";
+      resource = represent(findOrder(resourceId), apiBase);
+      summary = "An order has been approved by buyer";
+    } else if (eventType === "PAYMENT.CAPTURE.REFUNDED") {
+      const refund = state.refunds.get(resourceId);
+      if (!refund) throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "resource_id", resourceId)]);
+      resourceType = "refund";
+      resource = refundJson(refund, apiBase);
+      summary = `A ${refund.amount.value} ${refund.amount.currency_code} capture payment was refunded`;
+    } else if (eventType === "PAYMENT.CAPTURE.COMPLETED" || eventType === "PAYMENT.CAPTURE.DENIED" || eventType === "PAYMENT.CAPTURE.PENDING") {
+      const { order, capture } = findCapture(resourceId);
+      resourceType = "capture";
+      resource = captureJson(capture, order.id, apiBase, true);
+      summary = `Payment ${eventType.split(".").pop()!.toLowerCase()} for ${capture.amount.value} ${capture.amount.currency_code}`;
+    } else {
+      throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "event_type", eventType)]);
+    }
+    const id = `WH-${randomId(17)}-${randomId(17)}`;
+    return {
+      id,
+      event_version: "1.0",
+      create_time: new Date().toISOString(),
+      resource_type: resourceType,
+      resource_version: "2.0",
+      event_type: eventType,
+      summary,
+      resource,
+      links: [
+        { href: `${apiBase}/v1/notifications/webhooks-events/${id}`, rel: "self", method: "GET" },
+        { href: `${apiBase}/v1/notifications/webhooks-events/${id}/resend`, rel: "resend", method: "POST" },
+      ],
+    };
+  }
+
+  function sign(transmissionId: string, transmissionTime: string, body: string): string {
+    return createHmac("sha256", signingKey).update(webhookSigningString(transmissionId, transmissionTime, webhookId, body)).digest("hex");
+  }
+
+  /** The event's body and the headers PayPal sends it with. */
+  function signedWebhook(event: { id: string }, apiBase: string) {
+    const body = JSON.stringify(event);
+    const transmissionId = randomUUID();
+    const transmissionTime = new Date().toISOString();
+    return {
+      body,
+      headers: {
+        "Content-Type": "application/json",
+        "PAYPAL-TRANSMISSION-ID": transmissionId,
+        "PAYPAL-TRANSMISSION-TIME": transmissionTime,
+        "PAYPAL-TRANSMISSION-SIG": sign(transmissionId, transmissionTime, body),
+        "PAYPAL-CERT-URL": `${apiBase}/v1/notifications/certs/CERT-EMULATOR`,
+        "PAYPAL-AUTH-ALGO": WEBHOOK_ALGO,
+      },
+    };
+  }
+
+  /** Sends an event to webhookUrl (when set), without holding up the answer that caused it. */
+  function emit(eventType: string, resourceId: string, apiBase: string) {
+    if (!opts.webhookUrl) return;
+    const event = webhookEvent(eventType, resourceId, apiBase);
+    const { body, headers } = signedWebhook(event, apiBase);
+    const log: SentWebhook = { id: event.id, event_type: eventType, resource_id: resourceId, status: null };
+    state.webhooks.push(log);
+    if (state.webhooks.length > 500) state.webhooks.shift();
+    const delivery = (async () => {
+      // Like PayPal, a moment after the call that caused it.
+      await new Promise((r) => setTimeout(r, 20));
+      try {
+        const res = await fetch(opts.webhookUrl!, { method: "POST", headers, body, signal: AbortSignal.timeout(15_000) });
+        log.status = res.status;
+        await res.arrayBuffer().catch(() => undefined);
+      } catch {
+        log.status = 0;
+      }
+    })();
+    inFlight.add(delivery);
+    void delivery.finally(() => inFlight.delete(delivery));
+  }
+
+  function verifyWebhook(ctx: Ctx) {
+    requireBearer(ctx);
+    const input = parseJson(ctx);
+    if (!isRecord(input)) throw new PaypalError(400, [detail("INVALID_PARAMETER_SYNTAX", "/")]);
+    const details: Detail[] = [];
+    for (const field of ["auth_algo", "cert_url", "transmission_id", "transmission_sig", "transmission_time", "webhook_id"]) {
+      if (typeof input[field] !== "string" || input[field] === "") details.push(detail("MISSING_REQUIRED_PARAMETER", `/${field}`));
+    }
+    if (!isRecord(input.webhook_event)) details.push(detail("MISSING_REQUIRED_PARAMETER", "/webhook_event"));
+    if (details.length > 0) throw new PaypalError(400, details);
+    const sig = String(input.transmission_sig);
+    let ok = input.auth_algo === WEBHOOK_ALGO && input.webhook_id === webhookId && /^[0-9a-f]{64}$/.test(sig);
+    if (ok) {
+      const expected = Buffer.from(sign(String(input.transmission_id), String(input.transmission_time), JSON.stringify(input.webhook_event)), "hex");
+      ok = timingSafeEqual(expected, Buffer.from(sig, "hex"));
+    }
+    sendJson(ctx.res, 200, { verification_status: ok ? "SUCCESS" : "FAILURE" });
   }
 
   function paymentSource(order: EmulatorOrder) {
@@ -735,25 +937,13 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
   function approve(order: EmulatorOrder) {
     if (order.status === "CREATED" || order.status === "PAYER_ACTION_REQUIRED") {
       order.status = "APPROVED";
-      order.payer = { payer_id: randomId(13), ...BUYER, name: { ...BUYER.name }, address: { country_code: "US" } };
+      order.payer = { payer_id: randomId(13, ACCOUNT_ALPHABET), ...BUYER, name: { ...BUYER.name }, address: { country_code: "US" } };
       order.update_time = timestamp();
     }
   }
 
-  function captureOrder(ctx: Ctx, id: string) {
-    requireBearer(ctx);
-    idempotent(ctx, `capture ${id}`, () => {
-      parseJson(ctx, { emptyAllowed: true });
-      const order = findOrder(id);
-      if (order.intent !== "CAPTURE") throw new PaypalError(422, [detail("ACTION_DOES_NOT_MATCH_INTENT")]);
-      if (order.status === "COMPLETED") throw new PaypalError(422, [detail("ORDER_ALREADY_CAPTURED")]);
-      if (order.status !== "APPROVED") throw new PaypalError(422, [detail("ORDER_NOT_APPROVED")]);
-      const failure = state.failCaptureOf.get(order.id) ?? state.failNextCapture;
-      if (failure) {
-        if (state.failCaptureOf.has(order.id)) state.failCaptureOf.delete(order.id);
-        else state.failNextCapture = null;
-        throw new PaypalError(failure.status, [detail(failure.issue)]);
-      }
+  /** Captures an approved order (the order's status becomes COMPLETED) and sends the capture's webhook. */
+  function capture(order: EmulatorOrder, apiBase: string) {
       let captureStatus: Capture["status"] = "COMPLETED";
       const chosen = state.captureStatusOf.get(order.id);
       if (chosen) {
@@ -792,6 +982,28 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
       }
       order.status = "COMPLETED";
       order.update_time = now;
+      for (const unit of order.purchase_units) {
+        for (const c of unit.payments?.captures ?? []) {
+          emit(c.status === "COMPLETED" ? "PAYMENT.CAPTURE.COMPLETED" : c.status === "DECLINED" ? "PAYMENT.CAPTURE.DENIED" : "PAYMENT.CAPTURE.PENDING", c.id, apiBase);
+        }
+      }
+  }
+
+  function captureOrder(ctx: Ctx, id: string) {
+    requireBearer(ctx);
+    idempotent(ctx, `capture ${id}`, () => {
+      parseJson(ctx, { emptyAllowed: true });
+      const order = findOrder(id);
+      if (order.intent !== "CAPTURE") throw new PaypalError(422, [detail("ACTION_DOES_NOT_MATCH_INTENT")]);
+      if (order.status === "COMPLETED") throw new PaypalError(422, [detail("ORDER_ALREADY_CAPTURED")]);
+      if (order.status !== "APPROVED") throw new PaypalError(422, [detail("ORDER_NOT_APPROVED")]);
+      const failure = state.failCaptureOf.get(order.id) ?? state.failNextCapture;
+      if (failure) {
+        if (state.failCaptureOf.has(order.id)) state.failCaptureOf.delete(order.id);
+        else state.failNextCapture = null;
+        throw new PaypalError(failure.status, [detail(failure.issue)]);
+      }
+      capture(order, ctx.apiBase);
       return { status: 201, value: represent(order, ctx.apiBase) };
     });
   }
@@ -844,11 +1056,76 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
 
   function showCapture(ctx: Ctx, captureId: string) {
     requireBearer(ctx);
-    const orderId = state.captures.get(captureId);
-    const order = orderId ? state.orders.get(orderId) : undefined;
-    const capture = order?.purchase_units.flatMap((u) => u.payments?.captures ?? []).find((c) => c.id === captureId);
-    if (!order || !capture) throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "capture_id", captureId, "path")]);
-    sendJson(ctx.res, 200, captureJson(capture, order.id, ctx.apiBase));
+    const { order, capture } = findCapture(captureId);
+    sendJson(ctx.res, 200, captureJson(capture, order.id, ctx.apiBase, true));
+  }
+
+  function refundedCents(captureId: string): number {
+    let total = 0;
+    for (const r of state.refunds.values()) if (r.captureId === captureId && (r.status === "COMPLETED" || r.status === "PENDING")) total += toCents(r.amount.value);
+    return total;
+  }
+
+  function refundCapture(ctx: Ctx, captureId: string) {
+    requireBearer(ctx);
+    idempotent(ctx, `refund ${captureId}`, () => {
+      const input = parseJson(ctx, { emptyAllowed: true });
+      if (!isRecord(input)) throw new PaypalError(400, [detail("INVALID_PARAMETER_SYNTAX", "/")]);
+      const details: Detail[] = [];
+      if (input.amount !== undefined) checkMoney(input.amount, "/amount", details, { positive: true });
+      const customId = checkString(input.custom_id, "/custom_id", 127, details);
+      const invoiceId = checkString(input.invoice_id, "/invoice_id", 127, details);
+      const note = checkString(input.note_to_payer, "/note_to_payer", 255, details);
+      if (details.length > 0) throw new PaypalError(400, details);
+      const { order, capture } = findCapture(captureId);
+      if (capture.status === "REFUNDED") throw new PaypalError(422, [detail("CAPTURE_FULLY_REFUNDED")]);
+      if (capture.status !== "COMPLETED" && capture.status !== "PARTIALLY_REFUNDED") throw new PaypalError(422, [detail("REFUND_NOT_ALLOWED")]);
+      const failure = state.failRefundOf.get(captureId) ?? state.failNextRefund;
+      if (failure) {
+        if (state.failRefundOf.has(captureId)) state.failRefundOf.delete(captureId);
+        else state.failNextRefund = null;
+        throw new PaypalError(failure.status, [detail(failure.issue)]);
+      }
+      const captured = toCents(capture.amount.value);
+      const left = captured - refundedCents(captureId);
+      const amount = input.amount as Money | undefined;
+      if (amount && amount.currency_code !== capture.amount.currency_code) throw new PaypalError(422, [detail("REFUND_CAPTURE_CURRENCY_MISMATCH")]);
+      const cents = amount ? toCents(amount.value) : left;
+      if (cents > left) throw new PaypalError(422, [detail("REFUND_AMOUNT_EXCEEDED")]);
+      const now = timestamp();
+      const currency = capture.amount.currency_code;
+      const fee = 0;
+      const refund: Refund = {
+        id: randomId(17),
+        status: "COMPLETED",
+        amount: { currency_code: currency, value: fromCents(cents) },
+        ...(customId !== undefined ? { custom_id: customId } : {}),
+        ...(invoiceId !== undefined ? { invoice_id: invoiceId } : {}),
+        ...(note !== undefined ? { note_to_payer: note } : {}),
+        seller_payable_breakdown: {
+          gross_amount: { currency_code: currency, value: fromCents(cents) },
+          paypal_fee: { currency_code: currency, value: fromCents(fee) },
+          net_amount: { currency_code: currency, value: fromCents(cents - fee) },
+          total_refunded_amount: { currency_code: currency, value: fromCents(captured - left + cents) },
+        },
+        create_time: now,
+        update_time: now,
+        captureId,
+      };
+      state.refunds.set(refund.id, refund);
+      capture.status = captured - left + cents >= captured ? "REFUNDED" : "PARTIALLY_REFUNDED";
+      capture.update_time = now;
+      order.update_time = now;
+      emit("PAYMENT.CAPTURE.REFUNDED", refund.id, ctx.apiBase);
+      return { status: 201, value: refundJson(refund, ctx.apiBase) };
+    });
+  }
+
+  function showRefund(ctx: Ctx, refundId: string) {
+    requireBearer(ctx);
+    const refund = state.refunds.get(refundId);
+    if (!refund) throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "refund_id", refundId, "path")]);
+    sendJson(ctx.res, 200, refundJson(refund, ctx.apiBase));
   }
 
   // ---- the buyer's approval page ----
@@ -959,6 +1236,7 @@ ${summary}
       return page(ctx.res, 409, "Payment complete", `<h1>This payment is already complete</h1>\n<p>Nothing more to approve.</p>`);
     }
     approve(order);
+    emit("CHECKOUT.ORDER.APPROVED", order.id, ctx.apiBase);
     if (order.return_url) {
       return send(ctx.res, 302, "", "text/plain", { Location: appendQuery(order.return_url, { token: order.id, PayerID: order.payer!.payer_id }) });
     }
@@ -1019,9 +1297,46 @@ ${summary}
       const order = findOrder(decodeId(approveMatch[1], "order_id"));
       if (order.status === "COMPLETED") throw new PaypalError(422, [detail("ORDER_ALREADY_CAPTURED")]);
       approve(order);
+      emit("CHECKOUT.ORDER.APPROVED", order.id, ctx.apiBase);
       return sendJson(res, 200, represent(order, ctx.apiBase));
     }
-    if (["reset", "orders", "fail-next-capture", "complete-capture-with"].includes(rest) || approveMatch) {
+    const captureMatch = /^capture\/([^/]+)$/.exec(rest);
+    if (captureMatch && method === "POST") {
+      const order = findOrder(decodeId(captureMatch[1], "order_id"));
+      if (order.status === "COMPLETED") throw new PaypalError(422, [detail("ORDER_ALREADY_CAPTURED")]);
+      approve(order);
+      capture(order, ctx.apiBase);
+      return sendJson(res, 201, represent(order, ctx.apiBase));
+    }
+    if (rest === "fail-next-refund" && method === "POST") {
+      const input = parseJson(ctx, { emptyAllowed: true });
+      if (!isRecord(input)) throw new PaypalError(400, [detail("INVALID_PARAMETER_SYNTAX", "/")]);
+      const status = input.status ?? 422;
+      const issue = input.issue ?? "REFUND_FAILED_INSUFFICIENT_FUNDS";
+      if (typeof status !== "number" || !Number.isInteger(status) || status < 400 || status > 599) {
+        throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/status", String(status))]);
+      }
+      if (typeof issue !== "string" || !/^[A-Z0-9_]{1,100}$/.test(issue)) throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/issue", String(issue))]);
+      const target = input.captureId;
+      if (target !== undefined && (typeof target !== "string" || !state.captures.has(target))) {
+        throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "/captureId", String(target))]);
+      }
+      if (typeof target === "string") state.failRefundOf.set(target, { status, issue });
+      else state.failNextRefund = { status, issue };
+      return sendJson(res, 200, { ok: true, failNextRefund: { status, issue }, ...(typeof target === "string" ? { captureId: target } : {}) });
+    }
+    if (rest === "webhook-event" && method === "POST") {
+      const input = parseJson(ctx);
+      if (!isRecord(input) || typeof input.event_type !== "string" || typeof input.resource_id !== "string") {
+        throw new PaypalError(400, [detail("MISSING_REQUIRED_PARAMETER", "/event_type")]);
+      }
+      const event = webhookEvent(input.event_type, input.resource_id, ctx.apiBase);
+      return sendJson(res, 200, { event, ...signedWebhook(event, ctx.apiBase) });
+    }
+    if (rest === "webhooks" && method === "GET") {
+      return sendJson(res, 200, { webhookId, webhooks: state.webhooks });
+    }
+    if (["reset", "orders", "fail-next-capture", "complete-capture-with", "fail-next-refund", "webhook-event", "webhooks"].includes(rest) || approveMatch || captureMatch) {
       throw new PaypalError(405, [], "METHOD_NOT_SUPPORTED");
     }
     throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "path", ctx.path, "path")]);
@@ -1048,6 +1363,11 @@ ${summary}
     if (m) return method === "POST" ? captureOrder(ctx, decodeId(m[1], "order_id")) : methodNotAllowed("POST");
     m = /^\/v2\/payments\/captures\/([^/]+)$/.exec(path);
     if (m) return method === "GET" || method === "HEAD" ? showCapture(ctx, decodeId(m[1], "capture_id")) : methodNotAllowed("GET");
+    m = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (m) return method === "POST" ? refundCapture(ctx, decodeId(m[1], "capture_id")) : methodNotAllowed("POST");
+    m = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path);
+    if (m) return method === "GET" || method === "HEAD" ? showRefund(ctx, decodeId(m[1], "refund_id")) : methodNotAllowed("GET");
+    if (path === "/v1/notifications/verify-webhook-signature") return method === "POST" ? verifyWebhook(ctx) : methodNotAllowed("POST");
     if (path === "/checkoutnow") {
       if (method === "GET" || method === "HEAD") return checkoutPage(ctx);
       if (method === "POST") return checkoutDecision(ctx);
@@ -1111,6 +1431,9 @@ ${summary}
     url: ownUrl,
     state,
     reset,
+    settled: async () => {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -17,7 +17,15 @@ const publicUrl = process.env.PAYPAL_EMULATOR_PUBLIC_URL || (port === 0 ? undefi
 
 let emulator: Awaited<ReturnType<typeof startPaypalEmulator>>;
 try {
-  emulator = await startPaypalEmulator({ port, host, clientId, clientSecret, publicUrl });
+  emulator = await startPaypalEmulator({
+    port,
+    host,
+    clientId,
+    clientSecret,
+    publicUrl,
+    webhookUrl: process.env.PAYPAL_WEBHOOK_URL || undefined,
+    webhookId: process.env.PAYPAL_WEBHOOK_ID || undefined,
+  });
 } catch (error) {
   console.error(`PayPal emulator could not start on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -25,6 +33,7 @@ try {
 
 if (defaulted.length > 0) console.log(`PayPal emulator: no credentials in the environment, accepting ${defaulted.join(" and ")}`);
 console.log(`PayPal emulator listening on ${emulator.url} (approval pages at ${publicUrl ?? emulator.url})`);
+if (process.env.PAYPAL_WEBHOOK_URL) console.log(`PayPal emulator: sending webhooks to ${process.env.PAYPAL_WEBHOOK_URL}`);
 
 let stopping = false;
 const stop = () => {

@@ -170,6 +170,8 @@ export interface OrdersTable {
   updated_at: Generated<string>;
   paid_at: string | null;
   shipped_at: string | null;
+  decline_reason: string | null;
+  delivered_at: string | null;
 }
 
 export interface OrderItemsTable {
@@ -182,6 +184,7 @@ export interface OrderItemsTable {
   color_id: number | null;
   variation_code: string | null;
   variation_name: string | null;
+  returned_quantity: Generated<number>;
 }
 
 /** A PayPal order created for a shop order (db/migrations/2026_11_23_0001_payment_attempts.ts). */
@@ -193,6 +196,41 @@ export interface PaymentAttemptsTable {
   amount_cents: number;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+}
+
+/** A refund the shop asked PayPal for (db/migrations/2026_11_24_0016_money.ts). */
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  capture_id: string;
+  request_id: string;
+  paypal_refund_id: string | null;
+  amount_cents: number;
+  status: string;
+  kind: string;
+  note: string | null;
+  failure_reason: string | null;
+  restock: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface PaypalWebhookEventsTable {
+  event_id: string;
+  event_type: string;
+  resource_id: string | null;
+  outcome: string | null;
+  received_at: Generated<string>;
+}
+
+/** An order's history as the owner reads it on the admin order page. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  type: string;
+  message: string;
+  amount_cents: number | null;
+  created_at: Generated<string>;
 }
 
 export interface LoyaltyEventsTable {
@@ -251,6 +289,9 @@ export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   payment_attempts: PaymentAttemptsTable;
+  refunds: RefundsTable;
+  paypal_webhook_events: PaypalWebhookEventsTable;
+  order_events: OrderEventsTable;
   loyalty_events: LoyaltyEventsTable;
   settings: SettingsTable;
   uploads: UploadsTable;

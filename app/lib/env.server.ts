@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.preprocess(emptyAsUnset, z.string().optional()),
   PAYPAL_API_BASE: z.preprocess(emptyAsUnset, z.string().url().optional()),
   PAYPAL_EMULATOR_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
+  PAYPAL_WEBHOOK_ID: z.preprocess(emptyAsUnset, z.string().max(50).optional()),
+  UNPAID_ORDER_HOURS: z.preprocess(emptyAsUnset, z.coerce.number().positive().max(24 * 365).default(72)),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; SESSION_SECRET: string };

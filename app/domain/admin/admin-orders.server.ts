@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
-import { returnStock } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
-import { reverseOrderPoints } from "~/domain/loyalty/loyalty.server";
-import { getOrderView, listOrderStockLines, type OrderView } from "~/domain/orders/orders.server";
+import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
+import { addOrderEvent, applyReturn, cancelOrder, checkRestock, type RestockLine } from "~/domain/orders/transitions.server";
+import { type PaypalClient } from "~/domain/payments/paypal-client.server";
+import { makeRefund, refundedCents } from "~/domain/payments/refunds.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
@@ -89,37 +90,112 @@ function isOneOf(status: string, list: readonly string[]): boolean {
 }
 
 /**
- * Admin cancel: from unpaid, paid or cancel_request to 'cancelled', in one transaction. Stock the
- * order holds (stock_reserved = 1) goes back and the flag is cleared; for a paid order (or a
- * cancellation request, which was paid) the points it spent come back and the points it earned
- * are taken back. The update is conditional on the status read in the same IMMEDIATE
- * transaction, so a second click or a stale page gets 409 and nothing is restored twice.
- * Throws DomainError 404 (unknown), 409 (status, or a PayPal capture in flight).
+ * Admin cancel (the admin order page, the Orders tab, PATCH /api/admin/orders/{id}/cancel and an
+ * admin's PATCH /api/orders/{id}/cancel). An unpaid order becomes 'unpaidcancelled' (nothing was
+ * paid, so nothing is refunded). A paid, processing or cancel-requested order is refunded in full
+ * through PayPal first (makeRefund), and only when PayPal agreed does one transaction record the
+ * refund and cancel it (stock and points back). A paid order without a PayPal capture on record
+ * is cancelled without a refund. Throws DomainError 404, 409 (status, payment in flight), and
+ * RefundError 409 with PayPal's reason when PayPal refuses (the order unchanged).
  */
-export async function adminCancelOrder(db: DB, orderId: number): Promise<void> {
+export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?: PaypalClient | null } = {}): Promise<void> {
+  const row = await db
+    .selectFrom("orders")
+    .select(["status", "stock_reserved as reserved", "paypal_capture_id as captureId", "total_cents as totalCents"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!row) throw new DomainError(ADMIN_ORDER_TEXT.notFound, 404);
+  // An unpaid order holding stock is in the middle of a PayPal capture: cancelling now could
+  // charge the buyer for a cancelled order. The payment code releases or completes it.
+  if (row.status === "unpaid" && row.reserved === 1) throw new DomainError(ADMIN_ORDER_TEXT.paymentInProgress, 409);
+  if (!isOneOf(row.status, CANCELLABLE_STATUSES)) {
+    throw new DomainError(`This order cannot be cancelled. It is ${orderStatusLabel(row.status)}.`, 409);
+  }
+  if (row.status === "unpaid") {
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("orders")
+        .set({ status: "unpaidcancelled", updated_at: new Date().toISOString() })
+        .where("id", "=", orderId)
+        .where("status", "=", "unpaid")
+        .where("stock_reserved", "=", 0)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
+      await addOrderEvent(trx, orderId, "unpaid-cancelled", "Cancelled by the shop before payment; nothing to refund.");
+    });
+    return;
+  }
+  const left = row.totalCents - (await refundedCents(db, orderId));
+  if (row.captureId && left > 0) {
+    await makeRefund(db, { orderId, captureId: row.captureId, amountCents: left, kind: "cancel" }, deps.paypal);
+    return;
+  }
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("orders")
-      .select(["status", "stock_reserved as reserved"])
-      .where("id", "=", orderId)
-      .executeTakeFirst();
-    if (!row) throw new DomainError(ADMIN_ORDER_TEXT.notFound, 404);
-    // An unpaid order holding stock is in the middle of a PayPal capture: cancelling now could
-    // charge the buyer for a cancelled order. The payment code releases or completes it.
-    if (row.status === "unpaid" && row.reserved === 1) throw new DomainError(ADMIN_ORDER_TEXT.paymentInProgress, 409);
-    if (!isOneOf(row.status, CANCELLABLE_STATUSES)) {
-      throw new DomainError(`This order cannot be cancelled. It is ${orderStatusLabel(row.status)}.`, 409);
-    }
+    if (!(await cancelOrder(trx, orderId, [row.status]))) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
+    await addOrderEvent(trx, orderId, "note", row.captureId ? "Already refunded in full: nothing more to refund." : "No PayPal payment on record: nothing was refunded.");
+  });
+}
+
+/** The admin approves a cancellation request: the same as cancelling it (full refund, stock and points back). */
+export function approveCancellation(db: DB, orderId: number, deps: { paypal?: PaypalClient | null } = {}): Promise<void> {
+  return adminCancelOrder(db, orderId, deps);
+}
+
+export const DECLINE_REASON_MAX = 500;
+
+/**
+ * The admin declines a cancellation request: back to 'paid', with the reason the customer reads
+ * on the order page. Throws DomainError 400 (reason), 404, 409 (not a request).
+ */
+export async function declineCancellation(db: DB, orderId: number, reason: unknown): Promise<void> {
+  const text = typeof reason === "string" ? reason.trim() : "";
+  if (!text) throw new DomainError(ADMIN_ORDER_TEXT.declineReasonRequired, 400, "reason");
+  if (text.length > DECLINE_REASON_MAX) throw new DomainError(`The reason must be ${DECLINE_REASON_MAX} characters or less`, 400, "reason");
+  await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("orders")
-      .set({ status: "cancelled", stock_reserved: 0, updated_at: new Date().toISOString() })
+      .set({ status: "paid", decline_reason: text, updated_at: new Date().toISOString() })
       .where("id", "=", orderId)
-      .where("status", "=", row.status)
-      .where("stock_reserved", "=", row.reserved)
+      .where("status", "=", "cancel_request")
       .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
-    if (row.reserved === 1) await returnStock(trx, await listOrderStockLines(trx, orderId));
-    if (row.status !== "unpaid") await reverseOrderPoints(trx, orderId);
+    if (updated.numUpdatedRows === 0n) {
+      throw new DomainError(`Only a cancellation request can be declined. This order is ${orderStatusLabel(await statusOf(trx, orderId))}.`, 409);
+    }
+    await addOrderEvent(trx, orderId, "cancel-declined", `Cancellation request declined: ${text}`);
+  });
+}
+
+/** 'Start packing': paid → processing. Throws DomainError 404, 409. */
+export async function startPacking(db: DB, orderId: number): Promise<void> {
+  await simpleTransition(db, orderId, ["paid"], "processing", "packing", "Packing started.", (s) => `Only a paid order can be packed. This order is ${s}.`);
+}
+
+/** 'Mark delivered': shipped → delivered, with delivered_at (the 14 days of the return terms count from it). */
+export async function markDelivered(db: DB, orderId: number, now = new Date()): Promise<void> {
+  await simpleTransition(db, orderId, ["shipped"], "delivered", "delivered", "Marked as delivered.", (s) => `Only a shipped order can be marked delivered. This order is ${s}.`, {
+    delivered_at: now.toISOString(),
+  });
+}
+
+async function simpleTransition(
+  db: DB,
+  orderId: number,
+  from: string[],
+  to: string,
+  event: "packing" | "delivered",
+  message: string,
+  refusal: (statusLabel: string) => string,
+  extra: { delivered_at?: string } = {},
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("orders")
+      .set({ status: to, updated_at: new Date().toISOString(), ...extra })
+      .where("id", "=", orderId)
+      .where("status", "in", from)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw new DomainError(refusal(orderStatusLabel(await statusOf(trx, orderId))), 409);
+    await addOrderEvent(trx, orderId, event, message);
   });
 }
 
@@ -145,29 +221,103 @@ export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown
       .where("id", "=", orderId)
       .where("status", "in", [...SHIPPABLE_STATUSES])
       .executeTakeFirst();
-    if (updated.numUpdatedRows > 0n) return;
+    if (updated.numUpdatedRows > 0n) {
+      await addOrderEvent(trx, orderId, "shipped", `Shipped with tracking number ${tracking}.`);
+      return;
+    }
     const status = await statusOf(trx, orderId);
     throw new DomainError(`Only a paid order can be shipped. This order is ${orderStatusLabel(status)}.`, 409);
   });
 }
 
+/** The terms: returns within 14 days of delivery. */
+export const RETURN_DAYS = 14;
+
+export interface ReturnInput {
+  /** Cents to refund; 0 only when nothing was paid through PayPal. */
+  amountCents: number;
+  restock: RestockLine[];
+  /** Required past the 14 days; kept in the order's history. */
+  reason?: string | null;
+}
+
+/** What the return form offers: what is left to refund, the prefilled amount, whether a reason is needed. */
+export async function getReturnTerms(db: DB, orderId: number, now = new Date()) {
+  const order = await db
+    .selectFrom("orders")
+    .select([
+      "status",
+      "total_cents as totalCents",
+      "subtotal_cents as subtotalCents",
+      "loyalty_discount_cents as discountCents",
+      "delivered_at as deliveredAt",
+      "paypal_capture_id as captureId",
+    ])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!order) return null;
+  const refunded = await refundedCents(db, orderId);
+  const leftCents = Math.max(0, order.totalCents - refunded);
+  // The buyer pays shipping: the items' total less the loyalty discount, never more than is left.
+  const suggestedCents = Math.min(leftCents, Math.max(0, order.subtotalCents - order.discountCents));
+  const late = order.deliveredAt !== null && now.getTime() - Date.parse(order.deliveredAt) > RETURN_DAYS * 864e5;
+  const open = isOneOf(order.status, RETURNABLE_STATUSES) || (order.status === "returned" && leftCents > 0);
+  return { open, leftCents, suggestedCents, late, deliveredAt: order.deliveredAt, hasPayment: order.captureId !== null, refundedCents: refunded };
+}
+
 /**
- * Return: from shipped or delivered to 'returned'. The stock is deliberately NOT put back:
- * a returned piece may be worn or damaged, so the owner checks it and adjusts the stock in the
- * product editor herself. Throws DomainError 404, 409 (status).
+ * Process Return: refunds `amountCents` through PayPal (at most what is left unrefunded), then in
+ * one transaction records the refund, marks the order 'returned', puts the ticked items back in
+ * stock and takes back the points earned on the refunded amount. Several partial returns are
+ * allowed. Past 14 days after delivery a reason is required. Throws DomainError 400 (amount,
+ * items, reason), 404, 409 (status), RefundError 409 (PayPal refused: the order unchanged).
  */
-export async function returnOrder(db: DB, orderId: number): Promise<void> {
+export async function processReturn(db: DB, orderId: number, input: ReturnInput, deps: { paypal?: PaypalClient | null; now?: Date } = {}): Promise<void> {
+  const terms = await getReturnTerms(db, orderId, deps.now);
+  if (!terms) throw new DomainError(ADMIN_ORDER_TEXT.notFound, 404);
+  if (!terms.open) {
+    throw new DomainError(`Only a shipped or delivered order can be returned. This order is ${orderStatusLabel(await statusOf(db, orderId))}.`, 409);
+  }
+  const reason = input.reason?.trim() || null;
+  if (reason && reason.length > DECLINE_REASON_MAX) throw new DomainError(`The reason must be ${DECLINE_REASON_MAX} characters or less`, 400, "reason");
+  if (terms.late && !reason) {
+    throw new DomainError(`More than ${RETURN_DAYS} days have passed since delivery: please give the reason for accepting this return`, 400, "reason");
+  }
+  if (!Number.isInteger(input.amountCents) || input.amountCents < 0) throw new DomainError("The refund amount must be a positive amount", 400, "amount");
+  if (input.amountCents > terms.leftCents) {
+    throw new DomainError(`The refund cannot be more than the $${centsToDecimal(terms.leftCents)} not yet refunded`, 400, "amount");
+  }
+  const restock = input.restock.filter((l) => l.quantity > 0);
+  await checkRestock(db, orderId, restock);
+  const captureId = await db.selectFrom("orders").select("paypal_capture_id as id").where("id", "=", orderId).executeTakeFirstOrThrow();
+  if (input.amountCents > 0 && captureId.id) {
+    await makeRefund(db, { orderId, captureId: captureId.id, amountCents: input.amountCents, kind: "return", note: reason, restock }, deps.paypal);
+    return;
+  }
+  if (input.amountCents > 0) throw new DomainError("This order has no PayPal payment on record, so nothing can be refunded: set the amount to 0", 400, "amount");
+  if (restock.length === 0 && terms.hasPayment) throw new DomainError("Enter an amount to refund or tick the items coming back", 400, "amount");
   await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("orders")
-      .set({ status: "returned", updated_at: new Date().toISOString() })
-      .where("id", "=", orderId)
-      .where("status", "in", [...RETURNABLE_STATUSES])
-      .executeTakeFirst();
-    if (updated.numUpdatedRows > 0n) return;
-    const status = await statusOf(trx, orderId);
-    throw new DomainError(`Only a shipped or delivered order can be returned. This order is ${orderStatusLabel(status)}.`, 409);
+    const current = await statusOf(trx, orderId);
+    if (!isOneOf(current, [...RETURNABLE_STATUSES, "returned"])) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
+    await applyReturn(trx, orderId, { restock, refundCents: 0, refundableBeforeCents: terms.leftCents, note: reason });
   });
+}
+
+/** The API's return (PATCH /api/admin/orders/{id}/return, no payload): the whole order back, the suggested refund. */
+export async function returnOrder(db: DB, orderId: number, deps: { paypal?: PaypalClient | null; now?: Date } = {}): Promise<void> {
+  const terms = await getReturnTerms(db, orderId, deps.now);
+  if (!terms) throw new DomainError(ADMIN_ORDER_TEXT.notFound, 404);
+  const items = await db.selectFrom("order_items").select(["id", "quantity", "returned_quantity as returned"]).where("order_id", "=", orderId).execute();
+  await processReturn(
+    db,
+    orderId,
+    {
+      amountCents: terms.hasPayment ? terms.suggestedCents : 0,
+      restock: items.map((i) => ({ orderItemId: i.id, quantity: i.quantity - i.returned })),
+      reason: terms.late ? "Returned through the API after the return period" : null,
+    },
+    deps,
+  );
 }
 
 async function statusOf(db: DB, orderId: number): Promise<string> {

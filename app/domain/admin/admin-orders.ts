@@ -5,11 +5,18 @@ import { type OrderPageItem, type OrderPageOrder } from "~/domain/orders/page-da
  * admin order page use it to show the buttons, the server uses it to enforce the rules.
  */
 
-export const ADMIN_ORDER_INTENTS = { cancel: "order-cancel", ship: "order-ship", return: "order-return" } as const;
+export const ADMIN_ORDER_INTENTS = {
+  cancel: "order-cancel",
+  ship: "order-ship",
+  return: "order-return",
+  decline: "order-decline",
+  pack: "order-pack",
+  deliver: "order-deliver",
+} as const;
 export type AdminOrderIntent = (typeof ADMIN_ORDER_INTENTS)[keyof typeof ADMIN_ORDER_INTENTS];
 
 /** Statuses each admin action starts from. */
-export const CANCELLABLE_STATUSES = ["unpaid", "paid", "cancel_request"] as const;
+export const CANCELLABLE_STATUSES = ["unpaid", "paid", "processing", "cancel_request"] as const;
 export const SHIPPABLE_STATUSES = ["paid", "processing"] as const;
 export const RETURNABLE_STATUSES = ["shipped", "delivered"] as const;
 
@@ -28,11 +35,23 @@ export const ORDER_STATUSES = [
 
 export const TRACKING_NUMBER_MAX = 100;
 
-export function adminOrderActions(status: string): { cancel: boolean; ship: boolean; return: boolean } {
+export interface AdminOrderCan {
+  cancel: boolean;
+  ship: boolean;
+  return: boolean;
+  decline: boolean;
+  pack: boolean;
+  deliver: boolean;
+}
+
+export function adminOrderActions(status: string): AdminOrderCan {
   return {
     cancel: (CANCELLABLE_STATUSES as readonly string[]).includes(status),
     ship: (SHIPPABLE_STATUSES as readonly string[]).includes(status),
     return: (RETURNABLE_STATUSES as readonly string[]).includes(status),
+    decline: status === "cancel_request",
+    pack: status === "paid",
+    deliver: status === "shipped",
   };
 }
 
@@ -41,6 +60,13 @@ export const ADMIN_ORDER_TEXT = {
   shipped: "Order has been marked as shipped with tracking number.",
   returned: "Order has been marked as returned.",
   cancelFailed: "Failed to cancel order",
+  declined: "The cancellation request has been declined.",
+  packing: "Packing has started.",
+  delivered: "Order has been marked as delivered.",
+  declineReasonRequired: "Please give the customer a reason",
+  declineFailed: "Failed to decline the request",
+  packFailed: "Failed to start packing",
+  deliverFailed: "Failed to mark the order delivered",
   shipFailed: "Failed to ship order",
   returnFailed: "Failed to process return",
   cancelQuestion: "Are you sure you want to cancel this order? Stock will be restored.",

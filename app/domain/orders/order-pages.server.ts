@@ -80,6 +80,8 @@ export function toOrderPageBase(view: OrderView): Omit<OrderPageOrder, "links"> 
     totalCents: view.totalCents,
     trackingNumber: view.trackingNumber,
     customerMessage: view.customerMessage,
+    declineReason: view.declineReason,
+    refunds: view.refunds,
     shippingAddress: { ...view.shippingAddress, countryName: countryName(view.shippingAddress.country) },
     items: view.items.map((i) => ({
       id: i.id,
@@ -91,6 +93,7 @@ export function toOrderPageBase(view: OrderView): Omit<OrderPageOrder, "links"> 
       colorName: i.colorName,
       variationName: i.variationName,
       thumbUrl: thumbUrl(i.product.images[0]?.imageUrl),
+      returnedQuantity: i.returnedQuantity,
     })),
   };
 }

@@ -28,6 +28,8 @@ export interface OrderItemView {
   productId: number | null;
   title: string;
   quantity: number;
+  /** How many came back to stock through returns. */
+  returnedQuantity: number;
   /** Line total as a 2-decimal string (spec section 3). */
   price: string;
   unitPrice: string;
@@ -64,6 +66,11 @@ export interface OrderView {
   createdAt: string;
   paidAt: string | null;
   shippedAt: string | null;
+  deliveredAt: string | null;
+  /** Why the shop declined the customer's cancellation request (shown to the customer). */
+  declineReason: string | null;
+  /** Money given back through PayPal (refused requests left out). */
+  refunds: { id: number; amountCents: number; status: string; createdAt: string }[];
   trackingNumber: string | null;
   customerMessage: string | null;
   confirmationToken: string;
@@ -105,6 +112,8 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
       "created_at as createdAt",
       "paid_at as paidAt",
       "shipped_at as shippedAt",
+      "delivered_at as deliveredAt",
+      "decline_reason as declineReason",
       "tracking_number as trackingNumber",
       "customer_message as customerMessage",
       "confirmation_token as confirmationToken",
@@ -132,6 +141,7 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
       "oi.product_id as productId",
       "oi.title",
       "oi.quantity",
+      "oi.returned_quantity as returnedQuantity",
       "oi.unit_price_cents as unitPriceCents",
       "oi.color_id as colorId",
       "c.name as colorName",
@@ -161,9 +171,17 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
         .orderBy("cat.sort_order")
         .execute()
     : [];
+  const refunds = await db
+    .selectFrom("refunds")
+    .select(["id", "amount_cents as amountCents", "status", "created_at as createdAt"])
+    .where("order_id", "=", orderId)
+    .where("status", "in", ["COMPLETED", "PENDING"])
+    .orderBy("id")
+    .execute();
   const { firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country, stockReserved, ...order } = o;
   return {
     ...order,
+    refunds,
     stockReserved: stockReserved === 1,
     subtotal: centsToDecimal(o.subtotalCents),
     shippingCost: centsToDecimal(o.shippingCents),
@@ -175,6 +193,7 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
       productId: i.productId,
       title: i.title,
       quantity: i.quantity,
+      returnedQuantity: i.returnedQuantity,
       price: centsToDecimal(i.unitPriceCents * i.quantity),
       unitPrice: centsToDecimal(i.unitPriceCents),
       unitPriceCents: i.unitPriceCents,

@@ -48,6 +48,7 @@ export interface OrderPageItem {
   colorName: string | null;
   variationName: string | null;
   thumbUrl: string;
+  returnedQuantity: number;
 }
 
 /** A shipping address as the order pages (customer and admin) show it. */
@@ -86,6 +87,18 @@ export interface OrderPageOrder {
   shippingAddress: OrderPageAddress;
   items: OrderPageItem[];
   links: { confirmation: string; details: string; payment: string };
+  /** Why the shop declined a cancellation request, when it did. */
+  declineReason: string | null;
+  /** Money given back through PayPal. */
+  refunds: OrderPageRefund[];
+}
+
+export interface OrderPageRefund {
+  id: number;
+  amountCents: number;
+  /** COMPLETED or PENDING (PayPal's). */
+  status: string;
+  createdAt: string;
 }
 
 export type ConfirmationPageData =

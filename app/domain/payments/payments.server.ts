@@ -8,6 +8,8 @@ import { getPaypalClient, isPaypalOrderId, type PaypalClient, PaypalError, type 
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
+import { addOrderEvent } from "~/domain/orders/transitions.server";
+import { refundUnwantedCapture } from "~/domain/payments/refunds.server";
 
 /*
  * The payment rules. An order becomes `paid` only after the server itself saw, at PayPal, a
@@ -65,7 +67,7 @@ export const STALE_HOLD_MS = 2 * 60 * 1000;
 
 const PAID_STATUSES = new Set(["paid", "processing", "shipped", "delivered", "cancel_request", "returned"]);
 
-interface OrderRow {
+export interface OrderRow {
   id: number;
   status: string;
   totalCents: number;
@@ -386,7 +388,7 @@ async function settleHold(db: DB, order: OrderRow, holderId: string | null, payp
       if (!(error instanceof PaypalError) || error.status !== 404) fromPaypal(error);
     }
     if (pp?.status === "COMPLETED") {
-      await recordCompleted(db, order, pp);
+      await recordCompleted(db, order, pp, { paypal });
       return "recorded";
     }
   }
@@ -462,7 +464,7 @@ export async function completePayment(db: DB, orderId: number, paypalOrderId: st
   assertMatchesOrder(pp, order);
   await rememberAttempt(db, orderId, paypalOrderId, pp.status, order.totalCents);
 
-  if (pp.status === "COMPLETED") return recordCompleted(db, order, pp);
+  if (pp.status === "COMPLETED") return recordCompleted(db, order, pp, { paypal });
   if (pp.status === "CREATED" || pp.status === "PAYER_ACTION_REQUIRED") {
     throw new PaymentError("The PayPal payment has not been approved yet", "failed");
   }
@@ -497,7 +499,7 @@ export async function completePayment(db: DB, orderId: number, paypalOrderId: st
       throw new PaymentError(PAYMENT_TOASTS.failed.description, "failed");
     }
   }
-  return recordCompleted(db, order, captured);
+  return recordCompleted(db, order, captured, { paypal });
 }
 
 /**
@@ -505,7 +507,7 @@ export async function completePayment(db: DB, orderId: number, paypalOrderId: st
  * the total in USD, this order's reference), then in one transaction marks the order paid with
  * the PayPal ids, makes sure its stock is taken, awards the points and empties the buyer's cart.
  */
-async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder): Promise<PaymentResult> {
+async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, deps: PaymentDeps = {}): Promise<PaymentResult> {
   assertMatchesOrder(pp, order);
   const captures = pp.purchase_units?.[0]?.payments?.captures ?? [];
   const capture = captures.find((c) => c.status === "COMPLETED") ?? captures[0];
@@ -515,38 +517,31 @@ async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder): Promis
   }
   if (capture.amount?.currency_code !== "USD" || decimalToCents(capture.amount.value ?? "") !== order.totalCents) {
     console.warn(
-      `Order #${order.id}: PayPal capture ${capture.id} is ${capture.amount?.value} ${capture.amount?.currency_code}, not the order's ${centsToDecimal(order.totalCents)} USD: not recorded, please refund it`,
+      `Order #${order.id}: PayPal capture ${capture.id} is ${capture.amount?.value} ${capture.amount?.currency_code}, not the order's ${centsToDecimal(order.totalCents)} USD: not recorded, refunded`,
     );
     await releaseReservation(db, order.id, pp.id, "MISMATCH");
+    await refundUnwantedCapture(
+      db,
+      order.id,
+      capture,
+      `PayPal captured ${capture.amount?.value ?? "?"} ${capture.amount?.currency_code ?? "?"}, not the order's total of ${centsToDecimal(order.totalCents)} USD.`,
+      deps.paypal,
+    );
     throw new PaymentError(`The PayPal payment amount does not match this order's total of ${centsToDecimal(order.totalCents)} USD`, "mismatch", 400);
   }
   const usedCapture = await db.selectFrom("orders").select("id").where("paypal_capture_id", "=", capture.id).where("id", "!=", order.id).executeTakeFirst();
   if (usedCapture) throw new PaymentError("This PayPal payment belongs to another order", "mismatch");
 
   const lines = await listOrderStockLines(db, order.id);
+  let outcome: PaymentResult | { unwanted: OrderRow };
   try {
-    return await db.transaction().execute(async (trx) => {
+    outcome = await db.transaction().execute(async (trx) => {
       // A write (that changes nothing) first, so the transaction holds SQLite's write lock before it reads.
       await trx.updateTable("orders").set((eb) => ({ stock_reserved: eb.ref("stock_reserved") })).where("id", "=", order.id).execute();
       const current = await requireOrder(trx, order.id);
       if (current.paypalOrderId === pp.id) return resultOf(current, pp.id, current.paypalCaptureId);
-      if (current.status !== "unpaid") {
-        console.warn(`Order #${order.id} is '${current.status}' but PayPal captured ${capture.id} for it: please refund that capture`);
-        assertUnpaid(current);
-      }
-      if (current.stockReserved === 0) await takeWhatIsLeft(trx, current, lines);
-      const now = new Date().toISOString();
-      const updated = await trx
-        .updateTable("orders")
-        .set({ status: "paid", paid_at: now, updated_at: now, paypal_order_id: pp.id, paypal_capture_id: capture.id, stock_reserved: 1 })
-        .where("id", "=", order.id)
-        .where("status", "=", "unpaid")
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) throw new PaymentError("This order is already paid", "state");
-      await awardOrderPoints(trx, order.id);
-      if (current.userId !== null) await clearCart(trx, { userId: current.userId });
-      else if (current.sessionKey) await clearCart(trx, { cartKey: current.sessionKey });
-      await setAttemptStatus(trx, order.id, pp.id, "COMPLETED");
+      if (current.status !== "unpaid") return { unwanted: current };
+      await markOrderPaid(trx, current, pp.id, capture, lines);
       return resultOf(current, pp.id, capture.id);
     });
   } catch (error) {
@@ -554,6 +549,50 @@ async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder): Promis
     console.error(`Order #${order.id}: PayPal capture ${capture.id} completed but recording it failed`, error);
     throw new PaymentError(PAYMENT_TOASTS.processingError.description, "recording");
   }
+  if ("unwanted" in outcome) {
+    // Cancelled meanwhile, or paid with another PayPal order: the shop must not keep this money.
+    const current = outcome.unwanted;
+    console.warn(`Order #${order.id} is '${current.status}' but PayPal captured ${capture.id} for it: refunding that capture`);
+    await setAttemptStatus(db, order.id, pp.id, "REFUNDED");
+    await refundUnwantedCapture(
+      db,
+      order.id,
+      capture,
+      current.paypalOrderId ? `The order was already paid with PayPal order ${current.paypalOrderId}.` : `The order was already ${current.status} when PayPal captured this payment.`,
+      deps.paypal,
+    );
+    assertUnpaid(current);
+    throw new PaymentError("This order cannot be paid", "state");
+  }
+  return outcome;
+}
+
+/**
+ * The one place an order becomes paid, in the caller's transaction: status 'paid' with the
+ * PayPal ids, its stock taken (if no hold has it), the points awarded, the buyer's cart emptied,
+ * the attempt COMPLETED and a history line. Throws 'state' when it is no longer unpaid.
+ */
+export async function markOrderPaid(
+  trx: DB,
+  current: OrderRow,
+  paypalOrderId: string,
+  capture: { id: string; amount?: { value?: string } },
+  lines: StockLine[],
+): Promise<void> {
+  if (current.stockReserved === 0) await takeWhatIsLeft(trx, current, lines);
+  const now = new Date().toISOString();
+  const updated = await trx
+    .updateTable("orders")
+    .set({ status: "paid", paid_at: now, updated_at: now, paypal_order_id: paypalOrderId, paypal_capture_id: capture.id, stock_reserved: 1 })
+    .where("id", "=", current.id)
+    .where("status", "=", "unpaid")
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) throw new PaymentError("This order is already paid", "state");
+  await awardOrderPoints(trx, current.id);
+  if (current.userId !== null) await clearCart(trx, { userId: current.userId });
+  else if (current.sessionKey) await clearCart(trx, { cartKey: current.sessionKey });
+  await setAttemptStatus(trx, current.id, paypalOrderId, "COMPLETED");
+  await addOrderEvent(trx, current.id, "paid", `Paid $${centsToDecimal(current.totalCents)} through PayPal (capture ${capture.id}).`, current.totalCents);
 }
 
 /**
@@ -624,7 +663,7 @@ export async function recoverPayment(db: DB, orderId: number, deps: PaymentDeps 
     }
     if (pp.status === "COMPLETED") {
       try {
-        await recordCompleted(db, order, pp);
+        await recordCompleted(db, order, pp, { paypal });
         return "recorded";
       } catch (error) {
         if (error instanceof PaymentError && error.kind === "recording") return "recording-failed";

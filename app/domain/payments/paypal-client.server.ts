@@ -41,6 +41,43 @@ export interface PaypalCapture {
   status: string;
   amount?: PaypalMoney;
   custom_id?: string;
+  status_details?: { reason?: string };
+  supplementary_data?: { related_ids?: { order_id?: string } };
+  links?: PaypalLink[];
+}
+
+/** A Payments v2 refund. */
+export interface PaypalRefund {
+  id: string;
+  status: string;
+  amount?: PaypalMoney;
+  status_details?: { reason?: string };
+  custom_id?: string;
+  note_to_payer?: string;
+  create_time?: string;
+  links?: PaypalLink[];
+}
+
+export interface RefundCaptureInput {
+  captureId: string;
+  /** Omitted: the whole capture (what is left of it). */
+  amountCents?: number;
+  /** Sent as PayPal-Request-Id: a repeat answers with the same refund instead of refunding twice. */
+  requestId: string;
+  /** The shop order id, kept by PayPal on the refund. */
+  customId?: string;
+  noteToPayer?: string;
+}
+
+/** The headers PayPal signs a webhook with, as POST /v1/notifications/verify-webhook-signature wants them. */
+export interface WebhookSignatureInput {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+  webhookId: string;
+  event: unknown;
 }
 
 export interface PaypalPurchaseUnit {
@@ -99,16 +136,26 @@ export interface PaypalClient {
   captureOrder(paypalOrderId: string, requestId: string): Promise<PaypalOrder>;
   /** `timeoutMs` shortens the wait when a page must not hang on PayPal. */
   getOrder(paypalOrderId: string, opts?: { timeoutMs?: number }): Promise<PaypalOrder>;
+  getCapture(captureId: string): Promise<PaypalCapture>;
+  refundCapture(input: RefundCaptureInput): Promise<PaypalRefund>;
+  getRefund(refundId: string): Promise<PaypalRefund>;
+  /** PayPal's verification_status: SUCCESS or FAILURE. */
+  verifyWebhookSignature(input: WebhookSignatureInput): Promise<"SUCCESS" | "FAILURE">;
 }
 
 function centsToValue(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
-/** A PayPal order id as it may appear in a URL path (they are 17 upper-case letters and digits). */
+/**
+ * A PayPal order, capture or refund id as PayPal issues them: upper-case letters and digits
+ * (17 of them today; the bound leaves room). Checked before any id goes into a PayPal URL.
+ */
 export function isPaypalOrderId(value: unknown): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9-]{1,64}$/.test(value);
+  return typeof value === "string" && /^[A-Z0-9]{1,36}$/.test(value);
 }
+
+export const isPaypalResourceId = isPaypalOrderId;
 
 export function createPaypalClient(config: PaypalConfig): PaypalClient {
   const base = config.apiBase.replace(/\/+$/, "");
@@ -157,7 +204,12 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
     return pending;
   }
 
-  async function call(method: string, path: string, what: string, opts: { body?: unknown; requestId?: string; timeoutMs?: number } = {}): Promise<PaypalOrder> {
+  async function call<T = PaypalOrder>(
+    method: string,
+    path: string,
+    what: string,
+    opts: { body?: unknown; requestId?: string; timeoutMs?: number; noId?: boolean } = {},
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const accessToken = await token();
       const headers: Record<string, string> = {
@@ -181,10 +233,10 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
         json = null;
       }
       if (!res.ok) throw errorFrom(res, json, what);
-      if (!json || typeof json !== "object" || typeof (json as PaypalOrder).id !== "string") {
+      if (!json || typeof json !== "object" || (!opts.noId && typeof (json as PaypalOrder).id !== "string")) {
         throw new PaypalError(`PayPal ${what}: unreadable answer (${res.status})`, 502);
       }
-      return json as PaypalOrder;
+      return json as T;
     }
   }
 
@@ -219,6 +271,34 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
     },
     getOrder(paypalOrderId, opts) {
       return call("GET", `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, "get order", { timeoutMs: opts?.timeoutMs });
+    },
+    getCapture(captureId) {
+      return call<PaypalCapture>("GET", `/v2/payments/captures/${encodeURIComponent(captureId)}`, "get capture");
+    },
+    refundCapture(input) {
+      const body: Record<string, unknown> = {};
+      if (input.amountCents !== undefined) body.amount = { currency_code: "USD", value: centsToValue(input.amountCents) };
+      if (input.customId) body.custom_id = input.customId.slice(0, 127);
+      if (input.noteToPayer) body.note_to_payer = input.noteToPayer.slice(0, 255);
+      return call<PaypalRefund>("POST", `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`, "refund", { requestId: input.requestId, body });
+    },
+    getRefund(refundId) {
+      return call<PaypalRefund>("GET", `/v2/payments/refunds/${encodeURIComponent(refundId)}`, "get refund");
+    },
+    async verifyWebhookSignature(input) {
+      const answer = await call<{ verification_status?: unknown }>("POST", "/v1/notifications/verify-webhook-signature", "verify webhook", {
+        noId: true,
+        body: {
+          auth_algo: input.authAlgo,
+          cert_url: input.certUrl,
+          transmission_id: input.transmissionId,
+          transmission_sig: input.transmissionSig,
+          transmission_time: input.transmissionTime,
+          webhook_id: input.webhookId,
+          webhook_event: input.event,
+        },
+      });
+      return answer.verification_status === "SUCCESS" ? "SUCCESS" : "FAILURE";
     },
   };
 }

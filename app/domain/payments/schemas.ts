@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-/** A PayPal order id as PayPal issues them (17 letters and digits; a little room for other formats). */
+/** A PayPal order id as PayPal issues them (17 upper-case letters and digits; a little room). */
 export const PaypalOrderIdSchema = z
   .string({ required_error: "paypalOrderId is required", invalid_type_error: "paypalOrderId must be a string" })
   .trim()
-  .regex(/^[A-Za-z0-9-]{1,64}$/, "paypalOrderId is not a valid PayPal order id");
+  .regex(/^[A-Z0-9]{1,36}$/, "paypalOrderId is not a valid PayPal order id");
 
 /** The confirmation token a guest without the ordering session may send along. */
 const TokenSchema = z.string().max(200).optional();

@@ -1,0 +1,314 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { DomainError } from "~/domain/common/errors";
+import { addOrderEvent, applyReturn, cancelOrder, type RestockLine } from "~/domain/orders/transitions.server";
+import { getPaypalClient, type PaypalClient, PaypalError, type PaypalRefund } from "~/domain/payments/paypal-client.server";
+import { centsToDecimal, decimalToCents } from "~/lib/money";
+import { type DB } from "~/lib/sqlite.server";
+
+/*
+ * Refunds through PayPal (Payments v2). The order of things matters:
+ * 1. a `refunds` row (REQUESTED) is written with the PayPal-Request-Id it will use;
+ * 2. PayPal is asked (POST /v2/payments/captures/{id}/refund with that request id);
+ * 3. one transaction records PayPal's answer on the row AND makes the status change the refund
+ *    was for (recordRefund: cancel, return, or nothing for an automatic refund).
+ * If PayPal refuses, the row becomes REFUSED with PayPal's reason and the order is unchanged. If
+ * PayPal cannot be reached, or step 3 fails, the row stays REQUESTED: the next try (the admin
+ * again, or the reconciliation job) sends the same request id, PayPal answers with the same
+ * refund instead of a second one, and step 3 runs then. No refund PayPal made is ever lost.
+ */
+
+export type RefundKind = "cancel" | "return" | "automatic" | "external";
+
+export interface RefundRow {
+  id: number;
+  orderId: number;
+  captureId: string;
+  requestId: string;
+  paypalRefundId: string | null;
+  amountCents: number;
+  status: string;
+  kind: string;
+  note: string | null;
+  failureReason: string | null;
+  restock: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Refund statuses whose money counts as given back (or on its way). */
+const COUNTED = ["REQUESTED", "COMPLETED", "PENDING"];
+
+function selectRefunds(db: DB) {
+  return db
+    .selectFrom("refunds")
+    .select([
+      "id",
+      "order_id as orderId",
+      "capture_id as captureId",
+      "request_id as requestId",
+      "paypal_refund_id as paypalRefundId",
+      "amount_cents as amountCents",
+      "status",
+      "kind",
+      "note",
+      "failure_reason as failureReason",
+      "restock",
+      "created_at as createdAt",
+      "updated_at as updatedAt",
+    ]);
+}
+
+export function listRefunds(db: DB, orderId: number): Promise<RefundRow[]> {
+  return selectRefunds(db).where("order_id", "=", orderId).orderBy("id").execute();
+}
+
+/** Cents of the order's total given back (or asked for and not refused). */
+export async function refundedCents(db: DB, orderId: number, exceptId?: number): Promise<number> {
+  let q = db
+    .selectFrom("refunds")
+    .select(sql<number>`coalesce(sum(amount_cents), 0)`.as("n"))
+    .where("order_id", "=", orderId)
+    .where("kind", "!=", "automatic")
+    .where("status", "in", COUNTED);
+  if (exceptId !== undefined) q = q.where("id", "!=", exceptId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+
+export class RefundError extends DomainError {
+  constructor(
+    message: string,
+    readonly reason: "refused" | "unavailable" | "recording" | "busy",
+  ) {
+    super(message, 409);
+    this.name = "RefundError";
+  }
+}
+
+export interface RefundRequest {
+  orderId: number;
+  captureId: string;
+  /** Cents to refund (an automatic refund is always the whole capture). */
+  amountCents: number;
+  kind: RefundKind;
+  note?: string | null;
+  restock?: RestockLine[];
+}
+
+function paypalOf(paypal: PaypalClient | null | undefined): PaypalClient {
+  const client = paypal === undefined ? getPaypalClient() : paypal;
+  if (!client) throw new RefundError("PayPal is not configured, so no refund can be made.", "unavailable");
+  return client;
+}
+
+/**
+ * Step 1: the REQUESTED row, in a transaction that holds the write lock. A REQUESTED row of the
+ * same order, kind and amount is reused (its request id makes the retry safe); one of another
+ * kind or amount means another refund is in flight (409).
+ */
+async function openRefund(db: DB, req: RefundRequest): Promise<RefundRow> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable("orders").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", req.orderId).execute();
+    const open = await selectRefunds(trx).where("order_id", "=", req.orderId).where("status", "=", "REQUESTED").orderBy("id").execute();
+    const same = open.find((r) => r.kind === req.kind && r.amountCents === req.amountCents && r.captureId === req.captureId);
+    if (same) return same;
+    if (open.length > 0) throw new RefundError("Another refund of this order is being made. Please reload the page in a moment.", "busy");
+    const requestId = `refund-${req.orderId}-${randomBytes(9).toString("hex")}`;
+    const inserted = await trx
+      .insertInto("refunds")
+      .values({
+        order_id: req.orderId,
+        capture_id: req.captureId,
+        request_id: requestId,
+        amount_cents: req.amountCents,
+        status: "REQUESTED",
+        kind: req.kind,
+        note: req.note ?? null,
+        restock: req.restock && req.restock.length > 0 ? JSON.stringify(req.restock) : null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return (await selectRefunds(trx).where("id", "=", inserted.id).executeTakeFirstOrThrow()) as RefundRow;
+  });
+}
+
+/** PayPal's reason for a refusal, as the admin reads it. */
+function refusalReason(error: PaypalError): string {
+  const m = /failed: \d+ (?:[A-Z_/]+)?:? ?(.*?)(?: \(debug id [^)]*\))?$/.exec(error.message);
+  const text = m?.[1]?.trim() || error.message;
+  return error.issue ? `${text} (${error.issue})` : text;
+}
+
+/**
+ * Asks PayPal for a refund and records it with its status change (see the file comment).
+ * Throws RefundError: 'refused' (PayPal said no: its reason in the message, the order unchanged),
+ * 'unavailable' (PayPal not reached: nothing changed, try again), 'recording' (PayPal refunded,
+ * the shop will record it on the next try), 'busy'.
+ */
+export async function makeRefund(db: DB, req: RefundRequest, paypal?: PaypalClient | null): Promise<RefundRow> {
+  const client = paypalOf(paypal);
+  const row = await openRefund(db, req);
+  return sendRefund(db, row, client);
+}
+
+/** Steps 2 and 3 for a REQUESTED row (also the reconciliation job's retry). */
+export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient): Promise<RefundRow> {
+  let answer: PaypalRefund;
+  try {
+    answer = await client.refundCapture({
+      captureId: row.captureId,
+      // An automatic refund gives back the whole capture, whatever its currency.
+      amountCents: row.kind === "automatic" ? undefined : row.amountCents,
+      requestId: row.requestId,
+      customId: String(row.orderId),
+      noteToPayer: row.kind === "cancel" ? `Refund for cancelled order #${row.orderId}` : row.kind === "return" ? `Refund for returned order #${row.orderId}` : undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof PaypalError)) throw error;
+    if (error.isUnavailable) {
+      console.warn(`Refund ${row.requestId} of order #${row.orderId}: ${error.message}`);
+      throw new RefundError("PayPal could not be reached, so nothing was refunded or changed yet. Please try again in a moment.", "unavailable");
+    }
+    const reason = refusalReason(error);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("refunds")
+        .set({ status: "REFUSED", failure_reason: reason.slice(0, 500), updated_at: new Date().toISOString() })
+        .where("id", "=", row.id)
+        .where("status", "=", "REQUESTED")
+        .execute();
+      await addOrderEvent(trx, row.orderId, "refund-refused", `PayPal refused a refund of $${centsToDecimal(row.amountCents)}: ${reason}`, row.amountCents);
+    });
+    throw new RefundError(`PayPal refused the refund: ${reason}`, "refused");
+  }
+  try {
+    return await db.transaction().execute((trx) => recordRefund(trx, row.id, answer));
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    console.error(`Refund ${answer.id} (request ${row.requestId}) of order #${row.orderId} was made at PayPal but could not be recorded yet`, error);
+    throw new RefundError("PayPal made the refund, but the shop could not record it yet. It will be recorded automatically; please check the order again shortly.", "recording");
+  }
+}
+
+/**
+ * Step 3, in the caller's transaction: records PayPal's refund on its row and makes the change
+ * the refund was for (kind cancel: cancelOrder; return: applyReturn; automatic: only the
+ * history). Idempotent: a row that is no longer REQUESTED is left as it is.
+ */
+export async function recordRefund(trx: DB, refundRowId: number, answer: PaypalRefund): Promise<RefundRow> {
+  const status = ["COMPLETED", "PENDING", "FAILED", "CANCELLED"].includes(answer.status) ? answer.status : "PENDING";
+  const refundableBefore = await refundableOf(trx, refundRowId);
+  const updated = await trx
+    .updateTable("refunds")
+    .set({ status, paypal_refund_id: answer.id, updated_at: new Date().toISOString() })
+    .where("id", "=", refundRowId)
+    .where("status", "=", "REQUESTED")
+    .executeTakeFirst();
+  const row = (await selectRefunds(trx).where("id", "=", refundRowId).executeTakeFirstOrThrow()) as RefundRow;
+  if (updated.numUpdatedRows === 0n) return row;
+  const money = `$${centsToDecimal(row.amountCents)}`;
+  if (status === "FAILED" || status === "CANCELLED") {
+    await addOrderEvent(trx, row.orderId, "refund-refused", `PayPal refund ${answer.id} of ${money} ${status.toLowerCase()}.`, row.amountCents);
+    return row;
+  }
+  const pending = status === "PENDING" ? " (pending at PayPal)" : "";
+  if (row.kind === "automatic") {
+    await addOrderEvent(trx, row.orderId, "automatic-refund", `Refunded automatically${pending}: ${money}, PayPal refund ${answer.id}. ${row.note ?? ""}`.trim(), row.amountCents);
+    return row;
+  }
+  await addOrderEvent(trx, row.orderId, status === "PENDING" ? "refund-pending" : "refund", `Refunded ${money} through PayPal${pending} (refund ${answer.id}).`, row.amountCents);
+  if (row.kind === "cancel") {
+    const cancelled = await cancelOrder(trx, row.orderId);
+    if (!cancelled) await addOrderEvent(trx, row.orderId, "note", "The order had changed meanwhile, so its status was left as it is.");
+  } else if (row.kind === "return") {
+    const restock = row.restock ? (JSON.parse(row.restock) as RestockLine[]) : [];
+    await applyReturn(trx, row.orderId, { restock, refundCents: row.amountCents, refundableBeforeCents: refundableBefore, note: row.note });
+  }
+  return row;
+}
+
+/** What of the order's total was still refundable before this refund row. */
+async function refundableOf(db: DB, refundRowId: number): Promise<number> {
+  const row = await db.selectFrom("refunds").select("order_id as orderId").where("id", "=", refundRowId).executeTakeFirst();
+  if (!row) return 0;
+  const order = await db.selectFrom("orders").select("total_cents as total").where("id", "=", row.orderId).executeTakeFirstOrThrow();
+  return order.total - (await refundedCents(db, row.orderId, refundRowId));
+}
+
+/**
+ * A refund made at PayPal that the shop did not ask for (PAYMENT.CAPTURE.REFUNDED for an unknown
+ * refund, re-read from PayPal): recorded for the order so the owner sees it. Idempotent by PayPal's id.
+ */
+export async function recordExternalRefund(db: DB, orderId: number, captureId: string, refund: PaypalRefund): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const known = await trx.selectFrom("refunds").select("id").where("paypal_refund_id", "=", refund.id).executeTakeFirst();
+    if (known) return false;
+    const cents = refund.amount?.currency_code === "USD" ? (decimalToCents(refund.amount.value) ?? 0) : 0;
+    await trx
+      .insertInto("refunds")
+      .values({
+        order_id: orderId,
+        capture_id: captureId,
+        request_id: `external-${refund.id}`,
+        paypal_refund_id: refund.id,
+        amount_cents: cents,
+        status: ["COMPLETED", "PENDING", "FAILED", "CANCELLED"].includes(refund.status) ? refund.status : "PENDING",
+        kind: "external",
+        note: "Made at PayPal, not through the shop",
+      })
+      .execute();
+    await addOrderEvent(trx, orderId, "refund", `PayPal reports a refund of $${centsToDecimal(cents)} made outside the shop (refund ${refund.id}).`, cents);
+    return true;
+  });
+}
+
+/**
+ * Refunds a capture the shop must not keep (wrong amount or currency, an order already cancelled
+ * or paid another way), in full, and writes why in the order's history. Never throws: a refund
+ * that cannot be made now stays REQUESTED (the reconciliation job retries) or is logged.
+ */
+export async function refundUnwantedCapture(
+  db: DB,
+  orderId: number,
+  capture: { id: string; amount?: { currency_code?: string; value?: string } },
+  why: string,
+  paypal?: PaypalClient | null,
+): Promise<void> {
+  const usd = capture.amount?.currency_code === "USD";
+  const cents = capture.amount?.value ? (decimalToCents(capture.amount.value) ?? 0) : 0;
+  const exists = await db.selectFrom("refunds").select("id").where("capture_id", "=", capture.id).where("kind", "=", "automatic").executeTakeFirst();
+  if (exists) return;
+  try {
+    await makeRefund(
+      db,
+      {
+        orderId,
+        captureId: capture.id,
+        amountCents: usd ? cents : 0,
+        kind: "automatic",
+        note: usd ? why : `${why} (captured ${capture.amount?.value ?? "?"} ${capture.amount?.currency_code ?? "?"})`,
+      },
+      paypal,
+    );
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    console.warn(`Order #${orderId}: the automatic refund of PayPal capture ${capture.id} did not go through: ${error.message}`);
+    await addOrderEvent(db, orderId, "note", `PayPal capture ${capture.id} must be refunded (${why}), but the automatic refund did not go through: ${error.message}`);
+  }
+}
+
+/** REQUESTED refunds older than `olderThanMs`: the reconciliation job sends them again (same request id). */
+export async function retryOpenRefunds(db: DB, paypal: PaypalClient, now: Date, olderThanMs = 60_000): Promise<number> {
+  const before = new Date(now.getTime() - olderThanMs).toISOString();
+  const open = await selectRefunds(db).where("status", "=", "REQUESTED").where("updated_at", "<", before).orderBy("id").limit(50).execute();
+  let settled = 0;
+  for (const row of open) {
+    try {
+      await sendRefund(db, row as RefundRow, paypal);
+      settled++;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+    }
+  }
+  return settled;
+}
