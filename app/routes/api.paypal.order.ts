@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireApiOrderAccess, withPaymentErrors } from "~/domain/payments/payment-routes.server";
-import { assertClientPaymentTerms, startPayment } from "~/domain/payments/payments.server";
+import { getOrderViewer } from "~/domain/auth/guards.server";
+import { assertClientPaymentTerms, findUnpaidOrderForAmount, startPayment } from "~/domain/payments/payments.server";
 import { CreatePaypalOrderSchema } from "~/domain/payments/schemas";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -11,7 +12,8 @@ export function loader() {
 }
 
 /**
- * POST /api/paypal/order {orderId, amount?, currency?, intent?}: creates (or reuses) the PayPal
+ * POST /api/paypal/order {amount, currency, intent} (the spec's payload: the buyer's newest unpaid
+ * order of that total; 409 when there is none) or {orderId, ...}: creates (or reuses) the PayPal
  * order for the shop order's own total; a different amount, currency or intent answers 400.
  * Answers PayPal's `{id, status, links}` (links with rel approve or payer-action).
  */
@@ -20,7 +22,10 @@ export function action({ request }: ActionFunctionArgs) {
     POST: () =>
       withPaymentErrors(async () => {
         const input = await parseJsonBody(request, CreatePaypalOrderSchema);
-        const orderId = await requireApiOrderAccess(request, String(input.orderId), input.token);
+        const orderId =
+          input.orderId !== undefined
+            ? await requireApiOrderAccess(request, String(input.orderId), input.token)
+            : await findUnpaidOrderForAmount(db, await getOrderViewer(request), input.amount);
         await assertClientPaymentTerms(db, orderId, input);
         const started = await startPayment(db, orderId, { appUrl: getEnv().APP_URL });
         return json({ id: started.paypalOrderId, status: started.status, links: started.links }, { headers: { "Cache-Control": "no-store" } });

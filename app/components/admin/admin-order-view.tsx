@@ -2,7 +2,15 @@ import { Form, Link } from "@remix-run/react";
 import { confirmCancel } from "~/components/admin/orders-tab";
 import { NotFoundView } from "~/components/layout/not-found";
 import { formatOrderDate, OrderItems, OrderTotals, ShippingAddress, StatusBadge, TrackingLink } from "~/components/orders/order-parts";
-import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, type AdminOrderPageData, type AdminOrderPageOrder, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
+import {
+  ADMIN_ORDER_INTENTS,
+  ADMIN_ORDER_TEXT,
+  type AdminOrderPageData,
+  type AdminOrderPageOrder,
+  REFUND_KIND_LABELS,
+  REFUND_STATUS_LABELS,
+  TRACKING_NUMBER_MAX,
+} from "~/domain/admin/admin-orders";
 import { ACCESS_DENIED } from "~/domain/admin/tabs";
 import { trackingUrl } from "~/domain/orders/page-data";
 import { formatMoney } from "~/lib/money";
@@ -62,6 +70,9 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
             <h2 id="summary-title">Order Summary</h2>
             <OrderTotals order={order} />
           </section>
+          <MoneyCard data={data} />
+          {data.returnTerms ? <ReturnForm data={data} /> : null}
+          <HistoryCard data={data} />
         </div>
         <aside className="order-side-col">
           {order.trackingNumber && (order.status === "shipped" || order.status === "delivered" || order.shippedAt) ? (
@@ -105,6 +116,12 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
                   <dd>{formatOrderDate(order.paidAt)}</dd>
                 </div>
               ) : null}
+              {order.deliveredAt ? (
+                <div>
+                  <dt>Delivered</dt>
+                  <dd>{formatOrderDate(order.deliveredAt)}</dd>
+                </div>
+              ) : null}
             </dl>
             {order.customerMessage ? (
               <>
@@ -126,10 +143,31 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
 
 function AdminActions({ data }: { data: OkData }) {
   const { order, can } = data;
-  const none = !can.cancel && !can.ship && !can.return;
+  const none = !can.cancel && !can.ship && !can.return && !can.pack && !can.deliver && !can.decline;
   return (
     <section className="order-card order-actions" aria-labelledby="actions-title">
       <h2 id="actions-title">Actions</h2>
+      {order.status === "cancel_request" ? (
+        <p className="small">The customer asked to cancel this order. Approve (full refund through PayPal, stock and points back) or decline with a reason.</p>
+      ) : null}
+      {can.pack ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.pack} />
+          <input type="hidden" name="orderId" value={order.id} />
+          <button type="submit" className="button button-secondary button-block">
+            Start packing
+          </button>
+        </Form>
+      ) : null}
+      {can.deliver ? (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.deliver} />
+          <input type="hidden" name="orderId" value={order.id} />
+          <button type="submit" className="button button-secondary button-block">
+            Mark delivered
+          </button>
+        </Form>
+      ) : null}
       {can.ship ? (
         <Form method="post" className="admin-ship-form" preventScrollReset>
           <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.ship} />
@@ -144,11 +182,20 @@ function AdminActions({ data }: { data: OkData }) {
         </Form>
       ) : null}
       {can.return ? (
-        <Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.return} />
+        <a href="#return" className="button button-secondary button-block">
+          Process Return
+        </a>
+      ) : null}
+      {can.decline ? (
+        <Form method="post" className="admin-decline-form" preventScrollReset>
+          <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.decline} />
           <input type="hidden" name="orderId" value={order.id} />
+          <div className="field">
+            <label htmlFor="decline-reason">Reason for the customer</label>
+            <textarea id="decline-reason" name="reason" required maxLength={500} rows={3} />
+          </div>
           <button type="submit" className="button button-secondary button-block">
-            Process Return
+            Decline request
           </button>
         </Form>
       ) : null}
@@ -158,11 +205,13 @@ function AdminActions({ data }: { data: OkData }) {
           <input type="hidden" name="orderId" value={order.id} />
           <input type="hidden" name="confirmed" value="" />
           <button type="submit" className="button button-secondary button-danger button-block">
-            Cancel Order
+            {order.status === "cancel_request" ? "Approve and refund" : "Cancel Order"}
           </button>
         </Form>
       ) : null}
-      {can.return ? <p className="muted small">A return does not put the stock back: check the piece, then adjust the stock in the product editor.</p> : null}
+      {can.cancel && order.status !== "unpaid" && data.paypal.captureId ? (
+        <p className="muted small">Cancelling refunds what is left of the payment through PayPal first; if PayPal refuses, nothing changes.</p>
+      ) : null}
       {order.status === "unpaid" ? <p className="muted small">This order has not been paid yet.</p> : null}
       {none ? <p className="muted small">No actions are available for an order that is {order.statusLabel}.</p> : null}
     </section>
@@ -189,6 +238,139 @@ function ConfirmCancel({ order }: { order: AdminOrderPageOrder }) {
           No, keep it
         </Link>
       </div>
+    </section>
+  );
+}
+
+function MoneyCard({ data }: { data: OkData }) {
+  const { refunds, paypal, order } = data;
+  const refunded = refunds.filter((r) => r.status === "COMPLETED" || r.status === "PENDING").reduce((a, r) => a + r.amountCents, 0);
+  return (
+    <section className="order-card" aria-labelledby="money-title">
+      <h2 id="money-title">Payment and refunds</h2>
+      <dl className="order-facts">
+        <div>
+          <dt>PayPal order</dt>
+          <dd>{paypal.orderId ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>PayPal capture</dt>
+          <dd>{paypal.captureId ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>Refunded</dt>
+          <dd data-testid="refunded-total">
+            {formatMoney(refunded)} of {formatMoney(order.totalCents)}
+          </dd>
+        </div>
+      </dl>
+      {refunds.length > 0 ? (
+        <table className="admin-refunds">
+          <caption className="sr-only">Refunds</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {refunds.map((r) => (
+              <tr key={r.id}>
+                <td>{formatOrderDate(r.createdAt)}</td>
+                <td>{REFUND_KIND_LABELS[r.kind] ?? r.kind}</td>
+                <td>{formatMoney(r.amountCents)}</td>
+                <td>
+                  {REFUND_STATUS_LABELS[r.status] ?? r.status}
+                  {r.paypalRefundId ? <span className="muted small"> · {r.paypalRefundId}</span> : null}
+                  {r.failureReason ? <span className="refund-reason small"> · {r.failureReason}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted small">No refunds.</p>
+      )}
+    </section>
+  );
+}
+
+function ReturnForm({ data }: { data: OkData }) {
+  const terms = data.returnTerms!;
+  const { order } = data;
+  const suggested = (terms.suggestedCents / 100).toFixed(2);
+  const max = (terms.leftCents / 100).toFixed(2);
+  return (
+    <section className="order-card" id="return" aria-labelledby="return-title">
+      <h2 id="return-title">Process Return</h2>
+      <Form method="post" className="admin-return-form" preventScrollReset>
+        <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.return} />
+        <input type="hidden" name="orderId" value={order.id} />
+        <fieldset className="return-items">
+          <legend>Items coming back to stock</legend>
+          {order.items.map((item) => {
+            const left = item.quantity - item.returnedQuantity;
+            return (
+              <div key={item.id} className="return-item">
+                <label>
+                  <input type="checkbox" name="restock" value={item.id} disabled={left <= 0} /> {item.title}
+                  {item.colorName ? ` · ${item.colorName}` : ""}
+                  {item.variationName ? ` · ${item.variationName}` : ""}
+                </label>
+                <label className="return-qty">
+                  <span className="sr-only">{`Quantity of ${item.title}`}</span>
+                  <input type="number" name={`qty-${item.id}`} min={0} max={left} defaultValue={left} disabled={left <= 0} inputMode="numeric" />
+                  <span className="muted small"> of {left}</span>
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="return-amount">Refund amount (USD)</label>
+          <input
+            id="return-amount"
+            name="amount"
+            defaultValue={terms.hasPayment ? suggested : "0.00"}
+            inputMode="decimal"
+            pattern="\$?\d{1,9}(\.\d{1,2})?"
+            required
+            autoComplete="off"
+          />
+          <p className="muted small">
+            Items less the loyalty discount (the buyer pays shipping). At most {formatMoney(terms.leftCents)} is left to refund
+            {terms.refundedCents > 0 ? `; ${formatMoney(terms.refundedCents)} already refunded` : ""}. Max {max}.
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="return-reason">{terms.late ? "Reason (required: more than 14 days since delivery)" : "Note (optional)"}</label>
+          <textarea id="return-reason" name="reason" rows={2} maxLength={500} required={terms.late} />
+        </div>
+        <button type="submit" className="button button-block">
+          Refund and process return
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function HistoryCard({ data }: { data: OkData }) {
+  if (data.events.length === 0) return null;
+  return (
+    <section className="order-card" aria-labelledby="history-title">
+      <h2 id="history-title">History</h2>
+      <ol className="order-history">
+        {data.events.map((e) => (
+          <li key={e.id}>
+            <time dateTime={e.createdAt} className="muted small">
+              {formatOrderDate(e.createdAt)}
+            </time>{" "}
+            {e.message}
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -61,6 +61,12 @@ export function OrderDetailsView({ data }: { data: DetailsPageData }) {
                 <dd>{order.trackingNumber ? <TrackingLink trackingNumber={order.trackingNumber} /> : <span className="muted">Not shipped yet</span>}</dd>
               </div>
             </dl>
+            {order.declineReason && order.status !== "cancel_request" && order.status !== "cancelled" ? (
+              <div className="decline-reason" data-testid="decline-reason">
+                <p className="strong">We could not cancel this order</p>
+                <p>{order.declineReason}</p>
+              </div>
+            ) : null}
             {order.status === "unpaid" ? (
               <p className="notice">
                 This order is waiting for payment.{" "}
@@ -77,6 +83,20 @@ export function OrderDetailsView({ data }: { data: DetailsPageData }) {
           <section className="order-card" aria-labelledby="summary-title">
             <h2 id="summary-title">Order Summary</h2>
             <OrderTotals order={order} />
+            {order.refunds.length > 0 ? (
+              <>
+                <h3 className="order-subtitle">Refunds</h3>
+                <ul className="order-refunds" data-testid="order-refunds">
+                  {order.refunds.map((r) => (
+                    <li key={r.id}>
+                      {`$${(r.amountCents / 100).toFixed(2)} refunded to your PayPal account on `}
+                      <time dateTime={r.createdAt}>{formatOrderDate(r.createdAt)}</time>
+                      {r.status === "PENDING" ? " (pending at PayPal)" : ""}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </section>
         </div>
         <aside className="order-side-col">

@@ -83,8 +83,52 @@ export interface AdminOrderPageOrder extends Omit<OrderPageOrder, "links" | "ite
   userId: number | null;
   paidAt: string | null;
   shippedAt: string | null;
+  deliveredAt: string | null;
   items: (OrderPageItem & { categories: string[] })[];
 }
+
+/** A refund as the admin sees it: every request, refused ones with PayPal's reason. */
+export interface AdminRefund {
+  id: number;
+  amountCents: number;
+  status: string;
+  kind: string;
+  paypalRefundId: string | null;
+  failureReason: string | null;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface AdminOrderEvent {
+  id: number;
+  type: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface AdminReturnTerms {
+  leftCents: number;
+  suggestedCents: number;
+  late: boolean;
+  hasPayment: boolean;
+  refundedCents: number;
+}
+
+export const REFUND_STATUS_LABELS: Record<string, string> = {
+  REQUESTED: "Waiting for PayPal",
+  COMPLETED: "Refunded",
+  PENDING: "Pending at PayPal",
+  REFUSED: "Refused by PayPal",
+  FAILED: "Failed at PayPal",
+  CANCELLED: "Cancelled at PayPal",
+};
+
+export const REFUND_KIND_LABELS: Record<string, string> = {
+  cancel: "Cancellation",
+  return: "Return",
+  automatic: "Automatic",
+  external: "Made at PayPal",
+};
 
 export type AdminOrderPageData =
   | { state: "denied" }
@@ -92,7 +136,12 @@ export type AdminOrderPageData =
   | {
       state: "ok";
       order: AdminOrderPageOrder;
-      can: { cancel: boolean; ship: boolean; return: boolean };
+      can: AdminOrderCan;
+      refunds: AdminRefund[];
+      events: AdminOrderEvent[];
+      /** The return form's figures, when a return is possible. */
+      returnTerms: AdminReturnTerms | null;
+      paypal: { orderId: string | null; captureId: string | null };
       /** The no-JavaScript cancel confirmation step (`?confirm=cancel`). */
       confirm: boolean;
     };

@@ -10,7 +10,20 @@ import {
   type AdminOrderPageOrder,
   ORDER_STATUSES,
 } from "~/domain/admin/admin-orders";
-import { adminCancelOrder, getAdminOrder, listAdminOrders, returnOrder, shipOrder } from "~/domain/admin/admin-orders.server";
+import {
+  adminCancelOrder,
+  declineCancellation,
+  getAdminOrder,
+  getReturnTerms,
+  listAdminOrders,
+  markDelivered,
+  processReturn,
+  shipOrder,
+  startPacking,
+} from "~/domain/admin/admin-orders.server";
+import { listOrderEvents } from "~/domain/orders/transitions.server";
+import { listRefunds } from "~/domain/payments/refunds.server";
+import { decimalToCents } from "~/lib/money";
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
 import { type Toast } from "~/domain/auth/session.server";
 import { DomainError } from "~/domain/common/errors";
@@ -96,13 +109,32 @@ const AdminOrderFormSchema = z.object({
   orderId: z.number().int().positive(),
   confirmed: z.string().optional(),
   trackingNumber: z.string().optional(),
+  reason: z.string().max(2000).optional(),
+  amount: z.string().max(32).optional(),
 });
 
 const FAILED: Record<string, string> = {
   [ADMIN_ORDER_INTENTS.cancel]: ADMIN_ORDER_TEXT.cancelFailed,
   [ADMIN_ORDER_INTENTS.ship]: ADMIN_ORDER_TEXT.shipFailed,
   [ADMIN_ORDER_INTENTS.return]: ADMIN_ORDER_TEXT.returnFailed,
+  [ADMIN_ORDER_INTENTS.decline]: ADMIN_ORDER_TEXT.declineFailed,
+  [ADMIN_ORDER_INTENTS.pack]: ADMIN_ORDER_TEXT.packFailed,
+  [ADMIN_ORDER_INTENTS.deliver]: ADMIN_ORDER_TEXT.deliverFailed,
 };
+
+/** The return form's ticked items: `restock` = order item ids, `qty-{id}` = how many. */
+function readRestock(formData: FormData): { orderItemId: number; quantity: number }[] {
+  const out: { orderItemId: number; quantity: number }[] = [];
+  for (const raw of formData.getAll("restock").slice(0, 200)) {
+    const id = typeof raw === "string" && /^\d{1,12}$/.test(raw) ? Number(raw) : 0;
+    if (!id) throw new DomainError("A returned item is not part of this order", 400, "items");
+    const qtyRaw = formData.get(`qty-${id}`);
+    const quantity = typeof qtyRaw === "string" && /^\d{1,6}$/.test(qtyRaw.trim()) ? Number(qtyRaw.trim()) : NaN;
+    if (!Number.isInteger(quantity)) throw new DomainError("Enter how many of each ticked item came back", 400, "items");
+    out.push({ orderItemId: id, quantity });
+  }
+  return out;
+}
 
 /**
  * The HTML door of the admin's order actions, shared by the Orders tab and the admin order
@@ -122,7 +154,8 @@ export async function handleAdminOrderForm(
   if (submission.status !== "success") {
     return redirectWithToast(opts.back, { title: "Error", description: ADMIN_ORDER_TEXT.notFound, type: "error" });
   }
-  const { orderId, confirmed, trackingNumber } = submission.value;
+  const { orderId, confirmed, trackingNumber, reason, amount } = submission.value;
+  const orderPage = `/admin/orders/${orderId}`;
   try {
     if (intent === ADMIN_ORDER_INTENTS.cancel) {
       if (confirmed !== "yes") return redirect(opts.confirmUrl(orderId));
@@ -133,7 +166,23 @@ export async function handleAdminOrderForm(
       await shipOrder(db, orderId, trackingNumber ?? "");
       return redirectWithToast(opts.back, success("Order shipped", ADMIN_ORDER_TEXT.shipped));
     }
-    await returnOrder(db, orderId);
+    if (intent === ADMIN_ORDER_INTENTS.decline) {
+      await declineCancellation(db, orderId, reason ?? "");
+      return redirectWithToast(opts.back, success("Request declined", ADMIN_ORDER_TEXT.declined));
+    }
+    if (intent === ADMIN_ORDER_INTENTS.pack) {
+      await startPacking(db, orderId);
+      return redirectWithToast(opts.back, success("Packing", ADMIN_ORDER_TEXT.packing));
+    }
+    if (intent === ADMIN_ORDER_INTENTS.deliver) {
+      await markDelivered(db, orderId);
+      return redirectWithToast(opts.back, success("Delivered", ADMIN_ORDER_TEXT.delivered));
+    }
+    // Return: the refund form lives on the order page; the Orders tab's button leads there.
+    if (formData.get("amount") === null) return redirect(`${orderPage}#return`);
+    const cents = decimalToCents((amount ?? "").replace(/^\$/, ""));
+    if (cents === null) throw new DomainError("Enter the amount to refund, like 24.00", 400, "amount");
+    await processReturn(db, orderId, { amountCents: cents, restock: readRestock(formData), reason: reason ?? null });
     return redirectWithToast(opts.back, success("Return processed", ADMIN_ORDER_TEXT.returned));
   } catch (error) {
     let description = FAILED[intent]!;
@@ -156,6 +205,7 @@ export function toAdminOrderPage(view: OrderView): AdminOrderPageOrder {
     userId: view.userId,
     paidAt: view.paidAt,
     shippedAt: view.shippedAt,
+    deliveredAt: view.deliveredAt,
     items: base.items.map((item, i) => ({ ...item, categories: view.items[i]!.product.categories.map((c) => c.category.name) })),
   };
 }
@@ -174,8 +224,30 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
   const view = id > 0 ? await getAdminOrder(db, id) : null;
   if (!view) return json<AdminOrderPageData>({ state: "not-found" }, { status: 404, headers });
   const can = adminOrderActions(view.status);
+  const [refunds, events, terms] = await Promise.all([listRefunds(db, id), listOrderEvents(db, id), getReturnTerms(db, id)]);
+  can.return = terms?.open ?? false;
   return json<AdminOrderPageData>(
-    { state: "ok", order: toAdminOrderPage(view), can, confirm: url.searchParams.get("confirm") === "cancel" && can.cancel },
+    {
+      state: "ok",
+      order: toAdminOrderPage(view),
+      can,
+      refunds: refunds.map((r) => ({
+        id: r.id,
+        amountCents: r.amountCents,
+        status: r.status,
+        kind: r.kind,
+        paypalRefundId: r.paypalRefundId,
+        failureReason: r.failureReason,
+        note: r.note,
+        createdAt: r.createdAt,
+      })),
+      events: events.map((e) => ({ id: e.id, type: e.type, message: e.message, createdAt: e.createdAt })),
+      returnTerms: terms?.open
+        ? { leftCents: terms.leftCents, suggestedCents: terms.suggestedCents, late: terms.late, hasPayment: terms.hasPayment, refundedCents: terms.refundedCents }
+        : null,
+      paypal: { orderId: view.paypalOrderId, captureId: view.paypalCaptureId },
+      confirm: url.searchParams.get("confirm") === "cancel" && can.cancel,
+    },
     { headers },
   );
 }

@@ -9,7 +9,7 @@ import {
   variationCode,
   withOnePrimary,
 } from "~/domain/admin/product-texts";
-import { cleanupUploads, deleteImageFiles, finalizeUploads } from "~/domain/admin/uploads.server";
+import { cleanupUploads, deleteImageFiles, finalizeUploads, findFinalizedImages } from "~/domain/admin/uploads.server";
 import { recalculateCategoryCounts } from "~/domain/catalogue/categories.server";
 import { slugify } from "~/domain/catalogue/slug";
 import { recomputeTotalStock } from "~/domain/catalogue/stock.server";
@@ -252,7 +252,10 @@ async function checkInput(trx: DB, input: SaveInput, selfId: number | null, prev
   const tempIds = (input.images ?? []).map((i) => i.id);
   if (checkUploads && tempIds.length) {
     const found = await listTempUploads(trx, tempIds);
-    if (found.length !== new Set(tempIds).size) throw new DomainError(PRODUCT_TEXT.imageUnknown, 400, "images");
+    const missing = [...new Set(tempIds)].filter((id) => !found.some((f) => f.id === id));
+    // Not a temporary upload: it may have been finalized already (POST /api/upload/finalize).
+    const earlier = missing.length ? await findFinalizedImages(trx, missing) : [];
+    if (earlier.length !== missing.length) throw new DomainError(PRODUCT_TEXT.imageUnknown, 400, "images");
   }
   return { slug, categories };
 }
@@ -370,11 +373,18 @@ async function saving<T>(
   work: (trx: DB, checked: { slug: string; categories: number[] }, finalized: Finalized) => Promise<T>,
 ): Promise<T> {
   await check(db, true);
-  const tempIds = (input.images ?? []).map((i) => i.id);
+  const ids = (input.images ?? []).map((i) => i.id);
+  const temp = ids.length ? (await listTempUploads(db, ids)).map((u) => u.id) : [];
+  const tempIds = ids.filter((id) => temp.includes(id));
+  const earlier = await findFinalizedImages(
+    db,
+    ids.filter((id) => !temp.includes(id)),
+  );
   let finalized: Finalized = [];
   try {
     finalized = tempIds.length ? await finalizeUploads(db, tempIds) : [];
-    return await db.transaction().execute(async (trx) => work(trx, await check(trx, false), finalized));
+    const all = [...finalized, ...earlier];
+    return await db.transaction().execute(async (trx) => work(trx, await check(trx, false), all));
   } catch (error) {
     await Promise.allSettled(finalized.map((f) => deleteImageFiles(f.imageUrl)));
     if (!(error instanceof DomainError)) await cleanupUploads(db, tempIds).catch(() => 0);

@@ -155,6 +155,33 @@ export async function finalizeUploads(db: DB, ids: string[]): Promise<{ id: stri
   return done.map(({ id, imageUrl, width, height }) => ({ id, imageUrl, width, height }));
 }
 
+/**
+ * Images finalized before the save (the spec's order: upload temp → POST /api/upload/finalize →
+ * save with the finalized images): for each id, its file products/<id>.<ext> written by the
+ * finalize step, used by no product yet. Ids without such a file are left out.
+ */
+export async function findFinalizedImages(db: DB, ids: string[]): Promise<{ id: string; imageUrl: string; width: number; height: number }[]> {
+  const out: { id: string; imageUrl: string; width: number; height: number }[] = [];
+  const dir = productsDir();
+  for (const id of validIds(ids)) {
+    for (const ext of new Set(Object.values(EXTENSIONS))) {
+      const fileName = `${id}.${ext}`;
+      const file = path.join(dir, fileName);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile()) continue;
+      const imageUrl = `${PRODUCTS_URL_PREFIX}${fileName}`;
+      const used = await db.selectFrom("product_images").select("id").where("image_url", "=", imageUrl).executeTakeFirst();
+      if (used) break;
+      const meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS })
+        .metadata()
+        .catch(() => null);
+      if (meta?.width && meta.height) out.push({ id, imageUrl, width: meta.width, height: meta.height });
+      break;
+    }
+  }
+  return out;
+}
+
 /** Deletes temporary uploads (files and rows); unknown ids are ignored. Returns how many were removed. */
 export async function cleanupUploads(db: DB, ids: string[]): Promise<number> {
   const wanted = validIds(ids);

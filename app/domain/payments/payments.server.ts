@@ -703,3 +703,35 @@ export async function assertClientPaymentTerms(
     throw new PaymentError(`amount must be the order's total, ${centsToDecimal(order.totalCents)}`, "mismatch", 400);
   }
 }
+
+/**
+ * POST /api/paypal/order as the spec's client sends it ({amount, currency, intent}, no orderId):
+ * the viewer's (signed-in customer's, else the guest session's) newest unpaid order whose server
+ * total equals `amount`. Throws 400 without a readable amount, 409 when no such order exists.
+ */
+export async function findUnpaidOrderForAmount(
+  db: DB,
+  viewer: { userId: number | null; sessionKey: string | null },
+  amount: string | number | undefined,
+): Promise<number> {
+  if (amount === undefined) throw new PaymentError("amount is required (or the orderId of the order to pay)", "mismatch", 400);
+  const cents = decimalToCents(String(amount));
+  if (cents === null || cents <= 0) throw new PaymentError("amount must be a positive amount like 24.00", "mismatch", 400);
+  if (viewer.userId === null && !viewer.sessionKey) throw new PaymentError("You have no unpaid order to pay", "state", 409);
+  const row = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "=", "unpaid")
+    .where("total_cents", "=", cents)
+    .where((eb) =>
+      eb.or([
+        ...(viewer.userId !== null ? [eb("user_id", "=", viewer.userId)] : []),
+        ...(viewer.sessionKey ? [eb.and([eb("user_id", "is", null), eb("session_key", "=", viewer.sessionKey)])] : []),
+      ]),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (!row) throw new PaymentError(`You have no unpaid order with a total of ${centsToDecimal(cents)} USD`, "state", 409);
+  return row.id;
+}

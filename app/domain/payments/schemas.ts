@@ -22,9 +22,12 @@ export type CompletePaymentInput = z.infer<typeof CompletePaymentSchema>;
  * against the order (the server charges only the order's own total, in USD, intent CAPTURE).
  */
 export const CreatePaypalOrderSchema = z.object({
-  orderId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/, "orderId must be a number").transform(Number)], {
-    errorMap: () => ({ message: "orderId is required" }),
-  }),
+  /** The shop's own, stricter form; without it the spec's payload binds to the buyer's unpaid order of that amount. */
+  orderId: z
+    .union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/, "orderId must be a number").transform(Number)], {
+      errorMap: () => ({ message: "orderId must be an order number" }),
+    })
+    .optional(),
   amount: z.union([z.string().max(32), z.number().nonnegative()]).optional(),
   currency: z.string().max(8).optional(),
   intent: z.string().max(20).optional(),
