@@ -1,11 +1,38 @@
-import { startJobs } from "~/domain/ops/jobs.server";
+import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
+import { registerJob, startJobs } from "~/domain/ops/jobs.server";
+import { getPaypalClient } from "~/domain/payments/paypal-client.server";
+import { reconcilePayments } from "~/domain/payments/reconcile.server";
 import { type DB } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 
 /**
  * Every background job of the shop is registered here (registerJob from
  * ~/domain/ops/jobs.server: { name, schedule, once, run }) and started once per server process
  * from entry.server.tsx. JOBS=off starts none.
  */
+export function registerServerJobs(): void {
+  // Payments PayPal completed or the buyer approved, but the shop never heard about (issue 16).
+  registerJob({
+    name: "reconcile-payments",
+    schedule: { everyMs: 5 * 60_000 },
+    once: true,
+    run: async (db, now) => {
+      const paypal = getPaypalClient();
+      if (paypal) await reconcilePayments(db, paypal, now);
+    },
+  });
+  // Unpaid orders older than UNPAID_ORDER_HOURS become 'unpaidcancelled'.
+  registerJob({
+    name: "expire-unpaid-orders",
+    schedule: "7 * * * *",
+    once: true,
+    run: async (db, now) => {
+      await expireUnpaidOrders(db, now, getEnv().UNPAID_ORDER_HOURS);
+    },
+  });
+}
+
 export function startServerJobs(db: DB): void {
+  registerServerJobs();
   startJobs(db);
 }

@@ -735,3 +735,40 @@ export async function findUnpaidOrderForAmount(
   if (!row) throw new PaymentError(`You have no unpaid order with a total of ${centsToDecimal(cents)} USD`, "state", 409);
   return row.id;
 }
+
+/**
+ * Settles a PayPal order from PayPal's record, as the return URL would (webhooks and the
+ * reconciliation job): records or captures it for an unpaid order; for an order that is no
+ * longer unpaid (cancelled, or paid with another PayPal order), a COMPLETED capture of this
+ * PayPal order is money the shop must not keep and is refunded automatically. Answers what
+ * happened; throws PaymentError 'unavailable' when PayPal cannot be reached.
+ */
+export async function settlePaypalOrder(db: DB, orderId: number, paypalOrderId: string, deps: PaymentDeps = {}): Promise<string> {
+  try {
+    const result = await completePayment(db, orderId, paypalOrderId, deps);
+    return `Order #${result.id} is paid (PayPal order ${paypalOrderId})`;
+  } catch (error) {
+    if (!(error instanceof PaymentError) || error.kind === "unavailable" || error.kind === "recording") throw error;
+    if (error.kind !== "state") return `Order #${orderId}: ${error.message}`;
+  }
+  const order = await requireOrder(db, orderId);
+  if (order.paypalOrderId === paypalOrderId) return `Order #${orderId} is already recorded as paid with it`;
+  const paypal = requirePaypal(deps);
+  let pp: PaypalOrder;
+  try {
+    pp = await paypal.getOrder(paypalOrderId);
+  } catch (error) {
+    fromPaypal(error);
+  }
+  const capture = pp.purchase_units?.[0]?.payments?.captures?.find((c) => c.status === "COMPLETED");
+  if (pp.status !== "COMPLETED" || !capture || capture.id === order.paypalCaptureId) return `Order #${orderId} is ${order.status}; PayPal order ${paypalOrderId} is ${pp.status}`;
+  await setAttemptStatus(db, orderId, paypalOrderId, "REFUNDED");
+  await refundUnwantedCapture(
+    db,
+    orderId,
+    capture,
+    order.paypalOrderId ? `The order was already paid with PayPal order ${order.paypalOrderId}.` : `The order was already ${order.status} when PayPal captured this payment.`,
+    paypal,
+  );
+  return `Order #${orderId} is ${order.status}: PayPal capture ${capture.id} refunded automatically`;
+}

@@ -22,6 +22,9 @@ export const PAYPAL_BASES: Record<Exclude<PaypalMode, "emulator">, string> = {
   live: "https://api-m.paypal.com",
 };
 
+/** The emulator's own webhook id (scripts/paypal-emulator-lib.ts EMULATOR_WEBHOOK_ID): PAYPAL_WEBHOOK_ID in emulator mode when unset. */
+export const EMULATOR_WEBHOOK_ID = "8EMULATR2WEBHK4SHP0PAYPAL";
+
 /** The emulator's demo credentials (scripts/paypal-emulator.ts accepts them when none are set). */
 export const EMULATOR_CREDENTIALS = { clientId: "emulator-client-id", clientSecret: "emulator-client-secret" };
 
@@ -376,6 +379,13 @@ export function isPaypalConfigured(): boolean {
 /** The mode the payment page works in, or null when payments are not configured. */
 export function getPaypalMode(): PaypalMode | null {
   return currentConfig()?.mode ?? null;
+}
+
+/** The webhook id verify-webhook-signature checks against, or null when webhooks are not configured. */
+export function getPaypalWebhookId(): string | null {
+  const env = getEnv();
+  if (env.PAYPAL_WEBHOOK_ID) return env.PAYPAL_WEBHOOK_ID;
+  return currentConfig()?.mode === "emulator" ? EMULATOR_WEBHOOK_ID : null;
 }
 
 /** The public client id for the browser's PayPal script (never the secret). */

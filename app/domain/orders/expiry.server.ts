@@ -1,0 +1,25 @@
+import { addOrderEvent } from "~/domain/orders/transitions.server";
+import { type DB } from "~/lib/sqlite.server";
+
+/**
+ * Unpaid orders placed more than `hours` before `now` become 'unpaidcancelled'. Nothing is
+ * reserved for an unpaid order, so nothing else moves; one holding stock for a capture in flight
+ * (stock_reserved = 1) is left to the payment code. Returns the ids cancelled.
+ */
+export async function expireUnpaidOrders(db: DB, now: Date, hours: number): Promise<number[]> {
+  const cutoff = new Date(now.getTime() - hours * 3600 * 1000).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .updateTable("orders")
+      .set({ status: "unpaidcancelled", updated_at: now.toISOString() })
+      .where("status", "=", "unpaid")
+      .where("stock_reserved", "=", 0)
+      .where("created_at", "<", cutoff)
+      .returning("id")
+      .execute();
+    for (const { id } of expired) {
+      await addOrderEvent(trx, id, "expired", `Not paid within ${hours} hours: cancelled automatically.`);
+    }
+    return expired.map((e) => e.id);
+  });
+}
