@@ -141,15 +141,17 @@ async function expectDomainError(promise: Promise<unknown>, status: number, mess
 }
 
 describe("status rules (every action from every status)", () => {
-  const CANCEL_FROM = ["unpaid", "paid", "cancel_request"];
+  const CANCEL_FROM = ["unpaid", "paid", "processing", "cancel_request"];
   const SHIP_FROM = ["paid", "processing"];
-  const RETURN_FROM = ["shipped", "delivered"];
+  // A returned order whose items have not all come back can take another (partial) return.
+  const RETURN_FROM = ["shipped", "delivered", "returned"];
   for (const status of ORDER_STATUSES) {
     it(`from '${status}'`, async () => {
       const c = await makeOrder({ status, stockReserved: status !== "unpaid" && status !== "unpaidcancelled" && status !== "processing" ? undefined : false });
       if (CANCEL_FROM.includes(status)) {
         await adminCancelOrder(db, c.id);
-        expect((await orderRow(c.id)).status).toBe("cancelled");
+        // Nothing was paid for an unpaid order, so it is 'Cancelled (Unpaid)'.
+        expect((await orderRow(c.id)).status).toBe(status === "unpaid" ? "unpaidcancelled" : "cancelled");
       } else {
         await expectDomainError(adminCancelOrder(db, c.id), 409, /cannot be cancelled/);
         expect((await orderRow(c.id)).status).toBe(status);
@@ -208,11 +210,11 @@ describe("cancel", () => {
     expect(await stockOf(product.id)).toBe(5);
   });
 
-  it("an unpaid order without reserved stock: cancelled, stock untouched", async () => {
+  it("an unpaid order without reserved stock: 'unpaidcancelled', stock untouched", async () => {
     const product = await makeProduct(db, { stock: 4 });
     const { id } = await makeOrder({ status: "unpaid", stockReserved: false, productId: product.id, quantity: 1 });
     await adminCancelOrder(db, id);
-    expect(await orderRow(id)).toMatchObject({ status: "cancelled", reserved: 0 });
+    expect(await orderRow(id)).toMatchObject({ status: "unpaidcancelled", reserved: 0 });
     expect(await stockOf(product.id)).toBe(4);
   });
 
@@ -268,13 +270,14 @@ describe("ship and return", () => {
     expect((await orderRow(id)).tracking).toBe("LX123456789PL");
   });
 
-  it("return does not put stock back", async () => {
+  it("the API's return puts the whole order back in stock, once", async () => {
     const product = await makeProduct(db, { stock: 3 });
     const { id } = await makeOrder({ status: "shipped", productId: product.id, quantity: 1 });
     await returnOrder(db, id);
     expect((await orderRow(id)).status).toBe("returned");
-    expect(await stockOf(product.id)).toBe(3);
+    expect(await stockOf(product.id)).toBe(4);
     await expectDomainError(returnOrder(db, id), 409);
+    expect(await stockOf(product.id)).toBe(4);
   });
 });
 
@@ -442,8 +445,12 @@ describe("the /admin form action and the Orders tab", () => {
     expect(ok.headers.get("Location")).toBe("/admin?tab=orders");
     expect(await toastOf(ok)).toMatchObject({ description: ADMIN_ORDER_TEXT.shipped, type: "success" });
     expect(await orderRow(id)).toMatchObject({ status: "shipped", tracking: "ZX9" });
+    // The tab's Return leads to the order page's refund form.
     const ret = await run(adminAction as Fn, post("/admin", { intent: ADMIN_ORDER_INTENTS.return, orderId: String(id) }, admin));
-    expect(await toastOf(ret)).toMatchObject({ description: ADMIN_ORDER_TEXT.returned, type: "success" });
+    expect(ret.headers.get("Location")).toBe(`/admin/orders/${id}#return`);
+    expect((await orderRow(id)).status).toBe("shipped");
+    const done = await run(adminAction as Fn, post("/admin", { intent: ADMIN_ORDER_INTENTS.return, orderId: String(id), amount: "0.00" }, admin));
+    expect(await toastOf(done)).toMatchObject({ description: ADMIN_ORDER_TEXT.returned, type: "success" });
     expect((await orderRow(id)).status).toBe("returned");
   });
 
@@ -512,7 +519,7 @@ describe("/admin/orders/{orderId} page", () => {
     const cancel = await act({ intent: ADMIN_ORDER_INTENTS.cancel, confirmed: "yes" });
     expect(await toastOf(cancel)).toMatchObject({ type: "error" });
     expect(await stockOf(product.id)).toBe(0);
-    const ret = await act({ intent: ADMIN_ORDER_INTENTS.return });
+    const ret = await act({ intent: ADMIN_ORDER_INTENTS.return, amount: "0.00" });
     expect(await toastOf(ret)).toMatchObject({ description: ADMIN_ORDER_TEXT.returned });
     expect((await run(pageAction as Fn, post(`/admin/orders/${id}`, { intent: "nope" }, admin), { orderId: String(id) })).status).toBe(400);
     expect((await run(pageAction as Fn, post(`/admin/orders/${id}`, { intent: ADMIN_ORDER_INTENTS.return }, admin, "http://evil.example"), { orderId: String(id) })).status).toBe(403);

@@ -261,7 +261,14 @@ export async function getReturnTerms(db: DB, orderId: number, now = new Date()) 
   // The buyer pays shipping: the items' total less the loyalty discount, never more than is left.
   const suggestedCents = Math.min(leftCents, Math.max(0, order.subtotalCents - order.discountCents));
   const late = order.deliveredAt !== null && now.getTime() - Date.parse(order.deliveredAt) > RETURN_DAYS * 864e5;
-  const open = isOneOf(order.status, RETURNABLE_STATUSES) || (order.status === "returned" && leftCents > 0);
+  const notBack = await db
+    .selectFrom("order_items")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .where(sql<boolean>`returned_quantity < quantity`)
+    .executeTakeFirst();
+  // A returned order takes another (partial) return while money is left to refund or items are still out.
+  const open = isOneOf(order.status, RETURNABLE_STATUSES) || (order.status === "returned" && ((order.captureId !== null && leftCents > 0) || notBack !== undefined));
   return { open, leftCents, suggestedCents, late, deliveredAt: order.deliveredAt, hasPayment: order.captureId !== null, refundedCents: refunded };
 }
 
