@@ -1,0 +1,166 @@
+// @vitest-environment node
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import Ajv, { type ErrorObject } from "ajv";
+import addFormats from "ajv-formats";
+import { createPaypalClient, setPaypalConfig } from "~/domain/payments/paypal-client.server";
+import { completePayment, PaymentError, startPayment } from "~/domain/payments/payments.server";
+import { makeRefund } from "~/domain/payments/refunds.server";
+import { db } from "~/lib/db.server";
+import { EMULATOR_MERCHANT_ID, EMULATOR_WEBHOOK_ID, startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { makeProduct } from "../helpers/factories";
+import { emulatorClient, makeOrder } from "./payments-fixtures";
+
+// Fidelity to PayPal's own OpenAPI documents (../shared/paypal, Orders v2, Payments v2, webhooks):
+// the requests the shop's client sends and the answers the emulator gives are validated against
+// the documents' component schemas with Ajv (OpenAPI 3.0 schemas are JSON Schema plus a few
+// keywords Ajv is told to ignore; some of PayPal's patterns need RegExp without the `u` flag).
+
+const DOCS = path.resolve(import.meta.dirname, "../../../../shared/paypal");
+const SHARED = process.env.PAYPAL_OPENAPI_DIR ?? (readable(path.join(DOCS, "checkout_orders_v2.json")) ? DOCS : "/work/shared/paypal");
+const CLIENT_ID = "openapi-test-client";
+const CLIENT_SECRET = "openapi-test-secret";
+
+function readable(file: string): boolean {
+  try {
+    readFileSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false, logger: false, validateSchema: false });
+addFormats(ajv);
+const docs = { orders: "checkout_orders_v2.json", payments: "payments_payment_v2.json", webhooks: "notifications_webhooks_v1.json" } as const;
+for (const [id, file] of Object.entries(docs)) {
+  const doc = JSON.parse(readFileSync(path.join(SHARED, file), "utf8"));
+  // PayPal's own formats (ppaas_payer_id_v3, ...) are described by their pattern and length; the name alone checks nothing.
+  for (const format of new Set([...JSON.stringify(doc).matchAll(/"format":\s*"([^"]+)"/g)].map((m) => m[1]!))) {
+    if (!ajv.formats[format]) ajv.addFormat(format, true);
+  }
+  ajv.addSchema(doc, id);
+}
+
+function check(doc: keyof typeof docs, schema: string, data: unknown): ErrorObject[] {
+  const validate = ajv.getSchema(`${doc}#/components/schemas/${schema}`);
+  if (!validate) throw new Error(`no schema ${doc}#${schema}`);
+  return validate(data) ? [] : (validate.errors ?? []);
+}
+
+function expectValid(doc: keyof typeof docs, schema: string, data: unknown) {
+  const errors = check(doc, schema, data);
+  expect(errors.map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`), `${doc} ${schema}: ${JSON.stringify(data).slice(0, 300)}`).toEqual([]);
+}
+
+let emulator: PaypalEmulator;
+let pp: ReturnType<typeof emulatorClient>;
+const sent: { method: string; path: string; body: unknown }[] = [];
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  emulator = await startPaypalEmulator({ port: 0, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  pp = emulatorClient(emulator.url, CLIENT_ID, CLIENT_SECRET);
+  setPaypalConfig({ mode: "emulator", apiBase: emulator.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  // Records what the shop's client sends to PayPal (JSON bodies), then sends it.
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+    if (url.origin === new URL(emulator.url).origin && typeof init?.body === "string" && init.body.startsWith("{")) {
+      sent.push({ method: init.method ?? "GET", path: url.pathname, body: JSON.parse(init.body) });
+    }
+    return realFetch(input, init);
+  });
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  setPaypalConfig(undefined);
+  await emulator?.close();
+  await db.destroy();
+});
+
+describe("PayPal's OpenAPI documents", () => {
+  it("the validator refuses what PayPal's documents refuse (so the checks below can fail)", () => {
+    expect(check("orders", "account_id", "EMULATORMRCHNT")).not.toEqual([]);
+    expect(check("orders", "account_id", "ABCDEFGH2JKLM")).toEqual([]);
+    expect(check("orders", "order_request", { intent: "SELL", purchase_units: [] })).not.toEqual([]);
+    expect(check("payments", "refund_request", { amount: { currency_code: "US", value: "ten" } })).not.toEqual([]);
+    expect(check("webhooks", "verify_webhook_signature_response", { verification_status: "MAYBE" })).not.toEqual([]);
+  });
+
+  it("a whole payment, refund and webhook verification: the shop's requests and the emulator's answers are valid", async () => {
+    sent.length = 0;
+    const product = await makeProduct(db, { stock: 4, priceCents: 2400 });
+    const order = await makeOrder(db, { lines: [{ productId: product.id, quantity: 2, title: product.title }] });
+    const started = await startPayment(db, order.id, { appUrl: "http://localhost:3000" });
+    await pp.decide(started.paypalOrderId, "approve");
+    const paid = await completePayment(db, order.id, started.paypalOrderId);
+    const refund = await makeRefund(db, { orderId: order.id, captureId: paid.captureId!, amountCents: 1000, kind: "return" });
+
+    // The emulator's answers.
+    const shown = await pp.getOrder(started.paypalOrderId);
+    expectValid("orders", "order", shown.body);
+    // The same answer with the emulator's old, 14-character payer id does not pass.
+    expect(check("orders", "order", { ...shown.body, payer: { ...shown.body.payer, payer_id: "EMULATORMRCHNT" } })).not.toEqual([]);
+    expect(shown.body.payer.payer_id).toMatch(/^[2-9A-HJ-NP-Z]{13}$/);
+    expect(shown.body.payment_source.paypal.account_id).toBe(shown.body.payer.payer_id);
+    expect(shown.body.purchase_units[0].payee.merchant_id).toBe(EMULATOR_MERCHANT_ID);
+    expectValid("orders", "account_id", EMULATOR_MERCHANT_ID);
+    const capture = await pp.api("GET", `/v2/payments/captures/${paid.captureId}`);
+    expectValid("payments", "capture-2", capture.body);
+    expect(capture.body.status).toBe("PARTIALLY_REFUNDED");
+    const shownRefund = await pp.api("GET", `/v2/payments/refunds/${refund.paypalRefundId}`);
+    expect(shownRefund.status).toBe(200);
+    expectValid("payments", "refund", shownRefund.body);
+    const created = await pp.api("POST", "/v2/checkout/orders", { intent: "CAPTURE", purchase_units: [{ amount: { currency_code: "USD", value: "10.00" } }] });
+    expectValid("orders", "order", created.body);
+
+    // A webhook event as the emulator sends it, and its verification through the shop's client.
+    const signed = await (await realFetch(`${emulator.url}/__emulator/webhook-event`, { method: "POST", body: JSON.stringify({ event_type: "PAYMENT.CAPTURE.REFUNDED", resource_id: refund.paypalRefundId }) })).json();
+    expectValid("webhooks", "event", signed.event);
+    expectValid("payments", "refund", signed.event.resource);
+    const client = createPaypalClient({ mode: "emulator", apiBase: emulator.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const h = signed.headers as Record<string, string>;
+    const verdict = await client.verifyWebhookSignature({
+      authAlgo: h["PAYPAL-AUTH-ALGO"]!,
+      certUrl: h["PAYPAL-CERT-URL"]!,
+      transmissionId: h["PAYPAL-TRANSMISSION-ID"]!,
+      transmissionSig: h["PAYPAL-TRANSMISSION-SIG"]!,
+      transmissionTime: h["PAYPAL-TRANSMISSION-TIME"]!,
+      webhookId: EMULATOR_WEBHOOK_ID,
+      event: JSON.parse(signed.body),
+    });
+    expect(verdict).toBe("SUCCESS");
+    const verifyAnswer = await pp.api("POST", "/v1/notifications/verify-webhook-signature", sent.at(-1)!.body);
+    expectValid("webhooks", "verify_webhook_signature_response", verifyAnswer.body);
+
+    // The shop's requests, each against the schema of its operation.
+    const byPath = (re: RegExp) => sent.filter((s) => s.method === "POST" && re.test(s.path));
+    const creates = byPath(/^\/v2\/checkout\/orders$/);
+    const captures = byPath(/\/capture$/);
+    const refunds = byPath(/\/refund$/);
+    const verifies = byPath(/verify-webhook-signature$/);
+    expect([creates.length, captures.length, refunds.length, verifies.length]).toEqual([2, 1, 1, 2]);
+    expectValid("orders", "order_request", creates[0]!.body);
+    expectValid("orders", "order_capture_request", captures[0]!.body);
+    expectValid("payments", "refund_request", refunds[0]!.body);
+    expectValid("webhooks", "verify_webhook_signature", verifies[0]!.body);
+  });
+
+  it("the shop checks a PayPal order id's form before sending it to PayPal", async () => {
+    const product = await makeProduct(db, { stock: 4 });
+    const order = await makeOrder(db, { lines: [{ productId: product.id }] });
+    const before = sent.length;
+    const calls = (globalThis.fetch as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
+    for (const id of ["abc123", "../../v1/oauth2/token", "A".repeat(37), "5O190127TN364715T?x=1"]) {
+      const error = await completePayment(db, order.id, id).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(PaymentError);
+      expect((error as PaymentError).status).toBe(400);
+    }
+    expect(sent.length).toBe(before);
+    expect((globalThis.fetch as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBe(calls);
+  });
+});
