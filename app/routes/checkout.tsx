@@ -13,7 +13,7 @@ import { type Toast } from "~/domain/auth/session.server";
 import { type CartOwner, getCart } from "~/domain/cart/cart.server";
 import { COUNTRIES, COUNTRY_CODES } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
-import { getCheckoutSummary, placeOrder } from "~/domain/orders/checkout.server";
+import { findUnpaidOrderForCart, getCheckoutSummary, placeOrder } from "~/domain/orders/checkout.server";
 import {
   accountCreationFailed,
   CHECKOUT_MAX,
@@ -54,6 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const summary = await getCheckoutSummary(db, { owner, user, country: user?.shippingCountry ?? null });
   if (summary.items.length === 0) throw redirect("/shop");
   const profile = user ? await getProfile(db, user.id) : null;
+  // An unpaid order already made from this very cart is offered instead of a second one.
+  const unpaid = await findUnpaidOrderForCart(db, { userId: user?.id ?? null, sessionKey: owner && "cartKey" in owner ? owner.cartKey : null }, summary.items);
   const defaults: Defaults = {
     email: profile?.email ?? "",
     firstName: profile ? profile.shippingFirstName || profile.firstName : "",
@@ -69,6 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       signedIn: !!user,
+      unpaidOrder: unpaid ? { id: unpaid.id, totalCents: unpaid.totalCents } : null,
       google: !user && isGoogleConfigured(),
       defaults,
       items: summary.items.map((item) => ({
@@ -258,6 +261,14 @@ export default function CheckoutPage() {
       </div>
       <div className="checkout-layout">
         <Form method="post" action="/checkout" id="checkout" {...form.formProps} className="checkout-form">
+          {data.unpaidOrder ? (
+            <p className="notice" data-testid="unpaid-order-offer">
+              {`You already placed order #${data.unpaidOrder.id} (${formatMoney(data.unpaidOrder.totalCents)}) for this cart and it is waiting for payment. `}
+              <Link to={`/order/${data.unpaidOrder.id}/payment`} className="strong">
+                {`Pay order #${data.unpaidOrder.id}`}
+              </Link>
+            </p>
+          ) : null}
           {alert ? <Alert title={alert.title}>{alert.description}</Alert> : null}
           {invalid ? <Alert title="Please check the form">Correct the fields marked below, then try again.</Alert> : null}
           <input type="hidden" name="expectedSubtotal" value={centsToDecimal(data.subtotalCents)} />

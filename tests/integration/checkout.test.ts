@@ -602,3 +602,34 @@ describe("placing an order: the form and POST /api/orders", () => {
     expect(await res.json()).toEqual([expect.objectContaining({ id: created.id, status: "unpaid", total: "18.00" })]);
   });
 });
+
+describe("back at checkout with an unpaid order of the same cart (issue 16)", () => {
+  it("offers to pay that order, and placing again reuses it instead of piling up a second", async () => {
+    const product = await makeProduct(db, { stock: 5, priceCents: 2000 });
+    const guest = await guestWith([{ productId: product.id, quantity: 1 }]);
+    const first = orderIdFrom(await submitCheckout(FORM, guest.cookie));
+    const page = await loadCheckout(guest.cookie);
+    expect((await page.json()).unpaidOrder).toMatchObject({ id: first });
+    const before = await orderCount();
+    const again = orderIdFrom(await submitCheckout({ ...FORM, city: "Lyon" }, guest.cookie));
+    expect(again).toBe(first);
+    expect(await orderCount()).toBe(before);
+    expect((await storedOrder(first)).order.shipping_city).toBe("Lyon");
+    // A different cart is a different order; another visitor never gets this one.
+    await addToCart(db, { cartKey: guest.cartKey }, { productId: product.id, quantity: 1 });
+    expect(orderIdFrom(await submitCheckout(FORM, guest.cookie))).not.toBe(first);
+    const other = await guestWith([{ productId: product.id, quantity: 1 }]);
+    expect((await (await loadCheckout(other.cookie)).json()).unpaidOrder).toBeNull();
+    expect(orderIdFrom(await submitCheckout(FORM, other.cookie))).not.toBe(first);
+  });
+
+  it("a guest's orders belong to the account the session signs in to", async () => {
+    const { signInUser } = await import("~/domain/auth/guards.server");
+    const product = await makeProduct(db, { stock: 5, priceCents: 2000 });
+    const guest = await guestWith([{ productId: product.id, quantity: 1 }]);
+    const id = orderIdFrom(await submitCheckout(FORM, guest.cookie));
+    const user = await makeUser(db);
+    await signInUser(new Request(`${ORIGIN}/login`, { headers: { Cookie: guest.cookie } }), user.id);
+    expect((await storedOrder(id)).order.user_id).toBe(user.id);
+  });
+});

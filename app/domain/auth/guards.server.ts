@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { type CartOwner, mergeGuestCart } from "~/domain/cart/cart.server";
+import { adoptGuestOrders } from "~/domain/orders/orders.server";
 import { type OrderViewer } from "~/domain/orders/access.server";
 import { createShopSessionStorage, createToastCookie, type ShopSession, type Toast } from "~/domain/auth/session.server";
 import { db } from "~/lib/db.server";
@@ -123,7 +124,11 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
 export async function signInUser(request: Request, userId: number): Promise<string> {
   const old = await getSession(request);
   const cartKey = old.get("cartKey");
-  if (cartKey) await mergeGuestCart(db, cartKey, userId);
+  if (cartKey) {
+    await mergeGuestCart(db, cartKey, userId);
+    // Orders placed as a guest in this session now belong to the account ('View Order History').
+    await adoptGuestOrders(db, cartKey, userId);
+  }
   if (old.id) await sessionStorage.destroySession(old);
   const fresh = await sessionStorage.getSession();
   fresh.set("userId", userId);

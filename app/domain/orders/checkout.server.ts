@@ -138,6 +138,42 @@ function stockMessage(issues: string[]): string {
 }
 
 /**
+ * The owner's newest unpaid order (no payment in flight) made from exactly these cart lines at
+ * these prices and for this total, or null. Checkout offers to pay it instead of a new one.
+ */
+export async function findUnpaidOrderForCart(
+  db: DB,
+  ctx: Pick<PlaceOrderContext, "userId" | "sessionKey">,
+  items: CartItemView[],
+  totalCents?: number,
+): Promise<{ id: number; confirmationToken: string; totalCents: number } | null> {
+  if (items.length === 0 || (ctx.userId === null && !ctx.sessionKey)) return null;
+  let q = db
+    .selectFrom("orders")
+    .select(["id", "confirmation_token as confirmationToken", "total_cents as totalCents"])
+    .where("status", "=", "unpaid")
+    .where("stock_reserved", "=", 0);
+  q = ctx.userId !== null ? q.where("user_id", "=", ctx.userId) : q.where("user_id", "is", null).where("session_key", "=", ctx.sessionKey!);
+  if (totalCents !== undefined) q = q.where("total_cents", "=", totalCents);
+  const candidates = await q.orderBy("id", "desc").limit(5).execute();
+  const key = (l: { productId: number | null; colorId: number | null; variationCode: string | null; quantity: number; priceCents: number }) =>
+    `${l.productId}|${l.colorId ?? ""}|${l.variationCode ?? ""}|${l.quantity}|${l.priceCents}`;
+  const wanted = items
+    .map((i) => key({ productId: i.productId, colorId: i.colorId, variationCode: i.variation?.variationCode ?? null, quantity: i.quantity, priceCents: i.product.priceCents }))
+    .sort()
+    .join(",");
+  for (const c of candidates) {
+    const lines = await db
+      .selectFrom("order_items")
+      .select(["product_id as productId", "color_id as colorId", "variation_code as variationCode", "quantity", "unit_price_cents as priceCents"])
+      .where("order_id", "=", c.id)
+      .execute();
+    if (lines.map(key).sort().join(",") === wanted) return c;
+  }
+  return null;
+}
+
+/**
  * Creates an `unpaid` order from the owner's cart in one transaction, with the server's own
  * figures (database prices, the shop's shipping rate, the loyalty rules; a discount the rules do
  * not allow is silently not applied), a snapshot of each line and a random confirmation token.
@@ -171,6 +207,32 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
     }
     const summary = await summarise(trx, cart.items, { points, country: input.country, useLoyaltyPoints: input.useLoyaltyPoints });
     if (client && figuresDiffer(client, summary)) throw new DomainError(CHECKOUT_TEXT.figuresChanged, 409);
+
+    // Back at checkout with the same cart: the unpaid order already made from it is used again
+    // (with the address just given) instead of a second one piling up.
+    const same = await findUnpaidOrderForCart(trx, ctx, cart.items, summary.totalCents);
+    if (same) {
+      await trx
+        .updateTable("orders")
+        .set({
+          email: input.email.trim().toLowerCase(),
+          customer_message: input.customerMessage,
+          shipping_first_name: input.firstName,
+          shipping_last_name: input.lastName,
+          shipping_address_line1: input.addressLine1,
+          shipping_address_line2: input.addressLine2,
+          shipping_city: input.city,
+          shipping_state: input.state,
+          shipping_postal_code: input.postalCode,
+          shipping_country: input.country,
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", same.id)
+        .where("status", "=", "unpaid")
+        .where("stock_reserved", "=", 0)
+        .execute();
+      return { id: same.id, confirmationToken: same.confirmationToken, totalCents: summary.totalCents };
+    }
 
     const confirmationToken = newConfirmationToken();
     const order = await trx

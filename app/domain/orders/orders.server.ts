@@ -221,3 +221,17 @@ export async function listOrderStockLines(db: DB, orderId: number): Promise<Stoc
     .execute();
   return rows.flatMap((r) => (r.productId === null ? [] : [{ ...r, productId: r.productId }]));
 }
+
+/**
+ * The guest orders of a session (orders.session_key = the cart key, no owner) become the
+ * account's, when that session signs in or creates an account. Returns how many.
+ */
+export async function adoptGuestOrders(db: DB, sessionKey: string, userId: number): Promise<number> {
+  const result = await db
+    .updateTable("orders")
+    .set({ user_id: userId, updated_at: new Date().toISOString() })
+    .where("user_id", "is", null)
+    .where("session_key", "=", sessionKey)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
