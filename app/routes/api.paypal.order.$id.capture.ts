@@ -21,7 +21,9 @@ export function action({ request, params }: ActionFunctionArgs) {
       withPaymentErrors(async () => {
         const paypalOrderId = params.id ?? "";
         const body = await parseJsonBody(request, OrderTokenSchema);
-        const orderId = isPaypalOrderId(paypalOrderId) ? await findOrderIdByPaypalOrder(db, paypalOrderId) : null;
+        // PayPal's ids are upper-case letters and digits: anything else never reaches PayPal.
+        if (!isPaypalOrderId(paypalOrderId)) throw jsonError("Not a valid PayPal order id", 400);
+        const orderId = await findOrderIdByPaypalOrder(db, paypalOrderId);
         if (orderId === null) throw jsonError("PayPal order not found", 404);
         await requireApiOrderAccess(request, String(orderId), typeof body.token === "string" ? body.token : null);
         const result = await completePayment(db, orderId, paypalOrderId);

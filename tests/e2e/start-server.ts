@@ -77,7 +77,14 @@ const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? 3180);
 const paypalBase = `http://127.0.0.1:${paypalPort}`;
 const PAYPAL_CLIENT_ID = "e2e-paypal-client";
 const PAYPAL_CLIENT_SECRET = "e2e-paypal-secret";
-const paypal = await startPaypalEmulator({ port: paypalPort, clientId: PAYPAL_CLIENT_ID, clientSecret: PAYPAL_CLIENT_SECRET, publicUrl: paypalBase });
+// It sends its webhooks to the shop, as PayPal does (the shop verifies them through the emulator).
+const paypal = await startPaypalEmulator({
+  port: paypalPort,
+  clientId: PAYPAL_CLIENT_ID,
+  clientSecret: PAYPAL_CLIENT_SECRET,
+  publicUrl: paypalBase,
+  webhookUrl: `http://127.0.0.1:${port}/api/paypal/webhook`,
+});
 
 const env = {
   ...process.env,
