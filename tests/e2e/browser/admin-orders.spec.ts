@@ -131,7 +131,7 @@ test.describe("admin orders: the order page", () => {
     await expect(page.locator(".order-message")).toHaveText("Please wrap it as a gift");
     await expect(page.locator(".order-address")).toContainText("12 Lace Lane");
     await expect(page.getByText("buyer@example.com")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Process Return" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Process Return" })).toHaveCount(0);
 
     if (!jsOff(testInfo)) {
       // The browser itself refuses an empty tracking number (required).
@@ -145,21 +145,24 @@ test.describe("admin orders: the order page", () => {
     await expect(card.locator("a.tracking-link")).toHaveAttribute("href", "https://parcelsapp.com/en/tracking/RR987654321PL");
     await expect(page.locator(".status-pill").first()).toHaveText("Shipped");
 
-    await page.getByRole("button", { name: "Process Return" }).click();
+    // Process Return opens the refund form (no PayPal payment on this order: nothing to refund).
+    await page.getByRole("link", { name: "Process Return" }).click();
+    await expect(page.getByLabel("Refund amount (USD)")).toHaveValue("0.00");
+    await page.getByRole("button", { name: "Refund and process return" }).click();
     await expectToast(page, "Return processed", RETURNED);
     await expect(page.locator(".status-pill").first()).toHaveText("Returned");
     expect(orderStatus(order.id).status).toBe("returned");
   });
 
-  test("Cancel Order on the page restores stock; the stale second click is refused", async ({ page }, testInfo) => {
+  test("Approve and refund (a cancellation request) restores stock; the stale second click is refused", async ({ page }, testInfo) => {
     await signInAdmin(page);
     const product = makeStockProduct(0);
     const order = insertOrder({ status: "cancel_request", stockReserved: true, lines: [{ slug: product.slug, quantity: 1 }] });
     await visit(page, testInfo, `/admin/orders/${order.id}`);
     await expect(page.getByRole("button", { name: "Ship Order" })).toHaveCount(0);
-    await confirmCancel(page, testInfo, page.getByRole("button", { name: "Cancel Order" }));
+    await confirmCancel(page, testInfo, page.getByRole("button", { name: "Approve and refund" }));
     await expectToast(page, "Order cancelled", CANCELLED);
-    await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Approve and refund" })).toHaveCount(0);
     expect(productStock(product.id)).toBe(1);
 
     // A stale tab posts the confirmed cancel again: redirected back with an error, no second restore.

@@ -1,0 +1,156 @@
+import { type APIRequestContext, expect, type Page, test, type TestInfo } from "@playwright/test";
+import { expectToast, jsOff, visit } from "../helpers/browser";
+import { makeStockProduct, orderStatus, productStock } from "../helpers/orders";
+import { E2E_BASE_URL, ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+
+// The order's life after payment as the owner runs it (issue 16), JavaScript on and off: cancel
+// with a PayPal refund, decline a cancellation request, start packing, mark delivered, and a
+// partial return with restock. Orders are paid through the PayPal emulator over HTTP.
+
+const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
+const CANCEL_QUESTION = "Are you sure you want to cancel this order? Stock will be restored.";
+
+async function signInAdmin(page: Page) {
+  await page.context().addCookies([sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
+}
+
+/** A guest's order of `quantity` × the product, paid through the spec's calls and the emulator. */
+async function paidOrder(
+  playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
+  productId: number,
+  quantity = 1,
+) {
+  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    expect((await request.post("/api/cart", { data: { productId, quantity } })).status()).toBe(201);
+    const placed = await request.post("/api/orders", {
+      data: {
+        email: uniqueEmail("money-browser"),
+        status: "unpaid",
+        shippingAddress: { firstName: "Ada", lastName: "Lovelace", addressLine1: "1 Loom Street", city: "London", postalCode: "N1 9GU", country: "GB" },
+        useLoyaltyPoints: false,
+        customerMessage: null,
+        agreeToTerms: true,
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const order = (await placed.json()) as { id: number; confirmationToken: string; total: string };
+    const created = await request.post("/api/paypal/order", { data: { amount: order.total, currency: "USD", intent: "CAPTURE" } });
+    const { id } = (await created.json()) as { id: string };
+    expect((await fetch(`${PAYPAL_URL}/__emulator/approve/${id}`, { method: "POST" })).status).toBe(200);
+    expect((await request.post(`/api/paypal/order/${id}/capture`)).status()).toBe(200);
+    return { ...order, request };
+  } catch (error) {
+    await request.dispose();
+    throw error;
+  }
+}
+
+async function confirmCancel(page: Page, testInfo: TestInfo, button: ReturnType<Page["getByRole"]>) {
+  if (jsOff(testInfo)) {
+    await button.click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, cancel order" }).click();
+    return;
+  }
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe(CANCEL_QUESTION);
+    void dialog.accept();
+  });
+  await button.click();
+}
+
+const money = (total: string) => `$${Number(total).toFixed(2)}`;
+
+test("cancel a paid order: PayPal refunds it, the owner and the customer see the refund", async ({ page, playwright }, testInfo) => {
+  await signInAdmin(page);
+  const product = makeStockProduct(3);
+  const order = await paidOrder(playwright, product.id, 2);
+  await order.request.dispose();
+  expect(productStock(product.id)).toBe(1);
+  await visit(page, testInfo, `/admin/orders/${order.id}`);
+  await expect(page.getByTestId("refunded-total")).toHaveText(`$0.00 of ${money(order.total)}`);
+  await confirmCancel(page, testInfo, page.getByRole("button", { name: "Cancel Order" }));
+  await expectToast(page, "Order cancelled", "Order has been cancelled and stock restored.");
+  await expect(page.getByTestId("refunded-total")).toHaveText(`${money(order.total)} of ${money(order.total)}`);
+  await expect(page.locator(".admin-refunds")).toContainText("Cancellation");
+  await expect(page.locator(".admin-refunds")).toContainText("Refunded");
+  await expect(page.locator(".order-history")).toContainText(`Refunded ${money(order.total)} through PayPal`);
+  expect(orderStatus(order.id).status).toBe("cancelled");
+  expect(productStock(product.id)).toBe(3);
+
+  await visit(page, testInfo, `/order-details/${order.id}?token=${order.confirmationToken}`);
+  await expect(page.getByTestId("order-refunds")).toContainText(`${money(order.total)} refunded to your PayPal account`);
+});
+
+test("PayPal refuses the refund: the order stays paid and the owner reads PayPal's reason", async ({ page, playwright }, testInfo) => {
+  await signInAdmin(page);
+  const product = makeStockProduct(3);
+  const order = await paidOrder(playwright, product.id);
+  await order.request.dispose();
+  const captureId = withDb((db) => (db.prepare("SELECT paypal_capture_id AS c FROM orders WHERE id = ?").get(order.id) as { c: string }).c);
+  await fetch(`${PAYPAL_URL}/__emulator/fail-next-refund`, { method: "POST", body: JSON.stringify({ captureId, issue: "REFUND_FAILED_INSUFFICIENT_FUNDS" }) });
+  await visit(page, testInfo, `/admin/orders/${order.id}`);
+  await confirmCancel(page, testInfo, page.getByRole("button", { name: "Cancel Order" }));
+  await expectToast(page, "Error");
+  await expect(page.locator(".toast .toast-text")).toHaveText(/^PayPal refused the refund: Capture could not be refunded due to insufficient funds/);
+  await expect(page.locator(".admin-refunds")).toContainText("Refused by PayPal");
+  expect(orderStatus(order.id).status).toBe("paid");
+});
+
+test("decline a cancellation request: back to paid, the customer reads the reason", async ({ page, playwright }, testInfo) => {
+  await signInAdmin(page);
+  const product = makeStockProduct(3);
+  const order = await paidOrder(playwright, product.id);
+  expect((await order.request.patch(`/api/orders/${order.id}/cancel`)).status()).toBe(200);
+  await order.request.dispose();
+  await visit(page, testInfo, `/admin/orders/${order.id}`);
+  await expect(page.locator(".status-pill").first()).toHaveText("Cancellation Requested");
+  await page.getByLabel("Reason for the customer").fill("Your parcel already left our studio this morning.");
+  await page.getByRole("button", { name: "Decline request" }).click();
+  await expectToast(page, "Request declined", "The cancellation request has been declined.");
+  await expect(page.locator(".status-pill").first()).toHaveText("Payment Received");
+  expect(orderStatus(order.id).status).toBe("paid");
+
+  await visit(page, testInfo, `/order-details/${order.id}?token=${order.confirmationToken}`);
+  await expect(page.getByTestId("decline-reason")).toContainText("Your parcel already left our studio this morning.");
+});
+
+test("start packing, ship, mark delivered, then a partial return with restock", async ({ page, playwright }, testInfo) => {
+  await signInAdmin(page);
+  const product = makeStockProduct(4);
+  const order = await paidOrder(playwright, product.id, 2);
+  await order.request.dispose();
+  expect(productStock(product.id)).toBe(2);
+  await visit(page, testInfo, `/admin/orders/${order.id}`);
+
+  await page.getByRole("button", { name: "Start packing" }).click();
+  await expectToast(page, "Packing", "Packing has started.");
+  await expect(page.locator(".status-pill").first()).toHaveText("processing");
+  await page.getByLabel("Tracking number").fill("RR111222333PL");
+  await page.getByRole("button", { name: "Ship Order" }).click();
+  await expectToast(page, "Order shipped");
+  await page.getByRole("button", { name: "Mark delivered" }).click();
+  await expectToast(page, "Delivered", "Order has been marked as delivered.");
+  await expect(page.locator(".status-pill").first()).toHaveText("delivered");
+
+  // One of the two pieces comes back: tick it, one back to stock, refund $10.00.
+  await page.getByRole("link", { name: "Process Return" }).click();
+  const form = page.locator(".admin-return-form");
+  await expect(page.getByLabel("Refund amount (USD)")).toHaveValue("30.00");
+  await form.getByRole("checkbox").check();
+  await form.getByLabel(/^Quantity of/).fill("1");
+  await page.getByLabel("Refund amount (USD)").fill("10.00");
+  await page.getByRole("button", { name: "Refund and process return" }).click();
+  await expectToast(page, "Return processed", "Order has been marked as returned.");
+  await expect(page.locator(".status-pill").first()).toHaveText("Returned");
+  await expect(page.locator(".admin-refunds")).toContainText("Return");
+  await expect(page.locator(".admin-refunds")).toContainText("$10.00");
+  expect(productStock(product.id)).toBe(3);
+  // What is left can still be refunded; more than that is refused.
+  await expect(page.getByLabel("Refund amount (USD)")).toBeVisible();
+  await page.getByLabel("Refund amount (USD)").fill("999.00");
+  await page.getByRole("button", { name: "Refund and process return" }).click();
+  await expectToast(page, "Error");
+  await expect(page.locator(".toast .toast-text")).toHaveText(/^The refund cannot be more than/);
+  expect(productStock(product.id)).toBe(3);
+});
