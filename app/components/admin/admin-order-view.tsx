@@ -283,8 +283,8 @@ function MoneyCard({ data }: { data: OkData }) {
                 <td>{formatMoney(r.amountCents)}</td>
                 <td>
                   {REFUND_STATUS_LABELS[r.status] ?? r.status}
-                  {r.paypalRefundId ? <span className="muted small"> · {r.paypalRefundId}</span> : null}
-                  {r.failureReason ? <span className="refund-reason small"> · {r.failureReason}</span> : null}
+                  {r.paypalRefundId ? <span className="muted small refund-id">{r.paypalRefundId}</span> : null}
+                  {r.failureReason ? <span className="refund-reason small">{r.failureReason}</span> : null}
                 </td>
               </tr>
             ))}
@@ -301,11 +301,11 @@ function ReturnForm({ data }: { data: OkData }) {
   const terms = data.returnTerms!;
   const { order } = data;
   const suggested = (terms.suggestedCents / 100).toFixed(2);
-  const max = (terms.leftCents / 100).toFixed(2);
   return (
     <section className="order-card" id="return" aria-labelledby="return-title">
       <h2 id="return-title">Process Return</h2>
-      <Form method="post" className="admin-return-form" preventScrollReset>
+      {/* Keyed by what was refunded, so the fields start afresh after each return. */}
+      <Form method="post" className="admin-return-form" preventScrollReset key={`${terms.refundedCents}-${terms.leftCents}`}>
         <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.return} />
         <input type="hidden" name="orderId" value={order.id} />
         <fieldset className="return-items">
@@ -340,8 +340,8 @@ function ReturnForm({ data }: { data: OkData }) {
             autoComplete="off"
           />
           <p className="muted small">
-            Items less the loyalty discount (the buyer pays shipping). At most {formatMoney(terms.leftCents)} is left to refund
-            {terms.refundedCents > 0 ? `; ${formatMoney(terms.refundedCents)} already refunded` : ""}. Max {max}.
+            Prefilled with the items less the loyalty discount (the buyer pays shipping). At most {formatMoney(terms.leftCents)} is left to refund
+            {terms.refundedCents > 0 ? ` (${formatMoney(terms.refundedCents)} already refunded)` : ""}.
           </p>
         </div>
         <div className="field">
