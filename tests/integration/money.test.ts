@@ -159,6 +159,33 @@ describe("admin cancel of a paid order refunds through PayPal", () => {
   });
 });
 
+describe("a capture the shop must not keep", () => {
+  it("a capture of another amount is refunded automatically; the order stays unpaid and its stock free", async () => {
+    const product = await makeProduct(db, { stock: 3, priceCents: 2400 });
+    const order = await makeOrder(db, { lines: [{ productId: product.id, title: product.title }] });
+    const started = await startPayment(db, order.id, { appUrl: APP_URL });
+    await pp.approve(started.paypalOrderId);
+    // PayPal answers the capture with an amount the order does not have (as a broken or tampered answer would).
+    const odd: PaypalClient = {
+      ...paypal,
+      captureOrder: async (id, requestId) => {
+        const answer = await paypal.captureOrder(id, requestId);
+        answer.purchase_units![0]!.payments!.captures![0]!.amount = { currency_code: "USD", value: "1.00" };
+        return answer;
+      },
+    };
+    const error = await caught(completePayment(db, order.id, started.paypalOrderId, { paypal: odd }));
+    expect(error.status).toBe(400);
+    expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 0 });
+    expect((await productStock(db, product.id)).stock).toBe(3);
+    const [refund] = await listRefunds(db, order.id);
+    expect(refund).toMatchObject({ kind: "automatic", status: "COMPLETED" });
+    const captureId = refund!.captureId;
+    expect((await pp.api("GET", `/v2/payments/captures/${captureId}`)).body.status).toBe("REFUNDED");
+    expect((await listOrderEvents(db, order.id)).map((e) => e.type)).toContain("automatic-refund");
+  });
+});
+
 describe("the order's life after payment", () => {
   it("packing, shipping from processing, delivery; each refused from the wrong status", async () => {
     const { order } = await paidOrder({ withUser: false });
