@@ -144,6 +144,16 @@ describe("admin cancel of a paid order refunds through PayPal", () => {
     expect((await orderRow(db, order.id)).status).toBe("cancelled");
   });
 
+  it("two admins cancelling at once make one refund at PayPal, recorded once", async () => {
+    const { order, captureId } = await paidOrder();
+    const results = await Promise.allSettled([adminCancelOrder(db, order.id), adminCancelOrder(db, order.id), adminCancelOrder(db, order.id)]);
+    expect(results.some((r) => r.status === "fulfilled")).toBe(true);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(DomainError);
+    expect([...emulator.state.refunds.values()].filter((r) => r.captureId === captureId)).toHaveLength(1);
+    expect((await listRefunds(db, order.id)).filter((r) => r.status === "COMPLETED")).toHaveLength(1);
+    expect((await orderRow(db, order.id)).status).toBe("cancelled");
+  });
+
   it("approves a cancellation request the same way, and an admin cancel of an unpaid order is 'unpaidcancelled'", async () => {
     const { order } = await paidOrder();
     await db.updateTable("orders").set({ status: "cancel_request" }).where("id", "=", order.id).execute();
@@ -318,6 +328,20 @@ describe("webhooks", () => {
     // The genuine one captures it, like the return URL would.
     expect((await handlePaypalWebhook(db, { headers: new Headers(headers), body }, deps())).status).toBe(200);
     expect((await orderRow(db, order.id)).status).toBe("paid");
+  });
+
+  it("PAYMENT.CAPTURE.DENIED leaves the order unpaid, its stock free, and says so in its history", async () => {
+    const product = await makeProduct(db, { stock: 3, priceCents: 2400 });
+    const order = await makeOrder(db, { lines: [{ productId: product.id }] });
+    const started = await startPayment(db, order.id, { appUrl: APP_URL });
+    await pp.completeNextCaptureWith("DECLINED", started.paypalOrderId);
+    const captured = await fetch(`${emulator.url}/__emulator/capture/${started.paypalOrderId}`, { method: "POST" });
+    const captureId = ((await captured.json()) as any).purchase_units[0].payments.captures[0].id as string;
+    const { body, headers } = await signedEvent("PAYMENT.CAPTURE.DENIED", captureId);
+    expect((await handlePaypalWebhook(db, { headers: new Headers(headers), body }, deps())).status).toBe(200);
+    expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 0 });
+    expect((await productStock(db, product.id)).stock).toBe(3);
+    expect((await listOrderEvents(db, order.id)).some((e) => e.message.includes("DECLINED"))).toBe(true);
   });
 
   it("PAYMENT.CAPTURE.REFUNDED for a refund made at PayPal is recorded once, re-read from PayPal", async () => {
