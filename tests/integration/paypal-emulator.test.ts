@@ -394,3 +394,86 @@ describe("PayPal emulator: test controls", () => {
     expect(((await res.json()) as Json).name).toBe("INVALID_REQUEST");
   });
 });
+
+describe("Payments v2 refunds and webhooks (issue 16)", () => {
+  async function capturedOrder(value = "24.00") {
+    const created = await api("POST", "/v2/checkout/orders", orderPayload({ purchase_units: [{ reference_id: "r1", amount: { currency_code: "USD", value } }] }));
+    await fetch(`${base}/__emulator/approve/${created.body.id}`, { method: "POST" });
+    const captured = await api("POST", `/v2/checkout/orders/${created.body.id}/capture`, {});
+    return captured.body.purchase_units[0].payments.captures[0].id as string;
+  }
+
+  it("refunds partly, then the rest; never more than is left; a replayed request id answers the same refund", async () => {
+    const captureId = await capturedOrder();
+    const first = await api("POST", `/v2/payments/captures/${captureId}/refund`, { amount: { currency_code: "USD", value: "10.00" } }, { "PayPal-Request-Id": "r-1" });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ status: "COMPLETED", amount: { currency_code: "USD", value: "10.00" } });
+    const replay = await api("POST", `/v2/payments/captures/${captureId}/refund`, { amount: { currency_code: "USD", value: "10.00" } }, { "PayPal-Request-Id": "r-1" });
+    expect(replay.body.id).toBe(first.body.id);
+    expect((await api("GET", `/v2/payments/captures/${captureId}`)).body.status).toBe("PARTIALLY_REFUNDED");
+    const over = await api("POST", `/v2/payments/captures/${captureId}/refund`, { amount: { currency_code: "USD", value: "14.01" } });
+    expect(over.status).toBe(422);
+    expect(over.body.details[0].issue).toBe("REFUND_AMOUNT_EXCEEDED");
+    const currency = await api("POST", `/v2/payments/captures/${captureId}/refund`, { amount: { currency_code: "EUR", value: "1.00" } });
+    expect(currency.body.details[0].issue).toBe("REFUND_CAPTURE_CURRENCY_MISMATCH");
+    const rest = await api("POST", `/v2/payments/captures/${captureId}/refund`, {});
+    expect(rest.body.amount.value).toBe("14.00");
+    expect((await api("GET", `/v2/payments/captures/${captureId}`)).body.status).toBe("REFUNDED");
+    const again = await api("POST", `/v2/payments/captures/${captureId}/refund`, {});
+    expect(again.body.details[0].issue).toBe("CAPTURE_FULLY_REFUNDED");
+    expect((await api("GET", `/v2/payments/refunds/${rest.body.id}`)).body.links.find((l: Json) => l.rel === "up").href).toBe(`${base}/v2/payments/captures/${captureId}`);
+    expect((await api("GET", "/v2/payments/refunds/NOSUCHREFUND")).status).toBe(404);
+    expect((await fetch(`${base}/v2/payments/captures/${captureId}/refund`, { method: "POST", body: "{}" })).status).toBe(401);
+  });
+
+  it("verify-webhook-signature says SUCCESS only for its own signature, body and webhook id", async () => {
+    const captureId = await capturedOrder();
+    const signed = (await (await fetch(`${base}/__emulator/webhook-event`, { method: "POST", body: JSON.stringify({ event_type: "PAYMENT.CAPTURE.COMPLETED", resource_id: captureId }) })).json()) as Json;
+    const h = signed.headers as Record<string, string>;
+    const request = (event: unknown, overrides: Json = {}) => ({
+      auth_algo: h["PAYPAL-AUTH-ALGO"],
+      cert_url: h["PAYPAL-CERT-URL"],
+      transmission_id: h["PAYPAL-TRANSMISSION-ID"],
+      transmission_sig: h["PAYPAL-TRANSMISSION-SIG"],
+      transmission_time: h["PAYPAL-TRANSMISSION-TIME"],
+      webhook_id: "8EMULATR2WEBHK4SHP0PAYPAL",
+      webhook_event: event,
+      ...overrides,
+    });
+    const event = JSON.parse(signed.body);
+    expect((await api("POST", "/v1/notifications/verify-webhook-signature", request(event))).body).toEqual({ verification_status: "SUCCESS" });
+    expect((await api("POST", "/v1/notifications/verify-webhook-signature", request({ ...event, summary: "changed" }))).body.verification_status).toBe("FAILURE");
+    expect((await api("POST", "/v1/notifications/verify-webhook-signature", request(event, { webhook_id: "OTHER" }))).body.verification_status).toBe("FAILURE");
+    expect((await api("POST", "/v1/notifications/verify-webhook-signature", request(event, { transmission_sig: "0".repeat(64) }))).body.verification_status).toBe("FAILURE");
+    expect((await api("POST", "/v1/notifications/verify-webhook-signature", { webhook_event: event })).status).toBe(400);
+  });
+
+  it("sends its webhooks to webhookUrl, signed", async () => {
+    const received: { headers: Record<string, string>; body: string }[] = [];
+    const { createServer } = await import("node:http");
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        received.push({ headers: req.headers as Record<string, string>, body });
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
+    const port = (receiver.address() as { port: number }).port;
+    const sender = await startPaypalEmulator({ port: 0, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, webhookUrl: `http://127.0.0.1:${port}/hook` });
+    try {
+      const token = ((await (await fetch(`${sender.url}/v1/oauth2/token`, { method: "POST", headers: { Authorization: basic(CLIENT_ID, CLIENT_SECRET) }, body: "grant_type=client_credentials" })).json()) as Json).access_token;
+      const created = (await (await fetch(`${sender.url}/v2/checkout/orders`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(orderPayload()) })).json()) as Json;
+      await fetch(`${sender.url}/__emulator/capture/${created.id}`, { method: "POST" });
+      await sender.settled();
+      const types = received.map((r) => JSON.parse(r.body).event_type);
+      expect(types).toEqual(["PAYMENT.CAPTURE.COMPLETED"]);
+      expect(received[0]!.headers["paypal-transmission-sig"]).toMatch(/^[0-9a-f]{64}$/);
+      expect(sender.state.webhooks.every((w) => w.status === 200)).toBe(true);
+    } finally {
+      await sender.close();
+      receiver.close();
+    }
+  });
+});
