@@ -148,6 +148,8 @@ export interface PaypalEmulatorOptions {
   webhookUrl?: string;
   /** The id of that webhook, which verify-webhook-signature checks; default EMULATOR_WEBHOOK_ID. */
   webhookId?: string;
+  /** The event types the webhook subscribes to (as in PayPal's dashboard); default all the emulator sends. */
+  webhookEvents?: string[];
 }
 
 /** The emulator's own merchant (payee) id, in PayPal's 13-character form. */
@@ -657,6 +659,7 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
   /** Sends an event to webhookUrl (when set), without holding up the answer that caused it. */
   function emit(eventType: string, resourceId: string, apiBase: string) {
     if (!opts.webhookUrl) return;
+    if (opts.webhookEvents && !opts.webhookEvents.includes(eventType)) return;
     const event = webhookEvent(eventType, resourceId, apiBase);
     const { body, headers } = signedWebhook(event, apiBase);
     const log: SentWebhook = { id: event.id, event_type: eventType, resource_id: resourceId, status: null };

@@ -77,13 +77,16 @@ const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? 3180);
 const paypalBase = `http://127.0.0.1:${paypalPort}`;
 const PAYPAL_CLIENT_ID = "e2e-paypal-client";
 const PAYPAL_CLIENT_SECRET = "e2e-paypal-secret";
-// It sends its webhooks to the shop, as PayPal does (the shop verifies them through the emulator).
+// It sends its capture and refund webhooks to the shop, as PayPal does (the shop verifies them
+// through the emulator). CHECKOUT.ORDER.APPROVED is not subscribed: the shop would capture on
+// approval, before the tests that hold a payment between approval and capture could act.
 const paypal = await startPaypalEmulator({
   port: paypalPort,
   clientId: PAYPAL_CLIENT_ID,
   clientSecret: PAYPAL_CLIENT_SECRET,
   publicUrl: paypalBase,
   webhookUrl: `http://127.0.0.1:${port}/api/paypal/webhook`,
+  webhookEvents: ["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.DENIED", "PAYMENT.CAPTURE.REFUNDED"],
 });
 
 const env = {

@@ -1,4 +1,5 @@
 import { DomainError } from "~/domain/common/errors";
+import { centsToDecimal } from "~/lib/money";
 import { type OrderView } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { type DB } from "~/lib/sqlite.server";
@@ -87,7 +88,12 @@ export function orderToApi(view: OrderView) {
     createdAt: view.createdAt,
     paidAt: view.paidAt,
     shippedAt: view.shippedAt,
+    deliveredAt: view.deliveredAt,
     trackingNumber: view.trackingNumber,
+    /** Why the shop declined a cancellation request (issue 16). */
+    declineReason: view.declineReason,
+    /** Money given back through PayPal. */
+    refunds: view.refunds.map((r) => ({ amount: centsToDecimal(r.amountCents), status: r.status, createdAt: r.createdAt })),
     customerMessage: view.customerMessage,
     confirmationToken: view.confirmationToken,
     shippingAddress: { ...view.shippingAddress },
