@@ -101,11 +101,15 @@ test.describe("admin order calls as the admin", () => {
     try {
       const paid = insertOrder({ status: "paid" });
       await expectError(await admin.patch(`/api/admin/orders/${paid.id}/return`), 409);
-      const shipped = insertOrder({ status: "shipped", trackingNumber: "T1" });
+      // A product of its own: the whole order comes back to stock.
+      const product = makeStockProduct(3);
+      const shipped = insertOrder({ status: "shipped", trackingNumber: "T1", lines: [{ slug: product.slug, quantity: 2 }] });
       const res = await admin.patch(`/api/admin/orders/${shipped.id}/return`);
       expect(res.status()).toBe(200);
       expect((await res.json()).status).toBe("returned");
+      expect(productStock(product.id)).toBe(5);
       await expectError(await admin.patch(`/api/admin/orders/${shipped.id}/return`), 409);
+      expect(productStock(product.id)).toBe(5);
       await expectError(await admin.patch("/api/admin/orders/99999999/return"), 404);
     } finally {
       await dispose();
