@@ -10,8 +10,8 @@ import { db } from "~/lib/db.server";
 import { assertSameOrigin, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
-// The token is in the URL: no canonical link, no indexing, and no Referer to other sites.
-export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Reset Password", noindex: true, canonical: false }), { name: "referrer", content: "no-referrer" }];
+// The token is in the URL: no canonical link, no indexing, and no Referer to other sites (same-origin: "no-referrer" would make the form post Origin: null).
+export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Reset Password", noindex: true, canonical: false }), { name: "referrer", content: "same-origin" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
