@@ -254,8 +254,7 @@ function addressLines(a: OrderMailData["address"]): string[] {
     `${a.firstName} ${a.lastName}`.trim(),
     a.addressLine1,
     a.addressLine2,
-    [a.postalCode, a.city].filter(Boolean).join(" "),
-    a.state,
+    `${[a.city, a.state].filter((v) => v && v.trim()).join(", ")} ${a.postalCode}`,
     countryName(a.country) ?? a.country,
   ].filter((l): l is string => !!l && l.trim() !== "");
 }
