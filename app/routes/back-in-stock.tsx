@@ -5,7 +5,8 @@ import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/fiel
 import { redirectWithToast } from "~/domain/auth/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { requestBackInStock } from "~/domain/mail/back-in-stock.server";
-import { BackInStockSchema, MAIL_TEXT } from "~/domain/mail/schemas";
+import { BackInStockSchema } from "~/domain/mail/schemas";
+import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";

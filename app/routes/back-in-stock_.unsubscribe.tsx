@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/field";
 import { DomainError } from "~/domain/common/errors";
 import { readUnsubscribeToken, unsubscribeBackInStock } from "~/domain/mail/back-in-stock.server";
-import { MAIL_TEXT } from "~/domain/mail/schemas";
+import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";

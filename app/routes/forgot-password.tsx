@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
 import { requestPasswordReset } from "~/domain/auth/password-reset.server";
 import { DomainError } from "~/domain/common/errors";
-import { ForgotPasswordSchema, MAIL_TEXT } from "~/domain/mail/schemas";
+import { ForgotPasswordSchema } from "~/domain/mail/schemas";
+import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, getClientIp, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";

@@ -5,7 +5,8 @@ import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } fro
 import { redirectWithToast, signInUser } from "~/domain/auth/guards.server";
 import { getResetTokenState, resetPassword, resetTokenMessage } from "~/domain/auth/password-reset.server";
 import { DomainError } from "~/domain/common/errors";
-import { MAIL_TEXT, ResetPasswordSchema } from "~/domain/mail/schemas";
+import { ResetPasswordSchema } from "~/domain/mail/schemas";
+import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";

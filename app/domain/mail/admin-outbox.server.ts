@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { redirectWithToast } from "~/domain/auth/guards.server";
-import { MAIL_ADMIN_TEXT, MAIL_INTENTS } from "~/domain/mail/schemas";
+import { MAIL_ADMIN_TEXT, MAIL_INTENTS } from "~/domain/mail/texts";
 import { listOutbox, type OutboxStatus, retryMail } from "~/domain/mail/outbox.server";
 import { isMailConfigured } from "~/domain/mail/sender.server";
 import { MAIL_KIND_LABELS, isMailKind } from "~/domain/mail/templates";
