@@ -1,3 +1,4 @@
+import { runMailSender, startMailKicks } from "~/domain/mail/sender.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
 import { registerJob, startJobs } from "~/domain/ops/jobs.server";
 import { getPaypalClient } from "~/domain/payments/paypal-client.server";
@@ -34,5 +35,9 @@ export function registerServerJobs(): void {
 
 export function startServerJobs(db: DB): void {
   registerServerJobs();
+  // The outbox sender runs in every process (once: false): rows are claimed one by one with a
+  // conditional UPDATE, so no two processes send the same message. Without SMTP_URL it does nothing.
+  registerJob({ name: "mail-sender", schedule: { everyMs: 2000 }, once: false, run: (db) => runMailSender(db) });
   startJobs(db);
+  if (process.env.JOBS !== "off") startMailKicks(db);
 }

@@ -169,6 +169,34 @@ describe("admin cancel of a paid order refunds through PayPal", () => {
   });
 });
 
+describe("e-mails (issue 15's outbox), queued with each money event", () => {
+  const kinds = async (orderId: number) =>
+    (await db.selectFrom("outbox").select(["kind", "event_key as key"]).where("event_key", "like", `%:${orderId}%`).orderBy("id").execute())
+      .filter((m) => m.key.split(":")[1] === String(orderId))
+      .map((m) => m.kind);
+
+  it("paid, declined, shipped, a partial refund and a cancellation each queue their mail once", async () => {
+    const { order } = await paidOrder({ withUser: false, quantity: 2 });
+    expect(await kinds(order.id)).toEqual(["order-confirmation", "owner-new-order"]);
+    await db.updateTable("orders").set({ status: "cancel_request" }).where("id", "=", order.id).execute();
+    await declineCancellation(db, order.id, "Already packed for you.");
+    await shipOrder(db, order.id, "LP9");
+    await processReturn(db, order.id, { amountCents: 500, restock: [] });
+    expect(await kinds(order.id)).toEqual(["order-confirmation", "owner-new-order", "cancel-declined", "order-shipped", "order-refunded"]);
+
+    const second = await paidOrder({ withUser: false });
+    await adminCancelOrder(db, second.order.id);
+    expect(await kinds(second.order.id)).toEqual(["order-confirmation", "owner-new-order", "order-cancelled"]);
+  });
+
+  it("a refused refund queues nothing", async () => {
+    const { order, captureId } = await paidOrder({ withUser: false });
+    await fetch(`${emulator.url}/__emulator/fail-next-refund`, { method: "POST", body: JSON.stringify({ captureId }) });
+    await caught(adminCancelOrder(db, order.id));
+    expect(await kinds(order.id)).toEqual(["order-confirmation", "owner-new-order"]);
+  });
+});
+
 describe("a capture the shop must not keep", () => {
   it("a capture of another amount is refunded automatically; the order stays unpaid and its stock free", async () => {
     const product = await makeProduct(db, { stock: 3, priceCents: 2400 });

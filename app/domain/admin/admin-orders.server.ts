@@ -1,3 +1,4 @@
+import { enqueueCancelDeclinedMail, enqueueOrderCancelledMail, enqueueOrderShippedMail } from "~/domain/mail/order-mail.server";
 import { sql } from "kysely";
 import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
 import { DomainError } from "~/domain/common/errors";
@@ -122,6 +123,7 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
       await addOrderEvent(trx, orderId, "unpaid-cancelled", "Cancelled by the shop before payment; nothing to refund.");
+      await enqueueOrderCancelledMail(trx, orderId, false);
     });
     return;
   }
@@ -152,9 +154,10 @@ export async function declineCancellation(db: DB, orderId: number, reason: unkno
   if (!text) throw new DomainError(ADMIN_ORDER_TEXT.declineReasonRequired, 400, "reason");
   if (text.length > DECLINE_REASON_MAX) throw new DomainError(`The reason must be ${DECLINE_REASON_MAX} characters or less`, 400, "reason");
   await db.transaction().execute(async (trx) => {
+    const at = new Date().toISOString();
     const updated = await trx
       .updateTable("orders")
-      .set({ status: "paid", decline_reason: text, updated_at: new Date().toISOString() })
+      .set({ status: "paid", decline_reason: text, updated_at: at })
       .where("id", "=", orderId)
       .where("status", "=", "cancel_request")
       .executeTakeFirst();
@@ -162,6 +165,7 @@ export async function declineCancellation(db: DB, orderId: number, reason: unkno
       throw new DomainError(`Only a cancellation request can be declined. This order is ${orderStatusLabel(await statusOf(trx, orderId))}.`, 409);
     }
     await addOrderEvent(trx, orderId, "cancel-declined", `Cancellation request declined: ${text}`);
+    await enqueueCancelDeclinedMail(trx, orderId, text, at);
   });
 }
 
@@ -223,6 +227,7 @@ export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown
       .executeTakeFirst();
     if (updated.numUpdatedRows > 0n) {
       await addOrderEvent(trx, orderId, "shipped", `Shipped with tracking number ${tracking}.`);
+      await enqueueOrderShippedMail(trx, orderId);
       return;
     }
     const status = await statusOf(trx, orderId);

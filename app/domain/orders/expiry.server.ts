@@ -1,3 +1,4 @@
+import { enqueueOrderCancelledMail } from "~/domain/mail/order-mail.server";
 import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -19,6 +20,7 @@ export async function expireUnpaidOrders(db: DB, now: Date, hours: number): Prom
       .execute();
     for (const { id } of expired) {
       await addOrderEvent(trx, id, "expired", `Not paid within ${hours} hours: cancelled automatically.`);
+      await enqueueOrderCancelledMail(trx, id, false);
     }
     return expired.map((e) => e.id);
   });

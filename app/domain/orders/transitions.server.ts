@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { returnStock, type StockLine } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
 import { recordPointsEvent, reverseOrderPoints } from "~/domain/loyalty/loyalty.server";
+import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
+import { enqueueOrderCancelledMail } from "~/domain/mail/order-mail.server";
 import { listOrderStockLines } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { type DB } from "~/lib/sqlite.server";
@@ -72,8 +74,13 @@ export async function cancelOrder(db: DB, orderId: number, from: readonly string
     .where("status", "=", row.status)
     .executeTakeFirst();
   if (updated.numUpdatedRows === 0n) return false;
-  if (row.reserved === 1) await returnStock(db, await listOrderStockLines(db, orderId));
+  if (row.reserved === 1) {
+    const lines = await listOrderStockLines(db, orderId);
+    await returnStock(db, lines);
+    await notifyBackInStock(db, [...new Set(lines.map((l) => l.productId))]);
+  }
   await reverseOrderPoints(db, orderId);
+  await enqueueOrderCancelledMail(db, orderId, true);
   await addOrderEvent(db, orderId, "cancelled", `Order cancelled (was ${orderStatusLabel(row.status)}); stock restored, loyalty points settled.`);
   return true;
 }
@@ -122,6 +129,7 @@ export async function applyReturn(
   await db.updateTable("orders").set({ status: "returned", updated_at: new Date().toISOString() }).where("id", "=", orderId).execute();
 
   const restocked: string[] = [];
+  const restockedProducts = new Set<number>();
   for (const line of opts.restock) {
     if (line.quantity <= 0) continue;
     const item = await db
@@ -136,10 +144,14 @@ export async function applyReturn(
     if (item.productId !== null) {
       const stockLine: StockLine = { productId: item.productId, colorId: item.colorId, variationCode: item.variationCode, quantity: line.quantity };
       await returnStock(db, [stockLine]);
+      restockedProducts.add(item.productId);
     }
     restocked.push(`${item.title} ×${line.quantity}`);
   }
-  if (restocked.length > 0) await addOrderEvent(db, orderId, "restocked", `Back in stock: ${restocked.join(", ")}.`);
+  if (restocked.length > 0) {
+    await addOrderEvent(db, orderId, "restocked", `Back in stock: ${restocked.join(", ")}.`);
+    await notifyBackInStock(db, [...restockedProducts]);
+  }
 
   if (order.userId && order.awarded > 0 && opts.refundCents > 0 && opts.refundableBeforeCents > 0) {
     const share = Math.min(1, opts.refundCents / opts.refundableBeforeCents);

@@ -1,3 +1,4 @@
+import { enqueueOrderPaidMail } from "~/domain/mail/order-mail.server";
 import { listOrderStockLines } from "~/domain/orders/orders.server";
 import { clearCart } from "~/domain/cart/cart.server";
 import { findStockIssues, returnStock, type StockLine, takeStock } from "~/domain/catalogue/stock.server";
@@ -589,6 +590,7 @@ export async function markOrderPaid(
     .executeTakeFirst();
   if (updated.numUpdatedRows === 0n) throw new PaymentError("This order is already paid", "state");
   await awardOrderPoints(trx, current.id);
+  await enqueueOrderPaidMail(trx, current.id);
   if (current.userId !== null) await clearCart(trx, { userId: current.userId });
   else if (current.sessionKey) await clearCart(trx, { cartKey: current.sessionKey });
   await setAttemptStatus(trx, current.id, paypalOrderId, "COMPLETED");

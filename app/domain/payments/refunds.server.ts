@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { DomainError } from "~/domain/common/errors";
+import { enqueueOrderRefundedMail } from "~/domain/mail/order-mail.server";
 import { addOrderEvent, applyReturn, cancelOrder, type RestockLine } from "~/domain/orders/transitions.server";
 import { getPaypalClient, type PaypalClient, PaypalError, type PaypalRefund } from "~/domain/payments/paypal-client.server";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
@@ -212,6 +213,8 @@ export async function recordRefund(trx: DB, refundRowId: number, answer: PaypalR
     return row;
   }
   const pending = status === "PENDING" ? " (pending at PayPal)" : "";
+  // A cancellation's own mail says the full amount is refunded; other refunds get theirs.
+  if (row.kind !== "cancel") await enqueueOrderRefundedMail(trx, row.orderId, row.id, centsToDecimal(row.amountCents));
   if (row.kind === "automatic") {
     await addOrderEvent(trx, row.orderId, "automatic-refund", `Refunded automatically${pending}: ${money}, PayPal refund ${answer.id}. ${row.note ?? ""}`.trim(), row.amountCents);
     return row;
