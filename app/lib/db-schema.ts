@@ -232,6 +232,30 @@ export interface JobRunsTable {
   error: string | null;
 }
 
+export interface ActivityLogTable {
+  id: Generated<number>;
+  created_at: Generated<string>;
+  actor_id: number | null;
+  actor_email: string;
+  kind: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  summary: string;
+  /** JSON: { field: [before, after] } */
+  changes: string | null;
+  client_ip: string | null;
+}
+
+export interface BackupsTable {
+  id: Generated<number>;
+  created_at: Generated<string>;
+  file: string;
+  size_bytes: number;
+  uploads_copied: Generated<number>;
+  duration_ms: number;
+  trigger: string;
+}
+
 export interface Database {
   categories: CategoriesTable;
   category_descriptions: CategoryDescriptionsTable;
@@ -255,6 +279,8 @@ export interface Database {
   settings: SettingsTable;
   uploads: UploadsTable;
   job_runs: JobRunsTable;
+  activity_log: ActivityLogTable;
+  backups: BackupsTable;
 }
 
 export type Category = Selectable<CategoriesTable>;

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ActivityTab } from "~/components/admin/activity-tab";
 import { OrdersTab } from "~/components/admin/orders-tab";
 import { ProductsTab } from "~/components/admin/products-tab";
 import { StoreTab } from "~/components/admin/store-tabs";
@@ -10,6 +11,7 @@ import { getDashboardStats, getRevenueSeries } from "~/domain/admin/reports.serv
 import { loadStoreTab, storeTabAction } from "~/domain/admin/store-tabs.server";
 import { ACCESS_DENIED, ADMIN_TABS, type AdminTab, toAdminTab } from "~/domain/admin/tabs";
 import { getOptionalUser } from "~/domain/auth/guards.server";
+import { loadActivityTab } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
@@ -29,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const [stats, revenue] = await Promise.all([getDashboardStats(db), getRevenueSeries(db)]);
     return json({ denied: false as const, tab, stats, revenue });
   }
+  if (tab === "activity") return json({ denied: false as const, tab, activity: await loadActivityTab(db, url) });
   if (tab === "products") return json({ denied: false as const, tab, productsTab: await loadProductsTab(db, url) });
   return json({ denied: false as const, tab, store: await loadStoreTab(db, tab, url) });
 }
@@ -73,6 +76,7 @@ export default function AdminDashboard() {
         ))}
       </nav>
       {"orders" in data ? <OrdersTab data={data.orders} /> : null}
+      {"activity" in data ? <ActivityTab data={data.activity} /> : null}
       {"productsTab" in data ? <ProductsTab data={data.productsTab} /> : null}
       {"store" in data ? <StoreTab tab={data.tab as AdminTab} data={data.store} /> : null}
       {"stats" in data ? <DashboardCards stats={data.stats} /> : null}

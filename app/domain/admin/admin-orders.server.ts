@@ -1,3 +1,4 @@
+import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { sql } from "kysely";
 import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
 import { returnStock } from "~/domain/catalogue/stock.server";
@@ -96,7 +97,7 @@ function isOneOf(status: string, list: readonly string[]): boolean {
  * transaction, so a second click or a stale page gets 409 and nothing is restored twice.
  * Throws DomainError 404 (unknown), 409 (status, or a PayPal capture in flight).
  */
-export async function adminCancelOrder(db: DB, orderId: number): Promise<void> {
+export async function adminCancelOrder(db: DB, orderId: number, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("orders")
@@ -120,6 +121,14 @@ export async function adminCancelOrder(db: DB, orderId: number): Promise<void> {
     if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
     if (row.reserved === 1) await returnStock(trx, await listOrderStockLines(trx, orderId));
     if (row.status !== "unpaid") await reverseOrderPoints(trx, orderId);
+    await logActivity(trx, {
+      actor,
+      kind: "order.cancel",
+      subjectType: "order",
+      subjectId: orderId,
+      summary: `Order #${orderId} cancelled`,
+      changes: { status: [row.status, "cancelled"] },
+    });
   });
 }
 
@@ -135,17 +144,28 @@ export function cleanTrackingNumber(value: unknown): string {
  * Ship: from paid (or processing) to 'shipped' with the trimmed tracking number and shipped_at.
  * Throws DomainError 400 (tracking number), 404, 409 (status).
  */
-export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown): Promise<void> {
+export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   const tracking = cleanTrackingNumber(trackingNumber);
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
+    const before = await trx.selectFrom("orders").select(["status", "tracking_number as trackingNumber"]).where("id", "=", orderId).executeTakeFirst();
     const updated = await trx
       .updateTable("orders")
       .set({ status: "shipped", tracking_number: tracking, shipped_at: now, updated_at: now })
       .where("id", "=", orderId)
       .where("status", "in", [...SHIPPABLE_STATUSES])
       .executeTakeFirst();
-    if (updated.numUpdatedRows > 0n) return;
+    if (updated.numUpdatedRows > 0n) {
+      await logActivity(trx, {
+        actor,
+        kind: "order.ship",
+        subjectType: "order",
+        subjectId: orderId,
+        summary: `Order #${orderId} shipped (tracking ${tracking})`,
+        changes: { status: [before?.status ?? null, "shipped"], trackingNumber: [before?.trackingNumber ?? null, tracking] },
+      });
+      return;
+    }
     const status = await statusOf(trx, orderId);
     throw new DomainError(`Only a paid order can be shipped. This order is ${orderStatusLabel(status)}.`, 409);
   });
@@ -156,15 +176,26 @@ export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown
  * a returned piece may be worn or damaged, so the owner checks it and adjusts the stock in the
  * product editor herself. Throws DomainError 404, 409 (status).
  */
-export async function returnOrder(db: DB, orderId: number): Promise<void> {
+export async function returnOrder(db: DB, orderId: number, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
     const updated = await trx
       .updateTable("orders")
       .set({ status: "returned", updated_at: new Date().toISOString() })
       .where("id", "=", orderId)
       .where("status", "in", [...RETURNABLE_STATUSES])
       .executeTakeFirst();
-    if (updated.numUpdatedRows > 0n) return;
+    if (updated.numUpdatedRows > 0n) {
+      await logActivity(trx, {
+        actor,
+        kind: "order.return",
+        subjectType: "order",
+        subjectId: orderId,
+        summary: `Order #${orderId} returned`,
+        changes: { status: [before?.status ?? null, "returned"] },
+      });
+      return;
+    }
     const status = await statusOf(trx, orderId);
     throw new DomainError(`Only a shipped or delivered order can be returned. This order is ${orderStatusLabel(status)}.`, 409);
   });

@@ -1,3 +1,4 @@
+import { requestActor } from "~/domain/ops/activity.server";
 // Owned by the admin-orders work: the Orders tab's data and its form actions.
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
@@ -111,7 +112,7 @@ const FAILED: Record<string, string> = {
  * an intent that is not an order intent. Calls the same functions as the API.
  */
 export async function handleAdminOrderForm(
-  _request: Request,
+  request: Request,
   formData: FormData,
   intent: string,
   opts: { back: string; confirmUrl: (id: number) => string; shipRetryUrl: (id: number) => string; db?: DB },
@@ -126,14 +127,14 @@ export async function handleAdminOrderForm(
   try {
     if (intent === ADMIN_ORDER_INTENTS.cancel) {
       if (confirmed !== "yes") return redirect(opts.confirmUrl(orderId));
-      await adminCancelOrder(db, orderId);
+      await adminCancelOrder(db, orderId, await requestActor(request));
       return redirectWithToast(opts.back, success("Order cancelled", ADMIN_ORDER_TEXT.cancelled));
     }
     if (intent === ADMIN_ORDER_INTENTS.ship) {
-      await shipOrder(db, orderId, trackingNumber ?? "");
+      await shipOrder(db, orderId, trackingNumber ?? "", await requestActor(request));
       return redirectWithToast(opts.back, success("Order shipped", ADMIN_ORDER_TEXT.shipped));
     }
-    await returnOrder(db, orderId);
+    await returnOrder(db, orderId, await requestActor(request));
     return redirectWithToast(opts.back, success("Return processed", ADMIN_ORDER_TEXT.returned));
   } catch (error) {
     let description = FAILED[intent]!;

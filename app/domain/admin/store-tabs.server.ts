@@ -18,6 +18,7 @@ import { type Toast } from "~/domain/auth/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
+import { type Actor, requestActor } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -91,36 +92,38 @@ function refused(data: StoreActionData, status: number): Response {
 }
 
 /** Handles the store tabs' intents; returns null for an intent it does not know. */
-export async function storeTabAction(_request: Request, formData: FormData, intent: string): Promise<Response | null> {
+export async function storeTabAction(request: Request, formData: FormData, intent: string): Promise<Response | null> {
+  if (!Object.values(STORE_INTENTS).includes(intent as never)) return null;
+  const actor = await requestActor(request);
   switch (intent) {
     case STORE_INTENTS.categoryCreate:
     case STORE_INTENTS.categoryUpdate:
-      return saveCategory(formData, intent);
+      return saveCategory(formData, intent, actor);
     case STORE_INTENTS.categoryDelete:
-      return removeCategory(formData);
+      return removeCategory(formData, actor);
     case STORE_INTENTS.loyaltyAward:
-      return award(formData);
+      return award(formData, actor);
     case STORE_INTENTS.functionsRecalculate:
     case STORE_INTENTS.functionsClean:
-      return runFunction(formData, intent);
+      return runFunction(formData, intent, actor);
     case STORE_INTENTS.settingsSave:
-      return saveSettings(formData);
+      return saveSettings(formData, actor);
     default:
       return null;
   }
 }
 
-function saveCategory(formData: FormData, intent: typeof STORE_INTENTS.categoryCreate | typeof STORE_INTENTS.categoryUpdate) {
+function saveCategory(formData: FormData, intent: typeof STORE_INTENTS.categoryCreate | typeof STORE_INTENTS.categoryUpdate, actor: Actor) {
   if (intent === STORE_INTENTS.categoryUpdate) {
     const submission = parseWithZod(formData, { schema: UpdateCategorySchema });
     if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
     const value = submission.value;
-    return categorySaved(intent, value.name, (e) => submission.reply(e), () => updateCategory(db, value));
+    return categorySaved(intent, value.name, (e) => submission.reply(e), () => updateCategory(db, value, actor));
   }
   const submission = parseWithZod(formData, { schema: CategorySchema });
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
   const value = submission.value;
-  return categorySaved(intent, value.name, (e) => submission.reply(e), () => createCategory(db, value));
+  return categorySaved(intent, value.name, (e) => submission.reply(e), () => createCategory(db, value, actor));
 }
 
 async function categorySaved(
@@ -139,7 +142,7 @@ async function categorySaved(
   return redirectWithToast(STORE_TAB_URL.categories, { title, description: name, type: "success" });
 }
 
-async function removeCategory(formData: FormData) {
+async function removeCategory(formData: FormData, actor: Actor) {
   const intent = STORE_INTENTS.categoryDelete;
   const submission = parseWithZod(formData, { schema: CategoryIdSchema });
   if (submission.status !== "success") {
@@ -149,7 +152,7 @@ async function removeCategory(formData: FormData) {
   // Without JavaScript there is no confirm() prompt: the page asks first.
   if (formData.get("confirmed") !== "yes") return redirect(`${STORE_TAB_URL.categories}&confirm=delete&category=${id}`);
   try {
-    const { name } = await deleteCategory(db, id);
+    const { name } = await deleteCategory(db, id, actor);
     return redirectWithToast(STORE_TAB_URL.categories, { title: STORE_TEXT.categoryDeleted, description: name, type: "success" });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -157,7 +160,7 @@ async function removeCategory(formData: FormData) {
   }
 }
 
-async function award(formData: FormData) {
+async function award(formData: FormData, actor: Actor) {
   const intent = STORE_INTENTS.loyaltyAward;
   const submission = parseWithZod(formData, { schema: AwardPointsSchema });
   if (submission.status !== "success") {
@@ -165,7 +168,7 @@ async function award(formData: FormData) {
     return refused({ intent, result: submission.reply(), failure: { title: STORE_TEXT.awardFailed, description: errors[0], type: "error" } }, 400);
   }
   try {
-    const done = await awardPoints(db, submission.value);
+    const done = await awardPoints(db, submission.value, actor);
     return redirectWithToast(STORE_TAB_URL.loyalty, {
       title: STORE_TEXT.awardSuccessTitle,
       description: awardedDescription(done.points, done.email),
@@ -183,17 +186,17 @@ async function award(formData: FormData) {
   }
 }
 
-async function runFunction(formData: FormData, intent: typeof STORE_INTENTS.functionsRecalculate | typeof STORE_INTENTS.functionsClean) {
+async function runFunction(formData: FormData, intent: typeof STORE_INTENTS.functionsRecalculate | typeof STORE_INTENTS.functionsClean, actor: Actor) {
   const isRecalculate = intent === STORE_INTENTS.functionsRecalculate;
   if (formData.get("confirmed") !== "yes") {
     return redirect(`${STORE_TAB_URL.functions}&confirm=${isRecalculate ? "recalculate" : "clean"}`);
   }
   try {
     if (isRecalculate) {
-      await recalculateAllCategoryCounts(db);
+      await recalculateAllCategoryCounts(db, actor);
       return redirectWithToast(STORE_TAB_URL.functions, { title: STORE_TEXT.recalculated, type: "success" });
     }
-    const deleted = await cleanOrphanedRelationships(db);
+    const deleted = await cleanOrphanedRelationships(db, actor);
     return redirectWithToast(STORE_TAB_URL.functions, { title: cleanedMessage(deleted), type: "success" });
   } catch (error) {
     console.error("Admin function failed:", error);
@@ -204,10 +207,10 @@ async function runFunction(formData: FormData, intent: typeof STORE_INTENTS.func
   }
 }
 
-async function saveSettings(formData: FormData) {
+async function saveSettings(formData: FormData, actor: Actor) {
   const intent = STORE_INTENTS.settingsSave;
   const submission = parseWithZod(formData, { schema: StoreSettingsSchema });
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
-  await saveStoreSettings(db, submission.value);
+  await saveStoreSettings(db, submission.value, actor);
   return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.settingsSaved, type: "success" });
 }

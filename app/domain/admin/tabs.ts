@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { id: "loyalty", label: "Loyalty" },
   { id: "functions", label: "Functions" },
   { id: "settings", label: "Settings" },
+  { id: "activity", label: "Activity" },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
