@@ -1,5 +1,7 @@
-import { startJobs } from "~/domain/ops/jobs.server";
+import { backupCron, runBackup } from "~/domain/ops/backup.server";
+import { registerJob, startJobs } from "~/domain/ops/jobs.server";
 import { type DB } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 
 /**
  * Every background job of the shop is registered here (registerJob from
@@ -7,5 +9,14 @@ import { type DB } from "~/lib/db.server";
  * from entry.server.tsx. JOBS=off starts none.
  */
 export function startServerJobs(db: DB): void {
+  const env = getEnv();
+  registerJob({
+    name: "backup",
+    schedule: backupCron(env.BACKUP_AT),
+    once: true,
+    run: async (jobDb) => {
+      await runBackup(jobDb, { databasePath: env.DATABASE_PATH, uploadDir: env.UPLOAD_DIR, backupDir: env.BACKUP_DIR, trigger: "schedule" });
+    },
+  });
   startJobs(db);
 }

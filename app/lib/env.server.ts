@@ -29,6 +29,10 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.preprocess(emptyAsUnset, z.string().optional()),
   PAYPAL_API_BASE: z.preprocess(emptyAsUnset, z.string().url().optional()),
   PAYPAL_EMULATOR_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
+  BACKUP_DIR: z.preprocess(emptyAsUnset, z.string().min(1).default("data/backups")),
+  /** The daily backup's time of day, HH:MM in UTC. */
+  BACKUP_AT: z.preprocess(emptyAsUnset, z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM (UTC)").default("03:00")),
+  LOG_LEVEL: z.preprocess(emptyAsUnset, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; SESSION_SECRET: string };

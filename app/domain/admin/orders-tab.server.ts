@@ -1,4 +1,4 @@
-import { requestActor } from "~/domain/ops/activity.server";
+import { requestActor } from "~/domain/ops/actor.server";
 // Owned by the admin-orders work: the Orders tab's data and its form actions.
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";

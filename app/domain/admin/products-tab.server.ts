@@ -1,4 +1,4 @@
-import { requestActor } from "~/domain/ops/activity.server";
+import { requestActor } from "~/domain/ops/actor.server";
 // The Products tab of /admin: filters, the list, the Latest Collection toggle and delete.
 import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";

@@ -18,7 +18,10 @@ import { type Toast } from "~/domain/auth/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
-import { type Actor, requestActor } from "~/domain/ops/activity.server";
+import { type Actor } from "~/domain/ops/activity.server";
+import { requestActor } from "~/domain/ops/actor.server";
+import { getLastBackup, runBackup } from "~/domain/ops/backup.server";
+import { formatBytes } from "~/lib/bytes";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -70,7 +73,12 @@ export async function loadStoreTab(db: DB, tab: AdminTab, url: URL) {
       return { kind: "loyalty" as const, config, awards, email: url.searchParams.get("email") ?? "" };
     }
     case "functions":
-      return { kind: "functions" as const, confirm: confirm === "recalculate" || confirm === "clean" ? (confirm as "recalculate" | "clean") : null };
+      return {
+        kind: "functions" as const,
+        confirm: confirm === "recalculate" || confirm === "clean" ? (confirm as "recalculate" | "clean") : null,
+        lastBackup: await getLastBackup(db),
+        backupDir: getEnv().BACKUP_DIR,
+      };
     case "settings":
       return { kind: "settings" as const, settings: await getStoreSettings(db, getEnv().SHOP_EMAIL) };
     default:
@@ -108,6 +116,8 @@ export async function storeTabAction(request: Request, formData: FormData, inten
       return runFunction(formData, intent, actor);
     case STORE_INTENTS.settingsSave:
       return saveSettings(formData, actor);
+    case STORE_INTENTS.backupNow:
+      return backupNow(actor);
     default:
       return null;
   }
@@ -213,4 +223,19 @@ async function saveSettings(formData: FormData, actor: Actor) {
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
   await saveStoreSettings(db, submission.value, actor);
   return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.settingsSaved, type: "success" });
+}
+
+async function backupNow(actor: Actor) {
+  const env = getEnv();
+  try {
+    const done = await runBackup(db, { databasePath: env.DATABASE_PATH, uploadDir: env.UPLOAD_DIR, backupDir: env.BACKUP_DIR, trigger: "admin", actor });
+    return redirectWithToast(STORE_TAB_URL.functions, {
+      title: STORE_TEXT.backupDone,
+      description: `${done.file.split("/").pop()} (${formatBytes(done.sizeBytes)})`,
+      type: "success",
+    });
+  } catch (error) {
+    console.error("Backup failed:", error);
+    return redirectWithToast(STORE_TAB_URL.functions, { title: STORE_TEXT.backupFailed, type: "error" });
+  }
 }

@@ -1,5 +1,4 @@
 import { type ActivityKind, ACTIVITY_PAGE_SIZE, isActivityKind } from "~/domain/ops/activity-kinds";
-import { getOptionalUser } from "~/domain/auth/guards.server";
 import { getClientIp } from "~/lib/http.server";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -152,11 +151,6 @@ function flatten(value: Record<string, unknown>, prefix = ""): Record<string, un
   return out;
 }
 
-/** The signed-in admin of a request as an Actor (the route's guard has already checked the rights). */
-export async function requestActor(request: Request): Promise<Actor> {
-  const user = await getOptionalUser(request);
-  return user ? actorOf(user, request) : { ...SYSTEM_ACTOR, ip: getClientIp(request) };
-}
 
 /** Records a sign-in attempt at /admin-login: granted, or refused (wrong password, limit, not an admin). */
 export async function logAdminSignIn(
