@@ -9,14 +9,23 @@ import {
   recalculateAllCategoryCounts,
   updateCategory,
 } from "~/domain/admin/categories-admin.server";
-import { AwardPointsSchema, CategoryIdSchema, CategorySchema, StoreSettingsSchema, UpdateCategorySchema } from "~/domain/admin/schemas";
+import {
+  AwardPointsSchema,
+  CategoryIdSchema,
+  CategorySchema,
+  LoyaltySettingsSchema,
+  ShippingSettingsSchema,
+  StoreSettingsSchema,
+  UpdateCategorySchema,
+} from "~/domain/admin/schemas";
+import { saveLoyaltyRules, saveShippingRates } from "~/domain/admin/settings-admin.server";
 import { awardedDescription, cleanedMessage, STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
 import { type AdminTab } from "~/domain/admin/tabs";
 import { awardPoints, listAdminUsers, saveStoreSettings } from "~/domain/admin/users-admin.server";
 import { redirectWithToast } from "~/domain/auth/guards.server";
 import { type Toast } from "~/domain/auth/session.server";
 import { DomainError } from "~/domain/common/errors";
-import { getStoreSettings } from "~/domain/common/settings.server";
+import { getShippingRates, getStoreSettings } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { type Actor } from "~/domain/ops/activity.server";
 import { requestActor } from "~/domain/ops/actor.server";
@@ -79,8 +88,10 @@ export async function loadStoreTab(db: DB, tab: AdminTab, url: URL) {
         lastBackup: await getLastBackup(db),
         backupDir: getEnv().BACKUP_DIR,
       };
-    case "settings":
-      return { kind: "settings" as const, settings: await getStoreSettings(db, getEnv().SHOP_EMAIL) };
+    case "settings": {
+      const [settings, shipping, loyalty] = await Promise.all([getStoreSettings(db, getEnv().SHOP_EMAIL), getShippingRates(db), getLoyaltyConfig(db)]);
+      return { kind: "settings" as const, settings, shipping, loyalty };
+    }
     default:
       return { kind: "none" as const };
   }
@@ -116,6 +127,10 @@ export async function storeTabAction(request: Request, formData: FormData, inten
       return runFunction(formData, intent, actor);
     case STORE_INTENTS.settingsSave:
       return saveSettings(formData, actor);
+    case STORE_INTENTS.shippingSave:
+      return saveShipping(formData, actor);
+    case STORE_INTENTS.loyaltySave:
+      return saveLoyalty(formData, actor);
     case STORE_INTENTS.backupNow:
       return backupNow(actor);
     default:
@@ -238,4 +253,20 @@ async function backupNow(actor: Actor) {
     console.error("Backup failed:", error);
     return redirectWithToast(STORE_TAB_URL.functions, { title: STORE_TEXT.backupFailed, type: "error" });
   }
+}
+
+async function saveShipping(formData: FormData, actor: Actor) {
+  const intent = STORE_INTENTS.shippingSave;
+  const submission = parseWithZod(formData, { schema: ShippingSettingsSchema });
+  if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
+  await saveShippingRates(db, submission.value, actor);
+  return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.shippingSaved, type: "success" });
+}
+
+async function saveLoyalty(formData: FormData, actor: Actor) {
+  const intent = STORE_INTENTS.loyaltySave;
+  const submission = parseWithZod(formData, { schema: LoyaltySettingsSchema });
+  if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
+  await saveLoyaltyRules(db, submission.value, actor);
+  return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.loyaltySaved, type: "success" });
 }

@@ -1,7 +1,7 @@
 import { type Actor, logActivity, saveLoggedSetting, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { sql } from "kysely";
 import { type AwardPointsInput, type StoreSettingsInput } from "~/domain/admin/schemas";
-import { displayName, STORE_TEXT, type StoreSettings } from "~/domain/admin/store-texts";
+import { DEFAULT_STORE_SETTINGS, displayName, STORE_TEXT, type StoreSettings } from "~/domain/admin/store-texts";
 import { DomainError } from "~/domain/common/errors";
 import { recordPointsEvent } from "~/domain/loyalty/loyalty.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -72,6 +72,6 @@ export async function awardPoints(db: DB, input: AwardPointsInput, actor: Actor 
 /** Saves the store's name, contact e-mail and description (settings key 'store'), logged as a change. */
 export async function saveStoreSettings(db: DB, input: StoreSettingsInput, actor: Actor = SYSTEM_ACTOR): Promise<StoreSettings> {
   const value: StoreSettings = { name: input.name, email: input.email, description: input.description ?? "" };
-  await saveLoggedSetting(db, "store", value, { actor, kind: "settings.store", summary: "Store settings saved" });
+  await saveLoggedSetting(db, "store", value, { actor, kind: "settings.store", summary: "Store settings saved", defaults: { ...DEFAULT_STORE_SETTINGS } });
   return value;
 }

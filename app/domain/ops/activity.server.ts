@@ -122,15 +122,16 @@ export async function saveLoggedSetting(
   db: DB,
   key: string,
   value: Record<string, unknown>,
-  log: { actor: Actor; kind: ActivityKind; summary: string },
+  log: { actor: Actor; kind: ActivityKind; summary: string; defaults?: Record<string, unknown> },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
-    let before: Record<string, unknown> = {};
+    // What applied before: the stored value over the defaults the shop falls back to.
+    let before: Record<string, unknown> = { ...log.defaults };
     try {
-      before = row ? (JSON.parse(row.value) as Record<string, unknown>) : {};
+      if (row) before = { ...before, ...(JSON.parse(row.value) as Record<string, unknown>) };
     } catch {
-      before = {};
+      // A broken stored value: the defaults applied.
     }
     const json = JSON.stringify(value);
     await trx
