@@ -1,4 +1,5 @@
 import { requestActor } from "~/domain/ops/actor.server";
+import { orderFilterFrom } from "~/domain/ops/exports.server";
 // Owned by the admin-orders work: the Orders tab's data and its form actions.
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
@@ -44,9 +45,12 @@ export async function loadOrdersTab(db: DB, url: URL) {
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const pageParam = Number(params.get("page"));
   const requested = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const { from, to } = orderFilterFrom(url);
   const { orders, total } = await listAdminOrders(db, {
     status: status || null,
     q,
+    from,
+    to,
     limit: ORDERS_PAGE_SIZE,
     offset: (requested - 1) * ORDERS_PAGE_SIZE,
   });
@@ -74,7 +78,8 @@ export async function loadOrdersTab(db: DB, url: URL) {
     total,
     page: Math.min(requested, pageCount),
     pageCount,
-    filter: { status, q },
+    filter: { status, q, from: from ?? "", to: to ?? "" },
+    exportUrl: `/admin/orders.csv?${new URLSearchParams({ status, q, from: from ?? "", to: to ?? "" }).toString()}`,
     here,
     confirm,
     shipOpen: Number.isInteger(shipParam) && shipParam > 0 ? shipParam : null,
