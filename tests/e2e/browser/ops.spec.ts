@@ -114,6 +114,8 @@ test("Back up now shows the new backup; Export CSV downloads the orders and user
   await expectToast(page, "Backup complete");
   await expect(page.getByTestId("last-backup")).toContainText(/Last backup: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC, [\d.]+ (KB|MB)/);
 
+  const paid = insertOrder({ status: "paid" });
+  insertOrder({ status: "shipped" });
   await visit(page, testInfo, "/admin?tab=orders&status=paid");
   const [orders] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   expect(orders.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -122,6 +124,7 @@ test("Back up now shows the new backup; Export CSV downloads the orders and user
   const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
   expect(rows.length).toBeGreaterThan(0);
   expect(rows.every((r) => r.Status === "Payment Received")).toBe(true);
+  expect(rows.some((r) => r.Order === String(paid.id))).toBe(true);
 
   await visit(page, testInfo, "/admin?tab=users");
   const [users] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
