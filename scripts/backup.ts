@@ -15,8 +15,9 @@ try {
     backupDir: env.BACKUP_DIR,
     trigger: "script",
     onProgress(done) {
-      const pct = Math.floor(done * 100);
-      if (pct === shown || (!tty && pct % 25 !== 0)) return;
+      // On a terminal every percent on one line; in a log one line per quarter.
+      const pct = tty ? Math.floor(done * 100) : Math.floor(done * 4) * 25;
+      if (pct === shown) return;
       shown = pct;
       process.stderr.write(tty ? `\rBacking up ${env.DATABASE_PATH}: ${pct}%` : `Backing up ${env.DATABASE_PATH}: ${pct}%\n`);
     },
