@@ -5,6 +5,7 @@ import { type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { sql } from "kysely";
 import { renderToString } from "react-dom/server";
+import { stopMailKicks } from "~/domain/mail/sender.server";
 import { stopJobs } from "~/domain/ops/jobs.server";
 import { startServerJobs } from "~/jobs.server";
 import { db } from "~/lib/db.server";
@@ -99,6 +100,7 @@ let stopping: Promise<void> | null = null;
  */
 export function shutdown(): Promise<void> {
   stopping ??= (async () => {
+    await stopMailKicks(10_000);
     await stopJobs(10_000);
     try {
       await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);

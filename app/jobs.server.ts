@@ -1,4 +1,5 @@
 import { backupCron, runBackup } from "~/domain/ops/backup.server";
+import { runMailSender, startMailKicks } from "~/domain/mail/sender.server";
 import { registerJob, startJobs } from "~/domain/ops/jobs.server";
 import { type DB } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -18,5 +19,9 @@ export function startServerJobs(db: DB): void {
       await runBackup(jobDb, { databasePath: env.DATABASE_PATH, uploadDir: env.UPLOAD_DIR, backupDir: env.BACKUP_DIR, trigger: "schedule" });
     },
   });
+  // The outbox sender runs in every process (once: false): rows are claimed one by one with a
+  // conditional UPDATE, so no two processes send the same message. Without SMTP_URL it does nothing.
+  registerJob({ name: "mail-sender", schedule: { everyMs: 2000 }, once: false, run: (db) => runMailSender(db) });
   startJobs(db);
+  if (process.env.JOBS !== "off") startMailKicks(db);
 }

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   /** The daily backup's time of day, HH:MM in UTC. */
   BACKUP_AT: z.preprocess(emptyAsUnset, z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM (UTC)").default("03:00")),
   LOG_LEVEL: z.preprocess(emptyAsUnset, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
+  // E-mail (CONTRACT.md): without SMTP_URL messages wait in the outbox.
+  SMTP_URL: z.preprocess(emptyAsUnset, z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+  MAIL_FROM: z.preprocess(emptyAsUnset, z.string().max(320).optional()),
+  /** Demo and e2e only: the folder where the local SMTP catcher keeps what it receives (/admin/outbox shows it). */
+  MAIL_CATCHER_DIR: z.preprocess(emptyAsUnset, z.string().optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; SESSION_SECRET: string };

@@ -1,17 +1,19 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ActivityTab } from "~/components/admin/activity-tab";
+import { EmailsTab } from "~/components/admin/emails-tab";
 import { OrdersTab } from "~/components/admin/orders-tab";
 import { ProductsTab } from "~/components/admin/products-tab";
 import { StoreTab } from "~/components/admin/store-tabs";
 import { ordersTabAction, loadOrdersTab } from "~/domain/admin/orders-tab.server";
 import { loadProductsTab, productsTabAction } from "~/domain/admin/products-tab.server";
 import { RevenueChart } from "~/components/admin/revenue-chart";
+import { loadOutboxView, outboxAction } from "~/domain/mail/admin-outbox.server";
 import { getDashboardStats, getRevenueSeries } from "~/domain/admin/reports.server";
 import { loadStoreTab, storeTabAction } from "~/domain/admin/store-tabs.server";
 import { ACCESS_DENIED, ADMIN_TABS, type AdminTab, toAdminTab } from "~/domain/admin/tabs";
 import { getOptionalUser } from "~/domain/auth/guards.server";
-import { loadActivityTab } from "~/domain/ops/activity.server";
+import { actorOf, loadActivityTab } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
@@ -33,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   if (tab === "activity") return json({ denied: false as const, tab, activity: await loadActivityTab(db, url) });
   if (tab === "products") return json({ denied: false as const, tab, productsTab: await loadProductsTab(db, url) });
+  if (tab === "emails") return json({ denied: false as const, tab, emails: await loadOutboxView(db, url) });
   return json({ denied: false as const, tab, store: await loadStoreTab(db, tab, url) });
 }
 
@@ -47,7 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const response =
     (await ordersTabAction(request, formData, intent)) ??
     (await productsTabAction(request, formData, intent)) ??
-    (await storeTabAction(request, formData, intent));
+    (await storeTabAction(request, formData, intent)) ??
+    (await outboxAction(formData, intent, "/admin?tab=emails", actorOf(user, request)));
   if (!response) throw jsonError("Unknown action", 400);
   return response;
 }
@@ -78,6 +82,7 @@ export default function AdminDashboard() {
       {"orders" in data ? <OrdersTab data={data.orders} /> : null}
       {"activity" in data ? <ActivityTab data={data.activity} /> : null}
       {"productsTab" in data ? <ProductsTab data={data.productsTab} /> : null}
+      {"emails" in data ? <EmailsTab data={data.emails} here="/admin?tab=emails" /> : null}
       {"store" in data ? <StoreTab tab={data.tab as AdminTab} data={data.store} /> : null}
       {"stats" in data ? <DashboardCards stats={data.stats} /> : null}
       {"revenue" in data ? (

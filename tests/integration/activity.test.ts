@@ -186,3 +186,29 @@ describe("shipping and loyalty settings", () => {
     expect((await lastRow("settings.loyalty"))!.changes).toMatchObject({ "discountExchange.pointsRequired": [expect.anything(), 100] });
   });
 });
+
+describe("after issue 15: e-mails and health", () => {
+  it("'Send again' of a failing e-mail is logged; /healthz counts the e-mails not sent yet", async () => {
+    const { retryMail } = await import("~/domain/mail/outbox.server");
+    const { checkHealth } = await import("~/domain/ops/health.server");
+    const before = (await checkHealth(db, process.env.DATABASE_PATH!)).health.outboxPending;
+    const rows = await db
+      .insertInto("outbox")
+      .values([
+        { event_key: `t-${Math.random()}`, kind: "order-confirmation", to_address: "a@example.com", status: "failing" },
+        { event_key: `t-${Math.random()}`, kind: "order-confirmation", to_address: "b@example.com", status: "pending" },
+        { event_key: `t-${Math.random()}`, kind: "order-confirmation", to_address: "c@example.com", status: "sent" },
+      ])
+      .returning("id")
+      .execute();
+    const health = await checkHealth(db, process.env.DATABASE_PATH!);
+    expect(health.ok).toBe(true);
+    expect(health.health.outboxPending).toBe(before + 2);
+    expect(await retryMail(db, rows[0]!.id, new Date(), { id: admin.id, email: admin.email, ip: "192.0.2.1" })).toBe(true);
+    expect(await lastRow("mail.resend")).toMatchObject({ actorEmail: admin.email, subjectType: "email", subjectId: rows[0]!.id });
+    // A message that is not failing is not requeued, and nothing is logged.
+    const count = (await listActivity(db, { kind: "mail.resend" })).total;
+    expect(await retryMail(db, rows[2]!.id)).toBe(false);
+    expect((await listActivity(db, { kind: "mail.resend" })).total).toBe(count);
+  });
+});

@@ -1,4 +1,6 @@
 import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
+import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
+import { enqueueOrderCancelledMail, enqueueOrderShippedMail } from "~/domain/mail/order-mail.server";
 import { sql } from "kysely";
 import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
 import { returnStock } from "~/domain/catalogue/stock.server";
@@ -131,7 +133,11 @@ export async function adminCancelOrder(db: DB, orderId: number, actor: Actor = S
       .where("stock_reserved", "=", row.reserved)
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
-    if (row.reserved === 1) await returnStock(trx, await listOrderStockLines(trx, orderId));
+    if (row.reserved === 1) {
+      const lines = await listOrderStockLines(trx, orderId);
+      await returnStock(trx, lines);
+      await notifyBackInStock(trx, [...new Set(lines.map((l) => l.productId))]);
+    }
     if (row.status !== "unpaid") await reverseOrderPoints(trx, orderId);
     await logActivity(trx, {
       actor,
@@ -141,6 +147,7 @@ export async function adminCancelOrder(db: DB, orderId: number, actor: Actor = S
       summary: `Order #${orderId} cancelled`,
       changes: { status: [row.status, "cancelled"] },
     });
+    await enqueueOrderCancelledMail(trx, orderId, row.status !== "unpaid");
   });
 }
 
@@ -176,6 +183,7 @@ export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown
         summary: `Order #${orderId} shipped (tracking ${tracking})`,
         changes: { status: [before?.status ?? null, "shipped"], trackingNumber: [before?.trackingNumber ?? null, tracking] },
       });
+      await enqueueOrderShippedMail(trx, orderId);
       return;
     }
     const status = await statusOf(trx, orderId);

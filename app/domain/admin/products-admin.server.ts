@@ -1,4 +1,5 @@
 import { type Actor, diffFields, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
+import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
 import { sql } from "kysely";
 import { type CreateProductInput, type UpdateProductInput } from "~/domain/admin/product-schemas";
 import {
@@ -500,6 +501,7 @@ export async function updateProduct(db: DB, id: number, input: UpdateProductInpu
       summary: `Product '${input.title}' edited${Object.keys(changes).length ? `: ${Object.keys(changes).join(", ")}` : " (no changes)"}`,
       changes,
     });
+    await notifyBackInStock(trx, [id]);
     removed.push(...gone.map((g) => g.imageUrl));
     return { id, slug };
   });

@@ -1,4 +1,5 @@
 import { type Actor, logActivity, saveLoggedSetting, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
+import { enqueuePointsAwardedMail } from "~/domain/mail/account-mail.server";
 import { sql } from "kysely";
 import { type AwardPointsInput, type StoreSettingsInput } from "~/domain/admin/schemas";
 import { DEFAULT_STORE_SETTINGS, displayName, STORE_TEXT, type StoreSettings } from "~/domain/admin/store-texts";
@@ -48,7 +49,7 @@ export async function awardPoints(db: DB, input: AwardPointsInput, actor: Actor 
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom("users")
-      .select(["id", "email"])
+      .select(["id", "email", "first_name as firstName"])
       .where(sql<boolean>`email = ${input.email} COLLATE NOCASE`)
       .executeTakeFirst();
     if (!user) throw new DomainError(STORE_TEXT.awardUnknownEmail, 404, "email");
@@ -65,6 +66,7 @@ export async function awardPoints(db: DB, input: AwardPointsInput, actor: Actor 
       summary: `${input.points} points awarded to ${user.email}`,
       changes: { loyaltyPoints: [loyaltyPoints - input.points, loyaltyPoints] },
     });
+    await enqueuePointsAwardedMail(trx, user, input.points, loyaltyPoints);
     return { email: user.email, points: input.points, loyaltyPoints };
   });
 }

@@ -11,12 +11,14 @@ export interface Health {
   disk: { freeBytes: number | null };
 }
 
-/** E-mails waiting in the outbox (issue 15's table); 0 while the shop has none. */
+/** E-mails not sent yet: waiting for their turn or failing and retried. */
 async function outboxPending(db: DB): Promise<number> {
-  const exists = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = 'outbox'`.execute(db);
-  if (!exists.rows[0]?.n) return 0;
-  const row = await sql<{ n: number }>`select count(*) as n from outbox where sent_at is null`.execute(db);
-  return Number(row.rows[0]?.n ?? 0);
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "in", ["pending", "failing"])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**
