@@ -1,11 +1,23 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { createRequire } from "node:module";
-import { type EntryContext } from "@remix-run/node";
+import { type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import { sql } from "kysely";
 import { renderToString } from "react-dom/server";
+import { stopMailKicks } from "~/domain/mail/sender.server";
+import { stopJobs } from "~/domain/ops/jobs.server";
 import { startServerJobs } from "~/jobs.server";
 import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { logger, routeOf } from "~/lib/logger.server";
+import { NonceContext } from "~/lib/nonce";
+import { baseSecurityHeaders, documentCsp, NON_DOCUMENT_CSP } from "~/lib/security-headers.server";
 import { startReadEpoch } from "~/lib/sqlite.server";
+
+// scripts/serve.cjs reads these from the build (build.entry.module): one logger for the whole
+// process, the same security headers for the responses Remix does not render, and shutdown().
+export { baseSecurityHeaders, logger, NON_DOCUMENT_CSP, routeOf };
 
 /*
  * Remix 2 refuses a cross-origin document POST by throwing inside its request handler,
@@ -51,16 +63,51 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
-  const html = `<!DOCTYPE html>${renderToString(<RemixServer context={remixContext} url={request.url} />)}`;
+  // One nonce per page (scripts/serve.cjs makes it; anything else that renders gets its own).
+  const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : randomBytes(16).toString("base64");
+  const html = `<!DOCTYPE html>${renderToString(
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} />
+    </NonceContext.Provider>,
+  )}`;
+  const env = getEnv();
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (!responseHeaders.has("X-Content-Type-Options")) responseHeaders.set("X-Content-Type-Options", "nosniff");
-  if (!responseHeaders.has("Referrer-Policy")) responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  if (!responseHeaders.has("X-Frame-Options")) responseHeaders.set("X-Frame-Options", "DENY");
+  responseHeaders.set("Content-Security-Policy", documentCsp({ nonce, pathname: new URL(request.url).pathname, paypalMode: env.PAYPAL_MODE }));
+  for (const [name, value] of Object.entries(baseSecurityHeaders(env.APP_URL))) {
+    if (!responseHeaders.has(name)) responseHeaders.set(name, value);
+  }
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 
+/** Errors go to the log with their stack and the request id; the answer never carries them. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  logger.error(
+    { err: error, reqId: request.headers.get("x-request-id") ?? undefined, method: request.method, route: routeOf(new URL(request.url).pathname) },
+    "request failed",
+  );
+}
+
+let stopping: Promise<void> | null = null;
+
+/**
+ * The last step of a graceful stop (scripts/serve.cjs calls it once the server has stopped
+ * taking connections and the requests in flight are done): stops this process's background
+ * jobs (waiting up to 10 s for a run in progress), checkpoints the WAL into the database file
+ * and closes it.
+ */
+export function shutdown(): Promise<void> {
+  stopping ??= (async () => {
+    await stopMailKicks(10_000);
+    await stopJobs(10_000);
+    try {
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+    } catch (error) {
+      logger.warn({ err: error }, "WAL checkpoint at shutdown failed");
+    }
+    await db.destroy();
+  })();
+  return stopping;
 }

@@ -1,3 +1,4 @@
+import { backupCron, runBackup } from "~/domain/ops/backup.server";
 import { runMailSender, startMailKicks } from "~/domain/mail/sender.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
 import { registerJob, startJobs } from "~/domain/ops/jobs.server";
@@ -12,6 +13,16 @@ import { getEnv } from "~/lib/env.server";
  * from entry.server.tsx. JOBS=off starts none.
  */
 export function registerServerJobs(): void {
+  const env = getEnv();
+  // The daily backup at BACKUP_AT (UTC), in one process (issue 17).
+  registerJob({
+    name: "backup",
+    schedule: backupCron(env.BACKUP_AT),
+    once: true,
+    run: async (jobDb) => {
+      await runBackup(jobDb, { databasePath: env.DATABASE_PATH, uploadDir: env.UPLOAD_DIR, backupDir: env.BACKUP_DIR, trigger: "schedule" });
+    },
+  });
   // Payments PayPal completed or the buyer approved, but the shop never heard about (issue 16).
   registerJob({
     name: "reconcile-payments",
@@ -28,7 +39,7 @@ export function registerServerJobs(): void {
     schedule: "7 * * * *",
     once: true,
     run: async (db, now) => {
-      await expireUnpaidOrders(db, now, getEnv().UNPAID_ORDER_HOURS);
+      await expireUnpaidOrders(db, now, env.UNPAID_ORDER_HOURS);
     },
   });
 }

@@ -24,6 +24,7 @@ import { db } from "~/lib/db.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import { getEnv } from "~/lib/env.server";
 import { pageMeta } from "~/lib/meta";
+import { useNonce } from "~/lib/nonce";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -77,6 +78,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -91,8 +93,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -270,6 +270,30 @@ export interface JobRunsTable {
   error: string | null;
 }
 
+export interface ActivityLogTable {
+  id: Generated<number>;
+  created_at: Generated<string>;
+  actor_id: number | null;
+  actor_email: string;
+  kind: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  summary: string;
+  /** JSON: { field: [before, after] } */
+  changes: string | null;
+  client_ip: string | null;
+}
+
+export interface BackupsTable {
+  id: Generated<number>;
+  created_at: Generated<string>;
+  file: string;
+  size_bytes: number;
+  uploads_copied: Generated<number>;
+  duration_ms: number;
+  trigger: string;
+}
+
 /** One e-mail to send (db/migrations/2026_11_24_0015_mail.ts). status: pending, sent or failing. */
 export interface OutboxTable {
   id: Generated<number>;
@@ -337,6 +361,8 @@ export interface Database {
   settings: SettingsTable;
   uploads: UploadsTable;
   job_runs: JobRunsTable;
+  activity_log: ActivityLogTable;
+  backups: BackupsTable;
   outbox: OutboxTable;
   password_reset_tokens: PasswordResetTokensTable;
   back_in_stock_requests: BackInStockRequestsTable;

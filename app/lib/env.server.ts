@@ -31,6 +31,10 @@ const EnvSchema = z.object({
   PAYPAL_EMULATOR_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
   PAYPAL_WEBHOOK_ID: z.preprocess(emptyAsUnset, z.string().max(50).optional()),
   UNPAID_ORDER_HOURS: z.preprocess(emptyAsUnset, z.coerce.number().positive().max(24 * 365).default(72)),
+  BACKUP_DIR: z.preprocess(emptyAsUnset, z.string().min(1).default("data/backups")),
+  /** The daily backup's time of day, HH:MM in UTC. */
+  BACKUP_AT: z.preprocess(emptyAsUnset, z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM (UTC)").default("03:00")),
+  LOG_LEVEL: z.preprocess(emptyAsUnset, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   // E-mail (CONTRACT.md): without SMTP_URL messages wait in the outbox.
   SMTP_URL: z.preprocess(emptyAsUnset, z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
   MAIL_FROM: z.preprocess(emptyAsUnset, z.string().max(320).optional()),

@@ -4,6 +4,8 @@ import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } fro
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
 import { ADMIN_DENIED_TEXT, AUTH_MESSAGES } from "~/domain/auth/messages";
 import { signInWithForm } from "~/domain/auth/sign-in.server";
+import { logAdminSignIn } from "~/domain/ops/activity.server";
+import { db } from "~/lib/db.server";
 import { assertSameOrigin, readFormData, safeRedirect } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -22,16 +24,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/admin");
   const outcome = await signInWithForm(request, formData);
+  const email = String(formData.get("email") ?? "");
   if (!outcome.ok) {
+    await logAdminSignIn(db, { email, userId: null, ok: false, reason: `status ${outcome.status}`, request });
     return json({ denied: false, result: outcome.result, alert: outcome.alert }, { status: outcome.status });
   }
   if (!outcome.user.isAdmin) {
+    await logAdminSignIn(db, { email: outcome.user.email, userId: outcome.user.id, ok: false, reason: "not an admin", request });
     // The sign-in itself succeeded (the customer is signed in), but this door stays shut: no redirect.
     return json(
       { denied: true, result: null, alert: { title: ADMIN_DENIED_TEXT, type: "error" as const, description: undefined } },
       { status: 403, headers: { "Set-Cookie": outcome.cookie } },
     );
   }
+  await logAdminSignIn(db, { email: outcome.user.email, userId: outcome.user.id, ok: true, request });
   return redirectWithToast(redirectTo, { ...AUTH_MESSAGES.adminLoginSuccess }, [outcome.cookie]);
 }
 

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ActivityTab } from "~/components/admin/activity-tab";
 import { EmailsTab } from "~/components/admin/emails-tab";
 import { OrdersTab } from "~/components/admin/orders-tab";
 import { ProductsTab } from "~/components/admin/products-tab";
@@ -12,6 +13,7 @@ import { getDashboardStats, getRevenueSeries } from "~/domain/admin/reports.serv
 import { loadStoreTab, storeTabAction } from "~/domain/admin/store-tabs.server";
 import { ACCESS_DENIED, ADMIN_TABS, type AdminTab, toAdminTab } from "~/domain/admin/tabs";
 import { getOptionalUser } from "~/domain/auth/guards.server";
+import { actorOf, loadActivityTab } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
@@ -31,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const [stats, revenue] = await Promise.all([getDashboardStats(db), getRevenueSeries(db)]);
     return json({ denied: false as const, tab, stats, revenue });
   }
+  if (tab === "activity") return json({ denied: false as const, tab, activity: await loadActivityTab(db, url) });
   if (tab === "products") return json({ denied: false as const, tab, productsTab: await loadProductsTab(db, url) });
   if (tab === "emails") return json({ denied: false as const, tab, emails: await loadOutboxView(db, url) });
   return json({ denied: false as const, tab, store: await loadStoreTab(db, tab, url) });
@@ -48,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     (await ordersTabAction(request, formData, intent)) ??
     (await productsTabAction(request, formData, intent)) ??
     (await storeTabAction(request, formData, intent)) ??
-    (await outboxAction(formData, intent, "/admin?tab=emails"));
+    (await outboxAction(formData, intent, "/admin?tab=emails", actorOf(user, request)));
   if (!response) throw jsonError("Unknown action", 400);
   return response;
 }
@@ -77,6 +80,7 @@ export default function AdminDashboard() {
         ))}
       </nav>
       {"orders" in data ? <OrdersTab data={data.orders} /> : null}
+      {"activity" in data ? <ActivityTab data={data.activity} /> : null}
       {"productsTab" in data ? <ProductsTab data={data.productsTab} /> : null}
       {"emails" in data ? <EmailsTab data={data.emails} here="/admin?tab=emails" /> : null}
       {"store" in data ? <StoreTab tab={data.tab as AdminTab} data={data.store} /> : null}

@@ -4,6 +4,7 @@ import { EmailsTab } from "~/components/admin/emails-tab";
 import { formatDay } from "~/components/admin/store-parts";
 import { requireAdmin } from "~/domain/auth/guards.server";
 import { loadOutboxView, outboxAction } from "~/domain/mail/admin-outbox.server";
+import { actorOf } from "~/domain/ops/activity.server";
 import { getCaughtMail, listCaughtMail } from "~/domain/mail/caught.server";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
@@ -22,9 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const formData = await readFormData(request);
-  const response = await outboxAction(formData, String(formData.get("intent") ?? ""), "/admin/outbox");
+  const response = await outboxAction(formData, String(formData.get("intent") ?? ""), "/admin/outbox", actorOf(admin, request));
   if (!response) throw jsonError("Unknown action", 400);
   return response;
 }

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { cleanOrphanedRelationships } from "~/domain/admin/categories-admin.server";
 import { cleanedMessage, STORE_TEXT } from "~/domain/admin/store-texts";
 import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { actorOf } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { apiAction, jsonError, methodNotAllowed } from "~/lib/http.server";
 
@@ -13,9 +14,9 @@ export function loader() {
 export function action({ request }: ActionFunctionArgs) {
   return apiAction(request, {
     POST: async () => {
-      await requireApiAdmin(request);
+      const actor = actorOf(await requireApiAdmin(request), request);
       try {
-        const deleted = await cleanOrphanedRelationships(db);
+        const deleted = await cleanOrphanedRelationships(db, actor);
         return json({ deleted, message: cleanedMessage(deleted) });
       } catch (error) {
         console.error("Clean orphaned relationships failed:", error);

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
 import { adminOrderAnswer } from "~/domain/admin/orders-tab.server";
 import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { actorOf } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed, requireIdParam } from "~/lib/http.server";
 
@@ -18,9 +19,9 @@ export function loader() {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiAction(request, {
     PATCH: async () => {
-      await requireApiAdmin(request);
+      const actor = actorOf(await requireApiAdmin(request), request);
       const id = requireIdParam(params.orderId, "Order not found");
-      await adminCancelOrder(db, id);
+      await adminCancelOrder(db, id, { actor });
       return adminOrderAnswer(id);
     },
   });

@@ -4,6 +4,7 @@ import { LatestCollectionSchema, UpdateProductSchema } from "~/domain/admin/prod
 import { PRODUCT_TEXT } from "~/domain/admin/product-texts";
 import { deleteProduct, getAdminProduct, setLatestCollection, updateProduct } from "~/domain/admin/products-admin.server";
 import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { actorOf } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { apiAction, apiHandler, jsonError, parseJsonBody, requireIdParam } from "~/lib/http.server";
 
@@ -26,33 +27,33 @@ export function loader({ request, params }: LoaderFunctionArgs) {
  */
 export function action({ request, params }: ActionFunctionArgs) {
   const withId = async () => {
-    await requireApiAdmin(request);
-    return requireIdParam(params.id, PRODUCT_TEXT.notFound);
+    const actor = actorOf(await requireApiAdmin(request), request);
+    return { id: requireIdParam(params.id, PRODUCT_TEXT.notFound), actor };
   };
   return apiAction(request, {
     PUT: async () => {
-      const id = await withId();
+      const { id, actor } = await withId();
       const input = await parseJsonBody(request, UpdateProductSchema);
       try {
-        await updateProduct(db, id, input);
+        await updateProduct(db, id, input, actor);
         return json(await getAdminProduct(db, id), { headers: NO_STORE });
       } catch (error) {
         return productApiError(error, PRODUCT_TEXT.updateFailed);
       }
     },
     PATCH: async () => {
-      const id = await withId();
+      const { id, actor } = await withId();
       const input = await parseJsonBody(request, LatestCollectionSchema);
       try {
-        return json(await setLatestCollection(db, id, input.isLatestCollection), { headers: NO_STORE });
+        return json(await setLatestCollection(db, id, input.isLatestCollection, actor), { headers: NO_STORE });
       } catch (error) {
         return productApiError(error, PRODUCT_TEXT.toggleFailed);
       }
     },
     DELETE: async () => {
-      const id = await withId();
+      const { id, actor } = await withId();
       try {
-        const done = await deleteProduct(db, id);
+        const done = await deleteProduct(db, id, actor);
         return json({ message: PRODUCT_TEXT.deleted, id: done.id }, { headers: NO_STORE });
       } catch (error) {
         return productApiError(error, PRODUCT_TEXT.deleteFailed);

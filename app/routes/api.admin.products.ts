@@ -4,6 +4,7 @@ import { CreateProductSchema } from "~/domain/admin/product-schemas";
 import { ADMIN_PRODUCTS_LIMIT, LATEST_FILTERS, PRODUCT_TEXT, STATUS_FILTERS, STOCK_FILTERS } from "~/domain/admin/product-texts";
 import { createProduct, getAdminProduct, listAdminProducts } from "~/domain/admin/products-admin.server";
 import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { actorOf } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { apiAction, apiHandler, jsonError, parseJsonBody } from "~/lib/http.server";
 
@@ -40,10 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return apiAction(request, {
     POST: async () => {
-      await requireApiAdmin(request);
+      const actor = actorOf(await requireApiAdmin(request), request);
       const input = await parseJsonBody(request, CreateProductSchema);
       try {
-        const { id } = await createProduct(db, input);
+        const { id } = await createProduct(db, input, actor);
         return json(await getAdminProduct(db, id), {
           status: 201,
           headers: NO_STORE,

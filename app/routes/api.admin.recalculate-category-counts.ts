@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { recalculateAllCategoryCounts } from "~/domain/admin/categories-admin.server";
 import { STORE_TEXT } from "~/domain/admin/store-texts";
 import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { actorOf } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { apiAction, jsonError, methodNotAllowed } from "~/lib/http.server";
 
@@ -13,9 +14,9 @@ export function loader() {
 export function action({ request }: ActionFunctionArgs) {
   return apiAction(request, {
     POST: async () => {
-      await requireApiAdmin(request);
+      const actor = actorOf(await requireApiAdmin(request), request);
       try {
-        const { categories, changed } = await recalculateAllCategoryCounts(db);
+        const { categories, changed } = await recalculateAllCategoryCounts(db, actor);
         return json({ message: STORE_TEXT.recalculated, categories, changed });
       } catch (error) {
         console.error("Recalculate category counts failed:", error);

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { AwardPointsSchema } from "~/domain/admin/schemas";
 import { awardPoints } from "~/domain/admin/users-admin.server";
 import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { actorOf } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 
@@ -16,9 +17,9 @@ export function loader() {
 export function action({ request }: ActionFunctionArgs) {
   return apiAction(request, {
     POST: async () => {
-      await requireApiAdmin(request);
+      const actor = actorOf(await requireApiAdmin(request), request);
       const input = await parseJsonBody(request, AwardPointsSchema);
-      return json(await awardPoints(db, input));
+      return json(await awardPoints(db, input, actor));
     },
   });
 }

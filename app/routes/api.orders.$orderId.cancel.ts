@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
 import { getOptionalUser } from "~/domain/auth/guards.server";
+import { actorOf } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { cancelOrderForCustomer, orderToApi } from "~/domain/orders/order-actions.server";
 import { requireApiOrder } from "~/domain/orders/order-pages.server";
@@ -24,7 +25,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     PATCH: async () => {
       const view = await requireApiOrder(request, params.orderId, new URL(request.url).searchParams.get("token"));
       const user = await getOptionalUser(request);
-      if (user?.isAdmin) await adminCancelOrder(db, view.id);
+      if (user?.isAdmin) await adminCancelOrder(db, view.id, { actor: actorOf(user, request) });
       else await cancelOrderForCustomer(db, view.id);
       const updated = await getOrderView(db, view.id);
       if (!updated) throw jsonError("Order not found", 404);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { shipOrder } from "~/domain/admin/admin-orders.server";
 import { adminOrderAnswer } from "~/domain/admin/orders-tab.server";
 import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { actorOf } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed, parseJsonBody, requireIdParam } from "~/lib/http.server";
 
@@ -21,10 +22,10 @@ export function loader() {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiAction(request, {
     PATCH: async () => {
-      await requireApiAdmin(request);
+      const actor = actorOf(await requireApiAdmin(request), request);
       const id = requireIdParam(params.orderId, "Order not found");
       const body = await parseJsonBody(request, ShipBodySchema);
-      await shipOrder(db, id, body.trackingNumber ?? "");
+      await shipOrder(db, id, body.trackingNumber ?? "", actor);
       return adminOrderAnswer(id);
     },
   });

@@ -4,6 +4,7 @@ import * as paymentAttempts from "./2026_11_23_0001_payment_attempts";
 import * as jobRuns from "./2026_11_24_0001_job_runs";
 import * as mail from "./2026_11_24_0015_mail";
 import * as money from "./2026_11_24_0016_money";
+import * as ops from "./2026_11_24_0017_ops";
 
 /** Every migration, in order. Add new ones here as well as in this folder. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_24_0001_job_runs": jobRuns,
   "2026_11_24_0015_mail": mail,
   "2026_11_24_0016_money": money,
+  "2026_11_24_0017_ops": ops,
 };

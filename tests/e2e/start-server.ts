@@ -106,6 +106,7 @@ const env = {
   APP_URL: `http://127.0.0.1:${port}`,
   DATABASE_PATH: dbFile,
   UPLOAD_DIR: path.join(tmp, "uploads"),
+  BACKUP_DIR: path.join(tmp, "backups"),
   SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret",
   ADMIN_EMAIL: "admin@example.com",
   ADMIN_PASSWORD: "admin12345",

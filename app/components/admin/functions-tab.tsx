@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { confirmFirst, ConfirmStep } from "~/components/admin/store-parts";
 import { STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
+import { formatBytes } from "~/lib/bytes";
 
 const TAB = "/admin?tab=functions";
 
@@ -21,7 +22,18 @@ const FUNCTIONS = [
   },
 ];
 
-export function FunctionsTab({ data }: { data: { kind: "functions"; confirm: "recalculate" | "clean" | null } }) {
+interface LastBackup {
+  createdAt: string;
+  file: string;
+  sizeBytes: number;
+  trigger: string;
+}
+
+export function FunctionsTab({
+  data,
+}: {
+  data: { kind: "functions"; confirm: "recalculate" | "clean" | null; lastBackup: LastBackup | null; backupDir: string };
+}) {
   const asked = FUNCTIONS.find((f) => f.id === data.confirm);
   return (
     <section className="store-tab" aria-labelledby="functions-title">
@@ -43,6 +55,30 @@ export function FunctionsTab({ data }: { data: { kind: "functions"; confirm: "re
             </Form>
           </section>
         ))}
+        <section className="form-card" aria-labelledby="fn-backup">
+          <h3 id="fn-backup">Backups</h3>
+          {data.lastBackup ? (
+            <p className="small" data-testid="last-backup">
+              Last backup:{" "}
+              <time dateTime={data.lastBackup.createdAt}>{data.lastBackup.createdAt.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC")}</time>,{" "}
+              {formatBytes(data.lastBackup.sizeBytes)} ({data.lastBackup.file})
+            </p>
+          ) : (
+            <p className="small" data-testid="last-backup">
+              No backup yet.
+            </p>
+          )}
+          <p className="muted small">
+            A checked copy of the database and the new product images, kept in {data.backupDir}. One is taken every day; 7 daily and 4 weekly copies are
+            kept.
+          </p>
+          <Form method="post" action={TAB}>
+            <input type="hidden" name="intent" value={STORE_INTENTS.backupNow} />
+            <button type="submit" className="button">
+              Back up now
+            </button>
+          </Form>
+        </section>
       </div>
     </section>
   );

@@ -18,7 +18,7 @@ type Row = Ready["orders"][number];
 export function OrdersTab({ data }: { data: OrdersTabData }) {
   if (!data.ready) return <p className="muted">Loading orders…</p>;
   const { orders, filter, here, confirm, total, page, pageCount } = data;
-  const filtered = Boolean(filter.status || filter.q);
+  const filtered = Boolean(filter.status || filter.q || filter.from || filter.to);
   return (
     <section className="admin-orders" aria-labelledby="admin-orders-title">
       <div className="admin-orders-head">
@@ -45,10 +45,21 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="orders-from">From</label>
+          <input id="orders-from" name="from" type="date" defaultValue={filter.from} />
+        </div>
+        <div className="field">
+          <label htmlFor="orders-to">To</label>
+          <input id="orders-to" name="to" type="date" defaultValue={filter.to} />
+        </div>
         <div className="admin-orders-filter-actions">
           <button type="submit" className="button">
             Filter
           </button>
+          <a href={data.exportUrl} className="button button-ghost" download>
+            Export CSV
+          </a>
           {filtered ? (
             <Link to="/admin?tab=orders" className="button button-ghost">
               Clear

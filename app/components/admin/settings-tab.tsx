@@ -2,8 +2,11 @@ import { Form } from "@remix-run/react";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
 import { STORE_INTENTS, type StoreSettings } from "~/domain/admin/store-texts";
+import { type ShippingRates } from "~/domain/cart/totals";
+import { type LoyaltyConfig } from "~/domain/loyalty/rules";
+import { centsToDecimal } from "~/lib/money";
 
-export function SettingsTab({ data }: { data: { kind: "settings"; settings: StoreSettings } }) {
+export function SettingsTab({ data }: { data: { kind: "settings"; settings: StoreSettings; shipping: ShippingRates; loyalty: LoyaltyConfig } }) {
   const reply = useStoreReply(STORE_INTENTS.settingsSave);
   const descriptionError = errorFrom(reply, "description");
   return (
@@ -57,6 +60,101 @@ export function SettingsTab({ data }: { data: { kind: "settings"; settings: Stor
           </button>
         </Form>
       </section>
+      <ShippingForm rates={data.shipping} />
+      <LoyaltyForm config={data.loyalty} />
+    </section>
+  );
+}
+
+const dollars = (cents: number) => centsToDecimal(cents);
+
+function ShippingForm({ rates }: { rates: ShippingRates }) {
+  const reply = useStoreReply(STORE_INTENTS.shippingSave);
+  return (
+    <section className="form-card" aria-labelledby="shipping-settings-title">
+      <h3 id="shipping-settings-title">Shipping rates</h3>
+      <p className="muted small">New carts and checkouts use these at once; orders already placed keep the shipping they were placed with.</p>
+      {reply ? <Alert title="Shipping rates not saved">Please correct the fields below.</Alert> : null}
+      <Form method="post" action="/admin?tab=settings" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
+        <input type="hidden" name="intent" value={STORE_INTENTS.shippingSave} />
+        {(["standard", "large"] as const).map((kind) => (
+          <fieldset key={kind} className="form-stack">
+            <legend>{kind === "standard" ? "Standard rate" : "Large-item rate"}</legend>
+            <Field
+              name={`${kind}Name`}
+              label="Name"
+              idPrefix="ship-"
+              required
+              maxLength={60}
+              defaultValue={valueFrom(reply, `${kind}Name`, rates[kind].name)}
+              error={errorFrom(reply, `${kind}Name`)}
+            />
+            <Field
+              name={`${kind}Description`}
+              label="Description"
+              idPrefix="ship-"
+              maxLength={200}
+              defaultValue={valueFrom(reply, `${kind}Description`, rates[kind].description)}
+              error={errorFrom(reply, `${kind}Description`)}
+            />
+            <Field
+              name={`${kind}Price`}
+              label="Price (USD)"
+              idPrefix="ship-"
+              required
+              inputMode="decimal"
+              pattern="[0-9]{1,5}([.][0-9]{1,2})?"
+              maxLength={8}
+              defaultValue={valueFrom(reply, `${kind}Price`, dollars(rates[kind].priceCents))}
+              error={errorFrom(reply, `${kind}Price`)}
+            />
+          </fieldset>
+        ))}
+        <button type="submit" className="button">
+          Save Shipping Rates
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function LoyaltyForm({ config }: { config: LoyaltyConfig }) {
+  const reply = useStoreReply(STORE_INTENTS.loyaltySave);
+  const ex = config.discountExchange;
+  const fields: { name: string; label: string; value: number; hint: string; step: string; min: string }[] = [
+    { name: "dollarsPerPoint", label: "Dollars per point", value: config.dollarsPerPoint, hint: "A customer earns one point for every this many dollars.", step: "0.01", min: "0.01" },
+    { name: "minimumOrderForPoints", label: "Minimum order for points (USD)", value: config.minimumOrderForPoints, hint: "Smaller orders earn no points.", step: "0.01", min: "0" },
+    { name: "pointsRequired", label: "Points required for a discount", value: ex.pointsRequired, hint: "One discount per order.", step: "1", min: "1" },
+    { name: "discountAmount", label: "Discount amount (USD)", value: ex.discountAmount, hint: "Taken off the subtotal.", step: "0.01", min: "0" },
+    { name: "minimumOrderValue", label: "Minimum order for the discount (USD)", value: ex.minimumOrderValue, hint: "Subtotal the order must reach.", step: "0.01", min: "0" },
+  ];
+  return (
+    <section className="form-card" aria-labelledby="loyalty-settings-title">
+      <h3 id="loyalty-settings-title">Loyalty rules</h3>
+      <p className="muted small">The next carts and orders use these; orders already placed keep their discount.</p>
+      {reply ? <Alert title="Loyalty rules not saved">Please correct the fields below.</Alert> : null}
+      <Form method="post" action="/admin?tab=settings" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
+        <input type="hidden" name="intent" value={STORE_INTENTS.loyaltySave} />
+        {fields.map((f) => (
+          <Field
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            idPrefix="loyalty-"
+            type="number"
+            required
+            step={f.step}
+            min={f.min}
+            max="1000000"
+            hint={f.hint}
+            defaultValue={valueFrom(reply, f.name, String(f.value))}
+            error={errorFrom(reply, f.name)}
+          />
+        ))}
+        <button type="submit" className="button">
+          Save Loyalty Rules
+        </button>
+      </Form>
     </section>
   );
 }

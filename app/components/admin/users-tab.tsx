@@ -11,6 +11,9 @@ export function UsersTab({ data }: { data: { kind: "users"; users: AdminUserRow[
       <div className="store-tab-head">
         <h2 id="users-title">Users</h2>
         <p className="muted">{data.users.length === 1 ? "1 user" : `${data.users.length} users`}</p>
+        <a href="/admin/users.csv" className="button button-ghost" download>
+          Export CSV
+        </a>
       </div>
       {data.users.length === 0 ? (
         <p className="muted">No users yet.</p>

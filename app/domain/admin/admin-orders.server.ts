@@ -1,3 +1,4 @@
+import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { enqueueCancelDeclinedMail, enqueueOrderCancelledMail, enqueueOrderShippedMail } from "~/domain/mail/order-mail.server";
 import { sql } from "kysely";
 import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
@@ -28,14 +29,20 @@ export interface AdminOrderFilter {
   status?: string | null;
   /** An order number (`12` or `#12`) or part of the customer's e-mail. */
   q?: string | null;
+  /** Placed on or after this day (YYYY-MM-DD, UTC). */
+  from?: string | null;
+  /** Placed on or before this day (YYYY-MM-DD, UTC). */
+  to?: string | null;
   limit?: number;
   offset?: number;
 }
 
-/** Orders for the admin, newest first, with the filter's total count. */
-export async function listAdminOrders(db: DB, filter: AdminOrderFilter = {}): Promise<{ orders: AdminOrderRow[]; total: number }> {
+/** The orders a filter selects (no order, no columns): shared by the list and the CSV export. */
+export function filteredOrders(db: DB, filter: AdminOrderFilter) {
   let base = db.selectFrom("orders as o");
   if (filter.status) base = base.where("o.status", "=", filter.status);
+  if (filter.from) base = base.where(sql<string>`substr(o.created_at, 1, 10)`, ">=", filter.from);
+  if (filter.to) base = base.where(sql<string>`substr(o.created_at, 1, 10)`, "<=", filter.to);
   const q = filter.q?.trim();
   if (q) {
     const id = /^#?\d{1,12}$/.test(q) ? Number(q.replace("#", "")) : null;
@@ -47,6 +54,12 @@ export async function listAdminOrders(db: DB, filter: AdminOrderFilter = {}): Pr
       ]),
     );
   }
+  return base;
+}
+
+/** Orders for the admin, newest first, with the filter's total count. */
+export async function listAdminOrders(db: DB, filter: AdminOrderFilter = {}): Promise<{ orders: AdminOrderRow[]; total: number }> {
+  const base = filteredOrders(db, filter);
   const [rows, count] = await Promise.all([
     base
       .select([
@@ -99,7 +112,8 @@ function isOneOf(status: string, list: readonly string[]): boolean {
  * is cancelled without a refund. Throws DomainError 404, 409 (status, payment in flight), and
  * RefundError 409 with PayPal's reason when PayPal refuses (the order unchanged).
  */
-export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?: PaypalClient | null } = {}): Promise<void> {
+export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?: PaypalClient | null; actor?: Actor } = {}): Promise<void> {
+  const actor = deps.actor ?? SYSTEM_ACTOR;
   const row = await db
     .selectFrom("orders")
     .select(["status", "stock_reserved as reserved", "paypal_capture_id as captureId", "total_cents as totalCents"])
@@ -123,23 +137,25 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
       await addOrderEvent(trx, orderId, "unpaid-cancelled", "Cancelled by the shop before payment; nothing to refund.");
+      await logActivity(trx, { actor, kind: "order.cancel", subjectType: "order", subjectId: orderId, summary: `Order #${orderId} cancelled (unpaid)`, changes: { status: ["unpaid", "unpaidcancelled"] } });
       await enqueueOrderCancelledMail(trx, orderId, false);
     });
     return;
   }
   const left = row.totalCents - (await refundedCents(db, orderId));
   if (row.captureId && left > 0) {
-    await makeRefund(db, { orderId, captureId: row.captureId, amountCents: left, kind: "cancel" }, deps.paypal);
+    await makeRefund(db, { orderId, captureId: row.captureId, amountCents: left, kind: "cancel" }, deps.paypal, actor);
     return;
   }
   await db.transaction().execute(async (trx) => {
     if (!(await cancelOrder(trx, orderId, [row.status]))) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
     await addOrderEvent(trx, orderId, "note", row.captureId ? "Already refunded in full: nothing more to refund." : "No PayPal payment on record: nothing was refunded.");
+    await logActivity(trx, { actor, kind: "order.cancel", subjectType: "order", subjectId: orderId, summary: `Order #${orderId} cancelled`, changes: { status: [row.status, "cancelled"] } });
   });
 }
 
 /** The admin approves a cancellation request: the same as cancelling it (full refund, stock and points back). */
-export function approveCancellation(db: DB, orderId: number, deps: { paypal?: PaypalClient | null } = {}): Promise<void> {
+export function approveCancellation(db: DB, orderId: number, deps: { paypal?: PaypalClient | null; actor?: Actor } = {}): Promise<void> {
   return adminCancelOrder(db, orderId, deps);
 }
 
@@ -149,7 +165,7 @@ export const DECLINE_REASON_MAX = 500;
  * The admin declines a cancellation request: back to 'paid', with the reason the customer reads
  * on the order page. Throws DomainError 400 (reason), 404, 409 (not a request).
  */
-export async function declineCancellation(db: DB, orderId: number, reason: unknown): Promise<void> {
+export async function declineCancellation(db: DB, orderId: number, reason: unknown, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   const text = typeof reason === "string" ? reason.trim() : "";
   if (!text) throw new DomainError(ADMIN_ORDER_TEXT.declineReasonRequired, 400, "reason");
   if (text.length > DECLINE_REASON_MAX) throw new DomainError(`The reason must be ${DECLINE_REASON_MAX} characters or less`, 400, "reason");
@@ -165,24 +181,26 @@ export async function declineCancellation(db: DB, orderId: number, reason: unkno
       throw new DomainError(`Only a cancellation request can be declined. This order is ${orderStatusLabel(await statusOf(trx, orderId))}.`, 409);
     }
     await addOrderEvent(trx, orderId, "cancel-declined", `Cancellation request declined: ${text}`);
+    await logActivity(trx, { actor, kind: "order.decline", subjectType: "order", subjectId: orderId, summary: `Order #${orderId}: cancellation request declined`, changes: { status: ["cancel_request", "paid"], declineReason: [null, text] } });
     await enqueueCancelDeclinedMail(trx, orderId, text, at);
   });
 }
 
 /** 'Start packing': paid → processing. Throws DomainError 404, 409. */
-export async function startPacking(db: DB, orderId: number): Promise<void> {
-  await simpleTransition(db, orderId, ["paid"], "processing", "packing", "Packing started.", (s) => `Only a paid order can be packed. This order is ${s}.`);
+export async function startPacking(db: DB, orderId: number, actor: Actor = SYSTEM_ACTOR): Promise<void> {
+  await simpleTransition(db, actor, orderId, ["paid"], "processing", "packing", "Packing started.", (s) => `Only a paid order can be packed. This order is ${s}.`);
 }
 
 /** 'Mark delivered': shipped → delivered, with delivered_at (the 14 days of the return terms count from it). */
-export async function markDelivered(db: DB, orderId: number, now = new Date()): Promise<void> {
-  await simpleTransition(db, orderId, ["shipped"], "delivered", "delivered", "Marked as delivered.", (s) => `Only a shipped order can be marked delivered. This order is ${s}.`, {
+export async function markDelivered(db: DB, orderId: number, now = new Date(), actor: Actor = SYSTEM_ACTOR): Promise<void> {
+  await simpleTransition(db, actor, orderId, ["shipped"], "delivered", "delivered", "Marked as delivered.", (s) => `Only a shipped order can be marked delivered. This order is ${s}.`, {
     delivered_at: now.toISOString(),
   });
 }
 
 async function simpleTransition(
   db: DB,
+  actor: Actor,
   orderId: number,
   from: string[],
   to: string,
@@ -200,6 +218,14 @@ async function simpleTransition(
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw new DomainError(refusal(orderStatusLabel(await statusOf(trx, orderId))), 409);
     await addOrderEvent(trx, orderId, event, message);
+    await logActivity(trx, {
+      actor,
+      kind: event === "packing" ? "order.packing" : "order.deliver",
+      subjectType: "order",
+      subjectId: orderId,
+      summary: `Order #${orderId}: ${message}`,
+      changes: { status: [from.join("/"), to] },
+    });
   });
 }
 
@@ -215,10 +241,11 @@ export function cleanTrackingNumber(value: unknown): string {
  * Ship: from paid (or processing) to 'shipped' with the trimmed tracking number and shipped_at.
  * Throws DomainError 400 (tracking number), 404, 409 (status).
  */
-export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown): Promise<void> {
+export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   const tracking = cleanTrackingNumber(trackingNumber);
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
+    const before = await trx.selectFrom("orders").select(["status", "tracking_number as trackingNumber"]).where("id", "=", orderId).executeTakeFirst();
     const updated = await trx
       .updateTable("orders")
       .set({ status: "shipped", tracking_number: tracking, shipped_at: now, updated_at: now })
@@ -227,6 +254,14 @@ export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown
       .executeTakeFirst();
     if (updated.numUpdatedRows > 0n) {
       await addOrderEvent(trx, orderId, "shipped", `Shipped with tracking number ${tracking}.`);
+      await logActivity(trx, {
+        actor,
+        kind: "order.ship",
+        subjectType: "order",
+        subjectId: orderId,
+        summary: `Order #${orderId} shipped (tracking ${tracking})`,
+        changes: { status: [before?.status ?? null, "shipped"], trackingNumber: [before?.trackingNumber ?? null, tracking] },
+      });
       await enqueueOrderShippedMail(trx, orderId);
       return;
     }
@@ -284,7 +319,8 @@ export async function getReturnTerms(db: DB, orderId: number, now = new Date()) 
  * allowed. Past 14 days after delivery a reason is required. Throws DomainError 400 (amount,
  * items, reason), 404, 409 (status), RefundError 409 (PayPal refused: the order unchanged).
  */
-export async function processReturn(db: DB, orderId: number, input: ReturnInput, deps: { paypal?: PaypalClient | null; now?: Date } = {}): Promise<void> {
+export async function processReturn(db: DB, orderId: number, input: ReturnInput, deps: { paypal?: PaypalClient | null; now?: Date; actor?: Actor } = {}): Promise<void> {
+  const actor = deps.actor ?? SYSTEM_ACTOR;
   const terms = await getReturnTerms(db, orderId, deps.now);
   if (!terms) throw new DomainError(ADMIN_ORDER_TEXT.notFound, 404);
   if (!terms.open) {
@@ -303,7 +339,7 @@ export async function processReturn(db: DB, orderId: number, input: ReturnInput,
   await checkRestock(db, orderId, restock);
   const captureId = await db.selectFrom("orders").select("paypal_capture_id as id").where("id", "=", orderId).executeTakeFirstOrThrow();
   if (input.amountCents > 0 && captureId.id) {
-    await makeRefund(db, { orderId, captureId: captureId.id, amountCents: input.amountCents, kind: "return", note: reason, restock }, deps.paypal);
+    await makeRefund(db, { orderId, captureId: captureId.id, amountCents: input.amountCents, kind: "return", note: reason, restock }, deps.paypal, actor);
     return;
   }
   if (input.amountCents > 0) throw new DomainError("This order has no PayPal payment on record, so nothing can be refunded: set the amount to 0", 400, "amount");
@@ -312,11 +348,19 @@ export async function processReturn(db: DB, orderId: number, input: ReturnInput,
     const current = await statusOf(trx, orderId);
     if (!isOneOf(current, [...RETURNABLE_STATUSES, "returned"])) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
     await applyReturn(trx, orderId, { restock, refundCents: 0, refundableBeforeCents: terms.leftCents, note: reason });
+    await logActivity(trx, {
+      actor,
+      kind: "order.return",
+      subjectType: "order",
+      subjectId: orderId,
+      summary: `Order #${orderId} returned without a refund`,
+      changes: { status: [current, "returned"], restocked: [null, restock.map((l) => `${l.orderItemId}×${l.quantity}`).join(", ") || null] },
+    });
   });
 }
 
 /** The API's return (PATCH /api/admin/orders/{id}/return, no payload): the whole order back, the suggested refund. */
-export async function returnOrder(db: DB, orderId: number, deps: { paypal?: PaypalClient | null; now?: Date } = {}): Promise<void> {
+export async function returnOrder(db: DB, orderId: number, deps: { paypal?: PaypalClient | null; now?: Date; actor?: Actor } = {}): Promise<void> {
   const terms = await getReturnTerms(db, orderId, deps.now);
   if (!terms) throw new DomainError(ADMIN_ORDER_TEXT.notFound, 404);
   const items = await db.selectFrom("order_items").select(["id", "quantity", "returned_quantity as returned"]).where("order_id", "=", orderId).execute();

@@ -1,3 +1,4 @@
+import { type Actor, diffFields, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { sql } from "kysely";
 import { type CategoryInput, type UpdateCategoryInput } from "~/domain/admin/schemas";
 import { STORE_TEXT, stillHasChildren, stillHasProducts } from "~/domain/admin/store-texts";
@@ -83,10 +84,19 @@ async function checkedValues(db: DB, input: CategoryInput, selfId: number | null
 }
 
 /** Adds a category (two levels: the parent must be top-level). Throws DomainError 409 on a used slug. */
-export async function createCategory(db: DB, input: CategoryInput): Promise<{ id: number; slug: string }> {
+export async function createCategory(db: DB, input: CategoryInput, actor: Actor = SYSTEM_ACTOR): Promise<{ id: number; slug: string }> {
   return db.transaction().execute(async (trx) => {
     const values = await checkedValues(trx, input, null);
-    return trx.insertInto("categories").values(values).returning(["id", "slug"]).executeTakeFirstOrThrow();
+    const created = await trx.insertInto("categories").values(values).returning(["id", "slug"]).executeTakeFirstOrThrow();
+    await logActivity(trx, {
+      actor,
+      kind: "category.create",
+      subjectType: "category",
+      subjectId: created.id,
+      summary: `Category '${values.name}' added`,
+      changes: diffFields({}, { ...values }),
+    });
+    return created;
   });
 }
 
@@ -94,12 +104,26 @@ export async function createCategory(db: DB, input: CategoryInput): Promise<{ id
  * Edits a category. Refuses (DomainError) a used slug, itself or a subcategory as parent, and
  * moving a category with children under another. Its product links and count stay as they are.
  */
-export async function updateCategory(db: DB, input: UpdateCategoryInput): Promise<{ id: number; slug: string }> {
+export async function updateCategory(db: DB, input: UpdateCategoryInput, actor: Actor = SYSTEM_ACTOR): Promise<{ id: number; slug: string }> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("categories").select("id").where("id", "=", input.id).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("categories")
+      .select(["id", "name", "slug", "parent_id", "sort_order", "is_active"])
+      .where("id", "=", input.id)
+      .executeTakeFirst();
     if (!existing) throw new DomainError(STORE_TEXT.categoryNotFound, 404);
     const values = await checkedValues(trx, input, input.id);
     await trx.updateTable("categories").set(values).where("id", "=", input.id).execute();
+    const before: Record<string, unknown> = { ...existing };
+    delete before.id;
+    await logActivity(trx, {
+      actor,
+      kind: "category.update",
+      subjectType: "category",
+      subjectId: input.id,
+      summary: `Category '${values.name}' edited`,
+      changes: diffFields(pick(before, Object.keys(values)), { ...values }),
+    });
     return { id: input.id, slug: values.slug };
   });
 }
@@ -108,7 +132,7 @@ export async function updateCategory(db: DB, input: UpdateCategoryInput): Promis
  * Deletes a category that has no products and no subcategories; otherwise throws DomainError
  * 409 saying what is left ("This category still has 3 products. Move them first.").
  */
-export async function deleteCategory(db: DB, id: number): Promise<{ name: string }> {
+export async function deleteCategory(db: DB, id: number, actor: Actor = SYSTEM_ACTOR): Promise<{ name: string }> {
   return db.transaction().execute(async (trx) => {
     const category = await trx.selectFrom("categories").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
     if (!category) throw new DomainError(STORE_TEXT.categoryNotFound, 404);
@@ -128,15 +152,17 @@ export async function deleteCategory(db: DB, id: number): Promise<{ name: string
     // Links to products that no longer exist would block nothing but are dropped with it.
     await trx.deleteFrom("product_categories").where("category_id", "=", id).execute();
     await trx.deleteFrom("categories").where("id", "=", id).execute();
+    await logActivity(trx, { actor, kind: "category.delete", subjectType: "category", subjectId: id, summary: `Category '${category.name}' deleted` });
     return { name: category.name };
   });
 }
 
 /** Recounts every category's products (the Functions tab); returns how many categories there are and how many changed. */
-export async function recalculateAllCategoryCounts(db: DB): Promise<{ categories: number; changed: number }> {
+export async function recalculateAllCategoryCounts(db: DB, actor: Actor = SYSTEM_ACTOR): Promise<{ categories: number; changed: number }> {
   return db.transaction().execute(async (trx) => {
     const changed = await recalculateCategoryCounts(trx);
     const { n } = await trx.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    await logActivity(trx, { actor, kind: "maintenance.recalculate", summary: `Category counts recalculated: ${changed} of ${Number(n)} changed` });
     return { categories: Number(n), changed };
   });
 }
@@ -145,7 +171,7 @@ export async function recalculateAllCategoryCounts(db: DB): Promise<{ categories
  * Deletes product_categories rows whose product or category no longer exists (possible only
  * if foreign keys were ever off), then recounts; returns how many links were deleted.
  */
-export async function cleanOrphanedRelationships(db: DB): Promise<number> {
+export async function cleanOrphanedRelationships(db: DB, actor: Actor = SYSTEM_ACTOR): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .deleteFrom("product_categories")
@@ -157,6 +183,12 @@ export async function cleanOrphanedRelationships(db: DB): Promise<number> {
       )
       .executeTakeFirst();
     await recalculateCategoryCounts(trx);
-    return Number(result.numDeletedRows ?? 0);
+    const deleted = Number(result.numDeletedRows ?? 0);
+    await logActivity(trx, { actor, kind: "maintenance.clean", summary: `Orphaned product-category links cleaned: ${deleted}` });
+    return deleted;
   });
+}
+
+function pick(row: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, row[k]]));
 }

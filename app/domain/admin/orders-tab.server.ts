@@ -1,3 +1,5 @@
+import { requestActor } from "~/domain/ops/actor.server";
+import { orderFilterFrom } from "~/domain/ops/exports.server";
 // Owned by the admin-orders work: the Orders tab's data and its form actions.
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
@@ -56,9 +58,12 @@ export async function loadOrdersTab(db: DB, url: URL) {
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const pageParam = Number(params.get("page"));
   const requested = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
+  const { from, to } = orderFilterFrom(url);
   const { orders, total } = await listAdminOrders(db, {
     status: status || null,
     q,
+    from,
+    to,
     limit: ORDERS_PAGE_SIZE,
     offset: (requested - 1) * ORDERS_PAGE_SIZE,
   });
@@ -86,7 +91,8 @@ export async function loadOrdersTab(db: DB, url: URL) {
     total,
     page: Math.min(requested, pageCount),
     pageCount,
-    filter: { status, q },
+    filter: { status, q, from: from ?? "", to: to ?? "" },
+    exportUrl: `/admin/orders.csv?${new URLSearchParams({ status, q, from: from ?? "", to: to ?? "" }).toString()}`,
     here,
     confirm,
     shipOpen: Number.isInteger(shipParam) && shipParam > 0 ? shipParam : null,
@@ -143,7 +149,7 @@ function readRestock(formData: FormData): { orderItemId: number; quantity: numbe
  * an intent that is not an order intent. Calls the same functions as the API.
  */
 export async function handleAdminOrderForm(
-  _request: Request,
+  request: Request,
   formData: FormData,
   intent: string,
   opts: { back: string; confirmUrl: (id: number) => string; shipRetryUrl: (id: number) => string; db?: DB },
@@ -159,30 +165,30 @@ export async function handleAdminOrderForm(
   try {
     if (intent === ADMIN_ORDER_INTENTS.cancel) {
       if (confirmed !== "yes") return redirect(opts.confirmUrl(orderId));
-      await adminCancelOrder(db, orderId);
+      await adminCancelOrder(db, orderId, { actor: await requestActor(request) });
       return redirectWithToast(opts.back, success("Order cancelled", ADMIN_ORDER_TEXT.cancelled));
     }
     if (intent === ADMIN_ORDER_INTENTS.ship) {
-      await shipOrder(db, orderId, trackingNumber ?? "");
+      await shipOrder(db, orderId, trackingNumber ?? "", await requestActor(request));
       return redirectWithToast(opts.back, success("Order shipped", ADMIN_ORDER_TEXT.shipped));
     }
     if (intent === ADMIN_ORDER_INTENTS.decline) {
-      await declineCancellation(db, orderId, reason ?? "");
+      await declineCancellation(db, orderId, reason ?? "", await requestActor(request));
       return redirectWithToast(opts.back, success("Request declined", ADMIN_ORDER_TEXT.declined));
     }
     if (intent === ADMIN_ORDER_INTENTS.pack) {
-      await startPacking(db, orderId);
+      await startPacking(db, orderId, await requestActor(request));
       return redirectWithToast(opts.back, success("Packing", ADMIN_ORDER_TEXT.packing));
     }
     if (intent === ADMIN_ORDER_INTENTS.deliver) {
-      await markDelivered(db, orderId);
+      await markDelivered(db, orderId, new Date(), await requestActor(request));
       return redirectWithToast(opts.back, success("Delivered", ADMIN_ORDER_TEXT.delivered));
     }
     // Return: the refund form lives on the order page; the Orders tab's button leads there.
     if (formData.get("amount") === null) return redirect(`${orderPage}#return`);
     const cents = decimalToCents((amount ?? "").replace(/^\$/, ""));
     if (cents === null) throw new DomainError("Enter the amount to refund, like 24.00", 400, "amount");
-    await processReturn(db, orderId, { amountCents: cents, restock: readRestock(formData), reason: reason ?? null });
+    await processReturn(db, orderId, { amountCents: cents, restock: readRestock(formData), reason: reason ?? null }, { actor: await requestActor(request) });
     return redirectWithToast(opts.back, success("Return processed", ADMIN_ORDER_TEXT.returned));
   } catch (error) {
     let description = FAILED[intent]!;

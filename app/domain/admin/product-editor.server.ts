@@ -1,3 +1,4 @@
+import { type Actor, actorOf } from "~/domain/ops/activity.server";
 // The add/edit product pages (/admin/products/add, /admin/products/edit/{id}): page data and the
 // form action. Without JavaScript the page is one multipart form whose submit buttons carry an
 // intent: add/remove rows and images re-render the form with everything kept; `save` saves.
@@ -364,13 +365,13 @@ export async function productEditorAction(request: Request, idParam: string | nu
       return again(Object.keys(errors).length ? 400 : 200);
     case PRODUCT_INTENTS.save:
       if (Object.keys(errors).length) return again(400);
-      return save(db, mode, productId, values);
+      return save(db, mode, productId, values, actorOf(user, request));
     default:
       throw jsonError("Unknown action", 400);
   }
 }
 
-async function save(db: DB, mode: EditorMode, productId: number | null, values: EditorValues): Promise<Response> {
+async function save(db: DB, mode: EditorMode, productId: number | null, values: EditorValues, actor: Actor): Promise<Response> {
   const answer = (status: number, errors: Record<string, string[]>, failure: Toast | null, shown = values) =>
     json<EditorActionData>({ values: shown, errors, failure, revision: Date.now() }, { status, headers: NO_STORE });
   const failed = mode === "add" ? PRODUCT_TEXT.createFailed : PRODUCT_TEXT.updateFailed;
@@ -384,14 +385,14 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
   }
   try {
     let saved: { id: number };
-    if (mode === "add") saved = await createProduct(db, submission.value as CreateProductInput);
+    if (mode === "add") saved = await createProduct(db, submission.value as CreateProductInput, actor);
     else {
       // The form always lists the stored images it keeps: none listed means none kept.
       const input = submission.value as UpdateProductInput;
       saved = await updateProduct(db, productId!, {
         ...input,
         existingImages: input.existingImages ?? [],
-      });
+      }, actor);
     }
     const res = await redirectWithToast(PRODUCTS_TAB_URL, {
       title: mode === "add" ? PRODUCT_TEXT.created : PRODUCT_TEXT.updated,

@@ -1,3 +1,4 @@
+import { type Actor, diffFields, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
 import { sql } from "kysely";
 import { type CreateProductInput, type UpdateProductInput } from "~/domain/admin/product-schemas";
@@ -399,7 +400,7 @@ async function saving<T>(
  * stock and the category counts. Throws DomainError 400 with the field for a used slug, unknown
  * categories/colours/uploads; any other failure removes the temporary uploads and is rethrown.
  */
-export async function createProduct(db: DB, input: CreateProductInput): Promise<{ id: number; slug: string }> {
+export async function createProduct(db: DB, input: CreateProductInput, actor: Actor = SYSTEM_ACTOR): Promise<{ id: number; slug: string }> {
   return saving(
     db,
     input,
@@ -419,6 +420,14 @@ export async function createProduct(db: DB, input: CreateProductInput): Promise<
       );
       await recomputeTotalStock(trx, [id]);
       await recalculateCategoryCounts(trx);
+      await logActivity(trx, {
+        actor,
+        kind: "product.create",
+        subjectType: "product",
+        subjectId: id,
+        summary: `Product '${input.title}' added`,
+        changes: diffFields({}, await productSnapshot(trx, id)),
+      });
       return { id, slug };
     },
   );
@@ -430,7 +439,7 @@ export async function createProduct(db: DB, input: CreateProductInput): Promise<
  * `existingImages` is left out, every stored image is kept. A parent category unticked since the
  * last save takes its subcategories with it. Throws DomainError 404 for an unknown id, 400 as createProduct.
  */
-export async function updateProduct(db: DB, id: number, input: UpdateProductInput): Promise<{ id: number; slug: string }> {
+export async function updateProduct(db: DB, id: number, input: UpdateProductInput, actor: Actor = SYSTEM_ACTOR): Promise<{ id: number; slug: string }> {
   const removed: string[] = [];
   const check = async (exec: DB, checkUploads: boolean) => {
     const existing = await exec.selectFrom("products").select("id").where("id", "=", id).executeTakeFirst();
@@ -450,6 +459,7 @@ export async function updateProduct(db: DB, id: number, input: UpdateProductInpu
     return checked;
   };
   const result = await saving(db, input, check, async (trx, { slug, categories }, finalized) => {
+    const before = await productSnapshot(trx, id);
     const stored = await trx
       .selectFrom("product_images")
       .select(["id", "image_url as imageUrl", "is_primary as isPrimary"])
@@ -492,6 +502,15 @@ export async function updateProduct(db: DB, id: number, input: UpdateProductInpu
     );
     await recomputeTotalStock(trx, [id]);
     await recalculateCategoryCounts(trx);
+    const changes = diffFields(before, await productSnapshot(trx, id));
+    await logActivity(trx, {
+      actor,
+      kind: "product.update",
+      subjectType: "product",
+      subjectId: id,
+      summary: `Product '${input.title}' edited${Object.keys(changes).length ? `: ${Object.keys(changes).join(", ")}` : " (no changes)"}`,
+      changes,
+    });
     await notifyBackInStock(trx, [id]);
     removed.push(...gone.map((g) => g.imageUrl));
     return { id, slug };
@@ -505,7 +524,24 @@ export async function setLatestCollection(
   db: DB,
   id: number,
   isLatestCollection: boolean,
+  actor: Actor = SYSTEM_ACTOR,
 ): Promise<{ id: number; title: string; isLatestCollection: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("products").select("is_latest_collection").where("id", "=", id).executeTakeFirst();
+    const done = await latestCollection(trx, id, isLatestCollection);
+    await logActivity(trx, {
+      actor,
+      kind: "product.latest",
+      subjectType: "product",
+      subjectId: id,
+      summary: `Product '${done.title}' ${isLatestCollection ? "added to" : "removed from"} the Latest Collection`,
+      changes: { isLatestCollection: [before?.is_latest_collection === 1, isLatestCollection] },
+    });
+    return done;
+  });
+}
+
+async function latestCollection(db: DB, id: number, isLatestCollection: boolean) {
   const row = await db
     .updateTable("products")
     .set({
@@ -524,13 +560,22 @@ export async function setLatestCollection(
  * it; order lines keep their copy) and recounts the categories, then removes the image files.
  * Throws DomainError 404 for an unknown id.
  */
-export async function deleteProduct(db: DB, id: number): Promise<{ id: number; title: string }> {
+export async function deleteProduct(db: DB, id: number, actor: Actor = SYSTEM_ACTOR): Promise<{ id: number; title: string }> {
   const { title, urls } = await db.transaction().execute(async (trx) => {
     const product = await trx.selectFrom("products").select(["id", "title"]).where("id", "=", id).executeTakeFirst();
     if (!product) throw new DomainError(PRODUCT_TEXT.notFound, 404);
+    const before = await productSnapshot(trx, id);
     const images = await trx.selectFrom("product_images").select("image_url").where("product_id", "=", id).execute();
     await trx.deleteFrom("products").where("id", "=", id).execute();
     await recalculateCategoryCounts(trx);
+    await logActivity(trx, {
+      actor,
+      kind: "product.delete",
+      subjectType: "product",
+      subjectId: id,
+      summary: `Product '${product.title}' deleted`,
+      changes: diffFields(before, {}),
+    });
     return { title: product.title, urls: images.map((i) => i.image_url) };
   });
   await Promise.allSettled(urls.map((url) => deleteImageFiles(url)));
@@ -560,4 +605,33 @@ export async function listCategoryOptions(db: DB): Promise<{ id: number; name: s
     parentId: r.parentId,
     label: r.parentName ? `${r.parentName} → ${r.name}` : r.name,
   }));
+}
+
+/** What the activity log compares before and after a product save: its fields, stock, options, categories and images. */
+async function productSnapshot(trx: DB, id: number): Promise<Record<string, unknown>> {
+  const p = await trx
+    .selectFrom("products")
+    .select(["title", "slug", "description", "price_cents as priceCents", "stock", "is_large as isLarge", "is_latest_collection as isLatestCollection"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!p) return {};
+  const [colors, variations, categories, images] = await Promise.all([
+    trx.selectFrom("product_colors").select(["color_id as colorId", "stock"]).where("product_id", "=", id).orderBy("color_id").execute(),
+    trx.selectFrom("product_variations").select(["variation_name as name", "stock"]).where("product_id", "=", id).orderBy("variation_code").execute(),
+    trx.selectFrom("product_categories").select("category_id").where("product_id", "=", id).orderBy("category_id").execute(),
+    trx.selectFrom("product_images").select("image_url").where("product_id", "=", id).orderBy("sort_order").execute(),
+  ]);
+  return {
+    title: p.title,
+    slug: p.slug,
+    description: p.description,
+    price: centsToDecimal(p.priceCents),
+    stock: p.stock,
+    isLarge: p.isLarge === 1,
+    isLatestCollection: p.isLatestCollection === 1,
+    colors: colors.map((c) => `${c.colorId}:${c.stock}`).join(", "),
+    variations: variations.map((v) => `${v.name}:${v.stock}`).join(", "),
+    categories: categories.map((c) => c.category_id).join(", "),
+    images: images.map((i) => i.image_url.split("/").pop()).join(", "),
+  };
 }

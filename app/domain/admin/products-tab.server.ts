@@ -1,3 +1,4 @@
+import { requestActor } from "~/domain/ops/actor.server";
 // The Products tab of /admin: filters, the list, the Latest Collection toggle and delete.
 import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
@@ -104,7 +105,7 @@ export async function productsTabAction(request: Request, formData: FormData, in
       });
     }
     try {
-      const done = await setLatestCollection(db, submission.value.productId, submission.value.isLatestCollection === "true");
+      const done = await setLatestCollection(db, submission.value.productId, submission.value.isLatestCollection === "true", await requestActor(request));
       const title = done.isLatestCollection ? PRODUCT_TEXT.addedToLatest : PRODUCT_TEXT.removedFromLatest;
       return respond(request, {
         redirectTo: back,
@@ -131,7 +132,7 @@ export async function productsTabAction(request: Request, formData: FormData, in
   const { productId, confirmed } = submission.value;
   if (confirmed !== "yes") return redirect(withParam(back, "confirmDelete", productId));
   try {
-    const done = await deleteProduct(db, productId);
+    const done = await deleteProduct(db, productId, await requestActor(request));
     return respond(request, {
       redirectTo: back,
       toast: {

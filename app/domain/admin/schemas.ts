@@ -50,3 +50,45 @@ export const StoreSettingsSchema = z.object({
   description: z.string().trim().max(300, "Description must be 300 characters or less").optional(),
 });
 export type StoreSettingsInput = z.infer<typeof StoreSettingsSchema>;
+
+const PRICE = "Enter a price such as 8 or 8.50";
+const price = z
+  .string({ required_error: PRICE, invalid_type_error: PRICE })
+  .trim()
+  .regex(/^\d{1,5}(\.\d{1,2})?$/, PRICE);
+const rateName = (label: string) =>
+  z.string({ required_error: `${label} is required` }).trim().min(1, `${label} is required`).max(60, `${label} must be 60 characters or less`);
+const rateDescription = z.string().trim().max(200, "Description must be 200 characters or less").optional();
+
+/** The Settings tab's shipping rates: the standard and the large-item rate (prices in dollars, as typed). */
+export const ShippingSettingsSchema = z.object({
+  standardName: rateName("Name"),
+  standardDescription: rateDescription,
+  standardPrice: price,
+  largeName: rateName("Name"),
+  largeDescription: rateDescription,
+  largePrice: price,
+});
+export type ShippingSettingsInput = z.infer<typeof ShippingSettingsSchema>;
+
+const isCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+const dollars = (label: string, min: number) =>
+  z
+    .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a number` })
+    .min(min, `${label} must be ${min} or more`)
+    .max(100_000, `${label} must be 100000 or less`)
+    .refine(isCents, `${label} may have at most two decimals`);
+
+/** The Settings tab's loyalty rules (section 9's figures: dollars and points). */
+export const LoyaltySettingsSchema = z.object({
+  dollarsPerPoint: dollars("Dollars per point", 0.01),
+  minimumOrderForPoints: dollars("Minimum order for points", 0),
+  pointsRequired: z
+    .number({ required_error: "Points required is required", invalid_type_error: "Points required must be a whole number" })
+    .int("Points required must be a whole number")
+    .min(1, "Points required must be 1 or more")
+    .max(1_000_000, "Points required must be 1000000 or less"),
+  discountAmount: dollars("Discount amount", 0),
+  minimumOrderValue: dollars("Minimum order for the discount", 0),
+});
+export type LoyaltySettingsInput = z.infer<typeof LoyaltySettingsSchema>;

@@ -9,15 +9,28 @@ import {
   recalculateAllCategoryCounts,
   updateCategory,
 } from "~/domain/admin/categories-admin.server";
-import { AwardPointsSchema, CategoryIdSchema, CategorySchema, StoreSettingsSchema, UpdateCategorySchema } from "~/domain/admin/schemas";
+import {
+  AwardPointsSchema,
+  CategoryIdSchema,
+  CategorySchema,
+  LoyaltySettingsSchema,
+  ShippingSettingsSchema,
+  StoreSettingsSchema,
+  UpdateCategorySchema,
+} from "~/domain/admin/schemas";
+import { saveLoyaltyRules, saveShippingRates } from "~/domain/admin/settings-admin.server";
 import { awardedDescription, cleanedMessage, STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
 import { type AdminTab } from "~/domain/admin/tabs";
 import { awardPoints, listAdminUsers, saveStoreSettings } from "~/domain/admin/users-admin.server";
 import { redirectWithToast } from "~/domain/auth/guards.server";
 import { type Toast } from "~/domain/auth/session.server";
 import { DomainError } from "~/domain/common/errors";
-import { getStoreSettings } from "~/domain/common/settings.server";
+import { getShippingRates, getStoreSettings } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
+import { type Actor } from "~/domain/ops/activity.server";
+import { requestActor } from "~/domain/ops/actor.server";
+import { getLastBackup, runBackup } from "~/domain/ops/backup.server";
+import { formatBytes } from "~/lib/bytes";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -69,9 +82,16 @@ export async function loadStoreTab(db: DB, tab: AdminTab, url: URL) {
       return { kind: "loyalty" as const, config, awards, email: url.searchParams.get("email") ?? "" };
     }
     case "functions":
-      return { kind: "functions" as const, confirm: confirm === "recalculate" || confirm === "clean" ? (confirm as "recalculate" | "clean") : null };
-    case "settings":
-      return { kind: "settings" as const, settings: await getStoreSettings(db, getEnv().SHOP_EMAIL) };
+      return {
+        kind: "functions" as const,
+        confirm: confirm === "recalculate" || confirm === "clean" ? (confirm as "recalculate" | "clean") : null,
+        lastBackup: await getLastBackup(db),
+        backupDir: getEnv().BACKUP_DIR,
+      };
+    case "settings": {
+      const [settings, shipping, loyalty] = await Promise.all([getStoreSettings(db, getEnv().SHOP_EMAIL), getShippingRates(db), getLoyaltyConfig(db)]);
+      return { kind: "settings" as const, settings, shipping, loyalty };
+    }
     default:
       return { kind: "none" as const };
   }
@@ -91,36 +111,44 @@ function refused(data: StoreActionData, status: number): Response {
 }
 
 /** Handles the store tabs' intents; returns null for an intent it does not know. */
-export async function storeTabAction(_request: Request, formData: FormData, intent: string): Promise<Response | null> {
+export async function storeTabAction(request: Request, formData: FormData, intent: string): Promise<Response | null> {
+  if (!Object.values(STORE_INTENTS).includes(intent as never)) return null;
+  const actor = await requestActor(request);
   switch (intent) {
     case STORE_INTENTS.categoryCreate:
     case STORE_INTENTS.categoryUpdate:
-      return saveCategory(formData, intent);
+      return saveCategory(formData, intent, actor);
     case STORE_INTENTS.categoryDelete:
-      return removeCategory(formData);
+      return removeCategory(formData, actor);
     case STORE_INTENTS.loyaltyAward:
-      return award(formData);
+      return award(formData, actor);
     case STORE_INTENTS.functionsRecalculate:
     case STORE_INTENTS.functionsClean:
-      return runFunction(formData, intent);
+      return runFunction(formData, intent, actor);
     case STORE_INTENTS.settingsSave:
-      return saveSettings(formData);
+      return saveSettings(formData, actor);
+    case STORE_INTENTS.shippingSave:
+      return saveShipping(formData, actor);
+    case STORE_INTENTS.loyaltySave:
+      return saveLoyalty(formData, actor);
+    case STORE_INTENTS.backupNow:
+      return backupNow(actor);
     default:
       return null;
   }
 }
 
-function saveCategory(formData: FormData, intent: typeof STORE_INTENTS.categoryCreate | typeof STORE_INTENTS.categoryUpdate) {
+function saveCategory(formData: FormData, intent: typeof STORE_INTENTS.categoryCreate | typeof STORE_INTENTS.categoryUpdate, actor: Actor) {
   if (intent === STORE_INTENTS.categoryUpdate) {
     const submission = parseWithZod(formData, { schema: UpdateCategorySchema });
     if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
     const value = submission.value;
-    return categorySaved(intent, value.name, (e) => submission.reply(e), () => updateCategory(db, value));
+    return categorySaved(intent, value.name, (e) => submission.reply(e), () => updateCategory(db, value, actor));
   }
   const submission = parseWithZod(formData, { schema: CategorySchema });
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
   const value = submission.value;
-  return categorySaved(intent, value.name, (e) => submission.reply(e), () => createCategory(db, value));
+  return categorySaved(intent, value.name, (e) => submission.reply(e), () => createCategory(db, value, actor));
 }
 
 async function categorySaved(
@@ -139,7 +167,7 @@ async function categorySaved(
   return redirectWithToast(STORE_TAB_URL.categories, { title, description: name, type: "success" });
 }
 
-async function removeCategory(formData: FormData) {
+async function removeCategory(formData: FormData, actor: Actor) {
   const intent = STORE_INTENTS.categoryDelete;
   const submission = parseWithZod(formData, { schema: CategoryIdSchema });
   if (submission.status !== "success") {
@@ -149,7 +177,7 @@ async function removeCategory(formData: FormData) {
   // Without JavaScript there is no confirm() prompt: the page asks first.
   if (formData.get("confirmed") !== "yes") return redirect(`${STORE_TAB_URL.categories}&confirm=delete&category=${id}`);
   try {
-    const { name } = await deleteCategory(db, id);
+    const { name } = await deleteCategory(db, id, actor);
     return redirectWithToast(STORE_TAB_URL.categories, { title: STORE_TEXT.categoryDeleted, description: name, type: "success" });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -157,7 +185,7 @@ async function removeCategory(formData: FormData) {
   }
 }
 
-async function award(formData: FormData) {
+async function award(formData: FormData, actor: Actor) {
   const intent = STORE_INTENTS.loyaltyAward;
   const submission = parseWithZod(formData, { schema: AwardPointsSchema });
   if (submission.status !== "success") {
@@ -165,7 +193,7 @@ async function award(formData: FormData) {
     return refused({ intent, result: submission.reply(), failure: { title: STORE_TEXT.awardFailed, description: errors[0], type: "error" } }, 400);
   }
   try {
-    const done = await awardPoints(db, submission.value);
+    const done = await awardPoints(db, submission.value, actor);
     return redirectWithToast(STORE_TAB_URL.loyalty, {
       title: STORE_TEXT.awardSuccessTitle,
       description: awardedDescription(done.points, done.email),
@@ -183,17 +211,17 @@ async function award(formData: FormData) {
   }
 }
 
-async function runFunction(formData: FormData, intent: typeof STORE_INTENTS.functionsRecalculate | typeof STORE_INTENTS.functionsClean) {
+async function runFunction(formData: FormData, intent: typeof STORE_INTENTS.functionsRecalculate | typeof STORE_INTENTS.functionsClean, actor: Actor) {
   const isRecalculate = intent === STORE_INTENTS.functionsRecalculate;
   if (formData.get("confirmed") !== "yes") {
     return redirect(`${STORE_TAB_URL.functions}&confirm=${isRecalculate ? "recalculate" : "clean"}`);
   }
   try {
     if (isRecalculate) {
-      await recalculateAllCategoryCounts(db);
+      await recalculateAllCategoryCounts(db, actor);
       return redirectWithToast(STORE_TAB_URL.functions, { title: STORE_TEXT.recalculated, type: "success" });
     }
-    const deleted = await cleanOrphanedRelationships(db);
+    const deleted = await cleanOrphanedRelationships(db, actor);
     return redirectWithToast(STORE_TAB_URL.functions, { title: cleanedMessage(deleted), type: "success" });
   } catch (error) {
     console.error("Admin function failed:", error);
@@ -204,10 +232,41 @@ async function runFunction(formData: FormData, intent: typeof STORE_INTENTS.func
   }
 }
 
-async function saveSettings(formData: FormData) {
+async function saveSettings(formData: FormData, actor: Actor) {
   const intent = STORE_INTENTS.settingsSave;
   const submission = parseWithZod(formData, { schema: StoreSettingsSchema });
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
-  await saveStoreSettings(db, submission.value);
+  await saveStoreSettings(db, submission.value, actor);
   return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.settingsSaved, type: "success" });
+}
+
+async function backupNow(actor: Actor) {
+  const env = getEnv();
+  try {
+    const done = await runBackup(db, { databasePath: env.DATABASE_PATH, uploadDir: env.UPLOAD_DIR, backupDir: env.BACKUP_DIR, trigger: "admin", actor });
+    return redirectWithToast(STORE_TAB_URL.functions, {
+      title: STORE_TEXT.backupDone,
+      description: `${done.file.split("/").pop()} (${formatBytes(done.sizeBytes)})`,
+      type: "success",
+    });
+  } catch (error) {
+    console.error("Backup failed:", error);
+    return redirectWithToast(STORE_TAB_URL.functions, { title: STORE_TEXT.backupFailed, type: "error" });
+  }
+}
+
+async function saveShipping(formData: FormData, actor: Actor) {
+  const intent = STORE_INTENTS.shippingSave;
+  const submission = parseWithZod(formData, { schema: ShippingSettingsSchema });
+  if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
+  await saveShippingRates(db, submission.value, actor);
+  return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.shippingSaved, type: "success" });
+}
+
+async function saveLoyalty(formData: FormData, actor: Actor) {
+  const intent = STORE_INTENTS.loyaltySave;
+  const submission = parseWithZod(formData, { schema: LoyaltySettingsSchema });
+  if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
+  await saveLoyaltyRules(db, submission.value, actor);
+  return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.loyaltySaved, type: "success" });
 }

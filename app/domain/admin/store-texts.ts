@@ -8,6 +8,9 @@ export const STORE_INTENTS = {
   functionsRecalculate: "functions-recalculate",
   functionsClean: "functions-clean",
   settingsSave: "settings-save",
+  shippingSave: "shipping-save",
+  loyaltySave: "loyalty-save",
+  backupNow: "backup-now",
 } as const;
 
 export type StoreIntent = (typeof STORE_INTENTS)[keyof typeof STORE_INTENTS];
@@ -25,6 +28,10 @@ export const STORE_TEXT = {
   recalculateConfirm: "Recalculate the product count of every category?",
   cleanConfirm: "Delete product-category links whose product or category no longer exists?",
   settingsSaved: "Settings saved",
+  shippingSaved: "Shipping rates saved",
+  loyaltySaved: "Loyalty rules saved",
+  backupDone: "Backup complete",
+  backupFailed: "Backup failed",
   settingsFailed: "Failed to save settings.",
   slugTaken: "Slug is already used by another category",
   categoryCreated: "Category added",

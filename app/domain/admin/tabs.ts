@@ -9,6 +9,7 @@ export const ADMIN_TABS = [
   { id: "functions", label: "Functions" },
   { id: "emails", label: "E-mails" },
   { id: "settings", label: "Settings" },
+  { id: "activity", label: "Activity" },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];

@@ -1,7 +1,8 @@
+import { type Actor, logActivity, saveLoggedSetting, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { enqueuePointsAwardedMail } from "~/domain/mail/account-mail.server";
 import { sql } from "kysely";
 import { type AwardPointsInput, type StoreSettingsInput } from "~/domain/admin/schemas";
-import { displayName, STORE_TEXT, type StoreSettings } from "~/domain/admin/store-texts";
+import { DEFAULT_STORE_SETTINGS, displayName, STORE_TEXT, type StoreSettings } from "~/domain/admin/store-texts";
 import { DomainError } from "~/domain/common/errors";
 import { recordPointsEvent } from "~/domain/loyalty/loyalty.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -44,7 +45,7 @@ export async function listAdminUsers(db: DB, limit = 1000): Promise<AdminUserRow
  * Gives a customer points by e-mail (any case), writing an admin_reward history event with
  * the balance after, in one transaction. Throws DomainError 404 for an unknown e-mail.
  */
-export async function awardPoints(db: DB, input: AwardPointsInput): Promise<{ email: string; points: number; loyaltyPoints: number }> {
+export async function awardPoints(db: DB, input: AwardPointsInput, actor: Actor = SYSTEM_ACTOR): Promise<{ email: string; points: number; loyaltyPoints: number }> {
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom("users")
@@ -57,18 +58,22 @@ export async function awardPoints(db: DB, input: AwardPointsInput): Promise<{ em
       description: "Points awarded by the shop",
       points: input.points,
     });
+    await logActivity(trx, {
+      actor,
+      kind: "points.award",
+      subjectType: "user",
+      subjectId: user.id,
+      summary: `${input.points} points awarded to ${user.email}`,
+      changes: { loyaltyPoints: [loyaltyPoints - input.points, loyaltyPoints] },
+    });
     await enqueuePointsAwardedMail(trx, user, input.points, loyaltyPoints);
     return { email: user.email, points: input.points, loyaltyPoints };
   });
 }
 
-/** Saves the store's name, contact e-mail and description (settings key 'store'). */
-export async function saveStoreSettings(db: DB, input: StoreSettingsInput): Promise<StoreSettings> {
+/** Saves the store's name, contact e-mail and description (settings key 'store'), logged as a change. */
+export async function saveStoreSettings(db: DB, input: StoreSettingsInput, actor: Actor = SYSTEM_ACTOR): Promise<StoreSettings> {
   const value: StoreSettings = { name: input.name, email: input.email, description: input.description ?? "" };
-  await db
-    .insertInto("settings")
-    .values({ key: "store", value: JSON.stringify(value) })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value) }))
-    .execute();
+  await saveLoggedSetting(db, "store", value, { actor, kind: "settings.store", summary: "Store settings saved", defaults: { ...DEFAULT_STORE_SETTINGS } });
   return value;
 }

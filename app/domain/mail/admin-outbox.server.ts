@@ -1,3 +1,4 @@
+import { type Actor } from "~/domain/ops/activity.server";
 import { json } from "@remix-run/node";
 import { redirectWithToast } from "~/domain/auth/guards.server";
 import { MAIL_ADMIN_TEXT, MAIL_INTENTS } from "~/domain/mail/texts";
@@ -29,10 +30,10 @@ export async function loadOutboxView(db: DB, url: URL) {
 export type OutboxViewData = Awaited<ReturnType<typeof loadOutboxView>>;
 
 /** The 'Send again' form; returns null for an intent it does not know. `back` is the page to return to. */
-export async function outboxAction(formData: FormData, intent: string, back: string): Promise<Response | null> {
+export async function outboxAction(formData: FormData, intent: string, back: string, actor?: Actor): Promise<Response | null> {
   if (intent !== MAIL_INTENTS.retry) return null;
   const id = Number(formData.get("id"));
   if (!Number.isInteger(id) || id <= 0) return json({ message: "Unknown message" }, { status: 400 });
-  const done = await retryMail(db, id);
+  const done = await retryMail(db, id, new Date(), actor);
   return redirectWithToast(back, done ? { title: MAIL_ADMIN_TEXT.retried, type: "success" } : { title: MAIL_ADMIN_TEXT.notFailing, type: "error" });
 }

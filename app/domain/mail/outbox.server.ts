@@ -1,3 +1,4 @@
+import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { sql } from "kysely";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import { type MailDataByKind, type MailKind } from "~/domain/mail/templates";
@@ -104,7 +105,25 @@ export async function listOutbox(db: DB, filter: OutboxFilter = {}) {
  * 'Send again' for a failing message: it becomes pending, due now, with its attempts reset.
  * Returns false when the row is not failing (already sent, pending, or unknown).
  */
-export async function retryMail(db: DB, id: number, now = new Date()): Promise<boolean> {
+export async function retryMail(db: DB, id: number, now = new Date(), actor: Actor = SYSTEM_ACTOR): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const sent = await requeue(trx, id, now);
+    if (sent) {
+      const row = await trx.selectFrom("outbox").select(["kind", "to_address as to"]).where("id", "=", id).executeTakeFirstOrThrow();
+      await logActivity(trx, {
+        actor,
+        kind: "mail.resend",
+        subjectType: "email",
+        subjectId: id,
+        summary: `E-mail #${id} (${row.kind}) to be sent again`,
+        changes: { status: ["failing", "pending"] },
+      });
+    }
+    return sent;
+  });
+}
+
+async function requeue(db: DB, id: number, now: Date): Promise<boolean> {
   const result = await db
     .updateTable("outbox")
     .set({ status: "pending", attempts: 0, next_attempt_at: now.toISOString(), locked_until: null, locked_by: null })

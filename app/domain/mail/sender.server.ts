@@ -209,3 +209,15 @@ export function startMailKicks(db: DB): void {
     kickTimer.unref();
   });
 }
+
+/**
+ * At shutdown (entry.server's shutdown()): no more kicks, and the delivery run in progress, if
+ * any, finishes (up to `timeoutMs`) before the database closes. Messages not sent stay pending.
+ */
+export async function stopMailKicks(timeoutMs = 10_000): Promise<void> {
+  unsubscribeKick?.();
+  unsubscribeKick = null;
+  if (kickTimer) clearTimeout(kickTimer);
+  kickTimer = null;
+  if (busy) await Promise.race([busy.catch(() => undefined), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+}

@@ -1,3 +1,4 @@
+import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { DomainError } from "~/domain/common/errors";
@@ -146,14 +147,14 @@ function refusalReason(error: PaypalError): string {
  * 'unavailable' (PayPal not reached: nothing changed, try again), 'recording' (PayPal refunded,
  * the shop will record it on the next try), 'busy'.
  */
-export async function makeRefund(db: DB, req: RefundRequest, paypal?: PaypalClient | null): Promise<RefundRow> {
+export async function makeRefund(db: DB, req: RefundRequest, paypal?: PaypalClient | null, actor: Actor = SYSTEM_ACTOR): Promise<RefundRow> {
   const client = paypalOf(paypal);
   const row = await openRefund(db, req);
-  return sendRefund(db, row, client);
+  return sendRefund(db, row, client, actor);
 }
 
 /** Steps 2 and 3 for a REQUESTED row (also the reconciliation job's retry). */
-export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient): Promise<RefundRow> {
+export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient, actor: Actor = SYSTEM_ACTOR): Promise<RefundRow> {
   let answer: PaypalRefund;
   try {
     answer = await client.refundCapture({
@@ -183,7 +184,18 @@ export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient): 
     throw new RefundError(`PayPal refused the refund: ${reason}`, "refused");
   }
   try {
-    return await db.transaction().execute((trx) => recordRefund(trx, row.id, answer));
+    return await db.transaction().execute(async (trx) => {
+      const recorded = await recordRefund(trx, row.id, answer);
+      await logActivity(trx, {
+        actor,
+        kind: row.kind === "cancel" ? "order.cancel" : row.kind === "return" ? "order.return" : "order.refund",
+        subjectType: "order",
+        subjectId: row.orderId,
+        summary: `Order #${row.orderId}: ${row.kind} refund of $${centsToDecimal(row.amountCents)} (PayPal ${answer.status})`,
+        changes: { refund: [null, `${answer.id} $${centsToDecimal(row.amountCents)} ${answer.status}`] },
+      });
+      return recorded;
+    });
   } catch (error) {
     if (error instanceof DomainError) throw error;
     console.error(`Refund ${answer.id} (request ${row.requestId}) of order #${row.orderId} was made at PayPal but could not be recorded yet`, error);

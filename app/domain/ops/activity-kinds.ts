@@ -1,0 +1,35 @@
+/** Kinds of activity-log rows (browser-safe: the Activity tab's filter lists them). */
+export const ACTIVITY_KINDS = {
+  "product.create": "Product added",
+  "product.update": "Product edited",
+  "product.delete": "Product deleted",
+  "product.latest": "Latest Collection",
+  "category.create": "Category added",
+  "category.update": "Category edited",
+  "category.delete": "Category deleted",
+  "order.cancel": "Order cancelled",
+  "order.ship": "Order shipped",
+  "order.return": "Order returned",
+  "order.refund": "Order refunded",
+  "order.decline": "Order declined",
+  "order.packing": "Order packing",
+  "order.deliver": "Order delivered",
+  "points.award": "Points awarded",
+  "settings.store": "Store settings",
+  "settings.shipping": "Shipping rates",
+  "settings.loyalty": "Loyalty rules",
+  "maintenance.recalculate": "Category counts recalculated",
+  "maintenance.clean": "Orphaned links cleaned",
+  "backup.run": "Backup",
+  "mail.resend": "E-mail sent again",
+  "admin.signin": "Admin sign-in",
+  "admin.signin-refused": "Admin sign-in refused",
+} as const;
+
+export type ActivityKind = keyof typeof ACTIVITY_KINDS;
+
+export function isActivityKind(value: string): value is ActivityKind {
+  return Object.prototype.hasOwnProperty.call(ACTIVITY_KINDS, value);
+}
+
+export const ACTIVITY_PAGE_SIZE = 50;

@@ -1,0 +1,192 @@
+import { type ActivityKind, ACTIVITY_PAGE_SIZE, isActivityKind } from "~/domain/ops/activity-kinds";
+import { getClientIp } from "~/lib/http.server";
+import { type DB } from "~/lib/sqlite.server";
+
+/** Who made a change: an admin (id and e-mail as at the time), or the system (jobs, scripts). */
+export interface Actor {
+  id: number | null;
+  email: string;
+  ip?: string | null;
+}
+
+/** Writes by scripts, jobs and tests that name no admin. */
+export const SYSTEM_ACTOR: Actor = { id: null, email: "system" };
+
+export type FieldChanges = Record<string, [unknown, unknown]>;
+
+export interface ActivityEntry {
+  actor: Actor;
+  kind: ActivityKind;
+  subjectType?: "product" | "order" | "category" | "user" | "settings" | "backup" | "email" | null;
+  subjectId?: number | null;
+  summary: string;
+  changes?: FieldChanges | null;
+}
+
+/**
+ * Appends one row to the activity log. Call it with the transaction of the write it records, so
+ * the row exists exactly when the change does. Rows are never updated or deleted (the table's
+ * triggers refuse it).
+ */
+export async function logActivity(trx: DB, entry: ActivityEntry): Promise<void> {
+  const changes = entry.changes && Object.keys(entry.changes).length ? JSON.stringify(entry.changes) : null;
+  await trx
+    .insertInto("activity_log")
+    .values({
+      actor_id: entry.actor.id,
+      actor_email: entry.actor.email.slice(0, 254),
+      kind: entry.kind,
+      subject_type: entry.subjectType ?? null,
+      subject_id: entry.subjectId ?? null,
+      summary: entry.summary.slice(0, 500),
+      changes,
+      client_ip: entry.actor.ip?.slice(0, 64) ?? null,
+    })
+    .execute();
+}
+
+/** The fields whose value differs between `before` and `after` (compared as JSON), as { field: [before, after] }. */
+export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) changes[key] = [before[key] ?? null, after[key] ?? null];
+  }
+  return changes;
+}
+
+export interface ActivityFilter {
+  kind?: string | null;
+  subjectType?: string | null;
+  subjectId?: number | null;
+  page?: number;
+}
+
+export interface ActivityRow {
+  id: number;
+  createdAt: string;
+  actorEmail: string;
+  kind: string;
+  subjectType: string | null;
+  subjectId: number | null;
+  summary: string;
+  changes: FieldChanges | null;
+  clientIp: string | null;
+}
+
+/** One page (50 rows) of the log, newest first, with the filters applied. */
+export async function listActivity(db: DB, filter: ActivityFilter = {}): Promise<{ rows: ActivityRow[]; total: number; page: number; pages: number }> {
+  const kind = filter.kind && isActivityKind(filter.kind) ? filter.kind : null;
+  const subjectType = filter.subjectType === "product" || filter.subjectType === "order" ? filter.subjectType : null;
+  const subjectId = subjectType && filter.subjectId && filter.subjectId > 0 ? filter.subjectId : null;
+  const base = db
+    .selectFrom("activity_log")
+    .$if(kind !== null, (q) => q.where("kind", "=", kind!))
+    .$if(subjectType !== null && subjectId !== null, (q) => q.where("subject_type", "=", subjectType!).where("subject_id", "=", subjectId!));
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const pages = Math.max(1, Math.ceil(Number(total) / ACTIVITY_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1)), pages);
+  const rows = await base
+    .select([
+      "id",
+      "created_at as createdAt",
+      "actor_email as actorEmail",
+      "kind",
+      "subject_type as subjectType",
+      "subject_id as subjectId",
+      "summary",
+      "changes",
+      "client_ip as clientIp",
+    ])
+    .orderBy("id", "desc")
+    .limit(ACTIVITY_PAGE_SIZE)
+    .offset((page - 1) * ACTIVITY_PAGE_SIZE)
+    .execute();
+  return {
+    rows: rows.map((r) => ({ ...r, changes: r.changes ? (JSON.parse(r.changes) as FieldChanges) : null })),
+    total: Number(total),
+    page,
+    pages,
+  };
+}
+
+/** The acting admin of a request (the client address as the server saw it). */
+export function actorOf(user: { id: number; email: string }, request: Request): Actor {
+  return { id: user.id, email: user.email, ip: getClientIp(request) };
+}
+
+/**
+ * Replaces one settings row (a JSON value) and logs the fields that changed, in one
+ * transaction. Nested objects are compared field by field ("standard.priceCents").
+ */
+export async function saveLoggedSetting(
+  db: DB,
+  key: string,
+  value: Record<string, unknown>,
+  log: { actor: Actor; kind: ActivityKind; summary: string; defaults?: Record<string, unknown> },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+    // What applied before: the stored value over the defaults the shop falls back to.
+    let before: Record<string, unknown> = { ...log.defaults };
+    try {
+      if (row) before = { ...before, ...(JSON.parse(row.value) as Record<string, unknown>) };
+    } catch {
+      // A broken stored value: the defaults applied.
+    }
+    const json = JSON.stringify(value);
+    await trx
+      .insertInto("settings")
+      .values({ key, value: json })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: json }))
+      .execute();
+    await logActivity(trx, { actor: log.actor, kind: log.kind, subjectType: "settings", summary: log.summary, changes: diffFields(flatten(before), flatten(value)) });
+  });
+}
+
+function flatten(value: Record<string, unknown>, prefix = ""): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v && typeof v === "object" && !Array.isArray(v)) Object.assign(out, flatten(v as Record<string, unknown>, `${prefix}${k}.`));
+    else out[`${prefix}${k}`] = v;
+  }
+  return out;
+}
+
+
+/** Records a sign-in attempt at /admin-login: granted, or refused (wrong password, limit, not an admin). */
+export async function logAdminSignIn(
+  db: DB,
+  attempt: { email: string; userId: number | null; ok: boolean; reason?: string; request: Request },
+): Promise<void> {
+  const ip = getClientIp(attempt.request);
+  const email = attempt.email.trim().slice(0, 254) || "(no e-mail)";
+  await logActivity(db, {
+    actor: { id: attempt.userId, email, ip },
+    kind: attempt.ok ? "admin.signin" : "admin.signin-refused",
+    subjectType: attempt.userId ? "user" : null,
+    subjectId: attempt.userId,
+    summary: attempt.ok ? `Admin sign-in from ${ip}` : `Admin sign-in refused from ${ip}${attempt.reason ? ` (${attempt.reason})` : ""}`,
+  });
+}
+
+/** The Activity tab's data: the filter from the query (?kind=&subject=product|order&id=&page=) and one page of rows. */
+export async function loadActivityTab(db: DB, url: URL) {
+  const kind = url.searchParams.get("kind") ?? "";
+  const subject = url.searchParams.get("subject") ?? "";
+  const idText = (url.searchParams.get("id") ?? "").trim().replace(/^#/, "");
+  const subjectId = /^\d{1,12}$/.test(idText) ? Number(idText) : null;
+  const page = Number(url.searchParams.get("page") ?? "1");
+  const result = await listActivity(db, {
+    kind: kind || null,
+    subjectType: subject || null,
+    subjectId,
+    page: Number.isFinite(page) ? page : 1,
+  });
+  return {
+    ...result,
+    filter: { kind: isActivityKind(kind) ? kind : "", subject: subject === "product" || subject === "order" ? subject : "", id: subjectId ? String(subjectId) : "" },
+    here: url.pathname + url.search,
+  };
+}
+
+export type ActivityTabData = Awaited<ReturnType<typeof loadActivityTab>>;

@@ -1,0 +1,12 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { getOptionalUser } from "~/domain/auth/guards.server";
+import { csvHeaders, orderFilterFrom, ordersCsv } from "~/domain/ops/exports.server";
+import { db } from "~/lib/db.server";
+import { jsonError } from "~/lib/http.server";
+
+/** GET /admin/orders.csv?status=&q=&from=&to= : the Orders tab's current filter as CSV (admins only, 403 otherwise). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  if (!user?.isAdmin) throw jsonError("Access denied: Admin privileges required", 403);
+  return new Response(ordersCsv(db, orderFilterFrom(new URL(request.url))), { headers: csvHeaders("orders") });
+}

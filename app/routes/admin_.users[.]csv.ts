@@ -1,0 +1,12 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { getOptionalUser } from "~/domain/auth/guards.server";
+import { csvHeaders, usersCsv } from "~/domain/ops/exports.server";
+import { db } from "~/lib/db.server";
+import { jsonError } from "~/lib/http.server";
+
+/** GET /admin/users.csv: every account as CSV (admins only, 403 otherwise). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  if (!user?.isAdmin) throw jsonError("Access denied: Admin privileges required", 403);
+  return new Response(usersCsv(db), { headers: csvHeaders("users") });
+}

@@ -1,0 +1,90 @@
+import { expect, test } from "@playwright/test";
+import { signInAs, uniqueEmail } from "../helpers/session";
+
+// Operations over HTTP (issue 17): security headers on every answer, the request id, /healthz,
+// and the CSV exports' door.
+
+test.describe("security headers", () => {
+  test("a page: CSP with a fresh nonce that its inline scripts carry, nosniff, referrer policy, no framing", async ({ request }) => {
+    const first = await request.get("/about");
+    const second = await request.get("/about");
+    const csp = first.headers()["content-security-policy"]!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
+    expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|paypal/);
+    const html = await first.text();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const attrs of inline) expect(attrs.includes(`nonce="${nonce}"`) || attrs.includes('type="application/ld+json"')).toBe(true);
+    expect(first.headers()).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "x-frame-options": "DENY",
+    });
+    // The e2e shop runs on http: no HSTS.
+    expect(first.headers()["strict-transport-security"]).toBeUndefined();
+  });
+
+  test("JSON, files, errors and 404s carry them too, each header once", async ({ request }) => {
+    for (const path of ["/api/products?limit=1", "/favicon.svg", "/no-such-page", "/api/orders/999999", "/healthz"]) {
+      const res = await request.get(path);
+      const headers = res.headersArray();
+      const once = (name: string) => headers.filter((h) => h.name.toLowerCase() === name).length;
+      expect(once("content-security-policy"), path).toBe(1);
+      expect(once("x-content-type-options"), path).toBe(1);
+      expect(once("referrer-policy"), path).toBe(1);
+      expect(res.headers()["x-request-id"], path).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect((await request.get("/api/products?limit=1")).headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  test("the request id: a fresh one per request; a well-formed one from a proxy is kept, a hostile one replaced", async ({ request }) => {
+    const a = (await request.get("/about")).headers()["x-request-id"];
+    const b = (await request.get("/about")).headers()["x-request-id"];
+    expect(a).not.toBe(b);
+    expect((await request.get("/about", { headers: { "X-Request-Id": "edge-1234" } })).headers()["x-request-id"]).toBe("edge-1234");
+    for (const bad of ['x"} {"level":60', "<script>", "a".repeat(65)]) {
+      expect((await request.get("/about", { headers: { "X-Request-Id": bad } })).headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
+
+test.describe("GET /healthz", () => {
+  test("200 with the database, last backup, outbox and free disk; nothing secret", async ({ request }) => {
+    const res = await request.get("/healthz");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toBe("no-store");
+    const body = await res.json();
+    expect(body).toEqual({
+      db: "ok",
+      lastBackupAt: body.lastBackupAt === null ? null : expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      outboxPending: expect.any(Number),
+      disk: { freeBytes: expect.any(Number) },
+    });
+    expect(body.disk.freeBytes).toBeGreaterThan(0);
+    expect(JSON.stringify(body)).not.toMatch(/sqlite|secret|\/tmp|\.tmp/i);
+  });
+});
+
+test.describe("CSV exports over HTTP", () => {
+  test("403 for a visitor and a customer; a CSV download for the admin", async ({ request, playwright }) => {
+    expect((await request.get("/admin/orders.csv")).status()).toBe(403);
+    expect((await request.get("/admin/users.csv")).status()).toBe(403);
+    const customer = await signInAs(playwright.request, uniqueEmail("csv-customer"));
+    expect((await customer.request.get("/admin/orders.csv")).status()).toBe(403);
+    const body = await (await customer.request.get("/admin/users.csv")).json();
+    expect(body).toEqual({ message: expect.any(String) });
+    await customer.request.dispose();
+    const admin = await signInAs(playwright.request, uniqueEmail("csv-admin"), { isAdmin: true });
+    const res = await admin.request.get("/admin/orders.csv?status=paid&from=2020-01-01");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers()["content-disposition"]).toMatch(/attachment; filename="orders-/);
+    expect((await res.body()).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect((await res.text()).split("\n")[0]).toContain("Order,Placed at,Status,E-mail");
+    await admin.request.dispose();
+  });
+});

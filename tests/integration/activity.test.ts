@@ -1,0 +1,214 @@
+// @vitest-environment node
+import { sql } from "kysely";
+import { STORE_INTENTS } from "~/domain/admin/store-texts";
+import { getCart } from "~/domain/cart/cart.server";
+import { getShippingRates } from "~/domain/common/settings.server";
+import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
+import { listActivity, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
+import { db } from "~/lib/db.server";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin";
+import { action as adminLoginAction } from "~/routes/admin-login";
+import { action as productApiAction } from "~/routes/api.admin.products.$id";
+import { action as cancelApiAction } from "~/routes/api.admin.orders.$orderId.cancel";
+import { makeProduct, makeUser } from "../helpers/factories";
+import { cookieFor } from "../helpers/routes";
+import { hashPassword } from "~/domain/auth/password.server";
+
+afterAll(() => db.destroy());
+
+const ORIGIN = "http://localhost:3000";
+
+async function run(fn: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await fn();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function formPost(path: string, fields: Record<string, string>, cookie?: string, ip = "203.0.113.7"): Request {
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Origin: ORIGIN, "x-shop-client-ip": ip };
+  if (cookie) headers.Cookie = cookie;
+  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
+}
+
+let admin: { id: number; email: string; cookie: string };
+let customer: { id: number; email: string; cookie: string };
+
+beforeAll(async () => {
+  const a = await makeUser(db, { isAdmin: true, email: "owner@example.com" });
+  const c = await makeUser(db, { email: "buyer@example.com" });
+  admin = { ...a, cookie: await cookieFor(a.id) };
+  customer = { ...c, cookie: await cookieFor(c.id) };
+});
+
+async function lastRow(kind?: string) {
+  const { rows } = await listActivity(db, { kind });
+  return rows[0];
+}
+
+describe("activity log", () => {
+  it("is append-only: the database refuses UPDATE and DELETE", async () => {
+    await logActivity(db, { actor: SYSTEM_ACTOR, kind: "maintenance.clean", summary: "test row" });
+    await expect(sql`update activity_log set summary = 'forged'`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from activity_log`.execute(db)).rejects.toThrow(/append-only/);
+    expect((await lastRow("maintenance.clean"))?.summary).toBe("test row");
+  });
+
+  it("records a product edit through the API with who, before and after for the changed fields only", async () => {
+    const product = await makeProduct(db, { title: "Velvet Cape", priceCents: 2400, stock: 5 });
+    const res = await run(() =>
+      productApiAction({
+        request: new Request(`${ORIGIN}/api/admin/products/${product.id}`, {
+          method: "PUT",
+          headers: { "Content-Type": "application/json", Accept: "application/json", Origin: ORIGIN, Cookie: admin.cookie, "x-shop-client-ip": "198.51.100.2" },
+          body: JSON.stringify({ title: "Velvet Cape", price: "29.50", stock: 3, description: "A lovely handmade piece.", categories: [] }),
+        }),
+        params: { id: String(product.id) },
+        context: {},
+      }),
+    );
+    expect(res.status).toBe(200);
+    const row = await lastRow("product.update");
+    expect(row).toMatchObject({ actorEmail: admin.email, subjectType: "product", subjectId: product.id, clientIp: "198.51.100.2" });
+    expect(row!.changes).toMatchObject({ price: ["24.00", "29.50"], stock: [5, 3] });
+    expect(row!.changes).not.toHaveProperty("title");
+  });
+
+  it("writes nothing when the change is refused, and the row and the change commit together", async () => {
+    const before = (await listActivity(db)).total;
+    const res = await run(() =>
+      cancelApiAction({
+        request: new Request(`${ORIGIN}/api/admin/orders/999999/cancel`, { method: "PATCH", headers: { Accept: "application/json", Origin: ORIGIN, Cookie: admin.cookie } }),
+        params: { orderId: "999999" },
+        context: {},
+      }),
+    );
+    expect(res.status).toBe(404);
+    // A customer may not write at all.
+    const denied = await run(() => adminAction({ request: formPost("/admin?tab=functions", { intent: STORE_INTENTS.backupNow }, customer.cookie), params: {}, context: {} }));
+    expect(denied.status).toBe(403);
+    expect((await listActivity(db)).total).toBe(before);
+  });
+
+  it("records admin sign-ins, granted and refused, with the client address", async () => {
+    const password = "correct horse battery";
+    const boss = await makeUser(db, { isAdmin: true, email: "signin-boss@example.com" });
+    await db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", boss.id).execute();
+    const bad = await run(() => adminLoginAction({ request: formPost("/admin-login", { email: boss.email, password: "wrong-password" }, undefined, "192.0.2.9"), params: {}, context: {} }));
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(await lastRow("admin.signin-refused")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.9" });
+    const good = await run(() => adminLoginAction({ request: formPost("/admin-login", { email: boss.email, password }, undefined, "192.0.2.10"), params: {}, context: {} }));
+    expect(good.status).toBe(302);
+    expect(await lastRow("admin.signin")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.10", subjectId: boss.id });
+  });
+
+  it("the Activity tab lists newest first, filters by kind and by product, 50 a page", async () => {
+    const product = await makeProduct(db, { title: "Paged Hat" });
+    for (let i = 0; i < 55; i++) {
+      await logActivity(db, { actor: SYSTEM_ACTOR, kind: "product.latest", subjectType: "product", subjectId: product.id, summary: `toggle ${i}` });
+    }
+    const load = async (query: string) => {
+      const res = await run(() => adminLoader({ request: new Request(`${ORIGIN}/admin?tab=activity${query}`, { headers: { Cookie: admin.cookie } }), params: {}, context: {} }));
+      return (await res.json()) as { activity: { rows: { summary: string; subjectId: number }[]; total: number; pages: number; page: number } };
+    };
+    const first = await load(`&kind=product.latest&subject=product&id=${product.id}`);
+    expect(first.activity.total).toBe(55);
+    expect(first.activity.rows).toHaveLength(50);
+    expect(first.activity.rows[0]!.summary).toBe("toggle 54");
+    const second = await load(`&kind=product.latest&subject=product&id=${product.id}&page=2`);
+    expect(second.activity.rows.map((r) => r.summary)).toEqual(["toggle 4", "toggle 3", "toggle 2", "toggle 1", "toggle 0"]);
+    // Hostile query values are ignored, not errors.
+    const odd = await load("&kind=%27%3Bdrop&subject=users&id=-1&page=99999");
+    expect(odd.activity.page).toBe(odd.activity.pages);
+    const denied = await run(() => adminLoader({ request: new Request(`${ORIGIN}/admin?tab=activity`, { headers: { Cookie: customer.cookie } }), params: {}, context: {} }));
+    expect(denied.status).toBe(403);
+  });
+});
+
+describe("shipping and loyalty settings", () => {
+  it("saves valid rates, logs the change, and new carts use them at once", async () => {
+    const product = await makeProduct(db, { title: "Rate Dress", priceCents: 3000 });
+    const cart = await db.insertInto("carts").values({ user_id: customer.id }).returning("id").executeTakeFirstOrThrow();
+    await db.insertInto("cart_items").values({ cart_id: cart.id, product_id: product.id, quantity: 1 }).execute();
+    const fields = {
+      intent: STORE_INTENTS.shippingSave,
+      standardName: "Royal Mail",
+      standardDescription: "Tracked",
+      standardPrice: "9.25",
+      largeName: "Big Box",
+      largeDescription: "",
+      largePrice: "21",
+    };
+    const res = await run(() => adminAction({ request: formPost("/admin?tab=settings", fields, admin.cookie), params: {}, context: {} }));
+    expect(res.status).toBe(302);
+    expect((await getShippingRates(db)).standard).toEqual({ name: "Royal Mail", description: "Tracked", priceCents: 925 });
+    const row = await lastRow("settings.shipping");
+    expect(row!.changes).toMatchObject({ "standard.priceCents": [800, 925], "large.priceCents": [1800, 2100] });
+    const owned = await getCart(db, { userId: customer.id });
+    expect(owned.totals.shippingCents).toBe(925);
+    expect(owned.totals.shippingName).toBe("Royal Mail");
+  });
+
+  it("refuses bad rates and rules with field errors and changes nothing", async () => {
+    const before = await getShippingRates(db);
+    const bad = await run(() =>
+      adminAction({
+        request: formPost("/admin?tab=settings", { intent: STORE_INTENTS.shippingSave, standardName: "", standardPrice: "-3", largeName: "L", largePrice: "1e9" }, admin.cookie),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(bad.status).toBe(400);
+    const body = (await bad.json()) as { result: { error: Record<string, string[]> } };
+    expect(Object.keys(body.result.error)).toEqual(expect.arrayContaining(["standardName", "standardPrice", "largePrice"]));
+    expect(await getShippingRates(db)).toEqual(before);
+    const badLoyalty = await run(() =>
+      adminAction({
+        request: formPost(
+          "/admin?tab=settings",
+          { intent: STORE_INTENTS.loyaltySave, dollarsPerPoint: "0", minimumOrderForPoints: "0", pointsRequired: "2.5", discountAmount: "5.001", minimumOrderValue: "30" },
+          admin.cookie,
+        ),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(badLoyalty.status).toBe(400);
+  });
+
+  it("saves loyalty rules and logs them", async () => {
+    const fields = { intent: STORE_INTENTS.loyaltySave, dollarsPerPoint: "2", minimumOrderForPoints: "10", pointsRequired: "100", discountAmount: "7.5", minimumOrderValue: "40" };
+    const res = await run(() => adminAction({ request: formPost("/admin?tab=settings", fields, admin.cookie), params: {}, context: {} }));
+    expect(res.status).toBe(302);
+    expect(await getLoyaltyConfig(db)).toEqual({ dollarsPerPoint: 2, minimumOrderForPoints: 10, discountExchange: { pointsRequired: 100, discountAmount: 7.5, minimumOrderValue: 40 } });
+    expect((await lastRow("settings.loyalty"))!.changes).toMatchObject({ "discountExchange.pointsRequired": [expect.anything(), 100] });
+  });
+});
+
+describe("after issue 15: e-mails and health", () => {
+  it("'Send again' of a failing e-mail is logged; /healthz counts the e-mails not sent yet", async () => {
+    const { retryMail } = await import("~/domain/mail/outbox.server");
+    const { checkHealth } = await import("~/domain/ops/health.server");
+    const before = (await checkHealth(db, process.env.DATABASE_PATH!)).health.outboxPending;
+    const rows = await db
+      .insertInto("outbox")
+      .values([
+        { event_key: `t-${Math.random()}`, kind: "order-confirmation", to_address: "a@example.com", status: "failing" },
+        { event_key: `t-${Math.random()}`, kind: "order-confirmation", to_address: "b@example.com", status: "pending" },
+        { event_key: `t-${Math.random()}`, kind: "order-confirmation", to_address: "c@example.com", status: "sent" },
+      ])
+      .returning("id")
+      .execute();
+    const health = await checkHealth(db, process.env.DATABASE_PATH!);
+    expect(health.ok).toBe(true);
+    expect(health.health.outboxPending).toBe(before + 2);
+    expect(await retryMail(db, rows[0]!.id, new Date(), { id: admin.id, email: admin.email, ip: "192.0.2.1" })).toBe(true);
+    expect(await lastRow("mail.resend")).toMatchObject({ actorEmail: admin.email, subjectType: "email", subjectId: rows[0]!.id });
+    // A message that is not failing is not requeued, and nothing is logged.
+    const count = (await listActivity(db, { kind: "mail.resend" })).total;
+    expect(await retryMail(db, rows[2]!.id)).toBe(false);
+    expect((await listActivity(db, { kind: "mail.resend" })).total).toBe(count);
+  });
+});
