@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -22,7 +23,9 @@ import { countFavorites } from "~/domain/catalogue/favorites.server";
 import { getCartOwner, getOptionalUser, getToast } from "~/domain/auth/guards.server";
 import { db } from "~/lib/db.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
+import { getBrowserModuleSrc } from "~/lib/browser-module.server";
 import { getEnv } from "~/lib/env.server";
+import { isLeanMatch } from "~/lib/lean-page";
 import { pageMeta } from "~/lib/meta";
 import styles from "~/styles/app.css";
 
@@ -59,6 +62,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       storeDescription: store.description,
       // Public origin for canonical URLs, og:url/og:image and JSON-LD (app/lib/meta.ts).
       origin: getEnv().APP_URL,
+      // The lean pages' browser module (lib/lean-page.ts).
+      browserModule: getBrowserModuleSrc(),
     },
     { headers },
   );
@@ -77,6 +82,9 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Lean pages (lib/lean-page.ts): no React/Remix client, the shop's browser module instead.
+  const lean = isLeanMatch(useMatches());
+  const browserModule = useRouteLoaderData<typeof loader>("root")?.browserModule;
   return (
     <html lang="en">
       <head>
@@ -91,8 +99,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {lean ? (
+          browserModule ? <script type="module" src={browserModule} /> : null
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

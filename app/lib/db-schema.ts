@@ -223,6 +223,19 @@ export interface UploadsTable {
   created_at: Generated<string>;
 }
 
+/** fts5vocab (row) over product_words: every word of the catalogue and how many products hold it (migration 0018). */
+export interface ProductWordsVocabTable {
+  term: string;
+  doc: number;
+  cnt: number;
+}
+
+/** One row; version moves with every change to a product's title or description. */
+export interface SearchVocabularyStateTable {
+  id: number;
+  version: number;
+}
+
 export interface JobRunsTable {
   name: string;
   slot: string;
@@ -255,6 +268,8 @@ export interface Database {
   settings: SettingsTable;
   uploads: UploadsTable;
   job_runs: JobRunsTable;
+  product_words_vocab: ProductWordsVocabTable;
+  search_vocabulary_state: SearchVocabularyStateTable;
 }
 
 export type Category = Selectable<CategoriesTable>;

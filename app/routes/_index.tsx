@@ -6,6 +6,10 @@ import { listLatestCollection, listProducts } from "~/domain/catalogue/products.
 import { NEW_ARRIVALS_COUNT } from "~/domain/catalogue/types";
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
+import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-page";
+
+export const handle = LEAN_PAGE;
+export const clientLoader = loadAsDocument;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
