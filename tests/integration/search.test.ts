@@ -53,7 +53,7 @@ describe("correction", () => {
     const two = await readProducts(db, { search: "velvett dreses", offset: 0, limit: 12 });
     expect(two.correction?.corrections).toEqual([
       { from: "velvett", to: "velvet" },
-      { from: "dreses", to: "dresses" },
+      { from: "dreses", to: "dress" },
     ]);
     expect(titles(two)).toEqual(["Velvet Evening Dresses Set"]);
   });
