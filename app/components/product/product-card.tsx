@@ -31,7 +31,9 @@ export function ProductGrid({ products, eagerCount = 4 }: { products: CardProduc
     <>
       <ul className="grid" role="list" onSubmit={adds.onSubmit}>
         {products.map((p, i) => (
-          <li key={p.id}>{cardArticle(p, i < eagerCount, here)}</li>
+          <li key={p.id} data-id={p.id}>
+            {cardArticle(p, i < eagerCount, here)}
+          </li>
         ))}
       </ul>
       {adds.watchers}
