@@ -307,8 +307,10 @@ async function submitDrawerForm(form: HTMLFormElement, submitter: HTMLElement | 
     const confirmed = form.elements.namedItem("confirmed");
     if (confirmed instanceof HTMLInputElement) confirmed.value = "yes";
   }
+  // The body is read before the buttons are disabled (a disabled submitter would not be sent).
+  const pending = post(form, submitter);
   form.querySelectorAll("button").forEach((b) => (b.disabled = true));
-  const result = await post(form, submitter);
+  const result = await pending;
   if (!result) return submitPlainly(form, submitter);
   if (!result.ok && result.error) showToast(result.error);
   await refreshFromServer({ openDrawer: true });
