@@ -8,6 +8,16 @@ import { type ClientLoaderFunctionArgs } from "@remix-run/react";
  */
 export const LEAN_PAGE = { hydrate: false } as const;
 
+/**
+ * Whether a path is one of the lean pages (the routes exporting LEAN_PAGE: _index, shop._index,
+ * shop.$categorySlug, product.$slug). Hydrated pages' shop links to these let the browser load
+ * them as documents (components/ui/shop-link.tsx); tests/unit/lib/lean-page.test.ts checks that
+ * this list and the routes' handles agree.
+ */
+export function isLeanPath(pathname: string): boolean {
+  return pathname === "/" || pathname === "/shop" || /^\/shop\/[^/]+\/?$/.test(pathname) || /^\/product\/[^/]+\/?$/.test(pathname);
+}
+
 export function isLeanMatch(matches: { handle?: unknown }[]): boolean {
   return matches.some((m) => (m.handle as { hydrate?: unknown } | undefined)?.hydrate === false);
 }
