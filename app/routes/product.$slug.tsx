@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } fro
 import { CART_INTENTS } from "~/components/cart/cart-forms";
 import { HeartIcon } from "~/components/icons";
 import { NotFoundView } from "~/components/layout/not-found";
-import { Breadcrumb, ProductGrid } from "~/components/product/product-card";
+import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { ShopLink } from "~/components/ui/shop-link";
 import { useToastEffect } from "~/components/ui/toaster";
 import { getCartOwner, getUserId } from "~/domain/auth/guards.server";
@@ -23,7 +23,7 @@ import { assertSameOrigin, readFormData } from "~/lib/http.server";
 import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
 import { formatMoney } from "~/lib/money";
 import { buildMeta, errorPageMeta, productPageSeo, seoContext } from "~/lib/meta";
-import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-page";
+import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-route";
 
 export const handle = LEAN_PAGE;
 export const clientLoader = loadAsDocument;

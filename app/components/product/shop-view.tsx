@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { Breadcrumb, type CardProduct, ProductGrid } from "~/components/product/product-card";
+import { type CardProduct } from "~/components/product/product-card";
+import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { showingText } from "~/components/product/showing";
 import { ShopLink } from "~/components/ui/shop-link";
 
