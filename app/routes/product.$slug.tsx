@@ -1,3 +1,4 @@
+import { BackInStockForm } from "~/components/product/back-in-stock-form";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
@@ -7,7 +8,7 @@ import { NotFoundView } from "~/components/layout/not-found";
 import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { ShopLink } from "~/components/ui/shop-link";
 import { useToastEffect } from "~/components/ui/toaster";
-import { getCartOwner, getUserId } from "~/domain/auth/guards.server";
+import { getCartOwner, getOptionalUser } from "~/domain/auth/guards.server";
 import { addToCart } from "~/domain/cart/cart.server";
 import { addToCartFailure, MESSAGES } from "~/domain/cart/messages";
 import { AddToCartSchema } from "~/domain/cart/schemas";
@@ -37,7 +38,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProductBySlug(db, params.slug ?? "");
   if (!product) throw json({ message: "Product Not Found" }, { status: 404 });
-  const userId = await getUserId(request);
+  const user = await getOptionalUser(request);
+  const userId = user?.id ?? null;
   const categoryNames = product.categories.map((c) => c.name);
   const mainName = product.category?.name;
   const [related, note, favoriteIds] = await Promise.all([
@@ -47,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const url = new URL(request.url);
   const imageIndex = Math.max(0, Math.min(Number(url.searchParams.get("image") ?? 0) || 0, Math.max(0, product.images.length - 1)));
-  return json({ product, related: related.map(toCardProduct), note, isFavorite: favoriteIds.includes(product.id), imageIndex, signedIn: userId !== null });
+  return json({ product, related: related.map(toCardProduct), note, isFavorite: favoriteIds.includes(product.id), imageIndex, signedIn: userId !== null, email: user?.email ?? null });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -79,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
  * Add to Cart without a page load, the swatches' legend and stock line, the gallery, favorites.
  */
 export default function ProductPage() {
-  const { product, related, note, isFavorite, imageIndex, signedIn } = useLoaderData<typeof loader>();
+  const { product, related, note, isFavorite, imageIndex, signedIn, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData : null;
   useToastEffect(error?.error);
@@ -192,6 +194,7 @@ export default function ProductPage() {
             </button>
           </form>
           <FavoriteToggle productId={product.id} isFavorite={isFavorite} signedIn={signedIn} slug={product.slug} />
+          <BackInStockForm product={product} email={email} />
 
           <section className="details">
             <h2>Product Details</h2>
