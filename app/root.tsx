@@ -11,6 +11,7 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
@@ -25,7 +26,7 @@ import { db } from "~/lib/db.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import { getBrowserModuleSrc } from "~/lib/browser-module.server";
 import { getEnv } from "~/lib/env.server";
-import { isLeanMatch } from "~/lib/lean-page";
+import { isLeanMatch, isLeanPath } from "~/lib/lean-page";
 import { pageMeta } from "~/lib/meta";
 import styles from "~/styles/app.css";
 
@@ -68,6 +69,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers },
   );
 }
+
+/**
+ * A React page going to a lean page loads it as a document (lib/lean-route.ts), which reads the
+ * root's data itself: fetching it here too would take the notification a redirect just left.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
+  isLeanPath(nextUrl.pathname) ? false : defaultShouldRevalidate;
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 

@@ -155,3 +155,23 @@ test("notifications can be dismissed, and fade on their own", async ({ page }, t
   await expect(toast).toHaveAttribute("data-state", "closed");
   await expect(toast).toHaveCount(0, { timeout: 6000 });
 });
+
+test("the module runs under the pages' security policy: no violation, no console error", async ({ page }, testInfo) => {
+  // A Content-Security-Policy with script-src 'self' lets a same-origin module through; this
+  // catches any policy (now or later) that would block it, and any error it throws.
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  for (const url of LEAN_PAGES) {
+    await visit(page, testInfo, url);
+    if (!jsOff(testInfo)) await expect(page.locator('.toast-region[data-js="on"]'), url).toHaveCount(1);
+  }
+  expect(problems).toEqual([]);
+});
