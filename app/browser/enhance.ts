@@ -173,8 +173,11 @@ async function refreshFromServer(opts: { openDrawer: boolean }): Promise<void> {
   const fresh = cartDrawer(doc);
   if (drawer && fresh) {
     const wasOpen = drawer.open;
+    // Focus stays on the same control (a quantity button, say) in the new drawer.
+    const focused = drawer.contains(document.activeElement) ? document.activeElement?.getAttribute("aria-label") : null;
     drawer.replaceWith(fresh);
     if (opts.openDrawer || wasOpen) fresh.open = true;
+    if (focused) fresh.querySelector<HTMLElement>(`[aria-label="${CSS.escape(focused)}"]:not(:disabled)`)?.focus();
   }
   const fav = favoritesLink();
   const freshFav = favoritesLink(doc);
