@@ -8,8 +8,10 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
@@ -22,7 +24,9 @@ import { countFavorites } from "~/domain/catalogue/favorites.server";
 import { getCartOwner, getOptionalUser, getToast } from "~/domain/auth/guards.server";
 import { db } from "~/lib/db.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
+import { getBrowserModuleSrc } from "~/lib/browser-module.server";
 import { getEnv } from "~/lib/env.server";
+import { isLeanMatch, isLeanPath } from "~/lib/lean-page";
 import { pageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import styles from "~/styles/app.css";
@@ -60,10 +64,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       storeDescription: store.description,
       // Public origin for canonical URLs, og:url/og:image and JSON-LD (app/lib/meta.ts).
       origin: getEnv().APP_URL,
+      // The lean pages' browser module (lib/lean-page.ts).
+      browserModule: getBrowserModuleSrc(),
     },
     { headers },
   );
 }
+
+/**
+ * A React page going to a lean page loads it as a document (lib/lean-route.ts), which reads the
+ * root's data itself: fetching it here too would take the notification a redirect just left.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
+  isLeanPath(nextUrl.pathname) ? false : defaultShouldRevalidate;
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -79,6 +92,9 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Lean pages (lib/lean-page.ts): no React/Remix client, the shop's browser module instead.
+  const lean = isLeanMatch(useMatches());
+  const browserModule = useRouteLoaderData<typeof loader>("root")?.browserModule;
   return (
     <html lang="en">
       <head>
@@ -93,8 +109,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {lean ? (
+          browserModule ? <script type="module" src={browserModule} nonce={nonce} /> : null
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -261,6 +261,19 @@ export interface UploadsTable {
   created_at: Generated<string>;
 }
 
+/** fts5vocab (row) over product_words: every word of the catalogue and how many products hold it (migration 0018). */
+export interface ProductWordsVocabTable {
+  term: string;
+  doc: number;
+  cnt: number;
+}
+
+/** One row; version moves with every change to a product's title or description. */
+export interface SearchVocabularyStateTable {
+  id: number;
+  version: number;
+}
+
 export interface JobRunsTable {
   name: string;
   slot: string;
@@ -363,6 +376,8 @@ export interface Database {
   job_runs: JobRunsTable;
   activity_log: ActivityLogTable;
   backups: BackupsTable;
+  product_words_vocab: ProductWordsVocabTable;
+  search_vocabulary_state: SearchVocabularyStateTable;
   outbox: OutboxTable;
   password_reset_tokens: PasswordResetTokensTable;
   back_in_stock_requests: BackInStockRequestsTable;

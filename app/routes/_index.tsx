@@ -1,11 +1,15 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ProductGrid } from "~/components/product/product-card";
+import { ProductGrid } from "~/components/product/product-grid";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { listLatestCollection, listProducts } from "~/domain/catalogue/products.server";
 import { NEW_ARRIVALS_COUNT } from "~/domain/catalogue/types";
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
+import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-route";
+
+export const handle = LEAN_PAGE;
+export const clientLoader = loadAsDocument;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

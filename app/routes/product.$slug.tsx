@@ -1,15 +1,13 @@
 import { BackInStockForm } from "~/components/product/back-in-stock-form";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { CART_INTENTS } from "~/components/cart/cart-forms";
 import { HeartIcon } from "~/components/icons";
-import { OPEN_CART_EVENT } from "~/components/layout/header";
 import { NotFoundView } from "~/components/layout/not-found";
-import { Breadcrumb, ProductGrid } from "~/components/product/product-card";
+import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { ShopLink } from "~/components/ui/shop-link";
-import { useToast, useToastEffect } from "~/components/ui/toaster";
+import { useToastEffect } from "~/components/ui/toaster";
 import { getCartOwner, getOptionalUser } from "~/domain/auth/guards.server";
 import { addToCart } from "~/domain/cart/cart.server";
 import { addToCartFailure, MESSAGES } from "~/domain/cart/messages";
@@ -26,6 +24,10 @@ import { assertSameOrigin, readFormData } from "~/lib/http.server";
 import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
 import { formatMoney } from "~/lib/money";
 import { buildMeta, errorPageMeta, productPageSeo, seoContext } from "~/lib/meta";
+import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-route";
+
+export const handle = LEAN_PAGE;
+export const clientLoader = loadAsDocument;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorPageMeta(args, "Product Not Found");
@@ -73,24 +75,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return respond(request, { redirectTo: here, toast: { ...MESSAGES.added }, cookies: [setCookie] });
 }
 
+/**
+ * A lean page (lib/lean-page.ts): rendered on the server only. Every control is a plain form or
+ * link; the browser module (app/browser/enhance.ts) enhances them from the data-* attributes:
+ * Add to Cart without a page load, the swatches' legend and stock line, the gallery, favorites.
+ */
 export default function ProductPage() {
   const { product, related, note, isFavorite, imageIndex, signedIn, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const fetcher = useFetcher<typeof action>();
-  const result = fetcher.data ?? actionData;
-  const error = result && "error" in result ? result : null;
+  const error = actionData && "error" in actionData ? actionData : null;
   useToastEffect(error?.error);
 
   const firstColor = product.colors.find((c) => c.stock > 0) ?? null;
   const firstVariation = product.variations.find((v) => v.stock > 0) ?? null;
-  const [colorId, setColorId] = useState<number | null>(firstColor?.colorId ?? null);
-  const [variationCode, setVariationCode] = useState<string | null>(firstVariation?.variationCode ?? null);
+  const colorId = firstColor?.colorId ?? null;
+  const variationCode = firstVariation?.variationCode ?? null;
   const chosenStock =
-    product.colors.length > 0
-      ? (product.colors.find((c) => c.colorId === colorId)?.stock ?? 0)
-      : product.variations.length > 0
-        ? (product.variations.find((v) => v.variationCode === variationCode)?.stock ?? 0)
-        : product.stock;
+    product.colors.length > 0 ? (firstColor?.stock ?? 0) : product.variations.length > 0 ? (firstVariation?.stock ?? 0) : product.stock;
   const state = addButtonState({
     stock: product.stock,
     hasColors: product.colors.length > 0,
@@ -98,15 +99,6 @@ export default function ProductPage() {
     colorChosen: colorId !== null,
     variationChosen: variationCode !== null,
   });
-  const busy = fetcher.state !== "idle";
-  const wasBusy = useRef(false);
-  useEffect(() => {
-    if (busy) wasBusy.current = true;
-    else if (wasBusy.current) {
-      wasBusy.current = false;
-      if ((fetcher.data as { ok?: boolean } | undefined)?.ok) window.dispatchEvent(new Event(OPEN_CART_EVENT));
-    }
-  }, [busy, fetcher.data]);
 
   const crumbs = [
     { label: "Shop", to: "/shop" },
@@ -122,16 +114,13 @@ export default function ProductPage() {
         <section className="product-info" aria-labelledby="product-title">
           <h1 id="product-title">{product.title}</h1>
           <p className="price price-lg">{formatMoney(product.priceCents)}</p>
-          {/* A plain form (no JavaScript needed); once hydrated, submitting goes through the fetcher. */}
-          <form method="post" action={`/product/${product.slug}`} className="add-form" onSubmit={(event) => submitWith(fetcher.submit, event)}>
+          <form method="post" action={`/product/${product.slug}`} className="add-form" data-product-add="" data-stock={product.stock}>
             <input type="hidden" name="intent" value={CART_INTENTS.add} />
             <input type="hidden" name="productId" value={product.id} />
             <input type="hidden" name="quantity" value={1} />
             {product.colors.length > 0 ? (
-              <fieldset className="options">
-                <legend>
-                  Color{colorId ? `: ${product.colors.find((c) => c.colorId === colorId)?.name ?? ""}` : ""}
-                </legend>
+              <fieldset className="options" data-option="colorId">
+                <legend data-prefix="Color">Color{colorId ? `: ${firstColor?.name ?? ""}` : ""}</legend>
                 <div className="swatches">
                   {product.colors.map((c) => (
                     <label key={c.colorId} className="swatch" title={c.stock <= 0 ? `${c.name} (sold out)` : c.stock < 5 ? `${c.name}: only ${c.stock} left` : c.name}>
@@ -140,8 +129,9 @@ export default function ProductPage() {
                         name="colorId"
                         value={c.colorId}
                         disabled={c.stock <= 0}
-                        checked={colorId === c.colorId}
-                        onChange={() => setColorId(c.colorId)}
+                        defaultChecked={colorId === c.colorId}
+                        data-stock={c.stock}
+                        data-name={c.name}
                         aria-describedby={c.stock > 0 && c.stock < 5 ? `hint-color-${c.colorId}` : undefined}
                       />
                       <span className="swatch-chip" style={{ background: c.hex }} aria-hidden="true" />
@@ -161,7 +151,7 @@ export default function ProductPage() {
               </fieldset>
             ) : null}
             {product.variations.length > 0 ? (
-              <fieldset className="options">
+              <fieldset className="options" data-option="variationCode">
                 <legend>Variation</legend>
                 <div className="variations">
                   {product.variations.map((v) => (
@@ -171,8 +161,8 @@ export default function ProductPage() {
                         name="variationCode"
                         value={v.variationCode}
                         disabled={v.stock <= 0}
-                        checked={variationCode === v.variationCode}
-                        onChange={() => setVariationCode(v.variationCode)}
+                        defaultChecked={variationCode === v.variationCode}
+                        data-stock={v.stock}
                         aria-describedby={v.stock > 0 && v.stock < 5 ? `hint-${v.variationCode}` : undefined}
                       />
                       <span>
@@ -199,8 +189,8 @@ export default function ProductPage() {
                 {error.error.description ? `: ${error.error.description}` : ""}
               </p>
             ) : null}
-            <button type="submit" className="button button-lg" disabled={state === "out-of-stock" || busy}>
-              {busy ? "Adding…" : ADD_BUTTON_LABEL[state]}
+            <button type="submit" className="button button-lg" disabled={state === "out-of-stock"}>
+              {ADD_BUTTON_LABEL[state]}
             </button>
           </form>
           <FavoriteToggle productId={product.id} isFavorite={isFavorite} signedIn={signedIn} slug={product.slug} />
@@ -239,9 +229,10 @@ export default function ProductPage() {
   );
 }
 
-function Gallery({ images, index, title, slug }: { images: { imageUrl: string; thumbUrl: string; altText: string; width: number | null; height: number | null }[]; index: number; title: string; slug: string }) {
-  const [current, setCurrent] = useState(index);
-  useEffect(() => setCurrent(index), [index]);
+type GalleryImage = { imageUrl: string; thumbUrl: string; altText: string; width: number | null; height: number | null };
+
+/** The gallery: links to ?image=N without JavaScript; the browser module swaps the image from each thumbnail's data-*. */
+function Gallery({ images, index, title, slug }: { images: GalleryImage[]; index: number; title: string; slug: string }) {
   if (images.length === 0) {
     return (
       <div className="gallery">
@@ -253,16 +244,13 @@ function Gallery({ images, index, title, slug }: { images: { imageUrl: string; t
     );
   }
   const n = images.length;
+  const current = index;
   const image = images[current] ?? images[0]!;
   const srcSet = srcSetFor(image.imageUrl, image.width);
   const prev = (current - 1 + n) % n;
   const next = (current + 1) % n;
-  const go = (i: number) => (e: React.MouseEvent) => {
-    e.preventDefault();
-    setCurrent(i);
-  };
   return (
-    <div className="gallery">
+    <div className="gallery" data-gallery="" data-index={current}>
       <div className="gallery-main">
         <picture>
           {srcSet ? <source type="image/webp" srcSet={srcSet} sizes={IMAGE_SIZES.gallery} /> : null}
@@ -270,10 +258,10 @@ function Gallery({ images, index, title, slug }: { images: { imageUrl: string; t
         </picture>
         {n > 1 ? (
           <>
-            <a className="gallery-nav prev" href={`/product/${slug}?image=${prev}`} onClick={go(prev)} aria-label="Previous image">
+            <a className="gallery-nav prev" href={`/product/${slug}?image=${prev}`} data-step="-1" aria-label="Previous image">
               ‹
             </a>
-            <a className="gallery-nav next" href={`/product/${slug}?image=${next}`} onClick={go(next)} aria-label="Next image">
+            <a className="gallery-nav next" href={`/product/${slug}?image=${next}`} data-step="1" aria-label="Next image">
               ›
             </a>
             <p className="gallery-counter" aria-live="polite">
@@ -286,7 +274,17 @@ function Gallery({ images, index, title, slug }: { images: { imageUrl: string; t
         <ul className="thumbs" role="list">
           {images.map((img, i) => (
             <li key={img.imageUrl}>
-              <a href={`/product/${slug}?image=${i}`} onClick={go(i)} aria-current={i === current ? "true" : undefined} aria-label={`Show image ${i + 1} of ${n}`}>
+              <a
+                href={`/product/${slug}?image=${i}`}
+                data-image={i}
+                data-src={img.imageUrl}
+                data-srcset={srcSetFor(img.imageUrl, img.width) ?? ""}
+                data-alt={img.altText || title}
+                data-width={img.width ?? 800}
+                data-height={img.height ?? 1000}
+                aria-current={i === current ? "true" : undefined}
+                aria-label={`Show image ${i + 1} of ${n}`}
+              >
                 <img src={img.thumbUrl} alt="" width={72} height={90} loading="lazy" />
               </a>
             </li>
@@ -298,32 +296,15 @@ function Gallery({ images, index, title, slug }: { images: { imageUrl: string; t
 }
 
 function FavoriteToggle({ productId, isFavorite, signedIn, slug }: { productId: number; isFavorite: boolean; signedIn: boolean; slug: string }) {
-  const fetcher = useFetcher<{ ok: boolean; error?: { title: string; description?: string; type: "error" } | null }>();
-  const push = useToast();
-  const optimistic = fetcher.formData ? !isFavorite : isFavorite;
-  useEffect(() => {
-    if (fetcher.data && !fetcher.data.ok && fetcher.data.error) push(fetcher.data.error);
-  }, [fetcher.data, push]);
   return (
-    <form method="post" action="/favorites" className="fav-form" onSubmit={(event) => submitWith(fetcher.submit, event)}>
+    <form method="post" action="/favorites" className="fav-form" data-favorite="">
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`/product/${slug}`} />
-      <button type="submit" className={`button button-ghost ${optimistic ? "is-fav" : ""}`} aria-pressed={signedIn ? optimistic : undefined}>
-        <HeartIcon filled={optimistic} /> {optimistic ? "Remove from Favorites" : "Add to Favorites"}
+      <button type="submit" className={`button button-ghost ${isFavorite ? "is-fav" : ""}`} aria-pressed={signedIn ? isFavorite : undefined}>
+        <HeartIcon filled={isFavorite} /> {isFavorite ? "Remove from Favorites" : "Add to Favorites"}
       </button>
     </form>
   );
-}
-
-/**
- * Sends a plain form's submission through a fetcher. <fetcher.Form> would do the same, but it
- * resolves its action through the router while the page renders on the server; a plain form
- * with its action written out costs nothing there.
- */
-function submitWith(submit: ReturnType<typeof useFetcher>["submit"], event: FormEvent<HTMLFormElement>) {
-  event.preventDefault();
-  // Method and action come from the form's own attributes.
-  submit(event.currentTarget);
 }
 
 export function ErrorBoundary() {

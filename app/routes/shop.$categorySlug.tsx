@@ -5,6 +5,10 @@ import { ShopView } from "~/components/product/shop-view";
 import { loadShopPage } from "~/domain/catalogue/shop-page.server";
 import { db } from "~/lib/db.server";
 import { errorPageMeta, pageMeta } from "~/lib/meta";
+import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-route";
+
+export const handle = LEAN_PAGE;
+export const clientLoader = loadAsDocument;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data;

@@ -49,6 +49,10 @@ const PAGE_MAX_P99_MS = 100;
 const SEARCH_FLOOR_RATIO = 0.5;
 const SEARCH_MAX_P95_MS = 20;
 const JOURNEY_MAX_MS = 15_000;
+/** Catalogue pages (home, shop, category, search, product) ship at most this much JavaScript, gzipped. */
+const LEAN_JS_MAX_BYTES = 25 * 1024;
+/** Pages that keep React and Remix's client (cart, checkout, account, admin). */
+const CHECKOUT_JS_MAX_BYTES = 100 * 1024;
 /** A seeded product without colours or variations (db/seed-data.ts), so Add to Cart needs no choice. */
 const JOURNEY_SLUG = "cream-cable-knit-sweater";
 const THROTTLE_TEXT = `${THROTTLE.kbitPerSecond} kbit/s, ${THROTTLE.latencyMs} ms latency`;
@@ -177,6 +181,21 @@ function searchQueries(words: string[], pairs: string[], count: number): string[
     () => pick(symbols)(pick(words)),
   ];
   return Array.from({ length: count }, (_, i) => kinds[i % kinds.length]!());
+}
+
+/** Title words with one letter dropped, swapped or doubled (5+ letters, so each is corrected when nothing matches as typed). */
+function misspeltQueries(words: string[], count: number): string[] {
+  const rnd = seededRandom(0x5e7e);
+  const long = words.filter((w) => w.length >= 5);
+  return Array.from({ length: count }, () => {
+    const w = long[Math.floor(rnd() * long.length)]!;
+    const i = 1 + Math.floor(rnd() * (w.length - 2));
+    switch (Math.floor(rnd() * 3)) {
+      case 0: return w.slice(0, i) + w.slice(i + 1);
+      case 1: return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
+      default: return w.slice(0, i) + "q" + w.slice(i);
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,8 +360,10 @@ function floorRatioOf(spec: RouteSpec, measuredRounds: Rounds): number {
 const assetSizes = new Map<string, Promise<number>>();
 
 /** gzip sizes of one response and of the /build JS and the CSS its HTML references. */
-async function pageWeights(base: string, urlPath: string, kind: Kind): Promise<Weights> {
-  const body = Buffer.from(await (await get(base + urlPath)).arrayBuffer());
+async function pageWeights(base: string, urlPath: string, kind: Kind, init?: RequestInit): Promise<Weights> {
+  const response = init ? await fetch(base + urlPath, init) : await get(base + urlPath);
+  if (!response.ok) throw new Error(`GET ${urlPath} answered ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
   if (kind === "api") return { htmlGzip: gzipBytes(body), jsGzip: null, cssGzip: null };
   const html = body.toString("utf8");
   const js = new Set<string>();
@@ -368,6 +389,18 @@ async function pageWeights(base: string, urlPath: string, kind: Kind): Promise<W
     return total;
   };
   return { htmlGzip: gzipBytes(body), jsGzip: await sum(js), cssGzip: await sum(css) };
+}
+
+/** The checkout page's weights, for a guest with one item in the cart (an empty cart is sent back to /shop). */
+async function checkoutWeights(base: string, productSlug: string): Promise<Weights> {
+  const { id } = await getJson<{ id: number }>(`${base}/api/products/slug/${productSlug}`);
+  const added = await fetch(`${base}/cart`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, accept: "application/json" },
+    body: new URLSearchParams({ intent: "add", productId: String(id), quantity: "1", redirectTo: "/shop" }),
+  });
+  const cookie = added.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return pageWeights(base, "/checkout", "page", { headers: { cookie }, redirect: "manual" });
 }
 
 function attribute(tag: string, name: string): string | null {
@@ -501,6 +534,8 @@ async function main(): Promise<number> {
     { name: "/", kind: "page", paths: ["/"] },
     { name: "/shop", kind: "page", paths: ["/shop"] },
     { name: `/shop/${catalogue.largestCategory.slug}`, kind: "page", paths: [`/shop/${catalogue.largestCategory.slug}`] },
+    // Deep in the largest category: Load More past page 200 (pages 199..200 are shown).
+    { name: `/shop/${catalogue.largestCategory.slug}?page=200`, kind: "page", paths: [`/shop/${catalogue.largestCategory.slug}?page=200`] },
     { name: `/product/{${catalogue.products.length} slugs}`, kind: "page", paths: catalogue.products.map((p) => `/product/${p.slug}`) },
     { name: `/shop?search={${terms.length} terms}`, kind: "search", paths: terms.map((t) => `/shop?search=${encodeURIComponent(t)}`) },
     { name: "/api/products?page={1..200}", kind: "api", paths: Array.from({ length: 200 }, (_, i) => `/api/products?page=${i + 1}`) },
@@ -527,9 +562,13 @@ async function main(): Promise<number> {
     const runs = cached.runs.get(spec)!;
     measured.push({ ...summarize(spec, runs), ...(await pageWeights(base, spec.paths[0]!, spec.kind)), floorRatio: floorRatioOf(spec, cached) });
   }
+  const checkout = await checkoutWeights(base, JOURNEY_SLUG);
   step(`slow-phone journey: JavaScript off, ${THROTTLE_TEXT}, product page → 'Order Confirmed!'`);
   const journey = await runSlowJourney(base, JOURNEY_SLUG);
   for (const s of journey.steps) console.log(`  ${s.name.padEnd(40)} ${(s.ms / 1000).toFixed(1).padStart(5)} s  ${kb(s.bytes)}`);
+  step(`slow-phone journey: JavaScript on, ${THROTTLE_TEXT}, product page → 'Order Confirmed!'`);
+  const journeyJs = await runSlowJourney(base, JOURNEY_SLUG, true);
+  for (const s of journeyJs.steps) console.log(`  ${s.name.padEnd(40)} ${(s.ms / 1000).toFixed(1).padStart(5)} s  ${kb(s.bytes)}`);
 
   // The same pages again with the catalogue read cache off (CATALOGUE_CACHE=off): what a
   // shopper gets on a cache miss, right after any change to the database.
@@ -556,6 +595,8 @@ async function main(): Promise<number> {
 
   step(`in-process search: readProducts (listProducts without its cache) × ${SEARCH_RUNS} after ${SEARCH_WARMUP} warm-up`);
   const search = await timeSearch(dbPath, searchQueries(words, pairs, SEARCH_RUNS));
+  step(`in-process search, misspelt words only (every query is corrected) × ${SEARCH_RUNS}`);
+  const correctedSearch = await timeSearch(dbPath, misspeltQueries(words, SEARCH_RUNS));
   const database = { dbBytes: fileSize(dbPath), walBytes: fileSize(`${dbPath}-wal`) };
   const databaseMb = (database.dbBytes + database.walBytes) / 1024 / 1024;
 
@@ -566,11 +607,24 @@ async function main(): Promise<number> {
       `max ${search.maxMs.toFixed(1)} ms over ${search.runs} queries — ${search.target.pass ? "PASS" : "MISS"} (${search.target.text})`,
   );
   console.log(`database: ${databaseMb.toFixed(1)} MB (db ${(database.dbBytes / 1048576).toFixed(1)} MB + wal ${(database.walBytes / 1048576).toFixed(1)} MB); seeded in ${seedSeconds.toFixed(1)} s`);
-  const jt = journeyTarget(journey);
   console.log(
-    `slow-phone journey (JS off, ${THROTTLE_TEXT}): ${(journey.totalMs / 1000).toFixed(1)} s, ${kb(journey.totalBytes)} in ${journey.requests} requests — ` +
-      `${jt.pass ? "PASS" : "MISS"} (${jt.text})`,
+    `in-process search, misspelt words (correction every time): p50 ${correctedSearch.p50Ms.toFixed(2)} ms, p95 ${correctedSearch.p95Ms.toFixed(2)} ms, ` +
+      `max ${correctedSearch.maxMs.toFixed(1)} ms, ${correctedSearch.meanResults.toFixed(1)} results on average — ${correctedSearch.target.pass ? "PASS" : "MISS"} (${correctedSearch.target.text})`,
   );
+  for (const [label, j] of [["JS off", journey], ["JS on", journeyJs]] as const) {
+    const jt = journeyTarget(j);
+    console.log(
+      `slow-phone journey (${label}, ${THROTTLE_TEXT}): ${(j.totalMs / 1000).toFixed(1)} s, ${kb(j.totalBytes)} in ${j.requests} requests — ` +
+        `${jt.pass ? "PASS" : "MISS"} (${jt.text})`,
+    );
+  }
+  const budgetRows = rows.filter((r) => !(r as { uncached?: boolean }).uncached && r.kind === "page");
+  const checkoutJsPass = checkout.jsGzip !== null && checkout.jsGzip <= CHECKOUT_JS_MAX_BYTES;
+  console.log(`JS of /checkout (one item in the cart): ${kb(checkout.jsGzip)} — ${checkoutJsPass ? "PASS" : "MISS"} (≤${CHECKOUT_JS_MAX_BYTES / 1024} KB gz)`);
+  for (const r of budgetRows) {
+    const pass = r.jsGzip !== null && r.jsGzip <= LEAN_JS_MAX_BYTES;
+    console.log(`JS of ${r.name}: ${kb(r.jsGzip)} — ${pass ? "PASS" : "MISS"} (≤${LEAN_JS_MAX_BYTES / 1024} KB gz)`);
+  }
   console.log(
     `floor = /about, limit = ${STATIC_PATH} (the product page's HTML as a static file); ` +
       `requests sent ${LOAD_HEADERS["accept-encoding"] ? "with" : "without"} Accept-Encoding: gzip`,
@@ -625,7 +679,10 @@ async function main(): Promise<number> {
       target: r.target,
     })),
     inProcessSearch: search,
+    inProcessSearchCorrected: correctedSearch,
+    checkoutWeights: { ...checkout, target: { pass: checkout.jsGzip !== null && checkout.jsGzip <= CHECKOUT_JS_MAX_BYTES, text: `JS ≤${CHECKOUT_JS_MAX_BYTES / 1024} KB gz` } },
     slowPhoneJourney: { ...journey, target: journeyTarget(journey) },
+    slowPhoneJourneyJs: { ...journeyJs, target: journeyTarget(journeyJs) },
     database: { ...database, totalMb: databaseMb },
     failures,
     totalSeconds: (Date.now() - started) / 1000,

@@ -1,5 +1,5 @@
 /**
- * The slow-phone journey: Debian's Chromium with JavaScript off on a throttled network (about
+ * The slow-phone journey: Debian's Chromium (JavaScript off, or on) on a throttled network (about
  * 400 kbit/s each way and 400 ms round trip, set through the DevTools protocol), from a product
  * page to 'Order Confirmed!' through the PayPal emulator's approval page. Every step is a real
  * page load or form post; the time is wall-clock from the first request to the confirmation.
@@ -27,7 +27,7 @@ export interface JourneyResult {
   steps: JourneyStep[];
   orderId: number;
   throttle: typeof THROTTLE;
-  javaScript: false;
+  javaScript: boolean;
 }
 
 /** Waits for the page to show this text (a plain DOM check: JavaScript is off only for the page's own scripts). */
@@ -35,10 +35,14 @@ async function expectText(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: false }).first().waitFor({ state: "visible", timeout: 60_000 });
 }
 
-export async function runSlowJourney(base: string, productSlug: string): Promise<JourneyResult> {
+/**
+ * With `javaScript`, the product page's Add to Cart goes through the browser module (no page
+ * load: the drawer opens with the line) and the cart and checkout pages hydrate with React.
+ */
+export async function runSlowJourney(base: string, productSlug: string, javaScript = false): Promise<JourneyResult> {
   const browser = await chromium.launch({ executablePath: CHROMIUM.executablePath, args: CHROMIUM.flags });
   try {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, isMobile: true });
+    const context = await browser.newContext({ javaScriptEnabled: javaScript, viewport: { width: 360, height: 740 }, isMobile: true });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -71,8 +75,13 @@ export async function runSlowJourney(base: string, productSlug: string): Promise
     done("open the product page");
 
     const addForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Add to Cart" }) }).first();
+    if (javaScript) {
+      // The module must be running before the click, or the form posts as without JavaScript.
+      await page.waitForSelector('.toast-region[data-js="on"]', { state: "attached", timeout: 60_000 });
+    }
     await addForm.getByRole("button", { name: "Add to Cart" }).click();
     await expectText(page, ADDED);
+    if (javaScript) await page.locator("details.cart-drawer[open]").waitFor({ state: "attached", timeout: 60_000 });
     done("add to cart");
 
     await page.goto(`${base}/cart`, { waitUntil: "load", timeout: 60_000 });
@@ -104,7 +113,7 @@ export async function runSlowJourney(base: string, productSlug: string): Promise
 
     const totalMs = Math.round(performance.now() - started);
     await context.close();
-    return { productSlug, totalMs, totalBytes: bytes, requests, steps, orderId, throttle: THROTTLE, javaScript: false };
+    return { productSlug, totalMs, totalBytes: bytes, requests, steps, orderId, throttle: THROTTLE, javaScript };
   } finally {
     await browser.close();
   }

@@ -62,7 +62,7 @@ export function RemoveItemForm({ itemId, title, children }: { itemId: number; ti
   const here = useHere();
   useFetcherToast(fetcher.data);
   return (
-    <fetcher.Form method="post" action="/cart" onSubmit={confirmFirst(REMOVE_CONFIRM)} preventScrollReset>
+    <fetcher.Form method="post" action="/cart" onSubmit={confirmFirst(REMOVE_CONFIRM)} data-confirm={REMOVE_CONFIRM} preventScrollReset>
       <input type="hidden" name="intent" value={CART_INTENTS.remove} />
       <input type="hidden" name="itemId" value={itemId} />
       <input type="hidden" name="confirmed" value="" />
@@ -79,7 +79,7 @@ export function ClearCartForm() {
   const here = useHere();
   useFetcherToast(fetcher.data);
   return (
-    <fetcher.Form method="post" action="/cart" onSubmit={confirmFirst(CLEAR_CONFIRM)} preventScrollReset>
+    <fetcher.Form method="post" action="/cart" onSubmit={confirmFirst(CLEAR_CONFIRM)} data-confirm={CLEAR_CONFIRM} preventScrollReset>
       <input type="hidden" name="intent" value={CART_INTENTS.clear} />
       <input type="hidden" name="confirmed" value="" />
       <input type="hidden" name="redirectTo" value={here} />

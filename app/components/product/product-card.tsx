@@ -4,7 +4,6 @@ import { useFetcherToast, useHere } from "~/components/cart/cart-forms";
 import { OPEN_CART_EVENT } from "~/components/layout/header";
 import { ADD_TO_CART_LABEL, ADDING_LABEL, CARD_ADD_ATTRIBUTE, productCardHtml } from "~/components/product/card-html";
 import { type CardProduct } from "~/domain/catalogue/cards";
-import { ShopLink } from "~/components/ui/shop-link";
 
 export type { CardProduct };
 
@@ -24,23 +23,8 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
   );
 }
 
-export function ProductGrid({ products, eagerCount = 4 }: { products: CardProduct[]; eagerCount?: number }) {
-  const here = useHere();
-  const adds = useCardAdds();
-  return (
-    <>
-      <ul className="grid" role="list" onSubmit={adds.onSubmit}>
-        {products.map((p, i) => (
-          <li key={p.id}>{cardArticle(p, i < eagerCount, here)}</li>
-        ))}
-      </ul>
-      {adds.watchers}
-    </>
-  );
-}
-
 /** A card's article: React's element, its content one HTML string. */
-function cardArticle(product: CardProduct, eager: boolean, redirectTo: string, onSubmit?: (event: FormEvent<HTMLElement>) => void) {
+export function cardArticle(product: CardProduct, eager: boolean, redirectTo: string, onSubmit?: (event: FormEvent<HTMLElement>) => void) {
   return <article className="card" onSubmit={onSubmit} dangerouslySetInnerHTML={{ __html: productCardHtml(product, { eager, redirectTo }) }} />;
 }
 
@@ -104,18 +88,4 @@ function CardAddWatcher({ fetcherKey, onDone }: { fetcherKey: string; onDone: (k
     onDone(fetcherKey);
   }, [fetcher.state, fetcher.data, fetcherKey, onDone]);
   return null;
-}
-
-export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
-  return (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
-      <ol>
-        {items.map((item, i) => (
-          <li key={`${item.label}-${i}`}>
-            {item.to && i < items.length - 1 ? <ShopLink to={item.to}>{item.label}</ShopLink> : <span aria-current="page">{item.label}</span>}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
 }

@@ -1,42 +1,68 @@
-import { Link, useLocation, useNavigation } from "@remix-run/react";
-import { Breadcrumb, type CardProduct, ProductGrid } from "~/components/product/product-card";
+import { useLocation } from "@remix-run/react";
+import { type CardProduct } from "~/components/product/product-card";
+import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
+import { showingText } from "~/components/product/showing";
 import { ShopLink } from "~/components/ui/shop-link";
-
-/** "40,156": the same on the server and in every browser. */
-const COUNT = new Intl.NumberFormat("en-US");
 
 export interface ShopViewProps {
   title: string;
   search: string;
   page: number;
   total: number;
+  /** The position of the first product shown (1 on the first page; later when earlier pages are left out). */
+  start: number;
   hasMore: boolean;
+  /** The ?page= that shows the products before these, when they are left out. */
+  earlierPage: number | null;
+  /** The search as corrected, when the words as typed matched nothing. */
+  correction: { query: string; corrections: { from: string; to: string }[] } | null;
   products: CardProduct[];
   category: { name: string; slug: string } | null;
   chain: { name: string; slug: string }[];
 }
 
+/**
+ * /shop, a category and search results. A lean page (lib/lean-page.ts): the browser module turns
+ * Load More into an in-place append of the next page's cards (fetched as the server's HTML).
+ */
 export function ShopView(props: ShopViewProps) {
-  const navigation = useNavigation();
   const location = useLocation();
-  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/shop");
   const crumbs = [{ label: "Home", to: "/" }, { label: "Shop", to: "/shop" }, ...props.chain.map((c) => ({ label: c.name, to: `/shop/${c.slug}` }))];
   const nextParams = new URLSearchParams(location.search);
   nextParams.set("page", String(props.page + 1));
+  const earlierParams = new URLSearchParams(location.search);
+  if (props.earlierPage !== null && props.earlierPage > 1) earlierParams.set("page", String(props.earlierPage));
+  else earlierParams.delete("page");
+  const exactParams = new URLSearchParams({ search: props.search, exact: "1" });
   return (
     <div className="container">
       <Breadcrumb items={crumbs} />
       <div className="page-head">
         <h1>{props.title}</h1>
         {props.category ? <p className="muted">Browse our collection of {props.category.name} for collectible dolls.</p> : null}
+        {props.correction ? (
+          <p className="search-correction">
+            Showing results for <b>{props.correction.query}</b>
+            <br />
+            <a href={`/shop?${exactParams.toString()}`} className="small">
+              Search instead for {props.search}
+            </a>
+          </p>
+        ) : null}
         {props.total > 0 ? (
-          <p className="muted small" aria-live="polite">
-            {`Showing ${COUNT.format(props.products.length)} of ${COUNT.format(props.total)} ${props.total === 1 ? "product" : "products"}`}
+          <p className="muted small" aria-live="polite" data-showing="" data-start={props.start} data-total={props.total}>
+            {showingText(props.start, props.products.length, props.total)}
           </p>
         ) : null}
       </div>
-      <div aria-busy={loading} className={loading ? "is-loading" : undefined}>
-        {loading ? <p className="loading" role="status">Loading products…</p> : null}
+      {props.earlierPage !== null ? (
+        <p className="load-earlier">
+          <ShopLink to={`${location.pathname}${earlierParams.size > 0 ? `?${earlierParams.toString()}` : ""}`} className="button button-secondary">
+            Show earlier products
+          </ShopLink>
+        </p>
+      ) : null}
+      <div data-shop-list="">
         {props.products.length === 0 ? (
           <EmptyShop search={props.search} category={props.category} />
         ) : (
@@ -49,9 +75,9 @@ export function ShopView(props: ShopViewProps) {
       </div>
       {props.hasMore ? (
         <div className="load-more">
-          <ShopLink to={`${location.pathname}?${nextParams.toString()}`} className="button button-secondary" preventScrollReset replace>
+          <a href={`${location.pathname}?${nextParams.toString()}`} className="button button-secondary" data-load-more="">
             Load More Products
-          </ShopLink>
+          </a>
         </div>
       ) : null}
     </div>
@@ -64,9 +90,9 @@ function EmptyShop({ search, category }: { search: string; category: { name: str
       <section className="empty-state">
         <h2>No products found for "{search}"</h2>
         <p>Try another word, or browse all our handmade pieces.</p>
-        <Link to="/shop" className="button">
+        <a href="/shop" className="button">
           View All Products
-        </Link>
+        </a>
       </section>
     );
   }
@@ -75,9 +101,9 @@ function EmptyShop({ search, category }: { search: string; category: { name: str
       <section className="empty-state">
         <h2>No products in {category.name} yet</h2>
         <p>New pieces are sewn every week. Please check back soon.</p>
-        <Link to="/shop" className="button">
+        <a href="/shop" className="button">
           View All Products
-        </Link>
+        </a>
       </section>
     );
   }

@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
+import { isLeanPath } from "~/lib/lean-page";
 
 /**
  * Links and search forms of the shop's own pages that appear many times on every page (the menu,
@@ -86,7 +87,8 @@ export function useShopNavigation(): void {
       const anchor = (event.target as Element | null)?.closest?.(`a[${SHOP_LINK_ATTRIBUTE}]`);
       if (!(anchor instanceof HTMLAnchorElement) || !isPlainClick(event, anchor)) return;
       const to = localPath(anchor.href);
-      if (to === null) return;
+      // Lean pages (lib/lean-page.ts) are always loaded as documents.
+      if (to === null || isLeanPath(new URL(anchor.href).pathname)) return;
       event.preventDefault();
       // Like <Link>: a link to the page already shown replaces the history entry.
       const current = window.location.pathname + window.location.search + window.location.hash;
@@ -97,7 +99,7 @@ export function useShopNavigation(): void {
       if (!(form instanceof HTMLFormElement) || !form.hasAttribute(SHOP_LINK_ATTRIBUTE) || event.defaultPrevented) return;
       if (form.method.toLowerCase() !== "get") return;
       const action = localPath(form.action);
-      if (action === null) return;
+      if (action === null || isLeanPath(new URL(form.action).pathname)) return;
       event.preventDefault();
       const query = new URLSearchParams();
       for (const [name, value] of new FormData(form, event.submitter)) {

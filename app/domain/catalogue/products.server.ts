@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { getCategoryBySlug } from "~/domain/catalogue/categories.server";
 import { toFtsQuery } from "~/domain/catalogue/search";
+import { correctSearch, type SearchCorrection } from "~/domain/catalogue/search.server";
 import {
   type CategoryRef,
   type ColorOption,
@@ -17,6 +18,8 @@ import { type DB } from "~/lib/sqlite.server";
 export interface ProductFilter {
   categoryId?: number | null;
   search?: string | null;
+  /** Search the words exactly as typed: no correction of words that match nothing. */
+  exact?: boolean;
   /** First row to return (0-based). */
   offset: number;
   limit: number;
@@ -48,46 +51,67 @@ type ProductRow = {
   hasVariations: number;
 };
 
+export interface ProductList {
+  products: ProductCard[];
+  total: number;
+  /**
+   * Set when the search as typed matched nothing and some of its words were corrected from the
+   * catalogue's vocabulary: the products are those of `query` (the corrected words).
+   */
+  correction?: { query: string; corrections: SearchCorrection[] };
+}
+
 /**
- * A page of products and the total that match. Search (FTS5 over title and
- * description) overrides the category filter, as the spec says.
+ * A page of products: by search (FTS5 over title and description, stemmed; ranked, or newest
+ * first for very common words; corrected when nothing matches, unless `exact`), by category, or
+ * all, newest first. Search overrides the category filter, as the spec says. Read through the
+ * exact read cache (app/lib/read-cache.server.ts).
  */
-/**
- * A page of products: by search (ranked, or newest first for very common words), by category,
- * or all, newest first. Read through the exact read cache (app/lib/read-cache.server.ts).
- */
-export function listProducts(db: DB, filter: ProductFilter): Promise<{ products: ProductCard[]; total: number }> {
-  const key = `products:${filter.search?.trim() ?? ""}:${filter.categoryId ?? ""}:${filter.offset}:${filter.limit}`;
+export function listProducts(db: DB, filter: ProductFilter): Promise<ProductList> {
+  const key = `products:${filter.search?.trim() ?? ""}:${filter.exact ? 1 : 0}:${filter.categoryId ?? ""}:${filter.offset}:${filter.limit}`;
   return cachedRead(db, key, () => readProducts(db, filter));
 }
 
-/** listProducts without the cache: what the benchmark times in-process. */
-export async function readProducts(db: DB, filter: ProductFilter): Promise<{ products: ProductCard[]; total: number }> {
+/** listProducts without the cache: what the benchmark times in-process (correction included). */
+export async function readProducts(db: DB, filter: ProductFilter): Promise<ProductList> {
+  const searchText = filter.search?.trim();
+  if (!searchText) return readUnsearched(db, filter);
+  const found = await readSearch(db, searchText, filter);
+  if (found.total > 0 || filter.exact) return found;
+  const correction = await correctSearch(db, searchText);
+  if (!correction) return found;
+  const corrected = await readSearch(db, correction.query, filter);
+  return corrected.total > 0 ? { ...corrected, correction } : found;
+}
+
+async function readSearch(db: DB, searchText: string, filter: ProductFilter): Promise<ProductList> {
   const limit = Math.max(0, Math.min(filter.limit, 1000));
   const offset = Math.max(0, filter.offset);
-  const searchText = filter.search?.trim();
-  if (searchText) {
-    const match = toFtsQuery(searchText);
-    if (!match) return { products: [], total: 0 };
-    const count = await db
-      .selectFrom("products_fts")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(sql<boolean>`products_fts MATCH ${match}`)
-      .executeTakeFirstOrThrow();
-    // Ranking every match is costly for very common words: past a few thousand
-    // matches, newest first is as useful to a shopper and stays fast.
-    const byRank = Number(count.n) <= RANKED_SEARCH_LIMIT;
-    const matched = db
-      .selectFrom("products_fts")
-      .innerJoin("products", "products.id", "products_fts.rowid")
-      .select(productColumns)
-      .where(sql<boolean>`products_fts MATCH ${match}`);
-    const ordered = byRank
-      ? matched.orderBy(sql`products_fts.rank`).orderBy("products.id", "desc")
-      : matched.orderBy(sql`products_fts.rowid`, "desc");
-    const rows = await ordered.limit(limit).offset(offset).execute();
-    return { products: await toCards(db, rows), total: Number(count.n) };
-  }
+  const match = toFtsQuery(searchText);
+  if (!match) return { products: [], total: 0 };
+  const count = await db
+    .selectFrom("products_fts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where(sql<boolean>`products_fts MATCH ${match}`)
+    .executeTakeFirstOrThrow();
+  // Ranking every match is costly for very common words: past a few thousand
+  // matches, newest first is as useful to a shopper and stays fast.
+  const byRank = Number(count.n) <= RANKED_SEARCH_LIMIT;
+  const matched = db
+    .selectFrom("products_fts")
+    .innerJoin("products", "products.id", "products_fts.rowid")
+    .select(productColumns)
+    .where(sql<boolean>`products_fts MATCH ${match}`);
+  const ordered = byRank
+    ? matched.orderBy(sql`products_fts.rank`).orderBy("products.id", "desc")
+    : matched.orderBy(sql`products_fts.rowid`, "desc");
+  const rows = await ordered.limit(limit).offset(offset).execute();
+  return { products: await toCards(db, rows), total: Number(count.n) };
+}
+
+async function readUnsearched(db: DB, filter: ProductFilter): Promise<ProductList> {
+  const limit = Math.max(0, Math.min(filter.limit, 1000));
+  const offset = Math.max(0, filter.offset);
   if (filter.categoryId != null) {
     const categoryId = filter.categoryId;
     const [rows, count] = await Promise.all([

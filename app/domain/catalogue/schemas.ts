@@ -13,6 +13,8 @@ export const ProductListQuerySchema = z.object({
     .max(Number.MAX_SAFE_INTEGER, "Too large")
     .optional(),
   search: z.string().max(200).optional(),
+  /** The shop's addition: search the words as typed, without correcting words that match nothing. */
+  exact: z.boolean().optional(),
   page: z
     .number({ invalid_type_error: "Must be a whole number" })
     .int("Must be a whole number")
@@ -35,6 +37,15 @@ function numberParam(value: string | null): number | string | undefined {
   return /^[+-]?\d{1,20}$/.test(text) ? Number(text) : text;
 }
 
+/** "1"/"true" and "0"/"false" become booleans; anything else stays text so the schema rejects it. */
+function flagParam(value: string | null): boolean | string | undefined {
+  const text = value?.trim().toLowerCase();
+  if (!text) return undefined;
+  if (text === "1" || text === "true") return true;
+  if (text === "0" || text === "false") return false;
+  return text;
+}
+
 /**
  * Turns URL query strings into the schema's real types (no z.coerce): empty values are
  * absent, whole numbers become numbers, and search is trimmed and cut to 200 characters.
@@ -44,6 +55,7 @@ export function productListQueryFrom(params: URLSearchParams): Record<string, un
   return {
     categoryId: numberParam(params.get("categoryId")),
     search: search === "" ? undefined : search,
+    exact: flagParam(params.get("exact")),
     page: numberParam(params.get("page")),
     limit: numberParam(params.get("limit")),
   };

@@ -6,7 +6,14 @@ import { toCardProduct } from "~/domain/catalogue/cards";
 import { PRODUCT_PAGE_SIZE } from "~/domain/catalogue/types";
 import { type DB } from "~/lib/sqlite.server";
 
-export const MAX_PAGE = 20;
+/** The highest ?page= read (as /api/products): past the last page the shopper is sent to the last one. */
+export const MAX_PAGE = 100_000;
+/**
+ * A page shows at most this many pages of products: ?page=N shows pages N-1 and N (Load More
+ * without JavaScript, keeping the previous page in view) and links to the ones before, so every
+ * product is reachable while no page renders more than PAGE_WINDOW × PRODUCT_PAGE_SIZE cards.
+ */
+export const PAGE_WINDOW = 2;
 
 export function readPage(value: string | null): number {
   const n = Number(value);
@@ -14,8 +21,9 @@ export function readPage(value: string | null): number {
 }
 
 /**
- * The data of /shop and /shop/{slug}: page N shows every product up to that page
- * (Load More without JavaScript). Search overrides the category.
+ * The data of /shop and /shop/{slug}: page N shows pages N-1..N (PAGE_WINDOW), with links to the
+ * earlier products and to Load More. Search overrides the category; a search word that matches
+ * nothing is corrected (unless ?exact=1).
  */
 export async function loadShopPage(db: DB, request: Request, categorySlug: string | null) {
   const url = new URL(request.url);
@@ -30,12 +38,22 @@ export async function loadShopPage(db: DB, request: Request, categorySlug: strin
   const category = categorySlug ? await getCategoryBySlug(db, categorySlug) : null;
   if (categorySlug && !category) throw json({ message: "Category not found" }, { status: 404 });
   const chain = category ? await getCategoryChain(db, category.id) : [];
-  const { products, total } = await listProducts(db, {
+  const exact = url.searchParams.get("exact") === "1";
+  const firstPage = Math.max(1, page - PAGE_WINDOW + 1);
+  const { products, total, correction } = await listProducts(db, {
     search: search || null,
+    exact,
     categoryId: search ? null : (category?.id ?? null),
-    offset: 0,
-    limit: page * PRODUCT_PAGE_SIZE,
+    offset: (firstPage - 1) * PRODUCT_PAGE_SIZE,
+    limit: (page - firstPage + 1) * PRODUCT_PAGE_SIZE,
   });
+  const lastPage = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
+  if (page > lastPage) {
+    url.searchParams.set("page", String(lastPage));
+    if (lastPage === 1) url.searchParams.delete("page");
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  const start = (firstPage - 1) * PRODUCT_PAGE_SIZE;
   const title = search ? `Search Results for "${search}"` : (category?.name ?? "All Products");
   return {
     title,
@@ -43,7 +61,12 @@ export async function loadShopPage(db: DB, request: Request, categorySlug: strin
     page,
     total,
     products: products.map(toCardProduct),
-    hasMore: products.length < total && page < MAX_PAGE,
+    /** The position (1-based) of the first product shown. */
+    start: start + 1,
+    hasMore: start + products.length < total,
+    /** The ?page= of the products just before these (null on the first). */
+    earlierPage: firstPage > 1 ? firstPage - 1 : null,
+    correction: correction ?? null,
     category: category && !search ? { name: category.name, slug: category.slug } : null,
     chain: search ? [] : chain,
   };

@@ -14,6 +14,9 @@ import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
 const KB = 1024;
 const HTML_BUDGET = 30 * KB;
 const JS_BUDGET = 100 * KB;
+/** The lean catalogue pages (app/lib/lean-page.ts): only the shop's browser module, no React or Remix client. */
+const LEAN_JS_BUDGET = 25 * KB;
+const LEAN_PAGES = new Set(["/", "/shop", "/shop/1-4-dresses", "/shop?search=tea"]);
 const CSS_BUDGET = 15 * KB;
 
 const BUILD_DIR = path.resolve("public/build");
@@ -75,7 +78,9 @@ async function measure(request: APIRequestContext, url: string, headers?: Record
   expect(res.status(), url).toBe(200);
   const html = await res.text();
   const scripts = closure(scriptsOf(html));
-  expect(scripts.size, `${url} loads its scripts`).toBeGreaterThan(2);
+  const lean = LEAN_PAGES.has(url) || url.startsWith("/product/");
+  if (lean) expect([...scripts], `${url} loads only the shop's module`).toEqual([expect.stringMatching(/^\/build\/enhance-[\w-]+\.js$/)]);
+  else expect(scripts.size, `${url} loads its scripts`).toBeGreaterThan(2);
   let js = 0;
   for (const s of scripts) {
     const served = await request.get(s);
@@ -100,7 +105,8 @@ function report(url: string, m: Measured) {
 function expectWithinBudgets(url: string, m: Measured) {
   report(url, m);
   expect(m.html, `${url} HTML gzip bytes`).toBeLessThanOrEqual(HTML_BUDGET);
-  expect(m.js, `${url} JS gzip bytes`).toBeLessThanOrEqual(JS_BUDGET);
+  const lean = LEAN_PAGES.has(url) || url.startsWith("/product/");
+  expect(m.js, `${url} JS gzip bytes`).toBeLessThanOrEqual(lean ? LEAN_JS_BUDGET : JS_BUDGET);
   expect(m.css, `${url} CSS gzip bytes`).toBeLessThanOrEqual(CSS_BUDGET);
   const paypal = [...m.scripts].filter((s) => PAYPAL_SDK.test(s) || /paypal\.com\/sdk\/js/.test(buildFile(s)));
   expect(paypal, `${url} loads PayPal's SDK`).toEqual([]);

@@ -277,3 +277,37 @@ test.describe("GET /api/products/{id}/colors and /variations", () => {
     });
   }
 });
+
+test("GET /api/products?search= corrects words that match nothing and says which; exact=1 does not", async ({ request }) => {
+  const corrected = await request.get("/api/products?search=sweter");
+  expect(corrected.status()).toBe(200);
+  const body = (await corrected.json()) as { products: { title: string }[]; total: number; correction?: { query: string; corrections: { from: string; to: string }[] } };
+  expect(body.correction).toEqual({ query: "sweater", corrections: [{ from: "sweter", to: "sweater" }] });
+  expect(body.total).toBeGreaterThan(0);
+  expect(body.products.map((p) => p.title)).toContain("Cream Cable Knit Sweater");
+
+  const exact = (await (await request.get("/api/products?search=sweter&exact=1")).json()) as { total: number; correction?: unknown };
+  expect(exact.total).toBe(0);
+  expect(exact).not.toHaveProperty("correction");
+  await expectError(await request.get("/api/products?search=sweter&exact=maybe"), 400);
+
+  // Exact matches are never corrected; plurals find singulars.
+  const plain = (await (await request.get("/api/products?search=sweaters")).json()) as { products: { title: string }[]; correction?: unknown };
+  expect(plain).not.toHaveProperty("correction");
+  expect(plain.products.map((p) => p.title)).toContain("Cream Cable Knit Sweater");
+});
+
+test("GET /api/products answers hostile searches with a normal page, quickly", async ({ request }) => {
+  for (const search of ["x".repeat(200), "!!!", 'NEAR("a" "b") OR *', "✨💖", "فستان", "sweter velvett cardigen dreses bonnett"]) {
+    const started = Date.now();
+    const res = await request.get(`/api/products?search=${encodeURIComponent(search)}`);
+    expect(res.status(), search).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const body = (await res.json()) as { total: number; correction?: { corrections: unknown[] } };
+    expect(body.correction?.corrections.length ?? 0).toBeLessThanOrEqual(3);
+  }
+  // A 1 000-character search is cut to 200 characters, like the page's.
+  const long = await request.get(`/api/products?search=${"sweater ".repeat(125)}`);
+  expect(long.status()).toBe(200);
+  expect(((await long.json()) as { total: number }).total).toBeGreaterThan(0);
+});

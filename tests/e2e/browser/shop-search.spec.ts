@@ -56,19 +56,77 @@ test("/shop lists 12 products and Load More appends pages until everything is sh
   expect(secondPage.slice(at, at + PAGE_SIZE), "page 2 keeps page 1's products together and in order").toEqual(firstPage);
   expect(new Set(secondPage).size, "no product is listed twice").toBe(secondPage.length);
 
+  // Without JavaScript a page shows at most two pages of products (?page=N: pages N-1 and N),
+  // with a link to the earlier ones; with JavaScript Load More keeps appending in place.
+  const windowed = page.getByText(/^Showing [\d,]+(–[\d,]+)? of [\d,]+ products$/);
+  const range = async () => {
+    const text = ((await windowed.textContent()) ?? "").replace(/,/g, "");
+    const m = /Showing (\d+)(?:–(\d+))? of (\d+)/.exec(text)!;
+    const [first, last] = m[2] ? [Number(m[1]), Number(m[2])] : [1, Number(m[1])];
+    return { first, last, total: Number(m[3]) };
+  };
   for (let n = 3; (await loadMore.count()) > 0; n++) {
     expect(n, "Load More ends").toBeLessThan(100);
     await loadMore.click();
     await expect(page).toHaveURL(new RegExp(`/shop\\?page=${n}$`));
     await expect.poll(async () => {
-      const f = await figures();
-      return f.shown === Math.min(n * PAGE_SIZE, f.total);
+      const r = await range();
+      return r.last === Math.min(n * PAGE_SIZE, r.total);
     }).toBe(true);
-    await expect(productCards(page)).toHaveCount((await figures()).shown);
+    const r = await range();
+    if (!jsOff(testInfo)) expect(r.first, "with JavaScript every page stays listed").toBe(1);
+    else expect(r.first, "without JavaScript the page shows the previous page and this one").toBe((n - 2) * PAGE_SIZE + 1);
+    await expect(productCards(page)).toHaveCount(r.last - r.first + 1);
   }
-  const { shown, total } = await figures();
-  expect(shown).toBe(total);
-  await expect(productCards(page)).toHaveCount(total);
+  const { last, total } = await range();
+  expect(last).toBe(total);
+  if (!jsOff(testInfo)) await expect(productCards(page)).toHaveCount(total);
+});
+
+test("every product is reachable: ?page=N shows at most two pages and links to the earlier ones", async ({ page }, testInfo) => {
+  const { total } = (await (await page.request.get("/api/products?limit=1")).json()) as { total: number };
+  const lastPage = Math.ceil(total / PAGE_SIZE);
+  expect(lastPage, "the seed has at least three pages").toBeGreaterThanOrEqual(3);
+  await visit(page, testInfo, `/shop?page=${lastPage}`);
+  const first = (lastPage - 2) * PAGE_SIZE + 1;
+  await expect(page.getByText(`Showing ${first}–${total} of ${total} products`)).toBeVisible();
+  await expect(productCards(page)).toHaveCount(total - first + 1);
+  await expect(page.getByRole("link", { name: "Load More Products" })).toHaveCount(0);
+  // The oldest product is on the last page.
+  const oldest = (await (await page.request.get(`/api/products?page=${total}&limit=1`)).json()) as { products: { title: string }[] };
+  await expect(productCards(page).getByRole("link", { name: oldest.products[0]!.title, exact: true })).toHaveCount(1);
+  await page.getByRole("link", { name: "Show earlier products" }).click();
+  await expect(page).toHaveURL(lastPage - 2 > 1 ? new RegExp(`/shop\\?page=${lastPage - 2}$`) : /\/shop$/);
+  // Past the end: the last page.
+  await visit(page, testInfo, `/shop?page=${lastPage + 50}`);
+  await expect(page).toHaveURL(new RegExp(`/shop\\?page=${lastPage}$`));
+});
+
+test("a misspelt search shows the corrected results, and can search the words as typed", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/shop?search=sweter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search Results for "sweter"');
+  await expect(page.locator(".search-correction")).toContainText("Showing results for sweater");
+  await expect(page.locator(".search-correction b")).toHaveText("sweater");
+  await expect(productCards(page).getByRole("link", { name: "Cream Cable Knit Sweater", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Search instead for sweter" }).click();
+  await expect(page).toHaveURL(/\/shop\?search=sweter&exact=1$/);
+  await expect(page.getByRole("heading", { name: 'No products found for "sweter"' })).toBeVisible();
+  await expect(page.locator(".search-correction")).toHaveCount(0);
+  // Plurals find singulars.
+  await visit(page, testInfo, "/shop?search=sweaters");
+  await expect(page.locator(".search-correction")).toHaveCount(0);
+  await expect(productCards(page).getByRole("link", { name: "Cream Cable Knit Sweater", exact: true })).toBeVisible();
+});
+
+test("hostile search input answers a normal page quickly", async ({ page }, testInfo) => {
+  const hostile = ["x".repeat(1000), "!!!???...", 'NEAR("a" "b") OR title:* ^ -', "✨💖🧵", "فستان أحمر", "שמלה כחולה", "sweter ".repeat(140)];
+  for (const term of hostile) {
+    const started = Date.now();
+    await visit(page, testInfo, `/shop?search=${encodeURIComponent(term)}`);
+    expect(Date.now() - started, term.slice(0, 12)).toBeLessThan(5000);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Search Results for "/);
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  }
 });
 
 test("searching from the header trims the text and finds the tea dress", async ({ page }, testInfo) => {

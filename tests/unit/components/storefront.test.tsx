@@ -60,7 +60,7 @@ describe("quantity controls", () => {
 });
 
 describe("shop view", () => {
-  const props = { title: "All Products", search: "", page: 1, total: 0, hasMore: false, products: [], category: null, chain: [] };
+  const props = { title: "All Products", search: "", page: 1, total: 0, start: 1, earlierPage: null, correction: null, hasMore: false, products: [], category: null, chain: [] };
   it("has distinct empty states for search, category and none", async () => {
     const { unmount } = renderInRemix(<ShopView {...props} search="zebra" title='Search Results for "zebra"' />);
     expect(await screen.findByText('No products found for "zebra"')).toBeInTheDocument();
@@ -90,10 +90,11 @@ describe("shop links and search forms", () => {
       <>
         <h1>{name}</h1>
         <p>at {location.pathname + location.search}</p>
-        <ShopLink to="/shop/hats" className="nav">
-          Hats
+        <ShopLink to="/size-guide" className="nav">
+          Size guide
         </ShopLink>
-        <ShopSearchForm action="/shop" role="search">
+        <ShopLink to="/shop/hats">Hats</ShopLink>
+        <ShopSearchForm action="/account" role="search">
           <input name="search" aria-label="Search" defaultValue="tea dress" />
           <button type="submit">Search</button>
         </ShopSearchForm>
@@ -103,39 +104,47 @@ describe("shop links and search forms", () => {
   function renderPages() {
     const Stub = createRemixStub([
       { path: "/", Component: () => <Page name="Home" /> },
+      { path: "/size-guide", Component: () => <Page name="Size guide page" /> },
+      { path: "/account", Component: () => <Page name="Account page" /> },
       { path: "/shop/hats", Component: () => <Page name="Hats page" /> },
-      { path: "/shop", Component: () => <Page name="Shop page" /> },
     ]);
     return render(<Stub initialEntries={["/"]} />);
   }
 
   it("render plain links and GET forms that work without JavaScript", async () => {
     renderPages();
-    const link = await screen.findByRole("link", { name: "Hats" });
-    expect(link).toHaveAttribute("href", "/shop/hats");
+    const link = await screen.findByRole("link", { name: "Size guide" });
+    expect(link).toHaveAttribute("href", "/size-guide");
     expect(link).toHaveClass("nav");
     expect(link).toHaveAttribute("data-discover", "true");
     const form = screen.getByRole("search");
     expect(form).toHaveAttribute("method", "get");
-    expect(form).toHaveAttribute("action", "/shop");
+    expect(form).toHaveAttribute("action", "/account");
   });
 
   it("navigate on the client on a plain click, and leave modified clicks to the browser", async () => {
     renderPages();
-    const link = await screen.findByRole("link", { name: "Hats" });
+    const link = await screen.findByRole("link", { name: "Size guide" });
     const modified = new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true });
     link.dispatchEvent(modified);
     expect(modified.defaultPrevented).toBe(false);
     expect(screen.getByRole("heading")).toHaveTextContent("Home");
     fireEvent.click(link);
-    expect(await screen.findByRole("heading", { name: "Hats page" })).toBeInTheDocument();
-    expect(screen.getByText("at /shop/hats")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Size guide page" })).toBeInTheDocument();
+    expect(screen.getByText("at /size-guide")).toBeInTheDocument();
   });
 
   it("submit a search form as a client-side navigation with its fields in the query", async () => {
     renderPages();
     fireEvent.click(await screen.findByRole("button", { name: "Search" }));
-    expect(await screen.findByRole("heading", { name: "Shop page" })).toBeInTheDocument();
-    expect(screen.getByText("at /shop?search=tea+dress")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Account page" })).toBeInTheDocument();
+    expect(screen.getByText("at /account?search=tea+dress")).toBeInTheDocument();
+  });
+
+  it("leave links to the lean pages (no React there) to the browser, which loads them as documents", async () => {
+    renderPages();
+    const lean = new MouseEvent("click", { bubbles: true, cancelable: true });
+    (await screen.findByRole("link", { name: "Hats" })).dispatchEvent(lean);
+    expect(lean.defaultPrevented).toBe(false);
   });
 });

@@ -1,0 +1,177 @@
+import { expect, type Page, test } from "@playwright/test";
+import { addFromProductPage, cartBadge, expectToast, jsOff, SLUGS, TEXT, visit } from "../helpers/browser";
+import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+
+// The lean catalogue pages (home, /shop, category, search, product: app/lib/lean-page.ts) ship
+// no React or Remix client; one small module (app/browser/enhance.ts) enhances their markup.
+// Every test checks both ways: with JavaScript the enhancement happens without a page load (a
+// marker set on the document survives), without it the plain link or form loads the page again.
+
+const LEAN_PAGES = ["/", "/shop", "/shop/1-4-dresses", "/shop?search=dress", `/product/${SLUGS.withColors}`];
+
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __kept?: boolean }).__kept = true));
+}
+
+async function documentWasKept(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __kept?: boolean }).__kept === true);
+}
+
+test("lean pages load only the shop's module: no React, no Remix client, no inline script", async ({ page }, testInfo) => {
+  for (const url of LEAN_PAGES) {
+    await visit(page, testInfo, url);
+    const scripts = await page.locator("script").evaluateAll((els) =>
+      els.map((el) => ({ type: el.getAttribute("type"), src: el.getAttribute("src"), inline: (el.textContent ?? "").trim().length > 0 })),
+    );
+    const code = scripts.filter((s) => s.type !== "application/ld+json");
+    expect(code, url).toEqual([{ type: "module", src: expect.stringMatching(/^\/build\/enhance-[\w-]+\.js$/), inline: false }]);
+    await expect(page.locator('link[rel="modulepreload"]'), url).toHaveCount(0);
+  }
+  // A page that needs React (the cart) still has Remix's client.
+  const cart = await (await page.request.get("/cart")).text();
+  expect(cart).toContain('rel="modulepreload" href="/build/entry.client-');
+  expect(cart).not.toContain('src="/build/enhance-');
+});
+
+test("the gallery changes the image without a page load", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.withColors}`);
+  await markDocument(page);
+  await page.locator(".gallery .thumbs").getByRole("link", { name: "Show image 3 of 3" }).click();
+  await expect(page.locator(".gallery-counter")).toHaveText("3 / 3");
+  await expect(page.locator(".gallery-main img")).toHaveAttribute("src", /-3\.\w+$/);
+  await page.getByRole("link", { name: "Next image" }).click();
+  await expect(page.locator(".gallery-counter")).toHaveText("1 / 3");
+  expect(await documentWasKept(page)).toBe(!jsOff(testInfo));
+});
+
+test("a swatch changes the legend and the stock line without a page load (with JavaScript)", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.withColors}`);
+  await markDocument(page);
+  const form = page.locator("main form.add-form");
+  await form.getByRole("radio", { name: "Pink", exact: true }).check();
+  if (jsOff(testInfo)) {
+    // Without JavaScript nothing follows the choice (the cart shows the chosen colour's stock).
+    await expect(form.locator("legend")).toHaveText("Color: Red");
+  } else {
+    await expect(form.locator("legend")).toHaveText("Color: Pink");
+    await expect(form.locator(".stock-line")).toHaveText("Only 4 left in stock");
+    await expect(form.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+  }
+  expect(await documentWasKept(page)).toBe(true);
+});
+
+test("Add to Cart on the product page says Adding…, then opens the drawer with the line and badge, without a page load", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.inStock}`);
+  await markDocument(page);
+  await page.route("**/product/*?_data=*", async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fulfill({ response });
+  });
+  const button = page.locator("main form.add-form").getByRole("button", { name: "Add to Cart" });
+  await button.click();
+  if (!jsOff(testInfo)) {
+    await expect(page.locator("main form.add-form button[type=submit]")).toHaveText("Adding…");
+    await expect(page.locator("main form.add-form button[type=submit]")).toHaveAttribute("aria-busy", "true");
+  }
+  await expectToast(page, TEXT.added.title, TEXT.added.description);
+  await expect(cartBadge(page)).toHaveText("1");
+  if (!jsOff(testInfo)) {
+    await expect(page.locator("details.cart-drawer")).toHaveAttribute("open", "");
+    await expect(page.getByRole("complementary", { name: "Shopping cart" }).getByRole("link", { name: "Cream Cable Knit Sweater" })).toBeVisible();
+    await expect(page.locator("main form.add-form button[type=submit]")).toHaveText("Add to Cart");
+  }
+  expect(await documentWasKept(page)).toBe(!jsOff(testInfo));
+});
+
+test("the drawer's quantity and remove forms work without a page load", async ({ page }, testInfo) => {
+  await addFromProductPage(page, testInfo, SLUGS.inStock);
+  await visit(page, testInfo, "/shop");
+  await markDocument(page);
+  await page.locator("details.cart-drawer > summary").click();
+  const panel = page.getByRole("complementary", { name: "Shopping cart" });
+  await panel.getByRole("button", { name: "Increase quantity of Cream Cable Knit Sweater" }).click();
+  await expect(cartBadge(page)).toHaveText("2");
+  if (jsOff(testInfo)) return expect(await documentWasKept(page)).toBe(false);
+  await expect(panel.getByLabel("Quantity of Cream Cable Knit Sweater", { exact: true })).toHaveText("2");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await panel.getByRole("button", { name: "Remove Cream Cable Knit Sweater" }).click();
+  await expect(cartBadge(page)).toHaveCount(0);
+  await expect(panel.getByText("Your cart is empty")).toBeVisible();
+  expect(await documentWasKept(page)).toBe(true);
+});
+
+test("Load More appends the next page in place and keeps the page", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/shop");
+  await markDocument(page);
+  await expect(page.locator("main").getByRole("article")).toHaveCount(12);
+  await page.getByRole("link", { name: "Load More Products" }).click();
+  await expect(page).toHaveURL(/\/shop\?page=2$/);
+  await expect(page.locator("main").getByRole("article")).toHaveCount(24);
+  expect(await documentWasKept(page)).toBe(!jsOff(testInfo));
+});
+
+test("the favorite toggle works without a page load and the header counts it", async ({ page }, testInfo) => {
+  const userId = ensureUser(uniqueEmail("lean-fav"), { firstName: "Clara", lastName: "Bloom" });
+  await page.context().addCookies([sessionCookieFor(userId)]);
+  await visit(page, testInfo, `/product/${SLUGS.withVariations}`);
+  await markDocument(page);
+  await page.getByRole("button", { name: "Add to Favorites" }).click();
+  await expectToast(page, "Added to favorites");
+  await expect(page.getByRole("button", { name: "Remove from Favorites" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("link", { name: "Favorites, 1 items" })).toBeVisible();
+  expect(await documentWasKept(page)).toBe(!jsOff(testInfo));
+});
+
+test("header menus close on Escape and on a click outside (with JavaScript)", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/shop");
+  await markDocument(page);
+  const mega = page.locator("details.mega");
+  await mega.locator("summary").click();
+  await expect(mega).toHaveAttribute("open", "");
+  await page.keyboard.press("Escape");
+  if (jsOff(testInfo)) {
+    await expect(mega).toHaveAttribute("open", "");
+    return;
+  }
+  await expect(mega).not.toHaveAttribute("open");
+  await mega.locator("summary").click();
+  await expect(mega).toHaveAttribute("open", "");
+  await page.locator("footer .copyright").click();
+  await expect(mega).not.toHaveAttribute("open");
+  expect(await documentWasKept(page)).toBe(true);
+});
+
+test("notifications can be dismissed, and fade on their own", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.withColors}`);
+  await page.getByRole("button", { name: "Add to Favorites" }).click();
+  await expectToast(page, TEXT.loginForFavorites.title, TEXT.loginForFavorites.description);
+  const toast = page.locator(".toast-region .toast");
+  if (jsOff(testInfo)) {
+    await expect(page.getByRole("button", { name: "Dismiss notification" })).toHaveCount(0);
+    return;
+  }
+  await page.getByRole("button", { name: "Dismiss notification" }).click();
+  await expect(toast).toHaveAttribute("data-state", "closed");
+  await expect(toast).toHaveCount(0, { timeout: 6000 });
+});
+
+test("the module runs under the pages' security policy: no violation, no console error", async ({ page }, testInfo) => {
+  // A Content-Security-Policy with script-src 'self' lets a same-origin module through; this
+  // catches any policy (now or later) that would block it, and any error it throws.
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  for (const url of LEAN_PAGES) {
+    await visit(page, testInfo, url);
+    if (!jsOff(testInfo)) await expect(page.locator('.toast-region[data-js="on"]'), url).toHaveCount(1);
+  }
+  expect(problems).toEqual([]);
+});
