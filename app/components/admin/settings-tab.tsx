@@ -1,12 +1,25 @@
 import { Form } from "@remix-run/react";
-import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
+import {
+  errorFrom,
+  useStoreReply,
+  valueFrom,
+} from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
 import { STORE_INTENTS, type StoreSettings } from "~/domain/admin/store-texts";
 import { type ShippingRates } from "~/domain/cart/totals";
 import { type LoyaltyConfig } from "~/domain/loyalty/rules";
 import { centsToDecimal } from "~/lib/money";
 
-export function SettingsTab({ data }: { data: { kind: "settings"; settings: StoreSettings; shipping: ShippingRates; loyalty: LoyaltyConfig } }) {
+export function SettingsTab({
+  data,
+}: {
+  data: {
+    kind: "settings";
+    settings: StoreSettings;
+    shipping: ShippingRates;
+    loyalty: LoyaltyConfig;
+  };
+}) {
   const reply = useStoreReply(STORE_INTENTS.settingsSave);
   const descriptionError = errorFrom(reply, "description");
   return (
@@ -14,9 +27,22 @@ export function SettingsTab({ data }: { data: { kind: "settings"; settings: Stor
       <h2 id="settings-title">Settings</h2>
       <section className="form-card" aria-labelledby="store-settings-title">
         <h3 id="store-settings-title">Store</h3>
-        {reply ? <Alert title="Settings not saved">Please correct the fields below.</Alert> : null}
-        <Form method="post" action="/admin?tab=settings" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
-          <input type="hidden" name="intent" value={STORE_INTENTS.settingsSave} />
+        {reply ? (
+          <Alert title="Settings not saved">
+            Please correct the fields below.
+          </Alert>
+        ) : null}
+        <Form
+          method="post"
+          action="/admin?tab=settings"
+          className="form-stack"
+          key={JSON.stringify(reply?.result?.initialValue ?? null)}
+        >
+          <input
+            type="hidden"
+            name="intent"
+            value={STORE_INTENTS.settingsSave}
+          />
           <Field
             name="name"
             label="Store name"
@@ -45,9 +71,15 @@ export function SettingsTab({ data }: { data: { kind: "settings"; settings: Stor
               name="description"
               rows={3}
               maxLength={300}
-              defaultValue={valueFrom(reply, "description", data.settings.description)}
+              defaultValue={valueFrom(
+                reply,
+                "description",
+                data.settings.description
+              )}
               aria-invalid={descriptionError ? true : undefined}
-              aria-describedby={descriptionError ? "store-description-error" : undefined}
+              aria-describedby={
+                descriptionError ? "store-description-error" : undefined
+              }
             />
             {descriptionError ? (
               <p className="field-error" id="store-description-error">
@@ -73,43 +105,66 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
   return (
     <section className="form-card" aria-labelledby="shipping-settings-title">
       <h3 id="shipping-settings-title">Shipping rates</h3>
-      <p className="muted small">New carts and checkouts use these at once; orders already placed keep the shipping they were placed with.</p>
-      {reply ? <Alert title="Shipping rates not saved">Please correct the fields below.</Alert> : null}
-      <Form method="post" action="/admin?tab=settings" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
+      <p className="muted small">
+        New carts and checkouts use these at once; orders already placed keep
+        the shipping they were placed with.
+      </p>
+      {reply ? (
+        <Alert title="Shipping rates not saved">
+          Please correct the fields below.
+        </Alert>
+      ) : null}
+      <Form
+        method="post"
+        action="/admin?tab=settings"
+        className="form-stack"
+        key={JSON.stringify(reply?.result?.initialValue ?? null)}
+      >
         <input type="hidden" name="intent" value={STORE_INTENTS.shippingSave} />
-        {(["standard", "large"] as const).map((kind) => (
-          <fieldset key={kind} className="form-stack">
-            <legend>{kind === "standard" ? "Standard rate" : "Large-item rate"}</legend>
-            <Field
-              name={`${kind}Name`}
-              label="Name"
-              idPrefix="ship-"
-              required
-              maxLength={60}
-              defaultValue={valueFrom(reply, `${kind}Name`, rates[kind].name)}
-              error={errorFrom(reply, `${kind}Name`)}
-            />
-            <Field
-              name={`${kind}Description`}
-              label="Description"
-              idPrefix="ship-"
-              maxLength={200}
-              defaultValue={valueFrom(reply, `${kind}Description`, rates[kind].description)}
-              error={errorFrom(reply, `${kind}Description`)}
-            />
-            <Field
-              name={`${kind}Price`}
-              label="Price (USD)"
-              idPrefix="ship-"
-              required
-              inputMode="decimal"
-              pattern="[0-9]{1,5}([.][0-9]{1,2})?"
-              maxLength={8}
-              defaultValue={valueFrom(reply, `${kind}Price`, dollars(rates[kind].priceCents))}
-              error={errorFrom(reply, `${kind}Price`)}
-            />
-          </fieldset>
-        ))}
+        {(["standard", "large"] as const).map((kind) => {
+          const rate = kind === "standard" ? "Standard" : "Large-item";
+          return (
+            <fieldset key={kind} className="form-stack">
+              <legend>{rate} rate</legend>
+              <Field
+                name={`${kind}Name`}
+                label={`${rate} name`}
+                idPrefix="ship-"
+                required
+                maxLength={60}
+                defaultValue={valueFrom(reply, `${kind}Name`, rates[kind].name)}
+                error={errorFrom(reply, `${kind}Name`)}
+              />
+              <Field
+                name={`${kind}Description`}
+                label={`${rate} description`}
+                idPrefix="ship-"
+                maxLength={200}
+                defaultValue={valueFrom(
+                  reply,
+                  `${kind}Description`,
+                  rates[kind].description
+                )}
+                error={errorFrom(reply, `${kind}Description`)}
+              />
+              <Field
+                name={`${kind}Price`}
+                label={`${rate} price (USD)`}
+                idPrefix="ship-"
+                required
+                inputMode="decimal"
+                pattern="[0-9]{1,5}([.][0-9]{1,2})?"
+                maxLength={8}
+                defaultValue={valueFrom(
+                  reply,
+                  `${kind}Price`,
+                  dollars(rates[kind].priceCents)
+                )}
+                error={errorFrom(reply, `${kind}Price`)}
+              />
+            </fieldset>
+          );
+        })}
         <button type="submit" className="button">
           Save Shipping Rates
         </button>
@@ -121,19 +176,73 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
 function LoyaltyForm({ config }: { config: LoyaltyConfig }) {
   const reply = useStoreReply(STORE_INTENTS.loyaltySave);
   const ex = config.discountExchange;
-  const fields: { name: string; label: string; value: number; hint: string; step: string; min: string }[] = [
-    { name: "dollarsPerPoint", label: "Dollars per point", value: config.dollarsPerPoint, hint: "A customer earns one point for every this many dollars.", step: "0.01", min: "0.01" },
-    { name: "minimumOrderForPoints", label: "Minimum order for points (USD)", value: config.minimumOrderForPoints, hint: "Smaller orders earn no points.", step: "0.01", min: "0" },
-    { name: "pointsRequired", label: "Points required for a discount", value: ex.pointsRequired, hint: "One discount per order.", step: "1", min: "1" },
-    { name: "discountAmount", label: "Discount amount (USD)", value: ex.discountAmount, hint: "Taken off the subtotal.", step: "0.01", min: "0" },
-    { name: "minimumOrderValue", label: "Minimum order for the discount (USD)", value: ex.minimumOrderValue, hint: "Subtotal the order must reach.", step: "0.01", min: "0" },
+  const fields: {
+    name: string;
+    label: string;
+    value: number;
+    hint: string;
+    step: string;
+    min: string;
+  }[] = [
+    {
+      name: "dollarsPerPoint",
+      label: "Dollars per point",
+      value: config.dollarsPerPoint,
+      hint: "A customer earns one point for every this many dollars.",
+      step: "0.01",
+      min: "0.01",
+    },
+    {
+      name: "minimumOrderForPoints",
+      label: "Minimum order for points (USD)",
+      value: config.minimumOrderForPoints,
+      hint: "Smaller orders earn no points.",
+      step: "0.01",
+      min: "0",
+    },
+    {
+      name: "pointsRequired",
+      label: "Points required for a discount",
+      value: ex.pointsRequired,
+      hint: "One discount per order.",
+      step: "1",
+      min: "1",
+    },
+    {
+      name: "discountAmount",
+      label: "Discount amount (USD)",
+      value: ex.discountAmount,
+      hint: "Taken off the subtotal.",
+      step: "0.01",
+      min: "0",
+    },
+    {
+      name: "minimumOrderValue",
+      label: "Minimum order for the discount (USD)",
+      value: ex.minimumOrderValue,
+      hint: "Subtotal the order must reach.",
+      step: "0.01",
+      min: "0",
+    },
   ];
   return (
     <section className="form-card" aria-labelledby="loyalty-settings-title">
       <h3 id="loyalty-settings-title">Loyalty rules</h3>
-      <p className="muted small">The next carts and orders use these; orders already placed keep their discount.</p>
-      {reply ? <Alert title="Loyalty rules not saved">Please correct the fields below.</Alert> : null}
-      <Form method="post" action="/admin?tab=settings" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
+      <p className="muted small">
+        The next carts and orders use these; orders already placed keep their
+        discount.
+      </p>
+      {reply ? (
+        <Alert title="Loyalty rules not saved">
+          Please correct the fields below.
+        </Alert>
+      ) : null}
+      <Form
+        method="post"
+        action="/admin?tab=settings"
+        className="form-stack"
+        key={JSON.stringify(reply?.result?.initialValue ?? null)}
+      >
         <input type="hidden" name="intent" value={STORE_INTENTS.loyaltySave} />
         {fields.map((f) => (
           <Field

@@ -154,7 +154,7 @@ test("save the store settings and see the footer e-mail change", async ({ page }
       // The name stays as it is: other tests read the page titles.
       await page.getByLabel("Store name").fill(name);
       await page.getByLabel("Contact email").fill(email);
-      await page.getByLabel("Description").fill("Tiny clothes, sewn by hand.");
+      await page.getByLabel("Description", { exact: true }).fill("Tiny clothes, sewn by hand.");
       await page.getByRole("button", { name: "Save Settings" }).click();
       await expectToast(page, "Settings saved");
       await expect(page.getByLabel("Contact email")).toHaveValue(email);

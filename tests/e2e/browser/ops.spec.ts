@@ -75,7 +75,7 @@ test("settings: shipping and loyalty forms save and are logged in the Activity t
   await visit(page, testInfo, "/admin?tab=settings");
   const shipping = page.locator("form").filter({ has: page.getByRole("button", { name: "Save Shipping Rates" }) });
   // Other tests run against the same shop at the same time: save the rates as they are.
-  await expect(shipping.getByLabel("Price (USD)").first()).toHaveValue(/^\d+\.\d{2}$/);
+  await expect(shipping.getByLabel("Standard price (USD)")).toHaveValue(/^\d+\.\d{2}$/);
   await shipping.getByRole("button", { name: "Save Shipping Rates" }).click();
   await expectToast(page, "Shipping rates saved");
   const loyalty = page.locator("form").filter({ has: page.getByRole("button", { name: "Save Loyalty Rules" }) });
