@@ -16,8 +16,10 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().email().default("admin@example.com"),
   ADMIN_PASSWORD: z.string().min(6).default("admin12345"),
   DEMO: z.string().optional(),
-  /** Set to 1 behind a reverse proxy: the client address is then the last X-Forwarded-For hop. */
-  TRUST_PROXY: z.string().optional(),
+  /** The number of reverse proxies in front of the shop (0 or unset: none); see getClientIp. */
+  TRUST_PROXY: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(10).default(0)),
+  SIGNUP_LIMIT_PER_HOUR: z.preprocess(emptyAsUnset, z.coerce.number().int().positive().default(30)),
+  ORDER_LIMIT_PER_HOUR: z.preprocess(emptyAsUnset, z.coerce.number().int().positive().default(60)),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: z.string().url().optional(),

@@ -1,13 +1,21 @@
 import { sql } from "kysely";
 import { AUTH_TEXT, type LoginInput, type ProfileInput, type RegisterInput } from "~/domain/auth/schemas";
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
+import { assertPasswordAllowed } from "~/domain/auth/password-policy.server";
+import { assertSignupAllowed } from "~/domain/auth/rate-limit.server";
 import { DomainError } from "~/domain/common/errors";
 import { type DB } from "~/lib/sqlite.server";
 
-/** Sign-in throttling: failures only; successes never count. */
+/**
+ * Sign-in throttling, per 15-minute window: a strict limit per e-mail and address pair (a
+ * person mistyping, or one attacker), a looser one per e-mail (one account guessed from many
+ * addresses), and one per address (one address spraying many accounts). An attempt is counted
+ * before its password is checked and uncounted when it succeeds, so successes never count.
+ */
 export const LOGIN_LIMITS = {
   windowMinutes: 15,
-  perEmail: 5,
+  perPair: 5,
+  perAccount: 20,
   perAddress: 50,
 } as const;
 
@@ -15,6 +23,8 @@ export interface AuthUser {
   id: number;
   email: string;
   isAdmin: boolean;
+  /** A second factor is on: the sign-in is not complete until a TOTP or recovery code is given. */
+  hasTotp?: boolean;
 }
 
 export interface Profile {
@@ -52,67 +62,89 @@ function windowStart(now: Date): string {
   return new Date(now.getTime() - LOGIN_LIMITS.windowMinutes * 60_000).toISOString();
 }
 
-/** Throws 429 while the e-mail or the address has too many recent failures. */
-async function assertNotThrottled(db: DB, email: string, clientIp: string, now: Date): Promise<void> {
+/**
+ * In one (IMMEDIATE) transaction: throws 429 while the pair, the e-mail or the address has
+ * reached its limit, else records this attempt as a failure and returns its row id. Counting
+ * before the password is checked means simultaneous guesses cannot all get past the limit.
+ */
+async function countAttempt(db: DB, email: string, clientIp: string, now: Date): Promise<number> {
   const since = windowStart(now);
-  const [byEmail, byIp] = await Promise.all([
-    db
+  return db.transaction().execute(async (trx) => {
+    const counts = await trx
       .selectFrom("login_attempts")
-      .select([sql<number>`count(*)`.as("n"), sql<string | null>`min(created_at)`.as("oldest")])
-      .where("email", "=", email)
+      .select([
+        sql<number>`coalesce(sum(case when email = ${email} and ip = ${clientIp} then 1 else 0 end), 0)`.as("pair"),
+        sql<number>`coalesce(sum(case when email = ${email} then 1 else 0 end), 0)`.as("account"),
+        sql<number>`coalesce(sum(case when ip = ${clientIp} then 1 else 0 end), 0)`.as("address"),
+        sql<string | null>`min(case when email = ${email} and ip = ${clientIp} then created_at end)`.as("pairOldest"),
+        sql<string | null>`min(case when email = ${email} then created_at end)`.as("accountOldest"),
+        sql<string | null>`min(case when ip = ${clientIp} then created_at end)`.as("addressOldest"),
+      ])
+      .where((eb) => eb.or([eb("email", "=", email), eb("ip", "=", clientIp)]))
       .where("created_at", ">", since)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("login_attempts")
-      .select([sql<number>`count(*)`.as("n"), sql<string | null>`min(created_at)`.as("oldest")])
-      .where("ip", "=", clientIp)
-      .where("created_at", ">", since)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const blocked = byEmail.n >= LOGIN_LIMITS.perEmail ? byEmail : byIp.n >= LOGIN_LIMITS.perAddress ? byIp : null;
-  if (!blocked) return;
-  const freeAt = new Date(blocked.oldest ?? now.toISOString()).getTime() + LOGIN_LIMITS.windowMinutes * 60_000;
-  const minutes = Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
-  throw new DomainError(
-    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-    429,
-  );
-}
-
-async function recordFailure(db: DB, email: string, clientIp: string, now: Date): Promise<void> {
-  await db.insertInto("login_attempts").values({ email, ip: clientIp, created_at: now.toISOString() }).execute();
-  // Keep the table small: rows older than the window no longer matter.
-  if (Math.random() < 0.05) await db.deleteFrom("login_attempts").where("created_at", "<=", windowStart(now)).execute();
+      .executeTakeFirstOrThrow();
+    const oldest =
+      counts.pair >= LOGIN_LIMITS.perPair
+        ? counts.pairOldest
+        : counts.account >= LOGIN_LIMITS.perAccount
+          ? counts.accountOldest
+          : counts.address >= LOGIN_LIMITS.perAddress
+            ? counts.addressOldest
+            : undefined;
+    if (oldest !== undefined) {
+      const freeAt = new Date(oldest ?? now.toISOString()).getTime() + LOGIN_LIMITS.windowMinutes * 60_000;
+      const minutes = Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
+      throw new DomainError(
+        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        429,
+      );
+    }
+    const row = await trx
+      .insertInto("login_attempts")
+      .values({ email, ip: clientIp, created_at: now.toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // Keep the table small: rows older than the window no longer matter.
+    if (Math.random() < 0.05) await trx.deleteFrom("login_attempts").where("created_at", "<=", since).execute();
+    return row.id;
+  });
 }
 
 /**
  * Checks e-mail and password. Throws DomainError 401 'Invalid credentials' for an unknown
  * e-mail, a wrong password or an account without a password (Google only), all after one
- * scrypt run; 429 while throttled. A success clears the e-mail's failures.
+ * scrypt run; 429 while throttled (then no password is checked). A success uncounts the
+ * attempt and clears the pair's earlier failures (the owner's own typos).
  */
 export async function verifyLogin(db: DB, input: LoginInput, clientIp: string, now = new Date()): Promise<AuthUser> {
   const email = normaliseEmail(input.email);
-  await assertNotThrottled(db, email, clientIp, now);
+  const attemptId = await countAttempt(db, email, clientIp, now);
   const user = await db
     .selectFrom("users")
-    .select(["id", "email", "password_hash as passwordHash", "is_admin as isAdmin"])
+    .select(["id", "email", "password_hash as passwordHash", "is_admin as isAdmin", "totp_enabled_at as totpEnabledAt"])
     .where("email", "=", email)
     .executeTakeFirst();
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
-  if (!user || !user.passwordHash || !ok) {
-    await recordFailure(db, email, clientIp, now);
-    throw new DomainError(AUTH_TEXT.invalidCredentials, 401);
-  }
-  await db.deleteFrom("login_attempts").where("email", "=", email).execute();
-  return { id: user.id, email: user.email, isAdmin: user.isAdmin === 1 };
+  if (!user || !user.passwordHash || !ok) throw new DomainError(AUTH_TEXT.invalidCredentials, 401);
+  await db
+    .deleteFrom("login_attempts")
+    .where((eb) => eb.or([eb("id", "=", attemptId), eb.and([eb("email", "=", email), eb("ip", "=", clientIp)])]))
+    .execute();
+  return { id: user.id, email: user.email, isAdmin: user.isAdmin === 1, hasTotp: !!user.totpEnabledAt };
 }
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT");
 }
 
-/** Creates a customer account. Throws 409 on the e-mail field when it is taken. */
-export async function registerUser(db: DB, input: RegisterInput): Promise<AuthUser> {
+/**
+ * Creates a customer account. Throws 400 on the password field for a common password, 429
+ * when the client's address made too many accounts this hour (SIGNUP_LIMIT_PER_HOUR), 409 on
+ * the e-mail field when it is taken.
+ */
+export async function registerUser(db: DB, input: RegisterInput, clientIp: string): Promise<AuthUser> {
+  assertPasswordAllowed(input.password);
+  await assertSignupAllowed(db, clientIp);
   const email = normaliseEmail(input.email);
   const taken = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   if (taken) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");

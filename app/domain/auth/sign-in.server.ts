@@ -70,7 +70,7 @@ export async function registerWithForm(request: Request, formData: FormData): Pr
     };
   }
   try {
-    const user = await registerUser(db, submission.value);
+    const user = await registerUser(db, submission.value, getClientIp(request));
     return { ok: true, user, cookie: await signInUser(request, user.id) };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

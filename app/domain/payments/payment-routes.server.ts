@@ -25,7 +25,8 @@ import {
 } from "~/domain/payments/payments.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
+import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
+import { assertSameOrigin, getClientIp, jsonError, readFormData } from "~/lib/http.server";
 import { thumbUrl } from "~/lib/images";
 
 /*
@@ -54,6 +55,7 @@ function pageNotFound(): never {
 
 /** The toast a page shows for a payment that did not go through; null when the page itself says it (already paid...). */
 export function paymentToast(error: DomainError): ToastSpec | null {
+  if (!(error instanceof PaymentError) && error.status === 429) return { title: PAYMENT_TOASTS.failed.title, description: error.message, type: "error" };
   if (!(error instanceof PaymentError)) return error.status === 409 && /in stock/.test(error.message) ? stockToast(error.message) : PAYMENT_TOASTS.failed;
   switch (error.kind) {
     case "stock":
@@ -149,6 +151,7 @@ export async function handlePaymentAction(request: Request, orderIdParam: string
 
   const back = `${url.pathname}${access === "token" && token ? `?token=${encodeURIComponent(token)}` : ""}`;
   try {
+    await assertOrderAllowed(db, getClientIp(request));
     const started = await startPayment(db, orderId, { appUrl: getEnv().APP_URL });
     return redirect(started.approveUrl, { headers: NO_STORE });
   } catch (error) {
