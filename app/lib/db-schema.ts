@@ -101,6 +101,7 @@ export interface UsersTable {
   /** Base32 TOTP secret (RFC 6238); set at enrolment, in force once totp_enabled_at is set. */
   totp_secret: string | null;
   totp_enabled_at: string | null;
+  totp_last_step: number | null;
 }
 
 export interface SessionsTable {

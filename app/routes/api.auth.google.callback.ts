@@ -1,7 +1,7 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { authenticateWithGoogle } from "~/domain/auth/authenticator.server";
 import { clearGoogleReturn, readGoogleReturn } from "~/domain/auth/google-return.server";
-import { redirectWithToast, signInUser } from "~/domain/auth/guards.server";
+import { beginSignIn, redirectWithToast, SECOND_FACTOR_PATH } from "~/domain/auth/guards.server";
 import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
 import { DomainError } from "~/domain/common/errors";
 import { apiAction } from "~/lib/http.server";
@@ -35,8 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const user = await authenticateWithGoogle(request);
     const returnTo = await readGoogleReturn(request);
-    const sessionCookie = await signInUser(request, user.id);
-    return redirectWithToast(returnTo, AUTH_MESSAGES.loginSuccess, [sessionCookie, clearReturn]);
+    const next = await beginSignIn(request, user.id, returnTo);
+    if (next.location === SECOND_FACTOR_PATH) return redirect(next.location, { headers: [["Set-Cookie", next.cookie], ["Set-Cookie", clearReturn]] });
+    return redirectWithToast(returnTo, AUTH_MESSAGES.loginSuccess, [next.cookie, clearReturn]);
   } catch (error) {
     if (error instanceof Response) return error;
     if (error instanceof DomainError) return fail(failureMessage(error));

@@ -10,6 +10,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("users").addColumn("email_verified_at", "text").execute();
   await db.schema.alterTable("users").addColumn("totp_secret", "text").execute();
   await db.schema.alterTable("users").addColumn("totp_enabled_at", "text").execute();
+  // The last 30-second step a code was accepted for: a code works once (RFC 6238 section 5.2).
+  await db.schema.alterTable("users").addColumn("totp_last_step", "integer").execute();
   await db.schema.alterTable("sessions").addColumn("last_seen_at", "text").execute();
 
   await db.schema
@@ -49,6 +51,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("rate_events").ifExists().execute();
   await db.schema.dropTable("recovery_codes").ifExists().execute();
   await db.schema.alterTable("sessions").dropColumn("last_seen_at").execute();
+  await db.schema.alterTable("users").dropColumn("totp_last_step").execute();
   await db.schema.alterTable("users").dropColumn("totp_enabled_at").execute();
   await db.schema.alterTable("users").dropColumn("totp_secret").execute();
   await db.schema.alterTable("users").dropColumn("email_verified_at").execute();
