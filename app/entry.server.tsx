@@ -4,6 +4,7 @@ import { type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { startServerJobs } from "~/jobs.server";
+import { limitRequestBody } from "~/lib/body-limit.server";
 import { db } from "~/lib/db.server";
 import { startReadEpoch } from "~/lib/sqlite.server";
 
@@ -33,6 +34,7 @@ http.Server.prototype.emit = function emit(this: http.Server, event: string | sy
     const req = args[0] as http.IncomingMessage;
     req.headers[CLIENT_IP_HEADER] = req.socket?.remoteAddress ?? "unknown";
     startReadEpoch();
+    if (limitRequestBody(req, args[1] as http.ServerResponse)) return true;
   }
   return serverEmit.apply(this, [event, ...args] as Parameters<typeof serverEmit>);
 } as typeof http.Server.prototype.emit;

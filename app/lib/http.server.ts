@@ -2,6 +2,7 @@ import { isIPv6 } from "node:net";
 import { json } from "@remix-run/node";
 import { type ZodTypeAny, type z } from "zod";
 import { DomainError } from "~/domain/common/errors";
+import { BODY_TOO_LARGE_MESSAGE, isBodyTooLarge } from "~/lib/body-limit.server";
 import { getEnv } from "~/lib/env.server";
 
 /** Every non-2xx API answer is exactly `{ message }` (plus `errors` per field for checked forms). */
@@ -15,7 +16,8 @@ export async function parseJsonBody<S extends ZodTypeAny>(request: Request, sche
   try {
     const text = await request.text();
     body = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
+  } catch (error) {
+    if (isBodyTooLarge(error)) throw jsonError(BODY_TOO_LARGE_MESSAGE, 413);
     throw jsonError("Request body must be valid JSON", 400);
   }
   return parseValue(body, schema);
@@ -66,11 +68,19 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to;
 }
 
-/** State-changing requests from another origin are refused (403). */
+/**
+ * State-changing requests from another origin are refused (403). Without an Origin header the
+ * browser's Sec-Fetch-Site decides: `cross-site` is refused; with neither header (curl, scripts,
+ * old browsers) the request passes, as SameSite=Lax cookies already keep other sites' posts
+ * unauthenticated.
+ */
 export function assertSameOrigin(request: Request): void {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase())) return;
   const origin = request.headers.get("Origin");
-  if (!origin) return;
+  if (!origin) {
+    if ((request.headers.get("Sec-Fetch-Site") ?? "").toLowerCase() === "cross-site") throw jsonError("Cross-site request refused", 403);
+    return;
+  }
   const allowed = new Set([getEnv().APP_URL, new URL(request.url).origin]);
   if (!allowed.has(origin.replace(/\/$/, ""))) {
     throw jsonError("Cross-site request refused", 403);
@@ -104,7 +114,8 @@ export function methodNotAllowed(): Response {
 export async function readFormData(request: Request): Promise<FormData> {
   try {
     return await request.formData();
-  } catch {
+  } catch (error) {
+    if (isBodyTooLarge(error)) throw jsonError(BODY_TOO_LARGE_MESSAGE, 413);
     throw jsonError("Send the form as application/x-www-form-urlencoded or multipart/form-data", 400);
   }
 }
