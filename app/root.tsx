@@ -59,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       storeDescription: store.description,
       // Public origin for canonical URLs, og:url/og:image and JSON-LD (app/lib/meta.ts).
       origin: getEnv().APP_URL,
+      // PayPal is the emulator: every page says payments are simulated.
+      simulatedPayments: getEnv().PAYPAL_MODE === "emulator",
     },
     { headers },
   );
@@ -103,6 +105,7 @@ export default function App() {
   useShopNavigation();
   return (
     <ToastProvider initial={data.toast}>
+      {data.simulatedPayments ? <p className="demo-banner">Demonstration shop: payments are simulated and nothing is charged.</p> : null}
       <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} storeName={data.storeName} />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
