@@ -129,6 +129,12 @@ export interface RateEventsTable {
   created_at: Generated<string>;
 }
 
+/** One row, bumped by triggers whenever products or categories change what the sitemap lists. */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
 /** Single-use tokens sent by e-mail; only their SHA-256 is stored. */
 export interface AuthTokensTable {
   token_hash: string;
@@ -291,6 +297,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   rate_events: RateEventsTable;
   auth_tokens: AuthTokensTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 export type Category = Selectable<CategoriesTable>;

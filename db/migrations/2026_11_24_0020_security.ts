@@ -43,10 +43,33 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("used_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
+  // The sitemap is rebuilt only when what it lists changes: these triggers count such changes.
+  await db.schema
+    .createTable("catalogue_version")
+    .addColumn("id", "integer", (c) => c.primaryKey().check(sql`id = 1`))
+    .addColumn("version", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`INSERT INTO catalogue_version (id, version) VALUES (1, 0)`.execute(db);
+  const bump = "UPDATE catalogue_version SET version = version + 1 WHERE id = 1;";
+  for (const [name, event] of [
+    ["products_insert", "AFTER INSERT ON products"],
+    ["products_delete", "AFTER DELETE ON products"],
+    ["products_update", "AFTER UPDATE OF slug, updated_at ON products"],
+    ["categories_insert", "AFTER INSERT ON categories"],
+    ["categories_delete", "AFTER DELETE ON categories"],
+    ["categories_update", "AFTER UPDATE OF slug, is_active, product_count, sort_order ON categories"],
+  ]) {
+    await sql.raw(`CREATE TRIGGER catalogue_version_${name} ${event} BEGIN ${bump} END`).execute(db);
+  }
+
   await db.schema.createIndex("auth_tokens_user").on("auth_tokens").columns(["user_id", "purpose"]).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  for (const name of ["products_insert", "products_delete", "products_update", "categories_insert", "categories_delete", "categories_update"]) {
+    await sql.raw(`DROP TRIGGER IF EXISTS catalogue_version_${name}`).execute(db);
+  }
+  await db.schema.dropTable("catalogue_version").ifExists().execute();
   await db.schema.dropTable("auth_tokens").ifExists().execute();
   await db.schema.dropTable("rate_events").ifExists().execute();
   await db.schema.dropTable("recovery_codes").ifExists().execute();
