@@ -5,20 +5,27 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** Image uploads: 10 MB per image (checked in lib/multipart.server.ts), 100 MB per request, plus the form's text. */
 export const MAX_UPLOAD_BODY_BYTES = 101 * 1024 * 1024;
 const UPLOAD_PATHS = [/^\/api\/upload\/temp\/?$/, /^\/admin\/products\/add\/?$/, /^\/admin\/products\/edit\/[^/]+\/?$/];
+/** Up to this much of a refused body is discarded so the client can read the 413; beyond it the connection is closed. */
+const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
 export const BODY_TOO_LARGE_MESSAGE = "The request is too large.";
 
 /** The error a request body stream fails with once it passed its limit (see limitRequestBody). */
 export class BodyTooLargeError extends Error {
+  /** Kept when the fetch implementation wraps the stream's error (@remix-run/web-fetch's FetchError copies `code`). */
+  readonly code = BODY_TOO_LARGE_CODE;
   constructor() {
     super(BODY_TOO_LARGE_MESSAGE);
     this.name = "BodyTooLargeError";
   }
 }
 
+const BODY_TOO_LARGE_CODE = "SHOP_BODY_TOO_LARGE";
+
 export function isBodyTooLarge(error: unknown): boolean {
   if (error instanceof BodyTooLargeError) return true;
-  // undici may wrap the stream's error once.
-  return error instanceof Error && error.cause instanceof BodyTooLargeError;
+  if (!(error instanceof Error)) return false;
+  // Remix's fetch wraps the stream's error in a FetchError that keeps its code; undici keeps it as cause.
+  return (error as { code?: unknown }).code === BODY_TOO_LARGE_CODE || error.cause instanceof BodyTooLargeError;
 }
 
 function bodyLimitFor(url: string | undefined, contentType: string | undefined): number {
@@ -48,7 +55,7 @@ function answerTooLarge(req: http.IncomingMessage, res: http.ServerResponse): vo
  * returned (the app must not handle the request). Otherwise the body's bytes are counted as they
  * arrive; once past the limit the rest is dropped and the body stream fails with
  * BodyTooLargeError, which the body readers (lib/http.server.ts, lib/multipart.server.ts) answer
- * with 413, and the connection is closed after the answer.
+ * with 413; the client may finish sending (discarded) up to 16 MB, then its connection is closed.
  */
 export function limitRequestBody(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const method = (req.method ?? "GET").toUpperCase();
@@ -57,18 +64,27 @@ export function limitRequestBody(req: http.IncomingMessage, res: http.ServerResp
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {
     answerTooLarge(req, res);
+    // A client still sending a moderately large body gets to finish and read the answer (its bytes
+    // are discarded unread); a huge one has its connection closed after the answer.
+    if (declared <= MAX_DRAIN_BYTES) req.resume();
+    else req.socket.destroySoon();
     return true;
   }
   let seen = 0;
   let over = false;
   const push = req.push;
   req.push = function countedPush(this: http.IncomingMessage, chunk: unknown, encoding?: BufferEncoding) {
-    if (over) return true;
     if (chunk !== null && chunk !== undefined) {
       seen += typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : (chunk as Uint8Array).byteLength;
+    }
+    if (over) {
+      // The rest is discarded, up to a bound; past it the connection is closed.
+      if (seen > MAX_DRAIN_BYTES) this.socket?.destroy();
+      return chunk === null ? push.call(this, null) : true;
+    }
+    if (chunk !== null && chunk !== undefined) {
       if (seen > limit) {
         over = true;
-        res.shouldKeepAlive = false;
         // Fails the reader (the app's body stream listens for it); with nobody listening, the data is simply dropped.
         if (this.listenerCount("error") > 0) this.emit("error", new BodyTooLargeError());
         return true;

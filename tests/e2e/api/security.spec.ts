@@ -16,11 +16,13 @@ test.describe("the edges of the running server", () => {
 
   test("a chunked 2 MB body (no Content-Length) gets 413 too", async ({ baseURL }) => {
     const status = await new Promise<number>((resolve, reject) => {
+      let answered = false;
       const req = http.request(new URL("/api/cart", baseURL), { method: "POST", headers: { "Content-Type": "application/json" } }, (res) => {
+        answered = true;
         res.resume();
         resolve(res.statusCode ?? 0);
       });
-      req.on("error", reject);
+      req.on("error", (error) => (answered ? undefined : reject(error)));
       const chunk = Buffer.alloc(64 * 1024, "x");
       let sent = 0;
       const pump = () => {

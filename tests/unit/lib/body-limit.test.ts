@@ -2,6 +2,7 @@
 import http from "node:http";
 import { type AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
+import { Request as RemixRequest } from "@remix-run/web-fetch";
 import { limitRequestBody, MAX_BODY_BYTES } from "~/lib/body-limit.server";
 import { parseJsonBody } from "~/lib/http.server";
 import { z } from "zod";
@@ -14,13 +15,13 @@ beforeAll(async () => {
   server = http.createServer(async (req, res) => {
     if (limitRequestBody(req, res)) return;
     appSaw++;
-    // As @remix-run/express builds the app's Request from the Node request.
-    const request = new Request(`http://localhost${req.url}`, {
+    // As @remix-run/express builds the app's Request from the Node request (with Remix's own fetch).
+    const request = new RemixRequest(`http://localhost${req.url}`, {
       method: req.method,
       headers: req.headers as Record<string, string>,
       body: createReadableStreamFromReadable(req),
       duplex: "half",
-    } as RequestInit);
+    } as RequestInit) as unknown as Request;
     let response: Response;
     try {
       const body = await parseJsonBody(request, z.object({ text: z.string() }));
