@@ -17,6 +17,7 @@ import { getPaypalMode, isPaypalConfigured, isPaypalOrderId } from "~/domain/pay
 import {
   abandonPayment,
   completePayment,
+  PAYMENT_PENDING,
   isPaypalOrderOf,
   PaymentError,
   recoverPayment,
@@ -64,6 +65,8 @@ export function paymentToast(error: DomainError): ToastSpec | null {
       return PAYMENT_TOASTS.processingError;
     case "state":
       return null;
+    case "pending":
+      return { title: PAYMENT_PENDING.title, description: error.message, type: "info" };
     case "in-progress":
       return { title: "Payment in progress", description: error.message, type: "info" };
     case "unavailable":
@@ -192,20 +195,20 @@ async function returnAccess(request: Request, orderIdParam: string | undefined) 
   const access = await accessFor(request, orderId, null);
   const byPaypal = paypalOrderId ? await isPaypalOrderOf(db, orderId, paypalOrderId) : false;
   if (!access && !byPaypal) pageNotFound();
-  const view = await getOrderView(db, orderId);
-  if (!view) pageNotFound();
-  // A buyer who is not the session owner gets the token back, so the payment page opens for them.
-  const back = paymentPageUrl(orderId, access ? null : view.confirmationToken);
-  return { orderId, paypalOrderId, back };
+  if (!(await getOrderView(db, orderId))) pageNotFound();
+  // Someone with only the PayPal id of a return URL (a shared link, a browser's history) may
+  // finish the payment, but never gets the order's confirmation token: they go home.
+  const back = access ? paymentPageUrl(orderId, null) : "/";
+  return { orderId, paypalOrderId, back, hasAccess: !!access };
 }
 
 /** Loader of /order/{id}/paypal-return: captures, records and shows the confirmation. Coming back twice changes nothing. */
 export async function handlePaypalReturn(request: Request, orderIdParam: string | undefined): Promise<Response> {
-  const { orderId, paypalOrderId, back } = await returnAccess(request, orderIdParam);
+  const { orderId, paypalOrderId, back, hasAccess } = await returnAccess(request, orderIdParam);
   if (!paypalOrderId) return redirectWithToast(back, PAYMENT_TOASTS.failed);
   try {
     const result = await completePayment(db, orderId, paypalOrderId);
-    return redirectWithToast(confirmationUrl(result.id, result.confirmationToken), PAYMENT_TOASTS.success);
+    return redirectWithToast(hasAccess ? confirmationUrl(result.id, result.confirmationToken) : "/", PAYMENT_TOASTS.success);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const toast = paymentToast(error);
@@ -248,6 +251,8 @@ export async function withPaymentErrors(fn: () => Promise<Response>): Promise<Re
         return jsonError(`${PAYMENT_TOASTS.processingError.title}: ${error.message}`, 500);
       case "failed":
         return jsonError(`${PAYMENT_TOASTS.failed.title}: ${error.message}`, error.status);
+      case "pending":
+        return jsonError(`${PAYMENT_PENDING.title}: ${error.message}`, 409);
       default:
         return jsonError(error.message, error.status);
     }
