@@ -171,8 +171,25 @@ export interface GoogleProfileInput {
 }
 
 /**
+ * Google's verified address matches a password account whose owner verified that address:
+ * the person must enter that password once before Google is linked to it.
+ */
+export class GoogleLinkNeedsPassword extends DomainError {
+  constructor(
+    readonly userId: number,
+    readonly googleId: string,
+  ) {
+    super("Enter the password of your account once to link Google sign-in to it", 409);
+    this.name = "GoogleLinkNeedsPassword";
+  }
+}
+
+/**
  * Signs in by Google identity: the account already linked to this Google id, else the
- * account with the same (verified) e-mail, which gets linked, else a new customer.
+ * account with the same e-mail, else a new customer (its address verified by Google).
+ * An existing password account whose address was never verified may have been registered by
+ * someone else first (pre-hijack): Google's verified owner takes it over, its password is
+ * removed and its sessions end. One whose address was verified throws GoogleLinkNeedsPassword.
  * Throws 401 when Google did not verify the e-mail.
  */
 export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput): Promise<AuthUser> {
@@ -190,14 +207,22 @@ export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput
     const email = normaliseEmail(profile.email);
     const existing = await trx
       .selectFrom("users")
-      .select(["id", "email", "is_admin as isAdmin", "google_id as googleId"])
+      .select(["id", "email", "is_admin as isAdmin", "google_id as googleId", "password_hash as passwordHash", "email_verified_at as verifiedAt"])
       .where("email", "=", email)
       .executeTakeFirst();
     if (existing) {
       if (existing.googleId && existing.googleId !== profile.googleId) {
         throw new DomainError("This email is linked to another Google account", 409);
       }
-      await trx.updateTable("users").set({ google_id: profile.googleId }).where("id", "=", existing.id).execute();
+      if (existing.passwordHash && existing.verifiedAt) throw new GoogleLinkNeedsPassword(existing.id, profile.googleId);
+      const now = new Date().toISOString();
+      if (existing.passwordHash) {
+        // Unverified: whoever set that password never proved the address; Google's owner did.
+        await trx.updateTable("users").set({ google_id: profile.googleId, password_hash: null, email_verified_at: now }).where("id", "=", existing.id).execute();
+        await trx.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
+      } else {
+        await trx.updateTable("users").set({ google_id: profile.googleId, email_verified_at: existing.verifiedAt ?? now }).where("id", "=", existing.id).execute();
+      }
       return { id: existing.id, email: existing.email, isAdmin: existing.isAdmin === 1 };
     }
     const row = await trx
@@ -205,6 +230,7 @@ export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput
       .values({
         email,
         google_id: profile.googleId,
+        email_verified_at: new Date().toISOString(),
         first_name: (profile.firstName ?? "").slice(0, 100),
         last_name: (profile.lastName ?? "").slice(0, 100),
       })
@@ -212,6 +238,20 @@ export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput
       .executeTakeFirstOrThrow();
     return { id: row.id, email: row.email, isAdmin: false };
   });
+}
+
+/**
+ * Links a Google id to the account after its password was checked (GoogleLinkNeedsPassword).
+ * Throws 409 when the account meanwhile got another Google id.
+ */
+export async function linkGoogleAccount(db: DB, userId: number, googleId: string): Promise<void> {
+  const result = await db
+    .updateTable("users")
+    .set({ google_id: googleId })
+    .where("id", "=", userId)
+    .where((eb) => eb.or([eb("google_id", "is", null), eb("google_id", "=", googleId)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new DomainError("This email is linked to another Google account", 409);
 }
 
 export async function getProfile(db: DB, userId: number): Promise<Profile | null> {

@@ -156,6 +156,25 @@ export async function beginSignIn(request: Request, userId: number, redirectTo: 
   return { cookie: await sessionStorage.commitSession(fresh), location: SECOND_FACTOR_PATH };
 }
 
+export const GOOGLE_LINK_PATH = "/login/link-google";
+
+/** Remembers a Google sign-in that waits for the account's password (a fresh session); returns its Set-Cookie. */
+export async function beginGoogleLink(request: Request, userId: number, googleId: string, redirectTo: string): Promise<string> {
+  const old = await getSession(request);
+  const cartKey = old.get("cartKey");
+  if (old.id) await sessionStorage.destroySession(old);
+  const fresh = await sessionStorage.getSession();
+  fresh.set("googleLink", { userId, googleId, redirectTo, at: Date.now() });
+  if (cartKey) fresh.set("cartKey", cartKey);
+  return sessionStorage.commitSession(fresh);
+}
+
+export async function getGoogleLink(request: Request): Promise<{ userId: number; googleId: string; redirectTo: string } | null> {
+  const link = (await getSession(request)).get("googleLink");
+  if (!link || Date.now() - link.at > PENDING_MS) return null;
+  return { userId: link.userId, googleId: link.googleId, redirectTo: link.redirectTo };
+}
+
 /** The half-way sign-in of this session, or null (none, or older than 10 minutes). */
 export async function getPendingSignIn(request: Request): Promise<{ userId: number; redirectTo: string } | null> {
   const pending = (await getSession(request)).get("pending");

@@ -9,6 +9,8 @@ export interface SessionData {
   cartKey?: string;
   /** A sign-in that passed the password and waits for the second factor (10 minutes). */
   pending?: { userId: number; redirectTo: string; at: number };
+  /** Google sign-in onto a verified password account, waiting for that password (10 minutes). */
+  googleLink?: { userId: number; googleId: string; redirectTo: string; at: number };
 }
 
 const SESSION_DAYS = 30;
