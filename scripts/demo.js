@@ -46,10 +46,19 @@ if (existsSync(path.join(root, "scripts/paypal-emulator.ts")) && env.PAYPAL_MODE
   env.PAYPAL_CLIENT_SECRET ??= "emulator-client-secret";
   children.push(spawn(bin("tsx"), ["scripts/paypal-emulator.ts"], { cwd: root, env, stdio: "inherit" }));
 }
+// E-mail: unless SMTP_URL is set, a small local SMTP server (scripts/mail-catcher.ts: smtp-server +
+// mailparser) receives every message and keeps it in data/mail; /admin/outbox shows them.
+if (!env.SMTP_URL) {
+  const port = (env.MAIL_CATCHER_PORT ??= "1025");
+  env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  env.MAIL_CATCHER_DIR ??= path.join(root, "data/mail");
+  children.push(spawn(bin("tsx"), ["scripts/mail-catcher.ts"], { cwd: root, env, stdio: "inherit" }));
+}
 // remix-serve, one process per core (scripts/serve.cjs; WEB_CONCURRENCY to choose).
 const server = spawn(process.execPath, ["scripts/serve.cjs", "build/index.js"], { cwd: root, env, stdio: "inherit" });
 children.push(server);
 console.log(`\nThe shop is starting on http://localhost:${env.PORT}`);
+if (env.MAIL_CATCHER_DIR) console.log(`E-mails it sends are caught locally: http://localhost:${env.PORT}/admin/outbox (as the admin)`);
 const stop = () => {
   for (const c of children) c.kill("SIGTERM");
 };

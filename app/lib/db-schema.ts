@@ -271,6 +271,47 @@ export interface JobRunsTable {
   error: string | null;
 }
 
+/** One e-mail to send (db/migrations/2026_11_24_0015_mail.ts). status: pending, sent or failing. */
+export interface OutboxTable {
+  id: Generated<number>;
+  event_key: string;
+  kind: string;
+  to_address: string;
+  data: Generated<string>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<string>;
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  subject: string | null;
+  smtp_response: string | null;
+  message_id: string | null;
+  created_at: Generated<string>;
+  sent_at: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: Generated<string>;
+}
+
+/** color_id 0 and variation_code '' mean the product as a whole. */
+export interface BackInStockRequestsTable {
+  id: Generated<number>;
+  email: string;
+  product_id: number;
+  color_id: Generated<number>;
+  variation_code: Generated<string>;
+  created_at: Generated<string>;
+  closed_at: string | null;
+  closed_reason: string | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   category_descriptions: CategoryDescriptionsTable;
@@ -294,6 +335,9 @@ export interface Database {
   settings: SettingsTable;
   uploads: UploadsTable;
   job_runs: JobRunsTable;
+  outbox: OutboxTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  back_in_stock_requests: BackInStockRequestsTable;
   recovery_codes: RecoveryCodesTable;
   rate_events: RateEventsTable;
   auth_tokens: AuthTokensTable;

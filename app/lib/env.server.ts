@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   /** The shop's own PayPal merchant id: the payee every PayPal order must name (see domain/payments). */
   PAYPAL_MERCHANT_ID: z.preprocess(emptyAsUnset, z.string().regex(/^[A-Z0-9]{13}$/, "a 13-character PayPal merchant id").optional()),
   PAYPAL_EMULATOR_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
+  // E-mail (CONTRACT.md): without SMTP_URL messages wait in the outbox.
+  SMTP_URL: z.preprocess(emptyAsUnset, z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+  MAIL_FROM: z.preprocess(emptyAsUnset, z.string().max(320).optional()),
+  /** Demo and e2e only: the folder where the local SMTP catcher keeps what it receives (/admin/outbox shows it). */
+  MAIL_CATCHER_DIR: z.preprocess(emptyAsUnset, z.string().optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; SESSION_SECRET: string };

@@ -1,11 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { EmailsTab } from "~/components/admin/emails-tab";
 import { OrdersTab } from "~/components/admin/orders-tab";
 import { ProductsTab } from "~/components/admin/products-tab";
 import { StoreTab } from "~/components/admin/store-tabs";
 import { ordersTabAction, loadOrdersTab } from "~/domain/admin/orders-tab.server";
 import { loadProductsTab, productsTabAction } from "~/domain/admin/products-tab.server";
 import { RevenueChart } from "~/components/admin/revenue-chart";
+import { loadOutboxView, outboxAction } from "~/domain/mail/admin-outbox.server";
 import { getDashboardStats, getRevenueSeries } from "~/domain/admin/reports.server";
 import { loadStoreTab, storeTabAction } from "~/domain/admin/store-tabs.server";
 import { ACCESS_DENIED, ADMIN_TABS, type AdminTab, toAdminTab } from "~/domain/admin/tabs";
@@ -33,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ denied: false as const, twoFactorOn, tab, stats, revenue });
   }
   if (tab === "products") return json({ denied: false as const, twoFactorOn, tab, productsTab: await loadProductsTab(db, url) });
+  if (tab === "emails") return json({ denied: false as const, twoFactorOn, tab, emails: await loadOutboxView(db, url) });
   return json({ denied: false as const, twoFactorOn, tab, store: await loadStoreTab(db, tab, url) });
 }
 
@@ -47,7 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const response =
     (await ordersTabAction(request, formData, intent)) ??
     (await productsTabAction(request, formData, intent)) ??
-    (await storeTabAction(request, formData, intent));
+    (await storeTabAction(request, formData, intent)) ??
+    (await outboxAction(formData, intent, "/admin?tab=emails"));
   if (!response) throw jsonError("Unknown action", 400);
   return response;
 }
@@ -86,6 +90,7 @@ export default function AdminDashboard() {
       </nav>
       {"orders" in data ? <OrdersTab data={data.orders} /> : null}
       {"productsTab" in data ? <ProductsTab data={data.productsTab} /> : null}
+      {"emails" in data ? <EmailsTab data={data.emails} here="/admin?tab=emails" /> : null}
       {"store" in data ? <StoreTab tab={data.tab as AdminTab} data={data.store} /> : null}
       {"stats" in data ? <DashboardCards stats={data.stats} /> : null}
       {"revenue" in data ? (

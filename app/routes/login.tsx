@@ -96,6 +96,9 @@ export default function LoginPage() {
             <button type="submit" className="button button-lg button-block" disabled={busy}>
               {busy ? "Signing in..." : "Sign In"}
             </button>
+            <p className="small center">
+              <Link to="/forgot-password">Forgot password?</Link>
+            </p>
           </Form>
         ) : (
           <Form method="post" className="form-stack" key="signup" aria-label="Sign up">

@@ -1,3 +1,4 @@
+import { BackInStockForm } from "~/components/product/back-in-stock-form";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
@@ -9,7 +10,7 @@ import { NotFoundView } from "~/components/layout/not-found";
 import { Breadcrumb, ProductGrid } from "~/components/product/product-card";
 import { ShopLink } from "~/components/ui/shop-link";
 import { useToast, useToastEffect } from "~/components/ui/toaster";
-import { getCartOwner, getUserId } from "~/domain/auth/guards.server";
+import { getCartOwner, getOptionalUser } from "~/domain/auth/guards.server";
 import { addToCart } from "~/domain/cart/cart.server";
 import { addToCartFailure, MESSAGES } from "~/domain/cart/messages";
 import { AddToCartSchema } from "~/domain/cart/schemas";
@@ -35,7 +36,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = await getProductBySlug(db, params.slug ?? "");
   if (!product) throw json({ message: "Product Not Found" }, { status: 404 });
-  const userId = await getUserId(request);
+  const user = await getOptionalUser(request);
+  const userId = user?.id ?? null;
   const categoryNames = product.categories.map((c) => c.name);
   const mainName = product.category?.name;
   const [related, note, favoriteIds] = await Promise.all([
@@ -45,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const url = new URL(request.url);
   const imageIndex = Math.max(0, Math.min(Number(url.searchParams.get("image") ?? 0) || 0, Math.max(0, product.images.length - 1)));
-  return json({ product, related: related.map(toCardProduct), note, isFavorite: favoriteIds.includes(product.id), imageIndex, signedIn: userId !== null });
+  return json({ product, related: related.map(toCardProduct), note, isFavorite: favoriteIds.includes(product.id), imageIndex, signedIn: userId !== null, email: user?.email ?? null });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -72,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProductPage() {
-  const { product, related, note, isFavorite, imageIndex, signedIn } = useLoaderData<typeof loader>();
+  const { product, related, note, isFavorite, imageIndex, signedIn, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>();
   const result = fetcher.data ?? actionData;
@@ -202,6 +204,7 @@ export default function ProductPage() {
             </button>
           </form>
           <FavoriteToggle productId={product.id} isFavorite={isFavorite} signedIn={signedIn} slug={product.slug} />
+          <BackInStockForm product={product} email={email} />
 
           <section className="details">
             <h2>Product Details</h2>

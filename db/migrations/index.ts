@@ -2,6 +2,7 @@ import { type Migration } from "kysely";
 import * as initialSchema from "./2026_11_22_0001_initial_schema";
 import * as paymentAttempts from "./2026_11_23_0001_payment_attempts";
 import * as jobRuns from "./2026_11_24_0001_job_runs";
+import * as mail from "./2026_11_24_0015_mail";
 import * as security from "./2026_11_24_0020_security";
 
 /** Every migration, in order. Add new ones here as well as in this folder. */
@@ -9,5 +10,6 @@ export const migrations: Record<string, Migration> = {
   "2026_11_22_0001_initial_schema": initialSchema,
   "2026_11_23_0001_payment_attempts": paymentAttempts,
   "2026_11_24_0001_job_runs": jobRuns,
+  "2026_11_24_0015_mail": mail,
   "2026_11_24_0020_security": security,
 };

@@ -4,6 +4,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type IncomingMessage } from "node:http";
 import { type MutableRedirectUri, type MutableResponse, type MutableToken, OAuth2Server, type TokenRequestIncomingMessage } from "oauth2-mock-server";
+import { startMailCatcher } from "../../scripts/mail-catcher-lib";
 import { startPaypalEmulator } from "../../scripts/paypal-emulator-lib";
 
 // Starts the built app on a fresh, seeded tests/.tmp/e2e.sqlite for the browser and API tests.
@@ -79,8 +80,16 @@ const PAYPAL_CLIENT_ID = "e2e-paypal-client";
 const PAYPAL_CLIENT_SECRET = "e2e-paypal-secret";
 const paypal = await startPaypalEmulator({ port: paypalPort, clientId: PAYPAL_CLIENT_ID, clientSecret: PAYPAL_CLIENT_SECRET, publicUrl: paypalBase });
 
+// A real SMTP server on a free port that keeps every message the shop sends as JSON in
+// tests/.tmp/e2e-mail (tests/e2e/helpers/mail.ts reads them; /admin/outbox shows them).
+const mailDir = path.join(tmp, "e2e-mail");
+rmSync(mailDir, { recursive: true, force: true });
+const mailCatcher = await startMailCatcher({ port: 0, dir: mailDir, quiet: true });
+
 const env = {
   ...process.env,
+  SMTP_URL: mailCatcher.url,
+  MAIL_CATCHER_DIR: mailDir,
   NODE_ENV: "production" as const,
   // The emulator in production mode is a demonstration shop (the server refuses it otherwise).
   DEMO: "1",
@@ -123,6 +132,7 @@ const stop = () => {
   server.kill("SIGTERM");
   void googleMock.stop().catch(() => undefined);
   void paypal.close().catch(() => undefined);
+  void mailCatcher.close().catch(() => undefined);
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createHash } from "node:crypto";
 import { getSessionStorage } from "~/domain/auth/guards.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth/password-policy.server";
 import { addToCart } from "~/domain/cart/cart.server";
@@ -10,6 +11,7 @@ import { action as apiRegister } from "~/routes/api.auth.register";
 import { action as apiRegisterCheckout } from "~/routes/api.auth.register-checkout";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as loginAction } from "~/routes/login";
+import { action as resetAction } from "~/routes/reset-password";
 import { makeProduct } from "../helpers/factories";
 
 const ORIGIN = "http://localhost:3000";
@@ -113,6 +115,33 @@ describe("common passwords", () => {
     expect(form.status).toBe(400);
     expect(JSON.stringify(await form.json())).toContain(COMMON_PASSWORD_MESSAGE);
     expect(await db.selectFrom("users").select("id").where("email", "like", "co-%").execute()).toHaveLength(0);
+  });
+});
+
+describe("common passwords at the reset link", () => {
+  it("are refused there too; a good one is set, the address counts as verified and every session ends", async () => {
+    const user = await db
+      .insertInto("users")
+      .values({ email: "reset-common@example.com", password_hash: "x", first_name: "R", last_name: "S" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("sessions").values({ id: "reset-common-session", user_id: user.id, data: JSON.stringify({ userId: user.id }), expires_at: "2999-01-01T00:00:00.000Z" }).execute();
+    const token = "reset-common-token-0123456789";
+    await db
+      .insertInto("password_reset_tokens")
+      .values({ user_id: user.id, token_hash: createHash("sha256").update(token).digest("hex"), expires_at: new Date(Date.now() + 3_600_000).toISOString() })
+      .execute();
+    const reset = (password: string) =>
+      run(() => resetAction({ request: post("/reset-password", { token, password, confirmPassword: password }, freshIp(), { form: true }), params: {}, context: {} }));
+    const common = await reset("qwerty123");
+    expect(common.status).toBe(400);
+    expect(JSON.stringify(await common.json())).toContain(COMMON_PASSWORD_MESSAGE);
+    expect((await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow()).password_hash).toBe("x");
+    expect((await reset("moss-and-velvet-3")).status).toBe(302);
+    const row = await db.selectFrom("users").select(["password_hash", "email_verified_at"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).not.toBe("x");
+    expect(row.email_verified_at).not.toBeNull();
+    expect(await db.selectFrom("sessions").select("id").where("id", "=", "reset-common-session").executeTakeFirst()).toBeUndefined();
   });
 });
 

@@ -1,3 +1,5 @@
+import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
+import { enqueueOrderCancelledMail, enqueueOrderShippedMail } from "~/domain/mail/order-mail.server";
 import { sql } from "kysely";
 import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
 import { returnStock } from "~/domain/catalogue/stock.server";
@@ -118,8 +120,13 @@ export async function adminCancelOrder(db: DB, orderId: number): Promise<void> {
       .where("stock_reserved", "=", row.reserved)
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
-    if (row.reserved === 1) await returnStock(trx, await listOrderStockLines(trx, orderId));
+    if (row.reserved === 1) {
+      const lines = await listOrderStockLines(trx, orderId);
+      await returnStock(trx, lines);
+      await notifyBackInStock(trx, [...new Set(lines.map((l) => l.productId))]);
+    }
     if (row.status !== "unpaid") await reverseOrderPoints(trx, orderId);
+    await enqueueOrderCancelledMail(trx, orderId, row.status !== "unpaid");
   });
 }
 
@@ -145,7 +152,10 @@ export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown
       .where("id", "=", orderId)
       .where("status", "in", [...SHIPPABLE_STATUSES])
       .executeTakeFirst();
-    if (updated.numUpdatedRows > 0n) return;
+    if (updated.numUpdatedRows > 0n) {
+      await enqueueOrderShippedMail(trx, orderId);
+      return;
+    }
     const status = await statusOf(trx, orderId);
     throw new DomainError(`Only a paid order can be shipped. This order is ${orderStatusLabel(status)}.`, 409);
   });

@@ -1,3 +1,4 @@
+import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
 import { sql } from "kysely";
 import { type CreateProductInput, type UpdateProductInput } from "~/domain/admin/product-schemas";
 import {
@@ -481,6 +482,7 @@ export async function updateProduct(db: DB, id: number, input: UpdateProductInpu
     );
     await recomputeTotalStock(trx, [id]);
     await recalculateCategoryCounts(trx);
+    await notifyBackInStock(trx, [id]);
     removed.push(...gone.map((g) => g.imageUrl));
     return { id, slug };
   });

@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { id: "users", label: "Users" },
   { id: "loyalty", label: "Loyalty" },
   { id: "functions", label: "Functions" },
+  { id: "emails", label: "E-mails" },
   { id: "settings", label: "Settings" },
 ] as const;
 

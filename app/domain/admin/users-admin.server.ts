@@ -1,3 +1,4 @@
+import { enqueuePointsAwardedMail } from "~/domain/mail/account-mail.server";
 import { sql } from "kysely";
 import { type AwardPointsInput, type StoreSettingsInput } from "~/domain/admin/schemas";
 import { displayName, STORE_TEXT, type StoreSettings } from "~/domain/admin/store-texts";
@@ -47,7 +48,7 @@ export async function awardPoints(db: DB, input: AwardPointsInput): Promise<{ em
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom("users")
-      .select(["id", "email"])
+      .select(["id", "email", "first_name as firstName"])
       .where(sql<boolean>`email = ${input.email} COLLATE NOCASE`)
       .executeTakeFirst();
     if (!user) throw new DomainError(STORE_TEXT.awardUnknownEmail, 404, "email");
@@ -56,6 +57,7 @@ export async function awardPoints(db: DB, input: AwardPointsInput): Promise<{ em
       description: "Points awarded by the shop",
       points: input.points,
     });
+    await enqueuePointsAwardedMail(trx, user, input.points, loyaltyPoints);
     return { email: user.email, points: input.points, loyaltyPoints };
   });
 }

@@ -1,3 +1,4 @@
+import { enqueueWelcomeMail } from "~/domain/mail/account-mail.server";
 import { sql } from "kysely";
 import { AUTH_TEXT, type LoginInput, type ProfileInput, type RegisterInput } from "~/domain/auth/schemas";
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
@@ -150,12 +151,15 @@ export async function registerUser(db: DB, input: RegisterInput, clientIp: strin
   if (taken) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
   const passwordHash = await hashPassword(input.password);
   try {
-    const row = await db
-      .insertInto("users")
-      .values({ email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName })
-      .returning(["id", "email"])
-      .executeTakeFirstOrThrow();
-    return { id: row.id, email: row.email, isAdmin: false };
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("users")
+        .values({ email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName })
+        .returning(["id", "email"])
+        .executeTakeFirstOrThrow();
+      await enqueueWelcomeMail(trx, row.id, row.email, input.firstName);
+      return { id: row.id, email: row.email, isAdmin: false };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
     throw error;
@@ -236,6 +240,7 @@ export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput
       })
       .returning(["id", "email"])
       .executeTakeFirstOrThrow();
+    await enqueueWelcomeMail(trx, row.id, row.email, profile.firstName ?? "");
     return { id: row.id, email: row.email, isAdmin: false };
   });
 }

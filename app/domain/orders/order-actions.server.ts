@@ -1,3 +1,4 @@
+import { enqueueCancelRequestMail } from "~/domain/mail/order-mail.server";
 import { DomainError } from "~/domain/common/errors";
 import { type OrderView } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";
@@ -46,13 +47,17 @@ export async function cancelUnpaidOrder(db: DB, orderId: number): Promise<void> 
  * stock stays taken and the points stay as they are until the admin decides. Throws DomainError 404/409.
  */
 export async function requestCancellation(db: DB, orderId: number): Promise<void> {
-  const updated = await db
-    .updateTable("orders")
-    .set({ status: "cancel_request", updated_at: new Date().toISOString() })
-    .where("id", "=", orderId)
-    .where("status", "=", "paid")
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) throw new DomainError(ORDER_ACTION_ERRORS.requestNotPaid(await currentStatus(db, orderId)), 409);
+  await db.transaction().execute(async (trx) => {
+    const at = new Date().toISOString();
+    const updated = await trx
+      .updateTable("orders")
+      .set({ status: "cancel_request", updated_at: at })
+      .where("id", "=", orderId)
+      .where("status", "=", "paid")
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw new DomainError(ORDER_ACTION_ERRORS.requestNotPaid(await currentStatus(trx, orderId)), 409);
+    await enqueueCancelRequestMail(trx, orderId, at);
+  });
 }
 
 /**

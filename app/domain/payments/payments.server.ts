@@ -1,3 +1,4 @@
+import { enqueueOrderPaidMail } from "~/domain/mail/order-mail.server";
 import { listOrderStockLines } from "~/domain/orders/orders.server";
 import { clearCart } from "~/domain/cart/cart.server";
 import { findStockIssues, returnStock, type StockLine, takeStock } from "~/domain/catalogue/stock.server";
@@ -577,6 +578,7 @@ async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder): Promis
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) throw new PaymentError("This order is already paid", "state");
       await awardOrderPoints(trx, order.id);
+      await enqueueOrderPaidMail(trx, order.id);
       if (current.userId !== null) await clearCart(trx, { userId: current.userId });
       else if (current.sessionKey) await clearCart(trx, { cartKey: current.sessionKey });
       await setAttemptStatus(trx, order.id, pp.id, "COMPLETED");

@@ -1,0 +1,72 @@
+import { enqueueMail, getOwnerAddress } from "~/domain/mail/outbox.server";
+import { type OrderMailData } from "~/domain/mail/templates";
+import { getOrderView } from "~/domain/orders/orders.server";
+import { type DB } from "~/lib/sqlite.server";
+
+/**
+ * The order e-mails, queued in the caller's transaction (the one that changed the order), each
+ * under an event key of its own: a second call for the same event queues nothing.
+ */
+
+async function orderMailData(trx: DB, orderId: number): Promise<OrderMailData | null> {
+  const order = await getOrderView(trx, orderId);
+  if (!order) return null;
+  return {
+    orderId: order.id,
+    token: order.confirmationToken,
+    email: order.email,
+    firstName: order.shippingAddress.firstName,
+    lastName: order.shippingAddress.lastName,
+    items: order.items.map((i) => ({
+      title: i.title,
+      colorName: i.colorName,
+      variationName: i.variationName,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      price: i.price,
+    })),
+    subtotal: order.subtotal,
+    shippingCost: order.shippingCost,
+    shippingName: order.shippingName,
+    loyaltyDiscount: order.loyaltyDiscount,
+    loyaltyPointsUsed: order.loyaltyPointsUsed,
+    total: order.total,
+    address: { ...order.shippingAddress },
+    customerMessage: order.customerMessage,
+    trackingNumber: order.trackingNumber,
+  };
+}
+
+/** The order became paid: the buyer's confirmation and the owner's alert. */
+export async function enqueueOrderPaidMail(trx: DB, orderId: number): Promise<void> {
+  const data = await orderMailData(trx, orderId);
+  if (!data) return;
+  await enqueueMail(trx, { eventKey: `order-paid:${orderId}`, to: data.email, kind: "order-confirmation", data });
+  await enqueueMail(trx, { eventKey: `order-paid-owner:${orderId}`, to: await getOwnerAddress(trx), kind: "owner-new-order", data });
+}
+
+/** The order was shipped (with its tracking number). */
+export async function enqueueOrderShippedMail(trx: DB, orderId: number): Promise<void> {
+  const data = await orderMailData(trx, orderId);
+  if (!data) return;
+  await enqueueMail(trx, { eventKey: `order-shipped:${orderId}`, to: data.email, kind: "order-shipped", data });
+}
+
+/** The shop cancelled the order; `wasPaid` chooses the refund wording. */
+export async function enqueueOrderCancelledMail(trx: DB, orderId: number, wasPaid: boolean): Promise<void> {
+  const data = await orderMailData(trx, orderId);
+  if (!data) return;
+  await enqueueMail(trx, { eventKey: `order-cancelled:${orderId}`, to: data.email, kind: "order-cancelled", data: { ...data, wasPaid } });
+}
+
+/**
+ * The buyer asked to cancel a paid order: their receipt and the owner's alert. `at` is the
+ * request's time (orders.updated_at of the transition), so a request made again after the shop
+ * declined one is its own event.
+ */
+export async function enqueueCancelRequestMail(trx: DB, orderId: number, at: string): Promise<void> {
+  const data = await orderMailData(trx, orderId);
+  if (!data) return;
+  await enqueueMail(trx, { eventKey: `cancel-request:${orderId}:${at}`, to: data.email, kind: "cancel-request-received", data });
+  await enqueueMail(trx, { eventKey: `cancel-request-owner:${orderId}:${at}`, to: await getOwnerAddress(trx), kind: "owner-cancel-request", data });
+}

@@ -1,0 +1,67 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
+import { redirectWithToast } from "~/domain/auth/guards.server";
+import { DomainError } from "~/domain/common/errors";
+import { requestBackInStock } from "~/domain/mail/back-in-stock.server";
+import { BackInStockSchema } from "~/domain/mail/schemas";
+import { MAIL_TEXT } from "~/domain/mail/texts";
+import { db } from "~/lib/db.server";
+import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
+
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Email me when it's back", noindex: true });
+
+/** Only the product page's form posts here; a visit without one goes back to the shop. */
+export function loader() {
+  return json({});
+}
+
+/**
+ * The product page's 'Email me when it's back' form: saved, back to the product with a
+ * notice; refused (a malformed address, an unknown or in-stock item), this page shows the
+ * form again with the message.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: BackInStockSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  try {
+    const { slug } = await requestBackInStock(db, submission.value);
+    return redirectWithToast(`/product/${slug}`, { title: "You are on the list", description: MAIL_TEXT.backInStockSaved, type: "success" });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+}
+
+export default function BackInStockPage() {
+  const actionData = useActionData<typeof action>();
+  const errors = actionData?.result.error as FieldErrors;
+  const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
+  const problem = firstError(errors, "") ?? firstError(errors, "productId") ?? firstError(errors, "colorId") ?? firstError(errors, "variationCode");
+  return (
+    <div className="container auth-page">
+      <h1>Email me when it&apos;s back</h1>
+      <div className="form-card">
+        {problem ? <Alert title="We could not save this request">{problem}</Alert> : null}
+        {values.productId && !problem ? (
+          <Form method="post" className="form-stack" aria-label="Email me when it's back">
+            <input type="hidden" name="productId" value={values.productId} />
+            {values.colorId ? <input type="hidden" name="colorId" value={values.colorId} /> : null}
+            {values.variationCode ? <input type="hidden" name="variationCode" value={values.variationCode} /> : null}
+            <Field name="email" label="Email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} error={firstError(errors, "email")} />
+            <button type="submit" className="button button-lg button-block">
+              Notify me
+            </button>
+          </Form>
+        ) : null}
+        <p className="small center">
+          <Link to="/shop">Back to the shop</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
+import { requestPasswordReset } from "~/domain/auth/password-reset.server";
+import { DomainError } from "~/domain/common/errors";
+import { ForgotPasswordSchema } from "~/domain/mail/schemas";
+import { MAIL_TEXT } from "~/domain/mail/texts";
+import { db } from "~/lib/db.server";
+import { assertSameOrigin, getClientIp, readFormData } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
+
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Forgot Password", noindex: true });
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return json({ sent: new URL(request.url).searchParams.get("sent") === "1" });
+}
+
+/** The same answer whether or not the address has an account; 429 while throttled. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  try {
+    await requestPasswordReset(db, submission.value.email, getClientIp(request));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+  return redirect("/forgot-password?sent=1");
+}
+
+export default function ForgotPasswordPage() {
+  const { sent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors = actionData?.result.error as FieldErrors;
+  const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
+  const formError = firstError(errors, "");
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="container auth-page">
+      <h1>Forgot your password?</h1>
+      <p className="muted">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <div className="form-card">
+        {sent ? <Alert title="Check your inbox" tone="success">{MAIL_TEXT.forgotSent}</Alert> : null}
+        {formError ? <Alert title="Please try again later">{formError}</Alert> : null}
+        <Form method="post" className="form-stack" aria-label="Forgot password">
+          <Field
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={values.email}
+            error={firstError(errors, "email")}
+          />
+          <button type="submit" className="button button-lg button-block" disabled={busy}>
+            {busy ? "Sending..." : "Send reset link"}
+          </button>
+        </Form>
+        <p className="small center">
+          <Link to="/login">Back to sign in</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

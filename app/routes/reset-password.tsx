@@ -1,0 +1,94 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } from "~/components/ui/field";
+import { redirectWithToast, signInUser } from "~/domain/auth/guards.server";
+import { getResetTokenState, resetPassword, resetTokenMessage } from "~/domain/auth/password-reset.server";
+import { DomainError } from "~/domain/common/errors";
+import { ResetPasswordSchema } from "~/domain/mail/schemas";
+import { MAIL_TEXT } from "~/domain/mail/texts";
+import { db } from "~/lib/db.server";
+import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
+
+// The token is in the URL: no canonical link, no indexing, and no Referer to other sites (same-origin: "no-referrer" would make the form post Origin: null).
+export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Reset Password", noindex: true, canonical: false }), { name: "referrer", content: "same-origin" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const state = await getResetTokenState(db, token);
+  return json({ token: state === "valid" ? token : "", problem: state === "valid" ? null : resetTokenMessage(state) }, { status: state === "valid" ? 200 : 400 });
+}
+
+/** Sets the new password, signs the user in with a fresh session and ends every other session. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  try {
+    const { userId } = await resetPassword(db, submission.value);
+    const cookie = await signInUser(request, userId);
+    return redirectWithToast("/account", { title: "Password changed", description: MAIL_TEXT.resetDone, type: "success" }, [cookie]);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const errors = error.field === "password" ? { fieldErrors: { password: [error.message] } } : { formErrors: [error.message] };
+    return json({ result: submission.reply({ ...errors, hideFields: ["password", "confirmPassword"] }) }, { status: error.status });
+  }
+}
+
+export default function ResetPasswordPage() {
+  const { token, problem } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors = actionData?.result.error as FieldErrors;
+  const formError = firstError(errors, "") ?? firstError(errors, "token");
+  const busy = useNavigation().state !== "idle";
+  useClearPasswordAfter(actionData);
+  const shownProblem = formError ?? problem;
+  return (
+    <div className="container auth-page">
+      <h1>Choose a new password</h1>
+      <div className="form-card">
+        {shownProblem ? (
+          <>
+            <Alert title="This link cannot be used">{shownProblem}</Alert>
+            <p className="center">
+              <Link to="/forgot-password" className="button">
+                Ask for a new link
+              </Link>
+            </p>
+          </>
+        ) : null}
+        {token && !formError ? (
+          <Form method="post" className="form-stack" aria-label="Reset password">
+            <input type="hidden" name="token" value={token} />
+            <Field
+              name="password"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={6}
+              maxLength={200}
+              hint="At least 6 characters."
+              error={firstError(errors, "password")}
+            />
+            <Field
+              name="confirmPassword"
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={6}
+              maxLength={200}
+              error={firstError(errors, "confirmPassword")}
+            />
+            <button type="submit" className="button button-lg button-block" disabled={busy}>
+              {busy ? "Saving..." : "Set new password"}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+import { expectToast, SLUGS, visit, waitForHydration } from "../helpers/browser";
+import { linkIn, waitForMail } from "../helpers/mail";
+import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+
+// Forgot / reset password, 'Email me when it's back' and the admin's E-mails view, through the
+// real forms with JavaScript on and off, reading what the shop really sent over SMTP.
+
+test("forgot password: the link in the e-mail sets a new password, signs in, and works only once", async ({ page }, testInfo) => {
+  const email = uniqueEmail("reset-browser");
+  ensureUser(email, { firstName: "Rhea" });
+  await visit(page, testInfo, "/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await waitForHydration(page, testInfo);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("Check your inbox")).toBeVisible();
+
+  const mail = await waitForMail(email, /password/);
+  const link = linkIn(mail, "http://127.0.0.1:");
+  expect(link).toContain("/reset-password?token=");
+
+  await visit(page, testInfo, link);
+  await page.getByLabel("New password", { exact: true }).fill("fresh-pass-1");
+  await page.getByLabel("Confirm new password").fill("fresh-pass-2");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+
+  await page.getByLabel("New password", { exact: true }).fill("fresh-pass-1");
+  await page.getByLabel("Confirm new password").fill("fresh-pass-1");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await page.waitForURL((url) => url.pathname === "/account");
+  await expectToast(page, "Password changed");
+
+  await visit(page, testInfo, link, 400);
+  await expect(page.getByText("This password reset link has already been used.")).toBeVisible();
+});
+
+test("a made-up reset link says so and offers a new one", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/reset-password?token=not-a-real-token", 400);
+  await expect(page.getByText("This password reset link is not valid.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
+});
+
+test("a sold-out product offers 'Email me when it's back'; a malformed address gets the field message", async ({ page }, testInfo) => {
+  await visit(page, testInfo, `/product/${SLUGS.soldOut}`);
+  const form = page.getByRole("form", { name: "Email me when it's back" });
+  await expect(form).toBeVisible();
+  await waitForHydration(page, testInfo);
+  // Accepted by the browser's own check, refused by the server's.
+  await form.getByLabel("Email").fill("someone@localhost");
+  await form.getByRole("button", { name: "Notify me" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+
+  const email = uniqueEmail("bis-browser");
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByRole("button", { name: "Notify me" }).click();
+  await page.waitForURL((url) => url.pathname === `/product/${SLUGS.soldOut}`);
+  await expectToast(page, "You are on the list", "We will e-mail you when it is back in stock.");
+  const saved = withDb((db) => db.prepare("SELECT count(*) AS n FROM back_in_stock_requests WHERE email = ? AND closed_at IS NULL").get(email)) as { n: number };
+  expect(saved.n).toBe(1);
+});
+
+test("a signed-in customer finds their address filled in; an in-stock product has no such form", async ({ page, context }, testInfo) => {
+  const email = uniqueEmail("bis-signed-in");
+  await context.addCookies([sessionCookieFor(ensureUser(email))]);
+  await visit(page, testInfo, `/product/${SLUGS.soldOut}`);
+  await expect(page.getByRole("form", { name: "Email me when it's back" }).getByLabel("Email")).toHaveValue(email);
+  await visit(page, testInfo, `/product/${SLUGS.inStock}`);
+  await expect(page.getByRole("form", { name: "Email me when it's back" })).toHaveCount(0);
+});
+
+test("admin E-mails: a failing message shows its error, and 'Send again' delivers it", async ({ page, context }, testInfo) => {
+  const to = uniqueEmail("outbox-retry");
+  const key = `test-failing:${to}`;
+  withDb((db) =>
+    db
+      .prepare(
+        "INSERT INTO outbox (event_key, kind, to_address, data, status, attempts, next_attempt_at, last_error) VALUES (?, 'welcome', ?, ?, 'failing', 3, ?, ?)",
+      )
+      .run(key, to, JSON.stringify({ firstName: "Retry" }), new Date(Date.now() + 3_600_000).toISOString(), "ECONNREFUSED: connect refused by test"),
+  );
+  await context.addCookies([sessionCookieFor(ensureUser(uniqueEmail("outbox-admin"), { isAdmin: true }))]);
+  await visit(page, testInfo, "/admin?tab=emails&status=failing");
+  await expect(page.getByRole("link", { name: "E-mails" })).toHaveAttribute("aria-current", "page");
+  const row = page.locator("tr", { hasText: key });
+  await expect(row).toContainText("connect refused by test");
+  await waitForHydration(page, testInfo);
+  await row.getByRole("button", { name: "Send again" }).click();
+  await expectToast(page, "The message will be sent again");
+  const mail = await waitForMail(to, /^Welcome to /);
+  expect(mail.text).toContain("Dear Retry,");
+
+  await visit(page, testInfo, "/admin/outbox");
+  await expect(page.getByRole("heading", { name: "Caught by the demo's SMTP server" })).toBeVisible();
+  await page.getByRole("link", { name: mail.subject }).first().click();
+  await expect(page.locator("iframe[title^='E-mail:']")).toBeVisible();
+});
