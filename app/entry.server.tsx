@@ -8,6 +8,7 @@ import { renderToString } from "react-dom/server";
 import { stopMailKicks } from "~/domain/mail/sender.server";
 import { stopJobs } from "~/domain/ops/jobs.server";
 import { startServerJobs } from "~/jobs.server";
+import { limitRequestBody } from "~/lib/body-limit.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger, routeOf } from "~/lib/logger.server";
@@ -45,6 +46,7 @@ http.Server.prototype.emit = function emit(this: http.Server, event: string | sy
     const req = args[0] as http.IncomingMessage;
     req.headers[CLIENT_IP_HEADER] = req.socket?.remoteAddress ?? "unknown";
     startReadEpoch();
+    if (limitRequestBody(req, args[1] as http.ServerResponse)) return true;
   }
   return serverEmit.apply(this, [event, ...args] as Parameters<typeof serverEmit>);
 } as typeof http.Server.prototype.emit;

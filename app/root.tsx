@@ -66,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       origin: getEnv().APP_URL,
       // The lean pages' browser module (lib/lean-page.ts).
       browserModule: getBrowserModuleSrc(),
+      // PayPal is the emulator: every page says payments are simulated.
+      simulatedPayments: getEnv().PAYPAL_MODE === "emulator",
     },
     { headers },
   );
@@ -127,6 +129,7 @@ export default function App() {
   useShopNavigation();
   return (
     <ToastProvider initial={data.toast}>
+      {data.simulatedPayments ? <p className="demo-banner">Demonstration shop: payments are simulated and nothing is charged.</p> : null}
       <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} storeName={data.storeName} />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />

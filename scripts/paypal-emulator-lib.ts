@@ -153,7 +153,7 @@ export interface PaypalEmulatorOptions {
 }
 
 /** The emulator's own merchant (payee) id, in PayPal's 13-character form. */
-export const EMULATOR_MERCHANT_ID = "EMULATR2MRCHT";
+export const EMULATOR_MERCHANT_ID = "EMULATORMRCHT";
 /** The id of the emulator's webhook when none is given (PAYPAL_WEBHOOK_ID in emulator mode). */
 export const EMULATOR_WEBHOOK_ID = "8EMULATR2WEBHK4SHP0PAYPAL";
 const WEBHOOK_ALGO = "HMACSHA256";
@@ -170,6 +170,19 @@ export interface PaypalEmulator {
 }
 
 const MERCHANT = { email_address: "merchant@example.com", merchant_id: EMULATOR_MERCHANT_ID };
+
+/** A payee given at creation is honoured, as PayPal does (anyone may create an order that pays their own account). */
+function payeeOf(unit: Record<string, unknown>): { email_address: string; merchant_id: string } {
+  const given = unit.payee;
+  if (!isRecord(given)) return { ...MERCHANT };
+  const email = typeof given.email_address === "string" ? given.email_address.slice(0, 254) : "";
+  const merchantId = typeof given.merchant_id === "string" ? given.merchant_id.slice(0, 13) : "";
+  if (!email && !merchantId) return { ...MERCHANT };
+  if (merchantId === MERCHANT.merchant_id || (!merchantId && email === MERCHANT.email_address)) return { ...MERCHANT };
+  // Another seller: PayPal fills in the id from the e-mail (derived here, stable per address).
+  const derived = merchantId || `P${Buffer.from(email).toString("hex").toUpperCase().slice(0, 12).padEnd(12, "0")}`;
+  return { email_address: email || `${derived.toLowerCase()}@example.com`, merchant_id: derived };
+}
 const BUYER = { email_address: "buyer@example.com", name: { given_name: "Test", surname: "Buyer" } };
 const APP_ID = "APP-80W284485P519543T";
 const SCOPE =
@@ -848,7 +861,7 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
         const pu: PurchaseUnit = {
           reference_id: referenceId ?? "default",
           amount: { currency_code: amount.currency_code, value: amount.value, ...(amount.breakdown ? { breakdown: amount.breakdown } : {}) },
-          payee: { ...MERCHANT },
+          payee: payeeOf(unit),
         };
         if (description !== undefined) pu.description = description;
         if (customId !== undefined) pu.custom_id = customId;

@@ -2,6 +2,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import { hashPassword } from "../app/domain/auth/password.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../app/domain/auth/password-policy.server";
+import { PASSWORD_MIN } from "../app/domain/auth/schemas";
 import { RECALCULATE_CATEGORY_COUNTS_SQL, recalculateCategoryCounts } from "../app/domain/catalogue/categories.server";
 import { slugify } from "../app/domain/catalogue/slug";
 import { deriveTotalStock } from "../app/domain/catalogue/stock";
@@ -63,7 +65,7 @@ export interface SeedSummary {
     imageRows: number;
     imageFiles: number;
     categoryCountsUpdated: number;
-    adminUser: "created" | "promoted" | "unchanged";
+    adminUser: "created" | "unchanged";
   };
 }
 
@@ -331,20 +333,51 @@ async function seedProducts(db: DB, uploadDir: string, now: Date): Promise<{ pro
   return { products, imageRows };
 }
 
-async function seedAdmin(db: DB, email: string, password: string): Promise<"created" | "promoted" | "unchanged"> {
-  const address = email.trim();
-  if (!address) throw new Error("ADMIN_EMAIL is empty");
-  const existing = await db
+/** The built-in admin password of demonstration and development shops (README). */
+export const DEMO_ADMIN_PASSWORD = "admin12345";
+
+/**
+ * The password for the admin the seed creates. In production without DEMO=1 it must be given
+ * (there is no built-in default there); throws naming ADMIN_PASSWORD otherwise.
+ */
+export function resolveAdminPassword(env: { NODE_ENV?: string; DEMO?: string; ADMIN_PASSWORD?: string }): string {
+  const given = env.ADMIN_PASSWORD?.trim() ? env.ADMIN_PASSWORD : undefined;
+  if (given) return given;
+  if (env.NODE_ENV === "production" && !env.DEMO) {
+    throw new Error("ADMIN_PASSWORD must be set in production (there is no built-in admin password outside DEMO=1).");
+  }
+  return DEMO_ADMIN_PASSWORD;
+}
+
+function assertAdminPasswordAllowed(password: string): void {
+  if (!password || password.length < PASSWORD_MIN) throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN} characters`);
+  if (isCommonPassword(password)) throw new Error(`ADMIN_PASSWORD is too common: ${COMMON_PASSWORD_MESSAGE}`);
+}
+
+async function findUserByEmail(db: DB, address: string) {
+  return db
     .selectFrom("users")
-    .select(["id", "is_admin"])
+    .select(["id", "email", "is_admin"])
     .where(sql<boolean>`email = ${address} COLLATE NOCASE`)
     .executeTakeFirst();
+}
+
+/**
+ * Creates the admin account, or leaves an existing admin as it is. Never promotes: when the
+ * address belongs to a customer it throws, naming the account and the explicit command.
+ */
+async function seedAdmin(db: DB, email: string, password: string): Promise<"created" | "unchanged"> {
+  const address = email.trim();
+  if (!address) throw new Error("ADMIN_EMAIL is empty");
+  const existing = await findUserByEmail(db, address);
   if (existing) {
     if (existing.is_admin === 1) return "unchanged";
-    await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", existing.id).execute();
-    return "promoted";
+    throw new Error(
+      `ADMIN_EMAIL ${existing.email} belongs to an existing customer account, and the seed never promotes an account. ` +
+        `Choose another ADMIN_EMAIL, or make this account an admin on purpose with: npm run db:promote -- ${existing.email}`,
+    );
   }
-  if (!password || password.length < 6) throw new Error("ADMIN_PASSWORD must be at least 6 characters");
+  assertAdminPasswordAllowed(password);
   await db
     .insertInto("users")
     .values({
@@ -353,9 +386,19 @@ async function seedAdmin(db: DB, email: string, password: string): Promise<"crea
       first_name: "Shop",
       last_name: "Owner",
       is_admin: 1,
+      email_verified_at: new Date().toISOString(),
     })
     .execute();
   return "created";
+}
+
+/** `npm run db:promote -- EMAIL`: makes an existing account an admin, on purpose. Throws when there is none. */
+export async function promoteToAdmin(db: DB, email: string): Promise<"promoted" | "unchanged"> {
+  const existing = await findUserByEmail(db, email.trim());
+  if (!existing) throw new Error(`No account uses ${email.trim()}`);
+  if (existing.is_admin === 1) return "unchanged";
+  await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", existing.id).execute();
+  return "promoted";
 }
 
 /** Renders missing product photos and thumbnails, 8 at a time. Returns the number of files written. */
@@ -384,6 +427,8 @@ export async function seedDemo(db: DB, opts: SeedOptions): Promise<SeedSummary> 
   const log = opts.log ?? (() => {});
   const now = opts.now ?? new Date();
   await migrateToLatest(db, log);
+  // First, so a refusal (an address that belongs to a customer) changes nothing.
+  const adminUser = await seedAdmin(db, opts.adminEmail, opts.adminPassword);
 
   let shopEmail = opts.shopEmail;
   if (!shopEmail) {
@@ -409,7 +454,6 @@ export async function seedDemo(db: DB, opts: SeedOptions): Promise<SeedSummary> 
       categoryCountsUpdated,
     };
   });
-  const adminUser = await seedAdmin(db, opts.adminEmail, opts.adminPassword);
   const imageFiles = await generateDemoImages(opts.uploadDir, log);
 
   const summary: SeedSummary = {

@@ -6,7 +6,7 @@
  */
 import { getEnv } from "../app/lib/env.server";
 import { openDatabase } from "../app/lib/sqlite.server";
-import { createProgressBar, seedBulk, seedDemo } from "./seed-lib";
+import { createProgressBar, resolveAdminPassword, seedBulk, seedDemo } from "./seed-lib";
 
 const USAGE = "Usage: tsx scripts/seed.ts [--products N]";
 
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     const summary = await seedDemo(db, {
       uploadDir: env.UPLOAD_DIR,
       adminEmail: env.ADMIN_EMAIL,
-      adminPassword: env.ADMIN_PASSWORD,
+      adminPassword: resolveAdminPassword(process.env),
       shopEmail: env.SHOP_EMAIL,
       log: (line) => console.log(line),
     });

@@ -97,6 +97,11 @@ export interface UsersTable {
   loyalty_points: Generated<number>;
   is_admin: Flag;
   created_at: Generated<string>;
+  email_verified_at: string | null;
+  /** Base32 TOTP secret (RFC 6238); set at enrolment, in force once totp_enabled_at is set. */
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  totp_last_step: number | null;
 }
 
 export interface SessionsTable {
@@ -104,6 +109,40 @@ export interface SessionsTable {
   user_id: number | null;
   data: Generated<string>;
   expires_at: string;
+  created_at: Generated<string>;
+  last_seen_at: string | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: Generated<string>;
+}
+
+/** One row per counted event (sign-up, order, payment start) for per-address limits. */
+export interface RateEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  created_at: Generated<string>;
+}
+
+/** One row, bumped by triggers whenever products or categories change what the sitemap lists. */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
+/** Single-use tokens sent by e-mail; only their SHA-256 is stored. */
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: string;
+  data: Generated<string>;
+  expires_at: string;
+  used_at: string | null;
   created_at: Generated<string>;
 }
 
@@ -381,6 +420,10 @@ export interface Database {
   outbox: OutboxTable;
   password_reset_tokens: PasswordResetTokensTable;
   back_in_stock_requests: BackInStockRequestsTable;
+  recovery_codes: RecoveryCodesTable;
+  rate_events: RateEventsTable;
+  auth_tokens: AuthTokensTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 export type Category = Selectable<CategoriesTable>;

@@ -16,8 +16,10 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().email().default("admin@example.com"),
   ADMIN_PASSWORD: z.string().min(6).default("admin12345"),
   DEMO: z.string().optional(),
-  /** Set to 1 behind a reverse proxy: the client address is then the last X-Forwarded-For hop. */
-  TRUST_PROXY: z.string().optional(),
+  /** The number of reverse proxies in front of the shop (0 or unset: none); see getClientIp. */
+  TRUST_PROXY: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(10).default(0)),
+  SIGNUP_LIMIT_PER_HOUR: z.preprocess(emptyAsUnset, z.coerce.number().int().positive().default(30)),
+  ORDER_LIMIT_PER_HOUR: z.preprocess(emptyAsUnset, z.coerce.number().int().positive().default(60)),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: z.string().url().optional(),
@@ -28,6 +30,8 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_ID: z.preprocess(emptyAsUnset, z.string().optional()),
   PAYPAL_CLIENT_SECRET: z.preprocess(emptyAsUnset, z.string().optional()),
   PAYPAL_API_BASE: z.preprocess(emptyAsUnset, z.string().url().optional()),
+  /** The shop's own PayPal merchant id: the payee every PayPal order must name (see domain/payments). */
+  PAYPAL_MERCHANT_ID: z.preprocess(emptyAsUnset, z.string().regex(/^[A-Z0-9]{13}$/, "a 13-character PayPal merchant id").optional()),
   PAYPAL_EMULATOR_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
   PAYPAL_WEBHOOK_ID: z.preprocess(emptyAsUnset, z.string().max(50).optional()),
   UNPAID_ORDER_HOURS: z.preprocess(emptyAsUnset, z.coerce.number().positive().max(24 * 365).default(72)),
@@ -48,12 +52,27 @@ let cached: Env | undefined;
 
 /** Reads process.env once. Outside production a session secret is generated into data/. */
 export function getEnv(): Env {
-  if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/**
+ * Checks an environment. Throws (so the server refuses to start) on an invalid value, and in
+ * production without DEMO=1: no SESSION_SECRET, PAYPAL_MODE=emulator, or sandbox/live without
+ * PAYPAL_MERCHANT_ID. Outside production a missing session secret is generated into data/.
+ */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === "production" && !env.DEMO && env.PAYPAL_MODE === "emulator") {
+    throw new Error("PAYPAL_MODE=emulator takes no real payments: in production it needs DEMO=1 (a demonstration shop), or set PAYPAL_MODE to sandbox or live.");
+  }
+  if (env.NODE_ENV === "production" && !env.DEMO && env.PAYPAL_MODE && env.PAYPAL_MODE !== "emulator" && !env.PAYPAL_MERCHANT_ID) {
+    throw new Error("PAYPAL_MERCHANT_ID is required with PAYPAL_MODE sandbox or live: a PayPal order paying anyone else must never pay an order.");
+  }
   let secret = env.SESSION_SECRET;
   if (!secret) {
     if (env.NODE_ENV === "production" && !env.DEMO) {
@@ -61,8 +80,7 @@ export function getEnv(): Env {
     }
     secret = generatedSecret(path.dirname(env.DATABASE_PATH));
   }
-  cached = { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""), SESSION_SECRET: secret };
-  return cached;
+  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""), SESSION_SECRET: secret };
 }
 
 function generatedSecret(dir: string): string {

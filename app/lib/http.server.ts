@@ -1,6 +1,8 @@
+import { isIPv6 } from "node:net";
 import { json } from "@remix-run/node";
 import { type ZodTypeAny, type z } from "zod";
 import { DomainError } from "~/domain/common/errors";
+import { BODY_TOO_LARGE_MESSAGE, isBodyTooLarge } from "~/lib/body-limit.server";
 import { getEnv } from "~/lib/env.server";
 
 /** Every non-2xx API answer is exactly `{ message }` (plus `errors` per field for checked forms). */
@@ -14,7 +16,8 @@ export async function parseJsonBody<S extends ZodTypeAny>(request: Request, sche
   try {
     const text = await request.text();
     body = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
+  } catch (error) {
+    if (isBodyTooLarge(error)) throw jsonError(BODY_TOO_LARGE_MESSAGE, 413);
     throw jsonError("Request body must be valid JSON", 400);
   }
   return parseValue(body, schema);
@@ -65,11 +68,19 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to;
 }
 
-/** State-changing requests from another origin are refused (403). */
+/**
+ * State-changing requests from another origin are refused (403). Without an Origin header the
+ * browser's Sec-Fetch-Site decides: `cross-site` is refused; with neither header (curl, scripts,
+ * old browsers) the request passes, as SameSite=Lax cookies already keep other sites' posts
+ * unauthenticated.
+ */
 export function assertSameOrigin(request: Request): void {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase())) return;
   const origin = request.headers.get("Origin");
-  if (!origin) return;
+  if (!origin) {
+    if ((request.headers.get("Sec-Fetch-Site") ?? "").toLowerCase() === "cross-site") throw jsonError("Cross-site request refused", 403);
+    return;
+  }
   const allowed = new Set([getEnv().APP_URL, new URL(request.url).origin]);
   if (!allowed.has(origin.replace(/\/$/, ""))) {
     throw jsonError("Cross-site request refused", 403);
@@ -103,7 +114,8 @@ export function methodNotAllowed(): Response {
 export async function readFormData(request: Request): Promise<FormData> {
   try {
     return await request.formData();
-  } catch {
+  } catch (error) {
+    if (isBodyTooLarge(error)) throw jsonError(BODY_TOO_LARGE_MESSAGE, 413);
     throw jsonError("Send the form as application/x-www-form-urlencoded or multipart/form-data", 400);
   }
 }
@@ -111,12 +123,48 @@ export async function readFormData(request: Request): Promise<FormData> {
 /** Header the server writes from the TCP socket on every request (see entry.server.tsx); clients cannot set it. */
 export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
-/** The client's address, for per-address limits. */
+/**
+ * The client's address, as a key for per-address limits. Behind TRUST_PROXY=n proxies it is the
+ * n-th X-Forwarded-For entry from the right (each proxy appends the address it saw, so entries
+ * further left are the client's own claims); fewer entries than hops fall back to the socket.
+ * IPv6 addresses count per /64 (one home or server usually holds a whole /64).
+ */
 export function getClientIp(request: Request): string {
-  if (getEnv().TRUST_PROXY === "1") {
-    const hops = (request.headers.get("X-Forwarded-For") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
-    const last = hops.at(-1);
-    if (last) return last.slice(0, 64);
+  return clientAddress(request.headers.get(CLIENT_IP_HEADER), request.headers.get("X-Forwarded-For"), getEnv().TRUST_PROXY);
+}
+
+/** getClientIp's rule on its own: the socket's address, X-Forwarded-For, and the number of trusted proxy hops. */
+export function clientAddress(socketAddress: string | null, forwardedFor: string | null, hops: number): string {
+  let address = socketAddress ?? "unknown";
+  if (hops > 0) {
+    const list = (forwardedFor ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+    const chosen = list[list.length - hops];
+    if (chosen) address = chosen;
   }
-  return (request.headers.get(CLIENT_IP_HEADER) ?? "unknown").slice(0, 64);
+  return addressKey(address);
+}
+
+/** `::ffff:1.2.3.4` → `1.2.3.4`; an IPv6 address → its /64 (`2001:db8:1:2::/64`); anything else as is, at most 64 characters. */
+export function addressKey(raw: string): string {
+  let address = raw.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) address = mapped[1]!;
+  if (isIPv6(address)) {
+    const groups = expandIPv6(address);
+    if (groups) return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  }
+  return address.slice(0, 64);
+}
+
+function expandIPv6(address: string): string[] | null {
+  const [head, tail, ...rest] = address.toLowerCase().split("::");
+  if (rest.length) return null;
+  const left = head ? head.split(":") : [];
+  const right = tail !== undefined && tail !== "" ? tail.split(":") : [];
+  // An embedded IPv4 tail (::ffff:a.b.c.d and friends) takes two groups; only the first four matter here.
+  const count = (groups: string[]) => groups.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
+  if (tail === undefined) return count(left) === 8 ? left : null;
+  const missing = 8 - count(left) - count(right);
+  if (missing < 1) return null;
+  return [...left, ...Array<string>(missing).fill("0"), ...right];
 }

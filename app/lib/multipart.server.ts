@@ -1,5 +1,6 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { DomainError } from "~/domain/common/errors";
+import { BODY_TOO_LARGE_MESSAGE, isBodyTooLarge } from "~/lib/body-limit.server";
 
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** All files of one request together; only admins post files, so this only stops runaway clients. */
@@ -30,7 +31,8 @@ export async function readMultipartForm(
   if (type === "application/x-www-form-urlencoded") {
     try {
       return { form: await request.formData(), tooLarge: [] };
-    } catch {
+    } catch (error) {
+      if (isBodyTooLarge(error)) throw new DomainError(BODY_TOO_LARGE_MESSAGE, 413);
       throw new DomainError(MALFORMED, 400);
     }
   }
@@ -71,6 +73,7 @@ export async function readMultipartForm(
     return { form: await unstable_parseMultipartFormData(request, handler), tooLarge };
   } catch (error) {
     if (error instanceof DomainError) throw error;
+    if (isBodyTooLarge(error)) throw new DomainError(BODY_TOO_LARGE_MESSAGE, 413);
     throw new DomainError(MALFORMED, 400);
   }
 }

@@ -203,6 +203,9 @@ export default function AccountPage() {
             {t.label}
           </Link>
         ))}
+        <Link to="/account/security" prefetch="none">
+          Sign-in &amp; Security
+        </Link>
       </nav>
       {data.tab === "orders" && data.orders ? <OrdersTab orders={data.orders} /> : null}
       {data.tab === "favorites" && data.favorites ? <FavoritesTab favorites={data.favorites} /> : null}

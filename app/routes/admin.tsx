@@ -13,6 +13,7 @@ import { getDashboardStats, getRevenueSeries } from "~/domain/admin/reports.serv
 import { loadStoreTab, storeTabAction } from "~/domain/admin/store-tabs.server";
 import { ACCESS_DENIED, ADMIN_TABS, type AdminTab, toAdminTab } from "~/domain/admin/tabs";
 import { getOptionalUser } from "~/domain/auth/guards.server";
+import { hasSecondFactor } from "~/domain/auth/totp.server";
 import { actorOf, loadActivityTab } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
@@ -28,15 +29,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!user) throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   if (!user.isAdmin) return json({ denied: true as const }, { status: 403 });
   const tab = toAdminTab(url.searchParams.get("tab"));
-  if (tab === "orders") return json({ denied: false as const, tab, orders: await loadOrdersTab(db, url) });
+  // Until the owner turns on a second factor, every admin page says so.
+  const twoFactorOn = await hasSecondFactor(db, user.id);
+  if (tab === "orders") return json({ denied: false as const, twoFactorOn, tab, orders: await loadOrdersTab(db, url) });
   if (tab === "dashboard") {
     const [stats, revenue] = await Promise.all([getDashboardStats(db), getRevenueSeries(db)]);
-    return json({ denied: false as const, tab, stats, revenue });
+    return json({ denied: false as const, twoFactorOn, tab, stats, revenue });
   }
-  if (tab === "activity") return json({ denied: false as const, tab, activity: await loadActivityTab(db, url) });
-  if (tab === "products") return json({ denied: false as const, tab, productsTab: await loadProductsTab(db, url) });
-  if (tab === "emails") return json({ denied: false as const, tab, emails: await loadOutboxView(db, url) });
-  return json({ denied: false as const, tab, store: await loadStoreTab(db, tab, url) });
+  if (tab === "activity") return json({ denied: false as const, twoFactorOn, tab, activity: await loadActivityTab(db, url) });
+  if (tab === "products") return json({ denied: false as const, twoFactorOn, tab, productsTab: await loadProductsTab(db, url) });
+  if (tab === "emails") return json({ denied: false as const, twoFactorOn, tab, emails: await loadOutboxView(db, url) });
+  return json({ denied: false as const, twoFactorOn, tab, store: await loadStoreTab(db, tab, url) });
 }
 
 /** Every admin form posts here with an `intent`; each tab's module handles its own intents. */
@@ -72,6 +75,15 @@ export default function AdminDashboard() {
   return (
     <div className="container">
       <h1>Admin Dashboard</h1>
+      {!data.twoFactorOn ? (
+        <div className="alert alert-info" role="status">
+          <p className="alert-title">Protect the shop with two-factor authentication</p>
+          <p>
+            Anyone who learns your password can sign in as you. <Link to="/account/two-factor">Turn on two-factor authentication</Link> so
+            a sign-in also needs a code from your phone.
+          </p>
+        </div>
+      ) : null}
       <nav className="tabs" aria-label="Admin sections">
         {ADMIN_TABS.map((t) => (
           <Link key={t.id} to={t.id === "dashboard" ? "/admin" : `/admin?tab=${t.id}`} aria-current={data.tab === t.id ? "page" : undefined}>

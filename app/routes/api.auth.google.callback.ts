@@ -1,7 +1,8 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { authenticateWithGoogle } from "~/domain/auth/authenticator.server";
 import { clearGoogleReturn, readGoogleReturn } from "~/domain/auth/google-return.server";
-import { redirectWithToast, signInUser } from "~/domain/auth/guards.server";
+import { GoogleLinkNeedsPassword } from "~/domain/auth/accounts.server";
+import { beginGoogleLink, beginSignIn, GOOGLE_LINK_PATH, redirectWithToast, SECOND_FACTOR_PATH } from "~/domain/auth/guards.server";
 import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
 import { DomainError } from "~/domain/common/errors";
 import { apiAction } from "~/lib/http.server";
@@ -33,10 +34,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (providerError) return fail(providerError === "access_denied" ? GOOGLE_TEXT.cancelled : GOOGLE_TEXT.failed);
 
   try {
-    const user = await authenticateWithGoogle(request);
     const returnTo = await readGoogleReturn(request);
-    const sessionCookie = await signInUser(request, user.id);
-    return redirectWithToast(returnTo, AUTH_MESSAGES.loginSuccess, [sessionCookie, clearReturn]);
+    let user;
+    try {
+      user = await authenticateWithGoogle(request);
+    } catch (error) {
+      if (!(error instanceof GoogleLinkNeedsPassword)) throw error;
+      const cookie = await beginGoogleLink(request, error.userId, error.googleId, returnTo);
+      return redirect(GOOGLE_LINK_PATH, { headers: [["Set-Cookie", cookie], ["Set-Cookie", clearReturn]] });
+    }
+    const next = await beginSignIn(request, user.id, returnTo);
+    if (next.location === SECOND_FACTOR_PATH) return redirect(next.location, { headers: [["Set-Cookie", next.cookie], ["Set-Cookie", clearReturn]] });
+    return redirectWithToast(returnTo, AUTH_MESSAGES.loginSuccess, [next.cookie, clearReturn]);
   } catch (error) {
     if (error instanceof Response) return error;
     if (error instanceof DomainError) return fail(failureMessage(error));

@@ -4,6 +4,8 @@ import { getProfile, toApiUser } from "~/domain/auth/accounts.server";
 import { authenticateWithPassword } from "~/domain/auth/authenticator.server";
 import { signInUser } from "~/domain/auth/guards.server";
 import { AUTH_TEXT, LoginSchema } from "~/domain/auth/schemas";
+import { verifySecondFactor } from "~/domain/auth/totp.server";
+import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { apiAction, getClientIp, jsonError, methodNotAllowed, parseJsonBody, parseValue } from "~/lib/http.server";
 
@@ -24,6 +26,16 @@ export function action({ request }: ActionFunctionArgs) {
       form.set("email", input.email);
       form.set("password", input.password);
       const user = await authenticateWithPassword(request, form, getClientIp(request));
+      if (user.hasTotp) {
+        // The API takes the second factor in the same call: {email, password, code}.
+        if (isBlank(body.code)) throw jsonError("Two-factor code required", 401);
+        try {
+          await verifySecondFactor(db, user.id, String(body.code));
+        } catch (error) {
+          if (error instanceof DomainError && error.status === 400) throw jsonError(error.message, 401);
+          throw error;
+        }
+      }
       const cookie = await signInUser(request, user.id);
       const profile = await getProfile(db, user.id);
       return json(toApiUser(profile!), { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });

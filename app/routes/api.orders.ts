@@ -4,7 +4,8 @@ import { placeOrder } from "~/domain/orders/checkout.server";
 import { listOrdersForUser } from "~/domain/orders/orders.server";
 import { OrderCreateSchema } from "~/domain/orders/schemas";
 import { db } from "~/lib/db.server";
-import { apiAction, apiHandler, parseJsonBody } from "~/lib/http.server";
+import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
+import { apiAction, apiHandler, getClientIp, parseJsonBody } from "~/lib/http.server";
 import { centsToDecimal } from "~/lib/money";
 
 /** GET /api/orders: the signed-in customer's orders `{id, status, total, createdAt, confirmationToken}`. */
@@ -29,6 +30,7 @@ export function action({ request }: ActionFunctionArgs) {
   return apiAction(request, {
     POST: async () => {
       const { input, figures } = await parseJsonBody(request, OrderCreateSchema);
+      await assertOrderAllowed(db, getClientIp(request));
       const [user, { owner, setCookie }] = await Promise.all([getOptionalUser(request), getCartOwner(request, { create: true })]);
       const order = await placeOrder(
         db,

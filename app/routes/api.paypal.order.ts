@@ -5,7 +5,8 @@ import { assertClientPaymentTerms, findUnpaidOrderForAmount, startPayment } from
 import { CreatePaypalOrderSchema } from "~/domain/payments/schemas";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
+import { apiAction, getClientIp, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
 
 export function loader() {
   return methodNotAllowed();
@@ -27,6 +28,7 @@ export function action({ request }: ActionFunctionArgs) {
             ? await requireApiOrderAccess(request, String(input.orderId), input.token)
             : await findUnpaidOrderForAmount(db, await getOrderViewer(request), input.amount);
         await assertClientPaymentTerms(db, orderId, input);
+        await assertOrderAllowed(db, getClientIp(request));
         const started = await startPayment(db, orderId, { appUrl: getEnv().APP_URL });
         return json({ id: started.paypalOrderId, status: started.status, links: started.links }, { headers: { "Cache-Control": "no-store" } });
       }),

@@ -26,7 +26,8 @@ import {
 } from "~/domain/orders/checkout-text";
 import { CheckoutSchema, type ClientFigures } from "~/domain/orders/schemas";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
+import { assertSameOrigin, getClientIp, readFormData } from "~/lib/http.server";
 import { centsToDecimal, decimalToCents, formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
 
@@ -142,7 +143,7 @@ export async function action({ request }: ActionFunctionArgs) {
         password: input.password ?? "",
         firstName: input.firstName,
         lastName: input.lastName,
-      });
+      }, getClientIp(request));
       // "Create an account with these details": the address becomes the new profile's shipping address.
       await updateProfile(db, created.id, {
         email: input.email,
@@ -164,7 +165,7 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return failure(
-        submission.reply({ fieldErrors: { email: [error.message] }, hideFields: HIDDEN_FIELDS }),
+        submission.reply({ ...(error.status === 429 ? { formErrors: [error.message] } : { fieldErrors: { [error.field ?? "email"]: [error.message] } }), hideFields: HIDDEN_FIELDS }),
         accountCreationFailed(error.message),
         error.status,
         [],
@@ -173,6 +174,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   try {
+    await assertOrderAllowed(db, getClientIp(request));
     const order = await placeOrder(
       db,
       { owner: orderOwner, userId, sessionKey: "cartKey" in owner ? owner.cartKey : null },
@@ -187,7 +189,7 @@ export async function action({ request }: ActionFunctionArgs) {
     let alert: Toast;
     let status: number;
     if (error instanceof DomainError) {
-      alert = error.status === 409 ? { ...CHECKOUT_TOASTS.orderFailed, description: error.message } : { ...CHECKOUT_TOASTS.orderFailed };
+      alert = error.status === 409 || error.status === 429 ? { ...CHECKOUT_TOASTS.orderFailed, description: error.message } : { ...CHECKOUT_TOASTS.orderFailed };
       status = error.status;
     } else {
       console.error("Checkout failed:", error);

@@ -32,7 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast("/account", { title: "Password changed", description: MAIL_TEXT.resetDone, type: "success" }, [cookie]);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return json({ result: submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }) }, { status: error.status });
+    const errors = error.field === "password" ? { fieldErrors: { password: [error.message] } } : { formErrors: [error.message] };
+    return json({ result: submission.reply({ ...errors, hideFields: ["password", "confirmPassword"] }) }, { status: error.status });
   }
 }
 

@@ -6,6 +6,7 @@ import * as mail from "./2026_11_24_0015_mail";
 import * as money from "./2026_11_24_0016_money";
 import * as ops from "./2026_11_24_0017_ops";
 import * as search from "./2026_11_24_0018_search";
+import * as security from "./2026_11_24_0020_security";
 
 /** Every migration, in order. Add new ones here as well as in this folder. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_24_0016_money": money,
   "2026_11_24_0017_ops": ops,
   "2026_11_24_0018_search": search,
+  "2026_11_24_0020_security": security,
 };

@@ -173,6 +173,8 @@ export async function seedSite(prefix: string, products?: number): Promise<Site 
   await run(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/seed.ts", ...(products ? ["--products", String(products)] : [])], {
     ...process.env,
     NODE_ENV: "production",
+    // A demonstration shop: the built-in admin password is allowed (scripts/seed.ts).
+    DEMO: "1",
     SESSION_SECRET: randomBytes(16).toString("hex"),
     DATABASE_PATH: site.dbPath,
     UPLOAD_DIR: site.uploadDir,
@@ -197,7 +199,7 @@ export async function startPaypal(): Promise<PaypalEmulator> {
   stoppers.add(() => emulator.close());
   return {
     url,
-    env: { PAYPAL_MODE: "emulator", PAYPAL_API_BASE: emulator.url, PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_EMULATOR_PUBLIC_URL: url },
+    env: { DEMO: "1", PAYPAL_MODE: "emulator", PAYPAL_API_BASE: emulator.url, PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_EMULATOR_PUBLIC_URL: url },
   };
 }
 

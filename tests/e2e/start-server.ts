@@ -101,6 +101,11 @@ const env = {
   SMTP_URL: mailCatcher.url,
   MAIL_CATCHER_DIR: mailDir,
   NODE_ENV: "production" as const,
+  // The emulator in production mode is a demonstration shop (the server refuses it otherwise).
+  DEMO: "1",
+  // Every test client is 127.0.0.1: the per-address limits are tested in tests/integration/limits.test.ts.
+  SIGNUP_LIMIT_PER_HOUR: "100000",
+  ORDER_LIMIT_PER_HOUR: "100000",
   PORT: port,
   HOST: "127.0.0.1",
   APP_URL: `http://127.0.0.1:${port}`,

@@ -253,9 +253,42 @@ describe("the guest's cart on sign-in", () => {
 });
 
 describe("sign-in throttling", () => {
-  it(`answers 429 after ${LOGIN_LIMITS.perEmail} failures for one e-mail, even with the right password`, async () => {
+  it(`answers 429 after ${LOGIN_LIMITS.perPair} failures of one e-mail from one address, even with the right password`, async () => {
+    await makeAccount("pair@example.com");
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_LIMITS.perPair; i++) {
+      expect((await signIn({ email: "pair@example.com", password: "wrong-one" }, { ip })).status).toBe(401);
+    }
+    expect((await signIn({ email: "pair@example.com", password: "secret123" }, { ip })).status).toBe(429);
+    // The owner elsewhere is not locked out by one address's guesses.
+    expect((await signIn({ email: "pair@example.com", password: "secret123" }, { ip: freshIp() })).status).toBe(302);
+  });
+
+  it("checks at most the pair's limit of 20 simultaneous guesses; the rest get 429 without a password check", async () => {
+    await makeAccount("parallel@example.com");
+    const ip = freshIp();
+    verifyCalls.n = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signIn({ email: "parallel@example.com", password: `guess-${i}` }, { ip })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perPair);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LOGIN_LIMITS.perPair);
+    expect(verifyCalls.n).toBe(LOGIN_LIMITS.perPair);
+  });
+
+  it("counts IPv6 clients per /64: a new address in the same /64 is the same client", async () => {
+    await makeAccount("six@example.com");
+    for (let i = 1; i <= LOGIN_LIMITS.perPair; i++) {
+      expect((await signIn({ email: "six@example.com", password: "wrong-one" }, { ip: `2001:db8:aa:bb::${i}` })).status).toBe(401);
+    }
+    expect((await signIn({ email: "six@example.com", password: "secret123" }, { ip: "2001:db8:aa:bb:ffff::9" })).status).toBe(429);
+    expect((await signIn({ email: "six@example.com", password: "secret123" }, { ip: "2001:db8:aa:cc::1" })).status).toBe(302);
+  });
+
+  it(`answers 429 after ${LOGIN_LIMITS.perAccount} failures for one e-mail from many addresses, even with the right password`, async () => {
     await makeAccount("throttle@example.com");
-    for (let i = 0; i < LOGIN_LIMITS.perEmail; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
       // Spread over addresses: the e-mail limit alone must trip.
       expect((await signIn({ email: "throttle@example.com", password: "wrong-one" }, { ip: freshIp() })).status).toBe(401);
     }
@@ -269,17 +302,18 @@ describe("sign-in throttling", () => {
 
   it("lets the e-mail in again once the window has passed", async () => {
     await makeAccount("window@example.com");
-    for (let i = 0; i < LOGIN_LIMITS.perEmail; i++) await signIn({ email: "window@example.com", password: "wrong-one" }, { ip: freshIp() });
-    expect((await signIn({ email: "window@example.com", password: "secret123" }, { ip: freshIp() })).status).toBe(429);
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_LIMITS.perPair; i++) await signIn({ email: "window@example.com", password: "wrong-one" }, { ip });
+    expect((await signIn({ email: "window@example.com", password: "secret123" }, { ip })).status).toBe(429);
     const old = new Date(Date.now() - (LOGIN_LIMITS.windowMinutes * 60_000 + 1000)).toISOString();
     await db.updateTable("login_attempts").set({ created_at: old }).where("email", "=", "window@example.com").execute();
-    expect((await signIn({ email: "window@example.com", password: "secret123" }, { ip: freshIp() })).status).toBe(302);
+    expect((await signIn({ email: "window@example.com", password: "secret123" }, { ip })).status).toBe(302);
   });
 
   it("does not count successful sign-ins", async () => {
     await makeAccount("often@example.com");
     const ip = freshIp();
-    for (let i = 0; i < LOGIN_LIMITS.perEmail + 3; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.perPair + 3; i++) {
       expect((await signIn({ email: "often@example.com", password: "secret123" }, { ip })).status).toBe(302);
     }
   });

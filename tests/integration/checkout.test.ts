@@ -481,7 +481,7 @@ describe("placing an order: the form and POST /api/orders", () => {
     const p = await makeProduct(db, { priceCents: 1000 });
     const { cookie } = await guestWith([{ productId: p.id, quantity: 1 }]);
     const before = await orderCount();
-    const res = await submitCheckout({ ...FORM, email: existing.email.toUpperCase(), createAccount: "on", password: "secret1", confirmPassword: "secret1" }, cookie);
+    const res = await submitCheckout({ ...FORM, email: existing.email.toUpperCase(), createAccount: "on", password: "linen-seam-42", confirmPassword: "linen-seam-42" }, cookie);
     expect(res.status).toBe(409);
     const body = await res.json();
     expect(body.alert).toEqual({ title: "Account Creation Failed", description: "An account with this email already exists", type: "error" });
@@ -496,7 +496,7 @@ describe("placing an order: the form and POST /api/orders", () => {
     const p = await makeProduct(db, { priceCents: 1000 });
     const { cookie } = await guestWith([{ productId: p.id, quantity: 1 }]);
     const email = `new-${Date.now()}@example.com`;
-    const res = await submitCheckout({ ...FORM, email, createAccount: "on", password: "secret1", confirmPassword: "secret1" }, cookie);
+    const res = await submitCheckout({ ...FORM, email, createAccount: "on", password: "linen-seam-42", confirmPassword: "linen-seam-42" }, cookie);
     expect(res.status).toBe(302);
     const orderId = orderIdFrom(res);
     const user = await db.selectFrom("users").select(["id", "first_name", "last_name", "password_hash"]).where("email", "=", email).executeTakeFirstOrThrow();
@@ -519,7 +519,7 @@ describe("placing an order: the form and POST /api/orders", () => {
     const before = await orderCount();
     // The page showed another subtotal: the order is refused after the account was made.
     const res = await submitCheckout(
-      { ...FORM, email, createAccount: "on", password: "secret1", confirmPassword: "secret1", expectedSubtotal: "5.00" },
+      { ...FORM, email, createAccount: "on", password: "linen-seam-42", confirmPassword: "linen-seam-42", expectedSubtotal: "5.00" },
       cookie,
     );
     expect(res.status).toBe(302);
@@ -543,7 +543,7 @@ describe("placing an order: the form and POST /api/orders", () => {
     expect(body.alert).toBeNull();
     const customer = await customerWith([{ productId: p.id, quantity: 1 }]);
     const users = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const ok = await submitCheckout({ ...FORM, email: "other@example.com", createAccount: "on", password: "secret1", confirmPassword: "secret1" }, customer.cookie);
+    const ok = await submitCheckout({ ...FORM, email: "other@example.com", createAccount: "on", password: "linen-seam-42", confirmPassword: "linen-seam-42" }, customer.cookie);
     expect((await storedOrder(orderIdFrom(ok))).order.user_id).toBe(customer.id);
     const after = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(users.n));

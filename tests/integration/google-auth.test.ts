@@ -181,14 +181,16 @@ describe("Google sign-in against a local OAuth2 server", () => {
     expect(row).toEqual({ google_id: `g-${email}`, password_hash: null });
   });
 
-  it("links an existing password account with the same e-mail, and finds it again by Google id", async () => {
+  it("takes over an unverified password account with the same e-mail (pre-hijack): the password goes, its sessions end; found again by Google id", async () => {
     const { hashPassword } = await import("~/domain/auth/password.server");
     const email = uniqueEmail("linked");
+    // Someone registered the victim's address first, with a password of their own, and stays signed in.
     const existing = await db
       .insertInto("users")
       .values({ email, password_hash: await hashPassword("secret-password"), first_name: "Paula", last_name: "Password" })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await db.insertInto("sessions").values({ id: `squatter-${n}`, user_id: existing.id, data: JSON.stringify({ userId: existing.id }), expires_at: "2999-01-01T00:00:00.000Z" }).execute();
     const sub = `g-link-${n}`;
 
     const first = await signInWithGoogle({ sub, email: email.toUpperCase(), email_verified: true, given_name: "Other", family_name: "Name" });
@@ -198,7 +200,8 @@ describe("Google sign-in against a local OAuth2 server", () => {
     const rows = await db.selectFrom("users").select(["id", "google_id", "password_hash"]).where("email", "=", email).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.google_id).toBe(sub);
-    expect(rows[0]!.password_hash).toBeTruthy();
+    expect(rows[0]!.password_hash).toBeNull();
+    expect(await db.selectFrom("sessions").select("id").where("id", "=", `squatter-${n}`).executeTakeFirst()).toBeUndefined();
 
     // Second sign-in: same `sub`, even with another e-mail at Google, is the same account.
     const second = await signInWithGoogle({ sub, email: uniqueEmail("renamed"), email_verified: true });
@@ -206,6 +209,48 @@ describe("Google sign-in against a local OAuth2 server", () => {
     expect((await (await me(second.jar)).json()).id).toBe(existing.id);
     const count = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("google_id", "=", sub).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+  });
+
+  it("onto a verified password account, asks that password once before linking", async () => {
+    const { hashPassword } = await import("~/domain/auth/password.server");
+    const email = uniqueEmail("verified");
+    const existing = await db
+      .insertInto("users")
+      .values({ email, password_hash: await hashPassword("verified-pass-1"), first_name: "Vera", last_name: "Fied", email_verified_at: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const sub = `g-verified-${n}`;
+    const { res, jar } = await signInWithGoogle({ sub, email, email_verified: true }, "/account");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login/link-google");
+    expect((await me(jar)).status).toBe(401);
+    expect((await db.selectFrom("users").select("google_id").where("id", "=", existing.id).executeTakeFirstOrThrow()).google_id).toBeNull();
+
+    const link = await import("~/routes/login_.link-google");
+    const post = (password: string) =>
+      link
+        .action({
+          request: new Request(`${APP}/login/link-google`, {
+            method: "POST",
+            headers: { Cookie: jar.toString(), Origin: APP, "Content-Type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ password }).toString(),
+          }),
+          params: {},
+          context: {},
+        })
+        .catch((thrown: unknown) => thrown as Response);
+    const page = await link.loader({ request: new Request(`${APP}/login/link-google`, { headers: { Cookie: jar.toString() } }), params: {}, context: {} });
+    expect(await page.json()).toEqual({ email });
+    expect((await post("not-the-password")).status).toBe(401);
+    expect((await db.selectFrom("users").select("google_id").where("id", "=", existing.id).executeTakeFirstOrThrow()).google_id).toBeNull();
+    const ok = await post("verified-pass-1");
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/account");
+    jar.take(ok);
+    expect((await (await me(jar)).json()).id).toBe(existing.id);
+    const row = await db.selectFrom("users").select(["google_id", "password_hash"]).where("id", "=", existing.id).executeTakeFirstOrThrow();
+    expect(row.google_id).toBe(sub);
+    expect(row.password_hash).toBeTruthy();
   });
 
   it("follows redirectTo when it is a path on this site", async () => {

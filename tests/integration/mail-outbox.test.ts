@@ -246,7 +246,7 @@ describe("the other messages", () => {
 
   it("welcome on registration", async () => {
     const email = `welcome-${Date.now()}@example.com`;
-    await registerUser(db, { email, password: "secret123", firstName: "Wendy", lastName: "Moira" });
+    await registerUser(db, { email, password: "wendy-moira-lace", firstName: "Wendy", lastName: "Moira" }, "10.0.0.1");
     await deliver();
     const mail = only(mailTo(smtp.catcher, email), /^Welcome to /);
     expect(mail.text).toContain("Dear Wendy,");

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import {
   createPaypalClient,
   EMULATOR_CREDENTIALS,
+  EMULATOR_MERCHANT_ID,
   isPaypalConfigured,
   paypalConfigFromEnv,
   PaypalError,
@@ -50,7 +51,9 @@ describe("configuration from the environment", () => {
       apiBase: "http://127.0.0.1:4010",
       clientId: EMULATOR_CREDENTIALS.clientId,
       clientSecret: EMULATOR_CREDENTIALS.clientSecret,
+      merchantId: EMULATOR_MERCHANT_ID,
     });
+    expect(paypalConfigFromEnv({ PAYPAL_MODE: "sandbox", PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b", PAYPAL_MERCHANT_ID: "SHOPMERCHANT1" })?.merchantId).toBe("SHOPMERCHANT1");
     expect(paypalConfigFromEnv({ PAYPAL_MODE: "emulator", PAYPAL_EMULATOR_PORT: 4999 })?.apiBase).toBe("http://127.0.0.1:4999");
     expect(paypalConfigFromEnv({ PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b" })).toEqual({
       mode: "sandbox",

@@ -122,10 +122,10 @@ export function emulatorClient(base: string, clientId: string, clientSecret: str
   return {
     api,
     /** A PayPal order made outside the shop (for tampering tests). */
-    async createOrder(referenceId: string, value: string, currency = "USD"): Promise<Json> {
+    async createOrder(referenceId: string, value: string, currency = "USD", payee?: { email_address?: string; merchant_id?: string }): Promise<Json> {
       const res = await api("POST", "/v2/checkout/orders", {
         intent: "CAPTURE",
-        purchase_units: [{ reference_id: referenceId, custom_id: referenceId, amount: { currency_code: currency, value } }],
+        purchase_units: [{ reference_id: referenceId, custom_id: referenceId, amount: { currency_code: currency, value }, ...(payee ? { payee } : {}) }],
         application_context: { return_url: "http://localhost:3000/return", cancel_url: "http://localhost:3000/cancel" },
       });
       if (res.status !== 201) throw new Error(`emulator create: ${res.status} ${JSON.stringify(res.body)}`);

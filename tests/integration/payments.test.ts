@@ -4,7 +4,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { takeStock } from "~/domain/catalogue/stock.server";
 import { spendOrderPoints } from "~/domain/loyalty/loyalty.server";
-import { createPaypalClient, type PaypalClient, PaypalError, setPaypalConfig } from "~/domain/payments/paypal-client.server";
+import { createPaypalClient, EMULATOR_MERCHANT_ID, type PaypalClient, PaypalError, setPaypalConfig } from "~/domain/payments/paypal-client.server";
 import {
   abandonPayment,
   completePayment,
@@ -72,6 +72,15 @@ async function startedOrder(opts: { stock?: number; quantity?: number; approve?:
 
 async function attempts(orderId: number) {
   return db.selectFrom("payment_attempts").select(["paypal_order_id as paypalOrderId", "status", "amount_cents as amountCents"]).where("order_id", "=", orderId).orderBy("id").execute();
+}
+
+
+/**
+ * Records a PayPal order made outside the shop as if the shop had created it for the order: the
+ * tampering tests below reach the checks behind "was it made by the shop" (tested on its own).
+ */
+async function recordAsShopMade(orderId: number, paypalOrderId: string, amountCents = 2900) {
+  await db.insertInto("payment_attempts").values({ order_id: orderId, paypal_order_id: paypalOrderId, status: "CREATED", amount_cents: amountCents }).execute();
 }
 
 describe("startPayment", () => {
@@ -206,6 +215,7 @@ describe("completePayment", () => {
     expect(order.totalCents).toBe(2900);
     for (const [value, currency] of [["1.00", "USD"], ["29.01", "USD"], ["29.00", "EUR"]] as const) {
       const cheap = await pp.createOrder(String(order.id), value, currency);
+      await recordAsShopMade(order.id, cheap.id);
       await pp.approve(cheap.id);
       const error = await expectPaymentError(completePayment(db, order.id, cheap.id), "mismatch", 400);
       expect(error.message).toBe("The PayPal payment amount does not match this order's total of 29.00 USD");
@@ -219,6 +229,7 @@ describe("completePayment", () => {
     const product = await makeProduct(db, { stock: 5 });
     const order = await makeOrder(db, { lines: [{ productId: product.id }] });
     const other = await pp.createOrder(String(order.id + 1000), "29.00");
+    await recordAsShopMade(order.id, other.id);
     await pp.approve(other.id);
     expect((await expectPaymentError(completePayment(db, order.id, other.id), "mismatch", 409)).message).toBe("This PayPal payment belongs to another order");
     await expectPaymentError(completePayment(db, order.id, "UNKNOWN0000000000"), "mismatch", 400);
@@ -282,8 +293,45 @@ describe("completePayment", () => {
     expect(await pointsOf(db, user.id)).toBe(120 - 50 + 48);
   });
 
-  it("treats a capture PayPal leaves PENDING or DECLINED as not paid and gives the stock back", async () => {
-    for (const status of ["PENDING", "DECLINED"] as const) {
+  it("never pays an order with a PayPal order the shop did not create, even for the right reference and total", async () => {
+    const product = await makeProduct(db, { stock: 5 });
+    const order = await makeOrder(db, { lines: [{ productId: product.id }] });
+    // The buyer creates it herself with the shop's public client id (PayPal's script can).
+    const own = await pp.createOrder(String(order.id), "29.00");
+    await pp.approve(own.id);
+    expect((await expectPaymentError(completePayment(db, order.id, own.id), "mismatch", 400)).message).toBe("This PayPal payment was not started by this shop");
+    expect((await pp.getOrder(own.id)).body.status).toBe("APPROVED");
+    expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 0, paypalOrderId: null });
+  });
+
+  it("never pays an order with a PayPal order whose payee is not the shop's merchant account", async () => {
+    const product = await makeProduct(db, { stock: 5 });
+    const order = await makeOrder(db, { lines: [{ productId: product.id }] });
+    for (const payee of [{ email_address: "attacker@example.com" }, { merchant_id: "ATTACKERACCT1" }]) {
+      const theirs = await pp.createOrder(String(order.id), "29.00", "USD", payee);
+      expect((theirs.purchase_units as { payee: { merchant_id: string } }[])[0]!.payee.merchant_id).not.toBe(EMULATOR_MERCHANT_ID);
+      await recordAsShopMade(order.id, theirs.id as string);
+      await pp.approve(theirs.id as string);
+      expect((await expectPaymentError(completePayment(db, order.id, theirs.id as string), "mismatch", 400)).message).toBe(
+        "This PayPal payment is not made out to this shop",
+      );
+      expect((await pp.getOrder(theirs.id as string)).body.status).toBe("APPROVED");
+    }
+    expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 0, paypalOrderId: null });
+  });
+
+  it("a capture PayPal leaves PENDING is not a failure: the stock stays taken, the order waits, 'Payment pending'", async () => {
+    const { product, order, started } = await startedOrder({ stock: 1 });
+    await pp.completeNextCaptureWith("PENDING", started.paypalOrderId);
+    const error = await expectPaymentError(completePayment(db, order.id, started.paypalOrderId), "pending", 409);
+    expect(error.message).toMatch(/PayPal is still reviewing this payment/);
+    expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 1 });
+    expect((await productStock(db, product.id)).stock).toBe(0);
+    expect((await attempts(order.id))[0]!.status).toBe("PENDING");
+  });
+
+  it("treats a capture PayPal DECLINED as not paid and gives the stock back", async () => {
+    for (const status of ["DECLINED"] as const) {
       const { product, order, started } = await startedOrder({ stock: 1 });
       await pp.completeNextCaptureWith(status, started.paypalOrderId);
       await expectPaymentError(completePayment(db, order.id, started.paypalOrderId), "failed", 409);
@@ -441,6 +489,7 @@ describe("abandon and recovery", () => {
     expect((await productStock(db, product.id)).stock).toBe(0);
     // The same order paid again meanwhile: told to wait, nothing captured.
     const other = await pp.createOrder(String(order.id), "29.00");
+    await recordAsShopMade(order.id, other.id);
     await pp.approve(other.id);
     await expectPaymentError(completePayment(db, order.id, other.id), "in-progress", 409);
     expect((await pp.getOrder(other.id)).body.status).toBe("APPROVED");
@@ -515,6 +564,7 @@ describe("abandon and recovery", () => {
     await holdStock(order.id, started.paypalOrderId, STALE_HOLD_MS + 1000);
     await pp.capture(started.paypalOrderId);
     const other = await pp.createOrder(String(order.id), "29.00");
+    await recordAsShopMade(order.id, other.id);
     await pp.approve(other.id);
     await expectPaymentError(completePayment(db, order.id, other.id), "state", 409);
     expect(await orderRow(db, order.id)).toMatchObject({ status: "paid", paypalOrderId: started.paypalOrderId, stockReserved: 1 });

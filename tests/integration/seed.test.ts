@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from "../../app/domain/auth/password.ser
 import { deriveTotalStock } from "../../app/domain/catalogue/stock";
 import { type DB, openDatabase } from "../../app/lib/sqlite.server";
 import { CATEGORY_DESCRIPTIONS, COLOR_NAMES, FIXED_SLUGS } from "../../db/seed-data";
-import { createProgressBar, type SeedOptions, type SeedSummary, seedBulk, seedDemo } from "../../scripts/seed-lib";
+import { createProgressBar, promoteToAdmin, resolveAdminPassword, type SeedOptions, type SeedSummary, seedBulk, seedDemo } from "../../scripts/seed-lib";
 import { runDir } from "../helpers/run-dir";
 
 const ADMIN_EMAIL = "Owner@Little-Stitches.test";
@@ -306,17 +306,39 @@ describe("seedDemo", () => {
     expect(first.adminEmail).toBe(ADMIN_EMAIL);
   });
 
-  it("promotes an existing user (any letter case) without touching the password", async () => {
+  it("never promotes an existing customer: it refuses, names the account and changes nothing", async () => {
     const hash = await hashPassword("customer-password");
     await db
       .insertInto("users")
       .values({ email: "maker@example.test", password_hash: hash, first_name: "Mae", last_name: "Ker" })
       .execute();
-    const result = await seedDemo(db, { ...options, adminEmail: "MAKER@example.test", adminPassword: "something-else" });
-    expect(result.created.adminUser).toBe("promoted");
+    await expect(seedDemo(db, { ...options, adminEmail: "MAKER@example.test", adminPassword: "something-else" })).rejects.toThrow(
+      /ADMIN_EMAIL maker@example\.test belongs to an existing customer account.*npm run db:promote -- maker@example\.test/,
+    );
     const user = await db.selectFrom("users").selectAll().where("email", "=", "maker@example.test").executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ is_admin: 1, password_hash: hash, first_name: "Mae" });
-    expect(result.products).toBe(countsAfterFirst.products);
+    expect(user).toMatchObject({ is_admin: 0, password_hash: hash });
+    expect((await counts()).products).toBe(countsAfterFirst.products);
+  });
+
+  it("promotes only through the explicit promote command", async () => {
+    expect(await promoteToAdmin(db, "Maker@Example.test")).toBe("promoted");
+    expect((await db.selectFrom("users").select("is_admin").where("email", "=", "maker@example.test").executeTakeFirstOrThrow()).is_admin).toBe(1);
+    expect(await promoteToAdmin(db, "maker@example.test")).toBe("unchanged");
+    await expect(promoteToAdmin(db, "nobody@example.test")).rejects.toThrow(/No account uses nobody@example\.test/);
+  });
+
+  it("refuses a common or short admin password when it creates the admin", async () => {
+    await expect(seedDemo(db, { ...options, adminEmail: "new-owner@example.test", adminPassword: "password1" })).rejects.toThrow(/ADMIN_PASSWORD is too common/);
+    await expect(seedDemo(db, { ...options, adminEmail: "new-owner@example.test", adminPassword: "abc" })).rejects.toThrow(/at least 6/);
+    expect(await db.selectFrom("users").select("id").where("email", "=", "new-owner@example.test").executeTakeFirst()).toBeUndefined();
+  });
+
+  it("needs ADMIN_PASSWORD in production unless DEMO=1", () => {
+    expect(() => resolveAdminPassword({ NODE_ENV: "production" })).toThrow(/ADMIN_PASSWORD must be set in production/);
+    expect(() => resolveAdminPassword({ NODE_ENV: "production", ADMIN_PASSWORD: "  " })).toThrow(/ADMIN_PASSWORD/);
+    expect(resolveAdminPassword({ NODE_ENV: "production", ADMIN_PASSWORD: "hem-and-seam-7" })).toBe("hem-and-seam-7");
+    expect(resolveAdminPassword({ NODE_ENV: "production", DEMO: "1" })).toBe("admin12345");
+    expect(resolveAdminPassword({ NODE_ENV: "development" })).toBe("admin12345");
   });
 });
 

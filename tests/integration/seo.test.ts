@@ -4,7 +4,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { sql } from "kysely";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { listSitemapEntries, renderSitemap, SITEMAP_MAX_URLS } from "~/domain/seo/sitemap.server";
+import { listSitemapEntries, renderSitemap, SITEMAP_MAX_URLS, sitemapBuildCount } from "~/domain/seo/sitemap.server";
 import { db } from "~/lib/db.server";
 import { meta as rootMeta, loader as rootLoader } from "~/root";
 import { meta as cartMeta } from "~/routes/cart";
@@ -139,6 +139,25 @@ describe("sitemap.xml and robots.txt", () => {
     expect(locs).toContain(`${ORIGIN}/product/${p1.slug}`);
     expect(locs).toContain(`${ORIGIN}/product/${p2.slug}`);
     expect(xml).toMatch(new RegExp(`<loc>${ORIGIN}/product/${p1.slug}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+  });
+
+  it("is built once per catalogue change, not per request (sales, carts and stock do not rebuild it)", async () => {
+    const product = await makeProduct(db, { title: "Sitemap Once Dress" });
+    const first = await (await sitemapLoader()).text();
+    const builds = sitemapBuildCount();
+    expect(await (await sitemapLoader()).text()).toBe(first);
+    await db.updateTable("products").set({ stock: 3, title: "Renamed only" }).where("id", "=", product.id).execute();
+    await db.insertInto("carts").values({ session_key: `sitemap-${Date.now()}` }).execute();
+    expect(await (await sitemapLoader()).text()).toBe(first);
+    expect(sitemapBuildCount()).toBe(builds);
+
+    await db.updateTable("products").set({ slug: "sitemap-once-dress-renamed" }).where("id", "=", product.id).execute();
+    const after = await (await sitemapLoader()).text();
+    expect(sitemapBuildCount()).toBe(builds + 1);
+    expect(after).toContain("/product/sitemap-once-dress-renamed</loc>");
+    expect(after).not.toContain(`/product/${product.slug}</loc>`);
+    const added = await makeProduct(db, { title: "Sitemap Later Coat" });
+    expect(await (await sitemapLoader()).text()).toContain(`/product/${added.slug}</loc>`);
   });
 
   it("escapes XML special characters", () => {

@@ -2,13 +2,21 @@ import { enqueueWelcomeMail } from "~/domain/mail/account-mail.server";
 import { sql } from "kysely";
 import { AUTH_TEXT, type LoginInput, type ProfileInput, type RegisterInput } from "~/domain/auth/schemas";
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
+import { assertPasswordAllowed } from "~/domain/auth/password-policy.server";
+import { assertSignupAllowed } from "~/domain/auth/rate-limit.server";
 import { DomainError } from "~/domain/common/errors";
 import { type DB } from "~/lib/sqlite.server";
 
-/** Sign-in throttling: failures only; successes never count. */
+/**
+ * Sign-in throttling, per 15-minute window: a strict limit per e-mail and address pair (a
+ * person mistyping, or one attacker), a looser one per e-mail (one account guessed from many
+ * addresses), and one per address (one address spraying many accounts). An attempt is counted
+ * before its password is checked and uncounted when it succeeds, so successes never count.
+ */
 export const LOGIN_LIMITS = {
   windowMinutes: 15,
-  perEmail: 5,
+  perPair: 5,
+  perAccount: 20,
   perAddress: 50,
 } as const;
 
@@ -16,6 +24,8 @@ export interface AuthUser {
   id: number;
   email: string;
   isAdmin: boolean;
+  /** A second factor is on: the sign-in is not complete until a TOTP or recovery code is given. */
+  hasTotp?: boolean;
 }
 
 export interface Profile {
@@ -53,67 +63,89 @@ function windowStart(now: Date): string {
   return new Date(now.getTime() - LOGIN_LIMITS.windowMinutes * 60_000).toISOString();
 }
 
-/** Throws 429 while the e-mail or the address has too many recent failures. */
-async function assertNotThrottled(db: DB, email: string, clientIp: string, now: Date): Promise<void> {
+/**
+ * In one (IMMEDIATE) transaction: throws 429 while the pair, the e-mail or the address has
+ * reached its limit, else records this attempt as a failure and returns its row id. Counting
+ * before the password is checked means simultaneous guesses cannot all get past the limit.
+ */
+async function countAttempt(db: DB, email: string, clientIp: string, now: Date): Promise<number> {
   const since = windowStart(now);
-  const [byEmail, byIp] = await Promise.all([
-    db
+  return db.transaction().execute(async (trx) => {
+    const counts = await trx
       .selectFrom("login_attempts")
-      .select([sql<number>`count(*)`.as("n"), sql<string | null>`min(created_at)`.as("oldest")])
-      .where("email", "=", email)
+      .select([
+        sql<number>`coalesce(sum(case when email = ${email} and ip = ${clientIp} then 1 else 0 end), 0)`.as("pair"),
+        sql<number>`coalesce(sum(case when email = ${email} then 1 else 0 end), 0)`.as("account"),
+        sql<number>`coalesce(sum(case when ip = ${clientIp} then 1 else 0 end), 0)`.as("address"),
+        sql<string | null>`min(case when email = ${email} and ip = ${clientIp} then created_at end)`.as("pairOldest"),
+        sql<string | null>`min(case when email = ${email} then created_at end)`.as("accountOldest"),
+        sql<string | null>`min(case when ip = ${clientIp} then created_at end)`.as("addressOldest"),
+      ])
+      .where((eb) => eb.or([eb("email", "=", email), eb("ip", "=", clientIp)]))
       .where("created_at", ">", since)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("login_attempts")
-      .select([sql<number>`count(*)`.as("n"), sql<string | null>`min(created_at)`.as("oldest")])
-      .where("ip", "=", clientIp)
-      .where("created_at", ">", since)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const blocked = byEmail.n >= LOGIN_LIMITS.perEmail ? byEmail : byIp.n >= LOGIN_LIMITS.perAddress ? byIp : null;
-  if (!blocked) return;
-  const freeAt = new Date(blocked.oldest ?? now.toISOString()).getTime() + LOGIN_LIMITS.windowMinutes * 60_000;
-  const minutes = Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
-  throw new DomainError(
-    `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-    429,
-  );
-}
-
-async function recordFailure(db: DB, email: string, clientIp: string, now: Date): Promise<void> {
-  await db.insertInto("login_attempts").values({ email, ip: clientIp, created_at: now.toISOString() }).execute();
-  // Keep the table small: rows older than the window no longer matter.
-  if (Math.random() < 0.05) await db.deleteFrom("login_attempts").where("created_at", "<=", windowStart(now)).execute();
+      .executeTakeFirstOrThrow();
+    const oldest =
+      counts.pair >= LOGIN_LIMITS.perPair
+        ? counts.pairOldest
+        : counts.account >= LOGIN_LIMITS.perAccount
+          ? counts.accountOldest
+          : counts.address >= LOGIN_LIMITS.perAddress
+            ? counts.addressOldest
+            : undefined;
+    if (oldest !== undefined) {
+      const freeAt = new Date(oldest ?? now.toISOString()).getTime() + LOGIN_LIMITS.windowMinutes * 60_000;
+      const minutes = Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
+      throw new DomainError(
+        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+        429,
+      );
+    }
+    const row = await trx
+      .insertInto("login_attempts")
+      .values({ email, ip: clientIp, created_at: now.toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // Keep the table small: rows older than the window no longer matter.
+    if (Math.random() < 0.05) await trx.deleteFrom("login_attempts").where("created_at", "<=", since).execute();
+    return row.id;
+  });
 }
 
 /**
  * Checks e-mail and password. Throws DomainError 401 'Invalid credentials' for an unknown
  * e-mail, a wrong password or an account without a password (Google only), all after one
- * scrypt run; 429 while throttled. A success clears the e-mail's failures.
+ * scrypt run; 429 while throttled (then no password is checked). A success uncounts the
+ * attempt and clears the pair's earlier failures (the owner's own typos).
  */
 export async function verifyLogin(db: DB, input: LoginInput, clientIp: string, now = new Date()): Promise<AuthUser> {
   const email = normaliseEmail(input.email);
-  await assertNotThrottled(db, email, clientIp, now);
+  const attemptId = await countAttempt(db, email, clientIp, now);
   const user = await db
     .selectFrom("users")
-    .select(["id", "email", "password_hash as passwordHash", "is_admin as isAdmin"])
+    .select(["id", "email", "password_hash as passwordHash", "is_admin as isAdmin", "totp_enabled_at as totpEnabledAt"])
     .where("email", "=", email)
     .executeTakeFirst();
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
-  if (!user || !user.passwordHash || !ok) {
-    await recordFailure(db, email, clientIp, now);
-    throw new DomainError(AUTH_TEXT.invalidCredentials, 401);
-  }
-  await db.deleteFrom("login_attempts").where("email", "=", email).execute();
-  return { id: user.id, email: user.email, isAdmin: user.isAdmin === 1 };
+  if (!user || !user.passwordHash || !ok) throw new DomainError(AUTH_TEXT.invalidCredentials, 401);
+  await db
+    .deleteFrom("login_attempts")
+    .where((eb) => eb.or([eb("id", "=", attemptId), eb.and([eb("email", "=", email), eb("ip", "=", clientIp)])]))
+    .execute();
+  return { id: user.id, email: user.email, isAdmin: user.isAdmin === 1, hasTotp: !!user.totpEnabledAt };
 }
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT");
 }
 
-/** Creates a customer account. Throws 409 on the e-mail field when it is taken. */
-export async function registerUser(db: DB, input: RegisterInput): Promise<AuthUser> {
+/**
+ * Creates a customer account. Throws 400 on the password field for a common password, 429
+ * when the client's address made too many accounts this hour (SIGNUP_LIMIT_PER_HOUR), 409 on
+ * the e-mail field when it is taken.
+ */
+export async function registerUser(db: DB, input: RegisterInput, clientIp: string): Promise<AuthUser> {
+  assertPasswordAllowed(input.password);
+  await assertSignupAllowed(db, clientIp);
   const email = normaliseEmail(input.email);
   const taken = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   if (taken) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
@@ -143,8 +175,25 @@ export interface GoogleProfileInput {
 }
 
 /**
+ * Google's verified address matches a password account whose owner verified that address:
+ * the person must enter that password once before Google is linked to it.
+ */
+export class GoogleLinkNeedsPassword extends DomainError {
+  constructor(
+    readonly userId: number,
+    readonly googleId: string,
+  ) {
+    super("Enter the password of your account once to link Google sign-in to it", 409);
+    this.name = "GoogleLinkNeedsPassword";
+  }
+}
+
+/**
  * Signs in by Google identity: the account already linked to this Google id, else the
- * account with the same (verified) e-mail, which gets linked, else a new customer.
+ * account with the same e-mail, else a new customer (its address verified by Google).
+ * An existing password account whose address was never verified may have been registered by
+ * someone else first (pre-hijack): Google's verified owner takes it over, its password is
+ * removed and its sessions end. One whose address was verified throws GoogleLinkNeedsPassword.
  * Throws 401 when Google did not verify the e-mail.
  */
 export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput): Promise<AuthUser> {
@@ -162,14 +211,22 @@ export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput
     const email = normaliseEmail(profile.email);
     const existing = await trx
       .selectFrom("users")
-      .select(["id", "email", "is_admin as isAdmin", "google_id as googleId"])
+      .select(["id", "email", "is_admin as isAdmin", "google_id as googleId", "password_hash as passwordHash", "email_verified_at as verifiedAt"])
       .where("email", "=", email)
       .executeTakeFirst();
     if (existing) {
       if (existing.googleId && existing.googleId !== profile.googleId) {
         throw new DomainError("This email is linked to another Google account", 409);
       }
-      await trx.updateTable("users").set({ google_id: profile.googleId }).where("id", "=", existing.id).execute();
+      if (existing.passwordHash && existing.verifiedAt) throw new GoogleLinkNeedsPassword(existing.id, profile.googleId);
+      const now = new Date().toISOString();
+      if (existing.passwordHash) {
+        // Unverified: whoever set that password never proved the address; Google's owner did.
+        await trx.updateTable("users").set({ google_id: profile.googleId, password_hash: null, email_verified_at: now }).where("id", "=", existing.id).execute();
+        await trx.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
+      } else {
+        await trx.updateTable("users").set({ google_id: profile.googleId, email_verified_at: existing.verifiedAt ?? now }).where("id", "=", existing.id).execute();
+      }
       return { id: existing.id, email: existing.email, isAdmin: existing.isAdmin === 1 };
     }
     const row = await trx
@@ -177,6 +234,7 @@ export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput
       .values({
         email,
         google_id: profile.googleId,
+        email_verified_at: new Date().toISOString(),
         first_name: (profile.firstName ?? "").slice(0, 100),
         last_name: (profile.lastName ?? "").slice(0, 100),
       })
@@ -185,6 +243,20 @@ export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput
     await enqueueWelcomeMail(trx, row.id, row.email, profile.firstName ?? "");
     return { id: row.id, email: row.email, isAdmin: false };
   });
+}
+
+/**
+ * Links a Google id to the account after its password was checked (GoogleLinkNeedsPassword).
+ * Throws 409 when the account meanwhile got another Google id.
+ */
+export async function linkGoogleAccount(db: DB, userId: number, googleId: string): Promise<void> {
+  const result = await db
+    .updateTable("users")
+    .set({ google_id: googleId })
+    .where("id", "=", userId)
+    .where((eb) => eb.or([eb("google_id", "is", null), eb("google_id", "=", googleId)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new DomainError("This email is linked to another Google account", 409);
 }
 
 export async function getProfile(db: DB, userId: number): Promise<Profile | null> {

@@ -4,6 +4,7 @@ import { type CartOwner, mergeGuestCart } from "~/domain/cart/cart.server";
 import { adoptGuestOrders } from "~/domain/orders/orders.server";
 import { type OrderViewer } from "~/domain/orders/access.server";
 import { createShopSessionStorage, createToastCookie, type ShopSession, type Toast } from "~/domain/auth/session.server";
+import { hasSecondFactor } from "~/domain/auth/totp.server";
 import { db } from "~/lib/db.server";
 import { jsonError } from "~/lib/http.server";
 
@@ -44,6 +45,11 @@ export function commitSession(session: ShopSession): Promise<string> {
 
 export function destroySession(session: ShopSession): Promise<string> {
   return sessionStorage.destroySession(session);
+}
+
+/** The id of the request's stored session ("" when it has none yet). */
+export async function getSessionId(request: Request): Promise<string> {
+  return (await getSession(request)).id;
 }
 
 export async function getUserId(request: Request): Promise<number | null> {
@@ -134,6 +140,51 @@ export async function signInUser(request: Request, userId: number): Promise<stri
   fresh.set("userId", userId);
   if (cartKey) fresh.set("cartKey", cartKey);
   return sessionStorage.commitSession(fresh);
+}
+
+export const SECOND_FACTOR_PATH = "/login/two-factor";
+const PENDING_MS = 10 * 60_000;
+
+/**
+ * Starts a sign-in whose first factor passed: straight in (signInUser) when the account has no
+ * second factor, else a fresh session that only remembers who is half-way in, and the second
+ * step's page. Returns the Set-Cookie and where to go.
+ */
+export async function beginSignIn(request: Request, userId: number, redirectTo: string): Promise<{ cookie: string; location: string }> {
+  if (!(await hasSecondFactor(db, userId))) return { cookie: await signInUser(request, userId), location: redirectTo };
+  const old = await getSession(request);
+  const cartKey = old.get("cartKey");
+  if (old.id) await sessionStorage.destroySession(old);
+  const fresh = await sessionStorage.getSession();
+  fresh.set("pending", { userId, redirectTo, at: Date.now() });
+  if (cartKey) fresh.set("cartKey", cartKey);
+  return { cookie: await sessionStorage.commitSession(fresh), location: SECOND_FACTOR_PATH };
+}
+
+export const GOOGLE_LINK_PATH = "/login/link-google";
+
+/** Remembers a Google sign-in that waits for the account's password (a fresh session); returns its Set-Cookie. */
+export async function beginGoogleLink(request: Request, userId: number, googleId: string, redirectTo: string): Promise<string> {
+  const old = await getSession(request);
+  const cartKey = old.get("cartKey");
+  if (old.id) await sessionStorage.destroySession(old);
+  const fresh = await sessionStorage.getSession();
+  fresh.set("googleLink", { userId, googleId, redirectTo, at: Date.now() });
+  if (cartKey) fresh.set("cartKey", cartKey);
+  return sessionStorage.commitSession(fresh);
+}
+
+export async function getGoogleLink(request: Request): Promise<{ userId: number; googleId: string; redirectTo: string } | null> {
+  const link = (await getSession(request)).get("googleLink");
+  if (!link || Date.now() - link.at > PENDING_MS) return null;
+  return { userId: link.userId, googleId: link.googleId, redirectTo: link.redirectTo };
+}
+
+/** The half-way sign-in of this session, or null (none, or older than 10 minutes). */
+export async function getPendingSignIn(request: Request): Promise<{ userId: number; redirectTo: string } | null> {
+  const pending = (await getSession(request)).get("pending");
+  if (!pending || Date.now() - pending.at > PENDING_MS) return null;
+  return { userId: pending.userId, redirectTo: pending.redirectTo };
 }
 
 /** Page door: a redirect to the login page when nobody is signed in. */

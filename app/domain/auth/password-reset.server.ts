@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import { assertPasswordAllowed } from "~/domain/auth/password-policy.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { DomainError } from "~/domain/common/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
@@ -91,6 +92,8 @@ export function resetTokenMessage(state: Exclude<ResetTokenState, "valid">): str
  * session). Throws DomainError 400 for an invalid, used or expired link.
  */
 export async function resetPassword(db: DB, input: ResetPasswordInput, now = new Date()): Promise<{ userId: number }> {
+  // The password rule of every door (issue 20): a common password is refused on the field.
+  assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     const nowIso = now.toISOString();
@@ -106,7 +109,12 @@ export async function resetPassword(db: DB, input: ResetPasswordInput, now = new
     const used = await trx.updateTable("password_reset_tokens").set({ used_at: nowIso }).where("id", "=", row.id).where("used_at", "is", null).executeTakeFirst();
     if (used.numUpdatedRows === 0n) throw new DomainError(MAIL_TEXT.resetUsed, 400);
     await trx.updateTable("password_reset_tokens").set({ used_at: nowIso }).where("user_id", "=", row.userId).where("used_at", "is", null).execute();
-    await trx.updateTable("users").set({ password_hash: passwordHash }).where("id", "=", row.userId).execute();
+    // The link came to this address: it is verified now.
+    await trx
+      .updateTable("users")
+      .set((eb) => ({ password_hash: passwordHash, email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(nowIso)) }))
+      .where("id", "=", row.userId)
+      .execute();
     await trx.deleteFrom("sessions").where("user_id", "=", row.userId).execute();
     await trx.deleteFrom("login_attempts").where("email", "=", row.email).execute();
     return { userId: row.userId };

@@ -81,3 +81,35 @@ export const ProfileSchema = z.object({
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
 export { PROFILE_FIELDS } from "~/domain/auth/profile-fields";
+
+export const SECURITY_TEXT = {
+  currentPasswordRequired: "Enter your current password",
+  currentPasswordWrong: "Your current password is not correct",
+  passwordsDiffer: "Passwords do not match",
+  passwordChanged: "Password changed. You were signed out on every other device.",
+  signedOutEverywhere: "You were signed out on every device.",
+} as const;
+
+const NewPassword = z
+  .string({ required_error: AUTH_TEXT.passwordShort, invalid_type_error: AUTH_TEXT.passwordShort })
+  .min(PASSWORD_MIN, AUTH_TEXT.passwordShort)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/** The account page's password change (current password required when the account has one). */
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string().max(PASSWORD_MAX).optional(),
+    newPassword: NewPassword,
+    confirmPassword: z.string({ required_error: SECURITY_TEXT.passwordsDiffer }).max(PASSWORD_MAX),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: SECURITY_TEXT.passwordsDiffer, path: ["confirmPassword"] });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+/** A six-digit TOTP code or a recovery code (xxxxx-xxxxx), as typed (spaces allowed). */
+export const SecondFactorSchema = z.object({
+  code: z
+    .string({ required_error: "Enter the code from your authenticator app" })
+    .trim()
+    .min(1, "Enter the code from your authenticator app")
+    .max(40, "That code is not valid"),
+});

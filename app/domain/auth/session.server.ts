@@ -7,9 +7,34 @@ export interface SessionData {
   userId?: number;
   /** Keys the guest's cart in the database. */
   cartKey?: string;
+  /** A sign-in that passed the password and waits for the second factor (10 minutes). */
+  pending?: { userId: number; redirectTo: string; at: number };
+  /** Google sign-in onto a verified password account, waiting for that password (10 minutes). */
+  googleLink?: { userId: number; googleId: string; redirectTo: string; at: number };
 }
 
 const SESSION_DAYS = 30;
+const HOUR = 3_600_000;
+
+/**
+ * How long a signed-in session lasts: from sign-in (absolute) and since the last request (idle).
+ * A session past either limit is signed out; a guest's cart key in it stays.
+ */
+export const SESSION_LIMITS = {
+  customer: { absoluteMs: 30 * 24 * HOUR, idleMs: 7 * 24 * HOUR },
+  admin: { absoluteMs: 12 * HOUR, idleMs: 2 * HOUR },
+} as const;
+
+/** last_seen_at is written at most this often per session (one write a minute, not one per request). */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Whether a signed-in session that started at `signedInAt` and was last used at `lastSeenAt` has ended. */
+export function isSignedInSessionOver(isAdmin: boolean, signedInAt: string, lastSeenAt: string | null, now = Date.now()): boolean {
+  const limits = isAdmin ? SESSION_LIMITS.admin : SESSION_LIMITS.customer;
+  const started = Date.parse(signedInAt);
+  const seen = Date.parse(lastSeenAt ?? signedInAt);
+  return !(now - started < limits.absoluteMs) || !(now - seen < limits.idleMs);
+}
 
 function isSecure(): boolean {
   return getEnv().APP_URL.startsWith("https://");
@@ -47,19 +72,44 @@ export function createShopSessionStorage(db: DB) {
     async readData(id) {
       const row = await db
         .selectFrom("sessions")
-        .select(["data", "expires_at as expiresAt"])
-        .where("id", "=", id)
+        .leftJoin("users", "users.id", "sessions.user_id")
+        .select([
+          "sessions.data",
+          "sessions.expires_at as expiresAt",
+          "sessions.created_at as createdAt",
+          "sessions.last_seen_at as lastSeenAt",
+          "sessions.user_id as userId",
+          "users.is_admin as isAdmin",
+        ])
+        .where("sessions.id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
-      if (row.expiresAt < new Date().toISOString()) {
+      const now = new Date();
+      if (row.expiresAt < now.toISOString()) {
         await db.deleteFrom("sessions").where("id", "=", id).execute();
         return null;
       }
+      let data: SessionData;
       try {
-        return JSON.parse(row.data) as SessionData;
+        data = JSON.parse(row.data) as SessionData;
       } catch {
         return null;
       }
+      if (!data.userId) return data;
+      if (row.userId === null || isSignedInSessionOver(row.isAdmin === 1, row.createdAt, row.lastSeenAt, now.getTime())) {
+        // Signed out by time (or the account is gone): the guest's cart key stays.
+        if (!data.cartKey) {
+          await db.deleteFrom("sessions").where("id", "=", id).execute();
+          return null;
+        }
+        const guest: SessionData = { cartKey: data.cartKey };
+        await db.updateTable("sessions").set({ data: JSON.stringify(guest), user_id: null, last_seen_at: null }).where("id", "=", id).execute();
+        return guest;
+      }
+      if (!row.lastSeenAt || now.getTime() - Date.parse(row.lastSeenAt) >= TOUCH_EVERY_MS) {
+        await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", id).execute();
+      }
+      return data;
     },
     async updateData(id, data, expires) {
       await db

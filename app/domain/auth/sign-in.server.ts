@@ -2,13 +2,14 @@ import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type AuthUser, registerUser } from "~/domain/auth/accounts.server";
 import { authenticateWithPassword } from "~/domain/auth/authenticator.server";
-import { signInUser } from "~/domain/auth/guards.server";
+import { redirect } from "@remix-run/node";
+import { beginSignIn, signInUser } from "~/domain/auth/guards.server";
 import { AUTH_MESSAGES, loginFailed, registrationFailed } from "~/domain/auth/messages";
 import { LoginSchema, RegisterSchema } from "~/domain/auth/schemas";
 import { type Toast } from "~/domain/auth/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { getClientIp } from "~/lib/http.server";
+import { getClientIp, safeRedirect } from "~/lib/http.server";
 
 /** What a sign-in or sign-up form action hands back to its page when it did not succeed. */
 export interface FormFailure {
@@ -46,6 +47,11 @@ export async function signInWithForm(request: Request, formData: FormData): Prom
   }
   try {
     const user = await authenticateWithPassword(request, formData, getClientIp(request));
+    if (user.hasTotp) {
+      // The password was right; the second factor's page finishes the sign-in.
+      const next = await beginSignIn(request, user.id, safeRedirect(formData.get("redirectTo"), user.isAdmin ? "/admin" : "/"));
+      throw redirect(next.location, { headers: { "Set-Cookie": next.cookie } });
+    }
     return { ok: true, user, cookie: await signInUser(request, user.id) };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -70,7 +76,7 @@ export async function registerWithForm(request: Request, formData: FormData): Pr
     };
   }
   try {
-    const user = await registerUser(db, submission.value);
+    const user = await registerUser(db, submission.value, getClientIp(request));
     return { ok: true, user, cookie: await signInUser(request, user.id) };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

@@ -17,6 +17,7 @@ import { getPaypalMode, isPaypalConfigured, isPaypalOrderId } from "~/domain/pay
 import {
   abandonPayment,
   completePayment,
+  PAYMENT_PENDING,
   isPaypalOrderOf,
   PaymentError,
   recoverPayment,
@@ -25,7 +26,8 @@ import {
 } from "~/domain/payments/payments.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
+import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
+import { assertSameOrigin, getClientIp, jsonError, readFormData } from "~/lib/http.server";
 import { thumbUrl } from "~/lib/images";
 
 /*
@@ -54,6 +56,7 @@ function pageNotFound(): never {
 
 /** The toast a page shows for a payment that did not go through; null when the page itself says it (already paid...). */
 export function paymentToast(error: DomainError): ToastSpec | null {
+  if (!(error instanceof PaymentError) && error.status === 429) return { title: PAYMENT_TOASTS.failed.title, description: error.message, type: "error" };
   if (!(error instanceof PaymentError)) return error.status === 409 && /in stock/.test(error.message) ? stockToast(error.message) : PAYMENT_TOASTS.failed;
   switch (error.kind) {
     case "stock":
@@ -62,6 +65,8 @@ export function paymentToast(error: DomainError): ToastSpec | null {
       return PAYMENT_TOASTS.processingError;
     case "state":
       return null;
+    case "pending":
+      return { title: PAYMENT_PENDING.title, description: error.message, type: "info" };
     case "in-progress":
       return { title: "Payment in progress", description: error.message, type: "info" };
     case "unavailable":
@@ -149,6 +154,7 @@ export async function handlePaymentAction(request: Request, orderIdParam: string
 
   const back = `${url.pathname}${access === "token" && token ? `?token=${encodeURIComponent(token)}` : ""}`;
   try {
+    await assertOrderAllowed(db, getClientIp(request));
     const started = await startPayment(db, orderId, { appUrl: getEnv().APP_URL });
     return redirect(started.approveUrl, { headers: NO_STORE });
   } catch (error) {
@@ -189,20 +195,20 @@ async function returnAccess(request: Request, orderIdParam: string | undefined) 
   const access = await accessFor(request, orderId, null);
   const byPaypal = paypalOrderId ? await isPaypalOrderOf(db, orderId, paypalOrderId) : false;
   if (!access && !byPaypal) pageNotFound();
-  const view = await getOrderView(db, orderId);
-  if (!view) pageNotFound();
-  // A buyer who is not the session owner gets the token back, so the payment page opens for them.
-  const back = paymentPageUrl(orderId, access ? null : view.confirmationToken);
-  return { orderId, paypalOrderId, back };
+  if (!(await getOrderView(db, orderId))) pageNotFound();
+  // Someone with only the PayPal id of a return URL (a shared link, a browser's history) may
+  // finish the payment, but never gets the order's confirmation token: they go home.
+  const back = access ? paymentPageUrl(orderId, null) : "/";
+  return { orderId, paypalOrderId, back, hasAccess: !!access };
 }
 
 /** Loader of /order/{id}/paypal-return: captures, records and shows the confirmation. Coming back twice changes nothing. */
 export async function handlePaypalReturn(request: Request, orderIdParam: string | undefined): Promise<Response> {
-  const { orderId, paypalOrderId, back } = await returnAccess(request, orderIdParam);
+  const { orderId, paypalOrderId, back, hasAccess } = await returnAccess(request, orderIdParam);
   if (!paypalOrderId) return redirectWithToast(back, PAYMENT_TOASTS.failed);
   try {
     const result = await completePayment(db, orderId, paypalOrderId);
-    return redirectWithToast(confirmationUrl(result.id, result.confirmationToken), PAYMENT_TOASTS.success);
+    return redirectWithToast(hasAccess ? confirmationUrl(result.id, result.confirmationToken) : "/", PAYMENT_TOASTS.success);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const toast = paymentToast(error);
@@ -245,6 +251,8 @@ export async function withPaymentErrors(fn: () => Promise<Response>): Promise<Re
         return jsonError(`${PAYMENT_TOASTS.processingError.title}: ${error.message}`, 500);
       case "failed":
         return jsonError(`${PAYMENT_TOASTS.failed.title}: ${error.message}`, error.status);
+      case "pending":
+        return jsonError(`${PAYMENT_PENDING.title}: ${error.message}`, 409);
       default:
         return jsonError(error.message, error.status);
     }

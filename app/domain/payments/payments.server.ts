@@ -5,7 +5,7 @@ import { findStockIssues, returnStock, type StockLine, takeStock } from "~/domai
 import { DomainError } from "~/domain/common/errors";
 import { awardOrderPoints, recordPointsEvent, spendOrderPoints } from "~/domain/loyalty/loyalty.server";
 import { PAYMENT_TEXT, PAYMENT_TOASTS, type StockCheck } from "~/domain/payments/page-data";
-import { getPaypalClient, isPaypalOrderId, type PaypalClient, PaypalError, type PaypalLink, type PaypalOrder } from "~/domain/payments/paypal-client.server";
+import { getPaypalClient, getShopMerchantId, isPaypalOrderId, type PaypalClient, PaypalError, type PaypalLink, type PaypalOrder } from "~/domain/payments/paypal-client.server";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
@@ -26,7 +26,13 @@ import { refundUnwantedCapture } from "~/domain/payments/refunds.server";
  * PayPal completed but the shop failed to record is found and recorded on the next visit.
  */
 
-export type PaymentErrorKind = "failed" | "stock" | "state" | "in-progress" | "mismatch" | "unavailable" | "recording";
+export type PaymentErrorKind = "failed" | "stock" | "state" | "in-progress" | "pending" | "mismatch" | "unavailable" | "recording";
+
+/** A capture PayPal holds for review (PENDING): not a failure; the webhook or reconciliation settles it. */
+export const PAYMENT_PENDING = {
+  title: "Payment pending",
+  description: "PayPal is still reviewing this payment. Your items are held for you, and the order is confirmed as soon as PayPal completes it.",
+} as const;
 
 /** A payment could not go ahead; `kind` tells the pages which of the spec's messages to show. */
 export class PaymentError extends DomainError {
@@ -197,6 +203,20 @@ async function rememberAttempt(db: DB, orderId: number, paypalOrderId: string, s
     .execute();
 }
 
+/**
+ * 400 unless the shop itself created this PayPal order for this order (startPayment records each
+ * one): a PayPal order someone made elsewhere, even for the right reference and amount, never pays.
+ */
+async function assertCreatedByShop(db: DB, orderId: number, paypalOrderId: string): Promise<void> {
+  const attempt = await db
+    .selectFrom("payment_attempts")
+    .select("id")
+    .where("paypal_order_id", "=", paypalOrderId)
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  if (!attempt) throw new PaymentError("This PayPal payment was not started by this shop", "mismatch", 400);
+}
+
 /** 409 when another shop order paid with, or started, this PayPal order. */
 async function assertPaypalOrderFree(db: DB, orderId: number, paypalOrderId: string): Promise<void> {
   const paid = await db.selectFrom("orders").select("id").where("paypal_order_id", "=", paypalOrderId).where("id", "!=", orderId).executeTakeFirst();
@@ -226,6 +246,13 @@ function assertMatchesOrder(pp: PaypalOrder, order: OrderRow): void {
   const unit = units[0];
   if (units.length !== 1 || !unit || unit.reference_id !== String(order.id)) {
     throw new PaymentError("This PayPal payment belongs to another order", "mismatch");
+  }
+  // Anyone can create a PayPal order with the shop's public client id and name their own
+  // account as payee: only one that pays the shop's merchant account pays an order.
+  const merchantId = getShopMerchantId();
+  if (!merchantId || unit.payee?.merchant_id !== merchantId) {
+    if (!merchantId) console.warn("PAYPAL_MERCHANT_ID is not set: no PayPal payment can be accepted");
+    throw new PaymentError("This PayPal payment is not made out to this shop", "mismatch", 400);
   }
   if (pp.intent !== undefined && pp.intent !== "CAPTURE") throw new PaymentError("This PayPal payment cannot be captured", "mismatch", 400);
   const amount = unit.amount;
@@ -452,6 +479,7 @@ export async function completePayment(db: DB, orderId: number, paypalOrderId: st
   if (order.paypalOrderId === paypalOrderId) return resultOf(order, paypalOrderId, order.paypalCaptureId);
   assertUnpaid(order);
   await assertPaypalOrderFree(db, orderId, paypalOrderId);
+  await assertCreatedByShop(db, orderId, paypalOrderId);
   const paypal = requirePaypal(deps);
 
   let pp: PaypalOrder;
@@ -492,7 +520,7 @@ export async function completePayment(db: DB, orderId: number, paypalOrderId: st
     }
     if (now?.status === "COMPLETED") {
       captured = now;
-    } else if (now === null && error.isUnavailable) {
+    } else if (now === null) {
       // The outcome is unknown: the hold stays, and the next visit settles it with PayPal.
       throw new PaymentError("PayPal could not be reached. Please try again in a moment.", "unavailable");
     } else {
@@ -512,6 +540,11 @@ async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, deps: P
   assertMatchesOrder(pp, order);
   const captures = pp.purchase_units?.[0]?.payments?.captures ?? [];
   const capture = captures.find((c) => c.status === "COMPLETED") ?? captures[0];
+  if (capture?.status === "PENDING") {
+    // PayPal has the money on hold: the stock stays taken, nothing is marked failed.
+    await setAttemptStatus(db, order.id, pp.id, "PENDING");
+    throw new PaymentError(PAYMENT_PENDING.description, "pending");
+  }
   if (!capture || capture.status !== "COMPLETED") {
     await releaseReservation(db, order.id, pp.id, capture?.status ?? "FAILED");
     throw new PaymentError(PAYMENT_TOASTS.failed.description, "failed");

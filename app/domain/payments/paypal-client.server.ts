@@ -15,6 +15,8 @@ export interface PaypalConfig {
   clientSecret: string;
   /** Per request; default 15 s. */
   timeoutMs?: number;
+  /** The shop's PayPal merchant id (PAYPAL_MERCHANT_ID); the emulator's own when unset in emulator mode. */
+  merchantId?: string;
 }
 
 export const PAYPAL_BASES: Record<Exclude<PaypalMode, "emulator">, string> = {
@@ -27,6 +29,8 @@ export const EMULATOR_WEBHOOK_ID = "8EMULATR2WEBHK4SHP0PAYPAL";
 
 /** The emulator's demo credentials (scripts/paypal-emulator.ts accepts them when none are set). */
 export const EMULATOR_CREDENTIALS = { clientId: "emulator-client-id", clientSecret: "emulator-client-secret" };
+/** The emulator's merchant (scripts/paypal-emulator-lib.ts EMULATOR_MERCHANT_ID). */
+export const EMULATOR_MERCHANT_ID = "EMULATORMRCHT";
 
 export interface PaypalMoney {
   currency_code: string;
@@ -85,6 +89,7 @@ export interface WebhookSignatureInput {
 
 export interface PaypalPurchaseUnit {
   reference_id?: string;
+  payee?: { merchant_id?: string; email_address?: string };
   custom_id?: string;
   amount?: PaypalMoney;
   payments?: { captures?: PaypalCapture[] };
@@ -344,6 +349,7 @@ export function paypalConfigFromEnv(env: {
   PAYPAL_CLIENT_SECRET?: string;
   PAYPAL_API_BASE?: string;
   PAYPAL_EMULATOR_PORT?: number;
+  PAYPAL_MERCHANT_ID?: string;
 }): PaypalConfig | null {
   if (env.PAYPAL_MODE === "emulator") {
     return {
@@ -351,12 +357,19 @@ export function paypalConfigFromEnv(env: {
       apiBase: env.PAYPAL_API_BASE ?? `http://127.0.0.1:${env.PAYPAL_EMULATOR_PORT ?? 4010}`,
       clientId: env.PAYPAL_CLIENT_ID ?? EMULATOR_CREDENTIALS.clientId,
       clientSecret: env.PAYPAL_CLIENT_SECRET ?? EMULATOR_CREDENTIALS.clientSecret,
+      merchantId: env.PAYPAL_MERCHANT_ID ?? EMULATOR_MERCHANT_ID,
     };
   }
   if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET) return null;
   // Without a mode, credentials mean the sandbox: live money only when asked for by name.
   const mode = env.PAYPAL_MODE ?? "sandbox";
-  return { mode, apiBase: env.PAYPAL_API_BASE ?? PAYPAL_BASES[mode], clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET };
+  return {
+    mode,
+    apiBase: env.PAYPAL_API_BASE ?? PAYPAL_BASES[mode],
+    clientId: env.PAYPAL_CLIENT_ID,
+    clientSecret: env.PAYPAL_CLIENT_SECRET,
+    merchantId: env.PAYPAL_MERCHANT_ID,
+  };
 }
 
 let override: { config: PaypalConfig | null } | null = null;
@@ -374,6 +387,17 @@ export function setPaypalConfig(config: PaypalConfig | null | undefined): void {
 
 export function isPaypalConfigured(): boolean {
   return currentConfig() !== null;
+}
+
+/**
+ * The merchant id every PayPal order that pays an order must name as payee: PAYPAL_MERCHANT_ID,
+ * or the emulator's own in emulator mode (and for tests that hand in a client of their own).
+ * Null for sandbox/live without PAYPAL_MERCHANT_ID: then no PayPal order can pay an order.
+ */
+export function getShopMerchantId(): string | null {
+  const config = currentConfig();
+  if (!config || config.mode === "emulator") return config?.merchantId ?? EMULATOR_MERCHANT_ID;
+  return config.merchantId ?? null;
 }
 
 /** The mode the payment page works in, or null when payments are not configured. */

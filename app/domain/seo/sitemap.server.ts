@@ -75,3 +75,27 @@ export function renderRobots(origin: string): string {
   const base = origin.replace(/\/+$/, "");
   return ["User-agent: *", ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`), "Allow: /", "", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
 }
+
+const built = new WeakMap<DB, { key: string; xml: string }>();
+let buildCount = 0;
+
+/** How many times this process built the sitemap (for tests). */
+export function sitemapBuildCount(): number {
+  return buildCount;
+}
+
+/**
+ * The sitemap XML, built once per catalogue change: the `catalogue_version` row (bumped by
+ * triggers on products and categories) is read on each request, and the 50 000-row build only
+ * runs when it moved. Each server process keeps its own copy.
+ */
+export async function getSitemapXml(db: DB, origin: string): Promise<string> {
+  const row = await db.selectFrom("catalogue_version").select("version").where("id", "=", 1).executeTakeFirst();
+  const key = `${row?.version ?? "none"}|${origin}`;
+  const hit = built.get(db);
+  if (hit && hit.key === key && row) return hit.xml;
+  const xml = renderSitemap(origin, await listSitemapEntries(db));
+  buildCount++;
+  built.set(db, { key, xml });
+  return xml;
+}

@@ -183,7 +183,8 @@ test.describe("the payment API", () => {
     const cheap = (await res.json()) as { id: string };
     await approve(cheap.id);
     const message = await expectError(await request.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: cheap.id, status: "paid" } }), 400);
-    expect(message).toBe(`The PayPal payment amount does not match this order's total of ${order.total} USD`);
+    // Refused before its amount is even looked at: the shop did not create it (issue 20).
+    expect(message).toBe("This PayPal payment was not started by this shop");
     expect((await paypalOrder(cheap.id)).status).toBe("APPROVED");
     expect(orderRow(order.id)).toMatchObject({ status: "unpaid", paypalOrderId: null, stockReserved: 0 });
     await expectError(await request.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: "", status: "paid" } }), 400);
@@ -279,5 +280,59 @@ test.describe("the payment API", () => {
     expect(orderRow(order.id).status).toBe("unpaid");
     expect((await paypalOrder(created.id)).status).toBe("APPROVED");
     await request.dispose();
+  });
+});
+
+test.describe("the payee attack (issue 20): a PayPal order the buyer made herself never pays", () => {
+  /** What PayPal's browser script lets anyone do with the shop's public client id. */
+  async function buyerMadePaypalOrder(orderId: number, total: string, payee?: Record<string, string>) {
+    const res = await fetch(`${PAYPAL_URL}/v2/checkout/orders`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${await emulatorToken()}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        intent: "CAPTURE",
+        purchase_units: [{ reference_id: String(orderId), custom_id: String(orderId), amount: { currency_code: "USD", value: total }, ...(payee ? { payee } : {}) }],
+      }),
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: string; purchase_units: { payee: { merchant_id: string; email_address: string } }[] };
+  }
+
+  test("her own payee, the order's reference and total, approved: complete-payment refuses and the order stays unpaid", async ({ playwright }) => {
+    const product = makeProduct(3);
+    const { request, order } = await guestOrder(playwright, product.id);
+    const theirs = await buyerMadePaypalOrder(order.id, order.total, { email_address: "attacker@example.com" });
+    // The emulator honours the payee at creation, as PayPal does.
+    expect(theirs.purchase_units[0]!.payee.email_address).toBe("attacker@example.com");
+    await approve(theirs.id);
+    const res = await request.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: theirs.id, status: "paid" } });
+    expect(res.status()).toBe(400);
+    expect(JSON.stringify(await res.json())).not.toContain(order.confirmationToken);
+    expect(orderRow(order.id)).toMatchObject({ status: "unpaid", paypalOrderId: null, stockReserved: 0 });
+    expect((await paypalOrder(theirs.id)).status).toBe("APPROVED");
+    expect(stockOf(product.id)).toBe(3);
+  });
+
+  test("even paying the shop, a PayPal order the shop did not create is refused", async ({ playwright }) => {
+    const product = makeProduct(3);
+    const { request, order } = await guestOrder(playwright, product.id);
+    const own = await buyerMadePaypalOrder(order.id, order.total);
+    await approve(own.id);
+    expect((await request.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: own.id, status: "paid" } })).status()).toBe(400);
+    expect(orderRow(order.id)).toMatchObject({ status: "unpaid", paypalOrderId: null });
+  });
+
+  test("the PayPal id of a return URL alone gets no confirmation token", async ({ playwright }) => {
+    const product = makeProduct(3);
+    const { request, order } = await guestOrder(playwright, product.id);
+    const created = await createPaypalOrder(request, order.id);
+    await approve(created.id);
+    const stranger = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+    const res = await stranger.get(`/order/${order.id}/paypal-return?token=${created.id}&PayerID=ABCDEFGHIJKLM`, { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe("/");
+    const api = await stranger.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: created.id, status: "paid" } });
+    expect(api.status()).toBe(404);
+    await stranger.dispose();
   });
 });

@@ -1,0 +1,147 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
+import { getProfile } from "~/domain/auth/accounts.server";
+import { destroySession, getSession, getSessionId, redirectWithToast, requireUser, toastHeader } from "~/domain/auth/guards.server";
+import { ChangePasswordSchema, SECURITY_TEXT } from "~/domain/auth/schemas";
+import { changePassword, endSessions } from "~/domain/auth/security.server";
+import { getTotpStatus } from "~/domain/auth/totp.server";
+import { DomainError } from "~/domain/common/errors";
+import { db } from "~/lib/db.server";
+import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
+
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Sign-in & Security", noindex: true });
+
+const INTENTS = { changePassword: "change-password", signOutEverywhere: "sign-out-everywhere" } as const;
+const SECURITY_URL = "/account/security";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [profile, totp] = await Promise.all([getProfile(db, user.id), user.isAdmin ? getTotpStatus(db, user.id) : null]);
+  return json({ email: user.email, hasPassword: profile?.hasPassword ?? false, isAdmin: user.isAdmin, totp });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const user = await requireUser(request);
+  const formData = await readFormData(request);
+  switch (formData.get("intent")) {
+    case INTENTS.changePassword: {
+      const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+      const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+      if (submission.status !== "success") return json({ result: submission.reply(hidden) }, { status: 400 });
+      try {
+        await changePassword(db, user.id, submission.value, await getSessionId(request));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return json({ result: submission.reply({ ...error.toConform(), ...hidden }) }, { status: error.status });
+      }
+      return redirectWithToast(SECURITY_URL, { title: "Password changed", description: SECURITY_TEXT.passwordChanged, type: "success" });
+    }
+    case INTENTS.signOutEverywhere: {
+      await endSessions(db, user.id, null);
+      const headers = new Headers();
+      headers.append("Set-Cookie", await destroySession(await getSession(request)));
+      headers.append("Set-Cookie", await toastHeader({ title: "Signed out", description: SECURITY_TEXT.signedOutEverywhere, type: "success" }));
+      return redirect("/login", { headers });
+    }
+    default:
+      return jsonError("Unknown action", 400);
+  }
+}
+
+export default function SecurityPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors = (actionData?.result.error ?? null) as FieldErrors;
+  const formError = firstError(errors, "");
+  return (
+    <div className="container account-page">
+      <div className="page-head">
+        <h1>Sign-in &amp; Security</h1>
+        <p className="muted">
+          <Link to="/account" prefetch="none">
+            My Account
+          </Link>{" "}
+          · {data.email}
+        </p>
+      </div>
+
+      <section className="form-card" aria-labelledby="password-title">
+        <h2 id="password-title">{data.hasPassword ? "Change password" : "Set a password"}</h2>
+        <p className="muted">Changing your password signs you out on every other device.</p>
+        {formError ? <Alert title="Password not changed">{formError}</Alert> : null}
+        <Form method="post" className="form-stack" aria-label="Change password">
+          <input type="hidden" name="intent" value={INTENTS.changePassword} />
+          {data.hasPassword ? (
+            <Field
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={200}
+              error={firstError(errors, "currentPassword")}
+            />
+          ) : null}
+          <Field
+            name="newPassword"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={6}
+            maxLength={200}
+            hint="At least 6 characters; common passwords are refused."
+            error={firstError(errors, "newPassword")}
+          />
+          <Field
+            name="confirmPassword"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={200}
+            error={firstError(errors, "confirmPassword")}
+          />
+          <div className="actions">
+            <button type="submit" className="button">
+              Change password
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      {data.totp ? (
+        <section className="form-card" aria-labelledby="totp-title">
+          <h2 id="totp-title">Two-factor authentication</h2>
+          {data.totp.enabled ? (
+            <p>
+              On. {data.totp.recoveryCodesLeft} of 10 recovery codes left. <Link to="/account/two-factor">Manage</Link>
+            </p>
+          ) : (
+            <>
+              <p>Off. An admin account should ask for a code from your phone as well as the password.</p>
+              <Link to="/account/two-factor" className="button">
+                Turn on two-factor authentication
+              </Link>
+            </>
+          )}
+        </section>
+      ) : null}
+
+      <section className="form-card" aria-labelledby="devices-title">
+        <h2 id="devices-title">Devices</h2>
+        <p className="muted">Signs this account out everywhere it is signed in, including here.</p>
+        <Form method="post">
+          <input type="hidden" name="intent" value={INTENTS.signOutEverywhere} />
+          <button type="submit" className="button button-secondary">
+            Sign out of all devices
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
+import { linkGoogleAccount, verifyLogin } from "~/domain/auth/accounts.server";
+import { beginSignIn, getGoogleLink, redirectWithToast } from "~/domain/auth/guards.server";
+import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
+import { DomainError } from "~/domain/common/errors";
+import { db } from "~/lib/db.server";
+import { assertSameOrigin, getClientIp, readFormData } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
+
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Link Google Sign-In", noindex: true });
+
+const EXPIRED = "Your Google sign-in took too long. Please try again.";
+
+async function accountEmail(userId: number): Promise<string | null> {
+  const row = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
+/**
+ * Google's verified address belongs to a password account whose owner verified it: the person
+ * proves they own that account by entering its password once; then Google is linked to it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const link = await getGoogleLink(request);
+  const email = link ? await accountEmail(link.userId) : null;
+  if (!link || !email) throw await redirectWithToast("/login", loginFailed(EXPIRED));
+  return json({ email });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await readFormData(request);
+  const link = await getGoogleLink(request);
+  const email = link ? await accountEmail(link.userId) : null;
+  if (!link || !email) return redirectWithToast("/login", loginFailed(EXPIRED));
+  const password = formData.get("password");
+  if (typeof password !== "string" || password === "") {
+    return json({ errors: { password: ["Password is required"] } }, { status: 400 });
+  }
+  try {
+    // The sign-in's own rules: its limits, its 'Invalid credentials'.
+    const user = await verifyLogin(db, { email, password: password.slice(0, 200) }, getClientIp(request));
+    await linkGoogleAccount(db, user.id, link.googleId);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return json({ errors: { password: [error.message] } }, { status: error.status });
+  }
+  const next = await beginSignIn(request, link.userId, link.redirectTo);
+  if (next.location !== link.redirectTo) return redirectWithToast(next.location, { title: "Google sign-in linked", type: "success" }, [next.cookie]);
+  return redirectWithToast(link.redirectTo, { ...AUTH_MESSAGES.loginSuccess, description: "Google sign-in is now linked to your account." }, [next.cookie]);
+}
+
+export default function LinkGooglePage() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors = (actionData && "errors" in actionData ? actionData.errors : null) as FieldErrors;
+  return (
+    <div className="container auth-page">
+      <h1>Link Google Sign-In</h1>
+      <p className="muted">
+        {email} already has an account with a password. Enter that password once, and you can sign in with Google from now on.
+      </p>
+      <div className="form-card">
+        {firstError(errors, "password") ? <Alert title="Not linked">{firstError(errors, "password")}</Alert> : null}
+        <Form method="post" className="form-stack" aria-label="Link Google sign-in">
+          <Field name="password" label="Password" type="password" autoComplete="current-password" required maxLength={200} error={firstError(errors, "password")} />
+          <button type="submit" className="button button-lg button-block">
+            Link and sign in
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
+import { getPendingSignIn, redirectWithToast, signInUser } from "~/domain/auth/guards.server";
+import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
+import { SecondFactorSchema } from "~/domain/auth/schemas";
+import { verifySecondFactor } from "~/domain/auth/totp.server";
+import { DomainError } from "~/domain/common/errors";
+import { db } from "~/lib/db.server";
+import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
+
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor Sign In", noindex: true });
+
+const EXPIRED = "Your sign-in took too long. Please sign in again.";
+
+/** The second step of signing in to an account with a second factor (after the password). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getPendingSignIn(request))) throw await redirectWithToast("/login", loginFailed(EXPIRED));
+  return json({ ok: true });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await readFormData(request);
+  const pending = await getPendingSignIn(request);
+  if (!pending) return redirectWithToast("/login", loginFailed(EXPIRED));
+  const submission = parseWithZod(formData, { schema: SecondFactorSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  try {
+    await verifySecondFactor(db, pending.userId, submission.value.code);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (error.status === 429) return redirectWithToast("/login", loginFailed(`${error.message} Please sign in again later.`));
+    return json({ result: submission.reply({ fieldErrors: { code: [error.message] }, hideFields: ["code"] }) }, { status: error.status });
+  }
+  const cookie = await signInUser(request, pending.userId);
+  const toast = pending.redirectTo.startsWith("/admin") ? AUTH_MESSAGES.adminLoginSuccess : AUTH_MESSAGES.loginSuccess;
+  return redirectWithToast(pending.redirectTo, { ...toast }, [cookie]);
+}
+
+export default function TwoFactorSignIn() {
+  const actionData = useActionData<typeof action>();
+  const errors = (actionData && "result" in actionData ? actionData.result.error : null) as FieldErrors;
+  return (
+    <div className="container auth-page">
+      <h1>Two-Factor Sign In</h1>
+      <p className="muted">Enter the six-digit code from your authenticator app, or one of your recovery codes.</p>
+      <div className="form-card">
+        {firstError(errors, "code") ? <Alert title="Sign in not finished">{firstError(errors, "code")}</Alert> : null}
+        <Form method="post" className="form-stack" aria-label="Two-factor code">
+          <Field
+            name="code"
+            label="Authentication code"
+            autoComplete="one-time-code"
+            inputMode="text"
+            required
+            maxLength={40}
+            autoFocus
+            error={firstError(errors, "code")}
+          />
+          <button type="submit" className="button button-lg button-block">
+            Verify
+          </button>
+        </Form>
+        <form method="post" action="/logout">
+          <button type="submit" className="button button-secondary">
+            Cancel and sign out
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { expectToast, visit, waitForHydration } from "../helpers/browser";
+import { sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+
+// /account/security (password change, sign out of all devices) and the admin's second factor
+// (/account/two-factor, /login/two-factor), with JavaScript on and off.
+
+const PASSWORD = "tiny-stitches";
+
+async function signUp(page: Page, testInfo: TestInfo, email: string) {
+  await visit(page, testInfo, "/login?tab=signup");
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("First Name").fill("Sid");
+  await form.getByLabel("Last Name").fill("Seam");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+function userIdOf(email: string): number {
+  return withDb((db) => (db.prepare("SELECT id FROM users WHERE email = ?").get(email.toLowerCase()) as { id: number }).id);
+}
+
+async function changePassword(page: Page, current: string, next: string) {
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel("Current password").fill(current);
+  await form.getByLabel("New password", { exact: true }).fill(next);
+  await form.getByLabel("Confirm new password").fill(next);
+  await form.getByRole("button", { name: "Change password" }).click();
+}
+
+test("change the password on the account page; other devices are signed out", async ({ page, browser }, testInfo) => {
+  const email = uniqueEmail("security");
+  await signUp(page, testInfo, email);
+  // A second device, signed in to the same account.
+  const other = await browser.newContext();
+  await other.addCookies([sessionCookieFor(userIdOf(email))]);
+  const otherPage = await other.newPage();
+  expect((await otherPage.goto("/account/security"))!.url()).toContain("/account/security");
+
+  await visit(page, testInfo, "/account");
+  await page.getByRole("link", { name: "Sign-in & Security" }).click();
+  await expect(page).toHaveURL(/\/account\/security$/);
+  await waitForHydration(page, testInfo);
+
+  await changePassword(page, "not-my-password", "fresh-linen-9");
+  await expect(page.locator("#currentPassword-error")).toHaveText("Your current password is not correct");
+  await changePassword(page, PASSWORD, "iloveyou");
+  await expect(page.locator("#newPassword-error")).toHaveText("This password is too common. Please choose another.");
+  await changePassword(page, PASSWORD, "fresh-linen-9");
+  await expectToast(page, "Password changed", "Password changed. You were signed out on every other device.");
+
+  await otherPage.goto("/account/security");
+  await expect(otherPage).toHaveURL(/\/login\?redirectTo=/);
+  await other.close();
+});
+
+test("'Sign out of all devices' signs this browser out too", async ({ page }, testInfo) => {
+  const email = uniqueEmail("everywhere");
+  await signUp(page, testInfo, email);
+  await visit(page, testInfo, "/account/security");
+  await page.getByRole("button", { name: "Sign out of all devices" }).click();
+  await page.waitForURL((url) => url.pathname === "/login");
+  await expectToast(page, "Signed out", "You were signed out on every device.");
+  await page.goto("/account/security");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+});
+
+test("an admin turns on TOTP with the QR code page, then signs in with a code", async ({ page }, testInfo) => {
+  const email = uniqueEmail("owner");
+  await signUp(page, testInfo, email);
+  withDb((db) => db.prepare("UPDATE users SET is_admin = 1 WHERE email = ?").run(email.toLowerCase()));
+
+  await visit(page, testInfo, "/admin");
+  await expect(page.getByText("Protect the shop with two-factor authentication")).toBeVisible();
+  await page.getByRole("link", { name: "Turn on two-factor authentication" }).click();
+  await expect(page).toHaveURL(/\/account\/two-factor$/);
+  await waitForHydration(page, testInfo);
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" }).locator("svg")).toBeVisible();
+  const secret = (await page.locator(".totp-secret").textContent())!.trim();
+  const totp = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+
+  const setup = page.getByRole("form", { name: "Turn on" });
+  await setup.getByLabel("Code from your app").fill("000000");
+  await setup.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.locator("#enable-code-error")).toContainText("That code is not valid");
+  await page.getByRole("form", { name: "Turn on" }).getByLabel("Code from your app").fill(totp.generate());
+  await page.getByRole("form", { name: "Turn on" }).getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();
+  await expect(page.locator(".recovery-codes li")).toHaveCount(10);
+  const recovery = (await page.locator(".recovery-codes li").first().textContent())!.trim();
+
+  await visit(page, testInfo, "/admin");
+  await expect(page.getByText("Protect the shop with two-factor authentication")).toHaveCount(0);
+
+  // Sign out, then sign in again: the password alone is not enough.
+  await page.context().clearCookies();
+  await visit(page, testInfo, "/admin-login");
+  const form = page.getByRole("form", { name: "Admin sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: /sign in/i }).click();
+  await page.waitForURL((url) => url.pathname === "/login/two-factor");
+  await waitForHydration(page, testInfo);
+  expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+  await page.getByLabel("Authentication code").fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin");
+  await expectToast(page, "Admin login successful");
+
+  // A recovery code works once.
+  await page.context().clearCookies();
+  await visit(page, testInfo, "/admin-login");
+  await page.getByRole("form", { name: "Admin sign in" }).getByLabel("Email").fill(email);
+  await page.getByRole("form", { name: "Admin sign in" }).getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("form", { name: "Admin sign in" }).getByRole("button", { name: /sign in/i }).click();
+  await page.waitForURL((url) => url.pathname === "/login/two-factor");
+  await waitForHydration(page, testInfo);
+  await page.getByLabel("Authentication code").fill(recovery);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL((url) => url.pathname === "/admin");
+});

@@ -1,0 +1,289 @@
+// @vitest-environment node
+import { getSessionStorage } from "~/domain/auth/guards.server";
+import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
+import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth/password-policy.server";
+import { SESSION_LIMITS } from "~/domain/auth/session.server";
+import { totpCodeAt } from "~/domain/auth/totp.server";
+import { db } from "~/lib/db.server";
+import { CLIENT_IP_HEADER } from "~/lib/http.server";
+import { action as securityAction, loader as securityLoader } from "~/routes/account_.security";
+import { action as twoFactorAction, loader as twoFactorLoader } from "~/routes/account_.two-factor";
+import { loader as adminLoader } from "~/routes/admin";
+import { action as adminLoginAction } from "~/routes/admin-login";
+import { action as apiLogin } from "~/routes/api.auth.login";
+import { loader as apiMe } from "~/routes/api.auth.me";
+import { action as secondStepAction, loader as secondStepLoader } from "~/routes/login_.two-factor";
+
+const ORIGIN = "http://localhost:3000";
+let ipN = 0;
+const freshIp = () => `10.30.${Math.floor(++ipN / 250)}.${ipN % 250}`;
+
+async function run(fn: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await fn();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function form(path: string, fields: Record<string, string>, cookie?: string) {
+  return new Request(ORIGIN + path, {
+    method: "POST",
+    headers: {
+      Origin: ORIGIN,
+      Accept: "text/html",
+      "Content-Type": "application/x-www-form-urlencoded",
+      [CLIENT_IP_HEADER]: freshIp(),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+const get = (path: string, cookie?: string) => new Request(ORIGIN + path, { headers: cookie ? { Cookie: cookie } : {} });
+const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0];
+
+async function me(cookie: string | undefined) {
+  const res = await run(() => apiMe({ request: get("/api/auth/me", cookie), params: {}, context: {} }));
+  return res.status;
+}
+
+let emailN = 0;
+async function account(opts: { admin?: boolean; password?: string } = {}) {
+  const email = `sec-${++emailN}@example.com`;
+  const password = opts.password ?? "tulle-and-lace";
+  const row = await db
+    .insertInto("users")
+    .values({ email, password_hash: await hashPassword(password), first_name: "Ada", last_name: "Hem", is_admin: opts.admin ? 1 : 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, password };
+}
+
+async function sessionFor(userId: number, cartKey?: string): Promise<{ cookie: string; id: string }> {
+  const storage = getSessionStorage();
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  if (cartKey) session.set("cartKey", cartKey);
+  const cookie = (await storage.commitSession(session)).split(";")[0]!;
+  return { cookie, id: (await storage.getSession(cookie)).id };
+}
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const HOUR = 3_600_000;
+
+describe("session lifetimes", () => {
+  it("signs a customer out 30 days after sign-in, or after 7 days unused, and keeps the guest cart key", async () => {
+    const user = await account();
+    const fresh = await sessionFor(user.id, "cart-keep-1");
+    await db.updateTable("sessions").set({ created_at: ago(29 * 24 * HOUR), last_seen_at: ago(6 * 24 * HOUR) }).where("id", "=", fresh.id).execute();
+    expect(await me(fresh.cookie)).toBe(200);
+
+    const old = await sessionFor(user.id, "cart-keep-2");
+    await db.updateTable("sessions").set({ created_at: ago(SESSION_LIMITS.customer.absoluteMs + 60_000), last_seen_at: ago(60_000) }).where("id", "=", old.id).execute();
+    expect(await me(old.cookie)).toBe(401);
+    const kept = await db.selectFrom("sessions").select(["data", "user_id"]).where("id", "=", old.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(kept.data)).toEqual({ cartKey: "cart-keep-2" });
+    expect(kept.user_id).toBeNull();
+
+    const idle = await sessionFor(user.id);
+    await db.updateTable("sessions").set({ last_seen_at: ago(SESSION_LIMITS.customer.idleMs + 60_000) }).where("id", "=", idle.id).execute();
+    expect(await me(idle.cookie)).toBe(401);
+  });
+
+  it("signs an admin out after 12 hours, or after 2 hours unused", async () => {
+    const admin = await account({ admin: true });
+    const ok = await sessionFor(admin.id);
+    await db.updateTable("sessions").set({ created_at: ago(11 * HOUR), last_seen_at: ago(HOUR) }).where("id", "=", ok.id).execute();
+    expect(await me(ok.cookie)).toBe(200);
+    const long = await sessionFor(admin.id);
+    await db.updateTable("sessions").set({ created_at: ago(12 * HOUR + 60_000), last_seen_at: ago(60_000) }).where("id", "=", long.id).execute();
+    expect(await me(long.cookie)).toBe(401);
+    const idle = await sessionFor(admin.id);
+    await db.updateTable("sessions").set({ created_at: ago(3 * HOUR), last_seen_at: ago(2 * HOUR + 60_000) }).where("id", "=", idle.id).execute();
+    expect(await me(idle.cookie)).toBe(401);
+  });
+
+  it("records use at most once a minute, so an active session stays", async () => {
+    const user = await account();
+    const s = await sessionFor(user.id);
+    await db.updateTable("sessions").set({ last_seen_at: ago(5 * 24 * HOUR) }).where("id", "=", s.id).execute();
+    expect(await me(s.cookie)).toBe(200);
+    const row = await db.selectFrom("sessions").select("last_seen_at").where("id", "=", s.id).executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(row.last_seen_at!)).toBeLessThan(10_000);
+  });
+});
+
+describe("password change and signing out everywhere (/account/security)", () => {
+  const change = (cookie: string, fields: Record<string, string>) =>
+    run(() => securityAction({ request: form("/account/security", { intent: "change-password", ...fields }, cookie), params: {}, context: {} }));
+
+  it("needs the current password and refuses a common new one", async () => {
+    const user = await account();
+    const s = await sessionFor(user.id);
+    const wrong = await change(s.cookie, { currentPassword: "not-mine", newPassword: "fresh-linen-9", confirmPassword: "fresh-linen-9" });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(await wrong.json())).toContain("Your current password is not correct");
+    const common = await change(s.cookie, { currentPassword: user.password, newPassword: "password1", confirmPassword: "password1" });
+    expect(common.status).toBe(400);
+    expect(JSON.stringify(await common.json())).toContain(COMMON_PASSWORD_MESSAGE);
+    const differ = await change(s.cookie, { currentPassword: user.password, newPassword: "fresh-linen-9", confirmPassword: "fresh-linen-8" });
+    expect(differ.status).toBe(400);
+    const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(await verifyPassword(user.password, row.password_hash)).toBe(true);
+  });
+
+  it("changes the password and ends every other session, keeping this one", async () => {
+    const user = await account();
+    const here = await sessionFor(user.id);
+    const phone = await sessionFor(user.id);
+    const laptop = await sessionFor(user.id);
+    const res = await change(here.cookie, { currentPassword: user.password, newPassword: "fresh-linen-9", confirmPassword: "fresh-linen-9" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/account/security");
+    expect(await me(here.cookie)).toBe(200);
+    expect(await me(phone.cookie)).toBe(401);
+    expect(await me(laptop.cookie)).toBe(401);
+    const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(await verifyPassword("fresh-linen-9", row.password_hash)).toBe(true);
+  });
+
+  it("'Sign out of all devices' ends every session of the account, this one too", async () => {
+    const user = await account();
+    const here = await sessionFor(user.id);
+    const other = await sessionFor(user.id);
+    const res = await run(() => securityAction({ request: form("/account/security", { intent: "sign-out-everywhere" }, here.cookie), params: {}, context: {} }));
+    expect(res.status).toBe(302);
+    expect(await me(here.cookie)).toBe(401);
+    expect(await me(other.cookie)).toBe(401);
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toHaveLength(0);
+  });
+
+  it("is only for signed-in people, and refuses a cross-site post", async () => {
+    const res = await run(() => securityLoader({ request: get("/account/security"), params: {}, context: {} }));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    const user = await account();
+    const s = await sessionFor(user.id);
+    const foreign = new Request(ORIGIN + "/account/security", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded", Cookie: s.cookie },
+      body: "intent=sign-out-everywhere",
+    });
+    expect((await run(() => securityAction({ request: foreign, params: {}, context: {} }))).status).toBe(403);
+    expect(await me(s.cookie)).toBe(200);
+  });
+});
+
+describe("TOTP for admins", () => {
+  async function enrolledAdmin() {
+    const admin = await account({ admin: true });
+    const s = await sessionFor(admin.id);
+    const page = await run(() => twoFactorLoader({ request: get("/account/two-factor", s.cookie), params: {}, context: {} }));
+    const data = await page.json();
+    expect(data.status.enabled).toBe(false);
+    expect(data.enrolment.qrSvg).toMatch(/^<svg/);
+    const secret: string = data.enrolment.secret;
+    const now = Date.now();
+    const enable = await run(() =>
+      twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now) }, s.cookie), params: {}, context: {} }),
+    );
+    expect(enable.status).toBe(200);
+    const { codes } = await enable.json();
+    return { ...admin, cookie: s.cookie, secret, codes: codes as string[], enabledAt: now };
+  }
+
+  it("nudges the admin until it is on; enrolment shows a QR code and gives ten recovery codes, stored hashed", async () => {
+    const admin = await account({ admin: true });
+    const s = await sessionFor(admin.id);
+    const before = await (await run(() => adminLoader({ request: get("/admin", s.cookie), params: {}, context: {} }))).json();
+    expect(before.twoFactorOn).toBe(false);
+
+    const page = await (await run(() => twoFactorLoader({ request: get("/account/two-factor", s.cookie), params: {}, context: {} }))).json();
+    const bad = await run(() => twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: "000000" }, s.cookie), params: {}, context: {} }));
+    expect(bad.status).toBe(400);
+    const good = await run(() =>
+      twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: totpCodeAt(page.enrolment.secret) }, s.cookie), params: {}, context: {} }),
+    );
+    const { codes } = await good.json();
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    const stored = await db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", admin.id).execute();
+    expect(stored).toHaveLength(10);
+    for (const c of codes) expect(JSON.stringify(stored)).not.toContain(c.replace("-", ""));
+    const after = await (await run(() => adminLoader({ request: get("/admin", s.cookie), params: {}, context: {} }))).json();
+    expect(after.twoFactorOn).toBe(true);
+  });
+
+  it("is for admins only", async () => {
+    const customer = await account();
+    const s = await sessionFor(customer.id);
+    expect((await run(() => twoFactorLoader({ request: get("/account/two-factor", s.cookie), params: {}, context: {} }))).status).toBe(403);
+  });
+
+  it("makes the admin sign-in a two-step one: the password alone signs nobody in", async () => {
+    const admin = await enrolledAdmin();
+    const first = await run(() => adminLoginAction({ request: form("/admin-login", { email: admin.email, password: admin.password, redirectTo: "/admin" }), params: {}, context: {} }));
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/login/two-factor");
+    const pending = sessionCookie(first)!;
+    expect(await me(pending)).toBe(401);
+    expect((await run(() => secondStepLoader({ request: get("/login/two-factor", pending), params: {}, context: {} }))).status).toBe(200);
+
+    const wrong = await run(() => secondStepAction({ request: form("/login/two-factor", { code: "123456" }, pending), params: {}, context: {} }));
+    expect(wrong.status).toBe(400);
+    // The code already used to turn it on does not work again.
+    const replay = await run(() => secondStepAction({ request: form("/login/two-factor", { code: totpCodeAt(admin.secret, admin.enabledAt) }, pending), params: {}, context: {} }));
+    expect(replay.status).toBe(400);
+    const ok = await run(() => secondStepAction({ request: form("/login/two-factor", { code: totpCodeAt(admin.secret, admin.enabledAt + 30_000) }, pending), params: {}, context: {} }));
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/admin");
+    expect(await me(sessionCookie(ok))).toBe(200);
+    // The half-way session is gone.
+    expect(await me(pending)).toBe(401);
+  });
+
+  it("takes each recovery code once", async () => {
+    const admin = await enrolledAdmin();
+    const signInWith = async (code: string) => {
+      const first = await run(() => adminLoginAction({ request: form("/admin-login", { email: admin.email, password: admin.password, redirectTo: "/admin" }), params: {}, context: {} }));
+      return run(() => secondStepAction({ request: form("/login/two-factor", { code }, sessionCookie(first)), params: {}, context: {} }));
+    };
+    expect((await signInWith(admin.codes[0]!.toUpperCase())).status).toBe(302);
+    expect((await signInWith(admin.codes[0]!)).status).toBe(400);
+  });
+
+  it("stops guessing codes after ten tries in 15 minutes", async () => {
+    const admin = await enrolledAdmin();
+    const first = await run(() => adminLoginAction({ request: form("/admin-login", { email: admin.email, password: admin.password, redirectTo: "/admin" }), params: {}, context: {} }));
+    const pending = sessionCookie(first)!;
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => run(() => secondStepAction({ request: form("/login/two-factor", { code: String(100000 + i) }, pending), params: {}, context: {} }))),
+    );
+    // One try was spent turning the factor on.
+    expect(answers.filter((r) => r.status === 400)).toHaveLength(9);
+    expect(answers.filter((r) => r.status === 302 && r.headers.get("Location") === "/login")).toHaveLength(6);
+  });
+
+  it("the API sign-in asks for the code in the same call", async () => {
+    const admin = await enrolledAdmin();
+    const login = (body: Record<string, string>) =>
+      run(() =>
+        apiLogin({
+          request: new Request(ORIGIN + "/api/auth/login", {
+            method: "POST",
+            headers: { Origin: ORIGIN, "Content-Type": "application/json", [CLIENT_IP_HEADER]: freshIp() },
+            body: JSON.stringify(body),
+          }),
+          params: {},
+          context: {},
+        }),
+      );
+    const without = await login({ email: admin.email, password: admin.password });
+    expect(without.status).toBe(401);
+    expect(await without.json()).toEqual({ message: "Two-factor code required" });
+    expect((await login({ email: admin.email, password: admin.password, code: "999999" })).status).toBe(401);
+    const ok = await login({ email: admin.email, password: admin.password, code: admin.codes[1]! });
+    expect(ok.status).toBe(200);
+  });
+});

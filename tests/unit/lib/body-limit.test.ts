@@ -1,0 +1,110 @@
+// @vitest-environment node
+import http from "node:http";
+import { type AddressInfo } from "node:net";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { Request as RemixRequest } from "@remix-run/web-fetch";
+import { limitRequestBody, MAX_BODY_BYTES } from "~/lib/body-limit.server";
+import { parseJsonBody } from "~/lib/http.server";
+import { z } from "zod";
+
+let server: http.Server;
+let base: string;
+let appSaw = 0;
+
+beforeAll(async () => {
+  server = http.createServer(async (req, res) => {
+    if (limitRequestBody(req, res)) return;
+    appSaw++;
+    // As @remix-run/express builds the app's Request from the Node request (with Remix's own fetch).
+    const request = new RemixRequest(`http://localhost${req.url}`, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: createReadableStreamFromReadable(req),
+      duplex: "half",
+    } as RequestInit) as unknown as Request;
+    let response: Response;
+    try {
+      const body = await parseJsonBody(request, z.object({ text: z.string() }));
+      response = Response.json({ length: body.text.length });
+    } catch (thrown) {
+      response = thrown as Response;
+    }
+    res.writeHead(response.status, { "Content-Type": "application/json" });
+    res.end(await response.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Sends a raw request (optionally chunked, without Content-Length) and resolves with status and body. */
+function send(path: string, body: Buffer, opts: { chunked?: boolean; contentType?: string } = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, base);
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        headers: { "Content-Type": opts.contentType ?? "application/json", ...(opts.chunked ? {} : { "Content-Length": body.length }) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("error", reject);
+    if (opts.chunked) {
+      // Stream in 64 KB chunks; the server may answer and close before all are sent.
+      let offset = 0;
+      const pump = () => {
+        while (offset < body.length) {
+          const ok = req.write(body.subarray(offset, offset + 65536));
+          offset += 65536;
+          if (!ok) return void req.once("drain", pump);
+        }
+        req.end();
+      };
+      req.on("error", () => undefined);
+      pump();
+    } else {
+      req.end(body);
+    }
+  });
+}
+
+const json = (size: number) => Buffer.from(JSON.stringify({ text: "x".repeat(size) }));
+
+describe("request body limit", () => {
+  it("passes a body under 1 MB", async () => {
+    const res = await send("/api/cart", json(MAX_BODY_BYTES - 100));
+    expect(res.status).toBe(200);
+  });
+
+  it("answers 413 {message} to a declared 8 MB JSON body without handing it to the app", async () => {
+    const before = appSaw;
+    const res = await send("/api/cart", json(8 * 1024 * 1024));
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ message: "The request is too large." });
+    expect(appSaw).toBe(before);
+  });
+
+  it("answers 413 to a streamed (chunked) body once it passes 1 MB", async () => {
+    const res = await send("/api/cart", json(3 * 1024 * 1024), { chunked: true });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ message: "The request is too large." });
+  });
+
+  it("answers a too-large form post to a page with a short page", async () => {
+    const res = await send("/checkout", Buffer.alloc(2 * 1024 * 1024, "a"), { contentType: "application/x-www-form-urlencoded" });
+    expect(res.status).toBe(413);
+    expect(res.body).toContain("<h1>Request too large</h1>");
+  });
+
+  it("lets image uploads through to their own 10 MB-per-image check", async () => {
+    const res = await send("/api/upload/temp", Buffer.alloc(2 * 1024 * 1024, "a"), { contentType: "multipart/form-data; boundary=x" });
+    // The app (here: the JSON reader) got it: not the 413 of the limit.
+    expect(res.status).toBe(400);
+  });
+});

@@ -1,0 +1,24 @@
+import { addressKey, clientAddress } from "~/lib/http.server";
+
+describe("client address for per-address limits", () => {
+  it("counts IPv6 per /64 and unwraps IPv4-mapped addresses", () => {
+    expect(addressKey("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:0db8:0001:0002::9")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(addressKey("192.0.2.7")).toBe("192.0.2.7");
+  });
+
+  it("ignores X-Forwarded-For without TRUST_PROXY", () => {
+    expect(clientAddress("10.0.0.1", "203.0.113.9", 0)).toBe("10.0.0.1");
+  });
+
+  it("takes the entry the nearest trusted proxy saw, never the client's own claims", () => {
+    // The client claims 1.1.1.1; proxy A saw 203.0.113.9; proxy B (nearest) saw A at 10.0.0.2.
+    expect(clientAddress("10.0.0.3", "1.1.1.1, 203.0.113.9", 1)).toBe("203.0.113.9");
+    expect(clientAddress("10.0.0.3", "1.1.1.1, 203.0.113.9, 10.0.0.2", 2)).toBe("203.0.113.9");
+    // Fewer entries than hops: the socket's address.
+    expect(clientAddress("10.0.0.3", "", 1)).toBe("10.0.0.3");
+  });
+});
