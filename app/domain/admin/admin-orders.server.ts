@@ -154,11 +154,6 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
   });
 }
 
-/** The admin approves a cancellation request: the same as cancelling it (full refund, stock and points back). */
-export function approveCancellation(db: DB, orderId: number, deps: { paypal?: PaypalClient | null; actor?: Actor } = {}): Promise<void> {
-  return adminCancelOrder(db, orderId, deps);
-}
-
 export const DECLINE_REASON_MAX = 500;
 
 /**
