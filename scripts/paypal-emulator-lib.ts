@@ -153,7 +153,7 @@ export interface PaypalEmulatorOptions {
 }
 
 /** The emulator's own merchant (payee) id, in PayPal's 13-character form. */
-export const EMULATOR_MERCHANT_ID = "EMULATORMRCHT";
+export const EMULATOR_MERCHANT_ID = "EMULATR2MRCHT";
 /** The id of the emulator's webhook when none is given (PAYPAL_WEBHOOK_ID in emulator mode). */
 export const EMULATOR_WEBHOOK_ID = "8EMULATR2WEBHK4SHP0PAYPAL";
 const WEBHOOK_ALGO = "HMACSHA256";
@@ -180,7 +180,9 @@ function payeeOf(unit: Record<string, unknown>): { email_address: string; mercha
   if (!email && !merchantId) return { ...MERCHANT };
   if (merchantId === MERCHANT.merchant_id || (!merchantId && email === MERCHANT.email_address)) return { ...MERCHANT };
   // Another seller: PayPal fills in the id from the e-mail (derived here, stable per address).
-  const derived = merchantId || `P${Buffer.from(email).toString("hex").toUpperCase().slice(0, 12).padEnd(12, "0")}`;
+  // PayPal's merchant ids are 13 characters of [2-9A-HJ-NP-Z] (no 0, 1, I or O).
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const derived = merchantId || `P${[...createHash("sha256").update(email).digest()].slice(0, 12).map((b) => alphabet[b % alphabet.length]).join("")}`;
   return { email_address: email || `${derived.toLowerCase()}@example.com`, merchant_id: derived };
 }
 const BUYER = { email_address: "buyer@example.com", name: { given_name: "Test", surname: "Buyer" } };

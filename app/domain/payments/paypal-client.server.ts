@@ -30,7 +30,7 @@ export const EMULATOR_WEBHOOK_ID = "8EMULATR2WEBHK4SHP0PAYPAL";
 /** The emulator's demo credentials (scripts/paypal-emulator.ts accepts them when none are set). */
 export const EMULATOR_CREDENTIALS = { clientId: "emulator-client-id", clientSecret: "emulator-client-secret" };
 /** The emulator's merchant (scripts/paypal-emulator-lib.ts EMULATOR_MERCHANT_ID). */
-export const EMULATOR_MERCHANT_ID = "EMULATORMRCHT";
+export const EMULATOR_MERCHANT_ID = "EMULATR2MRCHT";
 
 export interface PaypalMoney {
   currency_code: string;
