@@ -34,17 +34,17 @@ function bodyLimitFor(url: string | undefined, contentType: string | undefined):
   return multipart && UPLOAD_PATHS.some((re) => re.test(path)) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 }
 
-function answerTooLarge(req: http.IncomingMessage, res: http.ServerResponse): void {
+function answerTooLarge(req: http.IncomingMessage, res: http.ServerResponse, close: boolean): void {
   const wantsJson = (req.url ?? "").startsWith("/api/") || (req.headers.accept ?? "").includes("application/json");
   const body = wantsJson
     ? JSON.stringify({ message: BODY_TOO_LARGE_MESSAGE })
     : `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Request too large</title></head><body><h1>Request too large</h1><p>${BODY_TOO_LARGE_MESSAGE} <a href="/">Back to the shop</a></p></body></html>`;
-  res.shouldKeepAlive = false;
+  if (close) res.shouldKeepAlive = false;
   res.writeHead(413, {
     "Content-Type": wantsJson ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
     "Cache-Control": "no-store",
-    Connection: "close",
+    ...(close ? { Connection: "close" } : {}),
   });
   res.end(body);
 }
@@ -63,10 +63,11 @@ export function limitRequestBody(req: http.IncomingMessage, res: http.ServerResp
   const limit = bodyLimitFor(req.url, req.headers["content-type"]);
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) {
-    answerTooLarge(req, res);
     // A client still sending a moderately large body gets to finish and read the answer (its bytes
     // are discarded unread); a huge one has its connection closed after the answer.
-    if (declared <= MAX_DRAIN_BYTES) req.resume();
+    const drain = declared <= MAX_DRAIN_BYTES;
+    answerTooLarge(req, res, !drain);
+    if (drain) req.resume();
     else req.socket.destroySoon();
     return true;
   }

@@ -119,7 +119,7 @@ test("create an account at checkout: passwords must match, then the order belong
   await fillAddress(page, email);
   await page.getByLabel("Create an account with these details").check();
   await expect(password).toBeVisible();
-  await password.fill("secret1");
+  await password.fill("linen-seam-42");
   await page.getByLabel("Confirm Password").fill("secret2");
   await page.getByLabel("I agree to the terms and conditions").check();
   await submit(page);
@@ -128,8 +128,8 @@ test("create an account at checkout: passwords must match, then the order belong
 
   await expect(page.getByLabel("Create an account with these details")).toBeChecked();
   // The passwords are never sent back: both are typed again.
-  await password.fill("secret1");
-  await page.getByLabel("Confirm Password").fill("secret1");
+  await password.fill("linen-seam-42");
+  await page.getByLabel("Confirm Password").fill("linen-seam-42");
   await submit(page);
   const id = await landOnPayment(page);
   const user = withDb((db) => db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number } | undefined);
@@ -143,8 +143,8 @@ test("an e-mail that already has an account stops checkout with 'Account Creatio
   await startCheckout(page, testInfo);
   await fillAddress(page, email);
   await page.getByLabel("Create an account with these details").check();
-  await page.getByLabel("Password", { exact: true }).fill("secret1");
-  await page.getByLabel("Confirm Password").fill("secret1");
+  await page.getByLabel("Password", { exact: true }).fill("linen-seam-42");
+  await page.getByLabel("Confirm Password").fill("linen-seam-42");
   await page.getByLabel("I agree to the terms and conditions").check();
   await submit(page);
   const alert = page.locator("main .alert-error");
