@@ -13,7 +13,8 @@ import { MESSAGES } from "~/domain/cart/messages";
 import { FavoriteSchema } from "~/domain/cart/schemas";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { listFavorites, removeFavorite } from "~/domain/catalogue/favorites.server";
-import { COUNTRIES, countryName } from "~/domain/common/countries";
+// The country list comes with the loader data, so it is not in the page's JavaScript (budget).
+import { COUNTRIES } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/domain/common/respond.server";
 import { getLoyaltyConfig, listLoyaltyHistory } from "~/domain/loyalty/loyalty.server";
@@ -115,7 +116,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
   };
-  return json(data);
+  return json({ ...data, countries: COUNTRIES });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -303,6 +304,7 @@ function FavoritesTab({ favorites }: { favorites: NonNullable<AccountData["favor
 }
 
 function ProfileView({ profile }: { profile: ProfileValues }) {
+  const { countries } = useLoaderData<typeof loader>();
   return (
     <section className="form-card" aria-labelledby="profile-title">
       <div className="section-head">
@@ -313,7 +315,7 @@ function ProfileView({ profile }: { profile: ProfileValues }) {
       </div>
       <dl className="profile-list">
         {PROFILE_FIELDS.map((f) => {
-          const value = f.name === "shippingCountry" ? countryName(profile[f.name]) : profile[f.name];
+          const value = f.name === "shippingCountry" ? (countries.find((c) => c.code === profile[f.name])?.name ?? profile[f.name]) : profile[f.name];
           return (
             <div key={f.name}>
               <dt>{f.label}</dt>
@@ -376,7 +378,7 @@ function ProfileForm({ profile, reply }: { profile: ProfileValues; reply: Profil
                 aria-describedby={countryError ? "shippingCountry-error" : undefined}
               >
                 <option value="">Select a country</option>
-                {COUNTRIES.map((c) => (
+                {useLoaderData<typeof loader>().countries.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name}
                   </option>
