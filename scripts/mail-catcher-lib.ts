@@ -4,6 +4,7 @@ import { type AddressInfo } from "node:net";
 import path from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import type { CaughtMessage } from "../app/domain/mail/caught.server";
 
 /**
  * A small local SMTP server that keeps what it receives: the demo's and the e2e server's mail
@@ -11,16 +12,8 @@ import { SMTPServer } from "smtp-server";
  * with `dir`, every message is also written there as JSON (what /admin/outbox shows).
  */
 
-export interface CaughtMail {
-  id: string;
-  receivedAt: string;
-  /** The envelope: who the SMTP client said it sends to. */
-  envelopeTo: string[];
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
+/** What the admin's inbox reads back (app/domain/mail/caught.server.ts), plus what tests check. */
+export interface CaughtMail extends CaughtMessage {
   messageId: string | null;
   headers: Record<string, string>;
 }

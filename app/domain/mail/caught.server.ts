@@ -10,6 +10,7 @@ import { getEnv } from "~/lib/env.server";
 export interface CaughtMessage {
   id: string;
   receivedAt: string;
+  /** The envelope: who the SMTP client said it sends to. */
   envelopeTo: string[];
   from: string;
   to: string;

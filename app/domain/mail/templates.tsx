@@ -1,6 +1,7 @@
 import { type CSSProperties, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { countryName } from "~/domain/common/countries";
+import { type OrderView } from "~/domain/orders/orders.server";
 import { trackingUrl } from "~/domain/orders/page-data";
 
 /**
@@ -39,16 +40,7 @@ export interface OrderMailData {
   loyaltyDiscount: string;
   loyaltyPointsUsed: number;
   total: string;
-  address: {
-    firstName: string;
-    lastName: string;
-    addressLine1: string;
-    addressLine2: string | null;
-    city: string;
-    state: string | null;
-    postalCode: string;
-    country: string;
-  };
+  address: OrderView["shippingAddress"];
   customerMessage: string | null;
   trackingNumber: string | null;
   /** For a cancellation: whether the order had been paid (a refund follows). */
@@ -307,6 +299,19 @@ function OrderSummary({ order }: { order: OrderMailData }) {
   );
 }
 
+/** The order's details page (its token link), the last line of every order e-mail after the confirmation. */
+function DetailsLink({ href }: { href: string }) {
+  return (
+    <p style={s.muted}>
+      Your order details: <a href={href} style={{ color: C.accent }}>{href}</a>
+    </p>
+  );
+}
+
+function detailsText(link: string): string {
+  return `Your order details: ${link}`;
+}
+
 function greeting(firstName: string): string {
   return firstName.trim() ? `Dear ${firstName.trim()},` : "Hello,";
 }
@@ -391,9 +396,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
             </a>
           </p>
           <Button href={trackingUrl(tracking)}>Track your parcel</Button>
-          <p style={s.muted}>
-            Your order details: <a href={link} style={{ color: C.accent }}>{link}</a>
-          </p>
+          <DetailsLink href={link} />
         </>
       ),
       text: [
@@ -404,7 +407,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         `Tracking number: ${tracking}`,
         `Track your parcel: ${trackingUrl(tracking)}`,
         "",
-        `Your order details: ${link}`,
+        detailsText(link),
       ],
     };
   },
@@ -425,12 +428,10 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           </p>
           <p style={s.p}>{refund}</p>
           <p style={s.p}>If you have any questions, just reply to this e-mail.</p>
-          <p style={s.muted}>
-            Your order details: <a href={link} style={{ color: C.accent }}>{link}</a>
-          </p>
+          <DetailsLink href={link} />
         </>
       ),
-      text: [greeting(order.firstName), "", `We have cancelled order #${order.orderId}.`, "", refund, "", "If you have any questions, just reply to this e-mail.", "", `Your order details: ${link}`],
+      text: [greeting(order.firstName), "", `We have cancelled order #${order.orderId}.`, "", refund, "", "If you have any questions, just reply to this e-mail.", "", detailsText(link)],
     };
   },
   "order-refunded": (order, ctx) => {
@@ -487,9 +488,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
             We received your request to cancel order <strong>#{order.orderId}</strong> and will review it within 1-2 business days.
           </p>
           <p style={s.p}>{REFUND_TERMS}</p>
-          <p style={s.muted}>
-            Your order details: <a href={link} style={{ color: C.accent }}>{link}</a>
-          </p>
+          <DetailsLink href={link} />
         </>
       ),
       text: [
@@ -499,7 +498,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         "",
         REFUND_TERMS,
         "",
-        `Your order details: ${link}`,
+        detailsText(link),
       ],
     };
   },

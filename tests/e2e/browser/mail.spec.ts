@@ -1,7 +1,8 @@
+import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { expectToast, SLUGS, visit, waitForHydration } from "../helpers/browser";
 import { linkIn, waitForMail } from "../helpers/mail";
-import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { E2E_SESSION_SECRET, ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
 // Forgot / reset password, 'Email me when it's back' and the admin's E-mails view, through the
 // real forms with JavaScript on and off, reading what the shop really sent over SMTP.
@@ -96,4 +97,30 @@ test("admin E-mails: a failing message shows its error, and 'Send again' deliver
   await expect(page.getByRole("heading", { name: "Caught by the demo's SMTP server" })).toBeVisible();
   await page.getByRole("link", { name: mail.subject }).first().click();
   await expect(page.locator("iframe[title^='E-mail:']")).toBeVisible();
+});
+
+/** The unsubscribe link of a back-in-stock e-mail, signed as the shop signs it (the e2e server's secret). */
+function unsubscribeLink(email: string): string {
+  const sig = createHmac("sha256", E2E_SESSION_SECRET).update(`back-in-stock-unsubscribe:${email}`).digest("base64url");
+  return `/back-in-stock/unsubscribe?token=${Buffer.from(email).toString("base64url")}.${sig}`;
+}
+
+test("the unsubscribe link closes the address's requests; a forged link says it cannot be used", async ({ page }, testInfo) => {
+  const email = uniqueEmail("bis-unsubscribe");
+  await visit(page, testInfo, `/product/${SLUGS.soldOut}`);
+  await page.getByRole("form", { name: "Email me when it's back" }).getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Notify me" }).click();
+  await expectToast(page, "You are on the list", "We will e-mail you when it is back in stock.");
+
+  await visit(page, testInfo, unsubscribeLink(email).replace(/.$/, (c) => (c === "A" ? "B" : "A")), 400);
+  await expect(page.getByText("This link cannot be used")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
+
+  await visit(page, testInfo, unsubscribeLink(email));
+  await expect(page.getByText(`Stop every back-in-stock e-mail to ${email}?`)).toBeVisible();
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByText("Unsubscribed", { exact: true })).toBeVisible();
+  const open = withDb((db) => db.prepare("SELECT count(*) AS n FROM back_in_stock_requests WHERE email = ? AND closed_at IS NULL").get(email)) as { n: number };
+  expect(open.n).toBe(0);
 });
