@@ -149,7 +149,8 @@ function RemixServer({`,
           };`,
         `          return {
             path: "server-only-module",
-            namespace: "empty-module"
+            namespace: "empty-module",
+            sideEffects: false
           };`,
       ],
     ],
