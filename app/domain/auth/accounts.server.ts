@@ -4,6 +4,7 @@ import { AUTH_TEXT, type LoginInput, type ProfileInput, type RegisterInput } fro
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { assertPasswordAllowed } from "~/domain/auth/password-policy.server";
 import { assertSignupAllowed } from "~/domain/auth/rate-limit.server";
+import { enqueueEmailVerification, onEmailChanged } from "~/domain/auth/email-tokens.server";
 import { DomainError } from "~/domain/common/errors";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -158,6 +159,8 @@ export async function registerUser(db: DB, input: RegisterInput, clientIp: strin
         .returning(["id", "email"])
         .executeTakeFirstOrThrow();
       await enqueueWelcomeMail(trx, row.id, row.email, input.firstName);
+      // The address is unconfirmed until its owner clicks the link (Google sign-in relies on it).
+      await enqueueEmailVerification(trx, { id: row.id, email: row.email, firstName: input.firstName });
       return { id: row.id, email: row.email, isAdmin: false };
     });
   } catch (error) {
@@ -292,31 +295,40 @@ const blank = (v: string | null | undefined) => (v == null || v.trim() === "" ? 
 
 /**
  * Replaces the profile (PUT semantics: a field left out is cleared). Throws 409 on the
- * e-mail field when another account uses the new address, 404 when the user is gone.
+ * e-mail field when another account uses the new address, 404 when the user is gone. A changed
+ * address is unconfirmed until its link is clicked, and the old address gets a link that undoes
+ * the change and signs out everywhere (all in the same transaction).
  */
 export async function updateProfile(db: DB, userId: number, input: ProfileInput): Promise<Profile> {
   const email = normaliseEmail(input.email);
   const other = await db.selectFrom("users").select("id").where("email", "=", email).where("id", "!=", userId).executeTakeFirst();
   if (other) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
   try {
-    const result = await db
-      .updateTable("users")
-      .set({
-        email,
-        first_name: blank(input.firstName) ?? "",
-        last_name: blank(input.lastName) ?? "",
-        shipping_first_name: blank(input.shippingFirstName),
-        shipping_last_name: blank(input.shippingLastName),
-        shipping_address_line1: blank(input.shippingAddressLine1),
-        shipping_address_line2: blank(input.shippingAddressLine2),
-        shipping_city: blank(input.shippingCity),
-        shipping_state: blank(input.shippingState),
-        shipping_postal_code: blank(input.shippingPostalCode),
-        shipping_country: blank(input.shippingCountry),
-      })
-      .where("id", "=", userId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw new DomainError("Account not found", 404);
+    await db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom("users").select(["email", "first_name as firstName"]).where("id", "=", userId).executeTakeFirst();
+      if (!current) throw new DomainError("Account not found", 404);
+      await trx
+        .updateTable("users")
+        .set({
+          email,
+          first_name: blank(input.firstName) ?? "",
+          last_name: blank(input.lastName) ?? "",
+          shipping_first_name: blank(input.shippingFirstName),
+          shipping_last_name: blank(input.shippingLastName),
+          shipping_address_line1: blank(input.shippingAddressLine1),
+          shipping_address_line2: blank(input.shippingAddressLine2),
+          shipping_city: blank(input.shippingCity),
+          shipping_state: blank(input.shippingState),
+          shipping_postal_code: blank(input.shippingPostalCode),
+          shipping_country: blank(input.shippingCountry),
+        })
+        .where("id", "=", userId)
+        .execute();
+      // A new address: the old one is told, with a link that undoes the change (issue 20).
+      if (current.email !== email) {
+        await onEmailChanged(trx, { id: userId, firstName: blank(input.firstName) ?? current.firstName, oldEmail: current.email, newEmail: email });
+      }
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
     throw error;

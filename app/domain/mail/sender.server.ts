@@ -16,6 +16,9 @@ import { type DB } from "~/lib/sqlite.server";
  */
 
 /** How the sender talks to SMTP (nodemailer's transporter, or anything with its sendMail). */
+/** Kinds whose data holds a single-use link. */
+const SECRET_KINDS = new Set(["password-reset", "verify-email", "email-changed"]);
+
 export type MailTransport = Pick<Transporter, "sendMail">;
 
 export const BACKOFF = { firstMs: 30_000, maxMs: 10 * 60_000 } as const;
@@ -131,8 +134,8 @@ export async function deliverPendingMail(db: DB, transport: MailTransport, now =
           last_error: null,
           locked_until: null,
           locked_by: null,
-          // A reset link is a secret: once delivered, the outbox forgets it.
-          ...(row.kind === "password-reset" ? { data: JSON.stringify({ redacted: true }) } : {}),
+          // A reset, confirmation or undo link is a secret: once delivered, the outbox forgets it.
+          ...(SECRET_KINDS.has(row.kind) ? { data: JSON.stringify({ redacted: true }) } : {}),
         })
         .where("id", "=", row.id)
         .where("locked_by", "=", holder)

@@ -63,6 +63,8 @@ export interface MailDataByKind {
   welcome: { firstName: string };
   "points-awarded": { firstName: string; points: number; balance: number };
   "password-reset": { firstName: string; token: string; firstPassword: boolean };
+  "verify-email": { firstName: string; token: string };
+  "email-changed": { firstName: string; newEmail: string; token: string };
   "back-in-stock": { productTitle: string; slug: string; optionLabel: string | null; unsubscribeToken: string };
 }
 
@@ -80,6 +82,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   welcome: "Welcome",
   "points-awarded": "Loyalty points awarded",
   "password-reset": "Password reset",
+  "verify-email": "E-mail confirmation",
+  "email-changed": "E-mail address changed",
   "back-in-stock": "Back in stock",
 };
 
@@ -102,6 +106,14 @@ export function orderDetailsUrl(ctx: MailContext, orderId: number, token: string
 
 export function resetPasswordUrl(ctx: MailContext, token: string): string {
   return `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function verifyEmailUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+export function undoEmailChangeUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/undo-email-change?token=${encodeURIComponent(token)}`;
 }
 
 export function unsubscribeUrl(ctx: MailContext, token: string): string {
@@ -588,6 +600,59 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         link,
         "",
         "If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
+      ],
+    };
+  },
+  "verify-email": (data, ctx) => {
+    const link = verifyEmailUrl(ctx, data.token);
+    return {
+      subject: "Please confirm your e-mail address",
+      preview: "One click, and your account is yours for sure.",
+      body: (
+        <>
+          <h1 style={s.h1}>Confirm your e-mail address</h1>
+          <p style={s.p}>{greeting(data.firstName)}</p>
+          <p style={s.p}>Please confirm that this address belongs to you. The link works for 7 days.</p>
+          <Button href={link}>Confirm my address</Button>
+          <p style={s.muted}>If you did not create an account at {ctx.storeName}, ignore this e-mail: without the click, the address is not confirmed.</p>
+        </>
+      ),
+      text: [
+        greeting(data.firstName),
+        "",
+        "Please confirm that this address belongs to you. This link works for 7 days:",
+        link,
+        "",
+        `If you did not create an account at ${ctx.storeName}, ignore this e-mail: without the click, the address is not confirmed.`,
+      ],
+    };
+  },
+  "email-changed": (data, ctx) => {
+    const link = undoEmailChangeUrl(ctx, data.token);
+    return {
+      subject: "The e-mail address of your account was changed",
+      preview: `From now on we write to ${data.newEmail}.`,
+      body: (
+        <>
+          <h1 style={s.h1}>Your e-mail address was changed</h1>
+          <p style={s.p}>{greeting(data.firstName)}</p>
+          <p style={s.p}>
+            The e-mail address of your account was changed to <strong>{data.newEmail}</strong>. From now on, we write there.
+          </p>
+          <p style={s.p}>If you did not make this change, undo it: your address comes back and every device is signed out. The link works for 14 days.</p>
+          <Button href={link}>This was not me: undo</Button>
+          <p style={s.muted}>If you made the change yourself, there is nothing to do.</p>
+        </>
+      ),
+      text: [
+        greeting(data.firstName),
+        "",
+        `The e-mail address of your account was changed to ${data.newEmail}. From now on, we write there.`,
+        "",
+        "If you did not make this change, undo it: your address comes back and every device is signed out. This link works for 14 days:",
+        link,
+        "",
+        "If you made the change yourself, there is nothing to do.",
       ],
     };
   },

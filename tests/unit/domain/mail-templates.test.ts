@@ -32,6 +32,8 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   "points-awarded": { firstName: "Ada", points: 5, balance: 10 },
   "password-reset": { firstName: "Ada", token: "abc", firstPassword: false },
   "back-in-stock": { productTitle: "Cape", slug: "cape", optionLabel: "Red", unsubscribeToken: "t.s" },
+  "verify-email": { firstName: "Ada", token: "v+t" },
+  "email-changed": { firstName: "Ada", newEmail: "new<x>@example.com", token: "u/t" },
 };
 
 describe("the e-mail templates", () => {
@@ -69,5 +71,13 @@ describe("the e-mail templates", () => {
   it("a cancellation of an unpaid order says nothing was charged; of a paid one, the refund terms", () => {
     expect(renderMail("order-cancelled", { ...order, wasPaid: false }, ctx).text).toContain("nothing was charged");
     expect(renderMail("order-cancelled", { ...order, wasPaid: true }, ctx).text).toContain("You can cancel with a full refund only if the order has not shipped yet.");
+  });
+
+  it("a confirmation link and an undo link carry their tokens encoded; the new address is escaped", () => {
+    expect(renderMail("verify-email", { firstName: "Ada", token: "v+t" }, ctx).text).toContain("https://shop.example/verify-email?token=v%2Bt");
+    const changed = renderMail("email-changed", { firstName: "Ada", newEmail: "new<x>@example.com", token: "u/t" }, ctx);
+    expect(changed.text).toContain("https://shop.example/undo-email-change?token=u%2Ft");
+    expect(changed.text).toContain("changed to new<x>@example.com");
+    expect(changed.html).toContain("new&lt;x&gt;@example.com");
   });
 });

@@ -1,0 +1,21 @@
+/** Texts of the e-mail confirmation and undo pages (browser-safe: the pages import them). */
+
+export const EMAIL_TOKEN_TEXT = {
+  verify: {
+    invalid: "This confirmation link is not valid. Sign in and ask for a new one.",
+    used: "This confirmation link has already been used.",
+    expired: "This confirmation link has expired (links work for 7 days). Sign in and ask for a new one.",
+  },
+  verified: "Thank you: your e-mail address is confirmed:",
+  alreadyVerified: "Your e-mail address is already confirmed.",
+  resent: "We have sent a new confirmation link, valid for 7 days, to",
+  resendLimited: "We have sent several links in the last hour. Please check your inbox, or try again in an hour.",
+  undo: {
+    invalid: "This link is not valid.",
+    used: "This link has already been used.",
+    expired: "This link has expired (links work for 14 days). If you did not change your address, please contact the shop.",
+  },
+  undoTaken: "Another account uses that address now, so it cannot be restored. Please contact the shop.",
+  undone: "Your e-mail address is restored and every device is signed out. If you did not make the change, choose a new password now.",
+  undoneShort: "Every device is signed out. If you did not make the change, choose a new password now.",
+} as const;

@@ -1,0 +1,109 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Alert } from "~/components/ui/field";
+import { EmailTokenSchema } from "~/domain/auth/email-schemas";
+import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
+import { confirmEmail, isEmailVerified, readVerifyToken, resendEmailVerification } from "~/domain/auth/email-tokens.server";
+import { getOptionalUser } from "~/domain/auth/guards.server";
+import { DomainError } from "~/domain/common/errors";
+import { db } from "~/lib/db.server";
+import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
+
+// The token is in the URL: no canonical link, no indexing, no Referer to other sites.
+export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Confirm your e-mail address", noindex: true, canonical: false }), { name: "referrer", content: "same-origin" }];
+
+/**
+ * Opening the link confirms nothing (mail scanners open links, and a stranger may have
+ * registered the address): the page shows the address and asks for one click. A signed-in
+ * customer whose address is unconfirmed can ask for a new link here.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const [{ state, email }, user] = await Promise.all([readVerifyToken(db, token), getOptionalUser(request)]);
+  const canResend = user ? !(await isEmailVerified(db, user.id)) : false;
+  const problem = token && state !== "valid" ? EMAIL_TOKEN_TEXT.verify[state] : null;
+  return json({ token: state === "valid" ? token : "", email, problem, signedIn: Boolean(user), canResend }, { status: problem ? 400 : 200 });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await readFormData(request);
+  try {
+    if (formData.get("intent") === "resend") {
+      const user = await getOptionalUser(request);
+      if (!user) throw new DomainError("Please sign in to ask for a new link.", 401);
+      const { email } = await resendEmailVerification(db, user.id);
+      return json({ done: "resent" as const, email, error: null });
+    }
+    const submission = parseWithZod(formData, { schema: EmailTokenSchema });
+    if (submission.status !== "success") throw new DomainError(EMAIL_TOKEN_TEXT.verify.invalid, 400);
+    const { email } = await confirmEmail(db, submission.value.token);
+    return json({ done: "verified" as const, email, error: null });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return json({ done: null, email: null, error: error.message }, { status: error.status });
+  }
+}
+
+export default function VerifyEmailPage() {
+  const { token, email, problem, signedIn, canResend } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const error = actionData?.error ?? problem;
+  const resendForm = (
+    <Form method="post" className="form-stack">
+      <input type="hidden" name="intent" value="resend" />
+      <button type="submit" className="button button-block">
+        Send me a new link
+      </button>
+    </Form>
+  );
+  return (
+    <div className="container auth-page">
+      <h1>Confirm your e-mail address</h1>
+      <div className="form-card">
+        {actionData?.done === "verified" ? (
+          <Alert title="Address confirmed" tone="success">
+            {EMAIL_TOKEN_TEXT.verified} <strong>{actionData.email}</strong>
+          </Alert>
+        ) : actionData?.done === "resent" ? (
+          <Alert title="Link sent" tone="success">
+            {EMAIL_TOKEN_TEXT.resent} <strong>{actionData.email}</strong>
+          </Alert>
+        ) : error ? (
+          <>
+            <Alert title="This link cannot be used">{error}</Alert>
+            {canResend ? resendForm : signedIn ? null : (
+              <p className="center">
+                <Link to="/login?redirectTo=%2Fverify-email" className="button">
+                  Sign in
+                </Link>
+              </p>
+            )}
+          </>
+        ) : token ? (
+          <Form method="post" className="form-stack">
+            <input type="hidden" name="token" value={token} />
+            <p>
+              Confirm that <strong>{email}</strong> is your address?
+            </p>
+            <button type="submit" className="button button-lg button-block">
+              Confirm my address
+            </button>
+          </Form>
+        ) : canResend ? (
+          <>
+            <p>Your e-mail address is not confirmed yet. We can send you a new link.</p>
+            {resendForm}
+          </>
+        ) : (
+          <p>{signedIn ? EMAIL_TOKEN_TEXT.alreadyVerified : "Open the link from our e-mail to confirm your address."}</p>
+        )}
+        <p className="small center">
+          <Link to="/shop">Back to the shop</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { expect, test } from "@playwright/test";
+import { expectToast, visit, waitForHydration } from "../helpers/browser";
+import { linkIn, waitForMail } from "../helpers/mail";
+import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+
+// Issue 20: the confirmation link sent at registration, and the undo link an e-mail change sends
+// to the old address, through the real pages with JavaScript on and off, from the e-mails the
+// shop really sent over SMTP.
+
+const verifiedAt = (email: string) =>
+  withDb((db) => db.prepare("SELECT email_verified_at AS v FROM users WHERE email = ?").get(email)) as { v: string | null } | undefined;
+
+test("sign up, then confirm the address with the link from the e-mail: opening asks, the click confirms, a second click is refused", async ({ page }, testInfo) => {
+  const email = uniqueEmail("confirm-browser");
+  await visit(page, testInfo, "/login?tab=signup");
+  await waitForHydration(page, testInfo);
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("First Name").fill("Greta");
+  await form.getByLabel("Last Name").fill("Hem");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill("silk-and-linen-7");
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expectToast(page, "Account Created");
+
+  const link = linkIn(await waitForMail(email, /confirm your e-mail/i), "http://127.0.0.1:");
+  expect(link).toContain("/verify-email?token=");
+  await visit(page, testInfo, link);
+  await expect(page.getByText(`Confirm that ${email} is your address?`)).toBeVisible();
+  expect(verifiedAt(email)?.v).toBeNull();
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Confirm my address" }).click();
+  await expect(page.getByText("Address confirmed")).toBeVisible();
+  expect(verifiedAt(email)?.v).toBeTruthy();
+
+  await visit(page, testInfo, link, 400);
+  await expect(page.getByText("This confirmation link has already been used.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm my address" })).toHaveCount(0);
+});
+
+test("a signed-in customer with an unconfirmed address asks for a new link on the page", async ({ page }, testInfo) => {
+  const email = uniqueEmail("resend-browser");
+  const userId = ensureUser(email, { firstName: "Ines" });
+  withDb((db) => db.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").run(userId));
+  await page.context().addCookies([sessionCookieFor(userId)]);
+  await visit(page, testInfo, "/verify-email");
+  await expect(page.getByText("Your e-mail address is not confirmed yet.")).toBeVisible();
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Send me a new link" }).click();
+  await expect(page.getByText("Link sent")).toBeVisible();
+  expect(linkIn(await waitForMail(email, /confirm your e-mail/i), "http://127.0.0.1:")).toContain("/verify-email?token=");
+});
+
+test("an e-mail change on the account page is announced to the old address; its undo link restores it and signs out everywhere", async ({ page }, testInfo) => {
+  const oldEmail = uniqueEmail("undo-old");
+  const newEmail = uniqueEmail("undo-new");
+  const userId = ensureUser(oldEmail, { firstName: "Lotte", lastName: "Kern" });
+  await page.context().addCookies([sessionCookieFor(userId)]);
+  await visit(page, testInfo, "/account?tab=profile&edit=1");
+  await waitForHydration(page, testInfo);
+  await page.getByLabel("Email", { exact: true }).fill(newEmail);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Profile updated");
+
+  const told = await waitForMail(oldEmail, /e-mail address of your account was changed/);
+  expect(told.text).toContain(`changed to ${newEmail}`);
+  const link = linkIn(told, "http://127.0.0.1:");
+  expect(link).toContain("/undo-email-change?token=");
+
+  await visit(page, testInfo, link);
+  await expect(page.getByText(`The address of your account was changed to ${newEmail}.`)).toBeVisible();
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Restore my address and sign out everywhere" }).click();
+  await expect(page.getByText("Address restored")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Choose a new password" })).toBeVisible();
+  expect(verifiedAt(oldEmail)?.v).toBeTruthy();
+
+  // Signed out here too: the account page sends a visitor away.
+  await page.goto("/account?tab=profile");
+  await expect(page).not.toHaveURL(/\/account/);
+
+  await visit(page, testInfo, link.replace(/token=.*/, "token=forged-link"), 400);
+  await expect(page.getByText("This link is not valid.")).toBeVisible();
+});
