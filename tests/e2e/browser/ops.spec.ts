@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
+import { addForm, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
 import { insertOrder } from "../helpers/orders";
 import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
 
@@ -60,11 +60,18 @@ test("every page works under the CSP: nothing blocked, no console error, and the
   ];
   for (const url of signedIn) await visit(page, testInfo, url);
   if (!jsOff(testInfo)) {
-    // The scripts did run: a client-side navigation works (no full page load).
-    await visit(page, testInfo, "/shop");
+    // The scripts did run: on a React page a client-side navigation works (no full page load)...
+    await visit(page, testInfo, "/account");
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-    await page.locator("main").getByRole("link").first().click();
-    await page.waitForLoadState();
+    await page.getByRole("navigation", { name: "Account sections" }).getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/tab=profile/);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    // ...and on a lean catalogue page the shop's module adds to the cart without a page load.
+    await visit(page, testInfo, `/product/${SLUGS.withColors}`);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await addForm(page).getByRole("radio", { name: "Pink", exact: true }).check();
+    await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.locator("details.cart-drawer")).toHaveAttribute("open", "");
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   }
   expect(problems).toEqual([]);
