@@ -33,12 +33,15 @@ export interface ProductsTable {
   has_variations: Flag;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  /** Names of the product's categories and colours, kept by triggers (migration 0021) for search. */
+  search_tags: Generated<string>;
 }
 
 export interface ProductsFtsTable {
   rowid: number;
   title: string;
   description: string;
+  search_tags: string;
   products_fts: string;
   rank: number;
 }

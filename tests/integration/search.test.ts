@@ -4,7 +4,7 @@ import { readProducts } from "~/domain/catalogue/products.server";
 import { bestCorrection, buildVocabulary, editDistance } from "~/domain/catalogue/search";
 import { type DB } from "~/lib/sqlite.server";
 import { createTestDb } from "../helpers/db";
-import { makeProduct } from "../helpers/factories";
+import { makeCategory, makeProduct } from "../helpers/factories";
 
 let db: DB;
 
@@ -85,6 +85,26 @@ describe("correction", () => {
     expect((await readProducts(db, { search: "smokk", offset: 0, limit: 12 })).correction?.query).toBe("smock");
     await db.deleteFrom("products").where("id", "=", added.id).execute();
     expect((await readProducts(db, { search: "smokk", offset: 0, limit: 12 })).total).toBe(0);
+  });
+
+  it("finds and corrects by category and colour names, and follows links and renames", async () => {
+    const pinafores = await makeCategory(db, { name: "Pinafores" });
+    const smock = await makeProduct(db, { title: "Gingham Smock", description: "Checked cotton.", categoryIds: [pinafores.id] });
+    const bonnet = await makeProduct(db, { title: "Sun Hat", description: "Straw.", colors: [{ colorId: 12, stock: 2 }] });
+    expect(titles(await readProducts(db, { search: "pinafores", offset: 0, limit: 12 }))).toEqual(["Gingham Smock"]);
+    expect(titles(await readProducts(db, { search: "navy", offset: 0, limit: 12 }))).toEqual(["Sun Hat"]);
+    // Words that are only category or colour names are in the vocabulary corrections come from.
+    const typo = await readProducts(db, { search: "pinnafore", offset: 0, limit: 12 });
+    expect(typo.correction?.corrections).toEqual([{ from: "pinnafore", to: "pinafores" }]);
+    expect(titles(typo)).toEqual(["Gingham Smock"]);
+    // A colour added later, and a renamed category, are searchable at once.
+    await db.insertInto("product_colors").values({ product_id: smock.id, color_id: 7, stock: 1 }).execute();
+    expect(titles(await readProducts(db, { search: "pink", offset: 0, limit: 12 }))).toEqual(["Gingham Smock"]);
+    await db.updateTable("categories").set({ name: "Aprons" }).where("id", "=", pinafores.id).execute();
+    expect((await readProducts(db, { search: "pinafores", exact: true, offset: 0, limit: 12 })).total).toBe(0);
+    expect(titles(await readProducts(db, { search: "apron", offset: 0, limit: 12 }))).toEqual(["Gingham Smock"]);
+    await db.deleteFrom("product_colors").where("product_id", "=", bonnet.id).execute();
+    expect((await readProducts(db, { search: "navy", exact: true, offset: 0, limit: 12 })).total).toBe(0);
   });
 
   it("answers hostile input quickly with a normal result, correcting at most three words", async () => {

@@ -62,7 +62,7 @@ export interface ProductList {
 }
 
 /**
- * A page of products: by search (FTS5 over title and description, stemmed; ranked, or newest
+ * A page of products: by search (FTS5 over title, description and category and colour names, stemmed; ranked, or newest
  * first for very common words; corrected when nothing matches, unless `exact`), by category, or
  * all, newest first. Search overrides the category filter, as the spec says. Read through the
  * exact read cache (app/lib/read-cache.server.ts).

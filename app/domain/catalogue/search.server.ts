@@ -22,7 +22,7 @@ const VOCABULARY_WORD = /^\p{L}{3,40}$/u;
 const vocabularies = new WeakMap<DB, { version: number; vocabulary: Vocabulary }>();
 
 /**
- * The catalogue's vocabulary (every word of the products' titles and descriptions, with how many
+ * The catalogue's vocabulary (every word of the products' titles, descriptions, categories and colours, with how many
  * products hold it), read from product_words_vocab and kept per process until the triggers of
  * migration 0018 move search_vocabulary_state.version, i.e. until a product's words change.
  */
