@@ -6,6 +6,7 @@ import { getProfile } from "~/domain/auth/accounts.server";
 import { destroySession, getSession, getSessionId, redirectWithToast, requireUser, toastHeader } from "~/domain/auth/guards.server";
 import { ChangePasswordSchema, SECURITY_TEXT } from "~/domain/auth/schemas";
 import { changePassword, endSessions } from "~/domain/auth/security.server";
+import { isEmailVerified } from "~/domain/auth/email-tokens.server";
 import { getTotpStatus } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
@@ -19,8 +20,12 @@ const SECURITY_URL = "/account/security";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [profile, totp] = await Promise.all([getProfile(db, user.id), user.isAdmin ? getTotpStatus(db, user.id) : null]);
-  return json({ email: user.email, hasPassword: profile?.hasPassword ?? false, isAdmin: user.isAdmin, totp });
+  const [profile, totp, emailVerified] = await Promise.all([
+    getProfile(db, user.id),
+    user.isAdmin ? getTotpStatus(db, user.id) : null,
+    isEmailVerified(db, user.id),
+  ]);
+  return json({ email: user.email, emailVerified, hasPassword: profile?.hasPassword ?? false, isAdmin: user.isAdmin, totp });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -68,6 +73,28 @@ export default function SecurityPage() {
           · {data.email}
         </p>
       </div>
+
+      <section className="form-card" aria-labelledby="email-title">
+        <h2 id="email-title">E-mail address</h2>
+        {data.emailVerified ? (
+          <p>
+            <strong>{data.email}</strong> is confirmed.
+          </p>
+        ) : (
+          <>
+            <p>
+              <strong>{data.email}</strong> is not confirmed yet. Open the link we sent to it, or ask for a new one.
+            </p>
+            {/* The same form as /verify-email's, posted there: its answer says the link was sent. */}
+            <Form method="post" action="/verify-email">
+              <input type="hidden" name="intent" value="resend" />
+              <button type="submit" className="button button-secondary">
+                Send me a new link
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
 
       <section className="form-card" aria-labelledby="password-title">
         <h2 id="password-title">{data.hasPassword ? "Change password" : "Set a password"}</h2>

@@ -50,6 +50,29 @@ test("a signed-in customer with an unconfirmed address asks for a new link on th
   expect(linkIn(await waitForMail(email, /confirm your e-mail/i), "http://127.0.0.1:")).toContain("/verify-email?token=");
 });
 
+test("the Sign-in & Security page says whether the address is confirmed, and sends a new link from there", async ({ page }, testInfo) => {
+  const email = uniqueEmail("security-resend");
+  const userId = ensureUser(email, { firstName: "Maren" });
+  withDb((db) => db.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").run(userId));
+  await page.context().addCookies([sessionCookieFor(userId)]);
+  await visit(page, testInfo, "/account/security");
+  const section = page.getByRole("region", { name: "E-mail address" });
+  await expect(section).toContainText(`${email} is not confirmed yet.`);
+  await waitForHydration(page, testInfo);
+  await section.getByRole("button", { name: "Send me a new link" }).click();
+  await expect(page.getByText("Link sent")).toBeVisible();
+  const link = linkIn(await waitForMail(email, /confirm your e-mail/i), "http://127.0.0.1:");
+
+  // Confirmed through the link, the page says so and offers no link any more.
+  await visit(page, testInfo, link);
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Confirm my address" }).click();
+  await expect(page.getByText("Address confirmed")).toBeVisible();
+  await visit(page, testInfo, "/account/security");
+  await expect(page.getByRole("region", { name: "E-mail address" })).toContainText(`${email} is confirmed.`);
+  await expect(page.getByRole("button", { name: "Send me a new link" })).toHaveCount(0);
+});
+
 test("an e-mail change on the account page is announced to the old address; its undo link restores it and signs out everywhere", async ({ page }, testInfo) => {
   const oldEmail = uniqueEmail("undo-old");
   const newEmail = uniqueEmail("undo-new");
