@@ -133,8 +133,10 @@ async function serve() {
     // pino writes synchronously to stdout: nothing is left in a buffer.
     process.exit(0);
   };
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+  // `on`, not `once`: a process group's SIGTERM reaches a worker twice (from the supervisor and
+  // from the primary); a second signal must not end a worker that is still draining.
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
 function start() {

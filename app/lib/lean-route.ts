@@ -17,3 +17,15 @@ export function loadAsDocument({ request }: ClientLoaderFunctionArgs): Promise<n
   window.location.assign(request.url);
   return new Promise<never>(() => {});
 }
+
+/**
+ * The payment pages' clientLoader: reached from another page on the client (a link or redirect
+ * that did not ask for a new document), they load as a document, because the payment page's
+ * Content-Security-Policy (PayPal's hosts, in sandbox and live) comes with its own document.
+ * The page's own revalidation (after its forms) stays on the client.
+ */
+export function loadPaymentAsDocument({ request, serverLoader }: ClientLoaderFunctionArgs): Promise<unknown> {
+  if (new URL(request.url).pathname === window.location.pathname) return serverLoader();
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
+}

@@ -181,7 +181,8 @@ export async function action({ request }: ActionFunctionArgs) {
       input,
       shownFigures(formData),
     );
-    return redirectWithToast(`/order/${order.id}/payment`, orderCreatedToast(order.id), cookies);
+    // A new document: the payment page has its own Content-Security-Policy (PayPal's hosts).
+    return redirectWithToast(`/order/${order.id}/payment`, orderCreatedToast(order.id), cookies, { document: true });
   } catch (error) {
     if (error instanceof DomainError && error.message === CHECKOUT_TEXT.emptyCart) {
       return redirectWithToast("/shop", { ...CHECKOUT_TOASTS.emptyCart }, cookies);
@@ -266,7 +267,7 @@ export default function CheckoutPage() {
           {data.unpaidOrder ? (
             <p className="notice" data-testid="unpaid-order-offer">
               {`You already placed order #${data.unpaidOrder.id} (${formatMoney(data.unpaidOrder.totalCents)}) for this cart and it is waiting for payment. `}
-              <Link to={`/order/${data.unpaidOrder.id}/payment`} className="strong">
+              <Link to={`/order/${data.unpaidOrder.id}/payment`} className="strong" reloadDocument>
                 {`Pay order #${data.unpaidOrder.id}`}
               </Link>
             </p>

@@ -118,6 +118,18 @@ describe("admin cancel of a paid order refunds through PayPal", () => {
     expect((await orderRow(db, order.id)).status).toBe("cancelled");
   });
 
+  it("a refund PayPal answers as FAILED is no success: the order stays paid and the admin is told", async () => {
+    const { product, order } = await paidOrder();
+    const failing: PaypalClient = { ...paypal, refundCapture: async (input) => ({ ...(await paypal.refundCapture(input)), status: "FAILED" }) };
+    const error = await caught(adminCancelOrder(db, order.id, { paypal: failing }));
+    expect(error).toBeInstanceOf(RefundError);
+    expect(error.message).toContain("PayPal did not complete the refund (status FAILED)");
+    expect((await orderRow(db, order.id)).status).toBe("paid");
+    expect((await productStock(db, product.id)).stock).toBe(3);
+    expect(await listRefunds(db, order.id)).toEqual([expect.objectContaining({ status: "FAILED" })]);
+    expect((await listOrderEvents(db, order.id)).map((e) => e.type)).toEqual(["paid", "refund-refused"]);
+  });
+
   it("never loses a refund PayPal made when the shop's write fails: the retry sends the same request id", async () => {
     const { order, captureId } = await paidOrder();
     await sql`CREATE TRIGGER money_test_fail BEFORE UPDATE OF status ON refunds WHEN NEW.status = 'COMPLETED' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(db);
@@ -266,7 +278,8 @@ describe("the order's life after payment", () => {
     await processReturn(db, order.id, { amountCents: 2400, restock: [{ orderItemId: item.id, quantity: 1 }] });
     expect((await orderRow(db, order.id)).status).toBe("returned");
     expect((await productStock(db, product.id)).stock).toBe(4);
-    const taken = Math.round(earned * (2400 / order.totalCents));
+    // Points were earned on the items ($48), so half the items' price takes half of them back.
+    const taken = Math.round(earned * (2400 / 4800));
     expect(await pointsOf(db, user!.id)).toBe(earned - taken);
     expect((await pp.api("GET", `/v2/payments/captures/${captureId}`)).body.status).toBe("PARTIALLY_REFUNDED");
 
@@ -282,6 +295,19 @@ describe("the order's life after payment", () => {
       ["return", "COMPLETED", left],
     ]);
     await caught(processReturn(db, order.id, { amountCents: 1, restock: [] }));
+  });
+
+  it("a return refunding the items at the prefilled amount (the buyer keeps paying shipping) takes back every point", async () => {
+    const { user, order } = await paidOrder({ quantity: 2 });
+    await shipOrder(db, order.id, "LP3");
+    const earned = (await orderRow(db, order.id)).pointsAwarded;
+    expect(earned).toBeGreaterThan(0);
+    const before = await pointsOf(db, user!.id);
+    const terms = (await getReturnTerms(db, order.id))!;
+    expect(terms.suggestedCents).toBeLessThan(order.totalCents);
+    await processReturn(db, order.id, { amountCents: terms.suggestedCents, restock: [] });
+    expect(await pointsOf(db, user!.id)).toBe(before - earned);
+    expect((await orderRow(db, order.id)).pointsAwarded).toBe(0);
   });
 
   it("points taken back never go below zero (spent points stay spent)", async () => {

@@ -81,7 +81,7 @@ function ConfirmationHead({ order }: { order: OrderPageOrder }) {
       <header className="order-hero order-hero-pending">
         <h1>{ORDER_TEXT.paymentPending}</h1>
         <p>{ORDER_TEXT.paymentPendingText}</p>
-        <Link to={order.links.payment} className="button">
+        <Link to={order.links.payment} className="button" reloadDocument>
           Complete Payment
         </Link>
       </header>

@@ -70,7 +70,7 @@ export function OrderDetailsView({ data }: { data: DetailsPageData }) {
             {order.status === "unpaid" ? (
               <p className="notice">
                 This order is waiting for payment.{" "}
-                <Link to={order.links.payment} className="strong">
+                <Link to={order.links.payment} className="strong" reloadDocument>
                   Complete Payment
                 </Link>
               </p>
@@ -145,7 +145,7 @@ function OrderActions({ data, order }: { data: OkData; order: OrderPageOrder }) 
     <section className="order-card order-actions" aria-labelledby="actions-title">
       <h2 id="actions-title">Order Actions</h2>
       {order.status === "unpaid" ? (
-        <Link to={order.links.payment} className="button button-block">
+        <Link to={order.links.payment} className="button button-block" reloadDocument>
           Complete Payment
         </Link>
       ) : null}

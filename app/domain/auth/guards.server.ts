@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { redirect } from "@remix-run/node";
+import { redirect, redirectDocument } from "@remix-run/node";
 import { type CartOwner, mergeGuestCart } from "~/domain/cart/cart.server";
 import { adoptGuestOrders } from "~/domain/orders/orders.server";
 import { type OrderViewer } from "~/domain/orders/access.server";
@@ -233,9 +233,16 @@ export async function toastHeader(toast: Toast): Promise<string> {
 }
 
 /** Post/redirect/get with a notification shown on the next page. */
-export async function redirectWithToast(url: string, toast: Toast, extraCookies: (string | null)[] = []): Promise<Response> {
+export async function redirectWithToast(
+  url: string,
+  toast: Toast,
+  extraCookies: (string | null)[] = [],
+  opts: { document?: boolean } = {},
+): Promise<Response> {
   const headers = new Headers();
   headers.append("Set-Cookie", await toastHeader(toast));
   for (const c of extraCookies) if (c) headers.append("Set-Cookie", c);
-  return redirect(url, { headers });
+  // document: the browser loads the target as a new document even when JavaScript followed the
+  // redirect (the payment page needs its own Content-Security-Policy, with PayPal's hosts).
+  return opts.document ? redirectDocument(url, { headers }) : redirect(url, { headers });
 }

@@ -112,7 +112,7 @@ export async function checkRestock(db: DB, orderId: number, restock: RestockLine
 /**
  * A return (with or without money back), in the caller's transaction: status 'returned', the
  * ticked items back in stock (order_items.returned_quantity counts them), and the points earned
- * on the refunded share taken back: points_awarded × refund / what was still refundable (never
+ * on the refunded share taken back: points_awarded × refund / what is left of the items' part (never
  * below the customer's zero balance; a history event).
  */
 export async function applyReturn(
@@ -122,7 +122,14 @@ export async function applyReturn(
 ): Promise<void> {
   const order = await db
     .selectFrom("orders")
-    .select(["status", "user_id as userId", "points_awarded as awarded"])
+    .select([
+      "status",
+      "user_id as userId",
+      "points_awarded as awarded",
+      "subtotal_cents as subtotalCents",
+      "loyalty_discount_cents as discountCents",
+      "total_cents as totalCents",
+    ])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order) throw new DomainError("Order not found", 404);
@@ -153,8 +160,13 @@ export async function applyReturn(
     await notifyBackInStock(db, [...restockedProducts]);
   }
 
-  if (order.userId && order.awarded > 0 && opts.refundCents > 0 && opts.refundableBeforeCents > 0) {
-    const share = Math.min(1, opts.refundCents / opts.refundableBeforeCents);
+  if (order.userId && order.awarded > 0 && opts.refundCents > 0) {
+    // Points were earned on the items, not on shipping: the share is of what is left of the
+    // items' part (items less the loyalty discount, less what earlier refunds gave back), so a
+    // refund of the items alone (the buyer pays shipping) takes every point back.
+    const refundedBefore = Math.max(0, order.totalCents - opts.refundableBeforeCents);
+    const itemsLeft = order.subtotalCents - order.discountCents - refundedBefore;
+    const share = itemsLeft > 0 ? Math.min(1, opts.refundCents / itemsLeft) : 1;
     const take = Math.min(order.awarded, Math.round(order.awarded * share));
     if (take > 0) {
       await db.updateTable("orders").set({ points_awarded: order.awarded - take }).where("id", "=", orderId).execute();

@@ -183,9 +183,13 @@ export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient, a
     });
     throw new RefundError(`PayPal refused the refund: ${reason}`, "refused");
   }
+  let recorded: RefundRow;
   try {
-    return await db.transaction().execute(async (trx) => {
+    recorded = await db.transaction().execute(async (trx) => {
       const recorded = await recordRefund(trx, row.id, answer);
+      // PayPal answered, but the refund FAILED or was CANCELLED: nothing moved, so nothing the
+      // refund was for happened either (recordRefund left the order as it was).
+      if (recorded.status === "FAILED" || recorded.status === "CANCELLED") return recorded;
       await logActivity(trx, {
         actor,
         kind: row.kind === "cancel" ? "order.cancel" : row.kind === "return" ? "order.return" : "order.refund",
@@ -201,6 +205,10 @@ export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient, a
     console.error(`Refund ${answer.id} (request ${row.requestId}) of order #${row.orderId} was made at PayPal but could not be recorded yet`, error);
     throw new RefundError("PayPal made the refund, but the shop could not record it yet. It will be recorded automatically; please check the order again shortly.", "recording");
   }
+  if (recorded.status === "FAILED" || recorded.status === "CANCELLED") {
+    throw new RefundError(`PayPal did not complete the refund (status ${recorded.status}), so the order was not changed.`, "refused");
+  }
+  return recorded;
 }
 
 /**

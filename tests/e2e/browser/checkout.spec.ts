@@ -64,6 +64,11 @@ test("an empty cart sends the shopper to /shop", async ({ page }, testInfo) => {
 });
 
 test("a guest checks out: every section, an e-mail the server refuses, fixed, then the payment page", async ({ page }, testInfo) => {
+  // Full page loads (documents); with JavaScript the other navigations only fetch data.
+  const documents: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documents.push(new URL(r.url()).pathname);
+  });
   await startCheckout(page, testInfo);
   for (const section of ["Contact Information", "Shipping Address", "Shipping Information", "Message to Shop (optional)", "Order Summary"]) {
     await expect(page.getByRole("heading", { name: section, level: 2 })).toBeVisible();
@@ -102,6 +107,9 @@ test("a guest checks out: every section, an e-mail the server refuses, fixed, th
   await submit(page);
   const id = await landOnPayment(page);
   expect(storedOrder(id)).toMatchObject({ email, status: "unpaid", user_id: null, customer_message: "Please gift wrap", shipping_country: "CA" });
+  // The payment page is always a document of its own, JavaScript or not: its
+  // Content-Security-Policy (PayPal's hosts in sandbox and live) comes with it.
+  expect(documents).toContain(`/order/${id}/payment`);
   expect(storedOrder(id).session_key).toBeTruthy();
 });
 
