@@ -343,7 +343,7 @@ export const DEMO_ADMIN_PASSWORD = "admin12345";
 export function resolveAdminPassword(env: { NODE_ENV?: string; DEMO?: string; ADMIN_PASSWORD?: string }): string {
   const given = env.ADMIN_PASSWORD?.trim() ? env.ADMIN_PASSWORD : undefined;
   if (given) return given;
-  if (env.NODE_ENV === "production" && !env.DEMO) {
+  if (env.NODE_ENV === "production" && !(env.DEMO === "1" || env.DEMO?.toLowerCase() === "true")) {
     throw new Error("ADMIN_PASSWORD must be set in production (there is no built-in admin password outside DEMO=1).");
   }
   return DEMO_ADMIN_PASSWORD;
@@ -357,7 +357,7 @@ function assertAdminPasswordAllowed(password: string): void {
 async function findUserByEmail(db: DB, address: string) {
   return db
     .selectFrom("users")
-    .select(["id", "email", "is_admin"])
+    .select(["id", "email", "is_admin", "email_verified_at"])
     .where(sql<boolean>`email = ${address} COLLATE NOCASE`)
     .executeTakeFirst();
 }
@@ -392,11 +392,19 @@ async function seedAdmin(db: DB, email: string, password: string): Promise<"crea
   return "created";
 }
 
-/** `npm run db:promote -- EMAIL`: makes an existing account an admin, on purpose. Throws when there is none. */
+/** `npm run db:promote -- EMAIL`: makes an existing account with a confirmed address an admin, on purpose. Throws otherwise. */
 export async function promoteToAdmin(db: DB, email: string): Promise<"promoted" | "unchanged"> {
   const existing = await findUserByEmail(db, email.trim());
   if (!existing) throw new Error(`No account uses ${email.trim()}`);
   if (existing.is_admin === 1) return "unchanged";
+  // Anyone can register an address: an account whose owner never proved the address (a squatter
+  // who registered the owner's e-mail first) is never made an admin.
+  if (!existing.email_verified_at) {
+    throw new Error(
+      `${existing.email} has not confirmed its e-mail address, so anyone could have registered it. ` +
+        `Confirm it first (the link the shop sent, or 'Forgot password' to that address), then promote it.`,
+    );
+  }
   await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", existing.id).execute();
   return "promoted";
 }

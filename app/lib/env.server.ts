@@ -15,7 +15,12 @@ const EnvSchema = z.object({
   SHOP_EMAIL: z.string().email().default("hello@example.com"),
   ADMIN_EMAIL: z.string().email().default("admin@example.com"),
   ADMIN_PASSWORD: z.string().min(6).default("admin12345"),
-  DEMO: z.string().optional(),
+  // Only "1" (or "true") makes a demonstration shop: DEMO=0 or DEMO=false must not switch off
+  // production's refusals.
+  DEMO: z
+    .string()
+    .optional()
+    .transform((v) => v === "1" || v?.toLowerCase() === "true"),
   /** The number of reverse proxies in front of the shop (0 or unset: none); see getClientIp. */
   TRUST_PROXY: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(10).default(0)),
   SIGNUP_LIMIT_PER_HOUR: z.preprocess(emptyAsUnset, z.coerce.number().int().positive().default(30)),

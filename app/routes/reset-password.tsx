@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } from "~/components/ui/field";
-import { redirectWithToast, signInUser } from "~/domain/auth/guards.server";
+import { beginSignIn, redirectWithToast } from "~/domain/auth/guards.server";
 import { getResetTokenState, resetPassword, resetTokenMessage } from "~/domain/auth/password-reset.server";
 import { DomainError } from "~/domain/common/errors";
 import { ResetPasswordSchema } from "~/domain/mail/schemas";
@@ -20,7 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ token: state === "valid" ? token : "", problem: state === "valid" ? null : resetTokenMessage(state) }, { status: state === "valid" ? 200 : 400 });
 }
 
-/** Sets the new password, signs the user in with a fresh session and ends every other session. */
+/**
+ * Sets the new password, ends every other session and signs the user in with a fresh one (an
+ * account with a second factor is sent to its code page first).
+ */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const formData = await readFormData(request);
@@ -28,8 +31,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   try {
     const { userId } = await resetPassword(db, submission.value);
-    const cookie = await signInUser(request, userId);
-    return redirectWithToast("/account", { title: "Password changed", description: MAIL_TEXT.resetDone, type: "success" }, [cookie]);
+    // The mailbox alone is not the second factor: an account with one asks for its code next.
+    const next = await beginSignIn(request, userId, "/account");
+    return redirectWithToast(next.location, { title: "Password changed", description: MAIL_TEXT.resetDone, type: "success" }, [next.cookie]);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const errors = error.field === "password" ? { fieldErrors: { password: [error.message] } } : { formErrors: [error.message] };

@@ -276,6 +276,54 @@ describe("an e-mail change (PUT /api/profile with the spec's payload)", () => {
     expect((await run(() => apiMe(args(get("/api/auth/me", here))))).status).toBe(200);
   });
 
+  it("an attacker's Google account linked before moving the account onto the victim's address stops working", async () => {
+    // The attacker signs up with her own Google account, then moves the account onto the victim's address.
+    const attackerEmail = uniqueEmail("attacker");
+    const victimEmail = uniqueEmail("victim");
+    const googleId = `g-attacker-${emailN}`;
+    const account = await findOrCreateGoogleUser(db, { googleId, email: attackerEmail, emailVerified: true, firstName: "Eve" });
+    await db.updateTable("users").set({ password_hash: await hashPassword("eve-knows-this-9") }).where("id", "=", account.id).execute();
+    const cookie = await sessionFor(account.id);
+    expect((await run(() => apiProfile(args(jsonReq("/api/profile", "PUT", profileBody(victimEmail), cookie))))).status).toBe(200);
+    expect((await db.selectFrom("users").select("google_id").where("id", "=", account.id).executeTakeFirstOrThrow()).google_id).toBeNull();
+    // The victim's own Google sign-in takes the (unconfirmed) account over; the attacker's Google
+    // account no longer leads into it.
+    const victim = await findOrCreateGoogleUser(db, { googleId: `g-victim-${emailN}`, email: victimEmail, emailVerified: true });
+    expect(victim.id).toBe(account.id);
+    const attackerAgain = await findOrCreateGoogleUser(db, { googleId, email: attackerEmail, emailVerified: true });
+    expect(attackerAgain.id).not.toBe(account.id);
+  });
+
+  it("undo removes a Google sign-in linked and a password set since the change; an untouched password stays", async () => {
+    const { id, oldEmail, newEmail } = await changed();
+    const token = linkToken(mailTo(smtp.catcher, oldEmail)[0]!.text, "/undo-email-change");
+    // With a stolen session the attacker moved the account to her Google address, signed in with
+    // Google (taking over the unconfirmed account: the victim's password is removed) and set a password.
+    const taken = await findOrCreateGoogleUser(db, { googleId: `g-thief-${emailN}`, email: newEmail, emailVerified: true });
+    expect(taken.id).toBe(id);
+    await db.updateTable("users").set({ password_hash: await hashPassword("thief-pass-77") }).where("id", "=", id).execute();
+    expect((await run(() => apiUndo(args(jsonReq("/api/auth/undo-email-change", "POST", { token }))))).status).toBe(200);
+    const after = await db.selectFrom("users").select(["email", "google_id", "password_hash"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ email: oldEmail, google_id: null, password_hash: null });
+
+    // A change undone without anything touched keeps the owner's password.
+    const second = await changed();
+    const hash = (await db.selectFrom("users").select("password_hash").where("id", "=", second.id).executeTakeFirstOrThrow()).password_hash;
+    const undo = linkToken(mailTo(smtp.catcher, second.oldEmail)[0]!.text, "/undo-email-change");
+    expect((await run(() => apiUndo(args(jsonReq("/api/auth/undo-email-change", "POST", { token: undo }))))).status).toBe(200);
+    expect((await db.selectFrom("users").select("password_hash").where("id", "=", second.id).executeTakeFirstOrThrow()).password_hash).toBe(hash);
+  });
+
+  it("an account with only a Google sign-in sets a password before it changes its address", async () => {
+    const email = uniqueEmail("google-only");
+    const account = await findOrCreateGoogleUser(db, { googleId: `g-only-${emailN}`, email, emailVerified: true });
+    const cookie = await sessionFor(account.id);
+    const res = await run(() => apiProfile(args(jsonReq("/api/profile", "PUT", profileBody(uniqueEmail("elsewhere")), cookie))));
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toContain("set a password");
+    expect((await db.selectFrom("users").select("email").where("id", "=", account.id).executeTakeFirstOrThrow()).email).toBe(email);
+  });
+
   it("a forged or expired undo link is refused on the page", async () => {
     const forged = await run(() => undoLoader(args(get(`/undo-email-change?token=${"B".repeat(43)}`))));
     expect(forged.status).toBe(400);

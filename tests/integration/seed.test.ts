@@ -320,7 +320,11 @@ describe("seedDemo", () => {
     expect((await counts()).products).toBe(countsAfterFirst.products);
   });
 
-  it("promotes only through the explicit promote command", async () => {
+  it("promotes only through the explicit promote command, and only an account whose address is confirmed", async () => {
+    // A squatter may have registered the owner's address: unconfirmed, it is never promoted.
+    await expect(promoteToAdmin(db, "Maker@Example.test")).rejects.toThrow(/has not confirmed its e-mail address/);
+    expect((await db.selectFrom("users").select("is_admin").where("email", "=", "maker@example.test").executeTakeFirstOrThrow()).is_admin).toBe(0);
+    await db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("email", "=", "maker@example.test").execute();
     expect(await promoteToAdmin(db, "Maker@Example.test")).toBe("promoted");
     expect((await db.selectFrom("users").select("is_admin").where("email", "=", "maker@example.test").executeTakeFirstOrThrow()).is_admin).toBe(1);
     expect(await promoteToAdmin(db, "maker@example.test")).toBe("unchanged");

@@ -293,6 +293,9 @@ export async function getProfile(db: DB, userId: number): Promise<Profile | null
 
 const blank = (v: string | null | undefined) => (v == null || v.trim() === "" ? null : v.trim());
 
+const SET_PASSWORD_FIRST =
+  "Please set a password on the Sign-in & Security page before you change your e-mail address: your Google sign-in belongs to the current address.";
+
 /**
  * Replaces the profile (PUT semantics: a field left out is cleared). Throws 409 on the
  * e-mail field when another account uses the new address, 404 when the user is gone. A changed
@@ -305,8 +308,15 @@ export async function updateProfile(db: DB, userId: number, input: ProfileInput)
   if (other) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
   try {
     await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom("users").select(["email", "first_name as firstName"]).where("id", "=", userId).executeTakeFirst();
+      const current = await trx
+        .selectFrom("users")
+        .select(["email", "first_name as firstName", "password_hash as passwordHash", "google_id as googleId"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
       if (!current) throw new DomainError("Account not found", 404);
+      // A changed address drops the Google sign-in (it belongs to the old address): an account
+      // without a password would have no way in left, so it sets one first.
+      if (current.email !== email && current.googleId && !current.passwordHash) throw new DomainError(SET_PASSWORD_FIRST, 400, "email");
       await trx
         .updateTable("users")
         .set({

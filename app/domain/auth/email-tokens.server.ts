@@ -28,6 +28,11 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** A password hash as an undo link remembers it: enough to tell whether it changed, nothing to crack. */
+function passwordFingerprint(hash: string | null): string {
+  return createHash("sha256").update(`undo-email-change:${hash ?? ""}`).digest("hex").slice(0, 32);
+}
+
 async function issueToken(trx: DB, userId: number, purpose: Purpose, data: Record<string, string>, days: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await trx
@@ -178,8 +183,18 @@ export async function onEmailChanged(
   user: { id: number; firstName: string; oldEmail: string; newEmail: string },
   now = new Date(),
 ): Promise<void> {
-  await trx.updateTable("users").set({ email_verified_at: null }).where("id", "=", user.id).execute();
-  const token = await issueToken(trx, user.id, PURPOSE.undo, { oldEmail: user.oldEmail, newEmail: user.newEmail }, EMAIL_TOKEN_LIMITS.undoDays, now);
+  // The Google sign-in was the old address's: a Google account linked to an address that is no
+  // longer the account's would stay a way in after the address's owner takes the account back.
+  const before = await trx.selectFrom("users").select("password_hash as passwordHash").where("id", "=", user.id).executeTakeFirst();
+  await trx.updateTable("users").set({ email_verified_at: null, google_id: null }).where("id", "=", user.id).execute();
+  const token = await issueToken(
+    trx,
+    user.id,
+    PURPOSE.undo,
+    { oldEmail: user.oldEmail, newEmail: user.newEmail, password: passwordFingerprint(before?.passwordHash ?? null) },
+    EMAIL_TOKEN_LIMITS.undoDays,
+    now,
+  );
   await enqueueMail(trx, {
     eventKey: `email-changed:${hashToken(token).slice(0, 32)}`,
     to: user.oldEmail,
@@ -203,8 +218,9 @@ export async function readUndoToken(
 
 /**
  * Undoes an e-mail change with the link sent to the old address, in one transaction: the old
- * address comes back (confirmed: the link reached it), every session of the account ends, and
- * every open link of the account (confirmation, reset, other undo links) is closed. Throws
+ * address comes back (confirmed: the link reached it), every session of the account ends, every
+ * open link of the account (confirmation, reset, other undo links) is closed, and a Google sign-in
+ * or a password set since the change is removed. Throws
  * DomainError 400 for a bad link, 409 when another account took the old address meanwhile.
  */
 export async function undoEmailChange(db: DB, token: string, now = new Date()): Promise<{ userId: number; email: string }> {
@@ -218,8 +234,16 @@ export async function undoEmailChange(db: DB, token: string, now = new Date()): 
     const other = await trx.selectFrom("users").select("id").where("email", "=", oldEmail).where("id", "!=", userId).executeTakeFirst();
     if (other) throw new DomainError(EMAIL_TOKEN_TEXT.undoTaken, 409);
     if (!(await useToken(trx, row!.hash, nowIso))) throw new DomainError(EMAIL_TOKEN_TEXT.undo.used, 400);
-    const updated = await trx.updateTable("users").set({ email: oldEmail, email_verified_at: nowIso }).where("id", "=", userId).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new DomainError(EMAIL_TOKEN_TEXT.undo.invalid, 400);
+    const account = await trx.selectFrom("users").select("password_hash as passwordHash").where("id", "=", userId).executeTakeFirst();
+    if (!account) throw new DomainError(EMAIL_TOKEN_TEXT.undo.invalid, 400);
+    // Whoever changed the address may have linked their Google account or set a password since:
+    // both go. A password untouched since the change stays.
+    const passwordChanged = row!.data.password !== undefined && row!.data.password !== passwordFingerprint(account.passwordHash);
+    await trx
+      .updateTable("users")
+      .set({ email: oldEmail, email_verified_at: nowIso, google_id: null, ...(passwordChanged ? { password_hash: null } : {}) })
+      .where("id", "=", userId)
+      .execute();
     await trx.updateTable("auth_tokens").set({ used_at: nowIso }).where("user_id", "=", userId).where("used_at", "is", null).execute();
     await trx.updateTable("password_reset_tokens").set({ used_at: nowIso }).where("user_id", "=", userId).where("used_at", "is", null).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();

@@ -38,6 +38,30 @@ test("forgot password: the link in the e-mail sets a new password, signs in, and
   await expect(page.getByText("This password reset link has already been used.")).toBeVisible();
 });
 
+test("a reset link is not the second factor: an account with TOTP is asked for its code after the new password", async ({ page }, testInfo) => {
+  const email = uniqueEmail("reset-totp");
+  const userId = ensureUser(email, { firstName: "Olga" });
+  withDb((db) => db.prepare("UPDATE users SET is_admin = 1, totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = ? WHERE id = ?").run(new Date().toISOString(), userId));
+  await visit(page, testInfo, "/forgot-password");
+  await waitForHydration(page, testInfo);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("Check your inbox")).toBeVisible();
+  const link = linkIn(await waitForMail(email, /password/), "http://127.0.0.1:");
+
+  await visit(page, testInfo, link);
+  await waitForHydration(page, testInfo);
+  await page.getByLabel("New password", { exact: true }).fill("fresh-pass-9");
+  await page.getByLabel("Confirm new password").fill("fresh-pass-9");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await page.waitForURL((url) => url.pathname === "/login/two-factor");
+  await expect(page.getByLabel("Authentication code")).toBeVisible();
+  // The new password is set, but nobody is signed in until the code is given.
+  expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+  await visit(page, testInfo, "/admin");
+  await expect(page).not.toHaveURL(/\/admin$/);
+});
+
 test("a made-up reset link says so and offers a new one", async ({ page }, testInfo) => {
   await visit(page, testInfo, "/reset-password?token=not-a-real-token", 400);
   await expect(page.getByText("This password reset link is not valid.")).toBeVisible();

@@ -13,6 +13,11 @@ describe("the server refuses to start on an unsafe production environment", () =
   it("refuses PAYPAL_MODE=emulator in production unless DEMO=1", () => {
     expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, PAYPAL_MODE: "emulator" })).toThrow(/PAYPAL_MODE=emulator.*DEMO=1/);
     expect(parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, PAYPAL_MODE: "emulator", DEMO: "1" }).PAYPAL_MODE).toBe("emulator");
+    // DEMO=0 or DEMO=false is not a demonstration shop.
+    for (const DEMO of ["0", "false", "no", ""]) {
+      expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, PAYPAL_MODE: "emulator", DEMO })).toThrow(/PAYPAL_MODE=emulator/);
+      expect(() => parseEnv({ ...base, NODE_ENV: "production", DEMO })).toThrow(/SESSION_SECRET/);
+    }
   });
 
   it("refuses a generated session secret in production unless DEMO=1", () => {
