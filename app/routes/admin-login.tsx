@@ -4,7 +4,7 @@ import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } fro
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
 import { ADMIN_DENIED_TEXT, AUTH_MESSAGES } from "~/domain/auth/messages";
 import { signInWithForm } from "~/domain/auth/sign-in.server";
-import { logAdminSignIn } from "~/domain/ops/activity.server";
+import { isAdminEmail, logAdminSignIn } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, readFormData, safeRedirect } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
@@ -26,7 +26,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await signInWithForm(request, formData);
   const email = String(formData.get("email") ?? "");
   if (!outcome.ok) {
-    await logAdminSignIn(db, { email, userId: null, ok: false, reason: `status ${outcome.status}`, request });
+    // A wrong password of an admin account is logged where it is checked (verifyLogin); here
+    // every other refusal at the admin door (unknown e-mail, throttled, missing fields).
+    if (!(outcome.status === 401 && (await isAdminEmail(db, email)))) {
+      await logAdminSignIn(db, { email, userId: null, ok: false, reason: `status ${outcome.status}`, request });
+    }
     return json({ denied: false, result: outcome.result, alert: outcome.alert }, { status: outcome.status });
   }
   if (!outcome.user.isAdmin) {
@@ -37,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 403, headers: { "Set-Cookie": outcome.cookie } },
     );
   }
-  await logAdminSignIn(db, { email: outcome.user.email, userId: outcome.user.id, ok: true, request });
+  // The sign-in itself was logged by signInUser (every door's way in).
   return redirectWithToast(redirectTo, { ...AUTH_MESSAGES.adminLoginSuccess }, [outcome.cookie]);
 }
 

@@ -7,6 +7,7 @@ import { AUTH_TEXT, LoginSchema } from "~/domain/auth/schemas";
 import { verifySecondFactor } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
+import { logAccountSignIn } from "~/domain/ops/activity.server";
 import { apiAction, getClientIp, jsonError, methodNotAllowed, parseJsonBody, parseValue } from "~/lib/http.server";
 
 export function loader() {
@@ -32,6 +33,7 @@ export function action({ request }: ActionFunctionArgs) {
         try {
           await verifySecondFactor(db, user.id, String(body.code));
         } catch (error) {
+          if (error instanceof DomainError) await logAccountSignIn(db, { user: user.id, ok: false, reason: "wrong code", ip: getClientIp(request) });
           if (error instanceof DomainError && error.status === 400) throw jsonError(error.message, 401);
           throw error;
         }

@@ -8,7 +8,8 @@ import { SecondFactorSchema } from "~/domain/auth/schemas";
 import { verifySecondFactor } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { logAccountSignIn } from "~/domain/ops/activity.server";
+import { assertSameOrigin, getClientIp, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor Sign In", noindex: true });
@@ -32,6 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await verifySecondFactor(db, pending.userId, submission.value.code);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
+    await logAccountSignIn(db, { user: pending.userId, ok: false, reason: error.status === 429 ? "too many codes" : "wrong code", ip: getClientIp(request) });
     if (error.status === 429) return redirectWithToast("/login", loginFailed(`${error.message} Please sign in again later.`));
     return json({ result: submission.reply({ fieldErrors: { code: [error.message] }, hideFields: ["code"] }) }, { status: error.status });
   }

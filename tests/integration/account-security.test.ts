@@ -2,6 +2,7 @@
 import { getSessionStorage } from "~/domain/auth/guards.server";
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth/password-policy.server";
+import { PASSWORD_CHANGE_TRIES } from "~/domain/auth/security.server";
 import { SESSION_LIMITS } from "~/domain/auth/session.server";
 import { totpCodeAt } from "~/domain/auth/totp.server";
 import { db } from "~/lib/db.server";
@@ -129,6 +130,20 @@ describe("password change and signing out everywhere (/account/security)", () =>
     expect(JSON.stringify(await common.json())).toContain(COMMON_PASSWORD_MESSAGE);
     const differ = await change(s.cookie, { currentPassword: user.password, newPassword: "fresh-linen-9", confirmPassword: "fresh-linen-8" });
     expect(differ.status).toBe(400);
+    const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(await verifyPassword(user.password, row.password_hash)).toBe(true);
+  });
+
+  it("counts tries of the current password: a stolen session cannot guess it", async () => {
+    const user = await account();
+    const s = await sessionFor(user.id);
+    for (let i = 0; i < PASSWORD_CHANGE_TRIES; i++) {
+      expect((await change(s.cookie, { currentPassword: `guess-${i}`, newPassword: "fresh-linen-9", confirmPassword: "fresh-linen-9" })).status).toBe(400);
+    }
+    // Even the right password waits now.
+    const blocked = await change(s.cookie, { currentPassword: user.password, newPassword: "fresh-linen-9", confirmPassword: "fresh-linen-9" });
+    expect(blocked.status).toBe(429);
+    expect(JSON.stringify(await blocked.json())).toContain("Too many password change attempts.");
     const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
     expect(await verifyPassword(user.password, row.password_hash)).toBe(true);
   });

@@ -8,6 +8,10 @@ import { listActivity, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.s
 import { db } from "~/lib/db.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { action as adminLoginAction } from "~/routes/admin-login";
+import { action as apiLoginAction } from "~/routes/api.auth.login";
+import { action as loginAction } from "~/routes/login";
+import { action as secondStepAction } from "~/routes/login_.two-factor";
+import { enableTotp, getTotpEnrolment, totpCodeAt } from "~/domain/auth/totp.server";
 import { action as productApiAction } from "~/routes/api.admin.products.$id";
 import { action as cancelApiAction } from "~/routes/api.admin.orders.$orderId.cancel";
 import { makeProduct, makeUser } from "../helpers/factories";
@@ -25,6 +29,10 @@ async function run(fn: () => Promise<Response> | Response): Promise<Response> {
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
+}
+
+function jsonPost(path: string, body: unknown, ip: string): Request {
+  return new Request(ORIGIN + path, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", Origin: ORIGIN, "x-shop-client-ip": ip }, body: JSON.stringify(body) });
 }
 
 function formPost(path: string, fields: Record<string, string>, cookie?: string, ip = "203.0.113.7"): Request {
@@ -102,6 +110,38 @@ describe("activity log", () => {
     const good = await run(() => adminLoginAction({ request: formPost("/admin-login", { email: boss.email, password }, undefined, "192.0.2.10"), params: {}, context: {} }));
     expect(good.status).toBe(302);
     expect(await lastRow("admin.signin")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.10", subjectId: boss.id });
+  });
+
+  it("records an admin's sign-in through every door once: /login, the API, and the second step of an admin with TOTP", async () => {
+    const password = "correct horse battery";
+    const boss = await makeUser(db, { isAdmin: true, email: "doors-boss@example.com" });
+    await db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", boss.id).execute();
+    const count = async (kind: string) => (await listActivity(db, { kind })).rows.filter((r) => r.subjectId === boss.id).length;
+
+    const viaLogin = await run(() => loginAction({ request: formPost("/login", { intent: "signin", email: boss.email, password }, undefined, "192.0.2.21"), params: {}, context: {} }));
+    expect(viaLogin.status).toBe(302);
+    expect(await lastRow("admin.signin")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.21" });
+    expect(await count("admin.signin")).toBe(1);
+
+    const wrongApi = await run(() => apiLoginAction({ request: jsonPost("/api/auth/login", { email: boss.email, password: "nope-nope" }, "192.0.2.22"), params: {}, context: {} }));
+    expect(wrongApi.status).toBe(401);
+    expect(await lastRow("admin.signin-refused")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.22" });
+
+    // With TOTP on: the password alone logs nothing; a wrong code is refused, the right one signs in.
+    const secret = (await getTotpEnrolment(db, boss.id)).secret;
+    await enableTotp(db, boss.id, totpCodeAt(secret));
+    const before = await count("admin.signin");
+    const half = await run(() => adminLoginAction({ request: formPost("/admin-login", { email: boss.email, password }, undefined, "192.0.2.23"), params: {}, context: {} }));
+    expect(half.status).toBe(302);
+    expect(await count("admin.signin")).toBe(before);
+    const pending = half.headers.getSetCookie().find((c) => c.startsWith("__session="))!.split(";")[0]!;
+    const wrongCode = await run(() => secondStepAction({ request: formPost("/login/two-factor", { code: "000000" }, pending, "192.0.2.23"), params: {}, context: {} }));
+    expect(wrongCode.status).toBe(400);
+    expect(await lastRow("admin.signin-refused")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.23", summary: expect.stringContaining("wrong code") });
+    const done = await run(() => secondStepAction({ request: formPost("/login/two-factor", { code: totpCodeAt(secret, Date.now() + 30_000) }, pending, "192.0.2.23"), params: {}, context: {} }));
+    expect(done.status).toBe(302);
+    expect(await count("admin.signin")).toBe(before + 1);
+    expect(await lastRow("admin.signin")).toMatchObject({ clientIp: "192.0.2.23" });
   });
 
   it("the Activity tab lists newest first, filters by kind and by product, 50 a page", async () => {

@@ -7,6 +7,7 @@ import { assertSignupAllowed } from "~/domain/auth/rate-limit.server";
 import { enqueueEmailVerification, onEmailChanged } from "~/domain/auth/email-tokens.server";
 import { DomainError } from "~/domain/common/errors";
 import { type DB } from "~/lib/sqlite.server";
+import { logAccountSignIn } from "~/domain/ops/activity.server";
 
 /**
  * Sign-in throttling, per 15-minute window: a strict limit per e-mail and address pair (a
@@ -127,7 +128,10 @@ export async function verifyLogin(db: DB, input: LoginInput, clientIp: string, n
     .where("email", "=", email)
     .executeTakeFirst();
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
-  if (!user || !user.passwordHash || !ok) throw new DomainError(AUTH_TEXT.invalidCredentials, 401);
+  if (!user || !user.passwordHash || !ok) {
+    if (user?.isAdmin === 1) await logAccountSignIn(db, { user: user.id, ok: false, reason: "wrong password", ip: clientIp });
+    throw new DomainError(AUTH_TEXT.invalidCredentials, 401);
+  }
   await db
     .deleteFrom("login_attempts")
     .where((eb) => eb.or([eb("id", "=", attemptId), eb.and([eb("email", "=", email), eb("ip", "=", clientIp)])]))

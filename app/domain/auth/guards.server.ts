@@ -6,7 +6,8 @@ import { type OrderViewer } from "~/domain/orders/access.server";
 import { createShopSessionStorage, createToastCookie, type ShopSession, type Toast } from "~/domain/auth/session.server";
 import { hasSecondFactor } from "~/domain/auth/totp.server";
 import { db } from "~/lib/db.server";
-import { jsonError } from "~/lib/http.server";
+import { logAccountSignIn } from "~/domain/ops/activity.server";
+import { getClientIp, jsonError } from "~/lib/http.server";
 
 // The one place the request layer binds the shared database to sessions and permissions.
 const sessionStorage = createShopSessionStorage(db);
@@ -139,7 +140,10 @@ export async function signInUser(request: Request, userId: number): Promise<stri
   const fresh = await sessionStorage.getSession();
   fresh.set("userId", userId);
   if (cartKey) fresh.set("cartKey", cartKey);
-  return sessionStorage.commitSession(fresh);
+  const cookie = await sessionStorage.commitSession(fresh);
+  // Every door ends here, so an admin's sign-in is logged once, whichever door it came through.
+  await logAccountSignIn(db, { user: userId, ok: true, ip: getClientIp(request) });
+  return cookie;
 }
 
 export const SECOND_FACTOR_PATH = "/login/two-factor";

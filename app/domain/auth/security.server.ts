@@ -1,6 +1,7 @@
 import { type ChangePasswordInput, SECURITY_TEXT } from "~/domain/auth/schemas";
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { assertPasswordAllowed } from "~/domain/auth/password-policy.server";
+import { takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { DomainError } from "~/domain/common/errors";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -19,6 +20,9 @@ export async function setPassword(db: DB, userId: number, password: string, keep
   });
 }
 
+/** Password changes (current password checked) per account in 15 minutes. */
+export const PASSWORD_CHANGE_TRIES = 10;
+
 /**
  * The account page's password change. Throws 400 on `currentPassword` when the account has a
  * password and the one given is wrong, 400 on `newPassword` for a common one; ends every other
@@ -29,6 +33,9 @@ export async function changePassword(db: DB, userId: number, input: ChangePasswo
   if (!row) throw new DomainError("Account not found", 404);
   if (row.passwordHash) {
     if (!input.currentPassword) throw new DomainError(SECURITY_TEXT.currentPasswordRequired, 400, "currentPassword");
+    // A stolen session must not become a way to guess the password: tries are counted (before
+    // the check) like sign-ins.
+    await takeRateSlot(db, [{ bucket: "password-change", key: String(userId), max: PASSWORD_CHANGE_TRIES, windowMs: 15 * 60_000 }], "Too many password change attempts.");
     if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
       throw new DomainError(SECURITY_TEXT.currentPasswordWrong, 400, "currentPassword");
     }

@@ -169,6 +169,30 @@ export async function logAdminSignIn(
   });
 }
 
+/** Whether an e-mail (as typed) is an admin account's. */
+export async function isAdminEmail(db: DB, email: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("is_admin as isAdmin").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  return row?.isAdmin === 1;
+}
+
+/**
+ * A sign-in of an admin account through any door (the sign-in forms, the API, Google, the second
+ * step, a password reset): one row, success or refusal, with the client address. Customers'
+ * sign-ins are not logged. `user` is the account's id, or the e-mail that was typed.
+ */
+export async function logAccountSignIn(db: DB, attempt: { user: number | string; ok: boolean; reason?: string; ip: string }): Promise<void> {
+  const query = db.selectFrom("users").select(["id", "email", "is_admin as isAdmin"]);
+  const account = await (typeof attempt.user === "number" ? query.where("id", "=", attempt.user) : query.where("email", "=", attempt.user.trim().toLowerCase())).executeTakeFirst();
+  if (!account || account.isAdmin !== 1) return;
+  await logActivity(db, {
+    actor: { id: account.id, email: account.email, ip: attempt.ip },
+    kind: attempt.ok ? "admin.signin" : "admin.signin-refused",
+    subjectType: "user",
+    subjectId: account.id,
+    summary: attempt.ok ? `Admin sign-in from ${attempt.ip}` : `Admin sign-in refused from ${attempt.ip}${attempt.reason ? ` (${attempt.reason})` : ""}`,
+  });
+}
+
 /** The Activity tab's data: the filter from the query (?kind=&subject=product|order&id=&page=) and one page of rows. */
 export async function loadActivityTab(db: DB, url: URL) {
   const kind = url.searchParams.get("kind") ?? "";
