@@ -255,6 +255,8 @@ export interface RefundsTable {
   restock: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  /** Who asked for the refund (JSON Actor), null for the shop's own. */
+  requested_by: string | null;
 }
 
 export interface PaypalWebhookEventsTable {

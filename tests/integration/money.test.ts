@@ -19,6 +19,7 @@ import { completePayment, findUnpaidOrderForAmount, startPayment } from "~/domai
 import { reconcilePayments } from "~/domain/payments/reconcile.server";
 import { listRefunds, RefundError } from "~/domain/payments/refunds.server";
 import { handlePaypalWebhook } from "~/domain/payments/webhooks.server";
+import { listActivity } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { EMULATOR_WEBHOOK_ID, startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
 import { makeProduct, makeUser } from "../helpers/factories";
@@ -31,6 +32,7 @@ import { emulatorClient, makeOrder, orderRow, pointsOf, productStock } from "./p
 const CLIENT_ID = "money-test-client";
 const CLIENT_SECRET = "money-test-secret";
 const APP_URL = "http://localhost:3000";
+const OWNER = { id: 1, email: "owner@money.test", ip: "192.0.2.77" };
 
 let emulator: PaypalEmulator;
 let pp: ReturnType<typeof emulatorClient>;
@@ -135,7 +137,7 @@ describe("admin cancel of a paid order refunds through PayPal", () => {
     await sql`CREATE TRIGGER money_test_fail BEFORE UPDATE OF status ON refunds WHEN NEW.status = 'COMPLETED' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(db);
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const failure = await caught(adminCancelOrder(db, order.id));
+      const failure = await caught(adminCancelOrder(db, order.id, { actor: OWNER }));
       expect((failure as RefundError).reason).toBe("recording");
       expect(error).toHaveBeenCalled();
     } finally {
@@ -154,6 +156,9 @@ describe("admin cancel of a paid order refunds through PayPal", () => {
     expect(done).toMatchObject({ status: "COMPLETED", paypalRefundId: atPaypal[0]!.id });
     expect([...emulator.state.refunds.values()].filter((r) => r.captureId === captureId)).toHaveLength(1);
     expect((await orderRow(db, order.id)).status).toBe("cancelled");
+    // Recorded by the job, logged under the admin who asked for it, once.
+    const logged = (await listActivity(db, { kind: "order.cancel" })).rows.filter((r) => r.subjectId === order.id);
+    expect(logged).toEqual([expect.objectContaining({ actorEmail: OWNER.email, clientIp: OWNER.ip })]);
   });
 
   it("two admins cancelling at once make one refund at PayPal, recorded once", async () => {

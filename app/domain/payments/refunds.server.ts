@@ -108,7 +108,7 @@ function paypalOf(paypal: PaypalClient | null | undefined): PaypalClient {
  * same order, kind and amount is reused (its request id makes the retry safe); one of another
  * kind or amount means another refund is in flight (409).
  */
-async function openRefund(db: DB, req: RefundRequest): Promise<RefundRow> {
+async function openRefund(db: DB, req: RefundRequest, actor: Actor): Promise<RefundRow> {
   return db.transaction().execute(async (trx) => {
     await trx.updateTable("orders").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", req.orderId).execute();
     const open = await selectRefunds(trx).where("order_id", "=", req.orderId).where("status", "=", "REQUESTED").orderBy("id").execute();
@@ -127,6 +127,7 @@ async function openRefund(db: DB, req: RefundRequest): Promise<RefundRow> {
         kind: req.kind,
         note: req.note ?? null,
         restock: req.restock && req.restock.length > 0 ? JSON.stringify(req.restock) : null,
+        requested_by: actor.id === null ? null : JSON.stringify(actor),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -149,12 +150,12 @@ function refusalReason(error: PaypalError): string {
  */
 export async function makeRefund(db: DB, req: RefundRequest, paypal?: PaypalClient | null, actor: Actor = SYSTEM_ACTOR): Promise<RefundRow> {
   const client = paypalOf(paypal);
-  const row = await openRefund(db, req);
-  return sendRefund(db, row, client, actor);
+  const row = await openRefund(db, req, actor);
+  return sendRefund(db, row, client);
 }
 
 /** Steps 2 and 3 for a REQUESTED row (also the reconciliation job's retry). */
-export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient, actor: Actor = SYSTEM_ACTOR): Promise<RefundRow> {
+export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient): Promise<RefundRow> {
   let answer: PaypalRefund;
   try {
     answer = await client.refundCapture({
@@ -185,21 +186,8 @@ export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient, a
   }
   let recorded: RefundRow;
   try {
-    recorded = await db.transaction().execute(async (trx) => {
-      const recorded = await recordRefund(trx, row.id, answer);
-      // PayPal answered, but the refund FAILED or was CANCELLED: nothing moved, so nothing the
-      // refund was for happened either (recordRefund left the order as it was).
-      if (recorded.status === "FAILED" || recorded.status === "CANCELLED") return recorded;
-      await logActivity(trx, {
-        actor,
-        kind: row.kind === "cancel" ? "order.cancel" : row.kind === "return" ? "order.return" : "order.refund",
-        subjectType: "order",
-        subjectId: row.orderId,
-        summary: `Order #${row.orderId}: ${row.kind} refund of $${centsToDecimal(row.amountCents)} (PayPal ${answer.status})`,
-        changes: { refund: [null, `${answer.id} $${centsToDecimal(row.amountCents)} ${answer.status}`] },
-      });
-      return recorded;
-    });
+    // PayPal may answer FAILED or CANCELLED: then nothing moved, and recordRefund left the order as it was.
+    recorded = await db.transaction().execute((trx) => recordRefund(trx, row.id, answer));
   } catch (error) {
     if (error instanceof DomainError) throw error;
     console.error(`Refund ${answer.id} (request ${row.requestId}) of order #${row.orderId} was made at PayPal but could not be recorded yet`, error);
@@ -227,6 +215,19 @@ export async function recordRefund(trx: DB, refundRowId: number, answer: PaypalR
     .executeTakeFirst();
   const row = (await selectRefunds(trx).where("id", "=", refundRowId).executeTakeFirstOrThrow()) as RefundRow;
   if (updated.numUpdatedRows === 0n) return row;
+  if (status !== "FAILED" && status !== "CANCELLED") {
+    // Logged where it is recorded, whoever records it (the admin's request, the retry job, a
+    // webhook), under the admin who asked for it.
+    const by = await trx.selectFrom("refunds").select("requested_by as requestedBy").where("id", "=", refundRowId).executeTakeFirst();
+    await logActivity(trx, {
+      actor: by?.requestedBy ? (JSON.parse(by.requestedBy) as Actor) : SYSTEM_ACTOR,
+      kind: row.kind === "cancel" ? "order.cancel" : row.kind === "return" ? "order.return" : "order.refund",
+      subjectType: "order",
+      subjectId: row.orderId,
+      summary: `Order #${row.orderId}: ${row.kind} refund of $${centsToDecimal(row.amountCents)} (PayPal ${answer.status})`,
+      changes: { refund: [null, `${answer.id} $${centsToDecimal(row.amountCents)} ${answer.status}`] },
+    });
+  }
   const money = `$${centsToDecimal(row.amountCents)}`;
   if (status === "FAILED" || status === "CANCELLED") {
     await addOrderEvent(trx, row.orderId, "refund-refused", `PayPal refund ${answer.id} of ${money} ${status.toLowerCase()}.`, row.amountCents);
