@@ -201,6 +201,16 @@ describe("completePayment", () => {
     expect([...emulator.state.captures.values()].filter((id) => id === started.paypalOrderId)).toHaveLength(1);
   });
 
+  it("two first captures of the same PayPal order at once (PayPal's approval webhook and the buyer's return) both answer paid", async () => {
+    const { product, order, started } = await startedOrder({ stock: 3 });
+    const both = await Promise.all([completePayment(db, order.id, started.paypalOrderId), completePayment(db, order.id, started.paypalOrderId)]);
+    expect(both[0]).toEqual(both[1]);
+    expect(both[0]!.captureId).toBeTruthy();
+    expect((await orderRow(db, order.id)).status).toBe("paid");
+    expect((await productStock(db, product.id)).stock).toBe(2);
+    expect([...emulator.state.captures.values()].filter((id) => id === started.paypalOrderId)).toHaveLength(1);
+  });
+
   it("never captures a PayPal order the buyer has not approved", async () => {
     const { product, order, started } = await startedOrder({ approve: false });
     await expectPaymentError(completePayment(db, order.id, started.paypalOrderId), "failed", 409);

@@ -71,6 +71,9 @@ export interface PaymentDeps {
 const OPEN_STATUSES = ["CREATED", "PAYER_ACTION_REQUIRED", "APPROVED", "CAPTURING", "PENDING"];
 /** A stock hold older than this with no completed capture is left over from a crash and may be released. */
 export const STALE_HOLD_MS = 2 * 60 * 1000;
+/** How long a capture waits for another request capturing the same PayPal order: 20 × 250 ms. */
+const SAME_CAPTURE_WAIT_STEPS = 20;
+const SAME_CAPTURE_WAIT_MS = 250;
 
 const PAID_STATUSES = new Set(["paid", "processing", "shipped", "delivered", "cancel_request", "returned"]);
 
@@ -391,6 +394,16 @@ async function reserveForCapture(db: DB, order: OrderRow, paypalOrderId: string,
   // Someone holds the stock: a capture in progress, or one a crash left behind.
   const [holder] = await listAttempts(db, order.id, ["CAPTURING"]);
   if (holder && Date.now() - Date.parse(holder.updatedAt) < STALE_HOLD_MS) {
+    // The same PayPal order is being captured by another request (PayPal's webhook for the
+    // approval, or the buyer's second tab): its answer is this one's, so wait for it briefly.
+    if (holder.paypalOrderId === paypalOrderId) {
+      for (let i = 0; i < SAME_CAPTURE_WAIT_STEPS; i++) {
+        await new Promise((resolve) => setTimeout(resolve, SAME_CAPTURE_WAIT_MS));
+        const now = await requireOrder(db, order.id);
+        if (now.paypalOrderId === paypalOrderId) return { kind: "recorded", order: now };
+        if ((await listAttempts(db, order.id, ["CAPTURING"])).length === 0) break;
+      }
+    }
     throw new PaymentError("A payment for this order is already being processed. Please wait a moment and refresh the page.", "in-progress");
   }
   if (retried) throw new PaymentError("A payment for this order is already being processed. Please wait a moment and refresh the page.", "in-progress");
