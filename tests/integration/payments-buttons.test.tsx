@@ -39,6 +39,7 @@ function unpaid(overrides: Partial<Extract<PaymentPageData, { state: "unpaid" }>
     stock: { hasStockIssues: false, message: "" },
     paypal: { configured: true, mode: "sandbox" },
     recordingFailed: false,
+    pending: null,
     ...overrides,
   };
 }
@@ -117,6 +118,13 @@ describe("payment page with JavaScript", () => {
     const button = screen.getByRole("button", { name: "Pay with PayPal" });
     expect(button.closest("form")).toHaveAttribute("method", "post");
     expect(button.closest("form")!.querySelector('input[name="token"]')).toHaveAttribute("value", "tok 41");
+  });
+
+  it("a payment PayPal holds for review shows 'Payment pending' and no Pay button", async () => {
+    renderPage(unpaid({ pending: { title: "Payment pending", description: "PayPal is still reviewing this payment." }, paypal: { configured: true, mode: "emulator" } }));
+    expect(await screen.findByText("Payment pending")).toBeInTheDocument();
+    expect(screen.getByText("PayPal is still reviewing this payment.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /pay/i })).toBeNull();
   });
 
   it("in emulator mode keeps the plain form button and never loads PayPal's script", async () => {

@@ -338,6 +338,13 @@ describe("completePayment", () => {
     expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 1 });
     expect((await productStock(db, product.id)).stock).toBe(0);
     expect((await attempts(order.id))[0]!.status).toBe("PENDING");
+    // A visit of the payment page (PayPal's return URL sends the buyer there) asks PayPal again
+    // and still says pending; leaving through PayPal's cancel link gives nothing back.
+    expect(await recoverPayment(db, order.id)).toBe("pending");
+    expect((await attempts(order.id))[0]!.status).toBe("PENDING");
+    await abandonPayment(db, order.id, started.paypalOrderId);
+    expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 1 });
+    expect((await productStock(db, product.id)).stock).toBe(0);
   });
 
   it("treats a capture PayPal DECLINED as not paid and gives the stock back", async () => {

@@ -68,7 +68,11 @@ function UnpaidPayment({ data }: { data: UnpaidData }) {
         <section className="payment-box" aria-labelledby="payment-title">
           <h2 id="payment-title">Payment</h2>
           {data.recordingFailed ? <Alert title={PAYMENT_TOASTS.processingError.title}>{PAYMENT_TOASTS.processingError.description}</Alert> : null}
-          {!paypal.configured || !paypal.mode ? (
+          {data.pending ? (
+            <Alert tone="info" title={data.pending.title}>
+              {data.pending.description}
+            </Alert>
+          ) : !paypal.configured || !paypal.mode ? (
             <Alert tone="info" title={PAYMENT_TEXT.notConfigured}>
               {PAYMENT_TEXT.notConfiguredText}
             </Alert>

@@ -87,6 +87,8 @@ export type PaymentPageData =
       paypal: { configured: boolean; mode: PaypalPageMode | null };
       /** PayPal completed a payment the shop could not record yet. */
       recordingFailed: boolean;
+      /** PayPal holds the capture for review (PENDING): no Pay button, the stock stays held. */
+      pending: { title: string; description: string } | null;
     };
 
 /** The page's own URL for an order, keeping the token the visitor came with. */

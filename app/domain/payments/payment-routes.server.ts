@@ -115,6 +115,7 @@ export async function loadPaymentPage(request: Request, orderIdParam: string | u
       stock,
       paypal: { configured: isPaypalConfigured(), mode: getPaypalMode() },
       recordingFailed: recovery === "recording-failed",
+      pending: recovery === "pending" ? { ...PAYMENT_PENDING } : null,
       order: {
         id: view.id,
         subtotalCents: view.subtotalCents,

@@ -676,13 +676,15 @@ async function takeWhatIsLeft(db: DB, order: OrderRow, lines: StockLine[]): Prom
 export async function abandonPayment(db: DB, orderId: number, paypalOrderId?: string | null): Promise<void> {
   const order = await loadOrder(db, orderId);
   if (!order || order.status !== "unpaid" || order.stockReserved === 0) return;
+  // A capture PayPal holds for review is money on its way: only PayPal's word releases its stock.
+  if ((await listAttempts(db, orderId, ["PENDING"])).length > 0) return;
   const [holder] = await listAttempts(db, orderId, ["CAPTURING"]);
   const fresh = holder && Date.now() - Date.parse(holder.updatedAt) < STALE_HOLD_MS;
   if (fresh && holder.paypalOrderId !== paypalOrderId) return;
   await releaseReservation(db, orderId, holder?.paypalOrderId ?? null, "FAILED");
 }
 
-export type RecoveryOutcome = "none" | "recorded" | "recording-failed";
+export type RecoveryOutcome = "none" | "recorded" | "recording-failed" | "pending";
 
 /**
  * Finishes a payment that PayPal completed but the shop did not record (a crash, a failed write,
@@ -715,6 +717,8 @@ export async function recoverPayment(db: DB, orderId: number, deps: PaymentDeps 
         return "recorded";
       } catch (error) {
         if (error instanceof PaymentError && error.kind === "recording") return "recording-failed";
+        // PayPal holds the capture for review: it stays PENDING (the stock held) until PayPal decides.
+        if (error instanceof PaymentError && error.kind === "pending") return "pending";
         if (!(error instanceof DomainError)) throw error;
         console.warn(`Order #${orderId}: PayPal order ${pp.id} is completed but was not recorded: ${error.message}`);
         await setAttemptStatus(db, orderId, pp.id, "MISMATCH");
