@@ -16,8 +16,11 @@ import { emulatorClient, makeOrder } from "./payments-fixtures";
 // the documents' component schemas with Ajv (OpenAPI 3.0 schemas are JSON Schema plus a few
 // keywords Ajv is told to ignore; some of PayPal's patterns need RegExp without the `u` flag).
 
-const DOCS = path.resolve(import.meta.dirname, "../../../../shared/paypal");
-const SHARED = process.env.PAYPAL_OPENAPI_DIR ?? (readable(path.join(DOCS, "checkout_orders_v2.json")) ? DOCS : "/work/shared/paypal");
+// A copy of ../shared/paypal is kept in the repository (tests/fixtures/paypal-openapi, with PayPal's
+// LICENSE), so a clone anywhere runs this test; when ../shared/paypal is there, the copy must equal it.
+const KEPT = path.resolve(import.meta.dirname, "../fixtures/paypal-openapi");
+const UPSTREAM = path.resolve(import.meta.dirname, "../../../shared/paypal");
+const SHARED = process.env.PAYPAL_OPENAPI_DIR ?? KEPT;
 const CLIENT_ID = "openapi-test-client";
 const CLIENT_SECRET = "openapi-test-secret";
 
@@ -80,6 +83,14 @@ afterAll(async () => {
 });
 
 describe("PayPal's OpenAPI documents", () => {
+  it("the repository's copy is PayPal's documents unchanged (as in ../shared/paypal when that is there)", () => {
+    for (const name of ["checkout_orders_v2.json", "payments_payment_v2.json", "notifications_webhooks_v1.json", "LICENSE"]) {
+      const kept = readFileSync(path.join(KEPT, name));
+      expect(kept.length).toBeGreaterThan(1000);
+      if (readable(path.join(UPSTREAM, name))) expect(kept.equals(readFileSync(path.join(UPSTREAM, name)))).toBe(true);
+    }
+  });
+
   it("the validator refuses what PayPal's documents refuse (so the checks below can fail)", () => {
     expect(check("orders", "account_id", "EMULATORMRCHNT")).not.toEqual([]);
     expect(check("orders", "account_id", "ABCDEFGH2JKLM")).toEqual([]);
