@@ -26,7 +26,8 @@ export async function recomputeTotalStock(db: DB, productIds: number[]): Promise
         when has_color_variations = 1 then (select coalesce(sum(stock), 0) from product_colors where product_id = products.id)
         when has_variations = 1 then (select coalesce(sum(stock), 0) from product_variations where product_id = products.id)
         else stock end`,
-      updated_at: new Date().toISOString(),
+      // updated_at is left alone: it is when the product itself was edited (the sitemap's
+      // lastmod, whose rebuild it triggers); every sale moving it would rebuild the sitemap.
     })
     .where("id", "in", ids)
     .execute();
