@@ -451,12 +451,16 @@ describe("reconciliation and expiry", () => {
     const paid = await makeOrder(db, { lines: [{ productId: product.id }], status: "paid" });
     const now = new Date();
     const at = (hours: number) => new Date(now.getTime() - hours * 3600_000).toISOString();
-    await db.updateTable("orders").set({ created_at: at(73) }).where("id", "in", [old.id, held.id, paid.id]).execute();
-    await db.updateTable("orders").set({ created_at: at(71) }).where("id", "=", fresh.id).execute();
+    const placedAgain = await makeOrder(db, { lines: [{ productId: product.id }] });
+    await db.updateTable("orders").set({ created_at: at(73), updated_at: at(73) }).where("id", "in", [old.id, held.id, paid.id]).execute();
+    await db.updateTable("orders").set({ created_at: at(71), updated_at: at(71) }).where("id", "=", fresh.id).execute();
+    // Placed 73 hours ago, placed again (checkout with the same cart) an hour ago: the buyer is still at it.
+    await db.updateTable("orders").set({ created_at: at(73), updated_at: at(1) }).where("id", "=", placedAgain.id).execute();
     await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", held.id).execute();
     const expired = await expireUnpaidOrders(db, now, 72);
     expect(expired).toContain(old.id);
     expect(expired).not.toContain(fresh.id);
+    expect(expired).not.toContain(placedAgain.id);
     expect((await orderRow(db, old.id)).status).toBe("unpaidcancelled");
     expect((await orderRow(db, fresh.id)).status).toBe("unpaid");
     expect((await orderRow(db, held.id)).status).toBe("unpaid");

@@ -3,7 +3,9 @@ import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /**
- * Unpaid orders placed more than `hours` before `now` become 'unpaidcancelled'. Nothing is
+ * Unpaid orders placed more than `hours` before `now` become 'unpaidcancelled', counted from the
+ * last time the buyer placed the order (checkout with the same cart places the same order again,
+ * and moves updated_at). Nothing is
  * reserved for an unpaid order, so nothing else moves; one holding stock for a capture in flight
  * (stock_reserved = 1) is left to the payment code. Returns the ids cancelled.
  */
@@ -16,6 +18,7 @@ export async function expireUnpaidOrders(db: DB, now: Date, hours: number): Prom
       .where("status", "=", "unpaid")
       .where("stock_reserved", "=", 0)
       .where("created_at", "<", cutoff)
+      .where("updated_at", "<", cutoff)
       .returning("id")
       .execute();
     for (const { id } of expired) {
