@@ -132,6 +132,28 @@ describe("admin cancel of a paid order refunds through PayPal", () => {
     expect((await listOrderEvents(db, order.id)).map((e) => e.type)).toEqual(["paid", "refund-refused"]);
   });
 
+  it("a refund PayPal answers PENDING is asked about again by the job, and takes PayPal's final word", async () => {
+    const { order } = await paidOrder();
+    const pendingAnswer: PaypalClient = { ...paypal, refundCapture: async (input) => ({ ...(await paypal.refundCapture(input)), status: "PENDING" }) };
+    await adminCancelOrder(db, order.id, { paypal: pendingAnswer });
+    expect((await orderRow(db, order.id)).status).toBe("cancelled");
+    expect((await listRefunds(db, order.id))[0]!.status).toBe("PENDING");
+    // Not yet a minute old: left alone. Later, PayPal (the emulator) says COMPLETED.
+    await reconcilePayments(db, paypal, new Date());
+    expect((await listRefunds(db, order.id))[0]!.status).toBe("PENDING");
+    await reconcilePayments(db, paypal, new Date(Date.now() + 2 * 60_000));
+    expect((await listRefunds(db, order.id))[0]!.status).toBe("COMPLETED");
+    expect((await listOrderEvents(db, order.id)).at(-1)!.message).toMatch(/PayPal completed the pending refund/);
+
+    // One PayPal fails after all: the owner is told the money was not returned.
+    const second = await paidOrder();
+    await adminCancelOrder(db, second.order.id, { paypal: pendingAnswer });
+    const failedLater: PaypalClient = { ...paypal, getRefund: async (id) => ({ ...(await paypal.getRefund(id)), status: "FAILED" }) };
+    await reconcilePayments(db, failedLater, new Date(Date.now() + 2 * 60_000));
+    expect((await listRefunds(db, second.order.id))[0]!.status).toBe("FAILED");
+    expect((await listOrderEvents(db, second.order.id)).at(-1)).toMatchObject({ type: "refund-refused", message: expect.stringMatching(/the money was not returned/) });
+  });
+
   it("never loses a refund PayPal made when the shop's write fails: the retry sends the same request id", async () => {
     const { order, captureId } = await paidOrder();
     await sql`CREATE TRIGGER money_test_fail BEFORE UPDATE OF status ON refunds WHEN NEW.status = 'COMPLETED' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(db);

@@ -326,6 +326,17 @@ export async function retryOpenRefunds(db: DB, paypal: PaypalClient, now: Date, 
   const before = new Date(now.getTime() - olderThanMs).toISOString();
   const open = await selectRefunds(db).where("status", "=", "REQUESTED").where("updated_at", "<", before).orderBy("id").limit(50).execute();
   let settled = 0;
+  // Refunds PayPal answered PENDING: asked about again, so they do not stay 'pending' forever.
+  const pending = await selectRefunds(db).where("status", "=", "PENDING").where("updated_at", "<", before).orderBy("id").limit(50).execute();
+  for (const row of pending) {
+    if (!row.paypalRefundId) continue;
+    try {
+      if (await settlePendingRefund(db, row.id, await paypal.getRefund(row.paypalRefundId), now)) settled++;
+    } catch (error) {
+      if (!(error instanceof PaypalError)) throw error;
+      console.warn(`Pending refund ${row.paypalRefundId} of order #${row.orderId}: ${error.message}`);
+    }
+  }
   for (const row of open) {
     try {
       await sendRefund(db, row as RefundRow, paypal);
@@ -335,4 +346,38 @@ export async function retryOpenRefunds(db: DB, paypal: PaypalClient, now: Date, 
     }
   }
   return settled;
+}
+
+/**
+ * A refund PayPal answered PENDING, now decided by PayPal (read back by the reconciliation job or
+ * a PAYMENT.CAPTURE.REFUNDED webhook): its row takes PayPal's status and the order's history
+ * says so. The change the refund was for (a cancellation, a return) already happened when it was
+ * accepted as pending; a refund PayPal then fails is told to the owner, who has to act. Returns
+ * whether anything changed.
+ */
+export async function settlePendingRefund(db: DB, refundRowId: number, refund: PaypalRefund, now = new Date()): Promise<boolean> {
+  if (refund.status === "PENDING" || !["COMPLETED", "FAILED", "CANCELLED"].includes(refund.status)) return false;
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("refunds")
+      .set({ status: refund.status, updated_at: now.toISOString() })
+      .where("id", "=", refundRowId)
+      .where("status", "=", "PENDING")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return false;
+    const row = (await selectRefunds(trx).where("id", "=", refundRowId).executeTakeFirstOrThrow()) as RefundRow;
+    const money = `$${centsToDecimal(row.amountCents)}`;
+    if (refund.status === "COMPLETED") {
+      await addOrderEvent(trx, row.orderId, "refund", `PayPal completed the pending refund of ${money} (refund ${refund.id}).`, row.amountCents);
+    } else {
+      await addOrderEvent(
+        trx,
+        row.orderId,
+        "refund-refused",
+        `PayPal ${refund.status.toLowerCase()} the pending refund of ${money} (refund ${refund.id}): the money was not returned. Please refund the buyer another way.`,
+        row.amountCents,
+      );
+    }
+    return true;
+  });
 }

@@ -1,7 +1,7 @@
 import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type PaypalClient, PaypalError, type PaypalRefund, isPaypalResourceId } from "~/domain/payments/paypal-client.server";
 import { findOrderIdByPaypalOrder, PaymentError, recoverPayment, settlePaypalOrder } from "~/domain/payments/payments.server";
-import { recordExternalRefund, recordRefund } from "~/domain/payments/refunds.server";
+import { recordExternalRefund, recordRefund, settlePendingRefund } from "~/domain/payments/refunds.server";
 import { decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -125,7 +125,8 @@ async function applyEvent(db: DB, type: string, resourceId: string | null, paypa
   if (!refund) return `PayPal does not know refund ${resourceId}`;
   const captureId = captureOfRefund(refund);
   if (!captureId) return `Refund ${resourceId} names no capture`;
-  const known = await db.selectFrom("refunds").select("id").where("paypal_refund_id", "=", refund.id).executeTakeFirst();
+  const known = await db.selectFrom("refunds").select(["id", "status"]).where("paypal_refund_id", "=", refund.id).executeTakeFirst();
+  if (known?.status === "PENDING" && (await settlePendingRefund(db, known.id, refund))) return `Refund ${refund.id} is now ${refund.status}`;
   if (known) return `Refund ${refund.id} is already recorded`;
   const order = await db.selectFrom("orders").select("id").where("paypal_capture_id", "=", captureId).executeTakeFirst();
   const orderId = order?.id ?? (await db.selectFrom("refunds").select("order_id as id").where("capture_id", "=", captureId).executeTakeFirst())?.id;
