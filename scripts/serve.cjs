@@ -28,6 +28,7 @@ const os = require("node:os");
 const path = require("node:path");
 const { pathToFileURL } = require("node:url");
 const { tunePublicStatic } = require("./serve-static.cjs");
+const { bridgeConsole, withRequestId } = require("./console-to-log.cjs");
 
 const buildArg = process.argv[2] ?? "build/index.js";
 const requested = Number(process.env.WEB_CONCURRENCY);
@@ -48,6 +49,7 @@ async function serve() {
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   const entry = build.entry.module;
   const log = entry.logger;
+  bridgeConsole(log);
   const securityHeaders = entry.baseSecurityHeaders(process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`);
   const port = Number(process.env.PORT) || 3000;
 
@@ -88,7 +90,7 @@ async function serve() {
     };
     res.once("finish", finish);
     res.once("close", finish);
-    next();
+    withRequestId(id, next);
   });
   // Issue 20's request-body size limit belongs here: after the request id (so a 413 is logged
   // with one) and before anything reads a body.
