@@ -241,6 +241,12 @@ export interface PaymentAttemptsTable {
 }
 
 /** A refund the shop asked PayPal for (db/migrations/2026_11_24_0016_money.ts). */
+export interface KnownSigninsTable {
+  email: string;
+  ip: string;
+  last_at: string;
+}
+
 export interface RefundsTable {
   id: Generated<number>;
   order_id: number;
@@ -412,6 +418,7 @@ export interface Database {
   order_items: OrderItemsTable;
   payment_attempts: PaymentAttemptsTable;
   refunds: RefundsTable;
+  known_signins: KnownSigninsTable;
   paypal_webhook_events: PaypalWebhookEventsTable;
   order_events: OrderEventsTable;
   loyalty_events: LoyaltyEventsTable;

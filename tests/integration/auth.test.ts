@@ -300,6 +300,21 @@ describe("sign-in throttling", () => {
     expect((await viaApi.json()).message).toMatch(/Too many failed sign-in attempts/);
   });
 
+  it("cannot lock the owner out where she signed in before: the account limit spares a known address", async () => {
+    await makeAccount("owner-known@example.com");
+    const home = freshIp();
+    expect((await signIn({ email: "owner-known@example.com", password: "secret123" }, { ip: home })).status).toBe(302);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+      expect((await signIn({ email: "owner-known@example.com", password: "wrong-one" }, { ip: freshIp() })).status).toBe(401);
+    }
+    // Strangers' addresses are shut out; the owner's own still gets in.
+    expect((await signIn({ email: "owner-known@example.com", password: "secret123" }, { ip: freshIp() })).status).toBe(429);
+    expect((await signIn({ email: "owner-known@example.com", password: "secret123" }, { ip: home })).status).toBe(302);
+    // A known address still has its own strict limit.
+    for (let i = 0; i < LOGIN_LIMITS.perPair; i++) await signIn({ email: "owner-known@example.com", password: "wrong-one" }, { ip: home });
+    expect((await signIn({ email: "owner-known@example.com", password: "secret123" }, { ip: home })).status).toBe(429);
+  });
+
   it("lets the e-mail in again once the window has passed", async () => {
     await makeAccount("window@example.com");
     const ip = freshIp();

@@ -15,6 +15,9 @@ import { logAccountSignIn } from "~/domain/ops/activity.server";
  * addresses), and one per address (one address spraying many accounts). An attempt is counted
  * before its password is checked and uncounted when it succeeds, so successes never count.
  */
+/** A pair that signed in within this many days is known (see countAttempt). */
+export const KNOWN_SIGNIN_DAYS = 90;
+
 export const LOGIN_LIMITS = {
   windowMinutes: 15,
   perPair: 5,
@@ -86,10 +89,19 @@ async function countAttempt(db: DB, email: string, clientIp: string, now: Date):
       .where((eb) => eb.or([eb("email", "=", email), eb("ip", "=", clientIp)]))
       .where("created_at", ">", since)
       .executeTakeFirstOrThrow();
+    // A pair that signed in before keeps only its own strict limit: guesses from elsewhere at
+    // this account cannot lock its owner out where she usually signs in.
+    const known = await trx
+      .selectFrom("known_signins")
+      .select("email")
+      .where("email", "=", email)
+      .where("ip", "=", clientIp)
+      .where("last_at", ">", new Date(now.getTime() - KNOWN_SIGNIN_DAYS * 86_400_000).toISOString())
+      .executeTakeFirst();
     const oldest =
       counts.pair >= LOGIN_LIMITS.perPair
         ? counts.pairOldest
-        : counts.account >= LOGIN_LIMITS.perAccount
+        : !known && counts.account >= LOGIN_LIMITS.perAccount
           ? counts.accountOldest
           : counts.address >= LOGIN_LIMITS.perAddress
             ? counts.addressOldest
@@ -135,6 +147,11 @@ export async function verifyLogin(db: DB, input: LoginInput, clientIp: string, n
   await db
     .deleteFrom("login_attempts")
     .where((eb) => eb.or([eb("id", "=", attemptId), eb.and([eb("email", "=", email), eb("ip", "=", clientIp)])]))
+    .execute();
+  await db
+    .insertInto("known_signins")
+    .values({ email, ip: clientIp, last_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(["email", "ip"]).doUpdateSet({ last_at: now.toISOString() }))
     .execute();
   return { id: user.id, email: user.email, isAdmin: user.isAdmin === 1, hasTotp: !!user.totpEnabledAt };
 }
