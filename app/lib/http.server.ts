@@ -144,9 +144,14 @@ export function clientAddress(socketAddress: string | null, forwardedFor: string
   return addressKey(address);
 }
 
-/** `::ffff:1.2.3.4` → `1.2.3.4`; an IPv6 address → its /64 (`2001:db8:1:2::/64`); anything else as is, at most 64 characters. */
+/** `::ffff:1.2.3.4` → `1.2.3.4`; an IPv6 address → its /64 (`2001:db8:1:2::/64`), with or without `[…]:port`; `a.b.c.d:port` → `a.b.c.d`; anything else as is, at most 64 characters. */
 export function addressKey(raw: string): string {
-  let address = raw.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  // Proxies may write `[v6]:port` or `v4:port`: the port goes.
+  let address = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed) address = bracketed[1]!;
+  else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(address)) address = address.replace(/:\d+$/, "");
+  address = address.replace(/%.*$/, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) address = mapped[1]!;
   if (isIPv6(address)) {

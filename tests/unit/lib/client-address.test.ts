@@ -8,6 +8,10 @@ describe("client address for per-address limits", () => {
     expect(addressKey("::1")).toBe("0:0:0:0::/64");
     expect(addressKey("::ffff:192.0.2.7")).toBe("192.0.2.7");
     expect(addressKey("192.0.2.7")).toBe("192.0.2.7");
+    // Proxies that add the port: the same client.
+    expect(addressKey("[2001:db8:1:2::7]:443")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("[2001:db8:1:2::7]")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("192.0.2.7:51234")).toBe("192.0.2.7");
   });
 
   it("ignores X-Forwarded-For without TRUST_PROXY", () => {
