@@ -263,6 +263,32 @@ describe("a capture the shop must not keep", () => {
   });
 });
 
+describe("a PayPal order changed after the shop made it", () => {
+  it("patched to another amount and captured in the buyer's browser: not paid, and the capture is refunded automatically", async () => {
+    const product = await makeProduct(db, { stock: 2, priceCents: 2400 });
+    const order = await makeOrder(db, { lines: [{ productId: product.id, quantity: 1, title: product.title }] });
+    const started = await startPayment(db, order.id, { appUrl: APP_URL });
+    // What PayPal's script in the browser can do with the public client id: patch, approve, capture.
+    const patched = await pp.api("PATCH", `/v2/checkout/orders/${started.paypalOrderId}`, [
+      { op: "replace", path: `/purchase_units/@reference_id=='${order.id}'/amount`, value: { currency_code: "USD", value: "1.00" } },
+    ]);
+    expect(patched.status).toBe(204);
+    await pp.approve(started.paypalOrderId);
+    const captured = await pp.capture(started.paypalOrderId);
+    expect(captured.status).toBe(201);
+
+    const error = await caught(completePayment(db, order.id, started.paypalOrderId));
+    expect(error.message).toMatch(/does not match this order's total/);
+    expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 0, paypalOrderId: null });
+    expect((await productStock(db, product.id)).stock).toBe(2);
+    expect(await listRefunds(db, order.id)).toEqual([expect.objectContaining({ kind: "automatic", status: "COMPLETED", amountCents: 100 })]);
+    expect((await listOrderEvents(db, order.id)).map((e) => e.type)).toContain("automatic-refund");
+    // The reconciliation job finds nothing more to give back.
+    await reconcilePayments(db, paypal, new Date(Date.now() + 20 * 60_000));
+    expect(await listRefunds(db, order.id)).toHaveLength(1);
+  });
+});
+
 describe("the order's life after payment", () => {
   it("packing, shipping from processing, delivery; each refused from the wrong status", async () => {
     const { order } = await paidOrder({ withUser: false });

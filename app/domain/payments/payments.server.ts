@@ -245,6 +245,12 @@ export async function isPaypalOrderOf(db: DB, orderId: number, paypalOrderId: st
 
 /** Checks that a PayPal order is for this shop order and for exactly its total in USD (before anything is captured). */
 function assertMatchesOrder(pp: PaypalOrder, order: OrderRow): void {
+  assertPaysShopForOrder(pp, order);
+  assertTermsOfOrder(pp, order);
+}
+
+/** The PayPal order is for this shop order and pays the shop's merchant account. */
+function assertPaysShopForOrder(pp: PaypalOrder, order: OrderRow): void {
   const units = pp.purchase_units ?? [];
   const unit = units[0];
   if (units.length !== 1 || !unit || unit.reference_id !== String(order.id)) {
@@ -257,6 +263,11 @@ function assertMatchesOrder(pp: PaypalOrder, order: OrderRow): void {
     if (!merchantId) console.warn("PAYPAL_MERCHANT_ID is not set: no PayPal payment can be accepted");
     throw new PaymentError("This PayPal payment is not made out to this shop", "mismatch", 400);
   }
+}
+
+/** The PayPal order is for exactly the order's total in USD, to be captured. */
+function assertTermsOfOrder(pp: PaypalOrder, order: OrderRow): void {
+  const unit = pp.purchase_units![0]!;
   if (pp.intent !== undefined && pp.intent !== "CAPTURE") throw new PaymentError("This PayPal payment cannot be captured", "mismatch", 400);
   const amount = unit.amount;
   if (!amount || amount.currency_code !== "USD" || decimalToCents(amount.value) !== order.totalCents) {
@@ -502,11 +513,17 @@ export async function completePayment(db: DB, orderId: number, paypalOrderId: st
     if (error instanceof PaypalError && error.status === 404) throw new PaymentError("PayPal does not know this payment", "mismatch", 400);
     fromPaypal(error);
   }
+  // Captured already (in the buyer's browser): recordCompleted checks it, and gives back money
+  // the shop must not keep.
+  if (pp.status === "COMPLETED") {
+    assertPaysShopForOrder(pp, order);
+    await rememberAttempt(db, orderId, paypalOrderId, pp.status, order.totalCents);
+    return recordCompleted(db, order, pp, { paypal });
+  }
   // Never capture a PayPal order made for another order or another amount.
   assertMatchesOrder(pp, order);
   await rememberAttempt(db, orderId, paypalOrderId, pp.status, order.totalCents);
 
-  if (pp.status === "COMPLETED") return recordCompleted(db, order, pp, { paypal });
   if (pp.status === "CREATED" || pp.status === "PAYER_ACTION_REQUIRED") {
     throw new PaymentError("The PayPal payment has not been approved yet", "failed");
   }
@@ -550,8 +567,28 @@ export async function completePayment(db: DB, orderId: number, paypalOrderId: st
  * the PayPal ids, makes sure its stock is taken, awards the points and empties the buyer's cart.
  */
 async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, deps: PaymentDeps = {}): Promise<PaymentResult> {
-  assertMatchesOrder(pp, order);
+  assertPaysShopForOrder(pp, order);
   const captures = pp.purchase_units?.[0]?.payments?.captures ?? [];
+  try {
+    assertTermsOfOrder(pp, order);
+  } catch (error) {
+    // The shop's own PayPal order, changed after the shop made it (another amount, patched in the
+    // buyer's browser) and captured: money the shop took and must give back.
+    const taken = captures.find((c) => c.status === "COMPLETED");
+    if (taken && error instanceof PaymentError) {
+      console.warn(`Order #${order.id}: PayPal order ${pp.id} was changed after the shop made it and captured: not recorded, refunded`);
+      await releaseReservation(db, order.id, pp.id, "MISMATCH");
+      const unit = pp.purchase_units![0]!;
+      await refundUnwantedCapture(
+        db,
+        order.id,
+        taken,
+        `The PayPal order was changed to ${unit.amount?.value ?? "?"} ${unit.amount?.currency_code ?? "?"} after the shop made it for ${centsToDecimal(order.totalCents)} USD.`,
+        deps.paypal,
+      );
+    }
+    throw error;
+  }
   const capture = captures.find((c) => c.status === "COMPLETED") ?? captures[0];
   if (capture?.status === "PENDING") {
     // PayPal has the money on hold: the stock stays taken, nothing is marked failed.
