@@ -12,8 +12,9 @@ export function loader() {
 
 /**
  * PATCH /api/admin/orders/{orderId}/return (admin only: 401/403): shipped or delivered →
- * 'returned' (stock is not put back automatically). Answers the updated order; 404 unknown,
- * 409 any other status.
+ * 'returned', the spec's payload-free call: every item back in stock and the suggested refund
+ * (items less the loyalty discount) through PayPal, points earned on it taken back (returnOrder).
+ * Answers the updated order; 404 unknown, 409 any other status.
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return apiAction(request, {
