@@ -214,6 +214,8 @@ export interface OrdersTable {
   shipped_at: string | null;
   decline_reason: string | null;
   delivered_at: string | null;
+  /** Points the order earns once paid, by the rules when it was placed (migration 0023); null for older orders. */
+  points_to_earn: number | null;
 }
 
 export interface OrderItemsTable {

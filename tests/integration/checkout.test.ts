@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { awardOrderPoints } from "~/domain/loyalty/loyalty.server";
 import { createRemixStub } from "@remix-run/testing";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -305,6 +306,26 @@ describe("placing an order: the form and POST /api/orders", () => {
     expect((await getCart(db, { cartKey: viaForm.cartKey })).items).toHaveLength(2);
     const stock = await db.selectFrom("products").select("stock").where("id", "=", p.id).executeTakeFirstOrThrow();
     expect(stock.stock).toBe(10);
+  });
+
+  it("an order earns points by the loyalty rules of when it was placed, even if they change before it is paid", async () => {
+    const product = await makeProduct(db, { priceCents: 5000, stock: 5 });
+    const customer = await customerWith([{ productId: product.id, quantity: 1 }]);
+    const rules = (points: number) => ({ dollarsPerPoint: points, minimumOrderForPoints: 0, discountExchange: { pointsRequired: 50, discountAmount: 5, minimumOrderValue: 30 } });
+    await db.deleteFrom("settings").where("key", "=", "loyalty_config").execute();
+    await db.insertInto("settings").values({ key: "loyalty_config", value: JSON.stringify(rules(1)) }).execute();
+    try {
+      const res = await postOrder(payload(), customer.cookie);
+      expect(res.status).toBe(201);
+      const { id } = (await res.json()) as { id: number };
+      // The owner makes points scarcer before the buyer pays.
+      await db.updateTable("settings").set({ value: JSON.stringify(rules(10)) }).where("key", "=", "loyalty_config").execute();
+      await db.updateTable("orders").set({ status: "paid" }).where("id", "=", id).execute();
+      expect(await awardOrderPoints(db, id)).toBe(50);
+      expect((await db.selectFrom("users").select("loyalty_points").where("id", "=", customer.id).executeTakeFirstOrThrow()).loyalty_points).toBe(50);
+    } finally {
+      await db.deleteFrom("settings").where("key", "=", "loyalty_config").execute();
+    }
   });
 
   it("refuses tampered figures or lines with 409 and stores nothing", async () => {

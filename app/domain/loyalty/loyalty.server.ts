@@ -98,11 +98,12 @@ export async function spendOrderPoints(db: DB, orderId: number): Promise<void> {
 export async function awardOrderPoints(db: DB, orderId: number): Promise<number> {
   const order = await db
     .selectFrom("orders")
-    .select(["user_id as userId", "subtotal_cents as subtotalCents", "points_awarded as awarded"])
+    .select(["user_id as userId", "subtotal_cents as subtotalCents", "points_awarded as awarded", "points_to_earn as toEarn"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order?.userId || order.awarded > 0) return 0;
-  const points = pointsEarned(await getLoyaltyConfig(db), order.subtotalCents);
+  // By the rules when the order was placed (orders placed before that was recorded: by today's).
+  const points = order.toEarn ?? pointsEarned(await getLoyaltyConfig(db), order.subtotalCents);
   if (points <= 0) return 0;
   await recordPointsEvent(db, order.userId, { type: "order_gain", description: `Earned on order #${orderId}`, points, orderId });
   await db.updateTable("orders").set({ points_awarded: points }).where("id", "=", orderId).execute();

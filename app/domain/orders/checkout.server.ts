@@ -5,7 +5,7 @@ import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
 import { getShippingRates } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
-import { loyaltyDiscount } from "~/domain/loyalty/rules";
+import { loyaltyDiscount, pointsEarned } from "~/domain/loyalty/rules";
 import { CHECKOUT_TEXT } from "~/domain/orders/checkout-text";
 import { type CheckoutInput, type ClientFigures } from "~/domain/orders/schemas";
 import { type DB } from "~/lib/sqlite.server";
@@ -225,6 +225,8 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
           shipping_state: input.state,
           shipping_postal_code: input.postalCode,
           shipping_country: input.country,
+          // Placed again: by the rules of now.
+          points_to_earn: pointsEarned(await getLoyaltyConfig(trx), summary.subtotalCents),
           updated_at: new Date().toISOString(),
         })
         .where("id", "=", same.id)
@@ -248,6 +250,7 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
         loyalty_discount_cents: summary.loyalty?.discountCents ?? 0,
         loyalty_points_used: summary.loyalty?.pointsUsed ?? 0,
         total_cents: summary.totalCents,
+        points_to_earn: pointsEarned(await getLoyaltyConfig(trx), summary.subtotalCents),
         customer_message: input.customerMessage,
         confirmation_token: confirmationToken,
         shipping_first_name: input.firstName,
