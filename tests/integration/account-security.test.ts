@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth/password-policy.server";
 import { PASSWORD_CHANGE_TRIES } from "~/domain/auth/security.server";
 import { SESSION_LIMITS } from "~/domain/auth/session.server";
-import { totpCodeAt } from "~/domain/auth/totp.server";
+import { totpCodeAt, verifySecondFactor } from "~/domain/auth/totp.server";
 import { db } from "~/lib/db.server";
 import { CLIENT_IP_HEADER } from "~/lib/http.server";
 import { action as securityAction, loader as securityLoader } from "~/routes/account_.security";
@@ -278,6 +278,15 @@ describe("TOTP for admins", () => {
     // One try was spent turning the factor on.
     expect(answers.filter((r) => r.status === 400)).toHaveLength(9);
     expect(answers.filter((r) => r.status === 302 && r.headers.get("Location") === "/login")).toHaveLength(6);
+  });
+
+  it("right codes do not use up the tries: only wrong ones count", async () => {
+    const admin = await enrolledAdmin();
+    // Twelve right codes in a row (a later 30-second step each, as a code works once), then
+    // nine wrong ones still get their own answer (one try went on turning the factor on).
+    for (let i = 1; i <= 12; i++) expect(await verifySecondFactor(db, admin.id, totpCodeAt(admin.secret, admin.enabledAt + i * 30_000), admin.enabledAt + i * 30_000)).toBe("totp");
+    for (let i = 0; i < 9; i++) await expect(verifySecondFactor(db, admin.id, String(200000 + i))).rejects.toMatchObject({ status: 400 });
+    await expect(verifySecondFactor(db, admin.id, "299999")).rejects.toMatchObject({ status: 429 });
   });
 
   it("the API sign-in asks for the code in the same call", async () => {

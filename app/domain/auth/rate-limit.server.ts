@@ -55,6 +55,14 @@ export async function takeRateSlot(db: DB, limits: RateLimit[], message: string,
   });
 }
 
+/** Gives back the newest slot of a bucket and key (an attempt that turned out right: only failures should count). */
+export async function releaseRateSlot(db: DB, bucket: string, key: string): Promise<void> {
+  await db
+    .deleteFrom("rate_events")
+    .where("id", "=", (eb) => eb.selectFrom("rate_events").select(eb.fn.max("id").as("id")).where("bucket", "=", bucket).where("key", "=", key))
+    .execute();
+}
+
 /** New accounts per client address and hour (SIGNUP_LIMIT_PER_HOUR, default 30). */
 export function assertSignupAllowed(db: DB, clientIp: string): Promise<void> {
   return takeRateSlot(

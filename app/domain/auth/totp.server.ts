@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
-import { takeRateSlot } from "~/domain/auth/rate-limit.server";
+import { releaseRateSlot, takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { DomainError } from "~/domain/common/errors";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -144,9 +144,13 @@ export async function regenerateRecoveryCodes(db: DB, userId: number, code: stri
   return db.transaction().execute((trx) => replaceRecoveryCodes(trx, userId));
 }
 
-/** At most 10 codes per account in 15 minutes, counted before each is checked. */
+/** At most 10 wrong codes per account in 15 minutes: each is counted before it is checked, and a right one is given back. */
 function assertCodeAttemptAllowed(db: DB, userId: number): Promise<void> {
   return takeRateSlot(db, [{ bucket: "totp", key: String(userId), max: 10, windowMs: 15 * 60_000 }], SECOND_FACTOR_TEXT.tooMany);
+}
+
+function releaseCodeAttempt(db: DB, userId: number): Promise<void> {
+  return releaseRateSlot(db, "totp", String(userId));
 }
 
 /**
@@ -162,7 +166,10 @@ export async function verifySecondFactor(db: DB, userId: number, code: string, n
     .executeTakeFirst();
   if (!user?.enabledAt || !user.secret) throw new DomainError("Two-factor authentication is not on", 409);
   await assertCodeAttemptAllowed(db, userId);
-  if (await acceptTotpCode(db, userId, user.secret, user.email, code, now)) return "totp";
+  if (await acceptTotpCode(db, userId, user.secret, user.email, code, now)) {
+    await releaseCodeAttempt(db, userId);
+    return "totp";
+  }
   const recovery = normaliseRecovery(code);
   if (recovery.length === 10) {
     const spent = await db
@@ -172,7 +179,10 @@ export async function verifySecondFactor(db: DB, userId: number, code: string, n
       .where("code_hash", "=", sha256(recovery))
       .where("used_at", "is", null)
       .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) === 1) return "recovery";
+    if (Number(spent.numUpdatedRows) === 1) {
+      await releaseCodeAttempt(db, userId);
+      return "recovery";
+    }
   }
   throw new DomainError(SECOND_FACTOR_TEXT.wrongCode, 400, "code");
 }
