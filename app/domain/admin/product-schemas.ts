@@ -40,10 +40,24 @@ export const ProductVariationSchema = z.object({
   stock: Stock.default(0),
 });
 
-const TempImage = z.object({
-  id: z.string().trim().min(1).max(100),
-  isPrimary: z.boolean().optional(),
-});
+/** A finalized image's URL (POST /api/upload/finalize answers it): the file's name is its id. */
+const FINALIZED_URL = /^\/uploads\/products\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(?:jpg|png|webp)$/;
+
+/** A new image: a temporary upload's id, or a finalized image by its id or its `imageUrl`. */
+const TempImage = z
+  .object({
+    id: z.string().trim().min(1).max(100).optional(),
+    imageUrl: z.string().max(300).optional(),
+    isPrimary: z.boolean().optional(),
+  })
+  .transform((image, ctx) => {
+    const id = image.id ?? FINALIZED_URL.exec(image.imageUrl ?? "")?.[1];
+    if (!id) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: PRODUCT_TEXT.imageUnknown });
+      return z.NEVER;
+    }
+    return { id, isPrimary: image.isPrimary };
+  });
 const ExistingImage = z.object({
   id: z.number().int().positive(),
   isPrimary: z.boolean().optional(),

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectError } from "../helpers/api";
@@ -138,6 +138,21 @@ test.describe("the spec's three calls", () => {
       const updated = (await put.json()) as { images: { imageUrl: string; isPrimary: boolean }[] };
       expect(updated.images).toHaveLength(3);
       expect(updated.images.find((i) => i.isPrimary)!.imageUrl).toBe(third!.imageUrl);
+
+      // A finalized image given by the finalize answer's imageUrl alone works too; a URL outside
+      // the products path, or one that is not a finalized image, is refused.
+      const [fourth] = await finalize([await upload("#3a3a8a")]);
+      const byUrl = await admin.request.post("/api/admin/products", {
+        data: { title: `${title} by url`, description: "x", price: "2.00", stock: 1, categories: [], images: [{ imageUrl: fourth!.imageUrl, isPrimary: true }] },
+      });
+      expect(byUrl.status()).toBe(201);
+      expect(((await byUrl.json()) as { images: { imageUrl: string }[] }).images.map((i) => i.imageUrl)).toEqual([fourth!.imageUrl]);
+      for (const imageUrl of ["/etc/passwd", "/uploads/products/../../shop.db", `/uploads/products/${randomUUID()}.jpg`]) {
+        await expectError(
+          await admin.request.post("/api/admin/products", { data: { title: `${title} bad`, description: "x", price: "2.00", stock: 1, images: [{ imageUrl, isPrimary: true }] } }),
+          400,
+        );
+      }
     } finally {
       await admin.request.dispose();
     }
