@@ -33,7 +33,7 @@ export function action({ request }: ActionFunctionArgs) {
         try {
           await verifySecondFactor(db, user.id, String(body.code));
         } catch (error) {
-          if (error instanceof DomainError) await logAccountSignIn(db, { user: user.id, ok: false, reason: "wrong code", ip: getClientIp(request) });
+          if (error instanceof DomainError) await logAccountSignIn(db, { userId: user.id, ok: false, reason: "wrong code", ip: getClientIp(request) });
           if (error instanceof DomainError && error.status === 400) throw jsonError(error.message, 401);
           throw error;
         }

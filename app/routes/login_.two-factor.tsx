@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await verifySecondFactor(db, pending.userId, submission.value.code);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    await logAccountSignIn(db, { user: pending.userId, ok: false, reason: error.status === 429 ? "too many codes" : "wrong code", ip: getClientIp(request) });
+    await logAccountSignIn(db, { userId: pending.userId, ok: false, reason: error.status === 429 ? "too many codes" : "wrong code", ip: getClientIp(request) });
     if (error.status === 429) return redirectWithToast("/login", loginFailed(`${error.message} Please sign in again later.`));
     return json({ result: submission.reply({ fieldErrors: { code: [error.message] }, hideFields: ["code"] }) }, { status: error.status });
   }

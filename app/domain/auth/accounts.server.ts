@@ -141,7 +141,7 @@ export async function verifyLogin(db: DB, input: LoginInput, clientIp: string, n
     .executeTakeFirst();
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await getDummyHash()));
   if (!user || !user.passwordHash || !ok) {
-    if (user?.isAdmin === 1) await logAccountSignIn(db, { user: user.id, ok: false, reason: "wrong password", ip: clientIp });
+    if (user?.isAdmin === 1) await logAccountSignIn(db, { userId: user.id, ok: false, reason: "wrong password", ip: clientIp });
     throw new DomainError(AUTH_TEXT.invalidCredentials, 401);
   }
   await db

@@ -142,7 +142,7 @@ export async function signInUser(request: Request, userId: number): Promise<stri
   if (cartKey) fresh.set("cartKey", cartKey);
   const cookie = await sessionStorage.commitSession(fresh);
   // Every door ends here, so an admin's sign-in is logged once, whichever door it came through.
-  await logAccountSignIn(db, { user: userId, ok: true, ip: getClientIp(request) });
+  await logAccountSignIn(db, { userId, ok: true, ip: getClientIp(request) });
   return cookie;
 }
 

@@ -158,15 +158,8 @@ export async function logAdminSignIn(
   db: DB,
   attempt: { email: string; userId: number | null; ok: boolean; reason?: string; request: Request },
 ): Promise<void> {
-  const ip = getClientIp(attempt.request);
   const email = attempt.email.trim().slice(0, 254) || "(no e-mail)";
-  await logActivity(db, {
-    actor: { id: attempt.userId, email, ip },
-    kind: attempt.ok ? "admin.signin" : "admin.signin-refused",
-    subjectType: attempt.userId ? "user" : null,
-    subjectId: attempt.userId,
-    summary: attempt.ok ? `Admin sign-in from ${ip}` : `Admin sign-in refused from ${ip}${attempt.reason ? ` (${attempt.reason})` : ""}`,
-  });
+  await writeSignIn(db, { id: attempt.userId, email, ip: getClientIp(attempt.request) }, attempt.ok, attempt.reason);
 }
 
 /** Whether an e-mail (as typed) is an admin account's. */
@@ -178,18 +171,21 @@ export async function isAdminEmail(db: DB, email: string): Promise<boolean> {
 /**
  * A sign-in of an admin account through any door (the sign-in forms, the API, Google, the second
  * step, a password reset): one row, success or refusal, with the client address. Customers'
- * sign-ins are not logged. `user` is the account's id, or the e-mail that was typed.
+ * sign-ins are not logged.
  */
-export async function logAccountSignIn(db: DB, attempt: { user: number | string; ok: boolean; reason?: string; ip: string }): Promise<void> {
-  const query = db.selectFrom("users").select(["id", "email", "is_admin as isAdmin"]);
-  const account = await (typeof attempt.user === "number" ? query.where("id", "=", attempt.user) : query.where("email", "=", attempt.user.trim().toLowerCase())).executeTakeFirst();
+export async function logAccountSignIn(db: DB, attempt: { userId: number; ok: boolean; reason?: string; ip: string }): Promise<void> {
+  const account = await db.selectFrom("users").select(["id", "email", "is_admin as isAdmin"]).where("id", "=", attempt.userId).executeTakeFirst();
   if (!account || account.isAdmin !== 1) return;
+  await writeSignIn(db, { id: account.id, email: account.email, ip: attempt.ip }, attempt.ok, attempt.reason);
+}
+
+async function writeSignIn(db: DB, actor: { id: number | null; email: string; ip: string }, ok: boolean, reason?: string): Promise<void> {
   await logActivity(db, {
-    actor: { id: account.id, email: account.email, ip: attempt.ip },
-    kind: attempt.ok ? "admin.signin" : "admin.signin-refused",
-    subjectType: "user",
-    subjectId: account.id,
-    summary: attempt.ok ? `Admin sign-in from ${attempt.ip}` : `Admin sign-in refused from ${attempt.ip}${attempt.reason ? ` (${attempt.reason})` : ""}`,
+    actor,
+    kind: ok ? "admin.signin" : "admin.signin-refused",
+    subjectType: actor.id ? "user" : null,
+    subjectId: actor.id,
+    summary: ok ? `Admin sign-in from ${actor.ip}` : `Admin sign-in refused from ${actor.ip}${reason ? ` (${reason})` : ""}`,
   });
 }
 
