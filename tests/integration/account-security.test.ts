@@ -14,19 +14,11 @@ import { action as adminLoginAction } from "~/routes/admin-login";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { loader as apiMe } from "~/routes/api.auth.me";
 import { action as secondStepAction, loader as secondStepLoader } from "~/routes/login_.two-factor";
+import { run } from "../helpers/routes";
 
 const ORIGIN = "http://localhost:3000";
 let ipN = 0;
 const freshIp = () => `10.30.${Math.floor(++ipN / 250)}.${ipN % 250}`;
-
-async function run(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 function form(path: string, fields: Record<string, string>, cookie?: string) {
   return new Request(ORIGIN + path, {

@@ -12,7 +12,7 @@ import { action as loyaltyConfigAction, loader as loyaltyConfigLoader } from "~/
 import { action as loyaltyHistoryAction, loader as loyaltyHistoryLoader } from "~/routes/api.loyalty.history";
 import { action as profileAction, loader as profileLoader } from "~/routes/api.profile";
 import { makeProduct, makeUser } from "../helpers/factories";
-import { cookieFor } from "../helpers/routes";
+import { cookieFor, run } from "../helpers/routes";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
@@ -20,15 +20,6 @@ afterAll(() => db.destroy());
 const ORIGIN = "http://localhost:3000";
 
 /** Runs a loader or action; a thrown Response (redirect, 4xx) is returned like an answered one. */
-async function run(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 function pageRequest(path: string, cookie?: string): Request {
   return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie, Accept: "text/html" } : { Accept: "text/html" } });
 }

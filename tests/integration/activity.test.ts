@@ -15,21 +15,12 @@ import { enableTotp, getTotpEnrolment, totpCodeAt } from "~/domain/auth/totp.ser
 import { action as productApiAction } from "~/routes/api.admin.products.$id";
 import { action as cancelApiAction } from "~/routes/api.admin.orders.$orderId.cancel";
 import { makeProduct, makeUser } from "../helpers/factories";
-import { cookieFor } from "../helpers/routes";
+import { cookieFor, run } from "../helpers/routes";
 import { hashPassword } from "~/domain/auth/password.server";
 
 afterAll(() => db.destroy());
 
 const ORIGIN = "http://localhost:3000";
-
-async function run(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 function jsonPost(path: string, body: unknown, ip: string): Request {
   return new Request(ORIGIN + path, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", Origin: ORIGIN, "x-shop-client-ip": ip }, body: JSON.stringify(body) });

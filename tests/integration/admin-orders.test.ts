@@ -20,7 +20,7 @@ import { action as cancelApi } from "~/routes/api.admin.orders.$orderId.cancel";
 import { action as returnApi } from "~/routes/api.admin.orders.$orderId.return";
 import { action as shipApi } from "~/routes/api.orders.$orderId.ship";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
-import { cookieFor } from "../helpers/routes";
+import { cookieFor, run as runRoute } from "../helpers/routes";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
@@ -29,12 +29,7 @@ const ORIGIN = "http://localhost:3000";
 type Fn = (args: { request: Request; params: Record<string, string>; context: Record<string, never> }) => Promise<Response> | Response;
 
 async function run(fn: Fn, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    return await fn({ request, params, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return runRoute(() => fn({ request, params, context: {} }));
 }
 
 function get(path: string, cookie?: string, accept = "text/html"): Request {

@@ -12,21 +12,12 @@ import { action as editAction, loader as editLoader } from "~/routes/admin_.prod
 import { action as listAction, loader as listLoader } from "~/routes/api.admin.products";
 import { action as oneAction, loader as oneLoader } from "~/routes/api.admin.products.$id";
 import { makeCategory, makeProduct, makeUser, seedPalette } from "../helpers/factories";
-import { cookieFor } from "../helpers/routes";
+import { cookieFor, run } from "../helpers/routes";
 
 afterAll(() => db.destroy());
 
 const ORIGIN = "http://localhost:3000";
 const UPLOAD_DIR = process.env.UPLOAD_DIR!;
-
-async function run(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 async function png(width = 40, height = 50, color = "#c07090"): Promise<Uint8Array<ArrayBuffer>> {
   const buffer = await sharp({ create: { width, height, channels: 3, background: color } })

@@ -16,20 +16,11 @@ import { action as recalcAction } from "~/routes/api.admin.recalculate-category-
 import { action as usersAction, loader as usersLoader } from "~/routes/api.admin.users";
 import { action as awardAction } from "~/routes/api.loyalty.admin.award";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
-import { cookieFor } from "../helpers/routes";
+import { cookieFor, run } from "../helpers/routes";
 
 afterAll(() => db.destroy());
 
 const ORIGIN = "http://localhost:3000";
-
-async function run(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 function formPost(path: string, fields: Record<string, string>, cookie?: string): Request {
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Origin: ORIGIN };

@@ -29,6 +29,7 @@ import { createShopSessionStorage } from "~/domain/auth/session.server";
 import { db } from "~/lib/db.server";
 import { CLIENT_IP_HEADER } from "~/lib/http.server";
 import { makeProduct, seedPalette } from "../helpers/factories";
+import { run } from "../helpers/routes";
 
 const ORIGIN = "http://localhost:3000";
 let ipCounter = 0;
@@ -36,15 +37,6 @@ let ipCounter = 0;
 function freshIp() {
   ipCounter++;
   return `10.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-}
-
-async function run(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
 }
 
 function formRequest(path: string, fields: Record<string, string>, opts: { cookie?: string; ip?: string } = {}) {

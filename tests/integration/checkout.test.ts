@@ -11,6 +11,7 @@ import { db } from "~/lib/db.server";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/api.orders";
 import CheckoutPage, { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { makeProduct, makeUser } from "../helpers/factories";
+import { run } from "../helpers/routes";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
@@ -45,15 +46,6 @@ async function customerWith(
     .execute();
   for (const line of lines) await addToCart(db, { userId: user.id }, line);
   return { ...user, cookie: await cookieWith({ userId: user.id }) };
-}
-
-async function run(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
 }
 
 function formPost(fields: Record<string, string>, cookie?: string, origin = ORIGIN): Request {

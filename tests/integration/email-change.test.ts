@@ -15,6 +15,7 @@ import { action as apiProfile } from "~/routes/api.profile";
 import { action as undoAction, loader as undoLoader } from "~/routes/undo-email-change";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
 import { mailTo, startSmtp } from "../helpers/smtp";
+import { run } from "../helpers/routes";
 
 /**
  * Issue 20: registration sends a confirmation link (the address counts as verified only after a
@@ -34,14 +35,6 @@ afterAll(async () => {
   await db.destroy();
 });
 
-async function run(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 const deliver = () => deliverPendingMail(db, smtp.transport, new Date(Date.now() + 1000));
 const args = (request: Request) => ({ request, params: {}, context: {} });
 

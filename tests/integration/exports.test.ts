@@ -5,20 +5,11 @@ import { db } from "~/lib/db.server";
 import { loader as ordersCsvLoader } from "~/routes/admin_.orders[.]csv";
 import { loader as usersCsvLoader } from "~/routes/admin_.users[.]csv";
 import { makeUser } from "../helpers/factories";
-import { cookieFor } from "../helpers/routes";
+import { cookieFor, run } from "../helpers/routes";
 
 afterAll(() => db.destroy());
 
 const ORIGIN = "http://localhost:3000";
-
-async function run(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 let adminCookie: string;
 let customerCookie: string;

@@ -13,19 +13,11 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { action as loginAction } from "~/routes/login";
 import { action as resetAction } from "~/routes/reset-password";
 import { makeProduct } from "../helpers/factories";
+import { run } from "../helpers/routes";
 
 const ORIGIN = "http://localhost:3000";
 let n = 0;
 const freshIp = () => `10.20.${Math.floor(++n / 250)}.${n % 250}`;
-
-async function run(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 function post(path: string, body: unknown, ip: string, opts: { form?: boolean; cookie?: string } = {}) {
   return new Request(ORIGIN + path, {

@@ -18,6 +18,7 @@ import DetailsRoute, { action as detailsAction, loader as detailsLoader } from "
 import { action as detailsTokenAction, loader as detailsTokenLoader } from "~/routes/order-details.$orderId_.$token";
 import { loader as confirmationTokenLoader } from "~/routes/orders.$orderId.$token";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
+import { run as runRoute } from "../helpers/routes";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
@@ -27,12 +28,7 @@ type Fn = (args: { request: Request; params: Record<string, string>; context: Re
 
 /** Runs a loader or action; a thrown Response (redirect, 4xx) is returned like an answered one. */
 async function run(fn: Fn, request: Request, params: Record<string, string>): Promise<Response> {
-  try {
-    return await fn({ request, params, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return runRoute(() => fn({ request, params, context: {} }));
 }
 
 async function cookieWith(values: { userId?: number; cartKey?: string }): Promise<string> {

@@ -21,6 +21,7 @@ import { loader as altPaymentLoader } from "~/routes/order-payment.$orderId";
 import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
 import { makeProduct, makeUser } from "../helpers/factories";
 import { emulatorClient, makeOrder, orderRow, productStock } from "./payments-fixtures";
+import { run as runRoute } from "../helpers/routes";
 
 const ORIGIN = "http://localhost:3000";
 const CLIENT_ID = "routes-test-client";
@@ -51,12 +52,7 @@ type Handler = (args: Args) => Promise<Response> | Response;
 
 /** Runs a loader or action; a thrown Response (404, 400...) is returned like an answered one. */
 async function run(fn: Handler, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    return await fn({ request, params, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return runRoute(() => fn({ request, params, context: {} }));
 }
 
 async function guestCookie(cartKey: string): Promise<string> {
