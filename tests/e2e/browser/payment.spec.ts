@@ -124,6 +124,30 @@ test("a capture PayPal refuses: back on the payment page with 'Payment failed', 
   expect(stockOf(product.id)).toBe(1);
 });
 
+test("a capture PayPal holds for review: 'Payment pending' on the payment page, no Pay button, the stock stays taken", async ({ page }, testInfo) => {
+  const product = makeProduct(1);
+  const order = await placeOrder(page, product.id);
+  await openPaymentPage(page, testInfo, order.id);
+  await page.getByRole("button", { name: "Pay with PayPal" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${PAYPAL_ORIGIN}/checkoutnow`));
+  const paypalOrderId = new URL(page.url()).searchParams.get("token")!;
+  const control = await fetch(`${PAYPAL_ORIGIN}/__emulator/complete-capture-with`, { method: "POST", body: JSON.stringify({ status: "PENDING", orderId: paypalOrderId }) });
+  expect(control.status).toBe(200);
+  await page.getByRole("button", { name: "Approve" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/order/${order.id}/payment$`));
+  await expect(page.getByText("PayPal is still reviewing this payment.", { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay with PayPal" })).toHaveCount(0);
+  expect(statusOf(order.id)).toBe("unpaid");
+  expect(stockOf(product.id)).toBe(0);
+
+  // A later visit asks PayPal again: still pending, still no Pay button, the stock still held.
+  await visit(page, testInfo, `/order/${order.id}/payment`);
+  await expect(page.getByText("Payment pending").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay with PayPal" })).toHaveCount(0);
+  expect(stockOf(product.id)).toBe(0);
+});
+
 test("a sold-out item: the stock issue box with Return to Cart instead of the pay button", async ({ page }, testInfo) => {
   const product = makeProduct(2);
   const order = await placeOrder(page, product.id, 2);
