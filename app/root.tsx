@@ -23,7 +23,7 @@ import { buildMenuTree, listCategories } from "~/domain/catalogue/categories.ser
 import { countFavorites } from "~/domain/catalogue/favorites.server";
 import { getCartOwner, getOptionalUser, getToast } from "~/domain/auth/guards.server";
 import { db } from "~/lib/db.server";
-import { getStoreSettings } from "~/domain/common/settings.server";
+import { getLegalSettings, getStoreSettings } from "~/domain/common/settings.server";
 import { getBrowserModuleSrc } from "~/lib/browser-module.server";
 import { getEnv } from "~/lib/env.server";
 import { isLeanMatch, isLeanPath } from "~/lib/lean-page";
@@ -40,12 +40,13 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, owner, categories, toast, store] = await Promise.all([
+  const [user, owner, categories, toast, store, legal] = await Promise.all([
     getOptionalUser(request),
     getCartOwner(request),
     listCategories(db),
     getToast(request),
     getStoreSettings(db, getEnv().SHOP_EMAIL),
+    getLegalSettings(db, getEnv().SHOP_EMAIL),
   ]);
   const [cart, favoritesCount] = await Promise.all([getCart(db, owner), user ? countFavorites(db, user.id) : 0]);
   const headers = new Headers();
@@ -62,6 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shopEmail: store.email,
       storeName: store.name,
       storeDescription: store.description,
+      // The seller's identity: every page's footer names her (EU e-commerce rules).
+      seller: { legalName: legal.legalName, address: legal.address, email: legal.email, phone: legal.phone, vatLine: legal.vatLine },
       // Public origin for canonical URLs, og:url/og:image and JSON-LD (app/lib/meta.ts).
       origin: getEnv().APP_URL,
       // The lean pages' browser module (lib/lean-page.ts).
@@ -134,7 +137,7 @@ export default function App() {
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer email={data.shopEmail} name={data.storeName} description={data.storeDescription} />
+      <Footer email={data.shopEmail} name={data.storeName} description={data.storeDescription} seller={data.seller} />
     </ToastProvider>
   );
 }
@@ -176,7 +179,7 @@ export function ErrorBoundary() {
       <main id="main" className="main" tabIndex={-1}>
         {body}
       </main>
-      <Footer email={data.shopEmail} name={data.storeName} description={data.storeDescription} />
+      <Footer email={data.shopEmail} name={data.storeName} description={data.storeDescription} seller={data.seller} />
     </ToastProvider>
   );
 }

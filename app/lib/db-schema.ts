@@ -35,6 +35,11 @@ export interface ProductsTable {
   updated_at: Generated<string>;
   /** Names of the product's categories and colours, kept by triggers (migration 0021) for search. */
   search_tags: Generated<string>;
+  /** Unique; a trigger fills it from the id when it is left empty (migration eu_consumer). */
+  sku: string | null;
+  materials: Generated<string>;
+  /** Null: the store's default safety notice (Settings). */
+  safety_notice: string | null;
 }
 
 export interface ProductsFtsTable {
@@ -400,6 +405,29 @@ export interface BackInStockRequestsTable {
   closed_reason: string | null;
 }
 
+/** Every saved version of an owner-edited page; the newest row of a slug is the one shown. */
+export interface PageVersionsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  body: string;
+  saved_by_id: number | null;
+  saved_by_email: Generated<string>;
+  created_at: Generated<string>;
+}
+
+/** A consumer's withdrawal from an order (one per order). */
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  order_id: number;
+  name: string;
+  statement: string | null;
+  received_at: string;
+  handled_at: string | null;
+  reminded_at: string | null;
+  client_ip: string | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   category_descriptions: CategoryDescriptionsTable;
@@ -438,6 +466,8 @@ export interface Database {
   rate_events: RateEventsTable;
   auth_tokens: AuthTokensTable;
   catalogue_version: CatalogueVersionTable;
+  page_versions: PageVersionsTable;
+  withdrawals: WithdrawalsTable;
 }
 
 export type Category = Selectable<CategoriesTable>;

@@ -10,6 +10,7 @@ import * as security from "./2026_11_24_0020_security";
 import * as searchTags from "./2026_11_24_0021_search_tags";
 import * as refundActor from "./2026_11_24_0022_refund_actor";
 import * as pointsToEarn from "./2026_11_24_0023_points_to_earn";
+import * as euConsumer from "./2026_11_26_0001_eu_consumer";
 
 /** Every migration, in order. Add new ones here as well as in this folder. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_24_0021_search_tags": searchTags,
   "2026_11_24_0022_refund_actor": refundActor,
   "2026_11_24_0023_points_to_earn": pointsToEarn,
+  "2026_11_26_0001_eu_consumer": euConsumer,
 };

@@ -1,7 +1,13 @@
+import { type SellerIdentity, SellerDetails } from "~/components/layout/seller";
 import { ShopLink } from "~/components/ui/shop-link";
+import { PRIVACY_LINK_TEXT, WITHDRAW_LINK_TEXT } from "~/domain/legal/seller";
 
-/** Name, description and contact e-mail come from the shop's settings (admin Settings tab). */
-export function Footer({ email, name, description }: { email: string; name: string; description: string }) {
+/**
+ * Name, description and contact e-mail come from the shop's settings (admin Settings tab); the
+ * seller's legal identity and the withdrawal link are on every page, as EU rules for online
+ * shops require.
+ */
+export function Footer({ email, name, description, seller }: { email: string; name: string; description: string; seller: SellerIdentity }) {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -9,6 +15,7 @@ export function Footer({ email, name, description }: { email: string; name: stri
         <div>
           <p className="footer-brand">{name}</p>
           <p className="muted">{description}</p>
+          <SellerDetails seller={seller} className="seller-details footer-seller" />
         </div>
         <nav aria-label="Find us elsewhere">
           <ul className="footer-links">
@@ -35,7 +42,13 @@ export function Footer({ email, name, description }: { email: string; name: stri
               <ShopLink to="/terms-conditions">Terms &amp; Conditions</ShopLink>
             </li>
             <li>
+              <ShopLink to="/privacy">{PRIVACY_LINK_TEXT}</ShopLink>
+            </li>
+            <li>
               <ShopLink to="/size-guide">Size Guide</ShopLink>
+            </li>
+            <li>
+              <ShopLink to="/withdrawal">{WITHDRAW_LINK_TEXT}</ShopLink>
             </li>
             <li>
               <a href={`mailto:${email}`}>Contact: {email}</a>

@@ -1,4 +1,5 @@
 import { DEFAULT_STORE_SETTINGS, type StoreSettings } from "~/domain/admin/store-texts";
+import { DEFAULT_LEGAL_SETTINGS, type LegalSettings } from "~/domain/legal/seller";
 import { DEFAULT_SHIPPING_RATES, type ShippingRates } from "~/domain/cart/totals";
 import { type DB } from "~/lib/sqlite.server";
 import { cachedRead } from "~/lib/read-cache.server";
@@ -30,5 +31,25 @@ export async function getStoreSettings(db: DB, fallbackEmail?: string): Promise<
     name: text(stored.name, defaults.name),
     email: text(stored.email, defaults.email),
     description: typeof stored.description === "string" ? stored.description : defaults.description,
+  };
+}
+
+/**
+ * The seller's legal identity (settings key 'legal'): footer, terms, e-mails and every product
+ * page read it. Missing or broken values fall back to the defaults (`fallbackEmail` for the e-mail).
+ */
+export async function getLegalSettings(db: DB, fallbackEmail?: string): Promise<LegalSettings> {
+  const defaults = { ...DEFAULT_LEGAL_SETTINGS, ...(fallbackEmail ? { email: fallbackEmail } : {}) };
+  const stored = await cachedRead(db, "settings:legal", () => getSetting<Partial<Record<keyof LegalSettings, unknown>>>(db, "legal", {}));
+  const text = (value: unknown, fallback: string) => (typeof value === "string" && value.trim() ? value.trim() : fallback);
+  const years = stored.orderRetentionYears;
+  return {
+    legalName: text(stored.legalName, defaults.legalName),
+    address: text(stored.address, defaults.address),
+    email: text(stored.email, defaults.email),
+    phone: typeof stored.phone === "string" ? stored.phone.trim() : defaults.phone,
+    vatLine: typeof stored.vatLine === "string" ? stored.vatLine.trim() : defaults.vatLine,
+    safetyNotice: text(stored.safetyNotice, defaults.safetyNotice),
+    orderRetentionYears: typeof years === "number" && Number.isInteger(years) && years >= 1 && years <= 20 ? years : defaults.orderRetentionYears,
   };
 }
