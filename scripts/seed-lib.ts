@@ -7,6 +7,7 @@ import { PASSWORD_MIN } from "../app/domain/auth/schemas";
 import { RECALCULATE_CATEGORY_COUNTS_SQL, recalculateCategoryCounts } from "../app/domain/catalogue/categories.server";
 import { slugify } from "../app/domain/catalogue/slug";
 import { deriveTotalStock } from "../app/domain/catalogue/stock";
+import { seedDefaultPages } from "../app/domain/pages/pages.server";
 import type { Database } from "../app/lib/db-schema";
 import {
   BULK_CARE,
@@ -61,6 +62,8 @@ export interface SeedSummary {
     categories: number;
     categoryDescriptions: number;
     settings: number;
+    /** The owner's pages given their first version (terms, privacy, about, size guide). */
+    pages: number;
     products: number;
     imageRows: number;
     imageFiles: number;
@@ -450,6 +453,7 @@ export async function seedDemo(db: DB, opts: SeedOptions): Promise<SeedSummary> 
     const categories = await seedCategories(trx);
     const categoryDescriptions = await seedCategoryDescriptions(trx);
     const settings = await seedSettings(trx, email);
+    const pages = await seedDefaultPages(trx);
     const { products, imageRows } = await seedProducts(trx, opts.uploadDir, now);
     const categoryCountsUpdated = await recalculateCategoryCounts(trx);
     return {
@@ -457,6 +461,7 @@ export async function seedDemo(db: DB, opts: SeedOptions): Promise<SeedSummary> 
       categories,
       categoryDescriptions,
       settings,
+      pages,
       products,
       imageRows,
       categoryCountsUpdated,
@@ -474,7 +479,7 @@ export async function seedDemo(db: DB, opts: SeedOptions): Promise<SeedSummary> 
   };
   log(
     `demo seed: +${created.products} products, +${created.imageRows} image rows, +${created.categories} categories, ` +
-      `+${created.colors} colours, +${created.settings} settings, admin ${adminUser}`,
+      `+${created.colors} colours, +${created.settings} settings, +${created.pages} pages, admin ${adminUser}`,
   );
   return summary;
 }

@@ -4,6 +4,8 @@ import { ProductGrid } from "~/components/product/product-grid";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { listLatestCollection, listProducts } from "~/domain/catalogue/products.server";
 import { NEW_ARRIVALS_COUNT } from "~/domain/catalogue/types";
+import { homeValues } from "~/domain/pages/home";
+import { getHomeTexts } from "~/domain/pages/home.server";
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
 import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-route";
@@ -19,24 +21,30 @@ export const meta: MetaFunction = (args) =>
   });
 
 export async function loader() {
-  const [latest, arrivals] = await Promise.all([
+  const [latest, arrivals, home] = await Promise.all([
     listLatestCollection(db, 4),
     listProducts(db, { offset: 0, limit: NEW_ARRIVALS_COUNT }),
+    getHomeTexts(db),
   ]);
-  return json({ latest: latest.map(toCardProduct), arrivals: arrivals.products.map(toCardProduct) });
+  return json({ latest: latest.map(toCardProduct), arrivals: arrivals.products.map(toCardProduct), home });
 }
 
 export default function Home() {
-  const { latest, arrivals } = useLoaderData<typeof loader>();
+  const { latest, arrivals, home } = useLoaderData<typeof loader>();
+  // The owner's texts (admin Pages tab); the reviews claim carries its source link.
+  const { values, claimAlone } = homeValues(home);
+  const source = home.reviewsSourceUrl ? (
+    <a href={home.reviewsSourceUrl} rel="noopener" className="reviews-source">
+      {home.reviewsSourceLabel || home.reviewsSourceUrl}
+    </a>
+  ) : null;
   return (
     <>
       <section className="hero">
         <div className="hero-inner">
           <p className="eyebrow">Handcrafted quality</p>
-          <h1>Tiny wardrobes, sewn by hand</h1>
-          <p className="lead">
-            Dresses, coats, knitwear and accessories for 1:4 and 1:6 collectible dolls, made one piece at a time in a small studio.
-          </p>
+          <h1>{home.heroTitle}</h1>
+          <p className="lead">{home.heroLine}</p>
           <div className="actions">
             <Link to="/shop" className="button button-lg">
               Shop the collection
@@ -49,7 +57,8 @@ export default function Home() {
       </section>
       <section className="ship-banner" aria-label="Shipping">
         <p>
-          <strong>Ready to ship worldwide</strong> within 1-3 business days, with tracking and box packaging.
+          <strong>{home.shippingTitle}</strong>
+          {home.shippingText ? ` ${home.shippingText}` : null}
         </p>
       </section>
 
@@ -84,19 +93,28 @@ export default function Home() {
         </section>
 
         <section className="values" aria-label="Why shop with us">
-          <div>
-            <h3>Handcrafted quality</h3>
-            <p>Every garment is cut, sewn and finished by hand with fine cottons, linens, wools and silks.</p>
-          </div>
-          <div>
-            <h3>Ships worldwide in 1-3 days</h3>
-            <p>Ready-to-ship pieces leave the studio within 1-3 business days, tracked and gift-boxed.</p>
-          </div>
-          <div>
-            <h3>Trusted since 2010</h3>
-            <p>Selling internationally since 2010, with over 4,000 orders and 2,000+ five-star reviews.</p>
-          </div>
+          {values.map((v, i) => (
+            <div key={i}>
+              <h3>{v.title}</h3>
+              <p>
+                {v.before}
+                {v.claim ? (
+                  <>
+                    {v.claim}
+                    {source ? <> {source}</> : null}
+                  </>
+                ) : null}
+                {v.after}
+              </p>
+            </div>
+          ))}
         </section>
+        {claimAlone ? (
+          <p className="values-claim center">
+            {claimAlone}
+            {source ? <> {source}</> : null}
+          </p>
+        ) : null}
       </div>
     </>
   );

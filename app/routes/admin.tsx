@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ActivityTab } from "~/components/admin/activity-tab";
 import { EmailsTab } from "~/components/admin/emails-tab";
 import { OrdersTab } from "~/components/admin/orders-tab";
+import { PagesTab } from "~/components/admin/pages-tab";
 import { ProductsTab } from "~/components/admin/products-tab";
 import { StoreTab } from "~/components/admin/store-tabs";
 import { ordersTabAction, loadOrdersTab } from "~/domain/admin/orders-tab.server";
@@ -15,6 +16,7 @@ import { ACCESS_DENIED, ADMIN_TABS, type AdminTab, toAdminTab } from "~/domain/a
 import { getOptionalUser } from "~/domain/auth/guards.server";
 import { hasSecondFactor } from "~/domain/auth/totp.server";
 import { actorOf, loadActivityTab } from "~/domain/ops/activity.server";
+import { loadPagesTab, pagesTabAction } from "~/domain/pages/pages-tab.server";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
@@ -39,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (tab === "activity") return json({ denied: false as const, twoFactorOn, tab, activity: await loadActivityTab(db, url) });
   if (tab === "products") return json({ denied: false as const, twoFactorOn, tab, productsTab: await loadProductsTab(db, url) });
   if (tab === "emails") return json({ denied: false as const, twoFactorOn, tab, emails: await loadOutboxView(db, url) });
+  if (tab === "pages") return json({ denied: false as const, twoFactorOn, tab, ownerPages: await loadPagesTab(db) });
   return json({ denied: false as const, twoFactorOn, tab, store: await loadStoreTab(db, tab, url) });
 }
 
@@ -54,6 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     (await ordersTabAction(request, formData, intent)) ??
     (await productsTabAction(request, formData, intent)) ??
     (await storeTabAction(request, formData, intent)) ??
+    (await pagesTabAction(request, formData, intent)) ??
     (await outboxAction(formData, intent, "/admin?tab=emails", actorOf(user, request)));
   if (!response) throw jsonError("Unknown action", 400);
   return response;
@@ -95,6 +99,7 @@ export default function AdminDashboard() {
       {"activity" in data ? <ActivityTab data={data.activity} /> : null}
       {"productsTab" in data ? <ProductsTab data={data.productsTab} /> : null}
       {"emails" in data ? <EmailsTab data={data.emails} here="/admin?tab=emails" /> : null}
+      {"ownerPages" in data ? <PagesTab data={data.ownerPages} /> : null}
       {"store" in data ? <StoreTab tab={data.tab as AdminTab} data={data.store} /> : null}
       {"stats" in data ? <DashboardCards stats={data.stats} /> : null}
       {"revenue" in data ? (

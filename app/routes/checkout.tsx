@@ -308,6 +308,13 @@ export default function CheckoutPage() {
                   label="Create an account with these details"
                   hint="Keep track of your orders and earn loyalty points on this order."
                 />
+                <p className="muted small">
+                  We keep your data as our{" "}
+                  <a href="/privacy" target="_blank" rel="noopener noreferrer">
+                    Privacy Policy
+                  </a>{" "}
+                  says.
+                </p>
                 {!hydrated || createAccount ? (
                   <div className="form-row account-fields">
                     <Field

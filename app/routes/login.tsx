@@ -145,6 +145,9 @@ export default function LoginPage() {
               hint="At least 6 characters."
               error={firstError(errors, "password")}
             />
+            <p className="muted small">
+              We keep your data as our <Link to="/privacy">Privacy Policy</Link> says.
+            </p>
             <button type="submit" className="button button-lg button-block" disabled={busy}>
               {busy ? "Creating account..." : "Create Account"}
             </button>

@@ -103,6 +103,7 @@ describe("seedDemo", () => {
       categories: 0,
       categoryDescriptions: 0,
       settings: 0,
+      pages: 0,
       products: 0,
       imageRows: 0,
       imageFiles: 0,

@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { id: "loyalty", label: "Loyalty" },
   { id: "functions", label: "Functions" },
   { id: "emails", label: "E-mails" },
+  { id: "pages", label: "Pages" },
   { id: "settings", label: "Settings" },
   { id: "activity", label: "Activity" },
 ] as const;

@@ -1,0 +1,239 @@
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type SerializeFrom } from "@remix-run/node";
+import { useEffect, useRef, useState } from "react";
+import { Alert, Field } from "~/components/ui/field";
+import type { loadPageEditor, PageEditorActionData } from "~/domain/pages/page-editor.server";
+import { PAGE_BODY_MAX, PAGE_INTENTS, PAGE_TEXT, PAGE_TITLE_MAX } from "~/domain/pages/slugs";
+
+type EditorData = SerializeFrom<typeof loadPageEditor>;
+
+const DATE_TIME = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" });
+
+/** Same text on the server and in the browser (UTC), so hydration never differs. */
+export function formatSavedAt(iso: string | null): string {
+  if (!iso) return "";
+  const date = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(iso) ? iso : `${iso.replace(" ", "T")}Z`);
+  return Number.isNaN(date.getTime()) ? iso : `${DATE_TIME.format(date)} UTC`;
+}
+
+const PREVIEW_DELAY_MS = 400;
+
+/**
+ * The live preview (JavaScript only): the text is rendered by the server's own Markdown code
+ * (POST /api/admin/markdown-preview) a moment after typing stops, so the browser carries none.
+ */
+function useLivePreview(resetKey: string) {
+  const [live, setLive] = useState<{ title: string; html: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const latest = useRef(0);
+  useEffect(() => {
+    setLive(null);
+    return () => clearTimeout(timer.current);
+  }, [resetKey]);
+  return {
+    live,
+    onEdit(form: HTMLFormElement) {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(async () => {
+        const data = new FormData(form);
+        const title = String(data.get("title") ?? "");
+        const body = String(data.get("body") ?? "");
+        const ticket = ++latest.current;
+        try {
+          const res = await fetch("/api/admin/markdown-preview", {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Accept: "application/json" },
+            body: JSON.stringify({ body }),
+          });
+          if (!res.ok || ticket !== latest.current) return;
+          const { html } = (await res.json()) as { html: string };
+          setLive({ title, html });
+        } catch {
+          // Offline or refused: the Preview button still works.
+        }
+      }, PREVIEW_DELAY_MS);
+    },
+  };
+}
+
+export function PageEditorPage() {
+  const data = useLoaderData<EditorData>();
+  const action = useActionData() as PageEditorActionData | undefined;
+  const submitted = action?.result?.initialValue ?? null;
+  const value = (name: "title" | "body") => {
+    if (action?.preview) return action.preview[name];
+    if (submitted) return typeof submitted[name] === "string" ? (submitted[name] as string) : "";
+    return data.page[name];
+  };
+  const error = (name: string) => action?.result?.error?.[name]?.[0] ?? undefined;
+  const formKey = `${data.page.versionId ?? "default"}:${JSON.stringify(submitted)}:${action?.preview ? "p" : ""}`;
+  const { live, onEdit } = useLivePreview(String(data.page.versionId));
+  const previewTitle = live?.title ?? action?.preview?.title ?? data.page.title;
+  const previewHtml = live?.html ?? action?.preview?.html ?? data.page.html;
+  const refused = action?.intent === PAGE_INTENTS.save && action.result?.error;
+  const bodyError = error("body");
+
+  return (
+    <div className="container page-editor">
+      <p className="small">
+        <Link to="/admin?tab=pages">← All pages</Link>
+      </p>
+      <h1>Edit {data.label}</h1>
+      <p className="muted">
+        Shown at <a href={`/${data.slug}`}>/{data.slug}</a>.{" "}
+        {data.page.updatedAt ? `Last saved ${formatSavedAt(data.page.updatedAt)} by ${data.page.savedByEmail}.` : "Not saved yet: the shop shows its default text."}
+      </p>
+
+      {data.viewing ? <OldVersion version={data.viewing} slug={data.slug} isCurrent={data.viewing.id === data.page.versionId} /> : null}
+
+      <div className="page-editor-grid">
+        <Form method="post" className="form-stack form-card" key={formKey} onChange={(e) => onEdit(e.currentTarget)} aria-label={`Edit ${data.label}`}>
+          {refused ? <Alert title="Page not saved">Please correct the fields below.</Alert> : null}
+          <Field
+            name="title"
+            label="Title"
+            idPrefix="page-"
+            required
+            maxLength={PAGE_TITLE_MAX}
+            defaultValue={value("title")}
+            error={error("title")}
+          />
+          <div className="field">
+            <label htmlFor="page-body">Text (Markdown)</label>
+            <textarea
+              id="page-body"
+              name="body"
+              rows={24}
+              required
+              maxLength={PAGE_BODY_MAX}
+              defaultValue={value("body")}
+              className="page-body-input"
+              aria-invalid={bodyError ? true : undefined}
+              aria-describedby={`page-body-hint${bodyError ? " page-body-error" : ""}`}
+            />
+            <p className="field-hint" id="page-body-hint">
+              <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>, <code>- list item</code>, <code>&gt; note</code>,{" "}
+              <code>[link text](https://…)</code> or <code>[link text](/shop)</code>. HTML is shown as text.
+            </p>
+            {bodyError ? (
+              <p className="field-error" id="page-body-error">
+                {bodyError}
+              </p>
+            ) : null}
+          </div>
+          <div className="actions">
+            <button type="submit" name="intent" value={PAGE_INTENTS.preview} className="button button-secondary" formNoValidate>
+              Preview
+            </button>
+            <button type="submit" name="intent" value={PAGE_INTENTS.save} className="button">
+              Save
+            </button>
+          </div>
+        </Form>
+
+        <section className="page-preview" aria-labelledby="page-preview-title" aria-live="polite">
+          <h2 id="page-preview-title" className="page-preview-label">
+            Preview
+          </h2>
+          <div className="prose-page owner-page" data-testid="page-preview">
+            <p className="page-preview-heading">{previewTitle}</p>
+            <div className="owner-page-body" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+          </div>
+        </section>
+      </div>
+
+      <Versions data={data} />
+    </div>
+  );
+}
+
+function RestoreForm({ id, label }: { id: number; label: string }) {
+  return (
+    <Form
+      method="post"
+      
+      onSubmit={(event) => {
+        if (!window.confirm(PAGE_TEXT.restoreConfirm)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={PAGE_INTENTS.restore} />
+      <input type="hidden" name="versionId" value={id} />
+      <button type="submit" className="button button-secondary button-small" aria-label={label}>
+        Restore
+      </button>
+    </Form>
+  );
+}
+
+function Versions({ data }: { data: EditorData }) {
+  return (
+    <section className="page-versions" aria-labelledby="page-versions-title">
+      <h2 id="page-versions-title">Versions</h2>
+      {data.versions.length === 0 ? (
+        <p className="muted">No saved versions yet: the shop shows the default text until the first save.</p>
+      ) : (
+        <div className="store-table-wrap">
+        <table className="store-table">
+          <caption className="sr-only">Saved versions, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Saved</th>
+              <th scope="col">By</th>
+              <th scope="col">Title</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.versions.map((v) => {
+              const current = v.id === data.page.versionId;
+              return (
+                <tr key={v.id} data-testid={`version-${v.id}`}>
+                  <td data-label="Saved">
+                    {formatSavedAt(v.createdAt)}
+                    {current ? <span className="store-tag"> Current</span> : null}
+                  </td>
+                  <td data-label="By">{v.savedByEmail}</td>
+                  <td data-label="Title">{v.title}</td>
+                  <td className="row-actions">
+                    <Link to={`?version=${v.id}`} aria-label={`View version ${v.id}`}>
+                      View
+                    </Link>
+                    {current ? null : <RestoreForm id={v.id} label={`Restore version ${v.id}`} />}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function OldVersion({ version, slug, isCurrent }: { version: NonNullable<EditorData["viewing"]>; slug: string; isCurrent: boolean }) {
+  return (
+    <section className="form-card page-old-version" aria-labelledby="old-version-title">
+      <h2 id="old-version-title">
+        Version {version.id}, saved {formatSavedAt(version.createdAt)} by {version.savedByEmail}
+      </h2>
+      <p className="muted small">{isCurrent ? "This is the text shown now." : "Read only. Restore it to show it again; the current text stays in the list."}</p>
+      <div className="prose-page owner-page" data-testid="old-version">
+        <p className="page-preview-heading">{version.title}</p>
+        <div className="owner-page-body" dangerouslySetInnerHTML={{ __html: version.html }} />
+      </div>
+      <details>
+        <summary>Markdown</summary>
+        <textarea readOnly rows={12} className="page-body-input" value={version.body} aria-label={`Markdown of version ${version.id}`} />
+      </details>
+      <div className="actions">
+        {isCurrent ? null : <RestoreForm id={version.id} label={`Restore version ${version.id}`} />}
+        <Link to={`/admin/pages/${slug}`} className="button button-secondary">
+          Close
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { Form, Link } from "@remix-run/react";
+import { type SerializeFrom } from "@remix-run/node";
+import { formatSavedAt } from "~/components/admin/page-editor";
+import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
+import { Alert, Field } from "~/components/ui/field";
+import { type HomeTexts } from "~/domain/pages/home";
+import type { PagesTabData } from "~/domain/pages/pages-tab.server";
+import { PAGE_INTENTS } from "~/domain/pages/slugs";
+
+/** The admin's Pages tab: the pages the owner writes herself, and the home page's texts. */
+export function PagesTab({ data }: { data: SerializeFrom<PagesTabData> }) {
+  return (
+    <section className="store-tab" aria-labelledby="pages-title">
+      <h2 id="pages-title">Pages</h2>
+      <p className="muted small">Every save keeps the previous version: open a page to see its versions and restore one.</p>
+      <div className="store-table-wrap">
+        <table className="store-table">
+          <caption className="sr-only">The shop&rsquo;s pages</caption>
+          <thead>
+            <tr>
+              <th scope="col">Page</th>
+              <th scope="col">Title</th>
+              <th scope="col">Last saved</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.pages.map((p) => (
+              <tr key={p.slug} data-testid={`page-row-${p.slug}`}>
+                <th scope="row" data-label="Page">
+                  <a href={`/${p.slug}`}>{p.label}</a>
+                </th>
+                <td data-label="Title">{p.title}</td>
+                <td data-label="Last saved">
+                  {p.updatedAt ? `${formatSavedAt(p.updatedAt)} by ${p.savedByEmail}` : "Default text, not saved yet"}
+                </td>
+                <td className="row-actions">
+                  <Link to={`/admin/pages/${p.slug}`} className="button button-secondary button-small" aria-label={`Edit ${p.label}`}>
+                    Edit
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <HomeForm home={data.home} />
+    </section>
+  );
+}
+
+type Key = keyof HomeTexts;
+
+function HomeForm({ home }: { home: HomeTexts }) {
+  const reply = useStoreReply(PAGE_INTENTS.homeSave);
+  const field = (name: Key, label: string, max: number, opts: { required?: boolean; hint?: string; type?: string } = {}) => (
+    <Field
+      name={name}
+      label={label}
+      idPrefix="home-"
+      type={opts.type ?? "text"}
+      required={opts.required ?? true}
+      maxLength={max}
+      hint={opts.hint}
+      defaultValue={valueFrom(reply, name, home[name])}
+      error={errorFrom(reply, name)}
+    />
+  );
+  return (
+    <section className="form-card" aria-labelledby="home-texts-title">
+      <h3 id="home-texts-title">Home page</h3>
+      <p className="muted small">
+        The texts of the <a href="/">home page</a>. A claim about reviews must say where they can be read.
+      </p>
+      {reply ? <Alert title="Home page texts not saved">Please correct the fields below.</Alert> : null}
+      <Form method="post" action="/admin?tab=pages" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
+        <input type="hidden" name="intent" value={PAGE_INTENTS.homeSave} />
+        <fieldset className="form-stack">
+          <legend>Hero</legend>
+          {field("heroTitle", "Hero title", 80)}
+          {field("heroLine", "Hero line", 300)}
+        </fieldset>
+        <fieldset className="form-stack">
+          <legend>Shipping banner</legend>
+          {field("shippingTitle", "Banner headline", 60, { hint: "Shown in bold." })}
+          {field("shippingText", "Banner text", 200, { required: false })}
+        </fieldset>
+        {([1, 2, 3] as const).map((n) => (
+          <fieldset className="form-stack" key={n}>
+            <legend>{["First", "Second", "Third"][n - 1]} value</legend>
+            {field(`value${n}Title`, `Value ${n} title`, 60)}
+            {field(`value${n}Text`, `Value ${n} text`, 300)}
+          </fieldset>
+        ))}
+        <fieldset className="form-stack">
+          <legend>Reviews</legend>
+          {field("reviewsClaim", "Reviews claim", 80, {
+            required: false,
+            hint: "The words of a value text the source link follows, e.g. '2,000+ five-star reviews'. Leave empty for no claim.",
+          })}
+          {field("reviewsSourceUrl", "Source link (web address)", 500, { required: false, type: "url", hint: "Where the reviews can be read." })}
+          {field("reviewsSourceLabel", "Source link text", 80, { required: false, hint: "e.g. 'on our marketplace shop'." })}
+        </fieldset>
+        <button type="submit" className="button">
+          Save Home Page
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { type ReactNode } from "react";
+import { type SellerIdentity, SellerDetails } from "~/components/layout/seller";
+
+/**
+ * A page the owner writes (terms, privacy, about, size guide): her title and her Markdown,
+ * rendered on the server with raw HTML off and links allow-listed (domain/pages/markdown.server.ts),
+ * so the HTML is put in as it comes.
+ */
+export function OwnerPage({ title, html, children }: { title: string; html: string; children?: ReactNode }) {
+  return (
+    <div className="container narrow prose-page owner-page">
+      <h1>{title}</h1>
+      <div className="owner-page-body" dangerouslySetInnerHTML={{ __html: html }} />
+      {children}
+    </div>
+  );
+}
+
+/** The seller's legal identity from the root's data, under a heading (terms, privacy). */
+export function SellerSection({ heading = "Seller details" }: { heading?: string }) {
+  const seller = (useRouteLoaderData("root") as { seller?: SellerIdentity } | undefined)?.seller;
+  if (!seller) return null;
+  return (
+    <section className="owner-page-seller" aria-labelledby="seller-section-title">
+      <h2 id="seller-section-title">{heading}</h2>
+      <SellerDetails seller={seller} heading="Seller" />
+    </section>
+  );
+}

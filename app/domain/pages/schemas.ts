@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { PAGE_BODY_MAX, PAGE_TITLE_MAX } from "~/domain/pages/slugs";
+
+/**
+ * Save a page: the editor's form (`title`, `body`) and `PUT /api/admin/pages/{slug}`. A title
+ * left out keeps the current one.
+ */
+export const SavePageSchema = z.object({
+  title: z
+    .string({ invalid_type_error: "Title must be text" })
+    .trim()
+    .min(1, "Title is required")
+    .max(PAGE_TITLE_MAX, `Title must be ${PAGE_TITLE_MAX} characters or less`)
+    .optional(),
+  body: z
+    .string({ required_error: "The page needs some text", invalid_type_error: "The page's text must be text" })
+    .max(PAGE_BODY_MAX, `The text must be ${PAGE_BODY_MAX.toLocaleString("en-US")} characters or less`)
+    .refine((s) => s.trim().length > 0, "The page needs some text"),
+});
+export type SavePageInput = z.infer<typeof SavePageSchema>;
+
+/** Restore an old version (the editor's Versions list). */
+export const RestoreVersionSchema = z.object({
+  versionId: z.number({ required_error: "Version not found", invalid_type_error: "Version not found" }).int().positive("Version not found"),
+});
+
+/** The live preview: Markdown in, HTML out (nothing saved). */
+export const PreviewSchema = z.object({
+  body: z.string().max(PAGE_BODY_MAX, `The text must be ${PAGE_BODY_MAX.toLocaleString("en-US")} characters or less`),
+});
+
+const text = (label: string, max: number) =>
+  z
+    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be ${max} characters or less`);
+const optionalText = (label: string, max: number) =>
+  z.string({ invalid_type_error: `${label} must be text` }).trim().max(max, `${label} must be ${max} characters or less`).optional();
+
+const WEB_ADDRESS = "Enter a web address starting with https:// or http://";
+
+/** The home page's texts (the Pages tab's 'Home page' form). A reviews claim needs its source. */
+export const HomeTextsSchema = z
+  .object({
+    heroTitle: text("Hero title", 80),
+    heroLine: text("Hero line", 300),
+    shippingTitle: text("Banner headline", 60),
+    shippingText: optionalText("Banner text", 200),
+    value1Title: text("First value title", 60),
+    value1Text: text("First value text", 300),
+    value2Title: text("Second value title", 60),
+    value2Text: text("Second value text", 300),
+    value3Title: text("Third value title", 60),
+    value3Text: text("Third value text", 300),
+    reviewsClaim: optionalText("Reviews claim", 80),
+    reviewsSourceUrl: z
+      .string({ invalid_type_error: WEB_ADDRESS })
+      .trim()
+      .max(500, "The web address must be 500 characters or less")
+      .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, WEB_ADDRESS)
+      .optional(),
+    reviewsSourceLabel: optionalText("Link text", 80),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.reviewsClaim) return;
+    if (!value.reviewsSourceUrl) {
+      ctx.addIssue({ code: "custom", path: ["reviewsSourceUrl"], message: "Say where the reviews can be read: a reviews claim needs its source" });
+    }
+    if (!value.reviewsSourceLabel) ctx.addIssue({ code: "custom", path: ["reviewsSourceLabel"], message: "Link text is required with a reviews claim" });
+  });
+export type HomeTextsInput = z.infer<typeof HomeTextsSchema>;

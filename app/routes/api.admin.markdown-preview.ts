@@ -1,0 +1,20 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { renderMarkdown } from "~/domain/pages/markdown.server";
+import { PreviewSchema } from "~/domain/pages/schemas";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+/** POST /api/admin/markdown-preview `{body}` (admin) → `{html}`: the page editor's live preview, so the browser needs no Markdown code. */
+export function action({ request }: ActionFunctionArgs) {
+  return apiAction(request, {
+    POST: async () => {
+      await requireApiAdmin(request);
+      const { body } = await parseJsonBody(request, PreviewSchema);
+      return json({ html: renderMarkdown(body) }, { headers: { "Cache-Control": "no-store" } });
+    },
+  });
+}
