@@ -12,7 +12,7 @@ import { action as adminPagesApi } from "~/routes/api.admin.pages.$slug";
 import { action as previewApi } from "~/routes/api.admin.markdown-preview";
 import { loader as pagesApi } from "~/routes/api.pages.$slug";
 import { loader as homeLoader } from "~/routes/_index";
-import { loader as termsLoader } from "~/routes/terms-conditions";
+import { loader as sizeGuideLoader } from "~/routes/size-guide";
 import { makeUser } from "../helpers/factories";
 import { cookieFor, run } from "../helpers/routes";
 
@@ -174,8 +174,8 @@ describe("saving and restoring", () => {
     expect(page.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(page.html).toContain("[x](javascript:alert(1))");
     // The public page's loader hands the same HTML to the page, and the title as text.
-    const terms = await (await run(() => termsLoader({ request: new Request(`${ORIGIN}/terms-conditions`), params: {}, context: {} }))).json();
-    expect(terms.html).toContain("<h2>Terms</h2>");
+    const shown = await (await run(() => sizeGuideLoader())).json();
+    expect(shown).toEqual({ title: "Sizes <b>bold</b>", html: page.html });
   });
 });
 

@@ -28,7 +28,9 @@ test("home page shows the collections, the value blurbs and the footer links", a
     "Trusted since 2010",
   ]);
   await expect(values).toContainText("within 1-3 business days");
-  await expect(values).toContainText("Selling internationally since 2010, with over 4,000 orders and 2,000+ five-star reviews.");
+  // The reviews claim says where the reviews can be read (the owner edits both in the Pages tab).
+  await expect(values).toContainText("Selling internationally since 2010, with over 4,000 orders and 2,000+ five-star reviews on our marketplace shop.");
+  await expect(values.getByRole("link", { name: "on our marketplace shop" })).toHaveAttribute("href", /^https:\/\//);
 
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByRole("link", { name: "Terms & Conditions" })).toHaveAttribute("href", "/terms-conditions");
