@@ -192,7 +192,7 @@ function Versions({ data }: { data: EditorData }) {
                 <tr key={v.id} data-testid={`version-${v.id}`}>
                   <td data-label="Saved">
                     {formatSavedAt(v.createdAt)}
-                    {current ? <span className="store-tag"> Current</span> : null}
+                    {current ? <span className="store-tag page-current">Current</span> : null}
                   </td>
                   <td data-label="By">{v.savedByEmail}</td>
                   <td data-label="Title">{v.title}</td>

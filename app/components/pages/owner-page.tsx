@@ -24,7 +24,7 @@ export function SellerSection({ heading = "Seller details" }: { heading?: string
   return (
     <section className="owner-page-seller" aria-labelledby="seller-section-title">
       <h2 id="seller-section-title">{heading}</h2>
-      <SellerDetails seller={seller} heading="Seller" />
+      <SellerDetails seller={seller} />
     </section>
   );
 }
