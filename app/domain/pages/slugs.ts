@@ -31,7 +31,6 @@ export const PAGE_TEXT = {
   restored: "Version restored",
   restoreConfirm: "Restore this version? It becomes the page shown, and the current text stays in the list of versions.",
   homeSaved: "Home page texts saved",
-  previewFailed: "The preview could not be made",
 } as const;
 
 export const PAGE_TITLE_MAX = 120;
