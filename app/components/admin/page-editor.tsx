@@ -1,5 +1,5 @@
+import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { type SerializeFrom } from "@remix-run/node";
 import { useEffect, useRef, useState } from "react";
 import { Alert, Field } from "~/components/ui/field";
 import type { loadPageEditor, PageEditorActionData } from "~/domain/pages/page-editor.server";

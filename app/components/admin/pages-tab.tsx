@@ -1,5 +1,5 @@
+import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
-import { type SerializeFrom } from "@remix-run/node";
 import { formatSavedAt } from "~/components/admin/page-editor";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
