@@ -137,6 +137,20 @@ describe("product page", () => {
     });
   });
 
+  it("carries the product's SKU, its material when given, and the maker as manufacturer", () => {
+    const maker = { name: "Anna Nowak", address: "ul. Igielna 3, 31-000 Kraków, Poland" };
+    const ld = productJsonLd({ ...PRODUCT, sku: "RTD-1", materials: " Cotton lawn " }, ctx, maker);
+    expect(ld).toMatchObject({
+      sku: "RTD-1",
+      material: "Cotton lawn",
+      brand: { "@type": "Brand", name: "Tiny Threads" },
+      manufacturer: { "@type": "Organization", name: "Anna Nowak", address: "ul. Igielna 3, 31-000 Kraków, Poland" },
+    });
+    const bare = productJsonLd({ ...PRODUCT, sku: "RTD-1", materials: "" }, ctx);
+    expect(bare.material).toBeUndefined();
+    expect(bare.manufacturer).toBeUndefined();
+  });
+
   it("says OutOfStock for a sold-out product and leaves out images it does not have", () => {
     const ld = productJsonLd({ ...PRODUCT, stock: 0, images: [] }, ctx) as { offers: { availability: string }; image?: unknown };
     expect(ld.offers.availability).toBe("https://schema.org/OutOfStock");
