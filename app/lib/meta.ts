@@ -165,13 +165,6 @@ export interface ProductForSeo {
   category?: { name: string } | null;
   /** The product's identifier; without it the slug stands in. */
   sku?: string;
-  materials?: string;
-}
-
-/** Who makes the piece: the seller's legal name and postal address (one line). */
-export interface MakerForSeo {
-  name: string;
-  address: string;
 }
 
 /** The product's main image: the primary one, else the first. */
@@ -180,7 +173,8 @@ export function mainImage<T extends { isPrimary?: boolean }>(images: T[]): T | u
 }
 
 /** schema.org `Product` with one USD `Offer` (https://schema.org/Product). */
-export function productJsonLd(product: ProductForSeo, ctx: SeoContext, maker?: MakerForSeo | null): Record<string, unknown> {
+/** `extra`: more Product properties the page knows (material, manufacturer), built beside the page so every page's bundle stays small. */
+export function productJsonLd(product: ProductForSeo, ctx: SeoContext, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const url = absoluteUrl(ctx.origin, `/product/${encodeURIComponent(product.slug)}`);
   const main = mainImage(product.images);
   const ordered = main ? [main, ...product.images.filter((i) => i !== main)] : [];
@@ -193,10 +187,8 @@ export function productJsonLd(product: ProductForSeo, ctx: SeoContext, maker?: M
     url,
     ...(ordered.length ? { image: ordered.map((i) => absoluteUrl(ctx.origin, i.imageUrl)) } : {}),
     ...(product.category ? { category: product.category.name } : {}),
-    ...(product.materials?.trim() ? { material: product.materials.trim() } : {}),
     brand: { "@type": "Brand", name: ctx.storeName },
-    // The product-safety rules name the maker; schema.org's address may be plain text.
-    ...(maker ? { manufacturer: { "@type": "Organization", name: maker.name, address: maker.address } } : {}),
+    ...extra,
     offers: {
       "@type": "Offer",
       url,
@@ -209,13 +201,13 @@ export function productJsonLd(product: ProductForSeo, ctx: SeoContext, maker?: M
 }
 
 /** Open Graph + JSON-LD of a product page. */
-export function productPageSeo(product: ProductForSeo, ctx: SeoContext, maker?: MakerForSeo | null): PageSeo {
+export function productPageSeo(product: ProductForSeo, ctx: SeoContext, extra?: Record<string, unknown>): PageSeo {
   const description = toDescription(product.description) || null;
   const main = mainImage(product.images);
   return {
     title: product.title,
     description,
     og: { type: "product", title: product.title, image: main?.imageUrl ?? null, imageAlt: product.title },
-    jsonLd: productJsonLd(product, ctx, maker),
+    jsonLd: productJsonLd(product, ctx, extra),
   };
 }

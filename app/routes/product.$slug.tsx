@@ -19,6 +19,7 @@ import { getProductBySlug, listRelatedProducts } from "~/domain/catalogue/produc
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
+import { productSafetyJsonLd } from "~/domain/legal/product-safety";
 import { addressOneLine } from "~/domain/legal/seller";
 import { respond } from "~/domain/common/respond.server";
 import { toCardProduct } from "~/domain/catalogue/cards";
@@ -36,8 +37,9 @@ export const clientLoader = loadAsDocument;
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorPageMeta(args, "Product Not Found");
   const ctx = seoContext(args.matches);
-  const { maker } = args.data;
-  return buildMeta(ctx, args.location, productPageSeo(args.data.product, ctx, { name: maker.legalName, address: addressOneLine(maker.address) }));
+  const { product, maker } = args.data;
+  const safety = productSafetyJsonLd(product.materials, { name: maker.legalName, address: addressOneLine(maker.address) });
+  return buildMeta(ctx, args.location, productPageSeo(product, ctx, safety));
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

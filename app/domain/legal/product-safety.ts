@@ -37,3 +37,14 @@ export function shownSafetyNotice(own: string | null | undefined, storeDefault: 
 export function skuOf(sku: string | null | undefined, id: number): string {
   return sku?.trim() ? sku : `LSA-${String(id).padStart(5, "0")}`;
 }
+
+/**
+ * The schema.org Product properties of the product-safety fields: `material` when given, and the
+ * maker as `manufacturer` (an Organization; schema.org lets its address be plain text).
+ */
+export function productSafetyJsonLd(materials: string, maker: { name: string; address: string }): Record<string, unknown> {
+  return {
+    ...(materials.trim() ? { material: materials.trim() } : {}),
+    manufacturer: { "@type": "Organization", name: maker.name, address: maker.address },
+  };
+}

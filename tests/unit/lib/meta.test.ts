@@ -1,3 +1,4 @@
+import { productSafetyJsonLd } from "~/domain/legal/product-safety";
 import {
   absoluteUrl,
   adminPageMeta,
@@ -139,14 +140,15 @@ describe("product page", () => {
 
   it("carries the product's SKU, its material when given, and the maker as manufacturer", () => {
     const maker = { name: "Anna Nowak", address: "ul. Igielna 3, 31-000 Kraków, Poland" };
-    const ld = productJsonLd({ ...PRODUCT, sku: "RTD-1", materials: " Cotton lawn " }, ctx, maker);
+    const ld = productJsonLd({ ...PRODUCT, sku: "RTD-1" }, ctx, productSafetyJsonLd(" Cotton lawn ", maker));
     expect(ld).toMatchObject({
       sku: "RTD-1",
       material: "Cotton lawn",
       brand: { "@type": "Brand", name: "Tiny Threads" },
       manufacturer: { "@type": "Organization", name: "Anna Nowak", address: "ul. Igielna 3, 31-000 Kraków, Poland" },
     });
-    const bare = productJsonLd({ ...PRODUCT, sku: "RTD-1", materials: "" }, ctx);
+    expect(productSafetyJsonLd("", maker).material).toBeUndefined();
+    const bare = productJsonLd({ ...PRODUCT, sku: "RTD-1" }, ctx);
     expect(bare.material).toBeUndefined();
     expect(bare.manufacturer).toBeUndefined();
   });
