@@ -163,8 +163,6 @@ export interface ProductForSeo {
   stock: number;
   images: { imageUrl: string; isPrimary?: boolean }[];
   category?: { name: string } | null;
-  /** The product's identifier; without it the slug stands in. */
-  sku?: string;
 }
 
 /** The product's main image: the primary one, else the first. */
@@ -173,7 +171,7 @@ export function mainImage<T extends { isPrimary?: boolean }>(images: T[]): T | u
 }
 
 /** schema.org `Product` with one USD `Offer` (https://schema.org/Product). */
-/** `extra`: more Product properties the page knows (material, manufacturer), built beside the page so every page's bundle stays small. */
+/** `extra`: more Product properties the page knows (its real sku, material, manufacturer), built beside the page so every page's bundle stays small. */
 export function productJsonLd(product: ProductForSeo, ctx: SeoContext, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const url = absoluteUrl(ctx.origin, `/product/${encodeURIComponent(product.slug)}`);
   const main = mainImage(product.images);
@@ -183,7 +181,7 @@ export function productJsonLd(product: ProductForSeo, ctx: SeoContext, extra: Re
     "@type": "Product",
     name: product.title,
     description: toDescription(product.description, 5000),
-    sku: product.sku || product.slug,
+    sku: product.slug,
     url,
     ...(ordered.length ? { image: ordered.map((i) => absoluteUrl(ctx.origin, i.imageUrl)) } : {}),
     ...(product.category ? { category: product.category.name } : {}),

@@ -18,9 +18,8 @@ import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
 import { getProductBySlug, listRelatedProducts } from "~/domain/catalogue/products.server";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
 import { DomainError } from "~/domain/common/errors";
-import { getLegalSettings } from "~/domain/common/settings.server";
 import { productSafetyJsonLd } from "~/domain/legal/product-safety";
-import { addressOneLine } from "~/domain/legal/seller";
+import { getProductMaker } from "~/domain/legal/maker.server";
 import { respond } from "~/domain/common/respond.server";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { db } from "~/lib/db.server";
@@ -38,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorPageMeta(args, "Product Not Found");
   const ctx = seoContext(args.matches);
   const { product, maker } = args.data;
-  const safety = productSafetyJsonLd(product.materials, { name: maker.legalName, address: addressOneLine(maker.address) });
+  const safety = productSafetyJsonLd(product, { name: maker.legalName, address: maker.address });
   return buildMeta(ctx, args.location, productPageSeo(product, ctx, safety));
 };
 
@@ -49,13 +48,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const userId = user?.id ?? null;
   const categoryNames = product.categories.map((c) => c.name);
   const mainName = product.category?.name;
-  const [related, note, favoriteIds, legal] = await Promise.all([
+  const [related, note, favoriteIds, maker] = await Promise.all([
     listRelatedProducts(db, product.id, product.category?.id ?? null, 4),
     getCategoryDescription(db, mainName ? [...categoryNames.filter((n) => n !== mainName), mainName] : categoryNames),
     userId ? listFavoriteIds(db, userId) : Promise.resolve([] as number[]),
-    getLegalSettings(db, getEnv().SHOP_EMAIL),
+    getProductMaker(db, getEnv().SHOP_EMAIL),
   ]);
-  const maker = { legalName: legal.legalName, address: legal.address, email: legal.email, phone: legal.phone };
   const url = new URL(request.url);
   const imageIndex = Math.max(0, Math.min(Number(url.searchParams.get("image") ?? 0) || 0, Math.max(0, product.images.length - 1)));
   return json({

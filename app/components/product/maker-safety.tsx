@@ -1,7 +1,6 @@
-import { SellerDetails } from "~/components/layout/seller";
-
 export interface ProductMaker {
   legalName: string;
+  /** One line. */
   address: string;
   email: string;
   phone: string;
@@ -10,6 +9,8 @@ export interface ProductMaker {
 /**
  * What the product-safety rules want shown before purchase: the product's identifier and
  * materials, its safety notice and who makes it (the seller's legal name and postal address).
+ * Its own markup rather than the footer's SellerDetails: sharing that module would split it into
+ * a chunk of its own that every hydrated page then loads.
  */
 export function MakerAndSafety({ sku, materials, safetyNotice, maker }: { sku: string; materials: string; safetyNotice: string; maker: ProductMaker }) {
   return (
@@ -30,7 +31,22 @@ export function MakerAndSafety({ sku, materials, safetyNotice, maker }: { sku: s
       <p className="safety-notice">
         <strong>Safety:</strong> {safetyNotice}
       </p>
-      <SellerDetails seller={{ ...maker, vatLine: "" }} heading="Made and sold by" className="seller-details maker-details" />
+      <div className="maker-details">
+        <p className="maker-heading">Made and sold by</p>
+        <address>
+          <span className="maker-name">{maker.legalName}</span>
+          <br />
+          {maker.address}
+          <br />
+          <a href={`mailto:${maker.email}`}>{maker.email}</a>
+          {maker.phone ? (
+            <>
+              {" · "}
+              <a href={`tel:${maker.phone.replace(/[^+\d]/g, "")}`}>{maker.phone}</a>
+            </>
+          ) : null}
+        </address>
+      </div>
     </section>
   );
 }

@@ -39,12 +39,13 @@ export function skuOf(sku: string | null | undefined, id: number): string {
 }
 
 /**
- * The schema.org Product properties of the product-safety fields: `material` when given, and the
- * maker as `manufacturer` (an Organization; schema.org lets its address be plain text).
+ * The schema.org Product properties of the product-safety fields: `sku`, `material` when given,
+ * and the maker as `manufacturer` (an Organization; schema.org lets its address be plain text).
  */
-export function productSafetyJsonLd(materials: string, maker: { name: string; address: string }): Record<string, unknown> {
+export function productSafetyJsonLd(product: { sku: string; materials: string }, maker: { name: string; address: string }): Record<string, unknown> {
   return {
-    ...(materials.trim() ? { material: materials.trim() } : {}),
+    sku: product.sku,
+    ...(product.materials.trim() ? { material: product.materials.trim() } : {}),
     manufacturer: { "@type": "Organization", name: maker.name, address: maker.address },
   };
 }
