@@ -124,6 +124,10 @@ export interface ProductSeed {
   /** Garment colour for photos of products without colour options. */
   tint?: string;
   pattern?: FabricPattern;
+  /** Free text for the product page, e.g. '100% cotton lawn'. */
+  materials?: string;
+  /** The product's own safety notice; left out: the store's default. */
+  safetyNotice?: string;
 }
 
 const plain = (stock: number): StockSpec => ({ kind: "plain", stock });
@@ -150,6 +154,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
   // ---- 1:4 Dresses
   {
     title: "Rose Garden Tea Dress",
+    materials: "100% cotton lawn; satin sash (polyester); metal snaps",
     category: "1-4-dresses",
     priceCents: 3800,
     daysAgo: 6,
@@ -162,6 +167,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
   },
   {
     title: "Linen Summer Apron",
+    materials: "100% washed linen",
     category: "1-4-dresses",
     priceCents: 1850,
     daysAgo: 70,
@@ -183,6 +189,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
   },
   {
     title: "Victorian Lace Tea Gown",
+    materials: "Cotton voile, cotton lace trim",
     category: "1-4-dresses",
     priceCents: 6400,
     daysAgo: 40,
@@ -269,6 +276,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
   // ---- 1:4 Coats & Jackets
   {
     title: "Classic Wool Coat",
+    materials: "80% wool, 20% polyamide; viscose lining; horn buttons",
     category: "1-4-coats-jackets",
     priceCents: 6800,
     daysAgo: 9,
@@ -302,6 +310,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
   // ---- 1:4 Knitwear
   {
     title: "Cream Cable Knit Sweater",
+    materials: "100% merino wool, hand-knit",
     category: "1-4-knitwear",
     priceCents: 3600,
     daysAgo: 20,
@@ -463,6 +472,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
   // ---- 1:6 Coats & Jackets
   {
     title: "Midnight Velvet Cape",
+    materials: "Cotton velvet; satin lining",
     category: "1-6-coats-jackets",
     priceCents: 4200,
     daysAgo: 30,
@@ -591,6 +601,8 @@ export const PRODUCTS: readonly ProductSeed[] = [
   // ---- Accessories: Bags
   {
     title: "Doll Steamer Trunk",
+    materials: "Birch plywood, printed paper, brass-coloured metal clasps",
+    safetyNotice: "Small metal clasps and hinges that can come loose. For adult collectors aged 14+. Not a toy.",
     category: "bags",
     priceCents: 8900,
     daysAgo: 18,
@@ -647,6 +659,7 @@ export const PRODUCTS: readonly ProductSeed[] = [
   // ---- Accessories: Shoes
   {
     title: "Mary Jane Shoes",
+    materials: "Faux leather; elastic strap",
     category: "shoes",
     priceCents: 1800,
     daysAgo: 22,

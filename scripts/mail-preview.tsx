@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { DEFAULT_LEGAL_SETTINGS } from "~/domain/legal/seller";
 import { type MailKind, renderMail } from "~/domain/mail/templates";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/chromium";
 
@@ -29,7 +30,12 @@ const order = {
   trackingNumber: "RR123456789PL",
 };
 const data: Record<string, unknown> = { welcome: { firstName: "Clara" }, "back-in-stock": { productTitle: "Midnight Velvet Cape", slug: "midnight-velvet-cape", optionLabel: null, unsubscribeToken: "x.y" } };
-const mail = renderMail(kind, (data[kind] ?? order) as never, { storeName: "Little Stitches Atelier", appUrl: "http://localhost:3000", shopEmail: "hello@example.com" });
+const mail = renderMail(kind, (data[kind] ?? order) as never, {
+  storeName: "Little Stitches Atelier",
+  appUrl: "http://localhost:3000",
+  shopEmail: "hello@example.com",
+  seller: { ...DEFAULT_LEGAL_SETTINGS, phone: "+48 600 100 200" },
+});
 mkdirSync(outDir, { recursive: true });
 const file = path.resolve(outDir, `${kind}.html`);
 writeFileSync(file, mail.html);

@@ -276,6 +276,9 @@ async function seedProducts(db: DB, uploadDir: string, now: Date): Promise<{ pro
         is_latest_collection: p.isLatest ? 1 : 0,
         has_color_variations: stock.hasColorVariations ? 1 : 0,
         has_variations: stock.hasVariations ? 1 : 0,
+        // The SKU is left to the database's trigger ('LSA-00042').
+        materials: p.materials ?? "",
+        safety_notice: p.safetyNotice ?? null,
         created_at: createdAt,
         updated_at: createdAt,
       })

@@ -171,7 +171,8 @@ export function mainImage<T extends { isPrimary?: boolean }>(images: T[]): T | u
 }
 
 /** schema.org `Product` with one USD `Offer` (https://schema.org/Product). */
-export function productJsonLd(product: ProductForSeo, ctx: SeoContext): Record<string, unknown> {
+/** `extra`: more Product properties the page knows (its real sku, material, manufacturer), built beside the page so every page's bundle stays small. */
+export function productJsonLd(product: ProductForSeo, ctx: SeoContext, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const url = absoluteUrl(ctx.origin, `/product/${encodeURIComponent(product.slug)}`);
   const main = mainImage(product.images);
   const ordered = main ? [main, ...product.images.filter((i) => i !== main)] : [];
@@ -185,6 +186,7 @@ export function productJsonLd(product: ProductForSeo, ctx: SeoContext): Record<s
     ...(ordered.length ? { image: ordered.map((i) => absoluteUrl(ctx.origin, i.imageUrl)) } : {}),
     ...(product.category ? { category: product.category.name } : {}),
     brand: { "@type": "Brand", name: ctx.storeName },
+    ...extra,
     offers: {
       "@type": "Offer",
       url,
@@ -197,13 +199,13 @@ export function productJsonLd(product: ProductForSeo, ctx: SeoContext): Record<s
 }
 
 /** Open Graph + JSON-LD of a product page. */
-export function productPageSeo(product: ProductForSeo, ctx: SeoContext): PageSeo {
+export function productPageSeo(product: ProductForSeo, ctx: SeoContext, extra?: Record<string, unknown>): PageSeo {
   const description = toDescription(product.description) || null;
   const main = mainImage(product.images);
   return {
     title: product.title,
     description,
     og: { type: "product", title: product.title, image: main?.imageUrl ?? null, imageAlt: product.title },
-    jsonLd: productJsonLd(product, ctx),
+    jsonLd: productJsonLd(product, ctx, extra),
   };
 }

@@ -5,6 +5,7 @@ import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } fro
 import { CART_INTENTS } from "~/components/cart/cart-forms";
 import { HeartIcon } from "~/components/icons";
 import { NotFoundView } from "~/components/layout/not-found";
+import { MakerAndSafety } from "~/components/product/maker-safety";
 import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { ShopLink } from "~/components/ui/shop-link";
 import { useToastEffect } from "~/components/ui/toaster";
@@ -17,9 +18,12 @@ import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
 import { getProductBySlug, listRelatedProducts } from "~/domain/catalogue/products.server";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
 import { DomainError } from "~/domain/common/errors";
+import { productSafetyJsonLd } from "~/domain/legal/product-safety";
+import { getProductMaker } from "~/domain/legal/maker.server";
 import { respond } from "~/domain/common/respond.server";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { assertSameOrigin, readFormData } from "~/lib/http.server";
 import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
 import { formatMoney } from "~/lib/money";
@@ -32,7 +36,9 @@ export const clientLoader = loadAsDocument;
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorPageMeta(args, "Product Not Found");
   const ctx = seoContext(args.matches);
-  return buildMeta(ctx, args.location, productPageSeo(args.data.product, ctx));
+  const { product, maker } = args.data;
+  const safety = productSafetyJsonLd(product, { name: maker.legalName, address: maker.address });
+  return buildMeta(ctx, args.location, productPageSeo(product, ctx, safety));
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -42,14 +48,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const userId = user?.id ?? null;
   const categoryNames = product.categories.map((c) => c.name);
   const mainName = product.category?.name;
-  const [related, note, favoriteIds] = await Promise.all([
+  const [related, note, favoriteIds, maker] = await Promise.all([
     listRelatedProducts(db, product.id, product.category?.id ?? null, 4),
     getCategoryDescription(db, mainName ? [...categoryNames.filter((n) => n !== mainName), mainName] : categoryNames),
     userId ? listFavoriteIds(db, userId) : Promise.resolve([] as number[]),
+    getProductMaker(db, getEnv().SHOP_EMAIL),
   ]);
   const url = new URL(request.url);
   const imageIndex = Math.max(0, Math.min(Number(url.searchParams.get("image") ?? 0) || 0, Math.max(0, product.images.length - 1)));
-  return json({ product, related: related.map(toCardProduct), note, isFavorite: favoriteIds.includes(product.id), imageIndex, signedIn: userId !== null, email: user?.email ?? null });
+  return json({
+    product,
+    related: related.map(toCardProduct),
+    note,
+    isFavorite: favoriteIds.includes(product.id),
+    imageIndex,
+    signedIn: userId !== null,
+    email: user?.email ?? null,
+    maker,
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -81,7 +97,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
  * Add to Cart without a page load, the swatches' legend and stock line, the gallery, favorites.
  */
 export default function ProductPage() {
-  const { product, related, note, isFavorite, imageIndex, signedIn, email } = useLoaderData<typeof loader>();
+  const { product, related, note, isFavorite, imageIndex, signedIn, email, maker } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData : null;
   useToastEffect(error?.error);
@@ -217,6 +233,7 @@ export default function ProductPage() {
             {product.isLarge ? <p className="muted small">Large item: ships with Large Item Shipping.</p> : null}
             <p className="muted small">Handmade to order in small batches; ships worldwide within 1-3 business days.</p>
           </section>
+          <MakerAndSafety sku={product.sku} materials={product.materials} safetyNotice={product.safetyNotice} maker={maker} />
         </section>
       </div>
       {related.length > 0 ? (

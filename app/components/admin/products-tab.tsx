@@ -130,6 +130,7 @@ function ProductRow({ product: p, back }: { product: Row; back: string }) {
       </td>
       <th scope="row" data-label="Title" className="store-break">
         {p.title}
+        <span className="muted small product-row-sku"> · {p.sku}</span>
       </th>
       <td data-label="Price">{`$${p.price}`}</td>
       <td data-label="Stock">

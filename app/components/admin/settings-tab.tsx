@@ -7,6 +7,7 @@ import {
 import { Alert, Field } from "~/components/ui/field";
 import { STORE_INTENTS, type StoreSettings } from "~/domain/admin/store-texts";
 import { type ShippingRates } from "~/domain/cart/totals";
+import { type LegalSettings } from "~/domain/legal/seller";
 import { type LoyaltyConfig } from "~/domain/loyalty/rules";
 import { centsToDecimal } from "~/lib/money";
 
@@ -18,6 +19,7 @@ export function SettingsTab({
     settings: StoreSettings;
     shipping: ShippingRates;
     loyalty: LoyaltyConfig;
+    legal: LegalSettings;
   };
 }) {
   const reply = useStoreReply(STORE_INTENTS.settingsSave);
@@ -92,6 +94,7 @@ export function SettingsTab({
           </button>
         </Form>
       </section>
+      <SellerForm legal={data.legal} />
       <ShippingForm rates={data.shipping} />
       <LoyaltyForm config={data.loyalty} />
     </section>
@@ -99,6 +102,167 @@ export function SettingsTab({
 }
 
 const dollars = (cents: number) => centsToDecimal(cents);
+
+/** A labelled textarea with its server-side error, like Field. */
+function TextArea({
+  name,
+  label,
+  idPrefix,
+  rows,
+  maxLength,
+  required,
+  defaultValue,
+  error,
+  hint,
+}: {
+  name: string;
+  label: string;
+  idPrefix: string;
+  rows: number;
+  maxLength: number;
+  required?: boolean;
+  defaultValue: string;
+  error?: string;
+  hint?: string;
+}) {
+  const id = `${idPrefix}${name}`;
+  const describedBy =
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        maxLength={maxLength}
+        required={required}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The seller's legal identity: the footer, every product page (the maker) and every e-mail show it. */
+function SellerForm({ legal }: { legal: LegalSettings }) {
+  const reply = useStoreReply(STORE_INTENTS.legalSave);
+  return (
+    <section className="form-card" aria-labelledby="seller-settings-title">
+      <h3 id="seller-settings-title">Seller</h3>
+      <p className="muted small">
+        Who sells and makes the pieces: shown in the footer of every page, on
+        every product page as the maker, and in every order e-mail.
+      </p>
+      {reply ? (
+        <Alert title="Seller details not saved">
+          Please correct the fields below.
+        </Alert>
+      ) : null}
+      <Form
+        method="post"
+        action="/admin?tab=settings"
+        className="form-stack"
+        key={JSON.stringify(reply?.result?.initialValue ?? null)}
+      >
+        <input type="hidden" name="intent" value={STORE_INTENTS.legalSave} />
+        <Field
+          name="legalName"
+          label="Legal name"
+          idPrefix="seller-"
+          required
+          maxLength={120}
+          defaultValue={valueFrom(reply, "legalName", legal.legalName)}
+          error={errorFrom(reply, "legalName")}
+          hint="Your own name or your business's registered name."
+        />
+        <TextArea
+          name="address"
+          label="Postal address"
+          idPrefix="seller-"
+          rows={3}
+          maxLength={300}
+          required
+          defaultValue={valueFrom(reply, "address", legal.address)}
+          error={errorFrom(reply, "address")}
+          hint="One line per line: street, postcode and town, country."
+        />
+        <Field
+          name="email"
+          label="E-mail"
+          idPrefix="seller-"
+          type="email"
+          required
+          maxLength={254}
+          defaultValue={valueFrom(reply, "email", legal.email)}
+          error={errorFrom(reply, "email")}
+        />
+        <Field
+          name="phone"
+          label="Phone (optional)"
+          idPrefix="seller-"
+          type="tel"
+          maxLength={40}
+          defaultValue={valueFrom(reply, "phone", legal.phone)}
+          error={errorFrom(reply, "phone")}
+        />
+        <Field
+          name="vatLine"
+          label="VAT line (optional)"
+          idPrefix="seller-"
+          maxLength={120}
+          defaultValue={valueFrom(reply, "vatLine", legal.vatLine)}
+          error={errorFrom(reply, "vatLine")}
+          hint="e.g. 'VAT-exempt small business' or your VAT number."
+        />
+        <TextArea
+          name="safetyNotice"
+          label="Default safety notice"
+          idPrefix="seller-"
+          rows={2}
+          maxLength={300}
+          required
+          defaultValue={valueFrom(reply, "safetyNotice", legal.safetyNotice)}
+          error={errorFrom(reply, "safetyNotice")}
+          hint="Shown on every product without a notice of its own."
+        />
+        <Field
+          name="orderRetentionYears"
+          label="Keep orders for (years)"
+          idPrefix="seller-"
+          type="number"
+          required
+          min="1"
+          max="20"
+          step="1"
+          defaultValue={valueFrom(
+            reply,
+            "orderRetentionYears",
+            String(legal.orderRetentionYears)
+          )}
+          error={errorFrom(reply, "orderRetentionYears")}
+          hint="The accounting period: a deleted account's orders are kept this long."
+        />
+        <button type="submit" className="button">
+          Save Seller Details
+        </button>
+      </Form>
+    </section>
+  );
+}
 
 function ShippingForm({ rates }: { rates: ShippingRates }) {
   const reply = useStoreReply(STORE_INTENTS.shippingSave);

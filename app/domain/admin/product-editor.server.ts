@@ -22,6 +22,7 @@ import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server"
 import { type Toast } from "~/domain/auth/session.server";
 import { listColors } from "~/domain/catalogue/categories.server";
 import { DomainError } from "~/domain/common/errors";
+import { getLegalSettings } from "~/domain/common/settings.server";
 import { db as sharedDb } from "~/lib/db.server";
 import { assertSameOrigin, jsonError } from "~/lib/http.server";
 import { readMultipartForm } from "~/lib/multipart.server";
@@ -40,6 +41,8 @@ export interface EditorOptions {
     label: string;
   }[];
   colors: { id: number; name: string; hex: string }[];
+  /** The store's safety notice, shown for a product whose own field is empty. */
+  defaultSafetyNotice: string;
 }
 
 export type EditorPageData =
@@ -75,6 +78,9 @@ export function valuesOf(product: AdminProduct): EditorValues {
     description: product.description,
     price: product.price,
     stock: String(product.stock),
+    sku: product.sku,
+    materials: product.materials,
+    safetyNotice: product.usesDefaultSafetyNotice ? "" : product.safetyNotice,
     isLarge: product.isLarge,
     isLatestCollection: product.isLatestCollection,
     categories: product.categories,
@@ -102,8 +108,8 @@ export function valuesOf(product: AdminProduct): EditorValues {
 }
 
 async function editorOptions(db: DB): Promise<EditorOptions> {
-  const [categories, colors] = await Promise.all([listCategoryOptions(db), listColors(db)]);
-  return { categories, colors };
+  const [categories, colors, legal] = await Promise.all([listCategoryOptions(db), listColors(db), getLegalSettings(db)]);
+  return { categories, colors, defaultSafetyNotice: legal.safetyNotice };
 }
 
 /**
@@ -205,6 +211,9 @@ export async function readEditorValues(db: DB, form: FormData, productId: number
     description: text(form, "description"),
     price: text(form, "price"),
     stock: text(form, "stock") || "0",
+    sku: text(form, "sku"),
+    materials: text(form, "materials"),
+    safetyNotice: text(form, "safetyNotice"),
     isLarge: flag(form, "isLarge"),
     isLatestCollection: flag(form, "isLatestCollection"),
     categories: form
@@ -221,7 +230,7 @@ export async function readEditorValues(db: DB, form: FormData, productId: number
 export function toFormData(values: EditorValues, mode: EditorMode): FormData {
   const form = new FormData();
   const hasOptions = values.colorVariations.length > 0 || values.productVariations.length > 0;
-  for (const key of ["title", "slug", "description", "price"] as const) form.set(key, values[key]);
+  for (const key of ["title", "slug", "description", "price", "sku", "materials", "safetyNotice"] as const) form.set(key, values[key]);
   if (!hasOptions) form.set("stock", values.stock);
   if (values.isLarge) form.set("isLarge", "on");
   if (values.isLatestCollection) form.set("isLatestCollection", "on");
@@ -383,14 +392,17 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
     for (const [key, list] of Object.entries(submission.error ?? {})) if (list?.length) errors[key] = list;
     return answer(400, errors, null);
   }
+  // The form always sends every field: an empty one means cleared (an empty SKU keeps the stored one).
+  const safety = { materials: submission.value.materials ?? "", safetyNotice: submission.value.safetyNotice ?? null };
   try {
     let saved: { id: number };
-    if (mode === "add") saved = await createProduct(db, submission.value as CreateProductInput, actor);
+    if (mode === "add") saved = await createProduct(db, { ...(submission.value as CreateProductInput), ...safety }, actor);
     else {
       // The form always lists the stored images it keeps: none listed means none kept.
       const input = submission.value as UpdateProductInput;
       saved = await updateProduct(db, productId!, {
         ...input,
+        ...safety,
         existingImages: input.existingImages ?? [],
       }, actor);
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_MATERIALS, MAX_SAFETY_NOTICE, MAX_SKU, SAFETY_TEXT, SKU_PATTERN } from "~/domain/legal/product-safety";
 import { MAX_DESCRIPTION, MAX_IMAGES, MAX_ROWS, MAX_SLUG, MAX_STOCK, MAX_TITLE, MAX_VARIATION_NAME, PRODUCT_TEXT } from "~/domain/admin/product-texts";
 
 const Stock = z
@@ -83,6 +84,12 @@ const fields = {
   categories: z.array(z.number().int().positive()).max(200).optional(),
   colorVariations: z.array(ColorVariationSchema).max(MAX_ROWS, `At most ${MAX_ROWS} colours`).optional(),
   productVariations: z.array(ProductVariationSchema).max(MAX_ROWS, `At most ${MAX_ROWS} variations`).optional(),
+  /** Empty or left out: generated on create ('LSA-00042'), kept on update. Unique. */
+  sku: z.string().trim().max(MAX_SKU, SAFETY_TEXT.skuTooLong).regex(SKU_PATTERN, SAFETY_TEXT.skuFormat).nullable().optional(),
+  /** Free text, e.g. '100% cotton lawn'. Left out on update: kept. */
+  materials: z.string().trim().max(MAX_MATERIALS, SAFETY_TEXT.materialsTooLong).optional(),
+  /** Empty or null: the store's default notice (Settings). Left out on update: kept. */
+  safetyNotice: z.string().trim().max(MAX_SAFETY_NOTICE, SAFETY_TEXT.safetyNoticeTooLong).nullable().optional(),
   /** New images: temporary upload ids (POST /api/upload/temp). */
   images: z.array(TempImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`).optional(),
 };

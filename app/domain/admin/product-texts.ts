@@ -108,6 +108,10 @@ export interface EditorValues {
   description: string;
   price: string;
   stock: string;
+  sku: string;
+  materials: string;
+  /** The product's own notice; empty: the store's default. */
+  safetyNotice: string;
   isLarge: boolean;
   isLatestCollection: boolean;
   categories: number[];
@@ -122,6 +126,9 @@ export const EMPTY_EDITOR_VALUES: EditorValues = {
   description: "",
   price: "",
   stock: "0",
+  sku: "",
+  materials: "",
+  safetyNotice: "",
   isLarge: false,
   isLatestCollection: false,
   categories: [],

@@ -16,6 +16,8 @@ import { recalculateCategoryCounts } from "~/domain/catalogue/categories.server"
 import { slugify } from "~/domain/catalogue/slug";
 import { recomputeTotalStock } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
+import { getLegalSettings } from "~/domain/common/settings.server";
+import { ownSafetyNotice, SAFETY_TEXT, shownSafetyNotice, skuOf } from "~/domain/legal/product-safety";
 import { thumbUrl } from "~/lib/images";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
@@ -34,6 +36,10 @@ export interface AdminProductRow {
   id: number;
   title: string;
   slug: string;
+  sku: string;
+  materials: string;
+  /** The product's own notice, else the store's default: never empty. */
+  safetyNotice: string;
   price: string;
   /** Derived total stock (colours, else variations, else own stock). */
   stock: number;
@@ -69,6 +75,9 @@ export async function listAdminProducts(db: DB, filter: AdminProductFilter): Pro
         "p.id",
         "p.title",
         "p.slug",
+        "p.sku",
+        "p.materials",
+        "p.safety_notice as safetyNotice",
         "p.price_cents as priceCents",
         "p.total_stock as stock",
         "p.has_color_variations as hasColorVariations",
@@ -95,6 +104,7 @@ export async function listAdminProducts(db: DB, filter: AdminProductFilter): Pro
     query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   const ids = rows.map((r) => r.id);
+  const { safetyNotice: storeNotice } = await getLegalSettings(db);
   const links = ids.length
     ? await db.selectFrom("product_categories").select(["product_id as productId", "category_id as categoryId"]).where("product_id", "in", ids).execute()
     : [];
@@ -102,6 +112,9 @@ export async function listAdminProducts(db: DB, filter: AdminProductFilter): Pro
     id: r.id,
     title: r.title,
     slug: r.slug,
+    sku: skuOf(r.sku, r.id),
+    materials: r.materials,
+    safetyNotice: shownSafetyNotice(r.safetyNotice, storeNotice),
     price: centsToDecimal(r.priceCents),
     stock: r.stock,
     hasColorVariations: r.hasColorVariations === 1,
@@ -122,6 +135,12 @@ export interface AdminProduct {
   id: number;
   title: string;
   slug: string;
+  sku: string;
+  materials: string;
+  /** The product's own notice, else the store's default: never empty. */
+  safetyNotice: string;
+  /** True when the product has no notice of its own (the editor then leaves its field empty). */
+  usesDefaultSafetyNotice: boolean;
   description: string;
   price: string;
   /** The product's own stock (used when it has no colours or variations). */
@@ -160,6 +179,9 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
       "id",
       "title",
       "slug",
+      "sku",
+      "materials",
+      "safety_notice as safetyNotice",
       "description",
       "price_cents as priceCents",
       "stock",
@@ -172,7 +194,7 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  const [images, categories, colors, variations] = await Promise.all([
+  const [images, categories, colors, variations, legal] = await Promise.all([
     db
       .selectFrom("product_images")
       .select(["id", "image_url as imageUrl", "is_primary as isPrimary", "width", "height"])
@@ -195,11 +217,16 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
       .where("product_id", "=", id)
       .orderBy("variation_code")
       .execute(),
+    getLegalSettings(db),
   ]);
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
+    sku: skuOf(row.sku, row.id),
+    materials: row.materials,
+    safetyNotice: shownSafetyNotice(row.safetyNotice, legal.safetyNotice),
+    usesDefaultSafetyNotice: !row.safetyNotice?.trim(),
     description: row.description,
     price: centsToDecimal(row.priceCents),
     stock: row.stock,
@@ -238,6 +265,18 @@ async function checkInput(trx: DB, input: SaveInput, selfId: number | null, prev
     .$if(selfId !== null, (q) => q.where("id", "!=", selfId!))
     .executeTakeFirst();
   if (taken) throw new DomainError(PRODUCT_TEXT.slugTaken, 400, "slug");
+
+  const sku = input.sku?.trim() || null;
+  if (sku) {
+    // SQLite's = is case-sensitive, as the unique index is.
+    const used = await trx
+      .selectFrom("products")
+      .select("id")
+      .where("sku", "=", sku)
+      .$if(selfId !== null, (q) => q.where("id", "!=", selfId!))
+      .executeTakeFirst();
+    if (used) throw new DomainError(SAFETY_TEXT.skuTaken, 409, "sku");
+  }
 
   const all = await trx.selectFrom("categories").select(["id", "parent_id as parentId"]).execute();
   const parentOf = new Map(all.map((c) => [c.id, c.parentId]));
@@ -279,6 +318,23 @@ function productValues(input: SaveInput, slug: string) {
     has_variations: hasVariations ? 1 : 0,
     updated_at: new Date().toISOString(),
   };
+}
+
+/**
+ * The SKU, materials and safety notice to write. On create, an empty SKU is left to the database
+ * (its trigger fills 'LSA-00042' from the id). On update, a field left out (or an empty SKU) keeps
+ * what is stored, so API clients that do not know these fields never erase them.
+ */
+async function safetyValues(trx: DB, input: SaveInput, mode: "create" | "update") {
+  const values: { sku?: string | null; materials?: string; safety_notice?: string | null } = {};
+  const sku = input.sku?.trim();
+  if (sku) values.sku = sku;
+  else if (mode === "create") values.sku = null;
+  if (input.materials !== undefined || mode === "create") values.materials = input.materials?.trim() ?? "";
+  if (input.safetyNotice !== undefined || mode === "create") {
+    values.safety_notice = ownSafetyNotice(input.safetyNotice, (await getLegalSettings(trx)).safetyNotice);
+  }
+  return values;
 }
 
 /** Replaces the product's colours, variations (codes A, B, C… by position) and category links. */
@@ -406,7 +462,11 @@ export async function createProduct(db: DB, input: CreateProductInput, actor: Ac
     input,
     (exec, checkUploads) => checkInput(exec, input, null, [], checkUploads),
     async (trx, { slug, categories }, finalized) => {
-      const { id } = await trx.insertInto("products").values(productValues(input, slug)).returning("id").executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto("products")
+        .values({ ...productValues(input, slug), ...(await safetyValues(trx, input, "create")) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await writeOptions(trx, id, input, categories);
       await writeImages(
         trx,
@@ -481,7 +541,11 @@ export async function updateProduct(db: DB, id: number, input: UpdateProductInpu
         )
         .execute();
     }
-    await trx.updateTable("products").set(productValues(input, slug)).where("id", "=", id).execute();
+    await trx
+      .updateTable("products")
+      .set({ ...productValues(input, slug), ...(await safetyValues(trx, input, "update")) })
+      .where("id", "=", id)
+      .execute();
     await writeOptions(trx, id, input, categories);
     await writeImages(
       trx,
@@ -611,7 +675,18 @@ export async function listCategoryOptions(db: DB): Promise<{ id: number; name: s
 async function productSnapshot(trx: DB, id: number): Promise<Record<string, unknown>> {
   const p = await trx
     .selectFrom("products")
-    .select(["title", "slug", "description", "price_cents as priceCents", "stock", "is_large as isLarge", "is_latest_collection as isLatestCollection"])
+    .select([
+      "title",
+      "slug",
+      "sku",
+      "materials",
+      "safety_notice as safetyNotice",
+      "description",
+      "price_cents as priceCents",
+      "stock",
+      "is_large as isLarge",
+      "is_latest_collection as isLatestCollection",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!p) return {};
@@ -624,6 +699,9 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
   return {
     title: p.title,
     slug: p.slug,
+    sku: p.sku,
+    materials: p.materials,
+    safetyNotice: p.safetyNotice ?? "(store default)",
     description: p.description,
     price: centsToDecimal(p.priceCents),
     stock: p.stock,

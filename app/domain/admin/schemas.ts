@@ -51,6 +51,43 @@ export const StoreSettingsSchema = z.object({
 });
 export type StoreSettingsInput = z.infer<typeof StoreSettingsSchema>;
 
+/** The Settings tab's seller card: the legal identity shown in the footer, on products and in order e-mails. */
+export const LegalSettingsSchema = z.object({
+  legalName: z
+    .string({ required_error: "Legal name is required" })
+    .trim()
+    .min(1, "Legal name is required")
+    .max(120, "Legal name must be 120 characters or less"),
+  address: z
+    .string({ required_error: "Postal address is required" })
+    .trim()
+    .min(1, "Postal address is required")
+    .max(300, "Postal address must be 300 characters or less"),
+  email: z
+    .string({ required_error: "Please enter a valid email address" })
+    .trim()
+    .max(254, "Please enter a valid email address")
+    .email("Please enter a valid email address"),
+  phone: z
+    .string()
+    .trim()
+    .max(40, "Phone must be 40 characters or less")
+    .regex(/^[+()\d\s./-]*$/, "Phone may use only digits, spaces and + ( ) - . /")
+    .optional(),
+  vatLine: z.string().trim().max(120, "VAT line must be 120 characters or less").optional(),
+  safetyNotice: z
+    .string({ required_error: "Safety notice is required" })
+    .trim()
+    .min(1, "Safety notice is required")
+    .max(300, "Safety notice must be 300 characters or less"),
+  orderRetentionYears: z
+    .number({ required_error: "Retention period is required", invalid_type_error: "Retention period must be a whole number of years" })
+    .int("Retention period must be a whole number of years")
+    .min(1, "Retention period must be between 1 and 20 years")
+    .max(20, "Retention period must be between 1 and 20 years"),
+});
+export type LegalSettingsInput = z.infer<typeof LegalSettingsSchema>;
+
 const PRICE = "Enter a price such as 8 or 8.50";
 const price = z
   .string({ required_error: PRICE, invalid_type_error: PRICE })

@@ -1,5 +1,6 @@
-import { type LoyaltySettingsInput, type ShippingSettingsInput } from "~/domain/admin/schemas";
+import { type LegalSettingsInput, type LoyaltySettingsInput, type ShippingSettingsInput } from "~/domain/admin/schemas";
 import { DEFAULT_SHIPPING_RATES, type ShippingRates } from "~/domain/cart/totals";
+import { DEFAULT_LEGAL_SETTINGS, type LegalSettings } from "~/domain/legal/seller";
 import { DEFAULT_LOYALTY_CONFIG, type LoyaltyConfig } from "~/domain/loyalty/rules";
 import { type Actor, saveLoggedSetting, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { decimalToCents } from "~/lib/money";
@@ -28,4 +29,27 @@ export async function saveLoyaltyRules(db: DB, input: LoyaltySettingsInput, acto
   };
   await saveLoggedSetting(db, "loyalty_config", { ...config }, { actor, kind: "settings.loyalty", summary: "Loyalty rules saved", defaults: { ...DEFAULT_LOYALTY_CONFIG } });
   return config;
+}
+
+/**
+ * Saves the seller's legal identity (settings key 'legal'), logged with what changed. The footer,
+ * every product page and every e-mail sent from now on read it; e-mails already sent keep theirs.
+ */
+export async function saveLegalSettings(db: DB, input: LegalSettingsInput, actor: Actor = SYSTEM_ACTOR): Promise<LegalSettings> {
+  const value: LegalSettings = {
+    legalName: input.legalName,
+    // One line per line, as typed, without the blank ones.
+    address: input.address
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join("\n"),
+    email: input.email,
+    phone: input.phone ?? "",
+    vatLine: input.vatLine ?? "",
+    safetyNotice: input.safetyNotice,
+    orderRetentionYears: input.orderRetentionYears,
+  };
+  await saveLoggedSetting(db, "legal", { ...value }, { actor, kind: "settings.legal", summary: "Seller details saved", defaults: { ...DEFAULT_LEGAL_SETTINGS } });
+  return value;
 }

@@ -13,19 +13,20 @@ import {
   AwardPointsSchema,
   CategoryIdSchema,
   CategorySchema,
+  LegalSettingsSchema,
   LoyaltySettingsSchema,
   ShippingSettingsSchema,
   StoreSettingsSchema,
   UpdateCategorySchema,
 } from "~/domain/admin/schemas";
-import { saveLoyaltyRules, saveShippingRates } from "~/domain/admin/settings-admin.server";
+import { saveLegalSettings, saveLoyaltyRules, saveShippingRates } from "~/domain/admin/settings-admin.server";
 import { awardedDescription, cleanedMessage, STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
 import { type AdminTab } from "~/domain/admin/tabs";
 import { awardPoints, listAdminUsers, saveStoreSettings } from "~/domain/admin/users-admin.server";
 import { redirectWithToast } from "~/domain/auth/guards.server";
 import { type Toast } from "~/domain/auth/session.server";
 import { DomainError } from "~/domain/common/errors";
-import { getShippingRates, getStoreSettings } from "~/domain/common/settings.server";
+import { getLegalSettings, getShippingRates, getStoreSettings } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { type Actor } from "~/domain/ops/activity.server";
 import { requestActor } from "~/domain/ops/actor.server";
@@ -89,8 +90,13 @@ export async function loadStoreTab(db: DB, tab: AdminTab, url: URL) {
         backupDir: getEnv().BACKUP_DIR,
       };
     case "settings": {
-      const [settings, shipping, loyalty] = await Promise.all([getStoreSettings(db, getEnv().SHOP_EMAIL), getShippingRates(db), getLoyaltyConfig(db)]);
-      return { kind: "settings" as const, settings, shipping, loyalty };
+      const [settings, shipping, loyalty, legal] = await Promise.all([
+        getStoreSettings(db, getEnv().SHOP_EMAIL),
+        getShippingRates(db),
+        getLoyaltyConfig(db),
+        getLegalSettings(db, getEnv().SHOP_EMAIL),
+      ]);
+      return { kind: "settings" as const, settings, shipping, loyalty, legal };
     }
     default:
       return { kind: "none" as const };
@@ -131,6 +137,8 @@ export async function storeTabAction(request: Request, formData: FormData, inten
       return saveShipping(formData, actor);
     case STORE_INTENTS.loyaltySave:
       return saveLoyalty(formData, actor);
+    case STORE_INTENTS.legalSave:
+      return saveLegal(formData, actor);
     case STORE_INTENTS.backupNow:
       return backupNow(actor);
     default:
@@ -269,4 +277,12 @@ async function saveLoyalty(formData: FormData, actor: Actor) {
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
   await saveLoyaltyRules(db, submission.value, actor);
   return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.loyaltySaved, type: "success" });
+}
+
+async function saveLegal(formData: FormData, actor: Actor) {
+  const intent = STORE_INTENTS.legalSave;
+  const submission = parseWithZod(formData, { schema: LegalSettingsSchema });
+  if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
+  await saveLegalSettings(db, submission.value, actor);
+  return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.legalSaved, type: "success" });
 }

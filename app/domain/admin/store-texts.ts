@@ -10,6 +10,7 @@ export const STORE_INTENTS = {
   settingsSave: "settings-save",
   shippingSave: "shipping-save",
   loyaltySave: "loyalty-save",
+  legalSave: "legal-save",
   backupNow: "backup-now",
 } as const;
 
@@ -30,6 +31,7 @@ export const STORE_TEXT = {
   settingsSaved: "Settings saved",
   shippingSaved: "Shipping rates saved",
   loyaltySaved: "Loyalty rules saved",
+  legalSaved: "Seller details saved",
   backupDone: "Backup complete",
   backupFailed: "Backup failed",
   settingsFailed: "Failed to save settings.",

@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { getCategoryBySlug } from "~/domain/catalogue/categories.server";
 import { toFtsQuery } from "~/domain/catalogue/search";
 import { correctSearch, type SearchCorrection } from "~/domain/catalogue/search.server";
+import { getLegalSettings } from "~/domain/common/settings.server";
+import { shownSafetyNotice, skuOf } from "~/domain/legal/product-safety";
 import {
   type CategoryRef,
   type ColorOption,
@@ -37,6 +39,9 @@ const productColumns = [
   "products.is_latest_collection as isLatestCollection",
   "products.has_color_variations as hasColorVariations",
   "products.has_variations as hasVariations",
+  "products.sku",
+  "products.materials",
+  "products.safety_notice as safetyNotice",
 ] as const;
 
 type ProductRow = {
@@ -49,6 +54,9 @@ type ProductRow = {
   isLatestCollection: number;
   hasColorVariations: number;
   hasVariations: number;
+  sku: string | null;
+  materials: string;
+  safetyNotice: string | null;
 };
 
 export interface ProductList {
@@ -262,7 +270,7 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
       ),
     );
   }
-  const [images, links] = await Promise.all([
+  const [images, links, legal] = await Promise.all([
     imageQuery.execute(),
     db
       .selectFrom("product_categories")
@@ -272,6 +280,8 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
       .orderBy("categories.sort_order")
       .orderBy("categories.id")
       .execute(),
+    // The store's default notice, once per list (itself a cached read).
+    getLegalSettings(db),
   ]);
   return rows.map((r) => {
     const own = links.filter((l) => l.productId === r.id);
@@ -292,6 +302,9 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
       id: r.id,
       title: r.title,
       slug: r.slug,
+      sku: skuOf(r.sku, r.id),
+      materials: r.materials,
+      safetyNotice: shownSafetyNotice(r.safetyNotice, legal.safetyNotice),
       price: centsToDecimal(r.priceCents),
       priceCents: r.priceCents,
       stock: r.stock,

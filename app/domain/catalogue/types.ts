@@ -19,6 +19,12 @@ export interface ProductCard {
   id: number;
   title: string;
   slug: string;
+  /** Never empty (the database fills it on insert). */
+  sku: string;
+  /** Free text, e.g. '100% cotton lawn'; may be empty. */
+  materials: string;
+  /** The product's own notice, else the store's default: never empty. */
+  safetyNotice: string;
   price: string;
   priceCents: number;
   stock: number;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getStoreSettings } from "~/domain/common/settings.server";
+import { getLegalSettings, getStoreSettings } from "~/domain/common/settings.server";
 import { onMailEnqueued } from "~/domain/mail/outbox.server";
 import { isMailKind, type MailContext, type MailDataByKind, type MailKind, renderMail } from "~/domain/mail/templates";
 import { getEnv } from "~/lib/env.server";
@@ -50,11 +50,12 @@ export function isMailConfigured(): boolean {
 
 async function mailContext(db: DB): Promise<MailContext & { from: string | { name: string; address: string } }> {
   const env = getEnv();
-  const store = await getStoreSettings(db, env.SHOP_EMAIL);
+  const [store, legal] = await Promise.all([getStoreSettings(db, env.SHOP_EMAIL), getLegalSettings(db, env.SHOP_EMAIL)]);
   return {
     storeName: store.name,
     appUrl: env.APP_URL,
     shopEmail: store.email,
+    seller: { legalName: legal.legalName, address: legal.address, email: legal.email, phone: legal.phone, vatLine: legal.vatLine },
     // An address object: nodemailer encodes the name, so a store name cannot inject a header.
     from: env.MAIL_FROM ?? { name: store.name, address: env.SHOP_EMAIL },
   };

@@ -16,6 +16,26 @@ export interface MailContext {
   appUrl: string;
   /** The shop's contact address (shown in the footer). */
   shopEmail: string;
+  /** The seller's legal identity (Settings), in every e-mail's footer: order e-mails must name her. */
+  seller?: MailSeller;
+}
+
+export interface MailSeller {
+  legalName: string;
+  /** One line per line. */
+  address: string;
+  email: string;
+  phone: string;
+  vatLine: string;
+}
+
+function sellerLines(seller: MailSeller): string[] {
+  const address = seller.address
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(", ");
+  return [seller.legalName, address, [seller.email, seller.phone].filter(Boolean).join(" · "), seller.vatLine].filter((line) => line.trim() !== "");
 }
 
 export interface OrderMailItem {
@@ -174,6 +194,19 @@ function Layout({ ctx, preview, children }: { ctx: MailContext; preview: string;
                         <a href={`${ctx.appUrl}/`} style={{ color: C.muted }}>{ctx.appUrl.replace(/^https?:\/\//, "")}</a>
                       </td>
                     </tr>
+                    {ctx.seller ? (
+                      <tr>
+                        <td className="mail-seller" style={{ padding: "0 8px 16px", textAlign: "center", ...s.muted, fontSize: "12px" }}>
+                          Seller:{" "}
+                          {sellerLines(ctx.seller).map((line, i) => (
+                            <span key={i}>
+                              {i > 0 ? <br /> : null}
+                              {line}
+                            </span>
+                          ))}
+                        </td>
+                      </tr>
+                    ) : null}
                   </tbody>
                 </table>
               </td>
@@ -346,7 +379,8 @@ function textOrder(order: OrderMailData): string[] {
 }
 
 function textFooter(ctx: MailContext): string[] {
-  return ["", "--", ctx.storeName, ctx.shopEmail, `${ctx.appUrl}/`];
+  const seller = ctx.seller ? ["", "Seller:", ...sellerLines(ctx.seller)] : [];
+  return ["", "--", ctx.storeName, ctx.shopEmail, `${ctx.appUrl}/`, ...seller];
 }
 
 // ---- the messages ---------------------------------------------------------------------------

@@ -130,7 +130,7 @@ test.describe("product page", () => {
       "@context": "https://schema.org",
       "@type": "Product",
       name: product.title,
-      sku: SLUGS.withColors,
+      sku: product.sku,
       url: `${ORIGIN}/product/${SLUGS.withColors}`,
       offers: { "@type": "Offer", price: product.price, priceCurrency: "USD", availability: "https://schema.org/InStock", url: `${ORIGIN}/product/${SLUGS.withColors}` },
     });

@@ -80,4 +80,18 @@ describe("the e-mail templates", () => {
     expect(changed.text).toContain("changed to new<x>@example.com");
     expect(changed.html).toContain("new&lt;x&gt;@example.com");
   });
+
+  it("puts the seller (legal name, address, e-mail, phone, VAT line) in the footer of HTML and text, escaped", () => {
+    const seller = { legalName: "Anna <Nowak>", address: "ul. Igielna 3\n31-000 Kraków\nPoland", email: "anna@atelier.example", phone: "+48 600", vatLine: "VAT-exempt small business" };
+    for (const kind of ["order-confirmation", "order-shipped", "order-cancelled", "order-refunded"] as const) {
+      const mail = renderMail(kind, samples[kind] as never, { ...ctx, seller });
+      expect(mail.text).toContain("Seller:\nAnna <Nowak>\nul. Igielna 3, 31-000 Kraków, Poland\nanna@atelier.example · +48 600\nVAT-exempt small business");
+      expect(mail.html).toContain("Anna &lt;Nowak&gt;");
+      expect(mail.html).toContain("ul. Igielna 3, 31-000 Kraków, Poland");
+      expect(mail.html).toContain("VAT-exempt small business");
+    }
+    const noPhone = renderMail("order-confirmation", order, { ...ctx, seller: { ...seller, phone: "", vatLine: "" } });
+    expect(noPhone.text).toMatch(/anna@atelier\.example\n$/);
+    expect(renderMail("order-confirmation", order, ctx).text).not.toContain("Seller:");
+  });
 });

@@ -1,3 +1,4 @@
+import { productSafetyJsonLd } from "~/domain/legal/product-safety";
 import {
   absoluteUrl,
   adminPageMeta,
@@ -135,6 +136,22 @@ describe("product page", () => {
       image: ["https://shop.example/uploads/products/b.jpg", "https://shop.example/uploads/products/a.jpg"],
       offers: { "@type": "Offer", price: "24.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
     });
+  });
+
+  it("carries the SKU, the material when given and the maker as manufacturer from the product page; the slug stands in without them", () => {
+    const maker = { name: "Anna Nowak", address: "ul. Igielna 3, 31-000 Kraków, Poland" };
+    const ld = productJsonLd(PRODUCT, ctx, productSafetyJsonLd({ sku: "RTD-1", materials: " Cotton lawn " }, maker));
+    expect(ld).toMatchObject({
+      sku: "RTD-1",
+      material: "Cotton lawn",
+      brand: { "@type": "Brand", name: "Tiny Threads" },
+      manufacturer: { "@type": "Organization", name: "Anna Nowak", address: "ul. Igielna 3, 31-000 Kraków, Poland" },
+    });
+    expect(productSafetyJsonLd({ sku: "RTD-1", materials: "" }, maker).material).toBeUndefined();
+    const bare = productJsonLd(PRODUCT, ctx);
+    expect(bare.material).toBeUndefined();
+    expect(bare.manufacturer).toBeUndefined();
+    expect(bare.sku).toBe("rose-tea-dress");
   });
 
   it("says OutOfStock for a sold-out product and leaves out images it does not have", () => {
