@@ -387,7 +387,7 @@ function WithdrawalBanner({ data }: { data: OkData }) {
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.withdrawalRefund} />
             <input type="hidden" name="orderId" value={order.id} />
-            <button type="submit" className="button button-danger">
+            <button type="submit" className="button button-secondary button-danger">
               Cancel and refund in full
             </button>
           </Form>
