@@ -1,5 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { expectToast, visit } from "../helpers/browser";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { type APIRequestContext, expect, type Page, test, type TestInfo } from "@playwright/test";
+import { expectToast, jsOff, visit } from "../helpers/browser";
 import { type E2EMail, waitForMail } from "../helpers/mail";
 import { insertOrder, makeStockProduct, productStock } from "../helpers/orders";
 import { E2E_BASE_URL, ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
@@ -37,6 +39,25 @@ async function paidOrder(playwright: { request: { newContext: (o: { baseURL: str
   }
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Serious or critical axe violations of what the page shows (without JavaScript: the same URL with the shop's scripts blocked). */
+async function axeViolations(page: Page, testInfo: TestInfo): Promise<string[]> {
+  let target = page;
+  if (jsOff(testInfo)) {
+    const context = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true });
+    await context.addCookies(await page.context().cookies());
+    target = await context.newPage();
+    await target.route(/\/build\/.*\.js$/, (route) => route.abort());
+    await target.goto(page.url());
+  }
+  const result = (await target.evaluate(`${axeSource}\n;axe.run(document, { resultTypes: ["violations"] })`)) as {
+    violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  };
+  if (target !== page) await target.context().close();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 function withdrawLinkIn(mail: E2EMail): string {
   const match = mail.text.match(/Withdraw from contract here: (http\S+\/withdrawal\?orderId=\d+)/);
   if (!match) throw new Error(`No withdrawal link in: ${mail.text}`);
@@ -65,6 +86,7 @@ test("from the order e-mail's link to the receipt in the inbox, then the owner c
   await visit(page, test.info(), link);
   await expect(page.getByRole("heading", { name: "Withdraw from contract" })).toBeVisible();
   await expect(page.getByLabel("Order number")).toHaveValue(String(order.id));
+  expect(await axeViolations(page, test.info())).toEqual([]);
 
   // Step one, with the address typed differently: the receipt still goes to the order's own.
   await fillStepOne(page, { email: `  ${email.toUpperCase()}`, name: "Clara Bloom", statement: "The dress is too small for my doll." });
@@ -81,6 +103,7 @@ test("from the order e-mail's link to the receipt in the inbox, then the owner c
   const receivedText = (await page.getByTestId("withdrawal-received-at").textContent())!;
   const when = receivedText.match(/on (\d{1,2} \w+ \d{4} at \d\d:\d\d UTC)/)![1]!;
   await expect(page.getByText("we will cancel it and refund the full amount", { exact: false }).first()).toBeVisible();
+  expect(await axeViolations(page, test.info())).toEqual([]);
 
   // The receipt (durable medium) at the order's address, with the date and time; the owner's alert.
   const receipt = await waitForMail(email, new RegExp(`We received your withdrawal from order #${order.id}`));
