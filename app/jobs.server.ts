@@ -4,6 +4,7 @@ import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
 import { registerJob, startJobs } from "~/domain/ops/jobs.server";
 import { getPaypalClient } from "~/domain/payments/paypal-client.server";
 import { reconcilePayments } from "~/domain/payments/reconcile.server";
+import { remindUnhandledWithdrawals } from "~/domain/withdrawals/withdrawals.server";
 import { type DB } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 
@@ -40,6 +41,15 @@ export function registerServerJobs(): void {
     once: true,
     run: async (db, now) => {
       await expireUnpaidOrders(db, now, env.UNPAID_ORDER_HOURS);
+    },
+  });
+  // Withdrawals the owner has not handled for 7 days: one reminder each.
+  registerJob({
+    name: "remind-withdrawals",
+    schedule: "23 * * * *",
+    once: true,
+    run: async (db, now) => {
+      await remindUnhandledWithdrawals(db, now);
     },
   });
 }

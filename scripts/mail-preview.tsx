@@ -29,7 +29,21 @@ const order = {
   customerMessage: "Could you wrap it as a gift? It is for my daughter's birthday.",
   trackingNumber: "RR123456789PL",
 };
-const data: Record<string, unknown> = { welcome: { firstName: "Clara" }, "back-in-stock": { productTitle: "Midnight Velvet Cape", slug: "midnight-velvet-cape", optionLabel: null, unsubscribeToken: "x.y" } };
+const withdrawal = {
+  ...order,
+  name: "Clara Bloom",
+  statement: "I hereby withdraw from my contract for the sale of these goods.",
+  receivedAt: "2026-11-26T10:15:00.000Z",
+  shipped: true,
+  returnAddress: ["Little Stitches Atelier", "ul. Krawiecka 7", "00-001 Warszawa", "Poland"],
+};
+const data: Record<string, unknown> = {
+  welcome: { firstName: "Clara" },
+  "back-in-stock": { productTitle: "Midnight Velvet Cape", slug: "midnight-velvet-cape", optionLabel: null, unsubscribeToken: "x.y" },
+  "withdrawal-received": withdrawal,
+  "owner-withdrawal": withdrawal,
+  "owner-withdrawal-reminder": withdrawal,
+};
 const mail = renderMail(kind, (data[kind] ?? order) as never, {
   storeName: "Little Stitches Atelier",
   appUrl: "http://localhost:3000",

@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(10).default(0)),
   SIGNUP_LIMIT_PER_HOUR: z.preprocess(emptyAsUnset, z.coerce.number().int().positive().default(30)),
   ORDER_LIMIT_PER_HOUR: z.preprocess(emptyAsUnset, z.coerce.number().int().positive().default(60)),
+  /** Withdrawal requests (each step and each API call) per client address and hour. */
+  WITHDRAWAL_LIMIT_PER_HOUR: z.preprocess(emptyAsUnset, z.coerce.number().int().positive().default(30)),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_AUTH_URL: z.string().url().optional(),

@@ -113,7 +113,7 @@ export default function AdminDashboard() {
 }
 
 function DashboardCards({ stats }: { stats: Awaited<ReturnType<typeof getDashboardStats>> }) {
-  const { revenue, orders, products, users } = stats;
+  const { revenue, orders, products, users, withdrawalsToHandle } = stats;
   return (
     <div className="stat-grid">
       <section className="stat-card" aria-labelledby="stat-revenue">
@@ -136,6 +136,13 @@ function DashboardCards({ stats }: { stats: Awaited<ReturnType<typeof getDashboa
       <section className="stat-card" aria-labelledby="stat-users">
         <h2 id="stat-users">Total Users</h2>
         <p className="stat-figure">{users}</p>
+      </section>
+      <section className={`stat-card${withdrawalsToHandle > 0 ? " stat-card-alert" : ""}`} aria-labelledby="stat-withdrawals">
+        <h2 id="stat-withdrawals">Withdrawals to handle</h2>
+        <p className="stat-figure">{withdrawalsToHandle}</p>
+        <p className="muted small">
+          <Link to="/admin?tab=orders&withdrawal=open">See the orders</Link>
+        </p>
       </section>
     </div>
   );

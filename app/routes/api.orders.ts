@@ -8,13 +8,13 @@ import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
 import { apiAction, apiHandler, getClientIp, parseJsonBody } from "~/lib/http.server";
 import { centsToDecimal } from "~/lib/money";
 
-/** GET /api/orders: the signed-in customer's orders `{id, status, total, createdAt, confirmationToken}`. */
+/** GET /api/orders: the signed-in customer's orders `{id, status, total, createdAt, confirmationToken, withdrawal}`. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);
     const orders = await listOrdersForUser(db, user.id);
     return json(
-      orders.map(({ id, status, total, createdAt, confirmationToken }) => ({ id, status, total, createdAt, confirmationToken })),
+      orders.map(({ id, status, total, createdAt, confirmationToken, withdrawal }) => ({ id, status, total, createdAt, confirmationToken, withdrawal })),
       { headers: { "Cache-Control": "no-store" } },
     );
   });

@@ -106,6 +106,7 @@ const env = {
   // Every test client is 127.0.0.1: the per-address limits are tested in tests/integration/limits.test.ts.
   SIGNUP_LIMIT_PER_HOUR: "100000",
   ORDER_LIMIT_PER_HOUR: "100000",
+  WITHDRAWAL_LIMIT_PER_HOUR: "100000",
   PORT: port,
   HOST: "127.0.0.1",
   APP_URL: `http://127.0.0.1:${port}`,

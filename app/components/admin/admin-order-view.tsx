@@ -13,6 +13,7 @@ import {
 } from "~/domain/admin/admin-orders";
 import { ACCESS_DENIED } from "~/domain/admin/tabs";
 import { trackingUrl } from "~/domain/orders/page-data";
+import { formatReceivedAt } from "~/domain/withdrawals/rules";
 import { formatMoney } from "~/lib/money";
 
 type OkData = Extract<AdminOrderPageData, { state: "ok" }>;
@@ -60,6 +61,7 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
         </p>
       </div>
       {data.confirm ? <ConfirmCancel order={order} /> : null}
+      {data.withdrawal ? <WithdrawalBanner data={data} /> : null}
       <div className="order-layout">
         <div className="order-main-col">
           <section className="order-card" aria-labelledby="items-title">
@@ -315,7 +317,7 @@ function ReturnForm({ data }: { data: OkData }) {
             return (
               <div key={item.id} className="return-item">
                 <label>
-                  <input type="checkbox" name="restock" value={item.id} disabled={left <= 0} /> {item.title}
+                  <input type="checkbox" name="restock" value={item.id} disabled={left <= 0} defaultChecked={terms.withdrawn && left > 0} /> {item.title}
                   {item.colorName ? ` · ${item.colorName}` : ""}
                   {item.variationName ? ` · ${item.variationName}` : ""}
                 </label>
@@ -340,7 +342,10 @@ function ReturnForm({ data }: { data: OkData }) {
             autoComplete="off"
           />
           <p className="muted small">
-            Prefilled with the items less the loyalty discount (the buyer pays shipping). At most {formatMoney(terms.leftCents)} is left to refund
+            {terms.withdrawn
+              ? "Prefilled for the withdrawal: every item and the original shipping, less the loyalty discount (the law makes the shop refund the standard outbound shipping too)."
+              : "Prefilled with the items less the loyalty discount (the buyer pays shipping)."}{" "}
+            At most {formatMoney(terms.leftCents)} is left to refund
             {terms.refundedCents > 0 ? ` (${formatMoney(terms.refundedCents)} already refunded)` : ""}.
           </p>
         </div>
@@ -352,6 +357,48 @@ function ReturnForm({ data }: { data: OkData }) {
           Refund and process return
         </button>
       </Form>
+    </section>
+  );
+}
+
+/** The customer's withdrawal, above everything else: when, who, what they wrote, and what to do. */
+function WithdrawalBanner({ data }: { data: OkData }) {
+  const w = data.withdrawal!;
+  const { order } = data;
+  return (
+    <section className={`withdrawal-banner ${w.handledAt ? "is-handled" : "is-open"}`} aria-labelledby="withdrawal-title" data-testid="withdrawal-banner">
+      <div className="withdrawal-banner-head">
+        <h2 id="withdrawal-title">{w.handledAt ? "Withdrawal handled" : "Withdrawal to handle"}</h2>
+        <span className={`status-pill ${w.handledAt ? "status-delivered" : "status-cancel_request"}`}>{w.handledAt ? "Handled" : "Open"}</span>
+      </div>
+      <p>
+        <strong>{w.name}</strong> withdrew from the contract on <time dateTime={w.receivedAt}>{formatReceivedAt(w.receivedAt)}</time>.
+        {w.handledAt ? (
+          <>
+            {" "}
+            Handled on <time dateTime={w.handledAt}>{formatReceivedAt(w.handledAt)}</time>.
+          </>
+        ) : null}
+      </p>
+      {w.statement ? <p className="order-message">{w.statement}</p> : null}
+      {!w.handledAt && w.canRefundInFull ? (
+        <>
+          <p className="small">The order has not shipped: cancel it and refund the whole payment through PayPal (stock and points go back).</p>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.withdrawalRefund} />
+            <input type="hidden" name="orderId" value={order.id} />
+            <button type="submit" className="button button-secondary button-danger">
+              Cancel and refund in full
+            </button>
+          </Form>
+        </>
+      ) : null}
+      {!w.handledAt && !w.canRefundInFull && data.returnTerms ? (
+        <p className="small">
+          The order has shipped: when the items are back (or the customer sends proof of posting), <a href="#return">process the return</a>. The
+          form is prefilled with every item and the shipping, which must be refunded too, within 14 days of the withdrawal.
+        </p>
+      ) : null}
     </section>
   );
 }

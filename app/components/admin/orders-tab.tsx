@@ -18,7 +18,7 @@ type Row = Ready["orders"][number];
 export function OrdersTab({ data }: { data: OrdersTabData }) {
   if (!data.ready) return <p className="muted">Loading orders…</p>;
   const { orders, filter, here, confirm, total, page, pageCount } = data;
-  const filtered = Boolean(filter.status || filter.q || filter.from || filter.to);
+  const filtered = Boolean(filter.status || filter.q || filter.from || filter.to || filter.withdrawal);
   return (
     <section className="admin-orders" aria-labelledby="admin-orders-title">
       <div className="admin-orders-head">
@@ -53,6 +53,9 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
           <label htmlFor="orders-to">To</label>
           <input id="orders-to" name="to" type="date" defaultValue={filter.to} />
         </div>
+        <label className="check admin-orders-withdrawals">
+          <input type="checkbox" name="withdrawal" value="open" defaultChecked={filter.withdrawal === "open"} /> Withdrawals to handle
+        </label>
         <div className="admin-orders-filter-actions">
           <button type="submit" className="button">
             Filter
@@ -101,6 +104,11 @@ function OrderRow({ order, back, shipOpen }: { order: Row; back: string; shipOpe
     <tr data-order-id={order.id}>
       <th scope="row" data-label="Order">
         <Link to={`/admin/orders/${order.id}`} className="order-number">{`#${order.id}`}</Link>
+        {order.withdrawal && !order.withdrawal.handledAt ? (
+          <span className="withdrawal-badge" title="The customer withdrew from the contract: refund within 14 days">
+            Withdrawal
+          </span>
+        ) : null}
       </th>
       <td data-label="Customer" className="admin-orders-email">
         {order.email}

@@ -10,6 +10,7 @@ import {
   SupportContact,
 } from "~/components/orders/order-parts";
 import { type ConfirmationPageData, ORDER_TEXT, type OrderPageOrder } from "~/domain/orders/page-data";
+import { OrderWithdrawalCard } from "~/components/withdrawals/order-withdrawal";
 
 /**
  * The confirmation page of /order/{orderId}/confirmation?token= and /orders/{orderId}/{token}
@@ -68,6 +69,7 @@ export function ConfirmationView({ data }: { data: ConfirmationPageData }) {
               View Order Details
             </Link>
           </div>
+          <OrderWithdrawalCard order={order} />
           <SupportContact orderId={order.id} />
         </aside>
       </div>

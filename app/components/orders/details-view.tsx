@@ -12,6 +12,7 @@ import {
   TrackingLink,
 } from "~/components/orders/order-parts";
 import { type ToastMessage, useToastEffect } from "~/components/ui/toaster";
+import { OrderWithdrawalCard } from "~/components/withdrawals/order-withdrawal";
 import { type DetailsPageData, ORDER_INTENTS, ORDER_TEXT, type OrderIntent, type OrderPageOrder } from "~/domain/orders/page-data";
 
 type OkData = Extract<DetailsPageData, { state: "ok" }>;
@@ -115,6 +116,7 @@ export function OrderDetailsView({ data }: { data: DetailsPageData }) {
             </section>
           ) : null}
           <OrderActions data={data} order={order} />
+          <OrderWithdrawalCard order={order} />
           <SupportContact orderId={order.id} />
         </aside>
       </div>

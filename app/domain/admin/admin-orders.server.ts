@@ -3,12 +3,13 @@ import { enqueueCancelDeclinedMail, enqueueOrderCancelledMail, enqueueOrderShipp
 import { sql } from "kysely";
 import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
 import { DomainError } from "~/domain/common/errors";
-import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
+import { getOrderView, type OrderView, toOrderWithdrawal } from "~/domain/orders/orders.server";
 import { addOrderEvent, applyReturn, cancelOrder, checkRestock, type RestockLine } from "~/domain/orders/transitions.server";
 import { type PaypalClient } from "~/domain/payments/paypal-client.server";
 import { makeRefund, refundedCents } from "~/domain/payments/refunds.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { centsToDecimal } from "~/lib/money";
+import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
 import { type DB } from "~/lib/sqlite.server";
 
 /** The admin's order rules (checkout-account-admin spec, sections 4, 5 and 7). */
@@ -23,6 +24,7 @@ export interface AdminOrderRow {
   createdAt: string;
   trackingNumber: string | null;
   itemCount: number;
+  withdrawal: OrderWithdrawal;
 }
 
 export interface AdminOrderFilter {
@@ -33,6 +35,8 @@ export interface AdminOrderFilter {
   from?: string | null;
   /** Placed on or before this day (YYYY-MM-DD, UTC). */
   to?: string | null;
+  /** 'open': only orders whose withdrawal the owner has not handled yet. */
+  withdrawal?: "open" | null;
   limit?: number;
   offset?: number;
 }
@@ -43,6 +47,9 @@ export function filteredOrders(db: DB, filter: AdminOrderFilter) {
   if (filter.status) base = base.where("o.status", "=", filter.status);
   if (filter.from) base = base.where(sql<string>`substr(o.created_at, 1, 10)`, ">=", filter.from);
   if (filter.to) base = base.where(sql<string>`substr(o.created_at, 1, 10)`, "<=", filter.to);
+  if (filter.withdrawal === "open") {
+    base = base.where((eb) => eb.exists(eb.selectFrom("withdrawals as wf").select("wf.id").whereRef("wf.order_id", "=", "o.id").where("wf.handled_at", "is", null)));
+  }
   const q = filter.q?.trim();
   if (q) {
     const id = /^#?\d{1,12}$/.test(q) ? Number(q.replace("#", "")) : null;
@@ -62,7 +69,10 @@ export async function listAdminOrders(db: DB, filter: AdminOrderFilter = {}): Pr
   const base = filteredOrders(db, filter);
   const [rows, count] = await Promise.all([
     base
+      .leftJoin("withdrawals as w", "w.order_id", "o.id")
       .select([
+        "w.received_at as withdrawalReceivedAt",
+        "w.handled_at as withdrawalHandledAt",
         "o.id",
         "o.email",
         "o.status",
@@ -85,8 +95,9 @@ export async function listAdminOrders(db: DB, filter: AdminOrderFilter = {}): Pr
   ]);
   return {
     total: Number(count.n),
-    orders: rows.map((r) => ({
+    orders: rows.map(({ withdrawalReceivedAt, withdrawalHandledAt, ...r }) => ({
       ...r,
+      withdrawal: toOrderWithdrawal(withdrawalReceivedAt, withdrawalHandledAt),
       itemCount: Number(r.itemCount ?? 0),
       statusLabel: orderStatusLabel(r.status),
       total: centsToDecimal(r.totalCents),
@@ -148,7 +159,7 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
     return;
   }
   await db.transaction().execute(async (trx) => {
-    if (!(await cancelOrder(trx, orderId, [row.status]))) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
+    if (!(await cancelOrder(trx, orderId, [row.status], actor))) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
     await addOrderEvent(trx, orderId, "note", row.captureId ? "Already refunded in full: nothing more to refund." : "No PayPal payment on record: nothing was refunded.");
     await logActivity(trx, { actor, kind: "order.cancel", subjectType: "order", subjectId: orderId, summary: `Order #${orderId} cancelled`, changes: { status: [row.status, "cancelled"] } });
   });
@@ -285,6 +296,7 @@ export async function getReturnTerms(db: DB, orderId: number, now = new Date()) 
       "total_cents as totalCents",
       "subtotal_cents as subtotalCents",
       "loyalty_discount_cents as discountCents",
+      "shipping_cents as shippingCents",
       "delivered_at as deliveredAt",
       "paypal_capture_id as captureId",
     ])
@@ -293,9 +305,13 @@ export async function getReturnTerms(db: DB, orderId: number, now = new Date()) 
   if (!order) return null;
   const refunded = await refundedCents(db, orderId);
   const leftCents = Math.max(0, order.totalCents - refunded);
+  const withdrawal = await db.selectFrom("withdrawals").select("id").where("order_id", "=", orderId).where("handled_at", "is", null).executeTakeFirst();
+  const withdrawn = withdrawal !== undefined;
   // The buyer pays shipping: the items' total less the loyalty discount, never more than is left.
-  const suggestedCents = Math.min(leftCents, Math.max(0, order.subtotalCents - order.discountCents));
-  const late = order.deliveredAt !== null && now.getTime() - Date.parse(order.deliveredAt) > RETURN_DAYS * 864e5;
+  // After a withdrawal the law makes the shop refund the outbound (standard) shipping too, and the
+  // withdrawal was received within its own period, so no reason is asked for.
+  const suggestedCents = Math.min(leftCents, Math.max(0, order.subtotalCents - order.discountCents + (withdrawn ? order.shippingCents : 0)));
+  const late = !withdrawn && order.deliveredAt !== null && now.getTime() - Date.parse(order.deliveredAt) > RETURN_DAYS * 864e5;
   const notBack = await db
     .selectFrom("order_items")
     .select("id")
@@ -304,7 +320,7 @@ export async function getReturnTerms(db: DB, orderId: number, now = new Date()) 
     .executeTakeFirst();
   // A returned order takes another (partial) return while money is left to refund or items are still out.
   const open = isOneOf(order.status, RETURNABLE_STATUSES) || (order.status === "returned" && ((order.captureId !== null && leftCents > 0) || notBack !== undefined));
-  return { open, leftCents, suggestedCents, late, deliveredAt: order.deliveredAt, hasPayment: order.captureId !== null, refundedCents: refunded };
+  return { open, leftCents, suggestedCents, late, deliveredAt: order.deliveredAt, hasPayment: order.captureId !== null, refundedCents: refunded, withdrawn };
 }
 
 /**
@@ -342,7 +358,7 @@ export async function processReturn(db: DB, orderId: number, input: ReturnInput,
   await db.transaction().execute(async (trx) => {
     const current = await statusOf(trx, orderId);
     if (!isOneOf(current, [...RETURNABLE_STATUSES, "returned"])) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
-    await applyReturn(trx, orderId, { restock, refundCents: 0, refundableBeforeCents: terms.leftCents, note: reason });
+    await applyReturn(trx, orderId, { restock, refundCents: 0, refundableBeforeCents: terms.leftCents, note: reason, actor });
     await logActivity(trx, {
       actor,
       kind: "order.return",

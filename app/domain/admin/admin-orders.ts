@@ -12,6 +12,8 @@ export const ADMIN_ORDER_INTENTS = {
   decline: "order-decline",
   pack: "order-pack",
   deliver: "order-deliver",
+  /** The withdrawal banner's 'Cancel and refund in full' (before shipping). */
+  withdrawalRefund: "order-withdrawal-refund",
 } as const;
 export type AdminOrderIntent = (typeof ADMIN_ORDER_INTENTS)[keyof typeof ADMIN_ORDER_INTENTS];
 
@@ -69,6 +71,8 @@ export const ADMIN_ORDER_TEXT = {
   deliverFailed: "Failed to mark the order delivered",
   shipFailed: "Failed to ship order",
   returnFailed: "Failed to process return",
+  withdrawalRefunded: "The order has been cancelled and refunded in full; the withdrawal is handled.",
+  withdrawalRefundFailed: "Failed to cancel and refund the order",
   cancelQuestion: "Are you sure you want to cancel this order? Stock will be restored.",
   trackingRequired: "Tracking number is required",
   trackingTooLong: `Tracking number must be ${TRACKING_NUMBER_MAX} characters or less`,
@@ -112,6 +116,19 @@ export interface AdminReturnTerms {
   late: boolean;
   hasPayment: boolean;
   refundedCents: number;
+  /** An open withdrawal: every item ticked and the shipping in the amount. */
+  withdrawn: boolean;
+}
+
+/** The customer's withdrawal as the admin order page shows it. */
+export interface AdminWithdrawal {
+  name: string;
+  statement: string | null;
+  receivedAt: string;
+  handledAt: string | null;
+  remindedAt: string | null;
+  /** Before shipping: 'Cancel and refund in full' is the way to handle it. */
+  canRefundInFull: boolean;
 }
 
 export const REFUND_STATUS_LABELS: Record<string, string> = {
@@ -142,6 +159,7 @@ export type AdminOrderPageData =
       /** The return form's figures, when a return is possible. */
       returnTerms: AdminReturnTerms | null;
       paypal: { orderId: string | null; captureId: string | null };
+      withdrawal: AdminWithdrawal | null;
       /** The no-JavaScript cancel confirmation step (`?confirm=cancel`). */
       confirm: boolean;
     };

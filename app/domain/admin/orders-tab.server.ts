@@ -23,7 +23,8 @@ import {
   shipOrder,
   startPacking,
 } from "~/domain/admin/admin-orders.server";
-import { listOrderEvents } from "~/domain/orders/transitions.server";
+import { listOrderEvents, PAID_CANCELLABLE } from "~/domain/orders/transitions.server";
+import { cancelAndRefundWithdrawal, getWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { listRefunds } from "~/domain/payments/refunds.server";
 import { decimalToCents } from "~/lib/money";
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
@@ -59,11 +60,13 @@ export async function loadOrdersTab(db: DB, url: URL) {
   const pageParam = Number(params.get("page"));
   const requested = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
   const { from, to } = orderFilterFrom(url);
+  const withdrawal = params.get("withdrawal") === "open" ? ("open" as const) : null;
   const { orders, total } = await listAdminOrders(db, {
     status: status || null,
     q,
     from,
     to,
+    withdrawal,
     limit: ORDERS_PAGE_SIZE,
     offset: (requested - 1) * ORDERS_PAGE_SIZE,
   });
@@ -91,7 +94,7 @@ export async function loadOrdersTab(db: DB, url: URL) {
     total,
     page: Math.min(requested, pageCount),
     pageCount,
-    filter: { status, q, from: from ?? "", to: to ?? "" },
+    filter: { status, q, from: from ?? "", to: to ?? "", withdrawal: withdrawal ?? "" },
     exportUrl: `/admin/orders.csv?${new URLSearchParams({ status, q, from: from ?? "", to: to ?? "" }).toString()}`,
     here,
     confirm,
@@ -126,6 +129,7 @@ const FAILED: Record<string, string> = {
   [ADMIN_ORDER_INTENTS.decline]: ADMIN_ORDER_TEXT.declineFailed,
   [ADMIN_ORDER_INTENTS.pack]: ADMIN_ORDER_TEXT.packFailed,
   [ADMIN_ORDER_INTENTS.deliver]: ADMIN_ORDER_TEXT.deliverFailed,
+  [ADMIN_ORDER_INTENTS.withdrawalRefund]: ADMIN_ORDER_TEXT.withdrawalRefundFailed,
 };
 
 /** The return form's ticked items: `restock` = order item ids, `qty-{id}` = how many. */
@@ -180,6 +184,10 @@ export async function handleAdminOrderForm(
       await startPacking(db, orderId, await requestActor(request));
       return redirectWithToast(opts.back, success("Packing", ADMIN_ORDER_TEXT.packing));
     }
+    if (intent === ADMIN_ORDER_INTENTS.withdrawalRefund) {
+      await cancelAndRefundWithdrawal(db, orderId, { actor: await requestActor(request) });
+      return redirectWithToast(opts.back, success("Refunded in full", ADMIN_ORDER_TEXT.withdrawalRefunded));
+    }
     if (intent === ADMIN_ORDER_INTENTS.deliver) {
       await markDelivered(db, orderId, new Date(), await requestActor(request));
       return redirectWithToast(opts.back, success("Delivered", ADMIN_ORDER_TEXT.delivered));
@@ -230,7 +238,7 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
   const view = id > 0 ? await getAdminOrder(db, id) : null;
   if (!view) return json<AdminOrderPageData>({ state: "not-found" }, { status: 404, headers });
   const can = adminOrderActions(view.status);
-  const [refunds, events, terms] = await Promise.all([listRefunds(db, id), listOrderEvents(db, id), getReturnTerms(db, id)]);
+  const [refunds, events, terms, withdrawal] = await Promise.all([listRefunds(db, id), listOrderEvents(db, id), getReturnTerms(db, id), getWithdrawal(db, id)]);
   can.return = terms?.open ?? false;
   return json<AdminOrderPageData>(
     {
@@ -249,9 +257,26 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
       })),
       events: events.map((e) => ({ id: e.id, type: e.type, message: e.message, createdAt: e.createdAt })),
       returnTerms: terms?.open
-        ? { leftCents: terms.leftCents, suggestedCents: terms.suggestedCents, late: terms.late, hasPayment: terms.hasPayment, refundedCents: terms.refundedCents }
+        ? {
+            leftCents: terms.leftCents,
+            suggestedCents: terms.suggestedCents,
+            late: terms.late,
+            hasPayment: terms.hasPayment,
+            refundedCents: terms.refundedCents,
+            withdrawn: terms.withdrawn,
+          }
         : null,
       paypal: { orderId: view.paypalOrderId, captureId: view.paypalCaptureId },
+      withdrawal: withdrawal
+        ? {
+            name: withdrawal.name,
+            statement: withdrawal.statement,
+            receivedAt: withdrawal.receivedAt,
+            handledAt: withdrawal.handledAt,
+            remindedAt: withdrawal.remindedAt,
+            canRefundInFull: !withdrawal.handledAt && (PAID_CANCELLABLE as readonly string[]).includes(view.status),
+          }
+        : null,
       confirm: url.searchParams.get("confirm") === "cancel" && can.cancel,
     },
     { headers },

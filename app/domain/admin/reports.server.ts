@@ -8,6 +8,8 @@ export const REVENUE_STATUSES = ["paid", "shipped"] as const;
 export interface DashboardStats {
   revenue: { allTime: string; thisMonth: string; last7Days: string };
   orders: { total: number; toShip: number };
+  /** Withdrawals the owner has not handled yet. */
+  withdrawalsToHandle: number;
   products: { total: number; soldOut: number; active: number };
   users: number;
 }
@@ -21,7 +23,7 @@ export async function getDashboardStats(db: DB, now = new Date()): Promise<Dashb
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
   const weekStart = new Date(now.getTime() - 7 * 864e5).toISOString();
   const orderDate = sql<string>`coalesce(paid_at, created_at)`;
-  const [orders, products, users] = await Promise.all([
+  const [orders, products, users, withdrawals] = await Promise.all([
     db
       .selectFrom("orders")
       .select([
@@ -41,10 +43,12 @@ export async function getDashboardStats(db: DB, now = new Date()): Promise<Dashb
       ])
       .executeTakeFirstOrThrow(),
     db.selectFrom("users").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("withdrawals").select(sql<number>`count(*)`.as("n")).where("handled_at", "is", null).executeTakeFirstOrThrow(),
   ]);
   return {
     revenue: { allTime: centsToDecimal(orders.allTime), thisMonth: centsToDecimal(orders.thisMonth), last7Days: centsToDecimal(orders.last7Days) },
     orders: { total: orders.total, toShip: orders.toShip },
+    withdrawalsToHandle: withdrawals.n,
     products: { total: products.total, soldOut: products.soldOut, active: products.active },
     users: users.n,
   };

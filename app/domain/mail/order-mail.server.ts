@@ -8,7 +8,7 @@ import { type DB } from "~/lib/sqlite.server";
  * under an event key of its own: a second call for the same event queues nothing.
  */
 
-async function orderMailData(trx: DB, orderId: number): Promise<OrderMailData | null> {
+export async function orderMailData(trx: DB, orderId: number): Promise<OrderMailData | null> {
   const order = await getOrderView(trx, orderId);
   if (!order) return null;
   return {

@@ -3,6 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { countryName } from "~/domain/common/countries";
 import { type OrderView } from "~/domain/orders/orders.server";
 import { trackingUrl } from "~/domain/orders/page-data";
+import { WITHDRAWAL_MAIL_LABELS, type WithdrawalMailDataByKind, withdrawalRenderers } from "~/domain/mail/withdrawal-mail";
+import { WITHDRAWAL_DAYS, withdrawalPath } from "~/domain/withdrawals/rules";
+import { WITHDRAW_LINK_TEXT } from "~/domain/legal/seller";
 
 /**
  * The shop's e-mails: plain React components rendered to static HTML (renderToStaticMarkup, so
@@ -71,7 +74,7 @@ export interface OrderMailData {
   declineReason?: string;
 }
 
-export interface MailDataByKind {
+export interface MailDataByKind extends WithdrawalMailDataByKind {
   "order-confirmation": OrderMailData;
   "order-shipped": OrderMailData;
   "order-cancelled": OrderMailData;
@@ -105,6 +108,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "verify-email": "E-mail confirmation",
   "email-changed": "E-mail address changed",
   "back-in-stock": "Back in stock",
+  ...WITHDRAWAL_MAIL_LABELS,
 };
 
 export function isMailKind(kind: string): kind is MailKind {
@@ -357,6 +361,25 @@ function detailsText(link: string): string {
   return `Your order details: ${link}`;
 }
 
+/** The withdrawal function's link, on the order e-mails while the contract can be withdrawn from. */
+function withdrawUrl(ctx: MailContext, orderId: number): string {
+  return `${ctx.appUrl}${withdrawalPath(orderId)}`;
+}
+
+const WITHDRAW_LINE = `Changed your mind? You may withdraw from this contract within ${WITHDRAWAL_DAYS} days of delivery.`;
+
+function WithdrawLink({ href }: { href: string }) {
+  return (
+    <p style={s.muted}>
+      {WITHDRAW_LINE} <a href={href} style={{ color: C.accent }}>{WITHDRAW_LINK_TEXT}</a>
+    </p>
+  );
+}
+
+function withdrawText(link: string): string {
+  return `${WITHDRAW_LINE} ${WITHDRAW_LINK_TEXT}: ${link}`;
+}
+
 function greeting(firstName: string): string {
   return firstName.trim() ? `Dear ${firstName.trim()},` : "Hello,";
 }
@@ -409,6 +432,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
               {link}
             </a>
           </p>
+          <WithdrawLink href={withdrawUrl(ctx, order.orderId)} />
         </>
       ),
       text: [
@@ -419,6 +443,8 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         ...textOrder(order),
         "",
         `View your order at any time (keep this link): ${link}`,
+        "",
+        withdrawText(withdrawUrl(ctx, order.orderId)),
       ],
     };
   },
@@ -443,6 +469,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           </p>
           <Button href={trackingUrl(tracking)}>Track your parcel</Button>
           <DetailsLink href={link} />
+          <WithdrawLink href={withdrawUrl(ctx, order.orderId)} />
         </>
       ),
       text: [
@@ -454,6 +481,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         `Track your parcel: ${trackingUrl(tracking)}`,
         "",
         detailsText(link),
+        withdrawText(withdrawUrl(ctx, order.orderId)),
       ],
     };
   },
@@ -721,6 +749,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
       ],
     };
   },
+  ...withdrawalRenderers({ s, accent: C.accent, soft: C.soft, Button, Items, Totals, textOrder, orderDetailsUrl }),
 };
 
 /** The subject, HTML and plain text of one message. */

@@ -101,6 +101,8 @@ export function orderToApi(view: OrderView) {
     refunds: view.refunds.map((r) => ({ amount: centsToDecimal(r.amountCents), status: r.status, createdAt: r.createdAt })),
     customerMessage: view.customerMessage,
     confirmationToken: view.confirmationToken,
+    /** The customer's withdrawal from the contract: null, or when it was received and handled. */
+    withdrawal: view.withdrawal ? { receivedAt: view.withdrawal.receivedAt, handledAt: view.withdrawal.handledAt } : null,
     shippingAddress: { ...view.shippingAddress },
     items: view.items.map((i) => ({
       id: i.id,

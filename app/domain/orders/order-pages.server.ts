@@ -16,6 +16,7 @@ import {
   type OrderPageOrder,
 } from "~/domain/orders/page-data";
 import { orderStatusLabel } from "~/domain/orders/status";
+import { canWithdraw } from "~/domain/withdrawals/rules";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
 import { thumbUrl } from "~/lib/images";
@@ -82,6 +83,8 @@ export function toOrderPageBase(view: OrderView): Omit<OrderPageOrder, "links"> 
     customerMessage: view.customerMessage,
     declineReason: view.declineReason,
     refunds: view.refunds,
+    withdrawal: view.withdrawal,
+    canWithdraw: view.withdrawal === null && canWithdraw(view),
     shippingAddress: { ...view.shippingAddress, countryName: countryName(view.shippingAddress.country) },
     items: view.items.map((i) => ({
       id: i.id,

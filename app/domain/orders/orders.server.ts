@@ -1,4 +1,5 @@
 import { type StockLine } from "~/domain/catalogue/stock.server";
+import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -9,18 +10,37 @@ export interface OrderSummary {
   totalCents: number;
   createdAt: string;
   confirmationToken: string;
+  withdrawal: OrderWithdrawal;
 }
 
 /** The signed-in customer's orders, newest first. */
 export async function listOrdersForUser(db: DB, userId: number): Promise<OrderSummary[]> {
   const rows = await db
-    .selectFrom("orders")
-    .select(["id", "status", "total_cents as totalCents", "created_at as createdAt", "confirmation_token as confirmationToken"])
-    .where("user_id", "=", userId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+    .selectFrom("orders as o")
+    .leftJoin("withdrawals as w", "w.order_id", "o.id")
+    .select([
+      "o.id",
+      "o.status",
+      "o.total_cents as totalCents",
+      "o.created_at as createdAt",
+      "o.confirmation_token as confirmationToken",
+      "w.received_at as withdrawalReceivedAt",
+      "w.handled_at as withdrawalHandledAt",
+    ])
+    .where("o.user_id", "=", userId)
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.id", "desc")
     .execute();
-  return rows.map((r) => ({ ...r, total: centsToDecimal(r.totalCents) }));
+  return rows.map(({ withdrawalReceivedAt, withdrawalHandledAt, ...r }) => ({
+    ...r,
+    total: centsToDecimal(r.totalCents),
+    withdrawal: toOrderWithdrawal(withdrawalReceivedAt, withdrawalHandledAt),
+  }));
+}
+
+/** The `withdrawal` of an order's JSON from its LEFT JOINed columns. */
+export function toOrderWithdrawal(receivedAt: string | null | undefined, handledAt: string | null | undefined): OrderWithdrawal {
+  return receivedAt ? { receivedAt, handledAt: handledAt ?? null } : null;
 }
 
 export interface OrderItemView {
@@ -88,6 +108,8 @@ export interface OrderView {
     country: string;
   };
   items: OrderItemView[];
+  /** The customer's withdrawal from the contract, once received. */
+  withdrawal: OrderWithdrawal;
 }
 
 /**
@@ -128,6 +150,8 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
       "shipping_state as state",
       "shipping_postal_code as postalCode",
       "shipping_country as country",
+      (eb) => eb.selectFrom("withdrawals as w").select("w.received_at").whereRef("w.order_id", "=", "orders.id").as("withdrawalReceivedAt"),
+      (eb) => eb.selectFrom("withdrawals as w").select("w.handled_at").whereRef("w.order_id", "=", "orders.id").as("withdrawalHandledAt"),
     ])
     .where("id", "=", orderId)
     .executeTakeFirst();
@@ -178,9 +202,10 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
     .where("status", "in", ["COMPLETED", "PENDING"])
     .orderBy("id")
     .execute();
-  const { firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country, stockReserved, ...order } = o;
+  const { firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country, stockReserved, withdrawalReceivedAt, withdrawalHandledAt, ...order } = o;
   return {
     ...order,
+    withdrawal: toOrderWithdrawal(withdrawalReceivedAt, withdrawalHandledAt),
     refunds,
     stockReserved: stockReserved === 1,
     subtotal: centsToDecimal(o.subtotalCents),

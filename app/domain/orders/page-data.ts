@@ -91,6 +91,10 @@ export interface OrderPageOrder {
   declineReason: string | null;
   /** Money given back through PayPal. */
   refunds: OrderPageRefund[];
+  /** The customer's withdrawal from the contract, once received. */
+  withdrawal: { receivedAt: string; handledAt: string | null } | null;
+  /** Whether the withdrawal function is open for this order now (the 'Withdraw from contract' link). */
+  canWithdraw: boolean;
 }
 
 export interface OrderPageRefund {

@@ -6,6 +6,8 @@ import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
 import { enqueueOrderCancelledMail } from "~/domain/mail/order-mail.server";
 import { listOrderStockLines } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";
+import { type Actor } from "~/domain/ops/activity.server";
+import { settleWithdrawal } from "~/domain/withdrawals/handled.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /*
@@ -31,6 +33,7 @@ export type OrderEventType =
   | "restocked"
   | "points"
   | "webhook"
+  | "withdrawal"
   | "note";
 
 /** Appends one line to the order's history (admin order page). */
@@ -61,10 +64,10 @@ export const PAID_CANCELLABLE = ["paid", "processing", "cancel_request"] as cons
 /**
  * Cancels a paid order in the caller's transaction: status 'cancelled', the stock it holds goes
  * back, the points its discount used come back and the points it earned are taken back (never
- * below zero). Conditional on the status: returns false when the order was no longer in one of
- * `from` (nothing changed).
+ * below zero), and a withdrawal the customer sent is marked handled. Conditional on the status:
+ * returns false when the order was no longer in one of `from` (nothing changed).
  */
-export async function cancelOrder(db: DB, orderId: number, from: readonly string[] = PAID_CANCELLABLE): Promise<boolean> {
+export async function cancelOrder(db: DB, orderId: number, from: readonly string[] = PAID_CANCELLABLE, actor?: Actor): Promise<boolean> {
   const row = await db.selectFrom("orders").select(["status", "stock_reserved as reserved"]).where("id", "=", orderId).executeTakeFirst();
   if (!row || !from.includes(row.status)) return false;
   const updated = await db
@@ -82,6 +85,7 @@ export async function cancelOrder(db: DB, orderId: number, from: readonly string
   await reverseOrderPoints(db, orderId);
   await enqueueOrderCancelledMail(db, orderId, true);
   await addOrderEvent(db, orderId, "cancelled", `Order cancelled (was ${orderStatusLabel(row.status)}); stock restored, loyalty points settled.`);
+  if (await settleWithdrawal(db, orderId, "cancelled", actor)) await addOrderEvent(db, orderId, "withdrawal", "The customer's withdrawal is handled: order cancelled.");
   return true;
 }
 
@@ -113,12 +117,12 @@ export async function checkRestock(db: DB, orderId: number, restock: RestockLine
  * A return (with or without money back), in the caller's transaction: status 'returned', the
  * ticked items back in stock (order_items.returned_quantity counts them), and the points earned
  * on the refunded share taken back: points_awarded × refund / what is left of the items' part (never
- * below the customer's zero balance; a history event).
+ * below the customer's zero balance; a history event). A withdrawal the customer sent is marked handled.
  */
 export async function applyReturn(
   db: DB,
   orderId: number,
-  opts: { restock: RestockLine[]; refundCents: number; refundableBeforeCents: number; note?: string | null },
+  opts: { restock: RestockLine[]; refundCents: number; refundableBeforeCents: number; note?: string | null; actor?: Actor },
 ): Promise<void> {
   const order = await db
     .selectFrom("orders")
@@ -179,4 +183,5 @@ export async function applyReturn(
     }
   }
   await addOrderEvent(db, orderId, "returned", `Return processed${opts.note ? `: ${opts.note}` : "."}`);
+  if (await settleWithdrawal(db, orderId, "returned", opts.actor)) await addOrderEvent(db, orderId, "withdrawal", "The customer's withdrawal is handled: return processed.");
 }

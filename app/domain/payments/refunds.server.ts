@@ -215,12 +215,13 @@ export async function recordRefund(trx: DB, refundRowId: number, answer: PaypalR
     .executeTakeFirst();
   const row = (await selectRefunds(trx).where("id", "=", refundRowId).executeTakeFirstOrThrow()) as RefundRow;
   if (updated.numUpdatedRows === 0n) return row;
+  // Logged where it is recorded, whoever records it (the admin's request, the retry job, a
+  // webhook), under the admin who asked for it.
+  const by = await trx.selectFrom("refunds").select("requested_by as requestedBy").where("id", "=", refundRowId).executeTakeFirst();
+  const actor = by?.requestedBy ? (JSON.parse(by.requestedBy) as Actor) : SYSTEM_ACTOR;
   if (status !== "FAILED" && status !== "CANCELLED") {
-    // Logged where it is recorded, whoever records it (the admin's request, the retry job, a
-    // webhook), under the admin who asked for it.
-    const by = await trx.selectFrom("refunds").select("requested_by as requestedBy").where("id", "=", refundRowId).executeTakeFirst();
     await logActivity(trx, {
-      actor: by?.requestedBy ? (JSON.parse(by.requestedBy) as Actor) : SYSTEM_ACTOR,
+      actor,
       kind: row.kind === "cancel" ? "order.cancel" : row.kind === "return" ? "order.return" : "order.refund",
       subjectType: "order",
       subjectId: row.orderId,
@@ -242,11 +243,11 @@ export async function recordRefund(trx: DB, refundRowId: number, answer: PaypalR
   }
   await addOrderEvent(trx, row.orderId, status === "PENDING" ? "refund-pending" : "refund", `Refunded ${money} through PayPal${pending} (refund ${answer.id}).`, row.amountCents);
   if (row.kind === "cancel") {
-    const cancelled = await cancelOrder(trx, row.orderId);
+    const cancelled = await cancelOrder(trx, row.orderId, undefined, actor);
     if (!cancelled) await addOrderEvent(trx, row.orderId, "note", "The order had changed meanwhile, so its status was left as it is.");
   } else if (row.kind === "return") {
     const restock = row.restock ? (JSON.parse(row.restock) as RestockLine[]) : [];
-    await applyReturn(trx, row.orderId, { restock, refundCents: row.amountCents, refundableBeforeCents: refundableBefore, note: row.note });
+    await applyReturn(trx, row.orderId, { restock, refundCents: row.amountCents, refundableBeforeCents: refundableBefore, note: row.note, actor });
   }
   return row;
 }

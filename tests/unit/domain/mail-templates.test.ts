@@ -19,6 +19,14 @@ const order: MailDataByKind["order-confirmation"] = {
   customerMessage: null,
   trackingNumber: "TN 1/2",
 };
+const withdrawal: MailDataByKind["withdrawal-received"] = {
+  ...order,
+  name: "Ada <L>",
+  statement: "I changed my <mind>",
+  receivedAt: "2026-11-26T10:15:00.000Z",
+  shipped: false,
+  returnAddress: ["Little Stitches Atelier", "ul. Krawiecka 7", "00-001 Warszawa", "Poland"],
+};
 const samples: { [K in MailKind]: MailDataByKind[K] } = {
   "order-confirmation": order,
   "order-shipped": order,
@@ -34,6 +42,9 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   "back-in-stock": { productTitle: "Cape", slug: "cape", optionLabel: "Red", unsubscribeToken: "t.s" },
   "verify-email": { firstName: "Ada", token: "v+t" },
   "email-changed": { firstName: "Ada", newEmail: "new<x>@example.com", token: "u/t" },
+  "withdrawal-received": { ...withdrawal, shipped: true },
+  "owner-withdrawal": withdrawal,
+  "owner-withdrawal-reminder": withdrawal,
 };
 
 describe("the e-mail templates", () => {
@@ -52,6 +63,27 @@ describe("the e-mail templates", () => {
       expect(mail.text).not.toMatch(/<(p|table|td|a|br|strong|h1|h2)[\s>]/);
     });
   }
+
+  it("paid and shipped e-mails link the withdrawal function for their order", () => {
+    for (const kind of ["order-confirmation", "order-shipped"] as const) {
+      const mail = renderMail(kind, order, ctx);
+      expect(mail.text).toContain("Withdraw from contract here: https://shop.example/withdrawal?orderId=7");
+      expect(mail.html).toContain('href="https://shop.example/withdrawal?orderId=7"');
+    }
+  });
+
+  it("a withdrawal receipt has the date and time, the statement escaped, and what happens next", () => {
+    const before = renderMail("withdrawal-received", withdrawal, ctx);
+    expect(before.subject).toBe("We received your withdrawal from order #7");
+    expect(before.text).toContain("on 26 November 2026 at 10:15 UTC");
+    expect(before.text).toContain("we will cancel it and refund the full amount");
+    expect(before.html).toContain("I changed my &lt;mind&gt;");
+    expect(before.html).toContain("Dear Ada &lt;L&gt;,");
+    const after = renderMail("withdrawal-received", { ...withdrawal, shipped: true }, ctx);
+    expect(after.text).toContain("Please send the items back to us within 14 days");
+    expect(after.text).toContain("ul. Krawiecka 7");
+    expect(renderMail("owner-withdrawal-reminder", withdrawal, ctx).text).toContain("has not been handled for 7 days");
+  });
 
   it("escapes item titles and encodes tracking numbers in links", () => {
     const confirmation = renderMail("order-confirmation", order, ctx);

@@ -1,0 +1,249 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
+import { HOUR_MS, takeRateSlot } from "~/domain/auth/rate-limit.server";
+import { DomainError } from "~/domain/common/errors";
+import { getLegalSettings } from "~/domain/common/settings.server";
+import { orderMailData } from "~/domain/mail/order-mail.server";
+import { enqueueMail, getOwnerAddress } from "~/domain/mail/outbox.server";
+import { type WithdrawalMailData } from "~/domain/mail/withdrawal-mail";
+import { type Actor } from "~/domain/ops/activity.server";
+import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
+import { orderStatusLabel } from "~/domain/orders/status";
+import { addOrderEvent, PAID_CANCELLABLE } from "~/domain/orders/transitions.server";
+import { type PaypalClient } from "~/domain/payments/paypal-client.server";
+import {
+  REMINDER_DAYS,
+  WITHDRAWAL_TEXT,
+  withdrawalEligibility,
+  type WithdrawalEligibility,
+  type WithdrawalOrderSummary,
+} from "~/domain/withdrawals/rules";
+import { type WithdrawalInput } from "~/domain/withdrawals/schemas";
+import { getEnv } from "~/lib/env.server";
+import { type DB } from "~/lib/sqlite.server";
+
+/*
+ * The consumer's withdrawal from a contract (the withdrawal function): the page's two steps and
+ * POST /api/withdrawals call the same functions here. Nobody signs in: whoever knows the order
+ * number and the order's e-mail address may withdraw, and the receipt only ever goes to the
+ * order's own address, so a stranger cannot learn anything or have mail sent anywhere.
+ */
+
+export interface WithdrawalRecord {
+  orderId: number;
+  name: string;
+  statement: string | null;
+  receivedAt: string;
+  handledAt: string | null;
+  remindedAt: string | null;
+}
+
+function toSummary(view: OrderView, eligibility: WithdrawalEligibility): WithdrawalOrderSummary {
+  return {
+    id: view.id,
+    createdAt: view.createdAt,
+    statusLabel: orderStatusLabel(view.status),
+    totalCents: view.totalCents,
+    shippingCents: view.shippingCents,
+    items: view.items.map((i) => ({
+      id: i.id,
+      title: i.title,
+      quantity: i.quantity,
+      lineCents: i.unitPriceCents * i.quantity,
+      option: [i.colorName, i.variationName].filter(Boolean).join(" · ") || null,
+    })),
+    shipped: eligibility.state !== "not-withdrawable" && eligibility.shipped,
+  };
+}
+
+function sameAddress(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** The order when the e-mail is its own; otherwise one 404 for both cases, so nobody can probe which orders exist. */
+async function requireOwnOrder(db: DB, input: Pick<WithdrawalInput, "orderId" | "email">): Promise<OrderView> {
+  const row = await db.selectFrom("orders").select("email").where("id", "=", input.orderId).executeTakeFirst();
+  const view = row && sameAddress(row.email, input.email) ? await getOrderView(db, input.orderId) : null;
+  if (!view) throw new DomainError(WITHDRAWAL_TEXT.notFound, 404);
+  return view;
+}
+
+export async function getWithdrawal(db: DB, orderId: number): Promise<WithdrawalRecord | null> {
+  const row = await db
+    .selectFrom("withdrawals")
+    .select(["order_id as orderId", "name", "statement", "received_at as receivedAt", "handled_at as handledAt", "reminded_at as remindedAt"])
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Throws the 409 that says why the order cannot be withdrawn from now (nothing is recorded). */
+function assertOpen(view: OrderView, eligibility: WithdrawalEligibility): void {
+  if (eligibility.state === "over") throw new DomainError(WITHDRAWAL_TEXT.over(view.id, eligibility.deadline), 409);
+  if (eligibility.state === "not-withdrawable") throw new DomainError(WITHDRAWAL_TEXT.notWithdrawable(view.id, orderStatusLabel(view.status)), 409);
+}
+
+/** Counts one withdrawal request of this client address (SIGNUP-like limit, its own bucket); DomainError 429 over it. */
+export function assertWithdrawalAllowed(db: DB, clientIp: string, now = new Date()): Promise<void> {
+  return takeRateSlot(
+    db,
+    [{ bucket: "withdrawal", key: clientIp, max: getEnv().WITHDRAWAL_LIMIT_PER_HOUR, windowMs: HOUR_MS }],
+    WITHDRAWAL_TEXT.tooMany,
+    now,
+  );
+}
+
+/**
+ * Step one: checks the order number and e-mail, and that the order can be withdrawn from now.
+ * Returns the order's summary for step two, or the withdrawal already received (then the caller
+ * shows its receipt again). Throws DomainError 404 (one message for an unknown order and a wrong
+ * e-mail) and 409 (period over, or an order that cannot be withdrawn from). Records nothing.
+ */
+export async function checkWithdrawal(
+  db: DB,
+  input: WithdrawalInput,
+  now = new Date(),
+): Promise<{ summary: WithdrawalOrderSummary; existing: WithdrawalRecord | null }> {
+  const view = await requireOwnOrder(db, input);
+  const eligibility = withdrawalEligibility(view, now);
+  const existing = await getWithdrawal(db, view.id);
+  if (!existing) assertOpen(view, eligibility);
+  return { summary: toSummary(view, eligibility), existing };
+}
+
+/**
+ * Confirms the withdrawal, in one transaction: the withdrawals row (received now, with the client
+ * address), a line in the order's history, the receipt to the order's own e-mail address and the
+ * owner's alert (both in the outbox). A second call answers with the first receipt and queues
+ * nothing. Throws DomainError 404 and 409 like checkWithdrawal.
+ */
+export async function submitWithdrawal(
+  db: DB,
+  input: WithdrawalInput,
+  opts: { clientIp?: string | null; now?: Date } = {},
+): Promise<{ orderId: number; receivedAt: string; repeated: boolean }> {
+  const now = opts.now ?? new Date();
+  return db.transaction().execute(async (trx) => {
+    const view = await requireOwnOrder(trx, input);
+    const existing = await getWithdrawal(trx, view.id);
+    if (existing) return { orderId: view.id, receivedAt: existing.receivedAt, repeated: true };
+    const eligibility = withdrawalEligibility(view, now);
+    assertOpen(view, eligibility);
+    const receivedAt = now.toISOString();
+    const statement = input.statement?.trim() || null;
+    await trx
+      .insertInto("withdrawals")
+      .values({ order_id: view.id, name: input.name.trim(), statement, received_at: receivedAt, client_ip: opts.clientIp?.slice(0, 64) ?? null })
+      .execute();
+    await addOrderEvent(trx, view.id, "withdrawal", `Withdrawal from the contract received from ${input.name.trim()}${statement ? `: "${statement}"` : "."}`);
+    const data = await withdrawalMailData(trx, view.id, { name: input.name.trim(), statement, receivedAt, shipped: toSummary(view, eligibility).shipped });
+    if (data) {
+      // data.email is the order's address, whatever the form said.
+      await enqueueMail(trx, { eventKey: `withdrawal:${view.id}`, to: data.email, kind: "withdrawal-received", data });
+      await enqueueMail(trx, { eventKey: `withdrawal-owner:${view.id}`, to: await getOwnerAddress(trx), kind: "owner-withdrawal", data });
+    }
+    return { orderId: view.id, receivedAt, repeated: false };
+  });
+}
+
+async function withdrawalMailData(
+  trx: DB,
+  orderId: number,
+  w: { name: string; statement: string | null; receivedAt: string; shipped: boolean },
+): Promise<WithdrawalMailData | null> {
+  const order = await orderMailData(trx, orderId);
+  if (!order) return null;
+  const legal = await getLegalSettings(trx, getEnv().SHOP_EMAIL);
+  const returnAddress = [legal.legalName, ...legal.address.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)];
+  return { ...order, ...w, returnAddress };
+}
+
+// ---- the acknowledgement's link ------------------------------------------------------------
+
+function receiptSignature(orderId: number, receivedAt: string): string {
+  return createHmac("sha256", getEnv().SESSION_SECRET).update(`withdrawal-receipt:${orderId}:${receivedAt}`).digest("base64url").slice(0, 32);
+}
+
+/**
+ * The acknowledgement page's URL. It carries a signature of the withdrawal instead of the e-mail,
+ * so only someone who proved the e-mail (or was sent the link) sees the order there.
+ */
+export function receiptPath(orderId: number, receivedAt: string): string {
+  return `/withdrawal/received?orderId=${orderId}&receipt=${receiptSignature(orderId, receivedAt)}`;
+}
+
+/** The withdrawal and its order's summary when the receipt link is genuine; null otherwise. */
+export async function readReceipt(
+  db: DB,
+  orderIdParam: string | null,
+  signature: string | null,
+): Promise<{ withdrawal: WithdrawalRecord; summary: WithdrawalOrderSummary } | null> {
+  if (!orderIdParam || !/^\d{1,12}$/.test(orderIdParam) || !signature) return null;
+  const withdrawal = await getWithdrawal(db, Number(orderIdParam));
+  if (!withdrawal) return null;
+  const expected = Buffer.from(receiptSignature(withdrawal.orderId, withdrawal.receivedAt));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const view = await getOrderView(db, withdrawal.orderId);
+  if (!view) return null;
+  // The summary shows what happened when it was received: shipped or not at that time.
+  const shippedThen = view.shippedAt !== null && view.shippedAt <= withdrawal.receivedAt;
+  return { withdrawal, summary: { ...toSummary(view, withdrawalEligibility(view)), shipped: shippedThen } };
+}
+
+// ---- the owner's side ----------------------------------------------------------------------
+
+/**
+ * 'Cancel and refund in full', for a withdrawal from an order not yet shipped: the admin's cancel
+ * (the whole payment back through PayPal, stock and points back). cancelOrder marks the withdrawal
+ * handled in the same transaction. Throws DomainError 404, 409 (no open withdrawal, already
+ * shipped: the return form is the way then) and RefundError (PayPal refused: nothing changed).
+ */
+export async function cancelAndRefundWithdrawal(db: DB, orderId: number, deps: { paypal?: PaypalClient | null; actor?: Actor } = {}): Promise<void> {
+  const withdrawal = await getWithdrawal(db, orderId);
+  if (!withdrawal || withdrawal.handledAt) throw new DomainError("This order has no withdrawal waiting to be handled.", 409);
+  const order = await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
+  if (!order) throw new DomainError("Order not found", 404);
+  if (!(PAID_CANCELLABLE as readonly string[]).includes(order.status)) {
+    throw new DomainError(`This order is ${orderStatusLabel(order.status)}: process the return instead when the items are back.`, 409);
+  }
+  await adminCancelOrder(db, orderId, deps);
+}
+
+/**
+ * The reminder job: one e-mail to the owner for each withdrawal still unhandled `REMINDER_DAYS`
+ * after it came in (reminded_at makes it once). Returns how many were sent.
+ */
+export async function remindUnhandledWithdrawals(db: DB, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - REMINDER_DAYS * 86_400_000).toISOString();
+  const due = await db
+    .selectFrom("withdrawals")
+    .select(["order_id as orderId"])
+    .where("handled_at", "is", null)
+    .where("reminded_at", "is", null)
+    .where("received_at", "<=", before)
+    .orderBy("received_at")
+    .limit(100)
+    .execute();
+  let sent = 0;
+  for (const { orderId } of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("withdrawals")
+        .set({ reminded_at: now.toISOString() })
+        .where("order_id", "=", orderId)
+        .where("handled_at", "is", null)
+        .where("reminded_at", "is", null)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return false;
+      const w = (await getWithdrawal(trx, orderId))!;
+      const view = await getOrderView(trx, orderId);
+      const shipped = view?.shippedAt != null;
+      const data = await withdrawalMailData(trx, orderId, { name: w.name, statement: w.statement, receivedAt: w.receivedAt, shipped });
+      if (data) await enqueueMail(trx, { eventKey: `withdrawal-reminder:${orderId}`, to: await getOwnerAddress(trx), kind: "owner-withdrawal-reminder", data });
+      return true;
+    });
+    if (done) sent++;
+  }
+  return sent;
+}

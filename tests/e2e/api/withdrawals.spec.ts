@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { expectError } from "../helpers/api";
+import { insertOrder } from "../helpers/orders";
+import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+
+// POST /api/withdrawals over HTTP, as a client reading the contract would call it: 201 with the
+// receipt, the first receipt again on a repeat, one 404 for an unknown order and a wrong e-mail,
+// 409 when the period is over, 400 bad input, a foreign origin refused; orders' JSON carry it.
+
+const NOT_FOUND = "We could not find an order with this number and e-mail address.";
+
+function outboxFor(orderId: number): { kind: string; to: string }[] {
+  return withDb(
+    (db) =>
+      db
+        .prepare("SELECT kind, to_address AS \"to\" FROM outbox WHERE event_key IN (?, ?, ?) ORDER BY id")
+        .all(`withdrawal:${orderId}`, `withdrawal-owner:${orderId}`, `withdrawal-reminder:${orderId}`) as { kind: string; to: string }[],
+  );
+}
+
+function setDates(orderId: number, status: string, shippedDaysAgo: number | null, deliveredDaysAgo: number | null) {
+  const ago = (d: number | null) => (d === null ? null : new Date(Date.now() - d * 86_400_000).toISOString());
+  withDb((db) => db.prepare("UPDATE orders SET status = ?, shipped_at = ?, delivered_at = ? WHERE id = ?").run(status, ago(shippedDaysAgo), ago(deliveredDaysAgo), orderId));
+}
+
+test("a paid order: 201 with the receipt; a repeat answers the first receipt and sends nothing more", async ({ request }) => {
+  const email = uniqueEmail("withdraw-api");
+  const order = insertOrder({ email, status: "paid" });
+  const res = await request.post("/api/withdrawals", { data: { orderId: order.id, email: email.toUpperCase(), name: "Clara Bloom", statement: "I withdraw." } });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { orderId: number; receivedAt: string };
+  expect(body).toEqual({ orderId: order.id, receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d/) });
+  expect(Date.now() - Date.parse(body.receivedAt)).toBeLessThan(60_000);
+
+  const again = await request.post("/api/withdrawals", { data: { orderId: order.id, email, name: "Clara Bloom" } });
+  expect(again.status()).toBe(201);
+  expect(await again.json()).toEqual(body);
+  expect(outboxFor(order.id).map((m) => m.kind)).toEqual(["withdrawal-received", "owner-withdrawal"]);
+  expect(outboxFor(order.id)[0]!.to).toBe(email);
+});
+
+test("an unknown order and someone else's order with a guessed e-mail get the same 404, and nothing is sent", async ({ request }) => {
+  const order = insertOrder({ email: uniqueEmail("withdraw-victim"), status: "paid" });
+  const unknown = await request.post("/api/withdrawals", { data: { orderId: 999_999_999, email: "eve@example.com", name: "Eve" } });
+  const guessed = await request.post("/api/withdrawals", { data: { orderId: order.id, email: "eve@example.com", name: "Eve" } });
+  expect(await expectError(unknown, 404)).toBe(NOT_FOUND);
+  expect(await expectError(guessed, 404)).toBe(NOT_FOUND);
+  expect(outboxFor(order.id)).toEqual([]);
+});
+
+test("after the period: 409 saying so, nothing recorded; unpaid and cancelled orders: 409", async ({ request }) => {
+  const email = uniqueEmail("withdraw-late");
+  const late = insertOrder({ email, status: "delivered" });
+  setDates(late.id, "delivered", 20, 15);
+  const message = await expectError(await request.post("/api/withdrawals", { data: { orderId: late.id, email, name: "Clara" } }), 409);
+  expect(message).toContain(`The withdrawal period for order #${late.id} ended on`);
+  expect(withDb((db) => db.prepare("SELECT count(*) AS n FROM withdrawals WHERE order_id = ?").get(late.id) as { n: number }).n).toBe(0);
+
+  const recent = insertOrder({ email, status: "delivered" });
+  setDates(recent.id, "delivered", 20, 13);
+  expect((await request.post("/api/withdrawals", { data: { orderId: recent.id, email, name: "Clara" } })).status()).toBe(201);
+
+  for (const status of ["unpaid", "cancelled"]) {
+    const o = insertOrder({ email, status });
+    expect(await expectError(await request.post("/api/withdrawals", { data: { orderId: o.id, email, name: "Clara" } }), 409)).toContain("cannot be withdrawn from");
+  }
+});
+
+test("bad input is 400 {message}; another origin is refused; GET is not allowed", async ({ request }) => {
+  await expectError(await request.post("/api/withdrawals", { data: { orderId: "abc", email: "x", name: "" } }), 400);
+  await expectError(await request.post("/api/withdrawals", { data: { orderId: 1, email: "a@example.com", name: "A", statement: "x".repeat(1001) } }), 400);
+  await expectError(await request.post("/api/withdrawals", { data: { orderId: 1, email: "a@example.com", name: "A" }, headers: { Origin: "https://evil.example" } }), 403);
+  await expectError(await request.get("/api/withdrawals"), 405);
+});
+
+test("the orders' JSON carry the withdrawal for the customer and the admin", async ({ playwright, baseURL }) => {
+  const email = uniqueEmail("withdraw-json");
+  const userId = ensureUser(email);
+  const order = insertOrder({ email, userId, status: "processing" });
+  const customer = await playwright.request.newContext({ baseURL, storageState: { cookies: [sessionCookieFor(userId)], origins: [] } });
+  const admin = await playwright.request.newContext({ baseURL, storageState: { cookies: [sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))], origins: [] } });
+  try {
+    expect((await (await customer.get(`/api/orders/${order.id}`)).json()).withdrawal).toBeNull();
+    const { receivedAt } = (await (await customer.post("/api/withdrawals", { data: { orderId: order.id, email, name: "Test Customer" } })).json()) as { receivedAt: string };
+    const expected = { receivedAt, handledAt: null };
+    const list = (await (await customer.get("/api/orders")).json()) as { id: number; withdrawal: unknown }[];
+    expect(list.find((o) => o.id === order.id)!.withdrawal).toEqual(expected);
+    expect((await (await customer.get(`/api/orders/${order.id}`)).json()).withdrawal).toEqual(expected);
+    expect((await (await customer.get(`/api/orders/${order.id}/details?token=${order.token}`)).json()).withdrawal).toEqual(expected);
+    const adminList = (await (await admin.get(`/api/admin/orders?q=${order.id}`)).json()) as { orders: { id: number; withdrawal: unknown }[] };
+    expect(adminList.orders.find((o) => o.id === order.id)!.withdrawal).toEqual(expected);
+    expect((await (await admin.get(`/api/admin/orders/${order.id}`)).json()).withdrawal).toEqual(expected);
+  } finally {
+    await customer.dispose();
+    await admin.dispose();
+  }
+});

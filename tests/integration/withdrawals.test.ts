@@ -1,0 +1,458 @@
+// @vitest-environment node
+import { getReturnTerms, markDelivered, processReturn, shipOrder } from "~/domain/admin/admin-orders.server";
+import { ADMIN_ORDER_INTENTS } from "~/domain/admin/admin-orders";
+import { getDashboardStats } from "~/domain/admin/reports.server";
+import { listActivity } from "~/domain/ops/activity.server";
+import { createPaypalClient, type PaypalClient, setPaypalConfig } from "~/domain/payments/paypal-client.server";
+import { completePayment, startPayment } from "~/domain/payments/payments.server";
+import { listRefunds } from "~/domain/payments/refunds.server";
+import { withdrawalEligibility, WITHDRAWAL_TEXT } from "~/domain/withdrawals/rules";
+import { remindUnhandledWithdrawals, submitWithdrawal } from "~/domain/withdrawals/withdrawals.server";
+import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { CLIENT_IP_HEADER } from "~/lib/http.server";
+import { loader as adminOrderLoader, action as adminOrderAction } from "~/routes/admin_.orders.$orderId";
+import { loader as adminListApi } from "~/routes/api.admin.orders";
+import { loader as adminOneApi } from "~/routes/api.admin.orders.$orderId";
+import { loader as ordersApi } from "~/routes/api.orders";
+import { loader as orderApi } from "~/routes/api.orders.$orderId";
+import { action as withdrawalsApi } from "~/routes/api.withdrawals";
+import { action as pageAction, loader as pageLoader } from "~/routes/withdrawal";
+import { loader as receiptLoader } from "~/routes/withdrawal_.received";
+import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { makeProduct, makeUser } from "../helpers/factories";
+import { cookieFor, run } from "../helpers/routes";
+import { emulatorClient, makeOrder, orderRow, productStock } from "./payments-fixtures";
+
+// The withdrawal function through both doors (the page's form action and POST /api/withdrawals),
+// its abuse cases, the owner's two ways to handle it (against the PayPal emulator over HTTP), the
+// reminder job and the orders' JSON.
+
+const ORIGIN = "http://localhost:3000";
+const CLIENT_ID = "withdrawal-test-client";
+const CLIENT_SECRET = "withdrawal-test-secret";
+const DAY = 86_400_000;
+
+let emulator: PaypalEmulator;
+let pp: ReturnType<typeof emulatorClient>;
+let paypal: PaypalClient;
+let n = 0;
+const freshIp = () => `10.77.${Math.floor(++n / 250)}.${n % 250}`;
+const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${++n}@example.com`;
+
+beforeAll(async () => {
+  emulator = await startPaypalEmulator({ port: 0, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  pp = emulatorClient(emulator.url, CLIENT_ID, CLIENT_SECRET);
+  const config = { mode: "emulator" as const, apiBase: emulator.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET };
+  setPaypalConfig(config);
+  paypal = createPaypalClient(config);
+});
+
+afterAll(async () => {
+  setPaypalConfig(undefined);
+  await emulator?.close();
+  await db.destroy();
+});
+
+/** An order in `status` with these dates, for `email` (no PayPal payment). */
+async function order(status: string, opts: { email?: string; shippedAt?: string | null; deliveredAt?: string | null; userId?: number | null } = {}) {
+  const product = await makeProduct(db, { stock: 5, priceCents: 2400 });
+  const made = await makeOrder(db, { lines: [{ productId: product.id, quantity: 1, title: "Rose Tea Dress" }], status, userId: opts.userId ?? null });
+  const email = opts.email ?? uniqueEmail("buyer");
+  await db
+    .updateTable("orders")
+    .set({ email, paid_at: status === "unpaid" ? null : new Date().toISOString(), shipped_at: opts.shippedAt ?? null, delivered_at: opts.deliveredAt ?? null })
+    .where("id", "=", made.id)
+    .execute();
+  return { ...made, email, product };
+}
+
+/** A paid order through the PayPal emulator (stock taken, points earned), for `email`. */
+async function paidOrder(email = uniqueEmail("paid")) {
+  const product = await makeProduct(db, { stock: 5, priceCents: 2400 });
+  const user = await makeUser(db);
+  const made = await makeOrder(db, { lines: [{ productId: product.id, quantity: 2, title: product.title }], userId: user.id });
+  await db.updateTable("orders").set({ email }).where("id", "=", made.id).execute();
+  const started = await startPayment(db, made.id, { appUrl: ORIGIN });
+  await pp.approve(started.paypalOrderId);
+  await completePayment(db, made.id, started.paypalOrderId);
+  return { ...made, email, product, user };
+}
+
+function apiPost(body: unknown, ip = freshIp()) {
+  return run(() =>
+    withdrawalsApi({
+      request: new Request(`${ORIGIN}/api/withdrawals`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/json", Accept: "application/json", [CLIENT_IP_HEADER]: ip },
+        body: JSON.stringify(body),
+      }),
+      params: {},
+      context: {},
+    }),
+  );
+}
+
+function pagePost(fields: Record<string, string | number>, ip = freshIp()) {
+  const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+  return run(() =>
+    pageAction({
+      request: new Request(`${ORIGIN}/withdrawal`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", [CLIENT_IP_HEADER]: ip },
+        body: body.toString(),
+      }),
+      params: {},
+      context: {},
+    }),
+  );
+}
+
+/** Step one then 'Confirm withdrawal', as the page's two forms post them. */
+async function withdrawByPage(fields: { orderId: number; email: string; name: string; statement?: string }, ip = freshIp()) {
+  const step1 = await pagePost({ intent: "check", ...fields }, ip);
+  const data = (await step1.clone().json().catch(() => null)) as { step?: string } | null;
+  if (step1.status !== 200 || data?.step !== "two") return { step1, confirm: null };
+  const confirm = await pagePost({ intent: "confirm", ...fields }, ip);
+  return { step1, confirm };
+}
+
+async function outbox(orderId: number) {
+  return db
+    .selectFrom("outbox")
+    .select(["kind", "to_address as to", "event_key as eventKey", "data"])
+    .where("event_key", "like", `%withdrawal%:${orderId}`)
+    .orderBy("id")
+    .execute();
+}
+
+async function withdrawalRow(orderId: number) {
+  return db.selectFrom("withdrawals").select(["received_at as receivedAt", "handled_at as handledAt", "reminded_at as remindedAt", "client_ip as ip", "name", "statement"]).where("order_id", "=", orderId).executeTakeFirst();
+}
+
+describe("who may withdraw", () => {
+  const now = new Date("2026-11-26T12:00:00Z");
+  const ago = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
+
+  it("before shipping always; never from unpaid, cancelled or returned orders", () => {
+    for (const status of ["paid", "processing", "cancel_request"]) {
+      expect(withdrawalEligibility({ status, shippedAt: null, deliveredAt: null }, now)).toMatchObject({ state: "open", shipped: false });
+    }
+    for (const status of ["unpaid", "cancelled", "unpaidcancelled", "returned"]) {
+      expect(withdrawalEligibility({ status, shippedAt: ago(1), deliveredAt: null }, now).state).toBe("not-withdrawable");
+    }
+  });
+
+  it("after shipping: 14 days from delivery; without a delivery date, 14 days from shipping plus the longest delivery estimate", () => {
+    expect(withdrawalEligibility({ status: "delivered", shippedAt: ago(20), deliveredAt: ago(13) }, now).state).toBe("open");
+    expect(withdrawalEligibility({ status: "delivered", shippedAt: ago(20), deliveredAt: ago(15) }, now).state).toBe("over");
+    expect(withdrawalEligibility({ status: "shipped", shippedAt: ago(27), deliveredAt: null }, now).state).toBe("open");
+    expect(withdrawalEligibility({ status: "shipped", shippedAt: ago(30), deliveredAt: null }, now).state).toBe("over");
+    // The last day counts whole (UTC): delivered exactly 14 days ago at 23:00 is still open.
+    expect(withdrawalEligibility({ status: "delivered", shippedAt: null, deliveredAt: "2026-11-12T23:00:00.000Z" }, now).state).toBe("open");
+  });
+
+  it("delivered 13 days ago is accepted; 15 days ago says the period is over plainly and records nothing", async () => {
+    const open = await order("delivered", { shippedAt: new Date(Date.now() - 20 * DAY).toISOString(), deliveredAt: new Date(Date.now() - 13 * DAY).toISOString() });
+    expect((await apiPost({ orderId: open.id, email: open.email, name: "Ada Lovelace" })).status).toBe(201);
+
+    const late = await order("delivered", { shippedAt: new Date(Date.now() - 20 * DAY).toISOString(), deliveredAt: new Date(Date.now() - 15 * DAY).toISOString() });
+    const api = await apiPost({ orderId: late.id, email: late.email, name: "Ada Lovelace" });
+    expect(api.status).toBe(409);
+    expect((await api.json()).message).toMatch(new RegExp(`^The withdrawal period for order #${late.id} ended on `));
+    const page = await pagePost({ intent: "check", orderId: late.id, email: late.email, name: "Ada Lovelace" });
+    expect(page.status).toBe(409);
+    expect(JSON.stringify(await page.json())).toContain("can no longer be withdrawn from here. Nothing was recorded.");
+    const confirm = await pagePost({ intent: "confirm", orderId: late.id, email: late.email, name: "Ada Lovelace" });
+    expect(confirm.status).toBe(409);
+    expect(await withdrawalRow(late.id)).toBeUndefined();
+    expect(await outbox(late.id)).toEqual([]);
+  });
+
+  it("a shipped order without a delivery date is open for 28 days from shipping", async () => {
+    const recent = await order("shipped", { shippedAt: new Date(Date.now() - 25 * DAY).toISOString() });
+    expect((await apiPost({ orderId: recent.id, email: recent.email, name: "A" })).status).toBe(201);
+    const old = await order("shipped", { shippedAt: new Date(Date.now() - 29 * DAY).toISOString() });
+    expect((await apiPost({ orderId: old.id, email: old.email, name: "A" })).status).toBe(409);
+  });
+
+  it("unpaid and cancelled orders answer 409 and record nothing", async () => {
+    for (const status of ["unpaid", "cancelled"]) {
+      const o = await order(status);
+      const res = await apiPost({ orderId: o.id, email: o.email, name: "A" });
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toContain(`Order #${o.id} cannot be withdrawn from`);
+      expect(await withdrawalRow(o.id)).toBeUndefined();
+    }
+  });
+});
+
+describe("abuse: nobody learns which orders exist, and mail only goes to the order's address", () => {
+  it("an unknown order and a wrong e-mail get the same 404 message through both doors, and nothing is queued", async () => {
+    const o = await order("paid");
+    const before = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const unknown = await apiPost({ orderId: 987654, email: o.email, name: "Eve" });
+    const wrong = await apiPost({ orderId: o.id, email: "eve@example.com", name: "Eve" });
+    expect(unknown.status).toBe(404);
+    expect(wrong.status).toBe(404);
+    expect(await unknown.json()).toEqual({ message: WITHDRAWAL_TEXT.notFound });
+    expect(await wrong.json()).toEqual({ message: WITHDRAWAL_TEXT.notFound });
+
+    const pageUnknown = await pagePost({ intent: "check", orderId: 987654, email: o.email, name: "Eve" });
+    const pageWrong = await pagePost({ intent: "confirm", orderId: o.id, email: "eve@example.com", name: "Eve" });
+    expect(pageUnknown.status).toBe(404);
+    expect(pageWrong.status).toBe(404);
+    const a = (await pageUnknown.json()) as { result: { error: Record<string, string[]> } };
+    const b = (await pageWrong.json()) as { result: { error: Record<string, string[]> } };
+    expect(a.result.error[""]).toEqual([WITHDRAWAL_TEXT.notFound]);
+    expect(b.result.error[""]).toEqual([WITHDRAWAL_TEXT.notFound]);
+
+    expect(await withdrawalRow(o.id)).toBeUndefined();
+    const after = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it("someone else's order number with a guessed e-mail is refused", async () => {
+    const victim = await order("paid", { email: "clara.bloom@example.com" });
+    for (const guess of ["clara@example.com", "clara.bloom@example.org", "bloom@example.com", "admin@example.com"]) {
+      const res = await apiPost({ orderId: victim.id, email: guess, name: "Clara Bloom" });
+      expect(res.status).toBe(404);
+    }
+    expect(await withdrawalRow(victim.id)).toBeUndefined();
+    expect(await outbox(victim.id)).toEqual([]);
+  });
+
+  it("the e-mail is compared trimmed and case-insensitive; the receipt goes to the order's stored address, never to one the request names", async () => {
+    const o = await order("processing", { email: "Maria.Nowak@example.com" });
+    const res = await apiPost({ orderId: o.id, email: "  maria.NOWAK@EXAMPLE.com ", name: "Maria Nowak", receiptTo: "attacker@evil.test", to: "attacker@evil.test" });
+    expect(res.status).toBe(201);
+    const mails = await outbox(o.id);
+    const receipt = mails.find((m) => m.kind === "withdrawal-received")!;
+    expect(receipt.to).toBe("Maria.Nowak@example.com");
+    expect(mails.some((m) => m.to.includes("evil"))).toBe(false);
+  });
+
+  it("requests per client address are limited: 429 on the API, a form error on the page, nothing recorded", async () => {
+    const o = await order("paid");
+    const ip = freshIp();
+    const now = new Date().toISOString();
+    await db
+      .insertInto("rate_events")
+      .values(Array.from({ length: getEnv().WITHDRAWAL_LIMIT_PER_HOUR }, () => ({ bucket: "withdrawal", key: ip, created_at: now })))
+      .execute();
+    const api = await apiPost({ orderId: o.id, email: o.email, name: "A" }, ip);
+    expect(api.status).toBe(429);
+    expect((await api.json()).message).toMatch(/^Too many withdrawal requests from your network\. Please wait \d+ minutes? and try again\.$/);
+    const page = await pagePost({ intent: "check", orderId: o.id, email: o.email, name: "A" }, ip);
+    expect(page.status).toBe(429);
+    expect(JSON.stringify(await page.json())).toContain("Too many withdrawal requests from your network.");
+    expect(await withdrawalRow(o.id)).toBeUndefined();
+    // Another address is not affected.
+    expect((await apiPost({ orderId: o.id, email: o.email, name: "A" })).status).toBe(201);
+  });
+
+  it("bad input is a 400 with {message} on the API and field errors on the page", async () => {
+    const res = await apiPost({ orderId: "12", email: "not-an-email", name: "" });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { message: string };
+    expect(typeof body.message).toBe("string");
+    const long = await apiPost({ orderId: 1, email: "a@example.com", name: "A", statement: "x".repeat(1001) });
+    expect(long.status).toBe(400);
+    expect((await long.json()).message).toContain(WITHDRAWAL_TEXT.statementTooLong);
+    const page = await pagePost({ intent: "check", orderId: "#12", email: "a@example.com", name: "" });
+    expect(page.status).toBe(400);
+    const data = (await page.json()) as { result: { error: Record<string, string[]> } };
+    expect(data.result.error.orderId).toEqual([WITHDRAWAL_TEXT.orderIdInvalid]);
+    expect(data.result.error.name).toEqual([WITHDRAWAL_TEXT.nameRequired]);
+  });
+});
+
+describe("a withdrawal received", () => {
+  it("records the row, the history line, the receipt to the order's address with the date and time, and the owner's alert", async () => {
+    const o = await order("paid");
+    const res = await apiPost({ orderId: o.id, email: o.email, name: "Ada Lovelace", statement: "I hereby withdraw." }, "192.0.2.44");
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { orderId: number; receivedAt: string };
+    expect(body).toEqual({ orderId: o.id, receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(await withdrawalRow(o.id)).toMatchObject({ receivedAt: body.receivedAt, handledAt: null, ip: "192.0.2.44", name: "Ada Lovelace", statement: "I hereby withdraw." });
+    const events = await db.selectFrom("order_events").select(["type", "message"]).where("order_id", "=", o.id).execute();
+    expect(events).toContainEqual({ type: "withdrawal", message: 'Withdrawal from the contract received from Ada Lovelace: "I hereby withdraw."' });
+    const mails = await outbox(o.id);
+    expect(mails.map((m) => [m.kind, m.to])).toEqual([
+      ["withdrawal-received", o.email],
+      ["owner-withdrawal", getEnv().SHOP_EMAIL],
+    ]);
+    const data = JSON.parse(mails[0]!.data) as { receivedAt: string; items: unknown[]; shipped: boolean };
+    expect(data.receivedAt).toBe(body.receivedAt);
+    expect(data.items).toHaveLength(1);
+    expect(data.shipped).toBe(false);
+  });
+
+  it("withdrawing twice answers with the first receipt and queues no second e-mail (API and page)", async () => {
+    const o = await order("paid");
+    const first = (await (await apiPost({ orderId: o.id, email: o.email, name: "A" })).json()) as { receivedAt: string };
+    await new Promise((r) => setTimeout(r, 5));
+    const again = await apiPost({ orderId: o.id, email: o.email.toUpperCase(), name: "Someone else" });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual({ orderId: o.id, receivedAt: first.receivedAt });
+    // The page's step one goes straight to the first receipt.
+    const page = await pagePost({ intent: "check", orderId: o.id, email: o.email, name: "A" });
+    expect(page.status).toBe(302);
+    const receipt = page.headers.get("Location")!;
+    expect(receipt).toMatch(new RegExp(`^/withdrawal/received\\?orderId=${o.id}&receipt=`));
+    const shown = await run(() => receiptLoader({ request: new Request(`${ORIGIN}${receipt}`), params: {}, context: {} }));
+    expect((await shown.json()).receivedAt).toBe(first.receivedAt);
+    expect((await outbox(o.id)).filter((m) => m.kind === "withdrawal-received")).toHaveLength(1);
+    expect((await withdrawalRow(o.id))!.name).toBe("A");
+  });
+
+  it("both doors give the same result for the same payload", async () => {
+    const viaApi = await order("processing");
+    const viaPage = await order("processing");
+    const payload = (o: { id: number; email: string }) => ({ orderId: o.id, email: o.email, name: "Ada Lovelace", statement: "Too small for my doll." });
+    expect((await apiPost(payload(viaApi))).status).toBe(201);
+    const { step1, confirm } = await withdrawByPage(payload(viaPage));
+    const two = (await step1.json()) as { step: string; summary: { id: number; items: unknown[]; totalCents: number; shipped: boolean } };
+    expect(two).toMatchObject({ step: "two", summary: { id: viaPage.id, totalCents: viaPage.totalCents, shipped: false } });
+    expect(confirm!.status).toBe(302);
+    const strip = (row: Awaited<ReturnType<typeof withdrawalRow>>) => ({ ...row, receivedAt: typeof row?.receivedAt, ip: undefined });
+    expect(strip(await withdrawalRow(viaPage.id))).toEqual(strip(await withdrawalRow(viaApi.id)));
+    expect((await outbox(viaPage.id)).map((m) => m.kind)).toEqual((await outbox(viaApi.id)).map((m) => m.kind));
+    // The acknowledgement needs the signed link: a forged one shows nothing of the order.
+    const location = confirm!.headers.get("Location")!;
+    const ok = await run(() => receiptLoader({ request: new Request(`${ORIGIN}${location}`), params: {}, context: {} }));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ state: "ok", summary: { id: viaPage.id } });
+    const forged = await run(() =>
+      receiptLoader({ request: new Request(`${ORIGIN}/withdrawal/received?orderId=${viaApi.id}&receipt=${location.split("receipt=")[1]}`), params: {}, context: {} }),
+    );
+    expect(forged.status).toBe(404);
+    expect(await forged.json()).toEqual({ state: "invalid" });
+  });
+
+  it("?orderId= fills in the order; its signed-in owner gets the e-mail too, a stranger does not", async () => {
+    const owner = await makeUser(db);
+    const o = await order("paid", { userId: owner.id });
+    const anon = await run(() => pageLoader({ request: new Request(`${ORIGIN}/withdrawal?orderId=${o.id}`), params: {}, context: {} }));
+    expect((await anon.json()).prefill).toEqual({ orderId: String(o.id), email: "", name: "" });
+    const stranger = await cookieFor((await makeUser(db)).id);
+    const other = await run(() => pageLoader({ request: new Request(`${ORIGIN}/withdrawal?orderId=${o.id}`, { headers: { Cookie: stranger } }), params: {}, context: {} }));
+    expect((await other.json()).prefill.email).toBe("");
+    const ownerCookie = await cookieFor(owner.id);
+    const mine = await run(() => pageLoader({ request: new Request(`${ORIGIN}/withdrawal?orderId=${o.id}`, { headers: { Cookie: ownerCookie } }), params: {}, context: {} }));
+    expect((await mine.json()).prefill).toMatchObject({ orderId: String(o.id), email: o.email });
+  });
+});
+
+describe("the owner handles it", () => {
+  it("before shipping: 'Cancel and refund in full' refunds through PayPal, puts stock back and sets handled_at, with an activity row", async () => {
+    const o = await paidOrder();
+    expect((await productStock(db, o.product.id)).stock).toBe(3);
+    await submitWithdrawal(db, { orderId: o.id, email: o.email, name: "Ada" });
+    expect((await getDashboardStats(db)).withdrawalsToHandle).toBeGreaterThan(0);
+    const admin = await makeUser(db, { isAdmin: true });
+    const cookie = await cookieFor(admin.id);
+    const page = await run(() => adminOrderLoader({ request: new Request(`${ORIGIN}/admin/orders/${o.id}`, { headers: { Cookie: cookie } }), params: { orderId: String(o.id) }, context: {} }));
+    expect((await page.json()).withdrawal).toMatchObject({ name: "Ada", handledAt: null, canRefundInFull: true });
+
+    const res = await run(() =>
+      adminOrderAction({
+        request: new Request(`${ORIGIN}/admin/orders/${o.id}`, {
+          method: "POST",
+          headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+          body: new URLSearchParams({ intent: ADMIN_ORDER_INTENTS.withdrawalRefund }).toString(),
+        }),
+        params: { orderId: String(o.id) },
+        context: {},
+      }),
+    );
+    expect(res.status).toBe(302);
+    expect((await orderRow(db, o.id)).status).toBe("cancelled");
+    expect((await productStock(db, o.product.id)).stock).toBe(5);
+    const [refund] = await listRefunds(db, o.id);
+    expect(refund).toMatchObject({ kind: "cancel", status: "COMPLETED", amountCents: o.totalCents });
+    expect((await pp.api("GET", `/v2/payments/refunds/${refund!.paypalRefundId}`)).body.status).toBe("COMPLETED");
+    expect((await withdrawalRow(o.id))!.handledAt).not.toBeNull();
+    const activity = await listActivity(db, { kind: "order.withdrawal", subjectType: "order", subjectId: o.id });
+    expect(activity.rows).toHaveLength(1);
+    expect(activity.rows[0]).toMatchObject({ actorEmail: admin.email });
+    // The order's JSON says so.
+    const json = await run(() => adminOneApi({ request: new Request(`${ORIGIN}/api/admin/orders/${o.id}`, { headers: { Cookie: cookie } }), params: { orderId: String(o.id) }, context: {} }));
+    expect((await json.json()).withdrawal).toEqual({ receivedAt: expect.any(String), handledAt: expect.any(String) });
+  });
+
+  it("after shipping: the return form is prefilled with every item and the shipping; processing the return sets handled_at", async () => {
+    const o = await paidOrder();
+    await shipOrder(db, o.id, "RR123456789PL");
+    await markDelivered(db, o.id, new Date(Date.now() - 3 * DAY));
+    const plain = await getReturnTerms(db, o.id);
+    expect(plain).toMatchObject({ withdrawn: false, suggestedCents: o.totalCents - 500 });
+    await submitWithdrawal(db, { orderId: o.id, email: o.email, name: "Ada" });
+    // Even long after delivery, no reason is asked for a withdrawal received in time.
+    const terms = await getReturnTerms(db, o.id, new Date(Date.now() + 30 * DAY));
+    expect(terms).toMatchObject({ withdrawn: true, suggestedCents: o.totalCents, late: false });
+    const items = await db.selectFrom("order_items").select(["id", "quantity"]).where("order_id", "=", o.id).execute();
+    await processReturn(db, o.id, { amountCents: terms!.suggestedCents, restock: items.map((i) => ({ orderItemId: i.id, quantity: i.quantity })) }, { paypal });
+    expect((await orderRow(db, o.id)).status).toBe("returned");
+    expect((await withdrawalRow(o.id))!.handledAt).not.toBeNull();
+    expect((await listRefunds(db, o.id))[0]).toMatchObject({ kind: "return", status: "COMPLETED", amountCents: o.totalCents });
+  });
+
+  it("'Cancel and refund in full' is refused once the order has shipped, and without an open withdrawal", async () => {
+    const { cancelAndRefundWithdrawal } = await import("~/domain/withdrawals/withdrawals.server");
+    const shipped = await order("shipped", { shippedAt: new Date().toISOString() });
+    await submitWithdrawal(db, { orderId: shipped.id, email: shipped.email, name: "A" });
+    await expect(cancelAndRefundWithdrawal(db, shipped.id)).rejects.toMatchObject({ status: 409 });
+    const none = await order("paid");
+    await expect(cancelAndRefundWithdrawal(db, none.id)).rejects.toMatchObject({ status: 409 });
+    expect((await orderRow(db, none.id)).status).toBe("paid");
+  });
+
+  it("the reminder job e-mails the owner once for a withdrawal unhandled after 7 days", async () => {
+    const o = await order("paid");
+    const received = new Date(Date.now() - 8 * DAY);
+    await submitWithdrawal(db, { orderId: o.id, email: o.email, name: "A" }, { now: received });
+    const fresh = await order("paid");
+    await submitWithdrawal(db, { orderId: fresh.id, email: fresh.email, name: "B" }, { now: new Date(Date.now() - 6 * DAY) });
+    const now = new Date();
+    expect(await remindUnhandledWithdrawals(db, now)).toBeGreaterThanOrEqual(1);
+    expect(await remindUnhandledWithdrawals(db, now)).toBe(0);
+    const mails = await outbox(o.id);
+    expect(mails.filter((m) => m.kind === "owner-withdrawal-reminder")).toEqual([expect.objectContaining({ to: getEnv().SHOP_EMAIL })]);
+    expect((await withdrawalRow(o.id))!.remindedAt).toBe(now.toISOString());
+    expect((await outbox(fresh.id)).some((m) => m.kind === "owner-withdrawal-reminder")).toBe(false);
+    // A handled one is never reminded, even when due.
+    const handled = await order("paid");
+    await submitWithdrawal(db, { orderId: handled.id, email: handled.email, name: "C" }, { now: received });
+    await db.updateTable("withdrawals").set({ handled_at: now.toISOString() }).where("order_id", "=", handled.id).execute();
+    await remindUnhandledWithdrawals(db, new Date(now.getTime() + DAY));
+    expect((await outbox(handled.id)).some((m) => m.kind === "owner-withdrawal-reminder")).toBe(false);
+  });
+});
+
+describe("orders as JSON carry the withdrawal", () => {
+  it("customer views (list and one order) and admin views (list and one order): null, then {receivedAt, handledAt}", async () => {
+    const customer = await makeUser(db);
+    const admin = await makeUser(db, { isAdmin: true });
+    const o = await order("paid", { userId: customer.id });
+    const other = await order("paid", { userId: customer.id });
+    const c = await cookieFor(customer.id);
+    const a = await cookieFor(admin.id);
+    const get = (fn: typeof ordersApi, path: string, cookie: string, params: Record<string, string> = {}) =>
+      run(() => fn({ request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie, Accept: "application/json" } }), params, context: {} }));
+
+    const { receivedAt } = (await (await apiPost({ orderId: o.id, email: o.email, name: "A" })).json()) as { receivedAt: string };
+    const expected = { receivedAt, handledAt: null };
+
+    const list = (await (await get(ordersApi, "/api/orders", c)).json()) as { id: number; withdrawal: unknown }[];
+    expect(list.find((r) => r.id === o.id)!.withdrawal).toEqual(expected);
+    expect(list.find((r) => r.id === other.id)!.withdrawal).toBeNull();
+    expect((await (await get(orderApi, `/api/orders/${o.id}`, c, { orderId: String(o.id) })).json()).withdrawal).toEqual(expected);
+    expect((await (await get(orderApi, `/api/orders/${other.id}`, c, { orderId: String(other.id) })).json()).withdrawal).toBeNull();
+
+    const adminList = (await (await get(adminListApi, "/api/admin/orders", a)).json()) as { orders: { id: number; withdrawal: unknown }[] };
+    expect(adminList.orders.find((r) => r.id === o.id)!.withdrawal).toEqual(expected);
+    expect(adminList.orders.find((r) => r.id === other.id)!.withdrawal).toBeNull();
+    expect((await (await get(adminOneApi, `/api/admin/orders/${o.id}`, a, { orderId: String(o.id) })).json()).withdrawal).toEqual(expected);
+  });
+});
