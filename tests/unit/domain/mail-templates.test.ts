@@ -34,6 +34,8 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   "back-in-stock": { productTitle: "Cape", slug: "cape", optionLabel: "Red", unsubscribeToken: "t.s" },
   "verify-email": { firstName: "Ada", token: "v+t" },
   "email-changed": { firstName: "Ada", newEmail: "new<x>@example.com", token: "u/t" },
+  "account-delete-link": { firstName: "Ada", token: "d/t" },
+  "account-deleted": { firstName: "Ada", ordersKept: 2 },
 };
 
 describe("the e-mail templates", () => {
