@@ -128,7 +128,7 @@ export default function AccountDataPage() {
                   error={firstError(errors, "password")}
                 />
                 <div className="actions">
-                  <button type="submit" className="button button-danger">
+                  <button type="submit" className="button button-delete">
                     Delete my account
                   </button>
                 </div>
@@ -138,7 +138,7 @@ export default function AccountDataPage() {
                 <input type="hidden" name="intent" value={DELETE_INTENTS.sendLink} />
                 <p className="muted">Your account has no password, so we confirm by e-mail: we send a link to {data.email}, valid for one hour.</p>
                 <div className="actions">
-                  <button type="submit" className="button button-danger">
+                  <button type="submit" className="button button-delete">
                     Delete my account
                   </button>
                 </div>

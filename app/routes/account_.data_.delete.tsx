@@ -65,7 +65,7 @@ export default function DeleteByLinkPage() {
               Delete the account <strong>{email}</strong> for good? Your profile, favorites, cart, loyalty points and back-in-stock requests go,
               and every device is signed out. Your orders stay with the shop for the accounting period, no longer linked to an account.
             </p>
-            <button type="submit" className="button button-lg button-block button-danger">
+            <button type="submit" className="button button-lg button-block button-delete">
               Delete my account
             </button>
           </Form>

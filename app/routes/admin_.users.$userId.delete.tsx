@@ -101,7 +101,7 @@ export default function AdminDeleteUserPage() {
                 error={firstError(errors, "email")}
               />
               <div className="actions">
-                <button type="submit" className="button button-danger">
+                <button type="submit" className="button button-delete">
                   Delete account
                 </button>
                 <Link to={USERS_TAB} className="button button-secondary">
