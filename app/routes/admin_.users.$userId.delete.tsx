@@ -86,8 +86,11 @@ export default function AdminDeleteUserPage() {
           <>
             <p>
               This removes the account, its sessions, favorites, cart, loyalty history and back-in-stock requests, and e-mails the customer a
-              confirmation. {customer.orders === 1 ? "Its order stays" : `Its ${customer.orders} orders stay`} for {retentionYears}{" "}
-              {retentionYears === 1 ? "year" : "years"}, detached from the account. It cannot be undone.
+              confirmation.{" "}
+              {customer.orders === 0
+                ? "It has no orders."
+                : `${customer.orders === 1 ? "Its order stays" : `Its ${customer.orders} orders stay`} for ${retentionYears} ${retentionYears === 1 ? "year" : "years"}, detached from the account.`}{" "}
+              It cannot be undone.
             </p>
             {actionData?.failure ? <Alert title="Account not deleted">{actionData.failure}</Alert> : null}
             <Form method="post" className="form-stack" aria-label="Delete the account" onSubmit={confirmFirst}>

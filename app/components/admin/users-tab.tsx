@@ -45,8 +45,9 @@ export function UsersTab({ data }: { data: { kind: "users"; users: AdminUserRow[
                   </td>
                   <td data-label="Loyalty Points">{u.loyaltyPoints}</td>
                   <td data-label="Joined">{formatDay(u.createdAt)}</td>
-                  <td data-label="Data" className="users-data">
+                  <td data-label="Data">
                     {/* Answers a customer's access or erasure request (the same file and deletion as /account/data). */}
+                    <span className="users-data">
                     <a href={`/admin/users/${u.id}/export`} download>
                       Export data<span className="sr-only"> of {u.email}</span>
                     </a>
@@ -55,6 +56,7 @@ export function UsersTab({ data }: { data: { kind: "users"; users: AdminUserRow[
                         Delete account<span className="sr-only"> of {u.email}</span>
                       </Link>
                     )}
+                    </span>
                   </td>
                 </tr>
               ))}
