@@ -163,6 +163,8 @@ async function person(tag: string, opts: { admin?: boolean; password?: boolean }
     .execute();
   await db.insertInto("back_in_stock_requests").values({ email, product_id: product.id }).execute();
   await db.insertInto("login_attempts").values({ email, ip: `198.18.0.${k}` }).execute();
+  // Password-reset throttling rows carry the address too.
+  await db.insertInto("login_attempts").values({ email: `reset:${email}`, ip: `reset:198.18.0.${k}` }).execute();
   await db.insertInto("known_signins").values({ email, ip: personIp, last_at: new Date().toISOString() }).execute();
   const recovery = `recoveryhash-${tag}-${k}`;
   await db.insertInto("recovery_codes").values({ user_id: user.id, code_hash: recovery }).execute();
@@ -323,6 +325,8 @@ describe("deleting one's account with the password", () => {
     expect(cookies.some((c) => c.startsWith("__session=;") || /^__session=[^;]*;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(c))).toBe(true);
     expect(cookies.some((c) => c.startsWith("__toast="))).toBe(true);
     expect(await remains(a)).toEqual(GONE);
+    expect(await db.selectFrom("login_attempts").select("id").where("email", "=", `reset:${a.email}`).execute()).toEqual([]);
+    expect(await db.selectFrom("login_attempts").select("id").where("email", "=", `reset:${b.email}`).execute()).toHaveLength(1);
     expect(await me(here)).toBe(401);
     expect(await me(phone)).toBe(401);
     const orders = await ordersOf(a);
