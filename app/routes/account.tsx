@@ -207,6 +207,9 @@ export default function AccountPage() {
         <Link to="/account/security" prefetch="none">
           Sign-in &amp; Security
         </Link>
+        <Link to="/account/data" prefetch="none">
+          Your data
+        </Link>
       </nav>
       {data.tab === "orders" && data.orders ? <OrdersTab orders={data.orders} /> : null}
       {data.tab === "favorites" && data.favorites ? <FavoritesTab favorites={data.favorites} /> : null}

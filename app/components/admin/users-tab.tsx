@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { errorFrom, formatDay, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
 import { MAX_AWARD_POINTS, STORE_INTENTS } from "~/domain/admin/store-texts";
@@ -28,6 +28,7 @@ export function UsersTab({ data }: { data: { kind: "users"; users: AdminUserRow[
                 <th scope="col">Role</th>
                 <th scope="col">Loyalty Points</th>
                 <th scope="col">Joined</th>
+                <th scope="col">Data</th>
               </tr>
             </thead>
             <tbody>
@@ -44,6 +45,19 @@ export function UsersTab({ data }: { data: { kind: "users"; users: AdminUserRow[
                   </td>
                   <td data-label="Loyalty Points">{u.loyaltyPoints}</td>
                   <td data-label="Joined">{formatDay(u.createdAt)}</td>
+                  <td data-label="Data">
+                    {/* Answers a customer's access or erasure request (the same file and deletion as /account/data). */}
+                    <span className="users-data">
+                    <a href={`/admin/users/${u.id}/export`} download>
+                      Export data<span className="sr-only"> of {u.email}</span>
+                    </a>
+                    {u.isAdmin ? null : (
+                      <Link to={`/admin/users/${u.id}/delete`} prefetch="none" className="danger-link">
+                        Delete account<span className="sr-only"> of {u.email}</span>
+                      </Link>
+                    )}
+                    </span>
+                  </td>
                 </tr>
               ))}
             </tbody>

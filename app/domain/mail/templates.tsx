@@ -89,6 +89,8 @@ export interface MailDataByKind extends WithdrawalMailDataByKind {
   "verify-email": { firstName: string; token: string };
   "email-changed": { firstName: string; newEmail: string; token: string };
   "back-in-stock": { productTitle: string; slug: string; optionLabel: string | null; unsubscribeToken: string };
+  "account-delete-link": { firstName: string; token: string };
+  "account-deleted": { firstName: string; ordersKept: number };
 }
 
 export type MailKind = keyof MailDataByKind;
@@ -109,6 +111,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "email-changed": "E-mail address changed",
   "back-in-stock": "Back in stock",
   ...WITHDRAWAL_MAIL_LABELS,
+  "account-delete-link": "Account deletion link",
+  "account-deleted": "Account deleted",
 };
 
 export function isMailKind(kind: string): kind is MailKind {
@@ -138,6 +142,10 @@ export function verifyEmailUrl(ctx: MailContext, token: string): string {
 
 export function undoEmailChangeUrl(ctx: MailContext, token: string): string {
   return `${ctx.appUrl}/undo-email-change?token=${encodeURIComponent(token)}`;
+}
+
+export function deleteAccountUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/account/data/delete?token=${encodeURIComponent(token)}`;
 }
 
 export function unsubscribeUrl(ctx: MailContext, token: string): string {
@@ -750,6 +758,65 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
     };
   },
   ...withdrawalRenderers({ s, accent: C.accent, soft: C.soft, Button, Items, Totals, textOrder, orderDetailsUrl }),
+  "account-delete-link": (data, ctx) => {
+    const link = deleteAccountUrl(ctx, data.token);
+    return {
+      subject: "Confirm the deletion of your account",
+      preview: "The link works once, for one hour.",
+      body: (
+        <>
+          <h1 style={s.h1}>Delete your account?</h1>
+          <p style={s.p}>{greeting(data.firstName)}</p>
+          <p style={s.p}>
+            Someone (we hope you) asked to delete your account at {ctx.storeName}. The link below opens a page where one more click deletes it. It
+            works once, for one hour.
+          </p>
+          <Button href={link}>Review and delete my account</Button>
+          <p style={s.muted}>If you did not ask for this, ignore this e-mail: your account stays as it is.</p>
+        </>
+      ),
+      text: [
+        greeting(data.firstName),
+        "",
+        `Someone (we hope you) asked to delete your account at ${ctx.storeName}. This link opens a page where one more click deletes it. It works once, for one hour:`,
+        link,
+        "",
+        "If you did not ask for this, ignore this e-mail: your account stays as it is.",
+      ],
+    };
+  },
+  "account-deleted": (data, ctx) => {
+    const kept =
+      data.ordersKept > 0
+        ? `Your ${data.ordersKept === 1 ? "order stays" : `${data.ordersKept} orders stay`} with us for the accounting period the law asks of a shop, no longer linked to any account; the links in your order e-mails keep working.`
+        : "";
+    return {
+      subject: "Your account has been deleted",
+      preview: "Your profile, favorites, cart and points are gone.",
+      body: (
+        <>
+          <h1 style={s.h1}>Your account has been deleted</h1>
+          <p style={s.p}>{greeting(data.firstName)}</p>
+          <p style={s.p}>
+            As you asked, we deleted your account at {ctx.storeName}: your profile, saved address, favorites, cart, loyalty points and back-in-stock
+            requests, and every device was signed out.
+          </p>
+          {kept ? <p style={s.p}>{kept}</p> : null}
+          <p style={s.muted}>
+            If you did not ask for this, write to us at <a href={`mailto:${ctx.shopEmail}`}>{ctx.shopEmail}</a>.
+          </p>
+        </>
+      ),
+      text: [
+        greeting(data.firstName),
+        "",
+        `As you asked, we deleted your account at ${ctx.storeName}: your profile, saved address, favorites, cart, loyalty points and back-in-stock requests, and every device was signed out.`,
+        ...(kept ? ["", kept] : []),
+        "",
+        `If you did not ask for this, write to us at ${ctx.shopEmail}.`,
+      ],
+    };
+  },
 };
 
 /** The subject, HTML and plain text of one message. */

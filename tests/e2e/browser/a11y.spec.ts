@@ -61,6 +61,7 @@ const SIGNED_IN_PAGES = [
   "/account?tab=profile",
   "/account?tab=profile&edit=1",
   "/account?tab=loyalty",
+  "/account/data",
 ];
 
 for (const path of SIGNED_IN_PAGES) {

@@ -45,6 +45,8 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   "withdrawal-received": { ...withdrawal, shipped: true },
   "owner-withdrawal": withdrawal,
   "owner-withdrawal-reminder": withdrawal,
+  "account-delete-link": { firstName: "Ada", token: "d/t" },
+  "account-deleted": { firstName: "Ada", ordersKept: 2 },
 };
 
 describe("the e-mail templates", () => {

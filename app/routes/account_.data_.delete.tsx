@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Alert } from "~/components/ui/field";
+import { destroySession, getSession, getUserId, toastHeader } from "~/domain/auth/guards.server";
+import { DomainError } from "~/domain/common/errors";
+import { confirmDeletionByLink, readDeletionLink } from "~/domain/privacy/deletion.server";
+import { DeleteLinkSchema } from "~/domain/privacy/schemas";
+import { PRIVACY_TEXT } from "~/domain/privacy/texts";
+import { db } from "~/lib/db.server";
+import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
+
+// The token is in the URL: no canonical link, no indexing, no Referer to other sites.
+export const meta: MetaFunction = (args) => [
+  ...pageMeta(args, { title: "Delete your account", noindex: true, canonical: false }),
+  { name: "referrer", content: "same-origin" },
+];
+
+/**
+ * The e-mailed deletion link of an account without a password. Opening it deletes nothing (mail
+ * scanners open links): the page names the account and asks for one click, a POST. The link
+ * alone is the proof, so it works in any browser, signed in or not.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const { state, email } = await readDeletionLink(db, token);
+  const problem = state === "valid" ? null : PRIVACY_TEXT.link[state];
+  return json({ token: state === "valid" ? token : "", email, problem }, { status: problem ? 400 : 200, headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: DeleteLinkSchema });
+  let userId: number;
+  try {
+    if (submission.status !== "success") throw new DomainError(PRIVACY_TEXT.link.invalid, 400);
+    ({ userId } = await confirmDeletionByLink(db, submission.value.token));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return json({ error: error.message }, { status: error.status });
+  }
+  const headers = new Headers();
+  // This browser's session ended with the account (all its sessions are gone); a stranger's stays.
+  if ((await getUserId(request)) === userId) headers.append("Set-Cookie", await destroySession(await getSession(request)));
+  headers.append("Set-Cookie", await toastHeader({ title: PRIVACY_TEXT.deleted, type: "success" }));
+  return redirect("/", { headers });
+}
+
+export default function DeleteByLinkPage() {
+  const { token, email, problem } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const error = actionData?.error ?? problem;
+  return (
+    <div className="container auth-page">
+      <h1>Delete your account</h1>
+      <div className="form-card">
+        {error ? (
+          <Alert title="This link cannot be used">{error}</Alert>
+        ) : (
+          <Form method="post" className="form-stack">
+            <input type="hidden" name="token" value={token} />
+            <p>
+              Delete the account <strong>{email}</strong> for good? Your profile, favorites, cart, loyalty points and back-in-stock requests go,
+              and every device is signed out. Your orders stay with the shop for the accounting period, no longer linked to an account.
+            </p>
+            <button type="submit" className="button button-lg button-block button-delete">
+              Delete my account
+            </button>
+          </Form>
+        )}
+        <p className="small center">
+          <Link to="/shop">Back to the shop</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

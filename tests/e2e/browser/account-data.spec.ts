@@ -1,0 +1,135 @@
+import { readFileSync } from "node:fs";
+import { type Download, expect, type Locator, type Page, test, type TestInfo } from "@playwright/test";
+import { expectToast, jsOff, visit, waitForHydration } from "../helpers/browser";
+import { linkIn, waitForMail } from "../helpers/mail";
+import { insertOrder } from "../helpers/orders";
+import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+
+// /account/data ('Download my data', 'Delete my account') and the admin's Users tab export and
+// deletion, with JavaScript on (a confirm() prompt first) and off (the form alone).
+
+const PASSWORD = "pleats-and-piping-5";
+
+async function signUp(page: Page, testInfo: TestInfo, email: string) {
+  await visit(page, testInfo, "/login?tab=signup");
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("First Name").fill("Dora");
+  await form.getByLabel("Last Name").fill("Dart");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+async function download(page: Page, link: Locator): Promise<{ file: Download; json: Record<string, any> }> {
+  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  return { file, json: JSON.parse(readFileSync((await file.path())!, "utf8")) };
+}
+
+/** Submits a deletion: with JavaScript the confirm() prompt is answered yes first. */
+async function submitWithConfirm(page: Page, testInfo: TestInfo, button: Locator) {
+  const prompts: string[] = [];
+  if (!jsOff(testInfo)) {
+    page.once("dialog", (dialog) => {
+      prompts.push(dialog.message());
+      void dialog.accept();
+    });
+  }
+  await button.click();
+  if (!jsOff(testInfo)) await expect.poll(() => prompts.length).toBe(1);
+}
+
+const userExists = (email: string) => Boolean(withDb((db) => db.prepare("SELECT id FROM users WHERE email = ?").get(email)));
+
+test("a customer downloads their data, then deletes the account with the password and is signed out", async ({ page }, testInfo) => {
+  const email = uniqueEmail("data-page");
+  await signUp(page, testInfo, email);
+  const userId = withDb((db) => (db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number }).id);
+  const order = insertOrder({ userId, email });
+
+  await visit(page, testInfo, "/account");
+  await page.getByRole("link", { name: "Your data" }).click();
+  await expect(page).toHaveURL(/\/account\/data$/);
+  await waitForHydration(page, testInfo);
+  await expect(page.getByRole("heading", { name: "Your data", level: 1 })).toBeVisible();
+  await expect(page.getByText(/Your orders stay with us for \d+ years?/)).toBeVisible();
+
+  const { file, json } = await download(page, page.getByRole("link", { name: "Download my data" }));
+  expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(json.profile.email).toBe(email);
+  expect(json.orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+
+  const form = page.getByRole("form", { name: "Delete my account" });
+  await form.getByLabel("Current password").fill("not-my-password");
+  await submitWithConfirm(page, testInfo, form.getByRole("button", { name: "Delete my account" }));
+  await expect(page.locator("#password-error")).toHaveText("Your current password is not correct");
+  expect(userExists(email)).toBe(true);
+
+  await page.getByRole("form", { name: "Delete my account" }).getByLabel("Current password").fill(PASSWORD);
+  await submitWithConfirm(page, testInfo, page.getByRole("form", { name: "Delete my account" }).getByRole("button", { name: "Delete my account" }));
+  await page.waitForURL((url) => url.pathname === "/");
+  await expectToast(page, "Your account has been deleted.");
+  expect(userExists(email)).toBe(false);
+  await page.goto("/account/data");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  // The order's own link still opens it.
+  await visit(page, testInfo, `/order-details/${order.id}/${order.token}`);
+  await expect(page.getByText(`#${order.id}`).first()).toBeVisible();
+});
+
+test("an account without a password (Google only) confirms the deletion with the link from the e-mail", async ({ page }, testInfo) => {
+  const email = uniqueEmail("data-link");
+  const userId = ensureUser(email, { firstName: "Gala" });
+  await page.context().addCookies([sessionCookieFor(userId)]);
+  await visit(page, testInfo, "/account/data");
+  await expect(page.getByLabel("Current password")).toHaveCount(0);
+  await submitWithConfirm(page, testInfo, page.getByRole("form", { name: "Delete my account" }).getByRole("button", { name: "Delete my account" }));
+  await expect(page.getByText("Check your e-mail")).toBeVisible();
+  expect(userExists(email)).toBe(true);
+
+  const link = linkIn(await waitForMail(email, /confirm the deletion/i), "http://127.0.0.1:");
+  await visit(page, testInfo, link);
+  await expect(page.getByText(`Delete the account ${email} for good?`)).toBeVisible();
+  expect(userExists(email)).toBe(true);
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expectToast(page, "Your account has been deleted.");
+  expect(userExists(email)).toBe(false);
+  expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+  // The link worked once.
+  await visit(page, testInfo, link, 400);
+  await expect(page.getByText("This link cannot be used")).toBeVisible();
+});
+
+test("the admin exports a customer's data and deletes the account from the Users tab", async ({ page }, testInfo) => {
+  const adminId = withDb((db) => (db.prepare("SELECT id FROM users WHERE email = 'admin@example.com'").get() as { id: number }).id);
+  const email = uniqueEmail("data-admin");
+  const customerId = ensureUser(email, { firstName: "Cosima", lastName: "Cord" });
+  await page.context().addCookies([sessionCookieFor(adminId)]);
+  await visit(page, testInfo, "/admin?tab=users");
+  const row = page.getByTestId(`user-row-${customerId}`);
+
+  const { file, json } = await download(page, row.getByRole("link", { name: `Export data of ${email}` }));
+  expect(file.suggestedFilename()).toMatch(/^my-data-.*\.json$/);
+  expect(json.profile).toMatchObject({ email, firstName: "Cosima" });
+  const logged = () =>
+    withDb((db) => db.prepare("SELECT kind FROM activity_log WHERE subject_type = 'user' AND subject_id = ? ORDER BY id").all(customerId)) as { kind: string }[];
+  expect(logged()).toEqual([{ kind: "user.export" }]);
+
+  await row.getByRole("link", { name: `Delete account of ${email}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/users/${customerId}/delete$`));
+  await waitForHydration(page, testInfo);
+  const form = page.getByRole("form", { name: "Delete the account" });
+  await form.getByLabel("Type the customer's e-mail address to confirm").fill("someone-else@example.com");
+  await submitWithConfirm(page, testInfo, form.getByRole("button", { name: "Delete account" }));
+  await expect(page.locator("#email-error")).toHaveText("Type the customer's e-mail address exactly to confirm");
+  expect(userExists(email)).toBe(true);
+
+  await page.getByRole("form", { name: "Delete the account" }).getByLabel("Type the customer's e-mail address to confirm").fill(email);
+  await submitWithConfirm(page, testInfo, page.getByRole("form", { name: "Delete the account" }).getByRole("button", { name: "Delete account" }));
+  await page.waitForURL((url) => url.pathname === "/admin" && url.search === "?tab=users");
+  await expectToast(page, "Customer account deleted", email);
+  await expect(page.getByTestId(`user-row-${customerId}`)).toHaveCount(0);
+  expect(userExists(email)).toBe(false);
+  expect(logged()).toEqual([{ kind: "user.export" }, { kind: "user.delete" }]);
+});
