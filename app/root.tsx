@@ -13,7 +13,6 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { NotFoundView } from "~/components/layout/not-found";
 import { useShopNavigation } from "~/components/ui/shop-link";
@@ -23,12 +22,15 @@ import { buildMenuTree, listCategories } from "~/domain/catalogue/categories.ser
 import { countFavorites } from "~/domain/catalogue/favorites.server";
 import { getCartOwner, getOptionalUser, getToast } from "~/domain/auth/guards.server";
 import { db } from "~/lib/db.server";
-import { getLegalSettings, getStoreSettings } from "~/domain/common/settings.server";
+import { getStoreSettings } from "~/domain/common/settings.server";
+import { footerHtml } from "~/components/layout/layout-html.server";
+import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { getBrowserModuleSrc } from "~/lib/browser-module.server";
 import { getEnv } from "~/lib/env.server";
 import { isLeanMatch, isLeanPath } from "~/lib/lean-page";
 import { pageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
+import { type ReactNode } from "react";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -40,13 +42,13 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, owner, categories, toast, store, legal] = await Promise.all([
+  const [user, owner, categories, toast, store, seller] = await Promise.all([
     getOptionalUser(request),
     getCartOwner(request),
     listCategories(db),
     getToast(request),
     getStoreSettings(db, getEnv().SHOP_EMAIL),
-    getLegalSettings(db, getEnv().SHOP_EMAIL),
+    getSellerIdentity(db, getEnv().SHOP_EMAIL),
   ]);
   const [cart, favoritesCount] = await Promise.all([getCart(db, owner), user ? countFavorites(db, user.id) : 0]);
   const headers = new Headers();
@@ -63,8 +65,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shopEmail: store.email,
       storeName: store.name,
       storeDescription: store.description,
-      // The seller's identity: every page's footer names her (EU e-commerce rules).
-      seller: { legalName: legal.legalName, address: legal.address, email: legal.email, phone: legal.phone, vatLine: legal.vatLine },
+      // Every page's footer, seller's identity included (EU e-commerce rules), as HTML: it never
+      // changes in the browser, so its component stays out of every hydrated page's bundle.
+      footerHtml: footerHtml({ email: store.email, name: store.name, description: store.description, seller }),
       // Public origin for canonical URLs, og:url/og:image and JSON-LD (app/lib/meta.ts).
       origin: getEnv().APP_URL,
       // The lean pages' browser module (lib/lean-page.ts).
@@ -131,13 +134,26 @@ export default function App() {
   const data = useLoaderData<typeof loader>();
   useShopNavigation();
   return (
-    <ToastProvider initial={data.toast}>
-      {data.simulatedPayments ? <p className="demo-banner">Demonstration shop: payments are simulated and nothing is charged.</p> : null}
+    <ShopChrome
+      data={data}
+      toast={data.toast}
+      banner={data.simulatedPayments ? <p className="demo-banner">Demonstration shop: payments are simulated and nothing is charged.</p> : null}
+    >
+      <Outlet />
+    </ShopChrome>
+  );
+}
+
+/** Header, main and footer around a page, and around the error page. */
+function ShopChrome({ data, toast, banner, children }: { data: NonNullable<RootData>; toast: NonNullable<RootData>["toast"] | null; banner?: ReactNode; children: ReactNode }) {
+  return (
+    <ToastProvider initial={toast}>
+      {banner}
       <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} storeName={data.storeName} />
       <main id="main" className="main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
-      <Footer email={data.shopEmail} name={data.storeName} description={data.storeDescription} seller={data.seller} />
+      <footer className="site-footer" dangerouslySetInnerHTML={{ __html: data.footerHtml }} />
     </ToastProvider>
   );
 }
@@ -147,20 +163,17 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
+  // A refusal (4xx) says what the server said; anything else stays generic.
+  const [title, message] =
+    isRouteErrorResponse(error) && error.status < 500
+      ? [error.status === 403 ? "Request refused" : "Something is not right", typeof error.data?.message === "string" ? error.data.message : "Please go back and try again."]
+      : ["Something went wrong", "Please try again in a moment."];
   const body = notFound ? (
     <NotFoundView />
-  ) : isRouteErrorResponse(error) && error.status < 500 ? (
-    <section className="empty-state">
-      <h1>{error.status === 403 ? "Request refused" : "Something is not right"}</h1>
-      <p>{typeof error.data?.message === "string" ? error.data.message : "Please go back and try again."}</p>
-      <Link className="button" to="/">
-        Go Home
-      </Link>
-    </section>
   ) : (
     <section className="empty-state">
-      <h1>Something went wrong</h1>
-      <p>Please try again in a moment.</p>
+      <h1>{title}</h1>
+      <p>{message}</p>
       <Link className="button" to="/">
         Go Home
       </Link>
@@ -174,12 +187,8 @@ export function ErrorBoundary() {
     );
   }
   return (
-    <ToastProvider initial={null}>
-      <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} storeName={data.storeName} />
-      <main id="main" className="main" tabIndex={-1}>
-        {body}
-      </main>
-      <Footer email={data.shopEmail} name={data.storeName} description={data.storeDescription} seller={data.seller} />
-    </ToastProvider>
+    <ShopChrome data={data} toast={null}>
+      {body}
+    </ShopChrome>
   );
 }

@@ -19,7 +19,7 @@ import { getProductBySlug, listRelatedProducts } from "~/domain/catalogue/produc
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
 import { DomainError } from "~/domain/common/errors";
 import { productSafetyJsonLd } from "~/domain/legal/product-safety";
-import { getProductMaker } from "~/domain/legal/maker.server";
+import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { respond } from "~/domain/common/respond.server";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { db } from "~/lib/db.server";
@@ -52,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listRelatedProducts(db, product.id, product.category?.id ?? null, 4),
     getCategoryDescription(db, mainName ? [...categoryNames.filter((n) => n !== mainName), mainName] : categoryNames),
     userId ? listFavoriteIds(db, userId) : Promise.resolve([] as number[]),
-    getProductMaker(db, getEnv().SHOP_EMAIL),
+    getSellerIdentity(db, getEnv().SHOP_EMAIL),
   ]);
   const url = new URL(request.url);
   const imageIndex = Math.max(0, Math.min(Number(url.searchParams.get("image") ?? 0) || 0, Math.max(0, product.images.length - 1)));

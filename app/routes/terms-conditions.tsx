@@ -1,23 +1,26 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OwnerPage, SellerSection } from "~/components/pages/owner-page";
+import { sellerDetailsHtml } from "~/components/layout/layout-html.server";
+import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { getPage } from "~/domain/pages/pages.server";
 import { db } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Terms & Conditions", description: "Payment, shipping, cancellation and returns." });
 
 export async function loader() {
-  const page = (await getPage(db, "terms-conditions"))!;
-  return json({ title: page.title, html: page.html });
+  const [page, seller] = await Promise.all([getPage(db, "terms-conditions"), getSellerIdentity(db, getEnv().SHOP_EMAIL)]);
+  return json({ title: page!.title, html: page!.html, sellerHtml: sellerDetailsHtml(seller) });
 }
 
 export default function Terms() {
-  const { title, html } = useLoaderData<typeof loader>();
+  const { title, html, sellerHtml } = useLoaderData<typeof loader>();
   return (
     <OwnerPage title={title} html={html}>
-      <SellerSection />
+      <SellerSection html={sellerHtml} />
     </OwnerPage>
   );
 }

@@ -3,14 +3,15 @@ import { ShopLink } from "~/components/ui/shop-link";
 import { PRIVACY_LINK_TEXT, WITHDRAW_LINK_TEXT } from "~/domain/legal/seller";
 
 /**
- * Name, description and contact e-mail come from the shop's settings (admin Settings tab); the
- * seller's legal identity and the withdrawal link are on every page, as EU rules for online
- * shops require.
+ * What is inside every page's <footer>. Name, description and contact e-mail come from the shop's
+ * settings (admin Settings tab); the seller's legal identity and the withdrawal link are on every
+ * page, as EU rules for online shops require. Rendered on the server only (layout-html.server.tsx):
+ * nothing in it needs the browser, and its links navigate through ShopLink's document listener.
  */
-export function Footer({ email, name, description, seller }: { email: string; name: string; description: string; seller: SellerIdentity }) {
+export function FooterContent({ email, name, description, seller }: { email: string; name: string; description: string; seller: SellerIdentity }) {
   const year = new Date().getFullYear();
   return (
-    <footer className="site-footer">
+    <>
       <div className="footer-inner">
         <div>
           <p className="footer-brand">{name}</p>
@@ -59,6 +60,6 @@ export function Footer({ email, name, description, seller }: { email: string; na
       <p className="copyright">
         © {year} {name}. All rights reserved.
       </p>
-    </footer>
+    </>
   );
 }

@@ -1,16 +1,17 @@
-import { addressOneLine } from "~/domain/legal/seller";
-
 export type SellerIdentity = { legalName: string; address: string; email: string; phone: string; vatLine: string };
 
-/** The seller's legal identity as a contact block (footer, terms, product page). */
-export function SellerDetails({ seller, heading, className }: { seller: SellerIdentity; heading?: string; className?: string }) {
+/**
+ * The seller's legal identity as a contact block, `address` already on one line. Rendered on the
+ * server only (layout-html.server.tsx): the footer, terms and privacy put in its HTML, so no
+ * hydrated page's bundle carries it.
+ */
+export function SellerDetails({ seller, className }: { seller: SellerIdentity; className?: string }) {
   return (
     <div className={className ?? "seller-details"}>
-      {heading ? <p className="seller-heading">{heading}</p> : null}
       <address>
         <span className="seller-name">{seller.legalName}</span>
         <br />
-        {addressOneLine(seller.address)}
+        {seller.address}
         <br />
         <a href={`mailto:${seller.email}`}>{seller.email}</a>
         {seller.phone ? (

@@ -1,6 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode } from "react";
-import { type SellerIdentity, SellerDetails } from "~/components/layout/seller";
 
 /**
  * A page the owner writes (terms, privacy, about, size guide): her title and her Markdown,
@@ -17,14 +15,12 @@ export function OwnerPage({ title, html, children }: { title: string; html: stri
   );
 }
 
-/** The seller's legal identity from the root's data, under a heading (terms, privacy). */
-export function SellerSection({ heading = "Seller details" }: { heading?: string }) {
-  const seller = (useRouteLoaderData("root") as { seller?: SellerIdentity } | undefined)?.seller;
-  if (!seller) return null;
+/** The seller's legal identity under a heading (terms, privacy), as HTML made by the loader. */
+export function SellerSection({ html, heading = "Seller details" }: { html: string; heading?: string }) {
   return (
     <section className="owner-page-seller" aria-labelledby="seller-section-title">
       <h2 id="seller-section-title">{heading}</h2>
-      <SellerDetails seller={seller} />
+      <div dangerouslySetInnerHTML={{ __html: html }} />
     </section>
   );
 }

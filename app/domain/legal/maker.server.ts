@@ -3,10 +3,11 @@ import { addressOneLine } from "~/domain/legal/seller";
 import { type DB } from "~/lib/sqlite.server";
 
 /**
- * The maker a product page names (the seller's legal name, address as one line, e-mail and
- * phone). Made on the server so the page's browser bundle shares no module with the footer's.
+ * The seller as pages show her (footer, terms, privacy, the maker on product pages): legal name,
+ * address as one line, e-mail, phone and VAT line. Made on the server, so no page's browser
+ * bundle needs the settings' helpers.
  */
-export async function getProductMaker(db: DB, fallbackEmail?: string) {
+export async function getSellerIdentity(db: DB, fallbackEmail?: string) {
   const legal = await getLegalSettings(db, fallbackEmail);
-  return { legalName: legal.legalName, address: addressOneLine(legal.address), email: legal.email, phone: legal.phone };
+  return { legalName: legal.legalName, address: addressOneLine(legal.address), email: legal.email, phone: legal.phone, vatLine: legal.vatLine };
 }
