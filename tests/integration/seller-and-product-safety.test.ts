@@ -281,7 +281,7 @@ describe("product JSON and the product page", () => {
     await db.updateTable("products").set({ sku: "PMD-1", materials: "Cotton lawn" }).where("id", "=", p.id).execute();
     const res = await run(() => productPageLoader({ request: new Request(`${ORIGIN}/product/${p.slug}`), params: { slug: p.slug }, context: {} }));
     const data = await res.json();
-    expect(data.maker).toEqual({ legalName: SELLER.legalName, address: "ul. Igielna 3, 31-000 Kraków, Poland", email: SELLER.email, phone: SELLER.phone });
+    expect(data.maker).toEqual({ legalName: SELLER.legalName, address: "ul. Igielna 3, 31-000 Kraków, Poland", email: SELLER.email, phone: SELLER.phone, vatLine: SELLER.vatLine });
     expect(data.product).toMatchObject({ sku: "PMD-1", materials: "Cotton lawn", safetyNotice: SELLER.safetyNotice });
   });
 });

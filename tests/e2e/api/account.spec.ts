@@ -222,7 +222,7 @@ test.describe("GET /api/orders", () => {
       const list = await (await request.get("/api/orders")).json();
       expect(list).toHaveLength(2);
       const byId = Object.fromEntries(list.map((o: { id: number }) => [o.id, o]));
-      expect(byId[first.id]).toEqual({ id: first.id, status: "unpaid", total: "32.50", createdAt: expect.any(String), confirmationToken: first.token });
+      expect(byId[first.id]).toEqual({ id: first.id, status: "unpaid", total: "32.50", createdAt: expect.any(String), confirmationToken: first.token, withdrawal: null });
       expect(byId[second.id]).toEqual(expect.objectContaining({ status: "paid", total: "109.00", confirmationToken: second.token }));
       expect(await (await stranger.request.get("/api/orders")).json()).toHaveLength(1);
     } finally {

@@ -65,22 +65,29 @@ test("/shop lists 12 products and Load More appends pages until everything is sh
     const [first, last] = m[2] ? [Number(m[1]), Number(m[2])] : [1, Number(m[1])];
     return { first, last, total: Number(m[3]) };
   };
+  // A product another test adds while this one runs moves every later page down by one: with
+  // JavaScript the card that moves onto the next page is already listed and is not appended
+  // twice, so the list may fall short of n pages by as many products as were added meanwhile.
+  const startTotal = (await figures()).total;
+  const slack = (total: number) => (jsOff(testInfo) ? 0 : Math.abs(total - startTotal));
   for (let n = 3; (await loadMore.count()) > 0; n++) {
     expect(n, "Load More ends").toBeLessThan(100);
     await loadMore.click();
     await expect(page).toHaveURL(new RegExp(`/shop\\?page=${n}$`));
     await expect.poll(async () => {
       const r = await range();
-      return r.last === Math.min(n * PAGE_SIZE, r.total);
+      const full = Math.min(n * PAGE_SIZE, r.total);
+      return r.last <= full && r.last >= full - slack(r.total);
     }).toBe(true);
     const r = await range();
     if (!jsOff(testInfo)) expect(r.first, "with JavaScript every page stays listed").toBe(1);
     else expect(r.first, "without JavaScript the page shows the previous page and this one").toBe((n - 2) * PAGE_SIZE + 1);
     await expect(productCards(page)).toHaveCount(r.last - r.first + 1);
   }
-  const { last, total } = await range();
-  expect(last).toBe(total);
-  if (!jsOff(testInfo)) await expect(productCards(page)).toHaveCount(total);
+  const { first, last, total } = await range();
+  expect(last).toBeLessThanOrEqual(total);
+  expect(last).toBeGreaterThanOrEqual(total - slack(total));
+  await expect(productCards(page)).toHaveCount(last - first + 1);
 });
 
 test("every product is reachable: ?page=N shows at most two pages and links to the earlier ones", async ({ page }, testInfo) => {
