@@ -35,6 +35,10 @@ async function withSellerLock(fn: () => Promise<void>) {
   }
 }
 
+/**
+ * A product of this test's own. It stays in the shared catalogue afterwards: other tests page
+ * through /shop meanwhile, and a product they have already listed must not vanish under them.
+ */
 function newProduct(tag: string): { id: number; slug: string; title: string } {
   const title = `Seller Test Smock ${tag}`;
   const slug = `seller-test-smock-${tag}`;
@@ -99,7 +103,6 @@ test("the seller's details saved in Settings show in the footer and as the maker
       withDb((db) => {
         if (original) db.prepare("UPDATE settings SET value = ? WHERE key = 'legal'").run(original.value);
         else db.prepare("DELETE FROM settings WHERE key = 'legal'").run();
-        db.prepare("DELETE FROM products WHERE id = ?").run(product.id);
       });
     }
   });
@@ -110,47 +113,43 @@ test("the admin edits a product's SKU, materials and safety notice and the produ
   const tag = Math.random().toString(36).slice(2, 8);
   const product = newProduct(tag);
   const other = newProduct(`${tag}b`);
-  try {
-    const generated = `LSA-${String(product.id).padStart(5, "0")}`;
-    await visit(page, testInfo, `/product/${product.slug}`);
-    const block = page.getByRole("region", { name: "Maker & Safety" });
-    await expect(block.locator(".product-sku")).toHaveText(generated);
-    await expect(block.locator(".product-materials")).toHaveCount(0);
+  const generated = `LSA-${String(product.id).padStart(5, "0")}`;
+  await visit(page, testInfo, `/product/${product.slug}`);
+  const block = page.getByRole("region", { name: "Maker & Safety" });
+  await expect(block.locator(".product-sku")).toHaveText(generated);
+  await expect(block.locator(".product-materials")).toHaveCount(0);
 
-    await visit(page, testInfo, `/admin/products/edit/${product.id}`);
-    await expect(page.getByLabel("SKU")).toHaveValue(generated);
-    const defaultNotice = (await page.getByLabel("Safety notice (optional)").getAttribute("placeholder")) ?? "";
-    expect(defaultNotice.length).toBeGreaterThan(0);
+  await visit(page, testInfo, `/admin/products/edit/${product.id}`);
+  await expect(page.getByLabel("SKU")).toHaveValue(generated);
+  const defaultNotice = (await page.getByLabel("Safety notice (optional)").getAttribute("placeholder")) ?? "";
+  expect(defaultNotice.length).toBeGreaterThan(0);
 
-    // Another product's SKU is refused beside the field, and the form keeps what was typed.
-    await page.getByLabel("SKU").fill(`LSA-${String(other.id).padStart(5, "0")}`);
-    await page.getByLabel("Materials (optional)").fill("100% cotton lawn");
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.locator("#product-sku-error")).toHaveText("SKU is already used by another product");
-    await expect(page.getByLabel("Materials (optional)")).toHaveValue("100% cotton lawn");
+  // Another product's SKU is refused beside the field, and the form keeps what was typed.
+  await page.getByLabel("SKU").fill(`LSA-${String(other.id).padStart(5, "0")}`);
+  await page.getByLabel("Materials (optional)").fill("100% cotton lawn");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.locator("#product-sku-error")).toHaveText("SKU is already used by another product");
+  await expect(page.getByLabel("Materials (optional)")).toHaveValue("100% cotton lawn");
 
-    await page.getByLabel("SKU").fill(`SMK-${tag}`);
-    await page.getByLabel("Safety notice (optional)").fill("Tiny glass beads: keep away from small children.");
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectToast(page, "Product updated", product.title);
-    await expect(page.getByTestId(`product-row-${product.slug}`)).toContainText(`SMK-${tag}`);
+  await page.getByLabel("SKU").fill(`SMK-${tag}`);
+  await page.getByLabel("Safety notice (optional)").fill("Tiny glass beads: keep away from small children.");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Product updated", product.title);
+  await expect(page.getByTestId(`product-row-${product.slug}`)).toContainText(`SMK-${tag}`);
 
-    await visit(page, testInfo, `/product/${product.slug}`);
-    await expect(block.locator(".product-sku")).toHaveText(`SMK-${tag}`);
-    await expect(block.locator(".product-materials")).toHaveText("100% cotton lawn");
-    await expect(block).toContainText("Tiny glass beads: keep away from small children.");
-    await expect(block).not.toContainText(defaultNotice);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-    expect(ld).toMatchObject({ sku: `SMK-${tag}`, material: "100% cotton lawn" });
+  await visit(page, testInfo, `/product/${product.slug}`);
+  await expect(block.locator(".product-sku")).toHaveText(`SMK-${tag}`);
+  await expect(block.locator(".product-materials")).toHaveText("100% cotton lawn");
+  await expect(block).toContainText("Tiny glass beads: keep away from small children.");
+  await expect(block).not.toContainText(defaultNotice);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(ld).toMatchObject({ sku: `SMK-${tag}`, material: "100% cotton lawn" });
 
-    // Emptied, the notice follows the store's again.
-    await visit(page, testInfo, `/admin/products/edit/${product.id}`);
-    await page.getByLabel("Safety notice (optional)").fill("");
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectToast(page, "Product updated", product.title);
-    await visit(page, testInfo, `/product/${product.slug}`);
-    await expect(block).toContainText(defaultNotice);
-  } finally {
-    withDb((db) => db.prepare("DELETE FROM products WHERE id IN (?, ?)").run(product.id, other.id));
-  }
+  // Emptied, the notice follows the store's again.
+  await visit(page, testInfo, `/admin/products/edit/${product.id}`);
+  await page.getByLabel("Safety notice (optional)").fill("");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Product updated", product.title);
+  await visit(page, testInfo, `/product/${product.slug}`);
+  await expect(block).toContainText(defaultNotice);
 });
