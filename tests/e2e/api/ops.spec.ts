@@ -53,12 +53,23 @@ test.describe("security headers", () => {
 });
 
 test.describe("GET /healthz", () => {
-  test("200 with the database, last backup, outbox and free disk; nothing secret", async ({ request }) => {
+  test("to anyone, only whether the shop and its database are up", async ({ request, playwright }) => {
     const res = await request.get("/healthz");
     expect(res.status()).toBe(200);
     expect(res.headers()["cache-control"]).toBe("no-store");
+    expect(await res.json()).toEqual({ status: "ok", db: "ok" });
+    const customer = await signInAs(playwright.request, uniqueEmail("health-customer"));
+    expect(await (await customer.request.get("/healthz")).json()).toEqual({ status: "ok", db: "ok" });
+    await customer.request.dispose();
+  });
+
+  test("to an admin session, the database, last backup, outbox and free disk; nothing secret", async ({ playwright }) => {
+    const admin = await signInAs(playwright.request, uniqueEmail("health-admin"), { isAdmin: true });
+    const res = await admin.request.get("/healthz");
+    expect(res.status()).toBe(200);
     const body = await res.json();
     expect(body).toEqual({
+      status: "ok",
       db: "ok",
       lastBackupAt: body.lastBackupAt === null ? null : expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       outboxPending: expect.any(Number),
@@ -66,6 +77,7 @@ test.describe("GET /healthz", () => {
     });
     expect(body.disk.freeBytes).toBeGreaterThan(0);
     expect(JSON.stringify(body)).not.toMatch(/sqlite|secret|\/tmp|\.tmp/i);
+    await admin.request.dispose();
   });
 });
 
