@@ -127,7 +127,8 @@ export const CLIENT_IP_HEADER = "x-shop-client-ip";
  * The client's address, as a key for per-address limits. Behind TRUST_PROXY=n proxies it is the
  * n-th X-Forwarded-For entry from the right (each proxy appends the address it saw, so entries
  * further left are the client's own claims); fewer entries than hops fall back to the socket.
- * IPv6 addresses count per /64 (one home or server usually holds a whole /64).
+ * IPv6 addresses count per /56: providers hand a home or a small server a /56 (or a /64 inside
+ * one), so counting per /64 would give one client 256 separate limits.
  */
 export function getClientIp(request: Request): string {
   return clientAddress(request.headers.get(CLIENT_IP_HEADER), request.headers.get("X-Forwarded-For"), getEnv().TRUST_PROXY);
@@ -144,7 +145,7 @@ export function clientAddress(socketAddress: string | null, forwardedFor: string
   return addressKey(address);
 }
 
-/** `::ffff:1.2.3.4` → `1.2.3.4`; an IPv6 address → its /64 (`2001:db8:1:2::/64`), with or without `[…]:port`; `a.b.c.d:port` → `a.b.c.d`; anything else as is, at most 64 characters. */
+/** `::ffff:1.2.3.4` → `1.2.3.4`; an IPv6 address → its /56 (`2001:db8:1:200::/56` for `2001:db8:1:2ab::9`), with or without `[…]:port`; `a.b.c.d:port` → `a.b.c.d`; anything else as is, at most 64 characters. */
 export function addressKey(raw: string): string {
   // Proxies may write `[v6]:port` or `v4:port`: the port goes.
   let address = raw.trim();
@@ -156,7 +157,10 @@ export function addressKey(raw: string): string {
   if (mapped) address = mapped[1]!;
   if (isIPv6(address)) {
     const groups = expandIPv6(address);
-    if (groups) return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+    if (groups) {
+      const [a, b, c, d] = groups.map((g) => parseInt(g, 16) || 0);
+      return `${[a!, b!, c!, d! & 0xff00].map((n) => n.toString(16)).join(":")}::/56`;
+    }
   }
   return address.slice(0, 64);
 }

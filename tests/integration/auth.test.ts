@@ -269,13 +269,14 @@ describe("sign-in throttling", () => {
     expect(verifyCalls.n).toBe(LOGIN_LIMITS.perPair);
   });
 
-  it("counts IPv6 clients per /64: a new address in the same /64 is the same client", async () => {
+  it("counts IPv6 clients per /56: a new address, or another /64 of the same /56, is the same client", async () => {
     await makeAccount("six@example.com");
     for (let i = 1; i <= LOGIN_LIMITS.perPair; i++) {
-      expect((await signIn({ email: "six@example.com", password: "wrong-one" }, { ip: `2001:db8:aa:bb::${i}` })).status).toBe(401);
+      // Each guess from another /64 of one /56, as a client holding a /56 can.
+      expect((await signIn({ email: "six@example.com", password: "wrong-one" }, { ip: `2001:db8:aa:${i.toString(16)}::${i}` })).status).toBe(401);
     }
     expect((await signIn({ email: "six@example.com", password: "secret123" }, { ip: "2001:db8:aa:bb:ffff::9" })).status).toBe(429);
-    expect((await signIn({ email: "six@example.com", password: "secret123" }, { ip: "2001:db8:aa:cc::1" })).status).toBe(302);
+    expect((await signIn({ email: "six@example.com", password: "secret123" }, { ip: "2001:db8:aa:1cc::1" })).status).toBe(302);
   });
 
   it(`answers 429 after ${LOGIN_LIMITS.perAccount} failures for one e-mail from many addresses, even with the right password`, async () => {

@@ -1,16 +1,20 @@
 import { addressKey, clientAddress } from "~/lib/http.server";
 
 describe("client address for per-address limits", () => {
-  it("counts IPv6 per /64 and unwraps IPv4-mapped addresses", () => {
-    expect(addressKey("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:2::/64");
-    expect(addressKey("2001:0db8:0001:0002::9")).toBe("2001:db8:1:2::/64");
-    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
-    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+  it("counts IPv6 per /56 and unwraps IPv4-mapped addresses", () => {
+    expect(addressKey("2001:db8:1:2:3:4:5:6")).toBe("2001:db8:1:0::/56");
+    expect(addressKey("2001:0db8:0001:0002::9")).toBe("2001:db8:1:0::/56");
+    // The 256 /64s of one /56 are one client; the next /56 is another.
+    expect(addressKey("2001:db8:1:ff::1")).toBe("2001:db8:1:0::/56");
+    expect(addressKey("2001:db8:1:2ab::9")).toBe("2001:db8:1:200::/56");
+    expect(addressKey("2001:db8:1:100::1")).toBe("2001:db8:1:100::/56");
+    expect(addressKey("2001:db8::1")).toBe("2001:db8:0:0::/56");
+    expect(addressKey("::1")).toBe("0:0:0:0::/56");
     expect(addressKey("::ffff:192.0.2.7")).toBe("192.0.2.7");
     expect(addressKey("192.0.2.7")).toBe("192.0.2.7");
     // Proxies that add the port: the same client.
-    expect(addressKey("[2001:db8:1:2::7]:443")).toBe("2001:db8:1:2::/64");
-    expect(addressKey("[2001:db8:1:2::7]")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("[2001:db8:1:2::7]:443")).toBe("2001:db8:1:0::/56");
+    expect(addressKey("[2001:db8:1:2::7]")).toBe("2001:db8:1:0::/56");
     expect(addressKey("192.0.2.7:51234")).toBe("192.0.2.7");
   });
 
