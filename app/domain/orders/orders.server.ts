@@ -43,6 +43,18 @@ export function toOrderWithdrawal(receivedAt: string | null | undefined, handled
   return receivedAt ? { receivedAt, handledAt: handledAt ?? null } : null;
 }
 
+/** Where an order goes, as the order keeps it. */
+export interface OrderShippingAddress {
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string | null;
+  postalCode: string;
+  country: string;
+}
+
 export interface OrderItemView {
   id: number;
   productId: number | null;
@@ -97,16 +109,7 @@ export interface OrderView {
   stockReserved: boolean;
   paypalOrderId: string | null;
   paypalCaptureId: string | null;
-  shippingAddress: {
-    firstName: string;
-    lastName: string;
-    addressLine1: string;
-    addressLine2: string | null;
-    city: string;
-    state: string | null;
-    postalCode: string;
-    country: string;
-  };
+  shippingAddress: OrderShippingAddress;
   items: OrderItemView[];
   /** The customer's withdrawal from the contract, once received. */
   withdrawal: OrderWithdrawal;

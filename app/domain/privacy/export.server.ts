@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { type OrderShippingAddress } from "~/domain/orders/orders.server";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -81,16 +82,7 @@ export interface ExportedOrder {
   trackingNumber: string | null;
   customerMessage: string | null;
   declineReason: string | null;
-  shippingAddress: {
-    firstName: string;
-    lastName: string;
-    addressLine1: string;
-    addressLine2: string | null;
-    city: string;
-    state: string | null;
-    postalCode: string;
-    country: string;
-  };
+  shippingAddress: OrderShippingAddress;
   items: {
     title: string;
     quantity: number;
