@@ -15,6 +15,7 @@ import { logger, routeOf } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, documentCsp, NON_DOCUMENT_CSP } from "~/lib/security-headers.server";
 import { startReadEpoch } from "~/lib/sqlite.server";
+import { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
 
 // scripts/serve.cjs reads these from the build (build.entry.module): one logger for the whole
 // process, the same security headers for the responses Remix does not render, and shutdown().
@@ -40,11 +41,16 @@ remixActions.throwIfPotentialCSRFAttack = () => {};
  * so it sees whatever another process committed before it arrived.
  */
 const CLIENT_IP_HEADER = "x-shop-client-ip";
+// Production with TRUST_PROXY=0 behind a proxy would count every client as the proxy.
+const startEnv = getEnv();
+const checkForwarded =
+  startEnv.NODE_ENV === "production" && startEnv.TRUST_PROXY === 0 ? forwardedWithoutTrustCheck({ error: (m) => logger.error(m) }) : null;
 const serverEmit = http.Server.prototype.emit;
 http.Server.prototype.emit = function emit(this: http.Server, event: string | symbol, ...args: unknown[]) {
   if (event === "request") {
     const req = args[0] as http.IncomingMessage;
     req.headers[CLIENT_IP_HEADER] = req.socket?.remoteAddress ?? "unknown";
+    checkForwarded?.(req.headers);
     startReadEpoch();
     if (limitRequestBody(req, args[1] as http.ServerResponse)) return true;
   }

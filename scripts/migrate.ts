@@ -1,15 +1,14 @@
+// npm run db:migrate: applies the migrations to DATABASE_PATH (the only setting it reads).
+import { runOpsCommand } from "../app/lib/ops-env.server";
 import { openDatabase } from "../app/lib/sqlite.server";
-import { getEnv } from "../app/lib/env.server";
 import { migrateToLatest } from "./migrate-lib";
 
-const file = getEnv().DATABASE_PATH;
-const db = openDatabase(file);
-try {
-  await migrateToLatest(db, (line) => console.log(line));
-  console.log(`Database ready: ${file}`);
-} catch (error) {
-  console.error("Migration failed:", error);
-  process.exitCode = 1;
-} finally {
-  await db.destroy();
-}
+await runOpsCommand("Migration failed", ["DATABASE_PATH"], async (env) => {
+  const db = openDatabase(env.DATABASE_PATH);
+  try {
+    await migrateToLatest(db, (line) => console.log(line));
+    console.log(`Database ready: ${env.DATABASE_PATH}`);
+  } finally {
+    await db.destroy();
+  }
+});

@@ -112,8 +112,11 @@ async function serve() {
     res.status(500).type("text/plain").send("Something went wrong. Please try again in a moment.");
   });
 
-  const server = process.env.HOST ? app.listen(port, process.env.HOST) : app.listen(port);
-  server.on("listening", () => log.info({ port, host: process.env.HOST ?? "*" }, `listening on http://localhost:${port}`));
+  // Production listens on loopback unless HOST says otherwise: the proxy in front (deploy/Caddyfile)
+  // is the only way in, so nobody reaches the shop around it with a forged X-Forwarded-For.
+  const host = process.env.HOST || (process.env.NODE_ENV === "production" ? "127.0.0.1" : undefined);
+  const server = host ? app.listen(port, host) : app.listen(port);
+  server.on("listening", () => log.info({ port, host: host ?? "*" }, `listening on http://${host ?? "localhost"}:${port}`));
 
   const stop = async (signal) => {
     if (draining) return;

@@ -2,15 +2,15 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { logger } from "~/lib/logger.server";
+import { OpsEnvSchema } from "~/lib/ops-env.server";
 
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 
-const EnvSchema = z.object({
+const EnvSchema = OpsEnvSchema.extend({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
-  APP_URL: z.string().url().optional(),
-  DATABASE_PATH: z.string().min(1).default("data/shop.db"),
-  UPLOAD_DIR: z.string().min(1).default("public/uploads"),
+  APP_URL: z.preprocess(emptyAsUnset, z.string().url().optional()),
   SESSION_SECRET: z.string().min(16).optional(),
   SHOP_EMAIL: z.string().email().default("hello@example.com"),
   ADMIN_EMAIL: z.string().email().default("admin@example.com"),
@@ -42,7 +42,6 @@ const EnvSchema = z.object({
   PAYPAL_EMULATOR_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
   PAYPAL_WEBHOOK_ID: z.preprocess(emptyAsUnset, z.string().max(50).optional()),
   UNPAID_ORDER_HOURS: z.preprocess(emptyAsUnset, z.coerce.number().positive().max(24 * 365).default(72)),
-  BACKUP_DIR: z.preprocess(emptyAsUnset, z.string().min(1).default("data/backups")),
   /** The daily backup's time of day, HH:MM in UTC. */
   BACKUP_AT: z.preprocess(emptyAsUnset, z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM (UTC)").default("03:00")),
   LOG_LEVEL: z.preprocess(emptyAsUnset, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
@@ -63,17 +62,34 @@ export function getEnv(): Env {
   return cached;
 }
 
+/** Settings that point the shop at a test's stand-in for Google or PayPal. */
+const URL_OVERRIDES = ["GOOGLE_AUTH_URL", "GOOGLE_TOKEN_URL", "GOOGLE_USERINFO_URL", "PAYPAL_API_BASE"] as const;
+
 /**
- * Checks an environment. Throws (so the server refuses to start) on an invalid value, and in
- * production without DEMO=1: no SESSION_SECRET, PAYPAL_MODE=emulator, or sandbox/live without
- * PAYPAL_MERCHANT_ID. Outside production a missing session secret is generated into data/.
+ * Checks an environment. Throws (so the server refuses to start) on an invalid value; on
+ * PAYPAL_MODE=live under a test or development NODE_ENV; and in production without DEMO=1: no
+ * APP_URL, no SESSION_SECRET, PAYPAL_MODE=emulator, or sandbox/live without PAYPAL_MERCHANT_ID.
+ * Production drops the URL overrides (GOOGLE_*_URL, PAYPAL_API_BASE) unless it is the emulator
+ * demonstration, and says so once through `warn`. Outside production a missing session secret
+ * is generated into data/.
  */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+export function parseEnv(source: Record<string, string | undefined>, warn: (message: string) => void = (m) => logger.warn(m)): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV !== "production" && env.PAYPAL_MODE === "live") {
+    throw new Error(`PAYPAL_MODE=live moves real money: it runs only with NODE_ENV=production (NODE_ENV is ${env.NODE_ENV}).`);
+  }
+  if (env.NODE_ENV === "production" && !env.DEMO && !env.APP_URL) {
+    throw new Error("APP_URL is required in production: the shop's public address, such as https://shop.example.com (links in e-mails, PayPal's return pages and the same-origin check use it).");
+  }
+  if (env.NODE_ENV === "production" && !(env.DEMO && env.PAYPAL_MODE === "emulator")) {
+    const ignored = URL_OVERRIDES.filter((name) => env[name] !== undefined);
+    for (const name of ignored) env[name] = undefined;
+    if (ignored.length) warn(`${ignored.join(", ")} ignored: in production they apply only to the emulator demonstration (PAYPAL_MODE=emulator with DEMO=1).`);
+  }
   if (env.NODE_ENV === "production" && !env.DEMO && env.PAYPAL_MODE === "emulator") {
     throw new Error("PAYPAL_MODE=emulator takes no real payments: in production it needs DEMO=1 (a demonstration shop), or set PAYPAL_MODE to sandbox or live.");
   }

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { paypalConfigFromEnv } from "~/domain/payments/paypal-client.server";
 import { parseEnv } from "~/lib/env.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "env-test-"));
@@ -9,24 +10,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const base = { DATABASE_PATH: path.join(dir, "shop.db") };
 const SECRET = "a-real-session-secret-1234";
 
+const APP_URL = "https://shop.example.com";
+
 describe("the server refuses to start on an unsafe production environment", () => {
   it("refuses PAYPAL_MODE=emulator in production unless DEMO=1", () => {
-    expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, PAYPAL_MODE: "emulator" })).toThrow(/PAYPAL_MODE=emulator.*DEMO=1/);
+    expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, APP_URL, PAYPAL_MODE: "emulator" })).toThrow(/PAYPAL_MODE=emulator.*DEMO=1/);
     expect(parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, PAYPAL_MODE: "emulator", DEMO: "1" }).PAYPAL_MODE).toBe("emulator");
     // DEMO=0 or DEMO=false is not a demonstration shop.
     for (const DEMO of ["0", "false", "no", ""]) {
-      expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, PAYPAL_MODE: "emulator", DEMO })).toThrow(/PAYPAL_MODE=emulator/);
-      expect(() => parseEnv({ ...base, NODE_ENV: "production", DEMO })).toThrow(/SESSION_SECRET/);
+      expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, APP_URL, PAYPAL_MODE: "emulator", DEMO })).toThrow(/PAYPAL_MODE=emulator/);
+      expect(() => parseEnv({ ...base, NODE_ENV: "production", APP_URL, DEMO })).toThrow(/SESSION_SECRET/);
     }
   });
 
   it("refuses a generated session secret in production unless DEMO=1", () => {
-    expect(() => parseEnv({ ...base, NODE_ENV: "production" })).toThrow(/SESSION_SECRET is required/);
+    expect(() => parseEnv({ ...base, NODE_ENV: "production", APP_URL })).toThrow(/SESSION_SECRET is required/);
     expect(parseEnv({ ...base, NODE_ENV: "production", DEMO: "1" }).SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("requires PAYPAL_MERCHANT_ID (13 characters) for sandbox and live", () => {
-    const live = { ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, PAYPAL_MODE: "live", PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s" };
+    const live = { ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, APP_URL, PAYPAL_MODE: "live", PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s" };
     expect(() => parseEnv(live)).toThrow(/PAYPAL_MERCHANT_ID is required/);
     expect(() => parseEnv({ ...live, PAYPAL_MERCHANT_ID: "short" })).toThrow(/PAYPAL_MERCHANT_ID/);
     expect(parseEnv({ ...live, PAYPAL_MERCHANT_ID: "ABCDEFGH12345" }).PAYPAL_MERCHANT_ID).toBe("ABCDEFGH12345");
@@ -38,5 +41,59 @@ describe("the server refuses to start on an unsafe production environment", () =
     expect(env.SIGNUP_LIMIT_PER_HOUR).toBe(30);
     expect(env.ORDER_LIMIT_PER_HOUR).toBe(60);
     expect(() => parseEnv({ ...base, TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("production takes its addresses from the environment, never from test settings", () => {
+  const production = { ...base, NODE_ENV: "production", SESSION_SECRET: SECRET };
+  const overrides = {
+    GOOGLE_AUTH_URL: "http://127.0.0.1:9/authorize",
+    GOOGLE_TOKEN_URL: "http://127.0.0.1:9/token",
+    GOOGLE_USERINFO_URL: "http://127.0.0.1:9/userinfo",
+    PAYPAL_API_BASE: "http://127.0.0.1:9",
+  };
+
+  it("refuses production without APP_URL, naming it; a demonstration shop defaults it", () => {
+    expect(() => parseEnv(production)).toThrow(/APP_URL is required in production/);
+    expect(() => parseEnv({ ...production, APP_URL: "" })).toThrow(/APP_URL/);
+    expect(parseEnv({ ...production, APP_URL: "https://shop.example.com/" }).APP_URL).toBe("https://shop.example.com");
+    expect(parseEnv({ ...base, NODE_ENV: "production", DEMO: "1", PORT: "3456" }).APP_URL).toBe("http://localhost:3456");
+  });
+
+  it("ignores the test-only URL overrides in production, with one warning naming them", () => {
+    const warn = vi.fn();
+    const live = { ...production, APP_URL, PAYPAL_MODE: "live", PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s", PAYPAL_MERCHANT_ID: "ABCDEFGH12345" };
+    const env = parseEnv({ ...live, ...overrides }, warn);
+    expect([env.GOOGLE_AUTH_URL, env.GOOGLE_TOKEN_URL, env.GOOGLE_USERINFO_URL, env.PAYPAL_API_BASE]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(paypalConfigFromEnv(env)?.apiBase).toBe("https://api-m.paypal.com");
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toMatch(/GOOGLE_AUTH_URL, GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL, PAYPAL_API_BASE/);
+    // DEMO=1 alone (a sandbox demonstration) does not bring them back.
+    const sandboxDemo = parseEnv({ ...production, DEMO: "1", PAYPAL_MODE: "sandbox", PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s", ...overrides }, warn);
+    expect(paypalConfigFromEnv(sandboxDemo)?.apiBase).toBe("https://api-m.sandbox.paypal.com");
+    expect(sandboxDemo.GOOGLE_TOKEN_URL).toBeUndefined();
+    // No overrides, no warning.
+    const quiet = vi.fn();
+    parseEnv(live, quiet);
+    expect(quiet).not.toHaveBeenCalled();
+  });
+
+  it("keeps the overrides for the emulator demonstration (npm run demo, the e2e server) and outside production", () => {
+    const warn = vi.fn();
+    const demo = parseEnv({ ...base, NODE_ENV: "production", DEMO: "1", PAYPAL_MODE: "emulator", ...overrides }, warn);
+    expect(demo.PAYPAL_API_BASE).toBe(overrides.PAYPAL_API_BASE);
+    expect(demo.GOOGLE_AUTH_URL).toBe(overrides.GOOGLE_AUTH_URL);
+    const dev = parseEnv({ ...base, NODE_ENV: "development", ...overrides }, warn);
+    expect(dev.GOOGLE_USERINFO_URL).toBe(overrides.GOOGLE_USERINFO_URL);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("refuses live PayPal under a test or development NODE_ENV", () => {
+    const live = { ...base, PAYPAL_MODE: "live", PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s", PAYPAL_MERCHANT_ID: "ABCDEFGH12345" };
+    for (const NODE_ENV of ["test", "development", undefined]) {
+      expect(() => parseEnv({ ...live, NODE_ENV })).toThrow(/PAYPAL_MODE=live.*NODE_ENV=production/);
+    }
+    expect(parseEnv({ ...base, NODE_ENV: "test", PAYPAL_MODE: "sandbox", PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s" }).PAYPAL_MODE).toBe("sandbox");
+    expect(parseEnv({ ...live, NODE_ENV: "production", SESSION_SECRET: SECRET, APP_URL }).PAYPAL_MODE).toBe("live");
   });
 });
