@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
 import { DomainError } from "~/domain/common/errors";
 import { getOrderView, type OrderView, toOrderWithdrawal } from "~/domain/orders/orders.server";
+import { returnOrderPoints } from "~/domain/orders/holds.server";
 import { addOrderEvent, applyReturn, cancelOrder, checkRestock, type RestockLine } from "~/domain/orders/transitions.server";
 import { type PaypalClient } from "~/domain/payments/paypal-client.server";
 import { makeRefund, refundedCents } from "~/domain/payments/refunds.server";
@@ -147,6 +148,7 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
         .where("stock_reserved", "=", 0)
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
+      await returnOrderPoints(trx, orderId, `order #${orderId} cancelled before payment`);
       await addOrderEvent(trx, orderId, "unpaid-cancelled", "Cancelled by the shop before payment; nothing to refund.");
       await logActivity(trx, { actor, kind: "order.cancel", subjectType: "order", subjectId: orderId, summary: `Order #${orderId} cancelled (unpaid)`, changes: { status: ["unpaid", "unpaidcancelled"] } });
       await enqueueOrderCancelledMail(trx, orderId, false);
