@@ -62,7 +62,7 @@ export function listOrderEvents(db: DB, orderId: number): Promise<OrderEventRow[
 }
 
 /** Statuses a paid order can be cancelled from (the terms: a full refund only if not shipped). */
-export const PAID_CANCELLABLE = ["paid", "processing", "cancel_request", "payment_reversed"] as const;
+export const PAID_CANCELLABLE = ["paid", "processing", "cancel_request"] as const;
 
 /**
  * Cancels a paid order in the caller's transaction: status 'cancelled', the stock it holds goes
