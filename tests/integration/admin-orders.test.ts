@@ -138,7 +138,8 @@ async function expectDomainError(promise: Promise<unknown>, status: number, mess
 }
 
 describe("status rules (every action from every status)", () => {
-  const CANCEL_FROM = ["unpaid", "paid", "processing", "cancel_request"];
+  // A reversed or disputed payment: the owner may cancel (PayPal gives the money back, not the shop).
+  const CANCEL_FROM = ["unpaid", "paid", "processing", "cancel_request", "payment_reversed"];
   const SHIP_FROM = ["paid", "processing"];
   // A returned order whose items have not all come back can take another (partial) return.
   const RETURN_FROM = ["shipped", "delivered", "returned"];
@@ -158,7 +159,7 @@ describe("status rules (every action from every status)", () => {
         await shipOrder(db, s.id, "TRACK-1");
         expect((await orderRow(s.id)).status).toBe("shipped");
       } else {
-        await expectDomainError(shipOrder(db, s.id, "TRACK-1"), 409, /Only a paid order can be shipped/);
+        await expectDomainError(shipOrder(db, s.id, "TRACK-1"), 409, status === "payment_reversed" ? /reversed or disputed at PayPal/ : /Only a paid order can be shipped/);
         expect((await orderRow(s.id)).status).toBe(status);
       }
       const r = await makeOrder({ status });
