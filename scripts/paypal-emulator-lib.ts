@@ -14,7 +14,12 @@
 // (with orderId they apply to that PayPal order only), POST fail-next-refund {status?, issue?,
 // captureId?}, POST approve/{id}, POST capture/{id} (the buyer's side captured without the shop),
 // POST webhook-event {event_type, resource_id} (answers a signed event {headers, body} without
-// sending it), GET webhooks (what was sent and how the receiver answered), POST reset, GET orders.
+// sending it), GET webhooks (what was sent and how the receiver answered), POST reset, GET orders,
+// POST hold-capture {orderId} / POST release-capture {orderId} / GET held-captures (the capture of
+// that order waits, unanswered, until released: a capture in flight), POST reverse/{captureId}
+// (PayPal takes the money back: PAYMENT.CAPTURE.REVERSED, and a chargeback dispute) and
+// POST dispute/{captureId} {reason?} (the buyer opens a dispute: CUSTOMER.DISPUTE.CREATED).
+// Disputes v1 as PayPal answers them: GET /v1/customer/disputes and /v1/customer/disputes/{id}.
 import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { crc32 } from "node:zlib";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -98,6 +103,19 @@ export interface Refund {
   captureId: string;
 }
 
+/** A customer dispute (Disputes v1), as PayPal shows it. */
+export interface Dispute {
+  dispute_id: string;
+  create_time: string;
+  update_time: string;
+  disputed_transactions: { seller_transaction_id: string; buyer_transaction_id: string }[];
+  reason: string;
+  status: "OPEN" | "WAITING_FOR_BUYER_RESPONSE" | "WAITING_FOR_SELLER_RESPONSE" | "UNDER_REVIEW" | "RESOLVED" | "OTHER";
+  dispute_amount: Money;
+  dispute_life_cycle_stage: "INQUIRY" | "CHARGEBACK" | "PRE_ARBITRATION" | "ARBITRATION";
+  dispute_channel: "INTERNAL" | "EXTERNAL";
+}
+
 export interface SentWebhook {
   id: string;
   event_type: string;
@@ -131,6 +149,11 @@ export interface EmulatorState {
   failNextRefund: { status: number; issue: string } | null;
   failRefundOf: Map<string, { status: number; issue: string }>;
   webhooks: SentWebhook[];
+  disputes: Map<string, Dispute>;
+  /** Reversals (PAYMENT.CAPTURE.REVERSED's resource, refund-shaped): id → the reversal. */
+  reversals: Map<string, Refund>;
+  /** PayPal order id → the capture requests waiting for POST /__emulator/release-capture. */
+  heldCaptures: Map<string, (() => void)[]>;
 }
 
 export interface PaypalEmulatorOptions {
@@ -490,6 +513,9 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
     failNextRefund: null,
     failRefundOf: new Map(),
     webhooks: [],
+    disputes: new Map(),
+    reversals: new Map(),
+    heldCaptures: new Map(),
   };
   const webhookId = opts.webhookId ?? EMULATOR_WEBHOOK_ID;
   // The emulator's signing key: only its own verify endpoint knows it, like PayPal's private key.
@@ -511,6 +537,10 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
     state.failNextRefund = null;
     state.failRefundOf.clear();
     state.webhooks.length = 0;
+    state.disputes.clear();
+    state.reversals.clear();
+    for (const waiting of state.heldCaptures.values()) for (const run of waiting) run();
+    state.heldCaptures.clear();
   }
 
   // ---- answers ----
@@ -599,6 +629,48 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
     };
   }
 
+  function disputeJson(dispute: Dispute, apiBase: string) {
+    return { ...dispute, links: [{ href: `${apiBase}/v1/customer/disputes/${dispute.dispute_id}`, rel: "self", method: "GET" }] };
+  }
+
+  /** GET /v1/customer/disputes: the summaries (no transactions), newest first, optionally updated after a time. */
+  function listDisputes(ctx: Ctx) {
+    requireBearer(ctx);
+    const after = ctx.query.get("update_time_after");
+    const since = after ? Date.parse(after) : NaN;
+    if (after && Number.isNaN(since)) throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "update_time_after", after, "query")]);
+    const items = [...state.disputes.values()]
+      .filter((d) => Number.isNaN(since) || Date.parse(d.update_time) > since)
+      .sort((a, b) => b.update_time.localeCompare(a.update_time))
+      .map(({ disputed_transactions: _t, ...summary }) => ({ ...summary, links: disputeJson({ ...summary, disputed_transactions: [] }, ctx.apiBase).links }));
+    sendJson(ctx.res, 200, { items, links: [{ href: `${ctx.apiBase}/v1/customer/disputes`, rel: "self", method: "GET" }] });
+  }
+
+  function showDispute(ctx: Ctx, id: string) {
+    requireBearer(ctx);
+    const dispute = state.disputes.get(id);
+    if (!dispute) throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "dispute_id", id, "path")]);
+    sendJson(ctx.res, 200, disputeJson(dispute, ctx.apiBase));
+  }
+
+  function openDispute(captureId: string, opts: { reason: string; stage: Dispute["dispute_life_cycle_stage"]; channel: Dispute["dispute_channel"] }): Dispute {
+    const { capture } = findCapture(captureId);
+    const now = timestamp();
+    const dispute: Dispute = {
+      dispute_id: `PP-D-${randomInt(10000, 99999999)}`,
+      create_time: now,
+      update_time: now,
+      disputed_transactions: [{ seller_transaction_id: capture.id, buyer_transaction_id: randomId(17) }],
+      reason: opts.reason,
+      status: opts.stage === "CHARGEBACK" ? "UNDER_REVIEW" : "OPEN",
+      dispute_amount: { ...capture.amount },
+      dispute_life_cycle_stage: opts.stage,
+      dispute_channel: opts.channel,
+    };
+    state.disputes.set(dispute.dispute_id, dispute);
+    return dispute;
+  }
+
   function findCapture(captureId: string): { order: EmulatorOrder; capture: Capture } {
     const orderId = state.captures.get(captureId);
     const order = orderId ? state.orders.get(orderId) : undefined;
@@ -624,6 +696,18 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
       resourceType = "refund";
       resource = refundJson(refund, apiBase);
       summary = `A ${refund.amount.value} ${refund.amount.currency_code} capture payment was refunded`;
+    } else if (eventType === "PAYMENT.CAPTURE.REVERSED") {
+      const reversal = state.reversals.get(resourceId);
+      if (!reversal) throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "resource_id", resourceId)]);
+      resourceType = "refund";
+      resource = refundJson(reversal, apiBase);
+      summary = `A ${reversal.amount.value} ${reversal.amount.currency_code} capture payment was reversed`;
+    } else if (eventType === "CUSTOMER.DISPUTE.CREATED") {
+      const dispute = state.disputes.get(resourceId);
+      if (!dispute) throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "resource_id", resourceId)]);
+      resourceType = "dispute";
+      resource = disputeJson(dispute, apiBase);
+      summary = `A new dispute opened with Case # ${dispute.dispute_id}`;
     } else if (eventType === "PAYMENT.CAPTURE.COMPLETED" || eventType === "PAYMENT.CAPTURE.DENIED" || eventType === "PAYMENT.CAPTURE.PENDING") {
       const { order, capture } = findCapture(resourceId);
       resourceType = "capture";
@@ -1354,7 +1438,68 @@ ${summary}
     if (rest === "webhooks" && method === "GET") {
       return sendJson(res, 200, { webhookId, webhooks: state.webhooks });
     }
-    if (["reset", "orders", "fail-next-capture", "complete-capture-with", "fail-next-refund", "webhook-event", "webhooks"].includes(rest) || approveMatch || captureMatch) {
+    if ((rest === "hold-capture" || rest === "release-capture") && method === "POST") {
+      const input = parseJson(ctx);
+      const target = isRecord(input) ? input.orderId : undefined;
+      if (typeof target !== "string" || !state.orders.has(target)) throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "/orderId", String(target))]);
+      if (rest === "hold-capture") {
+        if (!state.heldCaptures.has(target)) state.heldCaptures.set(target, []);
+        return sendJson(res, 200, { ok: true, orderId: target });
+      }
+      const waiting = state.heldCaptures.get(target) ?? [];
+      state.heldCaptures.delete(target);
+      for (const run of waiting) run();
+      return sendJson(res, 200, { ok: true, orderId: target, released: waiting.length });
+    }
+    if (rest === "held-captures" && method === "GET") {
+      return sendJson(res, 200, { held: Object.fromEntries([...state.heldCaptures].map(([id, waiting]) => [id, waiting.length])) });
+    }
+    const reverseMatch = /^reverse\/([^/]+)$/.exec(rest);
+    if (reverseMatch && method === "POST") {
+      const { order, capture } = findCapture(decodeId(reverseMatch[1], "capture_id"));
+      if (capture.status !== "COMPLETED" && capture.status !== "PARTIALLY_REFUNDED") throw new PaypalError(422, [detail("REFUND_NOT_ALLOWED")]);
+      const now = timestamp();
+      const left = toCents(capture.amount.value) - refundedCents(capture.id);
+      const currency = capture.amount.currency_code;
+      const reversal: Refund = {
+        id: randomId(17),
+        status: "COMPLETED",
+        amount: { currency_code: currency, value: fromCents(left) },
+        seller_payable_breakdown: {
+          gross_amount: { currency_code: currency, value: fromCents(left) },
+          paypal_fee: { currency_code: currency, value: "0.00" },
+          net_amount: { currency_code: currency, value: fromCents(left) },
+          total_refunded_amount: { currency_code: currency, value: capture.amount.value },
+        },
+        create_time: now,
+        update_time: now,
+        captureId: capture.id,
+      };
+      state.reversals.set(reversal.id, reversal);
+      capture.status = "REFUNDED";
+      capture.update_time = now;
+      order.update_time = now;
+      // A chargeback is a dispute too: the reconciliation finds it in the disputes list.
+      const dispute = openDispute(capture.id, { reason: "UNAUTHORISED", stage: "CHARGEBACK", channel: "EXTERNAL" });
+      emit("PAYMENT.CAPTURE.REVERSED", reversal.id, ctx.apiBase);
+      return sendJson(res, 200, { reversal: refundJson(reversal, ctx.apiBase), dispute: disputeJson(dispute, ctx.apiBase) });
+    }
+    const disputeMatch = /^dispute\/([^/]+)$/.exec(rest);
+    if (disputeMatch && method === "POST") {
+      const input = parseJson(ctx, { emptyAllowed: true });
+      const reason = isRecord(input) && input.reason !== undefined ? input.reason : "MERCHANDISE_OR_SERVICE_NOT_RECEIVED";
+      if (typeof reason !== "string" || !/^[A-Z_]{1,64}$/.test(reason)) throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/reason", String(reason))]);
+      const dispute = openDispute(decodeId(disputeMatch[1], "capture_id"), { reason, stage: "INQUIRY", channel: "INTERNAL" });
+      emit("CUSTOMER.DISPUTE.CREATED", dispute.dispute_id, ctx.apiBase);
+      return sendJson(res, 200, disputeJson(dispute, ctx.apiBase));
+    }
+    if (
+      ["reset", "orders", "fail-next-capture", "complete-capture-with", "fail-next-refund", "webhook-event", "webhooks", "hold-capture", "release-capture", "held-captures"].includes(rest) ||
+      approveMatch ||
+      captureMatch ||
+      reverseMatch ||
+      disputeMatch
+    ) {
       throw new PaypalError(405, [], "METHOD_NOT_SUPPORTED");
     }
     throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "path", ctx.path, "path")]);
@@ -1386,6 +1531,9 @@ ${summary}
     m = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path);
     if (m) return method === "GET" || method === "HEAD" ? showRefund(ctx, decodeId(m[1], "refund_id")) : methodNotAllowed("GET");
     if (path === "/v1/notifications/verify-webhook-signature") return method === "POST" ? verifyWebhook(ctx) : methodNotAllowed("POST");
+    if (path === "/v1/customer/disputes") return method === "GET" || method === "HEAD" ? listDisputes(ctx) : methodNotAllowed("GET");
+    m = /^\/v1\/customer\/disputes\/([^/]+)$/.exec(path);
+    if (m) return method === "GET" || method === "HEAD" ? showDispute(ctx, decodeURIComponent(m[1])) : methodNotAllowed("GET");
     if (path === "/checkoutnow") {
       if (method === "GET" || method === "HEAD") return checkoutPage(ctx);
       if (method === "POST") return checkoutDecision(ctx);
@@ -1407,17 +1555,24 @@ ${summary}
       return sendJson(res, 413, errorBody(new PaypalError(413, [detail("INVALID_PARAMETER_VALUE", "body")], "INVALID_REQUEST"), res));
     }
     const ctx: Ctx = { req, res, method: req.method ?? "GET", path, query, body, apiBase };
-    try {
-      route(ctx);
-    } catch (error) {
-      if (error instanceof PaypalError) {
-        const allow = (error as PaypalError & { allow?: string }).allow;
-        return sendJson(res, error.status, errorBody(error, res), allow ? { Allow: allow } : {});
+    const run = () => {
+      try {
+        route(ctx);
+      } catch (error) {
+        if (error instanceof PaypalError) {
+          const allow = (error as PaypalError & { allow?: string }).allow;
+          return sendJson(res, error.status, errorBody(error, res), allow ? { Allow: allow } : {});
+        }
+        // A bug in the emulator itself: say so loudly, answer like PayPal would.
+        console.error("PayPal emulator: unexpected error", error);
+        sendJson(res, 500, errorBody(new PaypalError(500), res));
       }
-      // A bug in the emulator itself: say so loudly, answer like PayPal would.
-      console.error("PayPal emulator: unexpected error", error);
-      sendJson(res, 500, errorBody(new PaypalError(500), res));
-    }
+    };
+    // A capture held by POST /__emulator/hold-capture waits, unanswered, until it is released.
+    const held = ctx.method === "POST" ? /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path) : null;
+    const waiting = held ? state.heldCaptures.get(decodeURIComponent(held[1]!)) : undefined;
+    if (waiting) waiting.push(run);
+    else run();
   }
 
   const server = createServer((req, res) => {

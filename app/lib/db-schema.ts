@@ -221,6 +221,10 @@ export interface OrdersTable {
   delivered_at: string | null;
   /** Points the order earns once paid, by the rules when it was placed (migration 0023); null for older orders. */
   points_to_earn: number | null;
+  /** The discount's loyalty points the order holds now (taken at placement; migration money_holds). */
+  points_taken: Generated<number>;
+  /** The status before PayPal reversed or disputed the payment ('payment_reversed'). */
+  reversed_from: string | null;
 }
 
 export interface OrderItemsTable {
@@ -234,6 +238,8 @@ export interface OrderItemsTable {
   variation_code: string | null;
   variation_name: string | null;
   returned_quantity: Generated<number>;
+  /** Units of this line the order holds out of stock now (migration money_holds). */
+  stock_taken: Generated<number>;
 }
 
 /** A PayPal order created for a shop order (db/migrations/2026_11_23_0001_payment_attempts.ts). */

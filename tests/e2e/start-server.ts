@@ -87,7 +87,7 @@ const paypal = await startPaypalEmulator({
   clientSecret: PAYPAL_CLIENT_SECRET,
   publicUrl: paypalBase,
   webhookUrl: `http://127.0.0.1:${port}/api/paypal/webhook`,
-  webhookEvents: ["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.DENIED", "PAYMENT.CAPTURE.REFUNDED"],
+  webhookEvents: ["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.DENIED", "PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REVERSED", "CUSTOMER.DISPUTE.CREATED"],
 });
 
 // A real SMTP server on a free port that keeps every message the shop sends as JSON in

@@ -10,7 +10,8 @@ import { adminCancelOrder, listAdminOrders, returnOrder, shipOrder } from "~/dom
 import { loadOrdersTab } from "~/domain/admin/orders-tab.server";
 import { createToastCookie } from "~/domain/auth/session.server";
 import { DomainError } from "~/domain/common/errors";
-import { awardOrderPoints, spendOrderPoints } from "~/domain/loyalty/loyalty.server";
+import { awardOrderPoints } from "~/domain/loyalty/loyalty.server";
+import { takeOrderPoints } from "~/domain/orders/holds.server";
 import { db } from "~/lib/db.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import AdminOrderRoute, { action as pageAction, loader as pageLoader } from "~/routes/admin_.orders.$orderId";
@@ -72,6 +73,7 @@ async function makeOrder(spec: Spec = {}) {
   const productId = spec.productId ?? (await makeProduct(db, { title: "Lace Blouse", priceCents: 2400, stock: 10 })).id;
   const quantity = spec.quantity ?? 2;
   const subtotal = spec.subtotalCents ?? 2400 * quantity;
+  const reserved = spec.stockReserved ?? ["paid", "cancel_request", "shipped", "delivered", "returned"].includes(spec.status ?? "paid");
   const order = await db
     .insertInto("orders")
     .values({
@@ -92,13 +94,13 @@ async function makeOrder(spec: Spec = {}) {
       shipping_city: "Lyon",
       shipping_postal_code: "69001",
       shipping_country: "FR",
-      stock_reserved: (spec.stockReserved ?? ["paid", "cancel_request", "shipped", "delivered", "returned"].includes(spec.status ?? "paid")) ? 1 : 0,
+      stock_reserved: reserved ? 1 : 0,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   await db
     .insertInto("order_items")
-    .values({ order_id: order.id, product_id: productId, title: "Lace Blouse", unit_price_cents: 2400, quantity })
+    .values({ order_id: order.id, product_id: productId, title: "Lace Blouse", unit_price_cents: 2400, quantity, stock_taken: reserved ? quantity : 0 })
     .execute();
   return { id: order.id, productId };
 }
@@ -136,7 +138,8 @@ async function expectDomainError(promise: Promise<unknown>, status: number, mess
 }
 
 describe("status rules (every action from every status)", () => {
-  const CANCEL_FROM = ["unpaid", "paid", "processing", "cancel_request"];
+  // A reversed or disputed payment: the owner may cancel (PayPal gives the money back, not the shop).
+  const CANCEL_FROM = ["unpaid", "paid", "processing", "cancel_request", "payment_reversed"];
   const SHIP_FROM = ["paid", "processing"];
   // A returned order whose items have not all come back can take another (partial) return.
   const RETURN_FROM = ["shipped", "delivered", "returned"];
@@ -156,7 +159,7 @@ describe("status rules (every action from every status)", () => {
         await shipOrder(db, s.id, "TRACK-1");
         expect((await orderRow(s.id)).status).toBe("shipped");
       } else {
-        await expectDomainError(shipOrder(db, s.id, "TRACK-1"), 409, /Only a paid order can be shipped/);
+        await expectDomainError(shipOrder(db, s.id, "TRACK-1"), 409, status === "payment_reversed" ? /reversed or disputed at PayPal/ : /Only a paid order can be shipped/);
         expect((await orderRow(s.id)).status).toBe(status);
       }
       const r = await makeOrder({ status });
@@ -183,7 +186,7 @@ describe("cancel", () => {
     await db.updateTable("users").set({ loyalty_points: 120 }).where("id", "=", user.id).execute();
     const product = await makeProduct(db, { stock: 7 });
     const { id } = await makeOrder({ status: "paid", userId: user.id, productId: product.id, quantity: 3, pointsUsed: 50, subtotalCents: 7200 });
-    await spendOrderPoints(db, id); // 120 - 50 = 70, as payment would have done
+    await takeOrderPoints(db, id); // 120 - 50 = 70, as placing the order would have done
     const earned = await awardOrderPoints(db, id);
     expect(earned).toBeGreaterThan(0);
     expect(await pointsOf(user.id)).toBe(70 + earned);

@@ -2,8 +2,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { takeStock } from "~/domain/catalogue/stock.server";
-import { spendOrderPoints } from "~/domain/loyalty/loyalty.server";
+import { takeOrderPoints, takeOrderStock } from "~/domain/orders/holds.server";
 import { createPaypalClient, EMULATOR_MERCHANT_ID, type PaypalClient, PaypalError, setPaypalConfig } from "~/domain/payments/paypal-client.server";
 import {
   abandonPayment,
@@ -273,7 +272,7 @@ describe("completePayment", () => {
     expect((await productStock(db, product.id)).stock).toBe(4);
   });
 
-  it("gives stock and points back when PayPal refuses the capture, and a new attempt then pays", async () => {
+  it("gives stock back when PayPal refuses the capture (the points stay with the unpaid order), and a new attempt then pays", async () => {
     const user = await makeUser(db);
     await db.updateTable("users").set({ loyalty_points: 120 }).where("id", "=", user.id).execute();
     const { product, order, started } = await startedOrder({ stock: 2, quantity: 2, userId: user.id, discount: { cents: 500, points: 50 } });
@@ -282,12 +281,10 @@ describe("completePayment", () => {
     expect(refused.message).toBe("There was an error processing your PayPal payment. Please try again.");
     expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 0, paypalOrderId: null, paypalCaptureId: null });
     expect(await productStock(db, product.id)).toEqual({ stock: 2, total: 2 });
-    expect(await pointsOf(db, user.id)).toBe(120);
+    // The discount's points are the order's until it is paid, expires or is cancelled.
+    expect(await pointsOf(db, user.id)).toBe(70);
     const events = await db.selectFrom("loyalty_events").select(["event_type as type", "points", "points_after as after"]).where("order_id", "=", order.id).orderBy("id").execute();
-    expect(events).toEqual([
-      { type: "order_spend", points: -50, after: 70 },
-      { type: "other", points: 50, after: 120 },
-    ]);
+    expect(events).toEqual([{ type: "order_spend", points: -50, after: 70 }]);
     expect((await attempts(order.id))[0]!.status).toBe("FAILED");
 
     // Coming back with the refused PayPal order changes nothing; a new attempt gets a new PayPal order.
@@ -465,9 +462,8 @@ describe("abandon and recovery", () => {
   async function holdStock(orderId: number, paypalOrderId: string, ageMs: number) {
     await db.transaction().execute(async (trx) => {
       await trx.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", orderId).execute();
-      const lines = await trx.selectFrom("order_items").select(["product_id as productId", "color_id as colorId", "variation_code as variationCode", "quantity"]).where("order_id", "=", orderId).execute();
-      await takeStock(trx, lines.map((l) => ({ ...l, productId: l.productId! })));
-      await spendOrderPoints(trx, orderId);
+      await takeOrderStock(trx, orderId);
+      await takeOrderPoints(trx, orderId);
       await trx
         .updateTable("payment_attempts")
         .set({ status: "CAPTURING", updated_at: new Date(Date.now() - ageMs).toISOString() })
@@ -476,10 +472,10 @@ describe("abandon and recovery", () => {
     });
   }
 
-  it("abandonPayment gives held stock and points back; the order stays unpaid and can be paid later", async () => {
+  it("abandonPayment gives held stock back when PayPal saw no approval; the points stay with the order, which can be paid later", async () => {
     const user = await makeUser(db);
     await db.updateTable("users").set({ loyalty_points: 60 }).where("id", "=", user.id).execute();
-    const { product, order, started } = await startedOrder({ stock: 1, userId: user.id, discount: { cents: 500, points: 50 } });
+    const { product, order, started } = await startedOrder({ stock: 1, userId: user.id, discount: { cents: 500, points: 50 }, approve: false });
     await holdStock(order.id, started.paypalOrderId, STALE_HOLD_MS + 1000);
     expect((await productStock(db, product.id)).stock).toBe(0);
     expect(await pointsOf(db, user.id)).toBe(10);
@@ -487,7 +483,7 @@ describe("abandon and recovery", () => {
     await abandonPayment(db, order.id, started.paypalOrderId);
     expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 0 });
     expect(await productStock(db, product.id)).toEqual({ stock: 1, total: 1 });
-    expect(await pointsOf(db, user.id)).toBe(60);
+    expect(await pointsOf(db, user.id)).toBe(10);
     await abandonPayment(db, order.id, started.paypalOrderId);
     expect((await productStock(db, product.id)).stock).toBe(1);
 
@@ -496,6 +492,7 @@ describe("abandon and recovery", () => {
     await completePayment(db, order.id, retry.paypalOrderId);
     expect((await orderRow(db, order.id)).status).toBe("paid");
     expect((await productStock(db, product.id)).stock).toBe(0);
+    expect(await pointsOf(db, user.id)).toBe(10 + 24);
   });
 
   it("abandonPayment leaves a capture that is in progress for another PayPal order alone", async () => {
@@ -535,15 +532,17 @@ describe("abandon and recovery", () => {
     expect((await completePayment(db, order.id, started.paypalOrderId)).id).toBe(order.id);
   });
 
-  it("records money PayPal took even when the stock has gone meanwhile, and warns the owner", async () => {
+  it("money PayPal took when the stock has gone meanwhile is refunded, the order cancelled, and the owner told", async () => {
     const { product, order, started } = await startedOrder({ stock: 1 });
     await pp.capture(started.paypalOrderId);
     await db.updateTable("products").set({ stock: 0, total_stock: 0 }).where("id", "=", product.id).execute();
-    const result = await completePayment(db, order.id, started.paypalOrderId);
-    expect(result.id).toBe(order.id);
-    expect((await orderRow(db, order.id)).status).toBe("paid");
+    await expectPaymentError(completePayment(db, order.id, started.paypalOrderId), "stock", 409);
+    expect((await orderRow(db, order.id)).status).toBe("cancelled");
     expect((await productStock(db, product.id)).stock).toBe(0);
-    expect(warn.mock.calls.flat().join(" ")).toContain(`Order #${order.id} was paid at PayPal but stock was short`);
+    const refunds = await db.selectFrom("refunds").select(["kind", "status"]).where("order_id", "=", order.id).execute();
+    expect(refunds).toEqual([{ kind: "automatic", status: "COMPLETED" }]);
+    const alerts = await db.selectFrom("outbox").select("event_key as key").where("kind", "=", "owner-payment-alert").where("event_key", "like", `owner-payment-alert:${order.id}:%`).execute();
+    expect(alerts).toHaveLength(1);
   });
 
   it("a hold left by a lost connection is settled by the next visit: released when PayPal has no capture", async () => {

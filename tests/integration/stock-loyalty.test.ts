@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { findStockIssues, returnStock, takeStock } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
-import { awardOrderPoints, recordPointsEvent, reverseOrderPoints, spendOrderPoints } from "~/domain/loyalty/loyalty.server";
+import { awardOrderPoints, recordPointsEvent, reverseOrderPoints } from "~/domain/loyalty/loyalty.server";
+import { returnOrderPoints, takeOrderPoints } from "~/domain/orders/holds.server";
 import { getOrderAccess } from "~/domain/orders/access.server";
 import { createTestDb } from "../helpers/db";
 import { makeProduct, makeUser } from "../helpers/factories";
@@ -122,13 +123,16 @@ describe("loyalty points", () => {
     await recordPointsEvent(db, user.id, { type: "admin_reward", description: "Start", points: 50 });
     const order = await makeOrder({ userId: user.id, subtotalCents: 4250, pointsUsed: 50 });
     await db.transaction().execute(async (trx) => {
-      await spendOrderPoints(trx, order.id);
+      await takeOrderPoints(trx, order.id);
       expect(await awardOrderPoints(trx, order.id)).toBe(42);
       expect(await awardOrderPoints(trx, order.id)).toBe(0);
     });
     const balance = async () => (await db.selectFrom("users").select("loyalty_points").where("id", "=", user.id).executeTakeFirstOrThrow()).loyalty_points;
     expect(await balance()).toBe(42);
-    await db.transaction().execute((trx) => reverseOrderPoints(trx, order.id));
+    await db.transaction().execute(async (trx) => {
+      await returnOrderPoints(trx, order.id, "cancelled");
+      await reverseOrderPoints(trx, order.id);
+    });
     expect(await balance()).toBe(50);
     const types = await db.selectFrom("loyalty_events").select(["event_type", "points"]).where("order_id", "=", order.id).orderBy("id").execute();
     expect(types).toEqual([

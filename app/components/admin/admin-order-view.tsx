@@ -145,12 +145,26 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
 
 function AdminActions({ data }: { data: OkData }) {
   const { order, can } = data;
-  const none = !can.cancel && !can.ship && !can.return && !can.pack && !can.deliver && !can.decline;
+  const none = !can.cancel && !can.ship && !can.return && !can.pack && !can.deliver && !can.decline && !can.resolve;
   return (
     <section className="order-card order-actions" aria-labelledby="actions-title">
       <h2 id="actions-title">Actions</h2>
       {order.status === "cancel_request" ? (
         <p className="small">The customer asked to cancel this order. Approve (full refund through PayPal, stock and points back) or decline with a reason.</p>
+      ) : null}
+      {can.resolve ? (
+        <>
+          <p className="small" role="alert">
+            {ADMIN_ORDER_TEXT.reversedBanner}
+          </p>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.resolve} />
+            <input type="hidden" name="orderId" value={order.id} />
+            <button type="submit" className="button button-secondary button-block">
+              Mark resolved
+            </button>
+          </Form>
+        </>
       ) : null}
       {can.pack ? (
         <Form method="post" preventScrollReset>

@@ -4,9 +4,11 @@ import { sql } from "kysely";
 import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
 import { DomainError } from "~/domain/common/errors";
 import { getOrderView, type OrderView, toOrderWithdrawal } from "~/domain/orders/orders.server";
+import { returnOrderPoints } from "~/domain/orders/holds.server";
 import { addOrderEvent, applyReturn, cancelOrder, checkRestock, type RestockLine } from "~/domain/orders/transitions.server";
 import { type PaypalClient } from "~/domain/payments/paypal-client.server";
 import { makeRefund, refundedCents } from "~/domain/payments/refunds.server";
+import { PAYMENT_REVERSED, REVERSAL_TEXT } from "~/domain/payments/reversals.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { centsToDecimal } from "~/lib/money";
 import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
@@ -127,7 +129,7 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
   const actor = deps.actor ?? SYSTEM_ACTOR;
   const row = await db
     .selectFrom("orders")
-    .select(["status", "stock_reserved as reserved", "paypal_capture_id as captureId", "total_cents as totalCents"])
+    .select(["status", "stock_reserved as reserved", "paypal_capture_id as captureId", "total_cents as totalCents", "reversed_from as reversedFrom"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!row) throw new DomainError(ADMIN_ORDER_TEXT.notFound, 404);
@@ -136,6 +138,10 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
   if (row.status === "unpaid" && row.reserved === 1) throw new DomainError(ADMIN_ORDER_TEXT.paymentInProgress, 409);
   if (!isOneOf(row.status, CANCELLABLE_STATUSES)) {
     throw new DomainError(`This order cannot be cancelled. It is ${orderStatusLabel(row.status)}.`, 409);
+  }
+  // Goods already sent are not back on the shelf: such an order is resolved, or returned once back.
+  if (row.status === PAYMENT_REVERSED && row.reversedFrom && !isOneOf(row.reversedFrom, CANCELLABLE_STATUSES)) {
+    throw new DomainError(`This order was ${orderStatusLabel(row.reversedFrom)} before its payment was reversed, so it cannot be cancelled. Mark it resolved, then process a return if the goods come back.`, 409);
   }
   if (row.status === "unpaid") {
     await db.transaction().execute(async (trx) => {
@@ -147,6 +153,7 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
         .where("stock_reserved", "=", 0)
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
+      await returnOrderPoints(trx, orderId, `order #${orderId} cancelled before payment`);
       await addOrderEvent(trx, orderId, "unpaid-cancelled", "Cancelled by the shop before payment; nothing to refund.");
       await logActivity(trx, { actor, kind: "order.cancel", subjectType: "order", subjectId: orderId, summary: `Order #${orderId} cancelled (unpaid)`, changes: { status: ["unpaid", "unpaidcancelled"] } });
       await enqueueOrderCancelledMail(trx, orderId, false);
@@ -154,13 +161,20 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
     return;
   }
   const left = row.totalCents - (await refundedCents(db, orderId));
-  if (row.captureId && left > 0) {
+  // A reversed or disputed payment is PayPal's to give back: the shop cancels without a refund.
+  if (row.captureId && left > 0 && row.status !== PAYMENT_REVERSED) {
     await makeRefund(db, { orderId, captureId: row.captureId, amountCents: left, kind: "cancel" }, deps.paypal, actor);
     return;
   }
   await db.transaction().execute(async (trx) => {
     if (!(await cancelOrder(trx, orderId, [row.status], actor))) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
-    await addOrderEvent(trx, orderId, "note", row.captureId ? "Already refunded in full: nothing more to refund." : "No PayPal payment on record: nothing was refunded.");
+    const why =
+      row.status === PAYMENT_REVERSED
+        ? "The payment was reversed or disputed at PayPal: the shop refunded nothing itself."
+        : row.captureId
+          ? "Already refunded in full: nothing more to refund."
+          : "No PayPal payment on record: nothing was refunded.";
+    await addOrderEvent(trx, orderId, "note", why);
     await logActivity(trx, { actor, kind: "order.cancel", subjectType: "order", subjectId: orderId, summary: `Order #${orderId} cancelled`, changes: { status: [row.status, "cancelled"] } });
   });
 }
@@ -272,6 +286,7 @@ export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown
       return;
     }
     const status = await statusOf(trx, orderId);
+    if (status === PAYMENT_REVERSED) throw new DomainError(REVERSAL_TEXT.notShippable, 409);
     throw new DomainError(`Only a paid order can be shipped. This order is ${orderStatusLabel(status)}.`, 409);
   });
 }

@@ -12,13 +12,15 @@ export const ADMIN_ORDER_INTENTS = {
   decline: "order-decline",
   pack: "order-pack",
   deliver: "order-deliver",
+  /** A reversed or disputed payment: the owner settled it, back to the status before. */
+  resolve: "order-resolve",
   /** The withdrawal banner's 'Cancel and refund in full' (before shipping). */
   withdrawalRefund: "order-withdrawal-refund",
 } as const;
 export type AdminOrderIntent = (typeof ADMIN_ORDER_INTENTS)[keyof typeof ADMIN_ORDER_INTENTS];
 
 /** Statuses each admin action starts from. */
-export const CANCELLABLE_STATUSES = ["unpaid", "paid", "processing", "cancel_request"] as const;
+export const CANCELLABLE_STATUSES = ["unpaid", "paid", "processing", "cancel_request", "payment_reversed"] as const;
 export const SHIPPABLE_STATUSES = ["paid", "processing"] as const;
 export const RETURNABLE_STATUSES = ["shipped", "delivered"] as const;
 
@@ -31,6 +33,7 @@ export const ORDER_STATUSES = [
   "shipped",
   "delivered",
   "returned",
+  "payment_reversed",
   "cancelled",
   "unpaidcancelled",
 ] as const;
@@ -44,6 +47,7 @@ export interface AdminOrderCan {
   decline: boolean;
   pack: boolean;
   deliver: boolean;
+  resolve: boolean;
 }
 
 export function adminOrderActions(status: string): AdminOrderCan {
@@ -54,6 +58,7 @@ export function adminOrderActions(status: string): AdminOrderCan {
     decline: status === "cancel_request",
     pack: status === "paid",
     deliver: status === "shipped",
+    resolve: status === "payment_reversed",
   };
 }
 
@@ -69,6 +74,9 @@ export const ADMIN_ORDER_TEXT = {
   declineFailed: "Failed to decline the request",
   packFailed: "Failed to start packing",
   deliverFailed: "Failed to mark the order delivered",
+  resolved: "The payment issue is marked resolved.",
+  resolveFailed: "Failed to mark the payment resolved",
+  reversedBanner: "PayPal reversed this payment or the buyer opened a dispute. Do not ship it until you have decided: mark it resolved once PayPal settles it in your favour, or cancel it.",
   shipFailed: "Failed to ship order",
   returnFailed: "Failed to process return",
   withdrawalRefunded: "The order has been cancelled and refunded in full; the withdrawal is handled.",

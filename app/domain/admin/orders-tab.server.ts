@@ -26,6 +26,7 @@ import {
 import { listOrderEvents, PAID_CANCELLABLE } from "~/domain/orders/transitions.server";
 import { cancelAndRefundWithdrawal, getWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { listRefunds } from "~/domain/payments/refunds.server";
+import { resolvePaymentReversal } from "~/domain/payments/reversals.server";
 import { decimalToCents } from "~/lib/money";
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
 import { type Toast } from "~/domain/auth/session.server";
@@ -129,6 +130,7 @@ const FAILED: Record<string, string> = {
   [ADMIN_ORDER_INTENTS.decline]: ADMIN_ORDER_TEXT.declineFailed,
   [ADMIN_ORDER_INTENTS.pack]: ADMIN_ORDER_TEXT.packFailed,
   [ADMIN_ORDER_INTENTS.deliver]: ADMIN_ORDER_TEXT.deliverFailed,
+  [ADMIN_ORDER_INTENTS.resolve]: ADMIN_ORDER_TEXT.resolveFailed,
   [ADMIN_ORDER_INTENTS.withdrawalRefund]: ADMIN_ORDER_TEXT.withdrawalRefundFailed,
 };
 
@@ -187,6 +189,10 @@ export async function handleAdminOrderForm(
     if (intent === ADMIN_ORDER_INTENTS.withdrawalRefund) {
       await cancelAndRefundWithdrawal(db, orderId, { actor: await requestActor(request) });
       return redirectWithToast(opts.back, success("Refunded in full", ADMIN_ORDER_TEXT.withdrawalRefunded));
+    }
+    if (intent === ADMIN_ORDER_INTENTS.resolve) {
+      await resolvePaymentReversal(db, orderId, await requestActor(request));
+      return redirectWithToast(opts.back, success("Resolved", ADMIN_ORDER_TEXT.resolved));
     }
     if (intent === ADMIN_ORDER_INTENTS.deliver) {
       await markDelivered(db, orderId, new Date(), await requestActor(request));

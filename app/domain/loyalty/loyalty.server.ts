@@ -87,13 +87,6 @@ export async function recordPointsEvent(
   return updated.balance;
 }
 
-/** Takes the points an order's discount used (at payment). Throws 409 when the customer no longer has them. */
-export async function spendOrderPoints(db: DB, orderId: number): Promise<void> {
-  const order = await db.selectFrom("orders").select(["user_id as userId", "loyalty_points_used as used"]).where("id", "=", orderId).executeTakeFirst();
-  if (!order?.userId || order.used <= 0) return;
-  await recordPointsEvent(db, order.userId, { type: "order_spend", description: `Discount on order #${orderId}`, points: -order.used, orderId });
-}
-
 /** Gives the points a paid order earns, once (orders.points_awarded records them). */
 export async function awardOrderPoints(db: DB, orderId: number): Promise<number> {
   const order = await db
@@ -111,19 +104,17 @@ export async function awardOrderPoints(db: DB, orderId: number): Promise<number>
 }
 
 /**
- * When a paid order is cancelled: the points its discount used come back, and the points it
- * earned are taken back (never below zero).
+ * When a paid order is cancelled: the points it earned are taken back (never below zero). The
+ * points its discount used come back through returnOrderPoints (orders/holds.server.ts), which
+ * gives back only what the order really holds.
  */
 export async function reverseOrderPoints(db: DB, orderId: number): Promise<void> {
   const order = await db
     .selectFrom("orders")
-    .select(["user_id as userId", "loyalty_points_used as used", "points_awarded as awarded"])
+    .select(["user_id as userId", "points_awarded as awarded"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order?.userId) return;
-  if (order.used > 0) {
-    await recordPointsEvent(db, order.userId, { type: "other", description: `Points returned: order #${orderId} cancelled`, points: order.used, orderId });
-  }
   if (order.awarded > 0) {
     const user = await db.selectFrom("users").select("loyalty_points as points").where("id", "=", order.userId).executeTakeFirstOrThrow();
     const take = Math.min(order.awarded, user.points);

@@ -1,6 +1,7 @@
 import { enqueueMail, getOwnerAddress } from "~/domain/mail/outbox.server";
 import { type OrderMailData } from "~/domain/mail/templates";
 import { getOrderView } from "~/domain/orders/orders.server";
+import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 
 /**
@@ -43,6 +44,21 @@ export async function enqueueOrderPaidMail(trx: DB, orderId: number): Promise<vo
   if (!data) return;
   await enqueueMail(trx, { eventKey: `order-paid:${orderId}`, to: data.email, kind: "order-confirmation", data });
   await enqueueMail(trx, { eventKey: `order-paid-owner:${orderId}`, to: await getOwnerAddress(trx), kind: "owner-new-order", data });
+}
+
+/**
+ * An alert to the owner about an order's payment (a capture the shop could not fill, a reversal,
+ * a dispute). `eventKey` names the occurrence, so a repeated webhook sends no second alert.
+ */
+export async function enqueueOwnerPaymentAlert(trx: DB, orderId: number, eventKey: string, alert: { headline: string; detail: string }): Promise<void> {
+  const order = await trx.selectFrom("orders").select(["email", "total_cents as totalCents"]).where("id", "=", orderId).executeTakeFirst();
+  if (!order) return;
+  await enqueueMail(trx, {
+    eventKey: `owner-payment-alert:${orderId}:${eventKey}`,
+    to: await getOwnerAddress(trx),
+    kind: "owner-payment-alert",
+    data: { orderId, total: centsToDecimal(order.totalCents), email: order.email, headline: alert.headline, detail: alert.detail },
+  });
 }
 
 /** The order was shipped (with its tracking number). */

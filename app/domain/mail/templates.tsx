@@ -74,6 +74,15 @@ export interface OrderMailData {
   declineReason?: string;
 }
 
+/** A payment the owner must look at (a capture the shop could not fill, a reversal, a dispute). */
+export interface OwnerPaymentAlertData {
+  orderId: number;
+  total: string;
+  email: string;
+  headline: string;
+  detail: string;
+}
+
 export interface MailDataByKind extends WithdrawalMailDataByKind {
   "order-confirmation": OrderMailData;
   "order-shipped": OrderMailData;
@@ -81,6 +90,7 @@ export interface MailDataByKind extends WithdrawalMailDataByKind {
   "cancel-request-received": OrderMailData;
   "owner-new-order": OrderMailData;
   "owner-cancel-request": OrderMailData;
+  "owner-payment-alert": OwnerPaymentAlertData;
   "order-refunded": OrderMailData & { refundAmount: string };
   "cancel-declined": OrderMailData & { declineReason: string };
   welcome: { firstName: string };
@@ -102,6 +112,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "cancel-request-received": "Cancellation request received",
   "owner-new-order": "New order (owner)",
   "owner-cancel-request": "Cancellation request (owner)",
+  "owner-payment-alert": "Payment alert (owner)",
   "order-refunded": "Refund",
   "cancel-declined": "Cancellation request declined",
   welcome: "Welcome",
@@ -618,6 +629,24 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         </>
       ),
       text: [`${`${order.firstName} ${order.lastName}`.trim()} (${order.email}) asks to cancel order #${order.orderId} ($${order.total}).`, "", `Review the order: ${link}`],
+    };
+  },
+  "owner-payment-alert": (alert, ctx) => {
+    const link = `${ctx.appUrl}/admin/orders/${alert.orderId}`;
+    return {
+      subject: `${alert.headline}: order #${alert.orderId}`,
+      preview: alert.detail,
+      body: (
+        <>
+          <h1 style={s.h1}>{alert.headline}</h1>
+          <p style={s.p}>
+            Order <strong>#{alert.orderId}</strong> ({alert.email}, ${alert.total}).
+          </p>
+          <p style={s.p}>{alert.detail}</p>
+          <Button href={link}>Open the order</Button>
+        </>
+      ),
+      text: [`${alert.headline}: order #${alert.orderId} (${alert.email}, $${alert.total}).`, "", alert.detail, "", `Open the order: ${link}`],
     };
   },
   welcome: (data, ctx) => ({

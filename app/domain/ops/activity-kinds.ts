@@ -14,6 +14,7 @@ export const ACTIVITY_KINDS = {
   "order.decline": "Order declined",
   "order.packing": "Order packing",
   "order.deliver": "Order delivered",
+  "order.resolve": "Payment issue resolved",
   "points.award": "Points awarded",
   "settings.store": "Store settings",
   "settings.shipping": "Shipping rates",

@@ -7,6 +7,8 @@ import { getShippingRates } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { loyaltyDiscount, pointsEarned } from "~/domain/loyalty/rules";
 import { CHECKOUT_TEXT } from "~/domain/orders/checkout-text";
+import { returnOrderPoints, takeOrderPoints } from "~/domain/orders/holds.server";
+import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type CheckoutInput, type ClientFigures } from "~/domain/orders/schemas";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -177,11 +179,13 @@ export async function findUnpaidOrderForCart(
  * Creates an `unpaid` order from the owner's cart in one transaction, with the server's own
  * figures (database prices, the shop's shipping rate, the loyalty rules; a discount the rules do
  * not allow is silently not applied), a snapshot of each line and a random confirmation token.
- * Takes no stock and leaves the cart alone: payment does both.
+ * Takes the discount's loyalty points in the same transaction (docs/decisions/points-at-placement.md);
+ * takes no stock and leaves the cart alone: payment does both.
  *
  * Throws DomainError 400 'Your cart is empty'; 409 (with 'items available in stock') when a line
  * is no longer in stock; 409 'Prices or your cart have changed...' when `client` figures or lines
- * differ from the server's. Nothing is stored in those cases.
+ * differ from the server's; 409 when the balance no longer covers the discount's points. Nothing
+ * is stored in those cases.
  */
 export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: CheckoutInput, client?: ClientFigures): Promise<PlacedOrder> {
   return db.transaction().execute(async (trx) => {
@@ -200,10 +204,16 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
     if (issues.length > 0) throw new DomainError(stockMessage(issues), 409, undefined, "insufficient-stock");
 
     let points: number | null = null;
+    // An unpaid order of these same lines holds its discount's points: they count as the
+    // customer's here, since placing the cart again replaces or reuses that order.
+    const earlier = await findUnpaidOrderForCart(trx, ctx, cart.items);
+    const earlierPoints = earlier
+      ? (await trx.selectFrom("orders").select("points_taken as taken").where("id", "=", earlier.id).executeTakeFirstOrThrow()).taken
+      : 0;
     if (ctx.userId !== null) {
       const user = await trx.selectFrom("users").select("loyalty_points as points").where("id", "=", ctx.userId).executeTakeFirst();
       if (!user) throw new DomainError("Account not found", 404);
-      points = user.points;
+      points = user.points + earlierPoints;
     }
     const summary = await summarise(trx, cart.items, { points, country: input.country, useLoyaltyPoints: input.useLoyaltyPoints });
     if (client && figuresDiffer(client, summary)) throw new DomainError(CHECKOUT_TEXT.figuresChanged, 409);
@@ -233,7 +243,14 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
         .where("status", "=", "unpaid")
         .where("stock_reserved", "=", 0)
         .execute();
+      await takeOrderPoints(trx, same.id);
       return { id: same.id, confirmationToken: same.confirmationToken, totalCents: summary.totalCents };
+    }
+    // The same cart placed again with other figures: the earlier order gives way, with its points.
+    if (earlier && earlierPoints > 0) {
+      await trx.updateTable("orders").set({ status: "unpaidcancelled", updated_at: new Date().toISOString() }).where("id", "=", earlier.id).where("status", "=", "unpaid").execute();
+      await returnOrderPoints(trx, earlier.id, `order #${earlier.id} replaced by a new order of the same cart`);
+      await addOrderEvent(trx, earlier.id, "unpaid-cancelled", "Replaced by a new order of the same cart before payment; its loyalty points were given back.");
     }
 
     const confirmationToken = newConfirmationToken();
@@ -280,6 +297,7 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
         })),
       )
       .execute();
+    await takeOrderPoints(trx, order.id);
     return { id: order.id, confirmationToken, totalCents: summary.totalCents };
   });
 }

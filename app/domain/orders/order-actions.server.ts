@@ -1,6 +1,7 @@
 import { enqueueCancelRequestMail } from "~/domain/mail/order-mail.server";
 import { DomainError } from "~/domain/common/errors";
 import { centsToDecimal } from "~/lib/money";
+import { returnOrderPoints } from "~/domain/orders/holds.server";
 import { type OrderView } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { type DB } from "~/lib/sqlite.server";
@@ -26,17 +27,23 @@ async function currentStatus(db: DB, orderId: number): Promise<string> {
  * The customer cancels an unpaid order: status 'unpaidcancelled'. Only from 'unpaid' and only
  * while no payment attempt holds the stock (stock_reserved = 0): while a PayPal capture is in
  * flight the order cannot be cancelled, or the buyer could be charged for a cancelled order.
- * The payment code releases a hold that a failed or abandoned attempt left. Throws DomainError 404/409.
+ * The payment code releases a hold that a failed or abandoned attempt left. The discount's points
+ * the order holds come back in the same transaction. Throws DomainError 404/409.
  */
 export async function cancelUnpaidOrder(db: DB, orderId: number): Promise<void> {
-  const updated = await db
-    .updateTable("orders")
-    .set({ status: "unpaidcancelled", updated_at: new Date().toISOString() })
-    .where("id", "=", orderId)
-    .where("status", "=", "unpaid")
-    .where("stock_reserved", "=", 0)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows > 0n) return;
+  const cancelled = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("orders")
+      .set({ status: "unpaidcancelled", updated_at: new Date().toISOString() })
+      .where("id", "=", orderId)
+      .where("status", "=", "unpaid")
+      .where("stock_reserved", "=", 0)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return false;
+    await returnOrderPoints(trx, orderId, `order #${orderId} cancelled before payment`);
+    return true;
+  });
+  if (cancelled) return;
   const row = await db.selectFrom("orders").select(["status", "stock_reserved as reserved"]).where("id", "=", orderId).executeTakeFirst();
   if (!row) throw new DomainError(ORDER_ACTION_ERRORS.notFound, 404);
   if (row.status === "unpaid" && row.reserved === 1) throw new DomainError(ORDER_ACTION_ERRORS.paymentInProgress, 409);

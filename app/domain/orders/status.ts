@@ -9,6 +9,8 @@ export const ORDER_STATUS_LABELS: Record<string, string> = {
   cancelled: "Cancelled",
   unpaidcancelled: "Cancelled (Unpaid)",
   returned: "Returned",
+  /** PayPal reversed the payment or the buyer disputed it: on hold until the owner decides. */
+  payment_reversed: "Payment reversed",
 };
 
 export const UNKNOWN_STATUS_LABEL = "Unknown Status";

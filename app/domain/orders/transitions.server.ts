@@ -4,7 +4,7 @@ import { DomainError } from "~/domain/common/errors";
 import { recordPointsEvent, reverseOrderPoints } from "~/domain/loyalty/loyalty.server";
 import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
 import { enqueueOrderCancelledMail } from "~/domain/mail/order-mail.server";
-import { listOrderStockLines } from "~/domain/orders/orders.server";
+import { releaseReturnedUnits, returnOrderPoints, returnOrderStock } from "~/domain/orders/holds.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { type Actor } from "~/domain/ops/activity.server";
 import { settleWithdrawal } from "~/domain/withdrawals/handled.server";
@@ -34,6 +34,9 @@ export type OrderEventType =
   | "points"
   | "webhook"
   | "withdrawal"
+  | "stock-short"
+  | "payment-reversed"
+  | "payment-resolved"
   | "note";
 
 /** Appends one line to the order's history (admin order page). */
@@ -63,12 +66,12 @@ export const PAID_CANCELLABLE = ["paid", "processing", "cancel_request"] as cons
 
 /**
  * Cancels a paid order in the caller's transaction: status 'cancelled', the stock it holds goes
- * back, the points its discount used come back and the points it earned are taken back (never
- * below zero), and a withdrawal the customer sent is marked handled. Conditional on the status:
+ * back, the discount's points it holds come back (only what it really holds) and the points it
+ * earned are taken back (never below zero), and a withdrawal the customer sent is marked handled. Conditional on the status:
  * returns false when the order was no longer in one of `from` (nothing changed).
  */
 export async function cancelOrder(db: DB, orderId: number, from: readonly string[] = PAID_CANCELLABLE, actor?: Actor): Promise<boolean> {
-  const row = await db.selectFrom("orders").select(["status", "stock_reserved as reserved"]).where("id", "=", orderId).executeTakeFirst();
+  const row = await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
   if (!row || !from.includes(row.status)) return false;
   const updated = await db
     .updateTable("orders")
@@ -77,11 +80,9 @@ export async function cancelOrder(db: DB, orderId: number, from: readonly string
     .where("status", "=", row.status)
     .executeTakeFirst();
   if (updated.numUpdatedRows === 0n) return false;
-  if (row.reserved === 1) {
-    const lines = await listOrderStockLines(db, orderId);
-    await returnStock(db, lines);
-    await notifyBackInStock(db, [...new Set(lines.map((l) => l.productId))]);
-  }
+  const restocked = await returnOrderStock(db, orderId);
+  if (restocked.length > 0) await notifyBackInStock(db, restocked);
+  await returnOrderPoints(db, orderId, `order #${orderId} cancelled`);
   await reverseOrderPoints(db, orderId);
   await enqueueOrderCancelledMail(db, orderId, true);
   await addOrderEvent(db, orderId, "cancelled", `Order cancelled (was ${orderStatusLabel(row.status)}); stock restored, loyalty points settled.`);
@@ -155,6 +156,7 @@ export async function applyReturn(
     if (item.productId !== null) {
       const stockLine: StockLine = { productId: item.productId, colorId: item.colorId, variationCode: item.variationCode, quantity: line.quantity };
       await returnStock(db, [stockLine]);
+      await releaseReturnedUnits(db, line.orderItemId, line.quantity);
       restockedProducts.add(item.productId);
     }
     restocked.push(`${item.title} ×${line.quantity}`);

@@ -1,9 +1,9 @@
-import { enqueueOrderPaidMail } from "~/domain/mail/order-mail.server";
-import { listOrderStockLines } from "~/domain/orders/orders.server";
+import { enqueueOrderCancelledMail, enqueueOrderPaidMail, enqueueOwnerPaymentAlert } from "~/domain/mail/order-mail.server";
 import { clearCart } from "~/domain/cart/cart.server";
-import { findStockIssues, returnStock, type StockLine, takeStock } from "~/domain/catalogue/stock.server";
+import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
-import { awardOrderPoints, recordPointsEvent, spendOrderPoints } from "~/domain/loyalty/loyalty.server";
+import { awardOrderPoints } from "~/domain/loyalty/loyalty.server";
+import { POINTS_GONE_MESSAGE, returnOrderPoints, returnOrderStock, takeOrderPoints, takeOrderStock, takeOrderStockAsAvailable } from "~/domain/orders/holds.server";
 import { PAYMENT_TEXT, PAYMENT_TOASTS, type StockCheck } from "~/domain/payments/page-data";
 import { getPaypalClient, getShopMerchantId, isPaypalOrderId, type PaypalClient, PaypalError, type PaypalLink, type PaypalOrder } from "~/domain/payments/paypal-client.server";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
@@ -17,9 +17,10 @@ import { refundUnwantedCapture } from "~/domain/payments/refunds.server";
  * COMPLETED capture of exactly the order's total in USD, for a PayPal order whose reference is
  * this shop order and that no other order used (CONTRACT.md).
  *
- * Stock and the loyalty points a discount uses are taken in one transaction (a conditional
- * update on the order, then takeStock) before PayPal is asked to capture, and given back in one
- * transaction when the capture fails or the buyer abandons. SQLite runs one write transaction at
+ * The loyalty points a discount uses are taken when the order is placed (checkout). Stock is
+ * taken in one transaction (a conditional update on the order, then takeOrderStock) before PayPal
+ * is asked to capture, and given back in one transaction when the capture fails or the buyer
+ * abandons. SQLite runs one write transaction at
  * a time, so of many buyers paying for the last unit exactly one gets the reservation.
  *
  * payment_attempts remembers every PayPal order created for a shop order, so a capture that
@@ -75,7 +76,7 @@ export const STALE_HOLD_MS = 2 * 60 * 1000;
 const SAME_CAPTURE_WAIT_STEPS = 20;
 const SAME_CAPTURE_WAIT_MS = 250;
 
-const PAID_STATUSES = new Set(["paid", "processing", "shipped", "delivered", "cancel_request", "returned"]);
+const PAID_STATUSES = new Set(["paid", "processing", "shipped", "delivered", "cancel_request", "returned", "payment_reversed"]);
 
 export interface OrderRow {
   id: number;
@@ -369,7 +370,6 @@ type Reservation = { kind: "reserved" } | { kind: "recorded"; order: OrderRow };
  * conditional update. Throws 409 with the stock message when stock is short.
  */
 async function reserveForCapture(db: DB, order: OrderRow, paypalOrderId: string, paypal: PaypalClient, retried = false): Promise<Reservation> {
-  const lines = await listOrderStockLines(db, order.id);
   const won = await db.transaction().execute(async (trx) => {
     // A write first, so the transaction holds SQLite's write lock from its first statement.
     const updated = await trx
@@ -381,16 +381,17 @@ async function reserveForCapture(db: DB, order: OrderRow, paypalOrderId: string,
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) return false;
     try {
-      await takeStock(trx, lines);
+      await takeOrderStock(trx, order.id);
     } catch (error) {
       // Rolls the whole reservation back; the message says what is short ('... items available in stock').
       if (error instanceof DomainError) throw new PaymentError(error.message, "stock");
       throw error;
     }
     try {
-      await spendOrderPoints(trx, order.id);
+      // Held since placement; only an order placed before that holds none yet.
+      await takeOrderPoints(trx, order.id);
     } catch (error) {
-      if (error instanceof DomainError) throw new PaymentError("You no longer have the loyalty points this order's discount uses", "failed");
+      if (error instanceof DomainError) throw new PaymentError(POINTS_GONE_MESSAGE, "failed");
       throw error;
     }
     await rememberAttempt(trx, order.id, paypalOrderId, "CAPTURING", order.totalCents);
@@ -449,12 +450,11 @@ async function settleHold(db: DB, order: OrderRow, holderId: string | null, payp
 }
 
 /**
- * Gives back what a reservation took, in one transaction: the stock, and the points the
- * discount used (a history event of type 'other'). Only an unpaid order that holds stock
- * is changed; the attempt gets `attemptStatus`.
+ * Gives back the stock a reservation took, in one transaction. The discount's points stay with
+ * the unpaid order (they come back on expiry or cancellation). Only an unpaid order that holds
+ * stock is changed; the attempt gets `attemptStatus`.
  */
 async function releaseReservation(db: DB, orderId: number, paypalOrderId: string | null, attemptStatus: string): Promise<boolean> {
-  const lines = await listOrderStockLines(db, orderId);
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("orders")
@@ -465,16 +465,7 @@ async function releaseReservation(db: DB, orderId: number, paypalOrderId: string
       .executeTakeFirst();
     if (paypalOrderId) await setAttemptStatus(trx, orderId, paypalOrderId, attemptStatus);
     if (updated.numUpdatedRows === 0n) return false;
-    await returnStock(trx, lines);
-    const order = await trx.selectFrom("orders").select(["user_id as userId", "loyalty_points_used as used"]).where("id", "=", orderId).executeTakeFirstOrThrow();
-    if (order.userId && order.used > 0) {
-      await recordPointsEvent(trx, order.userId, {
-        type: "other",
-        description: `Points returned: the payment for order #${orderId} did not go through`,
-        points: order.used,
-        orderId,
-      });
-    }
+    await returnOrderStock(trx, orderId);
     // Other attempts that were waiting on this hold are no longer capturing.
     await trx
       .updateTable("payment_attempts")
@@ -616,8 +607,7 @@ async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, deps: P
   const usedCapture = await db.selectFrom("orders").select("id").where("paypal_capture_id", "=", capture.id).where("id", "!=", order.id).executeTakeFirst();
   if (usedCapture) throw new PaymentError("This PayPal payment belongs to another order", "mismatch");
 
-  const lines = await listOrderStockLines(db, order.id);
-  let outcome: PaymentResult | { unwanted: OrderRow };
+  let outcome: PaymentResult | { unwanted: OrderRow } | { short: string[] };
   try {
     outcome = await db.transaction().execute(async (trx) => {
       // A write (that changes nothing) first, so the transaction holds SQLite's write lock before it reads.
@@ -625,13 +615,22 @@ async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, deps: P
       const current = await requireOrder(trx, order.id);
       if (current.paypalOrderId === pp.id) return resultOf(current, pp.id, current.paypalCaptureId);
       if (current.status !== "unpaid") return { unwanted: current };
-      await markOrderPaid(trx, current, pp.id, capture, lines);
+      const short = await takeWhatIsLeft(trx, current);
+      if (short.length > 0) {
+        await cancelShortCapture(trx, current, pp.id, capture, short);
+        return { short };
+      }
+      await markOrderPaid(trx, current, pp.id, capture);
       return resultOf(current, pp.id, capture.id);
     });
   } catch (error) {
     if (error instanceof DomainError) throw error;
     console.error(`Order #${order.id}: PayPal capture ${capture.id} completed but recording it failed`, error);
     throw new PaymentError(PAYMENT_TOASTS.processingError.description, "recording");
+  }
+  if ("short" in outcome) {
+    await refundUnwantedCapture(db, order.id, capture, `What the payment was for could no longer be taken: ${outcome.short.join(", ")}.`, deps.paypal);
+    throw new PaymentError(PAYMENT_TEXT.shortAtCapture, "stock");
   }
   if ("unwanted" in outcome) {
     // Cancelled meanwhile, or paid with another PayPal order: the shop must not keep this money.
@@ -653,17 +652,11 @@ async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, deps: P
 
 /**
  * The one place an order becomes paid, in the caller's transaction: status 'paid' with the
- * PayPal ids, its stock taken (if no hold has it), the points awarded, the buyer's cart emptied,
- * the attempt COMPLETED and a history line. Throws 'state' when it is no longer unpaid.
+ * PayPal ids, the points awarded, the buyer's cart emptied, the attempt COMPLETED and a history
+ * line. Its stock and points must already be held (takeWhatIsLeft). Throws 'state' when it is no
+ * longer unpaid.
  */
-export async function markOrderPaid(
-  trx: DB,
-  current: OrderRow,
-  paypalOrderId: string,
-  capture: { id: string; amount?: { value?: string } },
-  lines: StockLine[],
-): Promise<void> {
-  if (current.stockReserved === 0) await takeWhatIsLeft(trx, current, lines);
+export async function markOrderPaid(trx: DB, current: OrderRow, paypalOrderId: string, capture: { id: string; amount?: { value?: string } }): Promise<void> {
   const now = new Date().toISOString();
   const updated = await trx
     .updateTable("orders")
@@ -681,43 +674,76 @@ export async function markOrderPaid(
 }
 
 /**
- * PayPal already took the money but the order holds no stock (its hold was released, or the
- * capture happened outside the shop's flow): take what is there, line by line, and tell the
- * owner about any line that is short instead of refusing a paid order.
+ * PayPal already took the money: takes whatever of the order's stock and points it does not hold
+ * yet (none when a hold has them). Answers what could not be taken ('Title x1', the points); the
+ * caller then cancels and refunds instead of marking the order paid.
  */
-async function takeWhatIsLeft(db: DB, order: OrderRow, lines: StockLine[]): Promise<void> {
-  const short: string[] = [];
-  for (const line of lines) {
-    try {
-      await takeStock(db, [line]);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      short.push(`${line.title ?? `product ${line.productId}`} x${line.quantity}`);
-    }
-  }
+async function takeWhatIsLeft(trx: DB, order: OrderRow): Promise<string[]> {
+  const short = await takeOrderStockAsAvailable(trx, order.id);
   try {
-    await spendOrderPoints(db, order.id);
+    await takeOrderPoints(trx, order.id);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    console.warn(`Order #${order.id} was paid but the customer no longer had the ${order.pointsUsed} loyalty points its discount used`);
+    short.push(`the ${order.pointsUsed} loyalty points of its discount`);
   }
-  if (short.length > 0) console.warn(`Order #${order.id} was paid at PayPal but stock was short for: ${short.join(", ")}. Please check this order.`);
+  return short;
+}
+
+/**
+ * A capture landed but its stock or points could no longer be taken, in the caller's transaction:
+ * the order is cancelled with whatever it did take given back, its history and the owner's alert
+ * say why, and the buyer is told. The caller refunds the capture automatically.
+ */
+async function cancelShortCapture(trx: DB, order: OrderRow, paypalOrderId: string, capture: { id: string }, short: string[]): Promise<void> {
+  const now = new Date().toISOString();
+  await trx.updateTable("orders").set({ status: "cancelled", stock_reserved: 0, updated_at: now }).where("id", "=", order.id).where("status", "=", "unpaid").execute();
+  await returnOrderStock(trx, order.id);
+  await returnOrderPoints(trx, order.id, `order #${order.id} could not be fulfilled`);
+  await setAttemptStatus(trx, order.id, paypalOrderId, "REFUNDED");
+  const what = short.join(", ");
+  const message = `PayPal captured $${centsToDecimal(order.totalCents)} (capture ${capture.id}), but this could no longer be taken: ${what}. The order is cancelled and the payment refunded automatically.`;
+  await addOrderEvent(trx, order.id, "stock-short", message, order.totalCents);
+  await enqueueOwnerPaymentAlert(trx, order.id, `capture-short:${capture.id}`, { headline: "A payment came in for an order the shop could not fill", detail: message });
+  await enqueueOrderCancelledMail(trx, order.id, true);
 }
 
 // ---- abandon and recover --------------------------------------------------------------------
 
 /**
- * The buyer came back through PayPal's cancel URL: stock and points held for the order are
- * given back (unless another capture is in progress right now) and the order stays unpaid.
+ * The buyer came back through PayPal's cancel URL: the stock held for the order is given back
+ * and the order stays unpaid, unless a capture may be under way. The shop asks itself and then
+ * PayPal first: a capture in flight here (a fresh CAPTURING hold), one PayPal holds for review,
+ * or a PayPal order that is APPROVED, COMPLETED or has a capture keeps the hold (a COMPLETED one
+ * is recorded). Only PayPal's word that nothing was approved releases it; PayPal unreachable
+ * keeps it for the next visit.
  */
-export async function abandonPayment(db: DB, orderId: number, paypalOrderId?: string | null): Promise<void> {
+export async function abandonPayment(db: DB, orderId: number, paypalOrderId?: string | null, deps: PaymentDeps = {}): Promise<void> {
   const order = await loadOrder(db, orderId);
   if (!order || order.status !== "unpaid" || order.stockReserved === 0) return;
-  // A capture PayPal holds for review is money on its way: only PayPal's word releases its stock.
   if ((await listAttempts(db, orderId, ["PENDING"])).length > 0) return;
-  const [holder] = await listAttempts(db, orderId, ["CAPTURING"]);
-  const fresh = holder && Date.now() - Date.parse(holder.updatedAt) < STALE_HOLD_MS;
-  if (fresh && holder.paypalOrderId !== paypalOrderId) return;
+  const holders = await listAttempts(db, orderId, ["CAPTURING"]);
+  if (holders.some((h) => Date.now() - Date.parse(h.updatedAt) < STALE_HOLD_MS)) return;
+  const paypal = deps.paypal === undefined ? getPaypalClient() : deps.paypal;
+  if (!paypal) return;
+  const ids = new Set(holders.map((h) => h.paypalOrderId));
+  if (paypalOrderId && (await isPaypalOrderOf(db, orderId, paypalOrderId))) ids.add(paypalOrderId);
+  for (const id of ids) {
+    let pp: PaypalOrder;
+    try {
+      pp = await paypal.getOrder(id, { timeoutMs: 5000 });
+    } catch (error) {
+      if (error instanceof PaypalError && error.status === 404) continue;
+      console.warn(`Order #${orderId}: PayPal could not be asked about ${id}, so its stock stays held: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    if (pp.status === "COMPLETED") {
+      await recoverPayment(db, orderId, { paypal });
+      return;
+    }
+    const captures = pp.purchase_units?.[0]?.payments?.captures ?? [];
+    if (pp.status === "APPROVED" || captures.length > 0) return;
+  }
+  const [holder] = holders;
   await releaseReservation(db, orderId, holder?.paypalOrderId ?? null, "FAILED");
 }
 

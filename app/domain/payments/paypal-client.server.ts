@@ -53,6 +53,23 @@ export interface PaypalCapture {
   links?: PaypalLink[];
 }
 
+/** A customer dispute (Disputes v1): an inquiry, a claim or a chargeback about one or more captures. */
+export interface PaypalDispute {
+  dispute_id: string;
+  status?: string;
+  reason?: string;
+  dispute_amount?: PaypalMoney;
+  dispute_channel?: string;
+  dispute_life_cycle_stage?: string;
+  update_time?: string;
+  disputed_transactions?: { seller_transaction_id?: string; buyer_transaction_id?: string }[];
+}
+
+/** A dispute id as PayPal issues them (PP-D-12345, PP-R-...). */
+export function isPaypalDisputeId(value: unknown): value is string {
+  return typeof value === "string" && /^PP-[A-Z0-9-]{1,40}$/.test(value);
+}
+
 /** A Payments v2 refund. */
 export interface PaypalRefund {
   id: string;
@@ -147,6 +164,9 @@ export interface PaypalClient {
   getCapture(captureId: string): Promise<PaypalCapture>;
   refundCapture(input: RefundCaptureInput): Promise<PaypalRefund>;
   getRefund(refundId: string): Promise<PaypalRefund>;
+  getDispute(disputeId: string): Promise<PaypalDispute>;
+  /** Disputes updated after `since`, newest first (one page; the list holds no transactions: read each with getDispute). */
+  listDisputes(since: Date): Promise<PaypalDispute[]>;
   /** PayPal's verification_status: SUCCESS or FAILURE. */
   verifyWebhookSignature(input: WebhookSignatureInput): Promise<"SUCCESS" | "FAILURE">;
 }
@@ -292,6 +312,16 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
     },
     getRefund(refundId) {
       return call<PaypalRefund>("GET", `/v2/payments/refunds/${encodeURIComponent(refundId)}`, "get refund");
+    },
+    async getDispute(disputeId) {
+      const dispute = await call<PaypalDispute>("GET", `/v1/customer/disputes/${encodeURIComponent(disputeId)}`, "get dispute", { noId: true });
+      if (typeof dispute.dispute_id !== "string") throw new PaypalError("PayPal get dispute: unreadable answer", 502);
+      return dispute;
+    },
+    async listDisputes(since) {
+      const query = new URLSearchParams({ update_time_after: since.toISOString(), page_size: "50" });
+      const answer = await call<{ items?: PaypalDispute[] }>("GET", `/v1/customer/disputes?${query}`, "list disputes", { noId: true });
+      return Array.isArray(answer.items) ? answer.items : [];
     },
     async verifyWebhookSignature(input) {
       const answer = await call<{ verification_status?: unknown }>("POST", "/v1/notifications/verify-webhook-signature", "verify webhook", {

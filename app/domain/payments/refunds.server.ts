@@ -2,7 +2,7 @@ import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.ser
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { DomainError } from "~/domain/common/errors";
-import { enqueueOrderRefundedMail } from "~/domain/mail/order-mail.server";
+import { enqueueOrderRefundedMail, enqueueOwnerPaymentAlert } from "~/domain/mail/order-mail.server";
 import { addOrderEvent, applyReturn, cancelOrder, type RestockLine } from "~/domain/orders/transitions.server";
 import { getPaypalClient, type PaypalClient, PaypalError, type PaypalRefund } from "~/domain/payments/paypal-client.server";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
@@ -106,7 +106,9 @@ function paypalOf(paypal: PaypalClient | null | undefined): PaypalClient {
 /**
  * Step 1: the REQUESTED row, in a transaction that holds the write lock. A REQUESTED row of the
  * same order, kind and amount is reused (its request id makes the retry safe); one of another
- * kind or amount means another refund is in flight (409).
+ * kind or amount means another refund is in flight (409). What is still refundable is checked
+ * here, under the lock, so refunds checked in parallel never add up to more than the order's
+ * total: 400 on the amount field (409 for a cancellation, whose amount was worked out for it).
  */
 async function openRefund(db: DB, req: RefundRequest, actor: Actor): Promise<RefundRow> {
   return db.transaction().execute(async (trx) => {
@@ -115,6 +117,14 @@ async function openRefund(db: DB, req: RefundRequest, actor: Actor): Promise<Ref
     const same = open.find((r) => r.kind === req.kind && r.amountCents === req.amountCents && r.captureId === req.captureId);
     if (same) return same;
     if (open.length > 0) throw new RefundError("Another refund of this order is being made. Please reload the page in a moment.", "busy");
+    if (req.kind !== "automatic") {
+      const order = await trx.selectFrom("orders").select("total_cents as total").where("id", "=", req.orderId).executeTakeFirstOrThrow();
+      const left = Math.max(0, order.total - (await refundedCents(trx, req.orderId)));
+      if (req.amountCents > left) {
+        if (req.kind === "cancel") throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
+        throw new DomainError(`The refund cannot be more than the $${centsToDecimal(left)} not yet refunded`, 400, "amount");
+      }
+    }
     const requestId = `refund-${req.orderId}-${randomBytes(9).toString("hex")}`;
     const inserted = await trx
       .insertInto("refunds")
@@ -317,8 +327,11 @@ export async function refundUnwantedCapture(
     );
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    console.warn(`Order #${orderId}: the automatic refund of PayPal capture ${capture.id} did not go through: ${error.message}`);
-    await addOrderEvent(db, orderId, "note", `PayPal capture ${capture.id} must be refunded (${why}), but the automatic refund did not go through: ${error.message}`);
+    const message = `PayPal capture ${capture.id} must be refunded (${why}), but the automatic refund did not go through: ${error.message}`;
+    await db.transaction().execute(async (trx) => {
+      await addOrderEvent(trx, orderId, "note", message);
+      await enqueueOwnerPaymentAlert(trx, orderId, `refund-failed:${capture.id}`, { headline: "A payment must be refunded by hand", detail: message });
+    });
   }
 }
 

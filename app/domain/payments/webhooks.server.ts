@@ -1,7 +1,8 @@
 import { addOrderEvent } from "~/domain/orders/transitions.server";
-import { type PaypalClient, PaypalError, type PaypalRefund, isPaypalResourceId } from "~/domain/payments/paypal-client.server";
+import { isPaypalDisputeId, isPaypalResourceId, type PaypalClient, type PaypalDispute, PaypalError, type PaypalRefund } from "~/domain/payments/paypal-client.server";
 import { findOrderIdByPaypalOrder, PaymentError, recoverPayment, settlePaypalOrder } from "~/domain/payments/payments.server";
 import { recordExternalRefund, recordRefund, settlePendingRefund } from "~/domain/payments/refunds.server";
+import { markPaymentReversed } from "~/domain/payments/reversals.server";
 import { decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -13,7 +14,14 @@ import { type DB } from "~/lib/sqlite.server";
  * Each event id is handled once (paypal_webhook_events); a replay changes nothing.
  */
 
-export const WEBHOOK_EVENT_TYPES = ["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.DENIED", "PAYMENT.CAPTURE.REFUNDED", "CHECKOUT.ORDER.APPROVED"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "PAYMENT.CAPTURE.COMPLETED",
+  "PAYMENT.CAPTURE.DENIED",
+  "PAYMENT.CAPTURE.REFUNDED",
+  "PAYMENT.CAPTURE.REVERSED",
+  "CUSTOMER.DISPUTE.CREATED",
+  "CHECKOUT.ORDER.APPROVED",
+] as const;
 
 export interface WebhookAnswer {
   status: 200 | 400 | 503;
@@ -71,10 +79,10 @@ export async function handlePaypalWebhook(db: DB, input: { headers: Headers; bod
   if (seen) return { status: 200, message: "Already handled" };
 
   const resource = isRecord(event.resource) ? event.resource : {};
-  const resourceId = typeof resource.id === "string" ? resource.id : null;
+  const resourceId = typeof resource.id === "string" ? resource.id : typeof resource.dispute_id === "string" ? resource.dispute_id : null;
   let outcome: string;
   try {
-    outcome = await applyEvent(db, event.event_type, resourceId, deps.paypal);
+    outcome = await applyEvent(db, event.event_type, resourceId, deps.paypal, resource);
   } catch (error) {
     if (error instanceof PaypalError && error.isUnavailable) return { status: 503, message: "PayPal could not be reached; deliver again later" };
     throw error;
@@ -99,9 +107,32 @@ async function settle(db: DB, paypalOrderId: string, paypal: PaypalClient): Prom
   }
 }
 
-async function applyEvent(db: DB, type: string, resourceId: string | null, paypal: PaypalClient): Promise<string> {
+async function applyEvent(db: DB, type: string, resourceId: string | null, paypal: PaypalClient, resource: Record<string, unknown>): Promise<string> {
   if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) return `Event type ${type} is not used by the shop`;
+  if (type === "CUSTOMER.DISPUTE.CREATED") {
+    if (!isPaypalDisputeId(resourceId)) return "The event names no valid PayPal dispute";
+    const dispute = await readOrNull(() => paypal.getDispute(resourceId));
+    if (!dispute) return `PayPal does not know dispute ${resourceId}`;
+    return applyDispute(db, dispute);
+  }
   if (!resourceId || !isPaypalResourceId(resourceId)) return "The event names no valid PayPal resource";
+
+  if (type === "PAYMENT.CAPTURE.REVERSED") {
+    // The resource is the reversal (a refund PayPal made): its 'up' link names the capture,
+    // which is read back from PayPal, never taken from the event alone.
+    const links = Array.isArray(resource.links) ? (resource.links as { rel?: unknown; href?: unknown }[]) : [];
+    const up = links.find((l) => l.rel === "up" && typeof l.href === "string")?.href as string | undefined;
+    const captureId = up ? /\/v2\/payments\/captures\/([A-Z0-9]+)$/.exec(up)?.[1] : undefined;
+    if (!captureId) return `Reversal ${resourceId} names no capture`;
+    const capture = await readOrNull(() => paypal.getCapture(captureId));
+    if (!capture) return `PayPal does not know capture ${captureId}`;
+    const amount = isRecord(resource.amount) && typeof resource.amount.value === "string" ? ` of ${resource.amount.value} ${String(resource.amount.currency_code ?? "")}`.trimEnd() : "";
+    return markPaymentReversed(db, capture.id, {
+      headline: "PayPal reversed a payment",
+      detail: `PayPal reversed the payment${amount} (capture ${capture.id}, reversal ${resourceId}): the money went back to the buyer.`,
+      key: resourceId,
+    });
+  }
 
   if (type === "CHECKOUT.ORDER.APPROVED") return settle(db, resourceId, paypal);
 
@@ -148,6 +179,25 @@ async function applyEvent(db: DB, type: string, resourceId: string | null, paypa
   }
   await recordExternalRefund(db, orderId, captureId, refund);
   return `Order #${orderId}: refund ${refund.id} made at PayPal recorded`;
+}
+
+/** A dispute read from PayPal: every capture of this shop it names puts its order on hold. */
+export async function applyDispute(db: DB, dispute: PaypalDispute): Promise<string> {
+  if (dispute.status === "RESOLVED") return `Dispute ${dispute.dispute_id} is resolved`;
+  const captures = (dispute.disputed_transactions ?? []).map((t) => t.seller_transaction_id).filter((id): id is string => isPaypalResourceId(id));
+  if (captures.length === 0) return `Dispute ${dispute.dispute_id} names no capture`;
+  const amount = dispute.dispute_amount ? ` for ${dispute.dispute_amount.value} ${dispute.dispute_amount.currency_code}` : "";
+  const outcomes: string[] = [];
+  for (const captureId of captures) {
+    outcomes.push(
+      await markPaymentReversed(db, captureId, {
+        headline: "A buyer opened a PayPal dispute",
+        detail: `The buyer opened PayPal dispute ${dispute.dispute_id}${amount} (${(dispute.reason ?? "no reason given").toLowerCase().replace(/_/g, " ")}, capture ${captureId}). Answer it at PayPal.`,
+        key: dispute.dispute_id,
+      }),
+    );
+  }
+  return outcomes.join("; ");
 }
 
 function captureOfRefund(refund: PaypalRefund): string | null {

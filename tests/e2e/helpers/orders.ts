@@ -75,9 +75,9 @@ export function insertOrder(spec: OrderSpec = {}): InsertedOrder {
         );
       const id = Number(order.lastInsertRowid);
       const insertItem = db.prepare(
-        "INSERT INTO order_items (order_id, product_id, title, unit_price_cents, quantity, color_id, variation_code) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO order_items (order_id, product_id, title, unit_price_cents, quantity, color_id, variation_code, stock_taken) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       );
-      for (const i of items) insertItem.run(id, i.productId, i.title, i.unitPriceCents, i.quantity, i.colorId, i.variationCode);
+      for (const i of items) insertItem.run(id, i.productId, i.title, i.unitPriceCents, i.quantity, i.colorId, i.variationCode, spec.stockReserved ? i.quantity : 0);
       return { id, token, totalCents: subtotal + shipping, items: items.map(({ productId, title, quantity, unitPriceCents }) => ({ productId, title, quantity, unitPriceCents })) };
     }).immediate(),
   );

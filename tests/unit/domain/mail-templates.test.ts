@@ -34,6 +34,7 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   "cancel-request-received": order,
   "owner-new-order": order,
   "owner-cancel-request": order,
+  "owner-payment-alert": { orderId: 12, total: "24.00", email: "ada@example.com", headline: "A payment was reversed", detail: "PayPal <reversed> it." },
   "order-refunded": { ...order, refundAmount: "12.50" },
   "cancel-declined": { ...order, declineReason: "It <already> left" },
   welcome: { firstName: "" },

@@ -1,0 +1,27 @@
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { adminOrderAnswer } from "~/domain/admin/orders-tab.server";
+import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { actorOf } from "~/domain/ops/activity.server";
+import { resolvePaymentReversal } from "~/domain/payments/reversals.server";
+import { db } from "~/lib/db.server";
+import { apiAction, methodNotAllowed, requireIdParam } from "~/lib/http.server";
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+/**
+ * PATCH /api/admin/orders/{orderId}/resolve (admin only: 401/403; ours, like the admin's cancel):
+ * a 'payment_reversed' order goes back to the status it had before PayPal reversed or disputed
+ * its payment. Answers the updated order; 404 unknown, 409 any other status.
+ */
+export function action({ request, params }: ActionFunctionArgs) {
+  return apiAction(request, {
+    PATCH: async () => {
+      const actor = actorOf(await requireApiAdmin(request), request);
+      const id = requireIdParam(params.orderId, "Order not found");
+      await resolvePaymentReversal(db, id, actor);
+      return adminOrderAnswer(id);
+    },
+  });
+}
