@@ -116,6 +116,7 @@ function CodeForm({ intent, label, errors, secondary, withPassword }: { intent: 
       {withPassword ? (
         <Field
           name="currentPassword"
+          idPrefix={`${intent}-`}
           label="Current password"
           type="password"
           autoComplete="current-password"
