@@ -717,7 +717,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           <p style={s.p}>
             The e-mail address of your account was changed to <strong>{data.newEmail}</strong>. From now on, we write there.
           </p>
-          <p style={s.p}>If you did not make this change, undo it: your address comes back and every device is signed out. The link works for 14 days.</p>
+          <p style={s.p}>If you did not make this change, undo it: your address comes back, every device is signed out and you choose a new password. The link works for 14 days.</p>
           <Button href={link}>This was not me: undo</Button>
           <p style={s.muted}>If you made the change yourself, there is nothing to do.</p>
         </>
@@ -727,7 +727,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         "",
         `The e-mail address of your account was changed to ${data.newEmail}. From now on, we write there.`,
         "",
-        "If you did not make this change, undo it: your address comes back and every device is signed out. This link works for 14 days:",
+        "If you did not make this change, undo it: your address comes back, every device is signed out and you choose a new password. This link works for 14 days:",
         link,
         "",
         "If you made the change yourself, there is nothing to do.",
