@@ -339,20 +339,42 @@ async function seedProducts(db: DB, uploadDir: string, now: Date): Promise<{ pro
   return { products, imageRows };
 }
 
-/** The built-in admin password of demonstration and development shops (README). */
+/** The built-in admin of demonstration and development shops (README). */
 export const DEMO_ADMIN_PASSWORD = "admin12345";
+export const DEMO_ADMIN_EMAIL = "admin@example.com";
+
+type SeedEnv = { NODE_ENV?: string; DEMO?: string; ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string };
+
+/** A real shop: production without DEMO=1 (only `1` or `true` is a demo). */
+function isRealShop(env: SeedEnv): boolean {
+  return env.NODE_ENV === "production" && !(env.DEMO === "1" || env.DEMO?.toLowerCase() === "true");
+}
 
 /**
  * The password for the admin the seed creates. In production without DEMO=1 it must be given
- * (there is no built-in default there); throws naming ADMIN_PASSWORD otherwise.
+ * and must not be the demo's (it is in the README for anyone to read); throws naming
+ * ADMIN_PASSWORD otherwise.
  */
-export function resolveAdminPassword(env: { NODE_ENV?: string; DEMO?: string; ADMIN_PASSWORD?: string }): string {
+export function resolveAdminPassword(env: SeedEnv): string {
   const given = env.ADMIN_PASSWORD?.trim() ? env.ADMIN_PASSWORD : undefined;
-  if (given) return given;
-  if (env.NODE_ENV === "production" && !(env.DEMO === "1" || env.DEMO?.toLowerCase() === "true")) {
-    throw new Error("ADMIN_PASSWORD must be set in production (there is no built-in admin password outside DEMO=1).");
+  if (isRealShop(env)) {
+    if (!given) throw new Error("ADMIN_PASSWORD must be set in production (there is no built-in admin password outside DEMO=1).");
+    if (given.trim() === DEMO_ADMIN_PASSWORD) throw new Error(`ADMIN_PASSWORD is the demo password (${DEMO_ADMIN_PASSWORD}): choose your own for a production shop.`);
   }
-  return DEMO_ADMIN_PASSWORD;
+  return given ?? DEMO_ADMIN_PASSWORD;
+}
+
+/**
+ * The address of the admin the seed creates. In production without DEMO=1 it must be given and
+ * must not be the demo's admin@example.com (nobody there reads the shop's mail); throws naming
+ * ADMIN_EMAIL otherwise.
+ */
+export function resolveAdminEmail(env: SeedEnv): string {
+  const given = env.ADMIN_EMAIL?.trim() || undefined;
+  if (isRealShop(env) && (!given || given.toLowerCase() === DEMO_ADMIN_EMAIL)) {
+    throw new Error(`ADMIN_EMAIL must be set to the owner's own address in production (${DEMO_ADMIN_EMAIL} is the demo's).`);
+  }
+  return given ?? DEMO_ADMIN_EMAIL;
 }
 
 function assertAdminPasswordAllowed(password: string): void {
@@ -396,23 +418,6 @@ async function seedAdmin(db: DB, email: string, password: string): Promise<"crea
     })
     .execute();
   return "created";
-}
-
-/** `npm run db:promote -- EMAIL`: makes an existing account with a confirmed address an admin, on purpose. Throws otherwise. */
-export async function promoteToAdmin(db: DB, email: string): Promise<"promoted" | "unchanged"> {
-  const existing = await findUserByEmail(db, email.trim());
-  if (!existing) throw new Error(`No account uses ${email.trim()}`);
-  if (existing.is_admin === 1) return "unchanged";
-  // Anyone can register an address: an account whose owner never proved the address (a squatter
-  // who registered the owner's e-mail first) is never made an admin.
-  if (!existing.email_verified_at) {
-    throw new Error(
-      `${existing.email} has not confirmed its e-mail address, so anyone could have registered it. ` +
-        `Confirm it first (the link the shop sent, or 'Forgot password' to that address), then promote it.`,
-    );
-  }
-  await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", existing.id).execute();
-  return "promoted";
 }
 
 /** Renders missing product photos and thumbnails, 8 at a time. Returns the number of files written. */

@@ -6,7 +6,7 @@
  */
 import { getEnv } from "../app/lib/env.server";
 import { openDatabase } from "../app/lib/sqlite.server";
-import { createProgressBar, resolveAdminPassword, seedBulk, seedDemo } from "./seed-lib";
+import { createProgressBar, resolveAdminEmail, resolveAdminPassword, seedBulk, seedDemo } from "./seed-lib";
 
 const USAGE = "Usage: tsx scripts/seed.ts [--products N]";
 
@@ -32,14 +32,17 @@ function parseArgs(argv: string[]): { products: number | null } {
 
 async function main(): Promise<void> {
   const { products } = parseArgs(process.argv.slice(2));
+  // Checked first, before the database is opened: a refused admin changes nothing.
+  const adminEmail = resolveAdminEmail(process.env);
+  const adminPassword = resolveAdminPassword(process.env);
   const env = getEnv();
   const started = performance.now();
   const db = openDatabase(env.DATABASE_PATH);
   try {
     const summary = await seedDemo(db, {
       uploadDir: env.UPLOAD_DIR,
-      adminEmail: env.ADMIN_EMAIL,
-      adminPassword: resolveAdminPassword(process.env),
+      adminEmail,
+      adminPassword,
       shopEmail: env.SHOP_EMAIL,
       log: (line) => console.log(line),
     });

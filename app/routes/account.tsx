@@ -5,6 +5,9 @@ import { type CardProduct, ProductCard } from "~/components/product/product-card
 import { Alert, Field } from "~/components/ui/field";
 import { useToastEffect, type ToastMessage } from "~/components/ui/toaster";
 import { getProfile, updateProfile } from "~/domain/auth/accounts.server";
+import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
+import { getPendingEmail } from "~/domain/auth/email-tokens.server";
+import { hasSecondFactor } from "~/domain/auth/totp.server";
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
 import { AUTH_MESSAGES, updateFailed } from "~/domain/auth/messages";
 import { PROFILE_FIELDS, type ProfileFieldName } from "~/domain/auth/profile-fields";
@@ -52,6 +55,9 @@ interface AccountData {
   orders: { id: number; status: string; totalCents: number; createdAt: string; confirmationToken: string }[] | null;
   favorites: { productId: number; product: CardProduct }[] | null;
   profile: ProfileValues | null;
+  /** What an e-mail change asks for: the password, a code from the second factor, or nothing possible yet (Google only). */
+  emailProof: "password" | "code" | "none";
+  pendingEmail: string | null;
   loyalty: {
     points: number;
     redeemable: number;
@@ -85,11 +91,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab = toTab(url.searchParams.get("tab"));
   // Only the current tab's data is read.
-  const [orders, favorites, profile, loyalty] = await Promise.all([
+  const [orders, favorites, profile, loyalty, totpOn, pendingEmail] = await Promise.all([
     tab === "orders" ? listOrdersForUser(db, user.id) : null,
     tab === "favorites" ? listFavorites(db, user.id) : null,
     tab === "profile" ? getProfile(db, user.id) : null,
     tab === "loyalty" ? Promise.all([getLoyaltyConfig(db), listLoyaltyHistory(db, user.id)]) : null,
+    tab === "profile" ? hasSecondFactor(db, user.id) : false,
+    tab === "profile" ? getPendingEmail(db, user.id) : null,
   ]);
   const data: AccountData = {
     user: { firstName: user.firstName, email: user.email },
@@ -100,6 +108,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     profile: profile
       ? (Object.fromEntries(PROFILE_FIELDS.map((f) => [f.name, profile[f.name] ?? null])) as ProfileValues)
       : null,
+    emailProof: totpOn ? "code" : profile?.hasPassword ? "password" : "none",
+    pendingEmail,
     loyalty: loyalty
       ? {
           points: user.loyaltyPoints,
@@ -139,16 +149,19 @@ async function saveProfile(userId: number, formData: FormData) {
   if (submission.status !== "success") {
     return json<ProfileActionData>({ intent: INTENTS.updateProfile, result: submission.reply(), failure: null }, { status: 400 });
   }
+  const hidden = { hideFields: ["currentPassword", "code"] };
+  let pendingEmail: string | null;
   try {
-    await updateProfile(db, userId, submission.value);
+    ({ pendingEmail } = await updateProfile(db, userId, submission.value));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return json<ProfileActionData>(
-      { intent: INTENTS.updateProfile, result: submission.reply(error.toConform()), failure: updateFailed(error.message) },
+      { intent: INTENTS.updateProfile, result: submission.reply({ ...error.toConform(), ...hidden }), failure: updateFailed(error.message) },
       { status: error.status },
     );
   }
-  return redirectWithToast(PROFILE_URL, { ...AUTH_MESSAGES.profileUpdated });
+  const asked = pendingEmail !== null && pendingEmail === submission.value.email.trim().toLowerCase();
+  return redirectWithToast(PROFILE_URL, asked ? { ...AUTH_MESSAGES.profileUpdated, description: `${EMAIL_TOKEN_TEXT.changeRequested} (${pendingEmail})` } : { ...AUTH_MESSAGES.profileUpdated });
 }
 
 /** Removes (never toggles), so a second press or a stale page cannot add the favorite back. */
@@ -307,7 +320,7 @@ function FavoritesTab({ favorites }: { favorites: NonNullable<AccountData["favor
 }
 
 function ProfileView({ profile }: { profile: ProfileValues }) {
-  const { countries } = useLoaderData<typeof loader>();
+  const { countries, pendingEmail } = useLoaderData<typeof loader>();
   return (
     <section className="form-card" aria-labelledby="profile-title">
       <div className="section-head">
@@ -316,6 +329,11 @@ function ProfileView({ profile }: { profile: ProfileValues }) {
           Edit Profile
         </Link>
       </div>
+      {pendingEmail ? (
+        <p className="muted">
+          Waiting for confirmation: <strong>{pendingEmail}</strong>. Your address changes when you open the link we sent there.
+        </p>
+      ) : null}
       <dl className="profile-list">
         {PROFILE_FIELDS.map((f) => {
           const value = f.name === "shippingCountry" ? (countries.find((c) => c.code === profile[f.name])?.name ?? profile[f.name]) : profile[f.name];
@@ -407,6 +425,7 @@ function ProfileForm({ profile, reply }: { profile: ProfileValues; reply: Profil
             />
           ),
         )}
+        <EmailProofField errorOf={errorOf} />
         <div className="actions">
           <button type="submit" className="button">
             Save Changes
@@ -417,6 +436,36 @@ function ProfileForm({ profile, reply }: { profile: ProfileValues; reply: Profil
         </div>
       </Form>
     </section>
+  );
+}
+
+/** A new e-mail address needs more than the session: the password, or a code when a second factor is on. */
+function EmailProofField({ errorOf }: { errorOf: (name: string) => string | undefined }) {
+  const { emailProof } = useLoaderData<typeof loader>();
+  if (emailProof === "none") {
+    return (
+      <p className="muted small" id="email-proof-hint">
+        To change your e-mail address, first set a password on the <Link to="/account/security">Sign-in &amp; Security</Link> page.
+      </p>
+    );
+  }
+  return emailProof === "code" ? (
+    <Field
+      name="code"
+      label="Code from your app (only to change the e-mail address)"
+      autoComplete="one-time-code"
+      maxLength={40}
+      error={errorOf("code")}
+    />
+  ) : (
+    <Field
+      name="currentPassword"
+      label="Current password (only to change the e-mail address)"
+      type="password"
+      autoComplete="current-password"
+      maxLength={200}
+      error={errorOf("currentPassword")}
+    />
   );
 }
 

@@ -8,14 +8,15 @@ import { ChangePasswordSchema, SECURITY_TEXT } from "~/domain/auth/schemas";
 import { changePassword, endSessions } from "~/domain/auth/security.server";
 import { isEmailVerified } from "~/domain/auth/email-tokens.server";
 import { getTotpStatus } from "~/domain/auth/totp.server";
+import { requestPasswordReset } from "~/domain/auth/password-reset.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
+import { assertSameOrigin, getClientIp, jsonError, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Sign-in & Security", noindex: true });
 
-const INTENTS = { changePassword: "change-password", signOutEverywhere: "sign-out-everywhere" } as const;
+const INTENTS = { changePassword: "change-password", sendPasswordLink: "send-password-link", signOutEverywhere: "sign-out-everywhere" } as const;
 const SECURITY_URL = "/account/security";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -44,6 +45,17 @@ export async function action({ request }: ActionFunctionArgs) {
         return json({ result: submission.reply({ ...error.toConform(), ...hidden }) }, { status: error.status });
       }
       return redirectWithToast(SECURITY_URL, { title: "Password changed", description: SECURITY_TEXT.passwordChanged, type: "success" });
+    }
+    case INTENTS.sendPasswordLink: {
+      // A first password is a new way in: it is set through a link to the account's own
+      // address, never by the session alone (docs/decisions/email-change-reauthentication.md).
+      try {
+        await requestPasswordReset(db, user.email, getClientIp(request));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return json({ result: { error: { "": [error.message] } } }, { status: error.status });
+      }
+      return redirectWithToast(SECURITY_URL, { title: "Link sent", description: `${SECURITY_TEXT.passwordLinkSent} ${user.email}.`, type: "success" });
     }
     case INTENTS.signOutEverywhere: {
       await endSessions(db, user.id, null);
@@ -96,13 +108,13 @@ export default function SecurityPage() {
         )}
       </section>
 
-      <section className="form-card" aria-labelledby="password-title">
-        <h2 id="password-title">{data.hasPassword ? "Change password" : "Set a password"}</h2>
-        <p className="muted">Changing your password signs you out on every other device.</p>
-        {formError ? <Alert title="Password not changed">{formError}</Alert> : null}
-        <Form method="post" className="form-stack" aria-label="Change password">
-          <input type="hidden" name="intent" value={INTENTS.changePassword} />
-          {data.hasPassword ? (
+      {data.hasPassword ? (
+        <section className="form-card" aria-labelledby="password-title">
+          <h2 id="password-title">Change password</h2>
+          <p className="muted">Changing your password signs you out on every other device.</p>
+          {formError ? <Alert title="Password not changed">{formError}</Alert> : null}
+          <Form method="post" className="form-stack" aria-label="Change password">
+            <input type="hidden" name="intent" value={INTENTS.changePassword} />
             <Field
               name="currentPassword"
               label="Current password"
@@ -112,34 +124,48 @@ export default function SecurityPage() {
               maxLength={200}
               error={firstError(errors, "currentPassword")}
             />
-          ) : null}
-          <Field
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={6}
-            maxLength={200}
-            hint="At least 6 characters; common passwords are refused."
-            error={firstError(errors, "newPassword")}
-          />
-          <Field
-            name="confirmPassword"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={200}
-            error={firstError(errors, "confirmPassword")}
-          />
-          <div className="actions">
+            <Field
+              name="newPassword"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={6}
+              maxLength={200}
+              hint="At least 6 characters; common passwords are refused."
+              error={firstError(errors, "newPassword")}
+            />
+            <Field
+              name="confirmPassword"
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={200}
+              error={firstError(errors, "confirmPassword")}
+            />
+            <div className="actions">
+              <button type="submit" className="button">
+                Change password
+              </button>
+            </div>
+          </Form>
+        </section>
+      ) : (
+        <section className="form-card" aria-labelledby="password-title">
+          <h2 id="password-title">Set a password</h2>
+          <p>
+            You sign in with Google. To add a password, open the link we send to <strong>{data.email}</strong>: it works once, for one hour.
+          </p>
+          {formError ? <Alert title="Link not sent">{formError}</Alert> : null}
+          <Form method="post" aria-label="Set a password">
+            <input type="hidden" name="intent" value={INTENTS.sendPasswordLink} />
             <button type="submit" className="button">
-              Change password
+              E-mail me a link to set a password
             </button>
-          </div>
-        </Form>
-      </section>
+          </Form>
+        </section>
+      )}
 
       {data.totp ? (
         <section className="form-card" aria-labelledby="totp-title">

@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
-import { redirectWithToast, requireAdmin } from "~/domain/auth/guards.server";
-import { SecondFactorSchema } from "~/domain/auth/schemas";
+import { getSessionId, redirectWithToast, requireAdmin } from "~/domain/auth/guards.server";
+import { EnableSecondFactorSchema, SecondFactorSchema } from "~/domain/auth/schemas";
 import { disableTotp, enableTotp, getTotpEnrolment, getTotpStatus, regenerateRecoveryCodes } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
@@ -31,19 +31,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent !== INTENTS.enable && intent !== INTENTS.regenerate && intent !== INTENTS.disable) throw jsonError("Unknown action", 400);
-  const submission = parseWithZod(formData, { schema: SecondFactorSchema });
-  if (submission.status !== "success") return json({ intent, result: submission.reply(), codes: null }, { status: 400 });
-  const code = submission.value.code;
+  const submission = parseWithZod(formData, { schema: intent === INTENTS.enable ? EnableSecondFactorSchema : SecondFactorSchema });
+  const hidden = { hideFields: ["code", "currentPassword"] };
+  if (submission.status !== "success") return json({ intent, result: submission.reply(hidden), codes: null }, { status: 400 });
+  const { code, currentPassword } = submission.value as { code: string; currentPassword?: string | null };
   try {
     if (intent === INTENTS.disable) {
       await disableTotp(db, user.id, code);
       return redirectWithToast("/account/security", { title: "Two-factor authentication is off", type: "info" });
     }
-    const codes = intent === INTENTS.enable ? await enableTotp(db, user.id, code) : await regenerateRecoveryCodes(db, user.id, code);
+    const codes =
+      intent === INTENTS.enable
+        ? await enableTotp(db, user.id, { code, currentPassword }, await getSessionId(request))
+        : await regenerateRecoveryCodes(db, user.id, code);
     return json({ intent, result: null, codes }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return json({ intent, result: submission.reply({ fieldErrors: { code: [error.message] }, hideFields: ["code"] }), codes: null }, { status: error.status });
+    const field = error.field === "currentPassword" ? "currentPassword" : "code";
+    return json({ intent, result: submission.reply({ fieldErrors: { [field]: [error.message] }, ...hidden }), codes: null }, { status: error.status });
   }
 }
 
@@ -97,17 +102,29 @@ export default function TwoFactorPage() {
           <p>
             Cannot scan? Enter this key instead: <code className="totp-secret">{enrolment.secret}</code>
           </p>
-          <CodeForm intent={INTENTS.enable} label="Turn on" errors={errors} />
+          <CodeForm intent={INTENTS.enable} label="Turn on" errors={errors} withPassword />
         </section>
       ) : null}
     </div>
   );
 }
 
-function CodeForm({ intent, label, errors, secondary }: { intent: string; label: string; errors: FieldErrors; secondary?: boolean }) {
+function CodeForm({ intent, label, errors, secondary, withPassword }: { intent: string; label: string; errors: FieldErrors; secondary?: boolean; withPassword?: boolean }) {
   return (
     <Form method="post" className="form-stack" aria-label={label}>
       <input type="hidden" name="intent" value={intent} />
+      {withPassword ? (
+        <Field
+          name="currentPassword"
+          idPrefix={`${intent}-`}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={200}
+          error={firstError(errors, "currentPassword")}
+        />
+      ) : null}
       <Field
         name="code"
         idPrefix={`${intent}-`}

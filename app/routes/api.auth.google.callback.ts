@@ -15,7 +15,7 @@ export const GOOGLE_TEXT = {
 // Messages of the account rules (accounts.server.ts, authenticator.server.ts) that are meant
 // for people; the OAuth library's own ones ("State doesn't match.", a token endpoint's body)
 // are not, and become GOOGLE_TEXT.failed.
-const HUMAN_MESSAGES = [/verified email/i, /linked to another Google account/i, /not available on this shop/i];
+const HUMAN_MESSAGES = [/verified email/i, /linked to another Google account/i, /not available on this shop/i, /already exists/i];
 
 function failureMessage(error: DomainError): string {
   return HUMAN_MESSAGES.some((re) => re.test(error.message)) ? error.message : GOOGLE_TEXT.failed;

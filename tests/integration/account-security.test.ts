@@ -193,7 +193,7 @@ describe("TOTP for admins", () => {
     const secret: string = data.enrolment.secret;
     const now = Date.now();
     const enable = await run(() =>
-      twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now) }, s.cookie), params: {}, context: {} }),
+      twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now), currentPassword: admin.password }, s.cookie), params: {}, context: {} }),
     );
     expect(enable.status).toBe(200);
     const { codes } = await enable.json();
@@ -207,10 +207,10 @@ describe("TOTP for admins", () => {
     expect(before.twoFactorOn).toBe(false);
 
     const page = await (await run(() => twoFactorLoader({ request: get("/account/two-factor", s.cookie), params: {}, context: {} }))).json();
-    const bad = await run(() => twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: "000000" }, s.cookie), params: {}, context: {} }));
+    const bad = await run(() => twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: "000000", currentPassword: admin.password }, s.cookie), params: {}, context: {} }));
     expect(bad.status).toBe(400);
     const good = await run(() =>
-      twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: totpCodeAt(page.enrolment.secret) }, s.cookie), params: {}, context: {} }),
+      twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: totpCodeAt(page.enrolment.secret), currentPassword: admin.password }, s.cookie), params: {}, context: {} }),
     );
     const { codes } = await good.json();
     expect(codes).toHaveLength(10);

@@ -120,7 +120,7 @@ describe("activity log", () => {
 
     // With TOTP on: the password alone logs nothing; a wrong code is refused, the right one signs in.
     const secret = (await getTotpEnrolment(db, boss.id)).secret;
-    await enableTotp(db, boss.id, totpCodeAt(secret));
+    await enableTotp(db, boss.id, { code: totpCodeAt(secret), currentPassword: password }, null);
     const before = await count("admin.signin");
     const half = await run(() => adminLoginAction({ request: formPost("/admin-login", { email: boss.email, password }, undefined, "192.0.2.23"), params: {}, context: {} }));
     expect(half.status).toBe(302);

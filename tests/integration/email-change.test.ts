@@ -2,6 +2,9 @@
 import { findOrCreateGoogleUser, GoogleLinkNeedsPassword } from "~/domain/auth/accounts.server";
 import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { EMAIL_TOKEN_LIMITS } from "~/domain/auth/email-tokens.server";
+import { requestPasswordReset, RESET_LIMITS, resetPassword } from "~/domain/auth/password-reset.server";
+import { AUTH_TEXT, SECURITY_TEXT } from "~/domain/auth/schemas";
+import { getTotpEnrolment, totpCodeAt } from "~/domain/auth/totp.server";
 import { getSessionStorage } from "~/domain/auth/guards.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { deliverPendingMail } from "~/domain/mail/sender.server";
@@ -11,6 +14,11 @@ import { action as apiRegister } from "~/routes/api.auth.register";
 import { loader as apiMe } from "~/routes/api.auth.me";
 import { action as apiUndo } from "~/routes/api.auth.undo-email-change";
 import { action as apiVerify } from "~/routes/api.auth.verify-email";
+import { action as apiConfirmChange } from "~/routes/api.auth.confirm-email-change";
+import { action as accountAction } from "~/routes/account";
+import { action as securityAction } from "~/routes/account_.security";
+import { action as twoFactorAction } from "~/routes/account_.two-factor";
+import { action as confirmChangeAction, loader as confirmChangeLoader } from "~/routes/confirm-email-change";
 import { action as apiProfile } from "~/routes/api.profile";
 import { action as undoAction, loader as undoLoader } from "~/routes/undo-email-change";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
@@ -88,7 +96,31 @@ async function passwordAccount(email: string) {
   return row.id;
 }
 
-const profileBody = (email: string) => ({ email, firstName: "Ona", lastName: "Berg" });
+const PASSWORD = "velvet-ribbon-42";
+const profileBody = (email: string, currentPassword?: string) => ({ email, firstName: "Ona", lastName: "Berg", ...(currentPassword ? { currentPassword } : {}) });
+const emailOf = async (id: number) => (await db.selectFrom("users").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email;
+const putProfile = (body: unknown, cookie: string) => run(() => apiProfile(args(jsonReq("/api/profile", "PUT", body, cookie))));
+const confirmVia = (token: string) => run(() => apiConfirmChange(args(jsonReq("/api/auth/confirm-email-change", "POST", { token }))));
+const undoVia = (token: string) => run(() => apiUndo(args(jsonReq("/api/auth/undo-email-change", "POST", { token }))));
+
+/** The newest link of a kind the catcher got for an address. */
+function latestLink(address: string, subject: RegExp, path: string): string {
+  const mail = mailTo(smtp.catcher, address).filter((m) => subject.test(m.subject)).at(-1);
+  if (!mail) throw new Error(`no mail to ${address} matching ${subject}`);
+  return linkToken(mail.text, path);
+}
+const CONFIRM_SUBJECT = /^Confirm your new e-mail address$/;
+const NOTICE_SUBJECT = /^The e-mail address of your account was changed$/;
+
+/** Asks for and confirms a change through the API, as the account's owner (password) would. */
+async function moveAccount(cookie: string, to: string, password = PASSWORD): Promise<{ undo: (from: string) => string }> {
+  const res = await putProfile(profileBody(to, password), cookie);
+  expect(res.status).toBe(200);
+  await deliver();
+  expect((await confirmVia(latestLink(to, CONFIRM_SUBJECT, "/confirm-email-change"))).status).toBe(200);
+  await deliver();
+  return { undo: (from: string) => latestLink(from, NOTICE_SUBJECT, "/undo-email-change") };
+}
 
 describe("e-mail confirmation at registration", () => {
   it("sends a link of 256 random bits; opening it confirms nothing, the click does, once", async () => {
@@ -182,150 +214,358 @@ describe("e-mail confirmation at registration", () => {
   });
 });
 
-describe("an e-mail change (PUT /api/profile with the spec's payload)", () => {
-  async function changed() {
+describe("an e-mail change: the owner proves herself, and the new address confirms", () => {
+  it("a session alone moves nothing: the change asks for the current password, through both doors", async () => {
+    const oldEmail = uniqueEmail("proof-old");
+    const newEmail = uniqueEmail("proof-new");
+    const id = await passwordAccount(oldEmail);
+    const cookie = await sessionFor(id);
+    const without = await putProfile(profileBody(newEmail), cookie);
+    expect(without.status).toBe(400);
+    expect(await without.json()).toEqual({ message: SECURITY_TEXT.currentPasswordRequired });
+    const wrong = await putProfile(profileBody(newEmail, "not-the-password"), cookie);
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).message).toBe(SECURITY_TEXT.currentPasswordWrong);
+    const form = await run(() => accountAction(args(formReq("/account?tab=profile&edit=1", { intent: "update-profile", ...profileBody(newEmail) }, cookie))));
+    expect(form.status).toBe(400);
+    expect((await form.json()).result.error.currentPassword).toEqual([SECURITY_TEXT.currentPasswordRequired]);
+    await deliver();
+    expect(await emailOf(id)).toBe(oldEmail);
+    expect(mailTo(smtp.catcher, newEmail)).toHaveLength(0);
+    expect(mailTo(smtp.catcher, oldEmail)).toHaveLength(0);
+  });
+
+  it("the address changes only when the new address confirms; the old one then gets the undo link", async () => {
     const oldEmail = uniqueEmail("old");
     const newEmail = uniqueEmail("new");
     const id = await passwordAccount(oldEmail);
-    const here = await sessionFor(id);
-    const phone = await sessionFor(id);
-    const res = await run(() => apiProfile(args(jsonReq("/api/profile", "PUT", profileBody(newEmail), here))));
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ email: newEmail });
+    const cookie = await sessionFor(id);
+    // The form door: the same domain function, the password in the form.
+    const form = await run(() =>
+      accountAction(args(formReq("/account?tab=profile&edit=1", { intent: "update-profile", ...profileBody(newEmail), currentPassword: PASSWORD }, cookie))),
+    );
+    expect(form.status).toBe(302);
+    expect(await emailOf(id)).toBe(oldEmail);
     await deliver();
-    return { id, oldEmail, newEmail, here, phone };
-  }
+    const confirmMail = mailTo(smtp.catcher, newEmail);
+    expect(confirmMail.map((m) => m.subject)).toEqual(["Confirm your new e-mail address"]);
+    // Nothing the requester typed but the address: not even the name.
+    expect(confirmMail[0]!.text).not.toContain("Ona");
+    expect(mailTo(smtp.catcher, oldEmail)).toHaveLength(0);
+    const token = latestLink(newEmail, CONFIRM_SUBJECT, "/confirm-email-change");
 
-  it("tells the old address with an undo link, asks the new one to confirm, and unconfirms the account", async () => {
-    const { id, oldEmail, newEmail } = await changed();
+    const page = await run(() => confirmChangeLoader(args(get(`/confirm-email-change?token=${token}`))));
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ newEmail, problem: null });
+    expect(await emailOf(id)).toBe(oldEmail);
+
+    const done = await run(() => confirmChangeAction(args(formReq("/confirm-email-change", { token }))));
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ done: true, email: newEmail });
+    const user = await db.selectFrom("users").select(["email", "email_verified_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(user.email).toBe(newEmail);
+    expect(user.email_verified_at).not.toBeNull();
+    expect((await confirmVia(token)).status).toBe(400);
+    await deliver();
     const told = mailTo(smtp.catcher, oldEmail);
-    expect(told).toHaveLength(1);
-    expect(told[0]!.subject).toBe("The e-mail address of your account was changed");
+    expect(told.map((m) => m.subject)).toEqual(["The e-mail address of your account was changed"]);
     expect(told[0]!.text).toContain(`changed to ${newEmail}`);
     linkToken(told[0]!.text, "/undo-email-change");
-    expect(mailTo(smtp.catcher, newEmail).map((m) => m.subject)).toEqual(["Please confirm your e-mail address"]);
-    expect(await verifiedAt(id)).toBeNull();
   });
 
-  it("the same profile saved again (no new address) sends nothing", async () => {
+  it("the same profile saved again (no new address) asks for nothing and sends nothing", async () => {
     const email = uniqueEmail("same");
     const id = await passwordAccount(email);
     const cookie = await sessionFor(id);
-    const res = await run(() => apiProfile(args(jsonReq("/api/profile", "PUT", profileBody(email.toUpperCase()), cookie))));
+    const res = await putProfile(profileBody(email.toUpperCase()), cookie);
     expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ email, pendingEmail: null });
     await deliver();
     expect(mailTo(smtp.catcher, email)).toHaveLength(0);
     expect(await verifiedAt(id)).not.toBeNull();
   });
 
-  it("the undo link: opening changes nothing; the click restores the old address, ends every session, and closes the other links", async () => {
-    const { id, oldEmail, newEmail, here, phone } = await changed();
-    const token = linkToken(mailTo(smtp.catcher, oldEmail)[0]!.text, "/undo-email-change");
-    const confirmToken = linkToken(mailTo(smtp.catcher, newEmail)[0]!.text, "/verify-email");
+  it("with a second factor on, the change asks for a code from it", async () => {
+    const oldEmail = uniqueEmail("totp-old");
+    const id = await passwordAccount(oldEmail);
+    await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", id).execute();
+    const cookie = await sessionFor(id);
+    const { secret } = await getTotpEnrolment(db, id);
+    const now = Date.now();
+    expect((await run(() => twoFactorAction(args(formReq("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now), currentPassword: PASSWORD }, cookie))))).status).toBe(200);
+    const newEmail = uniqueEmail("totp-new");
+    const passwordOnly = await putProfile(profileBody(newEmail, PASSWORD), cookie);
+    expect(passwordOnly.status).toBe(400);
+    expect(await passwordOnly.json()).toEqual({ message: SECURITY_TEXT.codeRequired });
+    const ok = await putProfile({ ...profileBody(newEmail), code: totpCodeAt(secret, now + 30_000) }, cookie);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ email: oldEmail, pendingEmail: newEmail });
+  });
+
+  it("changes are limited per account and per new address", async () => {
+    const id = await passwordAccount(uniqueEmail("busy"));
+    const cookie = await sessionFor(id);
+    for (let i = 0; i < EMAIL_TOKEN_LIMITS.changesPerHour; i++) expect((await putProfile(profileBody(uniqueEmail("many"), PASSWORD), cookie)).status).toBe(200);
+    const limited = await putProfile(profileBody(uniqueEmail("many"), PASSWORD), cookie);
+    expect(limited.status).toBe(429);
+    expect((await limited.json()).message).toContain(EMAIL_TOKEN_TEXT.changeLimited);
+
+    // One address, asked for by several accounts: its mailbox gets at most the limit.
+    const target = uniqueEmail("target");
+    for (let i = 0; i < EMAIL_TOKEN_LIMITS.changesPerAddressPerHour; i++) {
+      const other = await passwordAccount(uniqueEmail("asker"));
+      expect((await putProfile(profileBody(target, PASSWORD), await sessionFor(other))).status).toBe(200);
+    }
+    const one = await passwordAccount(uniqueEmail("asker"));
+    expect((await putProfile(profileBody(target, PASSWORD), await sessionFor(one))).status).toBe(429);
+    await deliver();
+    expect(mailTo(smtp.catcher, target)).toHaveLength(EMAIL_TOKEN_LIMITS.changesPerAddressPerHour);
+  });
+
+  it("the undo link: opening changes nothing; the click restores the old address, ends every session, removes the password and closes the other links", async () => {
+    const oldEmail = uniqueEmail("undo-old");
+    const newEmail = uniqueEmail("undo-new");
+    const id = await passwordAccount(oldEmail);
+    const here = await sessionFor(id);
+    const phone = await sessionFor(id);
+    const { undo } = await moveAccount(here, newEmail);
+    const token = undo(oldEmail);
 
     const page = await run(() => undoLoader(args(get(`/undo-email-change?token=${token}`))));
     expect(page.status).toBe(200);
     expect(await page.json()).toMatchObject({ oldEmail, newEmail, problem: null });
-    expect((await db.selectFrom("users").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email).toBe(newEmail);
+    expect(await emailOf(id)).toBe(newEmail);
 
+    // A reset link asked for meanwhile (from the new address) must not outlive the undo.
+    await requestPasswordReset(db, newEmail, ip());
     const done = await run(() => undoAction(args(formReq("/undo-email-change", { token }))));
     expect(done.status).toBe(200);
     expect(await done.json()).toMatchObject({ done: true, email: oldEmail });
-    const user = await db.selectFrom("users").select(["email", "email_verified_at"]).where("id", "=", id).executeTakeFirstOrThrow();
-    expect(user.email).toBe(oldEmail);
+    const user = await db.selectFrom("users").select(["email", "email_verified_at", "password_hash"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ email: oldEmail, password_hash: null });
     expect(user.email_verified_at).not.toBeNull();
     for (const cookie of [here, phone]) expect((await run(() => apiMe(args(get("/api/auth/me", cookie))))).status).toBe(401);
-    // The new address (the taker's, perhaps) cannot confirm anything now, and the link works once.
-    expect((await run(() => apiVerify(args(jsonReq("/api/auth/verify-email", "POST", { token: confirmToken }))))).status).toBe(400);
-    const again = await run(() => apiUndo(args(jsonReq("/api/auth/undo-email-change", "POST", { token }))));
+    expect(await db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", id).where("used_at", "is", null).execute()).toEqual([]);
+    const again = await undoVia(token);
     expect(again.status).toBe(400);
     expect((await again.json()).message).toBe(EMAIL_TOKEN_TEXT.undo.used);
   });
 
   it("two clicks at once: one restores, the other is told the link was used", async () => {
-    const { oldEmail } = await changed();
-    const token = linkToken(mailTo(smtp.catcher, oldEmail)[0]!.text, "/undo-email-change");
-    const answers = await Promise.all([0, 1, 2].map(() => run(() => apiUndo(args(jsonReq("/api/auth/undo-email-change", "POST", { token }))))));
+    const oldEmail = uniqueEmail("twice-old");
+    const id = await passwordAccount(oldEmail);
+    const { undo } = await moveAccount(await sessionFor(id), uniqueEmail("twice-new"));
+    const token = undo(oldEmail);
+    const answers = await Promise.all([0, 1, 2].map(() => undoVia(token)));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400]);
   });
 
-  it("after a second change, the first undo link still brings back the first address", async () => {
-    const { id, oldEmail, here } = await changed();
-    const token = linkToken(mailTo(smtp.catcher, oldEmail)[0]!.text, "/undo-email-change");
-    const third = uniqueEmail("third");
-    expect((await run(() => apiProfile(args(jsonReq("/api/profile", "PUT", profileBody(third), here))))).status).toBe(200);
-    expect((await run(() => apiUndo(args(jsonReq("/api/auth/undo-email-change", "POST", { token }))))).status).toBe(200);
-    expect((await db.selectFrom("users").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email).toBe(oldEmail);
+  it("a confirm link whose change no longer applies (a later request, or an undo since) moves nothing", async () => {
+    const oldEmail = uniqueEmail("stale-old");
+    const id = await passwordAccount(oldEmail);
+    const cookie = await sessionFor(id);
+    const first = uniqueEmail("stale-first");
+    expect((await putProfile(profileBody(first, PASSWORD), cookie)).status).toBe(200);
+    const second = uniqueEmail("stale-second");
+    expect((await putProfile(profileBody(second, PASSWORD), cookie)).status).toBe(200);
+    await deliver();
+    expect((await confirmVia(latestLink(first, CONFIRM_SUBJECT, "/confirm-email-change"))).status).toBe(400);
+    expect(await emailOf(id)).toBe(oldEmail);
+    expect((await confirmVia(latestLink(second, CONFIRM_SUBJECT, "/confirm-email-change"))).status).toBe(200);
+    expect(await emailOf(id)).toBe(second);
   });
 
-  it("refuses to restore an address another account took meanwhile, and changes nothing", async () => {
-    const { id, oldEmail, newEmail, here } = await changed();
-    const token = linkToken(mailTo(smtp.catcher, oldEmail)[0]!.text, "/undo-email-change");
-    await register(oldEmail);
-    const res = await run(() => undoAction(args(formReq("/undo-email-change", { token }))));
-    expect(res.status).toBe(409);
-    expect((await res.json()).error).toBe(EMAIL_TOKEN_TEXT.undoTaken);
-    expect((await db.selectFrom("users").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email).toBe(newEmail);
-    expect((await run(() => apiMe(args(get("/api/auth/me", here))))).status).toBe(200);
-  });
-
-  it("an attacker's Google account linked before moving the account onto the victim's address stops working", async () => {
-    // The attacker signs up with her own Google account, then moves the account onto the victim's address.
+  it("an attacker's Google account linked before moving the account onto another address stops working", async () => {
     const attackerEmail = uniqueEmail("attacker");
-    const victimEmail = uniqueEmail("victim");
+    const elsewhere = uniqueEmail("elsewhere");
     const googleId = `g-attacker-${emailN}`;
     const account = await findOrCreateGoogleUser(db, { googleId, email: attackerEmail, emailVerified: true, firstName: "Eve" });
-    await db.updateTable("users").set({ password_hash: await hashPassword("eve-knows-this-9") }).where("id", "=", account.id).execute();
-    const cookie = await sessionFor(account.id);
-    expect((await run(() => apiProfile(args(jsonReq("/api/profile", "PUT", profileBody(victimEmail), cookie))))).status).toBe(200);
+    await db.updateTable("users").set({ password_hash: await hashPassword(PASSWORD) }).where("id", "=", account.id).execute();
+    await moveAccount(await sessionFor(account.id), elsewhere);
     expect((await db.selectFrom("users").select("google_id").where("id", "=", account.id).executeTakeFirstOrThrow()).google_id).toBeNull();
-    // The victim's own Google sign-in takes the (unconfirmed) account over; the attacker's Google
-    // account no longer leads into it.
-    const victim = await findOrCreateGoogleUser(db, { googleId: `g-victim-${emailN}`, email: victimEmail, emailVerified: true });
-    expect(victim.id).toBe(account.id);
-    const attackerAgain = await findOrCreateGoogleUser(db, { googleId, email: attackerEmail, emailVerified: true });
-    expect(attackerAgain.id).not.toBe(account.id);
-  });
-
-  it("undo removes a Google sign-in linked and a password set since the change; an untouched password stays", async () => {
-    const { id, oldEmail, newEmail } = await changed();
-    const token = linkToken(mailTo(smtp.catcher, oldEmail)[0]!.text, "/undo-email-change");
-    // With a stolen session the attacker moved the account to her Google address, signed in with
-    // Google (taking over the unconfirmed account: the victim's password is removed) and set a password.
-    const taken = await findOrCreateGoogleUser(db, { googleId: `g-thief-${emailN}`, email: newEmail, emailVerified: true });
-    expect(taken.id).toBe(id);
-    await db.updateTable("users").set({ password_hash: await hashPassword("thief-pass-77") }).where("id", "=", id).execute();
-    expect((await run(() => apiUndo(args(jsonReq("/api/auth/undo-email-change", "POST", { token }))))).status).toBe(200);
-    const after = await db.selectFrom("users").select(["email", "google_id", "password_hash"]).where("id", "=", id).executeTakeFirstOrThrow();
-    expect(after).toEqual({ email: oldEmail, google_id: null, password_hash: null });
-
-    // A change undone without anything touched keeps the owner's password.
-    const second = await changed();
-    const hash = (await db.selectFrom("users").select("password_hash").where("id", "=", second.id).executeTakeFirstOrThrow()).password_hash;
-    const undo = linkToken(mailTo(smtp.catcher, second.oldEmail)[0]!.text, "/undo-email-change");
-    expect((await run(() => apiUndo(args(jsonReq("/api/auth/undo-email-change", "POST", { token: undo }))))).status).toBe(200);
-    expect((await db.selectFrom("users").select("password_hash").where("id", "=", second.id).executeTakeFirstOrThrow()).password_hash).toBe(hash);
-  });
-
-  it("an account with only a Google sign-in sets a password before it changes its address", async () => {
-    const email = uniqueEmail("google-only");
-    const account = await findOrCreateGoogleUser(db, { googleId: `g-only-${emailN}`, email, emailVerified: true });
-    const cookie = await sessionFor(account.id);
-    const res = await run(() => apiProfile(args(jsonReq("/api/profile", "PUT", profileBody(uniqueEmail("elsewhere")), cookie))));
-    expect(res.status).toBe(400);
-    expect((await res.json()).message).toContain("set a password");
-    expect((await db.selectFrom("users").select("email").where("id", "=", account.id).executeTakeFirstOrThrow()).email).toBe(email);
+    // Her Google account no longer leads into the moved account; and while its undo link is
+    // open, her old address is the account's, so no new account takes it either.
+    await expect(findOrCreateGoogleUser(db, { googleId, email: attackerEmail, emailVerified: true })).rejects.toMatchObject({ status: 409 });
   });
 
   it("a forged or expired undo link is refused on the page", async () => {
     const forged = await run(() => undoLoader(args(get(`/undo-email-change?token=${"B".repeat(43)}`))));
     expect(forged.status).toBe(400);
     expect((await forged.json()).problem).toBe(EMAIL_TOKEN_TEXT.undo.invalid);
-    const { id, oldEmail } = await changed();
-    const token = linkToken(mailTo(smtp.catcher, oldEmail)[0]!.text, "/undo-email-change");
+    const oldEmail = uniqueEmail("expire-old");
+    const id = await passwordAccount(oldEmail);
+    const { undo } = await moveAccount(await sessionFor(id), uniqueEmail("expire-new"));
+    const token = undo(oldEmail);
     await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", id).execute();
     const expired = await run(() => undoAction(args(formReq("/undo-email-change", { token }))));
     expect(expired.status).toBe(400);
     expect((await expired.json()).error).toBe(EMAIL_TOKEN_TEXT.undo.expired);
+  });
+});
+
+describe("a session thief cannot defeat the undo link", () => {
+  it("the old address stays reserved while its undo link is open: registration, Google sign-up and another account's change are refused", async () => {
+    const victim = uniqueEmail("reserved-victim");
+    const id = await passwordAccount(victim);
+    const { undo } = await moveAccount(await sessionFor(id), uniqueEmail("reserved-thief"));
+    const token = undo(victim);
+
+    const signup = await run(() => apiRegister(args(jsonReq("/api/auth/register", "POST", { email: victim, password: "other-pass-99", firstName: "T", lastName: "Hief" }))));
+    expect(signup.status).toBe(409);
+    expect((await signup.json()).message).toBe(AUTH_TEXT.emailTaken);
+    await expect(findOrCreateGoogleUser(db, { googleId: `g-reserved-${emailN}`, email: victim, emailVerified: true })).rejects.toMatchObject({ status: 409, message: AUTH_TEXT.emailTaken });
+    const other = await passwordAccount(uniqueEmail("reserved-other"));
+    const move = await putProfile(profileBody(victim, PASSWORD), await sessionFor(other));
+    expect(move.status).toBe(409);
+    expect((await move.json()).message).toBe(AUTH_TEXT.emailTaken);
+    expect(await db.selectFrom("users").select("id").where("email", "=", victim).execute()).toEqual([]);
+
+    // The undo still brings it back; afterwards the address is the account's again.
+    expect((await undoVia(token)).status).toBe(200);
+    expect(await emailOf(id)).toBe(victim);
+  });
+
+  it("a change asked for while the address was free cannot take it once another account holds it", async () => {
+    const wanted = uniqueEmail("race-wanted");
+    const slow = await passwordAccount(uniqueEmail("race-slow"));
+    expect((await putProfile(profileBody(wanted, PASSWORD), await sessionFor(slow))).status).toBe(200);
+    const fast = await passwordAccount(uniqueEmail("race-fast"));
+    await moveAccount(await sessionFor(fast), wanted);
+    // The first confirmation link to that address is the slow account's.
+    const slowLink = linkToken(mailTo(smtp.catcher, wanted).find((m) => CONFIRM_SUBJECT.test(m.subject))!.text, "/confirm-email-change");
+    const late = await confirmVia(slowLink);
+    expect(late.status).toBe(409);
+    expect(await emailOf(slow)).not.toBe(wanted);
+  });
+
+  it("a second change and its own undo link never close the first undo link, which brings back the original address", async () => {
+    const original = uniqueEmail("chain-a");
+    const second = uniqueEmail("chain-b");
+    const third = uniqueEmail("chain-c");
+    const id = await passwordAccount(original);
+    const cookie = await sessionFor(id);
+    const first = (await moveAccount(cookie, second)).undo(original);
+    const thiefUndo = (await moveAccount(cookie, third)).undo(second);
+    // The thief uses the undo link of her own change first: the account is back on her address...
+    expect((await undoVia(thiefUndo)).status).toBe(200);
+    expect(await emailOf(id)).toBe(second);
+    // ...and the victim's link still works and restores the original address.
+    const restored = await undoVia(first);
+    expect(restored.status).toBe(200);
+    expect(await emailOf(id)).toBe(original);
+  });
+
+  it("the first undo link also closes the undo links of the changes made after it", async () => {
+    const original = uniqueEmail("order-a");
+    const second = uniqueEmail("order-b");
+    const id = await passwordAccount(original);
+    const cookie = await sessionFor(id);
+    const first = (await moveAccount(cookie, second)).undo(original);
+    const later = (await moveAccount(cookie, uniqueEmail("order-c"))).undo(second);
+    expect((await undoVia(first)).status).toBe(200);
+    expect((await undoVia(later)).status).toBe(400);
+    expect(await emailOf(id)).toBe(original);
+  });
+
+  it("a Google-only account cannot set a password with its session: the first password comes by a link to its address", async () => {
+    const email = uniqueEmail("google-only");
+    const account = await findOrCreateGoogleUser(db, { googleId: `g-only-${emailN}`, email, emailVerified: true });
+    const cookie = await sessionFor(account.id);
+    const move = await putProfile(profileBody(uniqueEmail("elsewhere")), cookie);
+    expect(move.status).toBe(400);
+    expect((await move.json()).message).toContain("set a password");
+    const set = await run(() => securityAction(args(formReq("/account/security", { intent: "change-password", newPassword: "thief-sets-this-9", confirmPassword: "thief-sets-this-9" }, cookie))));
+    expect(set.status).toBe(400);
+    expect(JSON.stringify(await set.json())).toContain(SECURITY_TEXT.setPasswordByLink);
+    expect((await db.selectFrom("users").select("password_hash").where("id", "=", account.id).executeTakeFirstOrThrow()).password_hash).toBeNull();
+
+    const link = await run(() => securityAction(args(formReq("/account/security", { intent: "send-password-link" }, cookie))));
+    expect(link.status).toBe(302);
+    await deliver();
+    expect(mailTo(smtp.catcher, email).map((m) => m.subject)).toContain("Set a password for your account");
+    expect(await emailOf(account.id)).toBe(email);
+  });
+
+  it("turning the second factor on asks for the current password and ends the other sessions", async () => {
+    const id = await passwordAccount(uniqueEmail("totp-on"));
+    await db.updateTable("users").set({ is_admin: 1 }).where("id", "=", id).execute();
+    const here = await sessionFor(id);
+    const thief = await sessionFor(id);
+    const { secret } = await getTotpEnrolment(db, id);
+    const now = Date.now();
+    const without = await run(() => twoFactorAction(args(formReq("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now) }, thief))));
+    expect(without.status).toBe(400);
+    expect(JSON.stringify(await without.json())).toContain(SECURITY_TEXT.currentPasswordRequired);
+    expect((await db.selectFrom("users").select("totp_enabled_at").where("id", "=", id).executeTakeFirstOrThrow()).totp_enabled_at).toBeNull();
+    const ok = await run(() => twoFactorAction(args(formReq("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now), currentPassword: PASSWORD }, here))));
+    expect(ok.status).toBe(200);
+    expect((await run(() => apiMe(args(get("/api/auth/me", thief))))).status).toBe(401);
+    expect((await run(() => apiMe(args(get("/api/auth/me", here))))).status).toBe(200);
+  });
+});
+
+describe("a pre-account takeover through an e-mail change", () => {
+  async function attackerOnVictimAddress() {
+    const attackerEmail = uniqueEmail("pre-attacker");
+    const victim = uniqueEmail("pre-victim");
+    const id = await passwordAccount(attackerEmail);
+    const attacker = await sessionFor(id);
+    // The victim clicks the confirmation she did not ask for; the attacker keeps the undo link.
+    const { undo } = await moveAccount(attacker, victim);
+    return { id, attacker, victim, undo: undo(attackerEmail) };
+  }
+  const openUndoLinks = (id: number) =>
+    db.selectFrom("auth_tokens").select("token_hash").where("user_id", "=", id).where("purpose", "=", "undo-email-change").where("used_at", "is", null).execute();
+
+  it("the victim's password reset voids the attacker's undo link, sessions and password, in one transaction", async () => {
+    const { id, attacker, victim, undo } = await attackerOnVictimAddress();
+    await requestPasswordReset(db, victim, ip());
+    await deliver();
+    const reset = linkToken(mailTo(smtp.catcher, victim).find((m) => m.subject === "Reset your password")!.text, "/reset-password");
+    await resetPassword(db, { token: reset, password: "victims-own-7", confirmPassword: "victims-own-7" });
+    expect(await openUndoLinks(id)).toEqual([]);
+    expect((await run(() => apiMe(args(get("/api/auth/me", attacker))))).status).toBe(401);
+    const pulled = await undoVia(undo);
+    expect(pulled.status).toBe(400);
+    expect(await emailOf(id)).toBe(victim);
+  });
+
+  it("the victim's Google sign-in onto the account voids the attacker's undo link and sessions", async () => {
+    const { id, attacker, victim, undo } = await attackerOnVictimAddress();
+    // The state Google takes over: an address nobody proved (an account moved there before
+    // changes needed confirming) or an account left without a password.
+    await db.updateTable("users").set({ email_verified_at: null }).where("id", "=", id).execute();
+    const taken = await findOrCreateGoogleUser(db, { googleId: `g-victim-${emailN}`, email: victim, emailVerified: true });
+    expect(taken.id).toBe(id);
+    expect(await openUndoLinks(id)).toEqual([]);
+    expect((await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow()).password_hash).toBeNull();
+    expect((await run(() => apiMe(args(get("/api/auth/me", attacker))))).status).toBe(401);
+    expect((await undoVia(undo)).status).toBe(400);
+  });
+
+  it("the confirmation link of the victim's address voids the attacker's undo link, sessions and password", async () => {
+    const { id, attacker, victim, undo } = await attackerOnVictimAddress();
+    await db.updateTable("users").set({ email_verified_at: null }).where("id", "=", id).execute();
+    const cookie = await sessionFor(id);
+    expect((await run(() => verifyAction(args(formReq("/verify-email", { intent: "resend" }, cookie))))).status).toBe(200);
+    await deliver();
+    const token = latestLink(victim, /confirm your e-mail/i, "/verify-email");
+    expect((await run(() => apiVerify(args(jsonReq("/api/auth/verify-email", "POST", { token }))))).status).toBe(200);
+    expect(await openUndoLinks(id)).toEqual([]);
+    expect((await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow()).password_hash).toBeNull();
+    expect((await run(() => apiMe(args(get("/api/auth/me", attacker))))).status).toBe(401);
+    expect((await undoVia(undo)).status).toBe(400);
+  });
+});
+
+describe("forgot password under parallel requests", () => {
+  it("takes its slot atomically: 20 requests at once send at most the limit", async () => {
+    const email = uniqueEmail("parallel-reset");
+    await passwordAccount(email);
+    const answers = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => requestPasswordReset(db, email, `203.0.113.${i + 1}`)));
+    expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(RESET_LIMITS.perEmail);
+    for (const a of answers) if (a.status === "rejected") expect(a.reason).toMatchObject({ status: 429 });
+    await deliver();
+    expect(mailTo(smtp.catcher, email)).toHaveLength(RESET_LIMITS.perEmail);
   });
 });

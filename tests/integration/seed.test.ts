@@ -8,7 +8,9 @@ import { hashPassword, verifyPassword } from "../../app/domain/auth/password.ser
 import { deriveTotalStock } from "../../app/domain/catalogue/stock";
 import { type DB, openDatabase } from "../../app/lib/sqlite.server";
 import { CATEGORY_DESCRIPTIONS, COLOR_NAMES, FIXED_SLUGS } from "../../db/seed-data";
-import { createProgressBar, promoteToAdmin, resolveAdminPassword, type SeedOptions, type SeedSummary, seedBulk, seedDemo } from "../../scripts/seed-lib";
+import { spawnSync } from "node:child_process";
+import { promoteToAdmin } from "../../app/domain/auth/promote.server";
+import { createProgressBar, resolveAdminEmail, resolveAdminPassword, type SeedOptions, type SeedSummary, seedBulk, seedDemo } from "../../scripts/seed-lib";
 import { runDir } from "../helpers/run-dir";
 
 const ADMIN_EMAIL = "Owner@Little-Stitches.test";
@@ -321,15 +323,29 @@ describe("seedDemo", () => {
     expect((await counts()).products).toBe(countsAfterFirst.products);
   });
 
-  it("promotes only through the explicit promote command, and only an account whose address is confirmed", async () => {
-    // A squatter may have registered the owner's address: unconfirmed, it is never promoted.
-    await expect(promoteToAdmin(db, "Maker@Example.test")).rejects.toThrow(/has not confirmed its e-mail address/);
-    expect((await db.selectFrom("users").select("is_admin").where("email", "=", "maker@example.test").executeTakeFirstOrThrow()).is_admin).toBe(0);
-    await db.updateTable("users").set({ email_verified_at: new Date().toISOString() }).where("email", "=", "maker@example.test").execute();
-    expect(await promoteToAdmin(db, "Maker@Example.test")).toBe("promoted");
-    expect((await db.selectFrom("users").select("is_admin").where("email", "=", "maker@example.test").executeTakeFirstOrThrow()).is_admin).toBe(1);
-    expect(await promoteToAdmin(db, "maker@example.test")).toBe("unchanged");
-    await expect(promoteToAdmin(db, "nobody@example.test")).rejects.toThrow(/No account uses nobody@example\.test/);
+  it("promotes only through the explicit promote command, and never hands a squatter the account: its ways in are cleared and the address gets a link", async () => {
+    // A squatter registered the owner's address first (unconfirmed), signed in and kept a session.
+    const squatter = await db
+      .insertInto("users")
+      .values({ email: "owner-to-be@example.test", password_hash: await hashPassword("squatter-knows-this"), first_name: "Sq", last_name: "U", google_id: "g-squatter" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.insertInto("sessions").values({ id: "squatter-session", data: "{}", user_id: squatter.id, expires_at: new Date(Date.now() + 86_400_000).toISOString() }).execute();
+    expect(await promoteToAdmin(db, "Owner-To-Be@Example.test")).toBe("promoted");
+    const after = await db.selectFrom("users").select(["is_admin", "password_hash", "google_id"]).where("id", "=", squatter.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ is_admin: 1, password_hash: null, google_id: null });
+    expect(await db.selectFrom("sessions").select("id").where("user_id", "=", squatter.id).execute()).toEqual([]);
+    // The way in is a reset link, through the outbox, to the address: only its owner reads it.
+    const mail = await db.selectFrom("outbox").select(["kind", "to_address", "data"]).where("to_address", "=", "owner-to-be@example.test").execute();
+    expect(mail.map((m) => m.kind)).toEqual(["password-reset"]);
+    expect(JSON.parse(mail[0]!.data)).toMatchObject({ firstPassword: true });
+    expect(await db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", squatter.id).where("used_at", "is", null).execute()).toHaveLength(1);
+
+    expect(await promoteToAdmin(db, "owner-to-be@example.test")).toBe("unchanged");
+    const refused = promoteToAdmin(db, "nobody@example.test");
+    await expect(refused).rejects.toThrow(/No account uses nobody@example\.test/);
+    // The refusal of an unconfirmed address, which sent the owner to the squatter's confirmation link, is gone.
+    await expect(refused).rejects.not.toThrow(/confirm/i);
   });
 
   it("refuses a common or short admin password when it creates the admin", async () => {
@@ -344,6 +360,38 @@ describe("seedDemo", () => {
     expect(resolveAdminPassword({ NODE_ENV: "production", ADMIN_PASSWORD: "hem-and-seam-7" })).toBe("hem-and-seam-7");
     expect(resolveAdminPassword({ NODE_ENV: "production", DEMO: "1" })).toBe("admin12345");
     expect(resolveAdminPassword({ NODE_ENV: "development" })).toBe("admin12345");
+  });
+
+  it("refuses the demo password and admin@example.com in production without DEMO=1; demo and development keep them", () => {
+    expect(() => resolveAdminPassword({ NODE_ENV: "production", ADMIN_PASSWORD: "admin12345" })).toThrow(/ADMIN_PASSWORD is the demo password/);
+    expect(() => resolveAdminPassword({ NODE_ENV: "production", DEMO: "0", ADMIN_PASSWORD: "admin12345" })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => resolveAdminEmail({ NODE_ENV: "production", ADMIN_EMAIL: " Admin@Example.com " })).toThrow(/ADMIN_EMAIL must be set/);
+    expect(() => resolveAdminEmail({ NODE_ENV: "production" })).toThrow(/ADMIN_EMAIL/);
+    expect(resolveAdminEmail({ NODE_ENV: "production", ADMIN_EMAIL: "owner@shop.test" })).toBe("owner@shop.test");
+    expect(resolveAdminPassword({ NODE_ENV: "production", DEMO: "1", ADMIN_PASSWORD: "admin12345" })).toBe("admin12345");
+    expect(resolveAdminEmail({ NODE_ENV: "production", DEMO: "1" })).toBe("admin@example.com");
+    expect(resolveAdminEmail({ NODE_ENV: "test" })).toBe("admin@example.com");
+  });
+
+  it("the seed command says so in one line, without a stack trace, and touches no database", () => {
+    const target = path.join(dir, "refused.db");
+    const run = (extra: Record<string, string>) =>
+      spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/seed.ts"], {
+        env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATABASE_PATH: target, SESSION_SECRET: "s".repeat(32), ADMIN_EMAIL: "owner@shop.test", ...extra },
+        encoding: "utf8",
+      });
+    for (const [extra, named] of [
+      [{ ADMIN_PASSWORD: "admin12345" }, "ADMIN_PASSWORD"],
+      [{ ADMIN_PASSWORD: "hem-and-seam-7", ADMIN_EMAIL: "admin@example.com" }, "ADMIN_EMAIL"],
+    ] as const) {
+      const result = run(extra);
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Seeding failed: ${named}`));
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(existsSync(target)).toBe(false);
   });
 });
 

@@ -4,7 +4,10 @@ import { AUTH_TEXT, type LoginInput, type ProfileInput, type RegisterInput } fro
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { assertPasswordAllowed } from "~/domain/auth/password-policy.server";
 import { assertSignupAllowed } from "~/domain/auth/rate-limit.server";
-import { enqueueEmailVerification, onEmailChanged } from "~/domain/auth/email-tokens.server";
+import { assertEmailAvailable, EMAIL_TOKEN_LIMITS, enqueueEmailVerification, getPendingEmail, requestEmailChange, voidUndoLinks } from "~/domain/auth/email-tokens.server";
+import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
+import { HOUR_MS, takeRateSlot } from "~/domain/auth/rate-limit.server";
+import { verifyAccountOwner } from "~/domain/auth/security.server";
 import { DomainError } from "~/domain/common/errors";
 import { type DB } from "~/lib/sqlite.server";
 import { logAccountSignIn } from "~/domain/ops/activity.server";
@@ -163,17 +166,17 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Creates a customer account. Throws 400 on the password field for a common password, 429
  * when the client's address made too many accounts this hour (SIGNUP_LIMIT_PER_HOUR), 409 on
- * the e-mail field when it is taken.
+ * the e-mail field when it is taken or held by another account's open undo link.
  */
 export async function registerUser(db: DB, input: RegisterInput, clientIp: string): Promise<AuthUser> {
   assertPasswordAllowed(input.password);
   await assertSignupAllowed(db, clientIp);
   const email = normaliseEmail(input.email);
-  const taken = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
-  if (taken) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
+  await assertEmailAvailable(db, email, null);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction().execute(async (trx) => {
+      await assertEmailAvailable(trx, email, null);
       const row = await trx
         .insertInto("users")
         .values({ email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName })
@@ -244,15 +247,21 @@ export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput
       }
       if (existing.passwordHash && existing.verifiedAt) throw new GoogleLinkNeedsPassword(existing.id, profile.googleId);
       const now = new Date().toISOString();
+      // Google's owner of the address proves it: an undo link that could pull the account back to
+      // whoever moved it here is void, and so are the sessions they left.
+      const voided = await voidUndoLinks(trx, existing.id, now);
       if (existing.passwordHash) {
         // Unverified: whoever set that password never proved the address; Google's owner did.
         await trx.updateTable("users").set({ google_id: profile.googleId, password_hash: null, email_verified_at: now }).where("id", "=", existing.id).execute();
         await trx.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
       } else {
         await trx.updateTable("users").set({ google_id: profile.googleId, email_verified_at: existing.verifiedAt ?? now }).where("id", "=", existing.id).execute();
+        if (voided > 0) await trx.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
       }
       return { id: existing.id, email: existing.email, isAdmin: existing.isAdmin === 1 };
     }
+    // An address another account may still take back with its undo link is not free.
+    await assertEmailAvailable(trx, email, null);
     const row = await trx
       .insertInto("users")
       .values({
@@ -317,54 +326,66 @@ const blank = (v: string | null | undefined) => (v == null || v.trim() === "" ? 
 const SET_PASSWORD_FIRST =
   "Please set a password on the Sign-in & Security page before you change your e-mail address: your Google sign-in belongs to the current address.";
 
+export type ProfileUpdate = Profile & {
+  /** The new address waiting for its confirmation link, when the save asked for one. */
+  pendingEmail: string | null;
+};
+
 /**
- * Replaces the profile (PUT semantics: a field left out is cleared). Throws 409 on the
- * e-mail field when another account uses the new address, 404 when the user is gone. A changed
- * address is unconfirmed until its link is clicked, and the old address gets a link that undoes
- * the change and signs out everywhere (all in the same transaction).
+ * Replaces the profile (PUT semantics: a field left out is cleared). A new e-mail address is
+ * only asked for: the account must prove its owner (`currentPassword`, or `code` when a second
+ * factor is on; an account with Google only sets a password first, 400), the address must be
+ * free (409 on `email`), and changes are limited per account and per address (429). The new
+ * address then gets a link, and the address changes when it is confirmed (confirmEmailChange).
+ * Throws 404 when the user is gone.
  */
-export async function updateProfile(db: DB, userId: number, input: ProfileInput): Promise<Profile> {
+export async function updateProfile(db: DB, userId: number, input: ProfileInput, now = new Date()): Promise<ProfileUpdate> {
   const email = normaliseEmail(input.email);
-  const other = await db.selectFrom("users").select("id").where("email", "=", email).where("id", "!=", userId).executeTakeFirst();
-  if (other) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
-  try {
-    await db.transaction().execute(async (trx) => {
-      const current = await trx
-        .selectFrom("users")
-        .select(["email", "first_name as firstName", "password_hash as passwordHash", "google_id as googleId"])
-        .where("id", "=", userId)
-        .executeTakeFirst();
-      if (!current) throw new DomainError("Account not found", 404);
-      // A changed address drops the Google sign-in (it belongs to the old address): an account
-      // without a password would have no way in left, so it sets one first.
-      if (current.email !== email && current.googleId && !current.passwordHash) throw new DomainError(SET_PASSWORD_FIRST, 400, "email");
-      await trx
-        .updateTable("users")
-        .set({
-          email,
-          first_name: blank(input.firstName) ?? "",
-          last_name: blank(input.lastName) ?? "",
-          shipping_first_name: blank(input.shippingFirstName),
-          shipping_last_name: blank(input.shippingLastName),
-          shipping_address_line1: blank(input.shippingAddressLine1),
-          shipping_address_line2: blank(input.shippingAddressLine2),
-          shipping_city: blank(input.shippingCity),
-          shipping_state: blank(input.shippingState),
-          shipping_postal_code: blank(input.shippingPostalCode),
-          shipping_country: blank(input.shippingCountry),
-        })
-        .where("id", "=", userId)
-        .execute();
-      // A new address: the old one is told, with a link that undoes the change (issue 20).
-      if (current.email !== email) {
-        await onEmailChanged(trx, { id: userId, firstName: blank(input.firstName) ?? current.firstName, oldEmail: current.email, newEmail: email });
-      }
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
-    throw error;
+  const current = await db
+    .selectFrom("users")
+    .select(["email", "password_hash as passwordHash", "totp_enabled_at as totpEnabledAt"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!current) throw new DomainError("Account not found", 404);
+  const changing = current.email !== email;
+  if (changing) {
+    await assertEmailAvailable(db, email, userId, now);
+    // A changed address drops the Google sign-in (it belongs to the old address): an account
+    // without a password would have no way in left, so it sets one first (by an e-mailed link).
+    if (!current.passwordHash && !current.totpEnabledAt) throw new DomainError(SET_PASSWORD_FIRST, 400, "email");
+    await verifyAccountOwner(db, userId, { currentPassword: input.currentPassword, code: input.code });
+    await takeRateSlot(
+      db,
+      [
+        { bucket: "email-change", key: String(userId), max: EMAIL_TOKEN_LIMITS.changesPerHour, windowMs: HOUR_MS },
+        { bucket: "email-change-to", key: email, max: EMAIL_TOKEN_LIMITS.changesPerAddressPerHour, windowMs: HOUR_MS },
+      ],
+      EMAIL_TOKEN_TEXT.changeLimited,
+      now,
+    );
   }
-  return (await getProfile(db, userId))!;
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("users")
+      .set({
+        first_name: blank(input.firstName) ?? "",
+        last_name: blank(input.lastName) ?? "",
+        shipping_first_name: blank(input.shippingFirstName),
+        shipping_last_name: blank(input.shippingLastName),
+        shipping_address_line1: blank(input.shippingAddressLine1),
+        shipping_address_line2: blank(input.shippingAddressLine2),
+        shipping_city: blank(input.shippingCity),
+        shipping_state: blank(input.shippingState),
+        shipping_postal_code: blank(input.shippingPostalCode),
+        shipping_country: blank(input.shippingCountry),
+      })
+      .where("id", "=", userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new DomainError("Account not found", 404);
+    if (changing) await requestEmailChange(trx, { id: userId, oldEmail: current.email, newEmail: email }, now);
+  });
+  const profile = (await getProfile(db, userId))!;
+  return { ...profile, pendingEmail: await getPendingEmail(db, userId, now) };
 }
 
 /** The User entity of section 3 as the API answers it (no hash, no Google id). */

@@ -16,6 +16,14 @@ export const EMAIL_TOKEN_TEXT = {
     expired: "This link has expired (links work for 14 days). If you did not change your address, please contact the shop.",
   },
   undoTaken: "Another account uses that address now, so it cannot be restored. Please contact the shop.",
-  undone: "Your e-mail address is restored and every device is signed out. If you did not make the change, choose a new password now.",
-  undoneShort: "Every device is signed out. If you did not make the change, choose a new password now.",
+  undone: "Your e-mail address is restored, every device is signed out and the password is removed. Choose a new password now.",
+  undoneShort: "Every device is signed out and the password is removed. Choose a new password now.",
+  change: {
+    invalid: "This link is not valid, or the address change it was for no longer applies.",
+    used: "This link has already been used.",
+    expired: "This link has expired (links work for 24 hours). Ask for the change again on your account page.",
+  },
+  changeConfirmed: "Your account now uses this address:",
+  changeRequested: "We have sent a link to the new address. Your address changes when you open it and confirm.",
+  changeLimited: "Too many e-mail address changes.",
 } as const;

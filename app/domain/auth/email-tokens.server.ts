@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
+import { AUTH_TEXT } from "~/domain/auth/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -13,24 +14,22 @@ import { type DB } from "~/lib/sqlite.server";
  *   proves the address reached its owner, which decides whether a later Google sign-in may take
  *   the account over (accounts.server.ts). Confirming takes a click on the page (a POST), so a
  *   mail scanner that opens the link confirms nothing for a stranger who registered the address.
- * - `undo-email-change`: sent to the old address when the address changes. It restores the old
- *   address and ends every session, so whoever took the session over is out.
+ * - `confirm-email-change`: sent to the new address when a signed-in customer asks to change it.
+ *   The address changes only when this link is confirmed.
+ * - `undo-email-change`: sent to the old address once the address changed. It restores the old
+ *   address and ends every session, so whoever took the session over is out. While it is open,
+ *   the old address stays reserved for the account (docs/decisions/email-change-reauthentication.md).
  */
 
-export const EMAIL_TOKEN_LIMITS = { verifyDays: 7, undoDays: 14, resendPerHour: 3 } as const;
+export const EMAIL_TOKEN_LIMITS = { verifyDays: 7, changeDays: 1, undoDays: 14, resendPerHour: 3, changesPerHour: 5, changesPerAddressPerHour: 3 } as const;
 
-const PURPOSE = { verify: "verify-email", undo: "undo-email-change" } as const;
+const PURPOSE = { verify: "verify-email", change: "confirm-email-change", undo: "undo-email-change" } as const;
 type Purpose = (typeof PURPOSE)[keyof typeof PURPOSE];
 
 export type EmailTokenState = "valid" | "invalid" | "used" | "expired";
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
-}
-
-/** A password hash as an undo link remembers it: enough to tell whether it changed, nothing to crack. */
-function passwordFingerprint(hash: string | null): string {
-  return createHash("sha256").update(`undo-email-change:${hash ?? ""}`).digest("hex").slice(0, 32);
 }
 
 async function issueToken(trx: DB, userId: number, purpose: Purpose, data: Record<string, string>, days: number, now: Date): Promise<string> {
@@ -50,6 +49,8 @@ async function issueToken(trx: DB, userId: number, purpose: Purpose, data: Recor
 }
 
 interface TokenRow {
+  /** SQLite's rowid: the order in which links were made (timestamps can tie). */
+  seq: number;
   hash: string;
   userId: number;
   data: Record<string, string>;
@@ -61,7 +62,7 @@ async function findToken(db: DB, purpose: Purpose, token: string | null | undefi
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom("auth_tokens")
-    .select(["token_hash as hash", "user_id as userId", "data", "used_at as usedAt", "expires_at as expiresAt"])
+    .select([sql<number>`rowid`.as("seq"), "token_hash as hash", "user_id as userId", "data", "used_at as usedAt", "expires_at as expiresAt"])
     .where("token_hash", "=", hashToken(token))
     .where("purpose", "=", purpose)
     .executeTakeFirst();
@@ -136,6 +137,12 @@ export async function confirmEmail(db: DB, token: string, now = new Date()): Pro
       .set((eb) => ({ email_verified_at: eb.fn.coalesce("email_verified_at", eb.val(nowIso)) }))
       .where("id", "=", user.id)
       .execute();
+    // Someone moved the account onto this unconfirmed address and kept an undo link: the
+    // address's owner has now proved it, so the mover's links, sessions and password go.
+    if ((await voidUndoLinks(trx, user.id, nowIso)) > 0) {
+      await trx.updateTable("users").set({ password_hash: null }).where("id", "=", user.id).execute();
+      await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    }
     return { userId: user.id, email };
   });
 }
@@ -174,34 +181,126 @@ export async function isEmailVerified(db: DB, userId: number): Promise<boolean> 
 }
 
 /**
- * The account's address changed from `oldEmail`: in the caller's transaction, the new address
- * is unconfirmed and gets a confirmation link, and the old address is told, with a link that
- * undoes the change.
+ * Closes every open undo link of the account, in the caller's transaction: the owner of the
+ * account's current address proved it (a reset link, Google, a confirmation link), so nobody
+ * may pull the account back to an earlier address. Returns how many were open.
  */
-export async function onEmailChanged(
-  trx: DB,
-  user: { id: number; firstName: string; oldEmail: string; newEmail: string },
+export async function voidUndoLinks(trx: DB, userId: number, nowIso: string): Promise<number> {
+  const result = await trx
+    .updateTable("auth_tokens")
+    .set({ used_at: nowIso })
+    .where("user_id", "=", userId)
+    .where("purpose", "=", PURPOSE.undo)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Whether `email` may become an account's address: no other account uses it, and no other
+ * account holds it through an open undo link (the old address stays its account's while the
+ * link can bring it back). Throws DomainError 409 on the `email` field otherwise.
+ */
+export async function assertEmailAvailable(trx: DB, email: string, userId: number | null, now = new Date()): Promise<void> {
+  let users = trx.selectFrom("users").select("id").where("email", "=", email);
+  if (userId !== null) users = users.where("id", "!=", userId);
+  if (await users.executeTakeFirst()) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
+  let reserved = trx
+    .selectFrom("auth_tokens")
+    .select("user_id")
+    .where("purpose", "=", PURPOSE.undo)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .where(sql<string>`json_extract(data, '$.oldEmail')`, "=", email);
+  if (userId !== null) reserved = reserved.where("user_id", "!=", userId);
+  if (await reserved.executeTakeFirst()) throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
+}
+
+/**
+ * Queues, in the caller's transaction, the link that confirms an address change: to the new
+ * address, carrying nothing the requester typed but the address itself. An earlier pending
+ * change of the account stops counting. The account keeps its address until the link is used.
+ */
+export async function requestEmailChange(trx: DB, user: { id: number; oldEmail: string; newEmail: string }, now = new Date()): Promise<void> {
+  await trx
+    .updateTable("auth_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("user_id", "=", user.id)
+    .where("purpose", "=", PURPOSE.change)
+    .where("used_at", "is", null)
+    .execute();
+  const token = await issueToken(trx, user.id, PURPOSE.change, { oldEmail: user.oldEmail, newEmail: user.newEmail }, EMAIL_TOKEN_LIMITS.changeDays, now);
+  await enqueueMail(trx, { eventKey: `email-change:${hashToken(token).slice(0, 32)}`, to: user.newEmail, kind: "email-change-confirm", data: { token } });
+}
+
+/** The new address an account waits to confirm, if any. */
+export async function getPendingEmail(db: DB, userId: number, now = new Date()): Promise<string | null> {
+  const row = await db
+    .selectFrom("auth_tokens")
+    .select("data")
+    .where("user_id", "=", userId)
+    .where("purpose", "=", PURPOSE.change)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy(sql`rowid`, "desc")
+    .executeTakeFirst();
+  if (!row) return null;
+  try {
+    return (JSON.parse(row.data) as { newEmail?: string }).newEmail ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a change link is now, and its two addresses (the page shows them before the click). */
+export async function readEmailChangeToken(
+  db: DB,
+  token: string | null | undefined,
   now = new Date(),
-): Promise<void> {
-  // The Google sign-in was the old address's: a Google account linked to an address that is no
-  // longer the account's would stay a way in after the address's owner takes the account back.
-  const before = await trx.selectFrom("users").select("password_hash as passwordHash").where("id", "=", user.id).executeTakeFirst();
-  await trx.updateTable("users").set({ email_verified_at: null, google_id: null }).where("id", "=", user.id).execute();
-  const token = await issueToken(
-    trx,
-    user.id,
-    PURPOSE.undo,
-    { oldEmail: user.oldEmail, newEmail: user.newEmail, password: passwordFingerprint(before?.passwordHash ?? null) },
-    EMAIL_TOKEN_LIMITS.undoDays,
-    now,
-  );
-  await enqueueMail(trx, {
-    eventKey: `email-changed:${hashToken(token).slice(0, 32)}`,
-    to: user.oldEmail,
-    kind: "email-changed",
-    data: { firstName: user.firstName, newEmail: user.newEmail, token },
-  });
-  await enqueueEmailVerification(trx, { id: user.id, email: user.newEmail, firstName: user.firstName }, now);
+): Promise<{ state: EmailTokenState; oldEmail: string | null; newEmail: string | null }> {
+  const row = await findToken(db, PURPOSE.change, token);
+  const state = stateOf(row, now);
+  if (state !== "valid") return { state, oldEmail: null, newEmail: null };
+  return { state, oldEmail: row!.data.oldEmail ?? null, newEmail: row!.data.newEmail ?? null };
+}
+
+/**
+ * The new address confirms a change, once, in one transaction: the account takes the address
+ * (confirmed: the link reached it), loses its Google sign-in (that was the old address's), and
+ * the old address gets a notice with an undo link. Throws DomainError 400 for a bad link or one
+ * whose change no longer applies (the account's address moved since), 409 when the new address
+ * was taken or reserved meanwhile.
+ */
+export async function confirmEmailChange(db: DB, token: string, now = new Date()): Promise<{ userId: number; email: string }> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const nowIso = now.toISOString();
+      const row = await findToken(trx, PURPOSE.change, token);
+      const state = stateOf(row, now);
+      if (state !== "valid") throw new DomainError(EMAIL_TOKEN_TEXT.change[state], 400);
+      const { oldEmail = "", newEmail = "" } = row!.data;
+      const user = await trx.selectFrom("users").select(["id", "email", "first_name as firstName"]).where("id", "=", row!.userId).executeTakeFirst();
+      if (!user || user.email !== oldEmail) throw new DomainError(EMAIL_TOKEN_TEXT.change.invalid, 400);
+      await assertEmailAvailable(trx, newEmail, user.id, now);
+      if (!(await useToken(trx, row!.hash, nowIso))) throw new DomainError(EMAIL_TOKEN_TEXT.change.used, 400);
+      await trx.updateTable("users").set({ email: newEmail, email_verified_at: nowIso, google_id: null }).where("id", "=", user.id).execute();
+      // Confirmation links of the old address confirm nothing now.
+      await trx.updateTable("auth_tokens").set({ used_at: nowIso }).where("user_id", "=", user.id).where("purpose", "=", PURPOSE.verify).where("used_at", "is", null).execute();
+      const undo = await issueToken(trx, user.id, PURPOSE.undo, { oldEmail, newEmail }, EMAIL_TOKEN_LIMITS.undoDays, now);
+      await enqueueMail(trx, {
+        eventKey: `email-changed:${hashToken(undo).slice(0, 32)}`,
+        to: oldEmail,
+        kind: "email-changed",
+        data: { firstName: user.firstName, newEmail, token: undo },
+      });
+      return { userId: user.id, email: newEmail };
+    });
+  } catch (error) {
+    if (error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT")) {
+      throw new DomainError(AUTH_TEXT.emailTaken, 409, "email");
+    }
+    throw error;
+  }
 }
 
 /** What an undo link is now, and the two addresses (the page shows them before the click). */
@@ -217,11 +316,12 @@ export async function readUndoToken(
 }
 
 /**
- * Undoes an e-mail change with the link sent to the old address, in one transaction: the old
- * address comes back (confirmed: the link reached it), every session of the account ends, every
- * open link of the account (confirmation, reset, other undo links) is closed, and a Google sign-in
- * or a password set since the change is removed. Throws
- * DomainError 400 for a bad link, 409 when another account took the old address meanwhile.
+ * Undoes an e-mail change with the link sent to the old address, in one transaction: the
+ * address the link was sent to comes back (confirmed: the link reached it), every session of the
+ * account ends, its password and Google sign-in are removed (whoever made the change knew the
+ * password or held a session), and every open link of the account is closed except earlier undo
+ * links: a later change can never close the undo link of an earlier one. Throws DomainError 400
+ * for a bad link, 409 when another account took the old address meanwhile.
  */
 export async function undoEmailChange(db: DB, token: string, now = new Date()): Promise<{ userId: number; email: string }> {
   return db.transaction().execute(async (trx) => {
@@ -234,17 +334,19 @@ export async function undoEmailChange(db: DB, token: string, now = new Date()): 
     const other = await trx.selectFrom("users").select("id").where("email", "=", oldEmail).where("id", "!=", userId).executeTakeFirst();
     if (other) throw new DomainError(EMAIL_TOKEN_TEXT.undoTaken, 409);
     if (!(await useToken(trx, row!.hash, nowIso))) throw new DomainError(EMAIL_TOKEN_TEXT.undo.used, 400);
-    const account = await trx.selectFrom("users").select("password_hash as passwordHash").where("id", "=", userId).executeTakeFirst();
-    if (!account) throw new DomainError(EMAIL_TOKEN_TEXT.undo.invalid, 400);
-    // Whoever changed the address may have linked their Google account or set a password since:
-    // both go. A password untouched since the change stays.
-    const passwordChanged = row!.data.password !== undefined && row!.data.password !== passwordFingerprint(account.passwordHash);
-    await trx
+    const result = await trx
       .updateTable("users")
-      .set({ email: oldEmail, email_verified_at: nowIso, google_id: null, ...(passwordChanged ? { password_hash: null } : {}) })
+      .set({ email: oldEmail, email_verified_at: nowIso, google_id: null, password_hash: null })
       .where("id", "=", userId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new DomainError(EMAIL_TOKEN_TEXT.undo.invalid, 400);
+    await trx
+      .updateTable("auth_tokens")
+      .set({ used_at: nowIso })
+      .where("user_id", "=", userId)
+      .where("used_at", "is", null)
+      .where((eb) => eb.or([eb("purpose", "!=", PURPOSE.undo), eb(sql<number>`rowid`, ">", row!.seq)]))
       .execute();
-    await trx.updateTable("auth_tokens").set({ used_at: nowIso }).where("user_id", "=", userId).where("used_at", "is", null).execute();
     await trx.updateTable("password_reset_tokens").set({ used_at: nowIso }).where("user_id", "=", userId).where("used_at", "is", null).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     return { userId, email: oldEmail };

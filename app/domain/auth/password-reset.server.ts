@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { assertPasswordAllowed } from "~/domain/auth/password-policy.server";
 import { hashPassword } from "~/domain/auth/password.server";
+import { voidUndoLinks } from "~/domain/auth/email-tokens.server";
 import { DomainError } from "~/domain/common/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { MAIL_TEXT, type ResetPasswordInput } from "~/domain/mail/schemas";
@@ -20,6 +21,7 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** Throws 429 when the address or the client reached its limit; runs in the caller's (IMMEDIATE) transaction, before the request is recorded. */
 async function assertResetNotThrottled(db: DB, email: string, clientIp: string, now: Date): Promise<void> {
   const since = new Date(now.getTime() - RESET_LIMITS.windowMinutes * 60_000).toISOString();
   const count = async (column: "email" | "ip", value: string) =>
@@ -43,23 +45,37 @@ async function assertResetNotThrottled(db: DB, email: string, clientIp: string, 
  */
 export async function requestPasswordReset(db: DB, rawEmail: string, clientIp: string, now = new Date()): Promise<void> {
   const email = rawEmail.trim().toLowerCase();
-  await assertResetNotThrottled(db, email, clientIp, now);
   const token = randomBytes(32).toString("base64url");
   await db.transaction().execute(async (trx) => {
+    // Counted and recorded in one transaction: parallel requests cannot all pass the count.
+    await assertResetNotThrottled(trx, email, clientIp, now);
     await trx.insertInto("login_attempts").values({ email: `reset:${email}`, ip: `reset:${clientIp}`, created_at: now.toISOString() }).execute();
     const user = await trx.selectFrom("users").select(["id", "email", "first_name as firstName", "password_hash as passwordHash"]).where("email", "=", email).executeTakeFirst();
     if (!user) return;
-    const row = await trx
-      .insertInto("password_reset_tokens")
-      .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(now.getTime() + RESET_LIMITS.tokenMinutes * 60_000).toISOString() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await enqueueMail(trx, {
-      eventKey: `password-reset:${row.id}`,
-      to: user.email,
-      kind: "password-reset",
-      data: { firstName: user.firstName, token, firstPassword: !user.passwordHash },
-    });
+    await enqueuePasswordLink(trx, user, token, now);
+  });
+}
+
+/**
+ * Queues a reset link (valid one hour) to the account's own address, in the caller's
+ * transaction. An account without a password gets the 'Set a password' wording.
+ */
+export async function enqueuePasswordLink(
+  trx: DB,
+  user: { id: number; email: string; firstName: string; passwordHash: string | null },
+  token = randomBytes(32).toString("base64url"),
+  now = new Date(),
+): Promise<void> {
+  const row = await trx
+    .insertInto("password_reset_tokens")
+    .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(now.getTime() + RESET_LIMITS.tokenMinutes * 60_000).toISOString() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await enqueueMail(trx, {
+    eventKey: `password-reset:${row.id}`,
+    to: user.email,
+    kind: "password-reset",
+    data: { firstName: user.firstName, token, firstPassword: !user.passwordHash },
   });
 }
 
@@ -87,8 +103,9 @@ export function resetTokenMessage(state: Exclude<ResetTokenState, "valid">): str
 
 /**
  * Sets the new password with a reset link, in one transaction: the link is used up (with every
- * other open link of the account), the password replaced, every session of the account ended and
- * its sign-in failures forgotten. Returns the user id (the caller signs them in with a fresh
+ * other open link of the account), the password replaced, every session of the account ended,
+ * every undo link of an earlier e-mail change voided (the address's owner proved it) and its
+ * sign-in failures forgotten. Returns the user id (the caller signs them in with a fresh
  * session). Throws DomainError 400 for an invalid, used or expired link.
  */
 export async function resetPassword(db: DB, input: ResetPasswordInput, now = new Date()): Promise<{ userId: number }> {
@@ -116,6 +133,8 @@ export async function resetPassword(db: DB, input: ResetPasswordInput, now = new
       .where("id", "=", row.userId)
       .execute();
     await trx.deleteFrom("sessions").where("user_id", "=", row.userId).execute();
+    // The owner of the address proved it: nobody may pull the account back to an earlier address.
+    await voidUndoLinks(trx, row.userId, nowIso);
     await trx.deleteFrom("login_attempts").where("email", "=", row.email).execute();
     return { userId: row.userId };
   });

@@ -77,6 +77,9 @@ export const ProfileSchema = z.object({
   shippingState: OptionalText,
   shippingPostalCode: z.string().trim().max(20, "At most 20 characters").nullish(),
   shippingCountry: z.enum(["", ...COUNTRY_CODES], { errorMap: () => ({ message: "Choose a country from the list" }) }).nullish(),
+  /** Asked only when the e-mail address changes: the proof that the owner is here, not just a session. */
+  currentPassword: z.string().max(PASSWORD_MAX).nullish(),
+  code: z.string().trim().max(40, "That code is not valid").nullish(),
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
@@ -88,6 +91,9 @@ export const SECURITY_TEXT = {
   passwordsDiffer: "Passwords do not match",
   passwordChanged: "Password changed. You were signed out on every other device.",
   signedOutEverywhere: "You were signed out on every device.",
+  codeRequired: "Enter the code from your authenticator app",
+  setPasswordByLink: "Your account has no password yet. Set one with the link we e-mail to your address.",
+  passwordLinkSent: "We have sent a link to set a password to",
 } as const;
 
 const NewPassword = z
@@ -112,4 +118,9 @@ export const SecondFactorSchema = z.object({
     .trim()
     .min(1, "Enter the code from your authenticator app")
     .max(40, "That code is not valid"),
+});
+
+/** Turning the second factor on: the code from the new secret and the current password. */
+export const EnableSecondFactorSchema = SecondFactorSchema.extend({
+  currentPassword: z.string().max(PASSWORD_MAX).nullish(),
 });

@@ -1,7 +1,8 @@
 import { type ChangePasswordInput, SECURITY_TEXT } from "~/domain/auth/schemas";
-import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
+import { checkCurrentPassword } from "~/domain/auth/current-password.server";
+import { hashPassword } from "~/domain/auth/password.server";
 import { assertPasswordAllowed } from "~/domain/auth/password-policy.server";
-import { takeRateSlot } from "~/domain/auth/rate-limit.server";
+import { verifySecondFactor } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -20,26 +21,41 @@ export async function setPassword(db: DB, userId: number, password: string, keep
   });
 }
 
-/** Password changes (current password checked) per account in 15 minutes. */
-export const PASSWORD_CHANGE_TRIES = 10;
+export { PASSWORD_CHANGE_TRIES } from "~/domain/auth/current-password.server";
 
 /**
- * The account page's password change. Throws 400 on `currentPassword` when the account has a
- * password and the one given is wrong, 400 on `newPassword` for a common one; ends every other
- * session of the account.
+ * The proof a sensitive change asks for, so a session alone is never enough
+ * (docs/decisions/email-change-reauthentication.md): a code from the second factor when it is
+ * on, else the current password. An account with neither (Google only) cannot prove itself here:
+ * 400 with `SECURITY_TEXT.setPasswordByLink`. Throws 400 on `code` or `currentPassword`, 429.
+ */
+export async function verifyAccountOwner(db: DB, userId: number, proof: { currentPassword?: string | null; code?: string | null }): Promise<void> {
+  const row = await db
+    .selectFrom("users")
+    .select(["password_hash as passwordHash", "totp_enabled_at as totpEnabledAt"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!row) throw new DomainError("Account not found", 404);
+  if (row.totpEnabledAt) {
+    if (!proof.code) throw new DomainError(SECURITY_TEXT.codeRequired, 400, "code");
+    await verifySecondFactor(db, userId, proof.code);
+    return;
+  }
+  if (!row.passwordHash) throw new DomainError(SECURITY_TEXT.setPasswordByLink, 400, "currentPassword");
+  await checkCurrentPassword(db, userId, row.passwordHash, proof.currentPassword);
+}
+
+/**
+ * The account page's password change. Throws 400 on `currentPassword` when it is wrong, 400 on
+ * `newPassword` for a common one; ends every other session of the account. An account without
+ * a password (Google only) sets its first one through a link e-mailed to its address instead:
+ * a session alone must not add a way in (400).
  */
 export async function changePassword(db: DB, userId: number, input: ChangePasswordInput, currentSessionId: string): Promise<void> {
   const row = await db.selectFrom("users").select("password_hash as passwordHash").where("id", "=", userId).executeTakeFirst();
   if (!row) throw new DomainError("Account not found", 404);
-  if (row.passwordHash) {
-    if (!input.currentPassword) throw new DomainError(SECURITY_TEXT.currentPasswordRequired, 400, "currentPassword");
-    // A stolen session must not become a way to guess the password: tries are counted (before
-    // the check) like sign-ins.
-    await takeRateSlot(db, [{ bucket: "password-change", key: String(userId), max: PASSWORD_CHANGE_TRIES, windowMs: 15 * 60_000 }], "Too many password change attempts.");
-    if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-      throw new DomainError(SECURITY_TEXT.currentPasswordWrong, 400, "currentPassword");
-    }
-  }
+  if (!row.passwordHash) throw new DomainError(SECURITY_TEXT.setPasswordByLink, 400);
+  await checkCurrentPassword(db, userId, row.passwordHash, input.currentPassword);
   try {
     await setPassword(db, userId, input.newPassword, currentSessionId);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+import { checkCurrentPassword } from "~/domain/auth/current-password.server";
 import { releaseRateSlot, takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { DomainError } from "~/domain/common/errors";
 import { type DB } from "~/lib/sqlite.server";
@@ -12,6 +13,7 @@ export const SECOND_FACTOR_TEXT = {
   wrongCode: "That code is not valid. Try the current code from your app, or a recovery code.",
   tooMany: "Too many codes tried.",
   notEnrolled: "Start the set-up again: scan the new QR code.",
+  setPasswordFirst: "Set a password first: the second factor comes on top of a password.",
 } as const;
 
 function totpFor(secret: string, label: string): TOTP {
@@ -109,22 +111,36 @@ async function acceptTotpCode(db: DB, userId: number, secret: string, label: str
 }
 
 /**
- * Turns the second factor on with a code from the pending secret; returns the recovery codes
- * (shown once). Throws 400 for a wrong code, 409 when it is already on.
+ * Turns the second factor on with the current password and a code from the pending secret;
+ * returns the recovery codes (shown once). The factor then proves the owner for sensitive
+ * changes, so a session alone may not turn it on, and every other session ends (one that saw
+ * the pending secret could otherwise make codes). Throws 400 on `currentPassword` or `code`,
+ * 409 when it is already on.
  */
-export async function enableTotp(db: DB, userId: number, code: string, now = Date.now()): Promise<string[]> {
+export async function enableTotp(
+  db: DB,
+  userId: number,
+  input: { code: string; currentPassword?: string | null },
+  keepSessionId: string | null,
+  now = Date.now(),
+): Promise<string[]> {
   const user = await db
     .selectFrom("users")
-    .select(["email", "totp_secret as secret", "totp_enabled_at as enabledAt"])
+    .select(["email", "totp_secret as secret", "totp_enabled_at as enabledAt", "password_hash as passwordHash"])
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!user) throw new DomainError("Account not found", 404);
   if (user.enabledAt) throw new DomainError("Two-factor authentication is already on", 409);
   if (!user.secret) throw new DomainError(SECOND_FACTOR_TEXT.notEnrolled, 400, "code");
+  if (!user.passwordHash) throw new DomainError(SECOND_FACTOR_TEXT.setPasswordFirst, 400, "currentPassword");
+  await checkCurrentPassword(db, userId, user.passwordHash, input.currentPassword);
   await assertCodeAttemptAllowed(db, userId);
-  if (!(await acceptTotpCode(db, userId, user.secret, user.email, code, now))) throw new DomainError(SECOND_FACTOR_TEXT.wrongCode, 400, "code");
+  if (!(await acceptTotpCode(db, userId, user.secret, user.email, input.code, now))) throw new DomainError(SECOND_FACTOR_TEXT.wrongCode, 400, "code");
   return db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ totp_enabled_at: new Date(now).toISOString() }).where("id", "=", userId).execute();
+    let others = trx.deleteFrom("sessions").where("user_id", "=", userId);
+    if (keepSessionId) others = others.where("id", "!=", keepSessionId);
+    await others.execute();
     return replaceRecoveryCodes(trx, userId);
   });
 }

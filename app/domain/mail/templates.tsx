@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { countryName } from "~/domain/common/countries";
 import { type OrderView } from "~/domain/orders/orders.server";
 import { trackingUrl } from "~/domain/orders/page-data";
+import { mailName } from "~/domain/mail/names";
 import { WITHDRAWAL_MAIL_LABELS, type WithdrawalMailDataByKind, withdrawalRenderers } from "~/domain/mail/withdrawal-mail";
 import { WITHDRAWAL_DAYS, withdrawalPath } from "~/domain/withdrawals/rules";
 import { WITHDRAW_LINK_TEXT } from "~/domain/legal/seller";
@@ -98,6 +99,7 @@ export interface MailDataByKind extends WithdrawalMailDataByKind {
   "password-reset": { firstName: string; token: string; firstPassword: boolean };
   "verify-email": { firstName: string; token: string };
   "email-changed": { firstName: string; newEmail: string; token: string };
+  "email-change-confirm": { token: string };
   "back-in-stock": { productTitle: string; slug: string; optionLabel: string | null; unsubscribeToken: string };
   "account-delete-link": { firstName: string; token: string };
   "account-deleted": { firstName: string; ordersKept: number };
@@ -120,6 +122,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "password-reset": "Password reset",
   "verify-email": "E-mail confirmation",
   "email-changed": "E-mail address changed",
+  "email-change-confirm": "New e-mail address to confirm",
   "back-in-stock": "Back in stock",
   ...WITHDRAWAL_MAIL_LABELS,
   "account-delete-link": "Account deletion link",
@@ -149,6 +152,10 @@ export function resetPasswordUrl(ctx: MailContext, token: string): string {
 
 export function verifyEmailUrl(ctx: MailContext, token: string): string {
   return `${ctx.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+export function confirmEmailChangeUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/confirm-email-change?token=${encodeURIComponent(token)}`;
 }
 
 export function undoEmailChangeUrl(ctx: MailContext, token: string): string {
@@ -400,7 +407,8 @@ function withdrawText(link: string): string {
 }
 
 function greeting(firstName: string): string {
-  return firstName.trim() ? `Dear ${firstName.trim()},` : "Hello,";
+  const name = mailName(firstName);
+  return name ? `Dear ${name},` : "Hello,";
 }
 
 // ---- plain text -------------------------------------------------------------------------------
@@ -738,7 +746,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           <p style={s.p}>
             The e-mail address of your account was changed to <strong>{data.newEmail}</strong>. From now on, we write there.
           </p>
-          <p style={s.p}>If you did not make this change, undo it: your address comes back and every device is signed out. The link works for 14 days.</p>
+          <p style={s.p}>If you did not make this change, undo it: your address comes back, every device is signed out and you choose a new password. The link works for 14 days.</p>
           <Button href={link}>This was not me: undo</Button>
           <p style={s.muted}>If you made the change yourself, there is nothing to do.</p>
         </>
@@ -748,10 +756,31 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         "",
         `The e-mail address of your account was changed to ${data.newEmail}. From now on, we write there.`,
         "",
-        "If you did not make this change, undo it: your address comes back and every device is signed out. This link works for 14 days:",
+        "If you did not make this change, undo it: your address comes back, every device is signed out and you choose a new password. This link works for 14 days:",
         link,
         "",
         "If you made the change yourself, there is nothing to do.",
+      ],
+    };
+  },
+  "email-change-confirm": (data, ctx) => {
+    const link = confirmEmailChangeUrl(ctx, data.token);
+    return {
+      subject: "Confirm your new e-mail address",
+      preview: "The address of an account changes only when you confirm.",
+      body: (
+        <>
+          <h1 style={s.h1}>Confirm your new e-mail address</h1>
+          <p style={s.p}>Someone (we hope you) asked to use this address for an account at {ctx.storeName}. The address changes only when you open the link and confirm. The link works for 24 hours.</p>
+          <Button href={link}>Review and confirm</Button>
+          <p style={s.muted}>If you did not ask for this, ignore this e-mail: nothing changes, and no account is linked to this address.</p>
+        </>
+      ),
+      text: [
+        `Someone (we hope you) asked to use this address for an account at ${ctx.storeName}. The address changes only when you open this link and confirm. It works for 24 hours:`,
+        link,
+        "",
+        "If you did not ask for this, ignore this e-mail: nothing changes, and no account is linked to this address.",
       ],
     };
   },

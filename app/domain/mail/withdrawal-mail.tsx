@@ -1,4 +1,5 @@
 import { type CSSProperties, type ReactNode } from "react";
+import { mailName } from "~/domain/mail/names";
 import { type MailContext, type OrderMailData } from "~/domain/mail/templates";
 import { formatReceivedAt, nextSteps, REMINDER_DAYS } from "~/domain/withdrawals/rules";
 
@@ -72,22 +73,22 @@ export function withdrawalRenderers(kit: MailKit): { [K in keyof WithdrawalMailD
       const when = formatReceivedAt(w.receivedAt);
       const link = kit.orderDetailsUrl(ctx, w.orderId, w.token);
       const line = `We received your withdrawal from the contract for order #${w.orderId} on ${when}.`;
+      // Anyone who knows the order number and its e-mail can send the form: the receipt, which
+      // goes to the order's address, carries no text they typed but a name cut to letters.
+      const name = mailName(w.name);
+      const hello = name ? `Dear ${name},` : "Hello,";
+      const kept = w.statement ? "Your statement is kept with the order." : null;
       return {
         subject: `We received your withdrawal from order #${w.orderId}`,
         preview: line,
         body: (
           <>
             <h1 style={s.h1}>Your withdrawal is received</h1>
-            <p style={s.p}>{w.name.trim() ? `Dear ${w.name.trim()},` : "Hello,"}</p>
+            <p style={s.p}>{hello}</p>
             <p style={s.p}>
               We received your withdrawal from the contract for order <strong>#{w.orderId}</strong> on <strong>{when}</strong>.
+              {kept ? ` ${kept}` : null}
             </p>
-            {w.statement ? (
-              <>
-                <h2 style={s.h2}>Your statement</h2>
-                <Statement text={w.statement} />
-              </>
-            ) : null}
             <h2 style={s.h2}>What happens next</h2>
             <p style={s.p}>{nextSteps(w.shipped)}</p>
             {w.shipped ? (
@@ -105,10 +106,9 @@ export function withdrawalRenderers(kit: MailKit): { [K in keyof WithdrawalMailD
           </>
         ),
         text: [
-          w.name.trim() ? `Dear ${w.name.trim()},` : "Hello,",
+          hello,
           "",
-          line,
-          ...(w.statement ? ["", "Your statement:", w.statement] : []),
+          kept ? `${line} ${kept}` : line,
           "",
           "What happens next",
           nextSteps(w.shipped),

@@ -82,10 +82,17 @@ test("an admin turns on TOTP with the QR code page, then signs in with a code", 
   const secret = (await page.locator(".totp-secret").textContent())!.trim();
   const totp = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 
+  // Turning it on asks for the password too: a session alone must not set the factor.
   const setup = page.getByRole("form", { name: "Turn on" });
-  await setup.getByLabel("Code from your app").fill("000000");
+  await setup.getByLabel("Current password").fill("not-my-password");
+  await setup.getByLabel("Code from your app").fill(totp.generate());
   await setup.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.locator("#enable-currentPassword-error")).toHaveText("Your current password is not correct");
+  await page.getByRole("form", { name: "Turn on" }).getByLabel("Current password").fill(PASSWORD);
+  await page.getByRole("form", { name: "Turn on" }).getByLabel("Code from your app").fill("000000");
+  await page.getByRole("form", { name: "Turn on" }).getByRole("button", { name: "Turn on" }).click();
   await expect(page.locator("#enable-code-error")).toContainText("That code is not valid");
+  await page.getByRole("form", { name: "Turn on" }).getByLabel("Current password").fill(PASSWORD);
   await page.getByRole("form", { name: "Turn on" }).getByLabel("Code from your app").fill(totp.generate());
   await page.getByRole("form", { name: "Turn on" }).getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByRole("heading", { name: "Your recovery codes" })).toBeVisible();

@@ -73,16 +73,35 @@ test("the Sign-in & Security page says whether the address is confirmed, and sen
   await expect(page.getByRole("button", { name: "Send me a new link" })).toHaveCount(0);
 });
 
-test("an e-mail change on the account page is announced to the old address; its undo link restores it and signs out everywhere", async ({ page }, testInfo) => {
+test("an e-mail change asks for the password, waits for the new address to confirm, and the old address's undo link restores it and signs out everywhere", async ({ page }, testInfo) => {
   const oldEmail = uniqueEmail("undo-old");
   const newEmail = uniqueEmail("undo-new");
-  const userId = ensureUser(oldEmail, { firstName: "Lotte", lastName: "Kern" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  const password = "linen-and-lace-8";
+  // Signed up through the API in this browser: the session cookie is the page's.
+  const signup = await page.request.post("/api/auth/register", { data: { email: oldEmail, password, firstName: "Lotte", lastName: "Kern" } });
+  expect(signup.status()).toBe(201);
   await visit(page, testInfo, "/account?tab=profile&edit=1");
   await waitForHydration(page, testInfo);
   await page.getByLabel("Email", { exact: true }).fill(newEmail);
   await page.getByRole("button", { name: "Save Changes" }).click();
+  // The session alone changes nothing.
+  await expect(page.locator("#currentPassword-error")).toHaveText("Enter your current password");
+  await page.getByLabel("Current password (only to change the e-mail address)").fill(password);
+  await page.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Profile updated");
+  await expect(page.getByText(`Waiting for confirmation: ${newEmail}.`)).toBeVisible();
+  expect(verifiedAt(newEmail)).toBeUndefined();
+
+  const confirm = await waitForMail(newEmail, /confirm your new e-mail address/i);
+  expect(confirm.text).not.toContain("Lotte");
+  const confirmLink = linkIn(confirm, "http://127.0.0.1:");
+  expect(confirmLink).toContain("/confirm-email-change?token=");
+  await visit(page, testInfo, confirmLink);
+  await expect(page.getByText(`An account at this shop asked to use ${newEmail} as its address.`)).toBeVisible();
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Use this address for my account" }).click();
+  await expect(page.getByText("Address changed")).toBeVisible();
+  expect(verifiedAt(newEmail)?.v).toBeTruthy();
 
   const told = await waitForMail(oldEmail, /e-mail address of your account was changed/);
   expect(told.text).toContain(`changed to ${newEmail}`);
@@ -103,4 +122,18 @@ test("an e-mail change on the account page is announced to the old address; its 
 
   await visit(page, testInfo, link.replace(/token=.*/, "token=forged-link"), 400);
   await expect(page.getByText("This link is not valid.")).toBeVisible();
+});
+
+test("a Google-only account sets its first password through a link to its own address", async ({ page }, testInfo) => {
+  const email = uniqueEmail("google-only");
+  const userId = ensureUser(email, { firstName: "Gita" });
+  withDb((db) => db.prepare("UPDATE users SET google_id = ?, email_verified_at = ? WHERE id = ?").run(`g-${userId}`, new Date().toISOString(), userId));
+  await page.context().addCookies([sessionCookieFor(userId)]);
+  await visit(page, testInfo, "/account/security");
+  await expect(page.getByRole("form", { name: "Change password" })).toHaveCount(0);
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "E-mail me a link to set a password" }).click();
+  await expectToast(page, "Link sent");
+  const link = linkIn(await waitForMail(email, /set a password/i), "http://127.0.0.1:");
+  expect(link).toContain("/reset-password?token=");
 });
