@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
@@ -108,6 +108,30 @@ describe("backups", () => {
       await back.destroy();
     }
     for (const [name, bytes] of Object.entries(images)) expect(readFileSync(path.join(uploads, name)).equals(bytes)).toBe(true);
+  });
+
+  it("creates the database, its -wal and -shm, and every backup readable by the owner only (0600), the backup folder 0700", async () => {
+    const dir = path.join(root, "modes");
+    const dbFile = path.join(dir, "data", "shop.db");
+    const backups = path.join(dir, "backups");
+    const mode = (file: string) => statSync(file).mode & 0o777;
+    const db = openDatabase(dbFile);
+    await sql`create table products (id integer)`.execute(db);
+    await sql`insert into products values (1)`.execute(db);
+    for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) expect([file, mode(file).toString(8)]).toEqual([file, "600"]);
+    const backup = await createBackup({ databasePath: dbFile, uploadDir: path.join(dir, "uploads"), backupDir: backups });
+    expect(mode(backup.file).toString(8)).toBe("600");
+    expect(mode(backups).toString(8)).toBe("700");
+    await db.destroy();
+    // A database that exists with looser rights (an older install) is tightened when it is opened.
+    chmodSync(dbFile, 0o644);
+    const again = openDatabase(dbFile);
+    await sql`insert into products values (2)`.execute(again);
+    expect(mode(dbFile).toString(8)).toBe("600");
+    await again.destroy();
+    const restoredInto = path.join(dir, "restored", "shop.db");
+    restoreBackup({ backupFile: backup.file, databasePath: restoredInto, uploadDir: path.join(dir, "uploads") });
+    expect(mode(restoredInto).toString(8)).toBe("600");
   });
 
   it("refuses a backup that is not a sound database of the shop", () => {

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, s
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { type Actor, logActivity } from "~/domain/ops/activity.server";
-import { type DB } from "~/lib/sqlite.server";
+import { type DB, ownerOnly } from "~/lib/sqlite.server";
 
 /**
  * Backups (issue 17). BACKUP_DIR holds one SQLite file per backup, named by its UTC time
@@ -67,9 +67,11 @@ export function checkIntegrity(file: string): string {
 export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
   const now = opts.now ?? new Date();
-  mkdirSync(opts.backupDir, { recursive: true });
+  // The backups hold every customer's data: the folder and the files are the owner's only.
+  if (!existsSync(opts.backupDir)) mkdirSync(opts.backupDir, { recursive: true, mode: 0o700 });
   const file = path.join(opts.backupDir, backupFileName(now));
   const partial = `${file}.partial`;
+  ownerOnly(partial);
   const source = new SQLite(opts.databasePath, { fileMustExist: true });
   try {
     source.pragma("busy_timeout = 5000");
@@ -283,8 +285,9 @@ export function restoreBackup(opts: { backupFile: string; databasePath: string; 
       if (existsSync(opts.databasePath + suffix)) renameSync(opts.databasePath + suffix, keptAside + suffix);
     }
   }
-  mkdirSync(path.dirname(path.resolve(opts.databasePath)), { recursive: true });
   const partial = `${opts.databasePath}.restoring`;
+  rmSync(partial, { force: true });
+  ownerOnly(partial);
   copyFileSync(backupFile, partial);
   renameSync(partial, opts.databasePath);
   const uploadsCopied = mirrorFiles(path.join(path.dirname(backupFile), "uploads"), opts.uploadDir);
