@@ -260,13 +260,18 @@ export interface RestoreResult {
   restored: string;
   keptAside: string | null;
   uploadsCopied: number;
+  /** Sessions deleted from the restored copy: everyone signs in again. */
+  sessionsEnded: number;
+  /** Open e-mail links (tokens) deleted from the restored copy. */
+  linksVoided: number;
 }
 
 /**
  * Restores a backup into `databasePath`: checks the backup's integrity, refuses while the
  * database is in use, moves the current file (and its -wal/-shm) aside as
  * `<file>.replaced-<UTC time>`, copies the backup in, and copies back the uploads of the backup
- * folder's mirror that UPLOAD_DIR lacks. Throws with a message a person can act on.
+ * folder's mirror that UPLOAD_DIR lacks. The restored copy keeps no session and no open e-mail
+ * link (endSessionsAndLinks). Throws with a message a person can act on.
  */
 export function restoreBackup(opts: { backupFile: string; databasePath: string; uploadDir: string; now?: Date }): RestoreResult {
   const backupFile = path.resolve(opts.backupFile);
@@ -289,9 +294,36 @@ export function restoreBackup(opts: { backupFile: string; databasePath: string; 
   rmSync(partial, { force: true });
   ownerOnly(partial);
   copyFileSync(backupFile, partial);
+  const voided = endSessionsAndLinks(partial);
   renameSync(partial, opts.databasePath);
   const uploadsCopied = mirrorFiles(path.join(path.dirname(backupFile), "uploads"), opts.uploadDir);
-  return { restored: backupFile, keptAside, uploadsCopied };
+  return { restored: backupFile, keptAside, uploadsCopied, ...voided };
+}
+
+/**
+ * In the restored copy, before it takes the database's place: deletes every session (a session
+ * signed out or revoked after the backup would otherwise live again) and every open e-mail link
+ * (every `*_tokens` table: resets, confirmations, undo links, deletions; and the confirmation
+ * links of unconfirmed back-in-stock requests). A link used or voided after the backup would
+ * otherwise work again. One transaction.
+ */
+function endSessionsAndLinks(file: string): { sessionsEnded: number; linksVoided: number } {
+  const sqlite = new SQLite(file, { fileMustExist: true });
+  try {
+    return sqlite.transaction(() => {
+      const tables = sqlite.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[];
+      const sessionsEnded = tables.includes("sessions") ? sqlite.prepare("delete from sessions").run().changes : 0;
+      let linksVoided = 0;
+      for (const table of tables.filter((t) => t.endsWith("_tokens"))) linksVoided += sqlite.prepare(`delete from "${table}"`).run().changes;
+      const bisColumns = tables.includes("back_in_stock_requests") ? (sqlite.prepare("select name from pragma_table_info('back_in_stock_requests')").pluck().all() as string[]) : [];
+      if (bisColumns.includes("confirmed_at")) {
+        linksVoided += sqlite.prepare("delete from back_in_stock_requests where confirmed_at is null and closed_at is null").run().changes;
+      }
+      return { sessionsEnded, linksVoided };
+    })();
+  } finally {
+    sqlite.close();
+  }
 }
 
 /**
