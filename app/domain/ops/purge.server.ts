@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { BACK_IN_STOCK_CONFIRM_MS } from "~/domain/mail/back-in-stock.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /** A guest cart younger than this is kept even without a session: its session may be being stored right now. */
@@ -27,4 +28,15 @@ export async function purgeExpiredGuestData(db: DB, now = new Date()): Promise<{
       .executeTakeFirst();
     return { sessions: Number(sessions.numDeletedRows), carts: Number(carts.numDeletedRows) };
   });
+}
+
+/** Deletes back-in-stock requests whose address never confirmed them within the link's 7 days. */
+export async function purgeUnconfirmedBackInStock(db: DB, now = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom("back_in_stock_requests")
+    .where("confirmed_at", "is", null)
+    .where("closed_at", "is", null)
+    .where("created_at", "<", new Date(now.getTime() - BACK_IN_STOCK_CONFIRM_MS).toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
