@@ -2,6 +2,7 @@ import { backupCron, runBackup } from "~/domain/ops/backup.server";
 import { runMailSender, startMailKicks } from "~/domain/mail/sender.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
 import { registerJob, startJobs } from "~/domain/ops/jobs.server";
+import { purgeExpiredGuestData, purgeUnconfirmedBackInStock } from "~/domain/ops/purge.server";
 import { getPaypalClient } from "~/domain/payments/paypal-client.server";
 import { reconcilePayments } from "~/domain/payments/reconcile.server";
 import { remindUnhandledWithdrawals } from "~/domain/withdrawals/withdrawals.server";
@@ -41,6 +42,17 @@ export function registerServerJobs(): void {
     once: true,
     run: async (db, now) => {
       await expireUnpaidOrders(db, now, env.UNPAID_ORDER_HOURS);
+    },
+  });
+  // Expired sessions, the guest carts no live session can reach any more, and back-in-stock
+  // requests nobody confirmed.
+  registerJob({
+    name: "purge-expired-sessions",
+    schedule: "41 * * * *",
+    once: true,
+    run: async (db, now) => {
+      await purgeExpiredGuestData(db, now);
+      await purgeUnconfirmedBackInStock(db, now);
     },
   });
   // Withdrawals the owner has not handled for 7 days: one reminder each.

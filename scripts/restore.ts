@@ -14,4 +14,7 @@ await runOpsCommand("Restore refused", ["DATABASE_PATH", "UPLOAD_DIR"], (env) =>
   console.log(`Restored ${result.restored} into ${env.DATABASE_PATH} (integrity ok).`);
   if (result.keptAside) console.log(`The replaced database is kept as ${result.keptAside}.`);
   console.log(`${result.uploadsCopied} upload files copied back into ${env.UPLOAD_DIR}.`);
+  console.log(
+    `Every session was ended (${result.sessionsEnded}) and every open e-mail link voided (${result.linksVoided}): everyone signs in again, and links sent before the restore no longer work.`,
+  );
 });

@@ -2,7 +2,8 @@
 // choose; 1 serves in this process). Node's cluster module shares the one listening port.
 // Everything shared lives in SQLite (sessions, carts, stock, sign-in limits; every write
 // transaction takes the write lock up front), and each worker's catalogue read cache is exact
-// (app/lib/read-cache.server.ts), so workers never disagree. A worker that dies is replaced.
+// (app/lib/read-cache.server.ts), so workers never disagree. A worker that dies is replaced,
+// after a wait that doubles while workers keep dying within 30 s of their start.
 //
 // Each worker is the express app remix-serve would build (compression, the build's assets with
 // a year-long immutable cache, public/ with an hour, then Remix), built here so that the server
@@ -34,6 +35,8 @@ const buildArg = process.argv[2] ?? "build/index.js";
 const requested = Number(process.env.WEB_CONCURRENCY);
 const workers = Number.isInteger(requested) && requested > 0 ? requested : os.availableParallelism();
 const DRAIN_MS = 10_000;
+/** A worker that dies younger than youngMs doubles the wait before the next restart (from firstMs up to maxMs). */
+const RESTART = { firstMs: 500, maxMs: 30_000, youngMs: 30_000 };
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Serves the build in this process until SIGTERM/SIGINT. */
@@ -159,20 +162,42 @@ if (cluster.isWorker || workers === 1) {
   if (!ownFlags.includes("--max-semi-space-size")) execArgv.push("--max-semi-space-size=32");
   cluster.setupPrimary({ exec: __filename, args: [buildArg], execArgv });
   let stopping = false;
-  const fork = () => cluster.fork();
+  // Restarts back off while workers keep dying young (a bad build or setting would otherwise
+  // respawn twice a second for ever); a stop cancels the ones still waiting, so no worker
+  // starts during a stop and keeps this process alive.
+  const pending = new Set();
+  let youngDeaths = 0;
+  const bornAt = new Map();
+  const fork = () => {
+    const worker = cluster.fork();
+    bornAt.set(worker.id, Date.now());
+  };
   for (let i = 0; i < workers; i++) fork();
+  const alive = () => Object.keys(cluster.workers ?? {}).length;
   cluster.on("exit", (worker, code, signal) => {
+    const lived = Date.now() - (bornAt.get(worker.id) ?? Date.now());
+    bornAt.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (alive() === 0) process.exit(0);
       return;
     }
-    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    setTimeout(fork, 500);
+    youngDeaths = lived < RESTART.youngMs ? youngDeaths + 1 : 0;
+    const delay = Math.min(RESTART.firstMs * 2 ** Math.max(0, youngDeaths - 1), RESTART.maxMs);
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another in ${delay} ms`);
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      if (!stopping) fork();
+    }, delay);
+    pending.add(timer);
   });
   for (const signal of ["SIGTERM", "SIGINT"]) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+      // Every worker may be dead, waiting for a restart: nothing left to wait for.
+      if (alive() === 0) process.exit(0);
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
       // Each worker drains for up to 10 s and then stops its jobs (up to 10 s more).
       setTimeout(() => process.exit(0), 2 * DRAIN_MS + 5_000).unref();

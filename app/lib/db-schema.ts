@@ -409,6 +409,17 @@ export interface BackInStockRequestsTable {
   created_at: Generated<string>;
   closed_at: string | null;
   closed_reason: string | null;
+  /** Set when the address confirmed the request through the mailed link; only then is it mailed. */
+  confirmed_at: string | null;
+  confirm_token_hash: string | null;
+}
+
+/** Refused admin sign-ins per client address and 15-minute window: one activity row stands for them all. */
+export interface AdminSigninRefusalsTable {
+  window_start: string;
+  client_ip: string;
+  attempts: Generated<number>;
+  activity_id: number | null;
 }
 
 /** Every saved version of an owner-edited page; the newest row of a slug is the one shown. */
@@ -447,6 +458,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
+  admin_signin_refusals: AdminSigninRefusalsTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
   favorites: FavoritesTable;

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, SqliteDialect } from "kysely";
@@ -69,9 +69,27 @@ export function databaseVersion(db: DB): string | null {
   return `${state.totalChanges.get() as number}:${state.otherCommits}`;
 }
 
+/**
+ * Makes a database file (and its folder) readable by the owner only before SQLite opens it:
+ * SQLite gives a new -wal and -shm the rights of the database file, so they follow. A file
+ * that exists with looser rights is tightened; a file owned by someone else is left alone.
+ */
+export function ownerOnly(file: string): void {
+  const dir = path.dirname(path.resolve(file));
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, "a", 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if (existsSync(f) && (statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600);
+    } catch {
+      // Not ours to change (another user's file): SQLite reports it if it cannot open it.
+    }
+  }
+}
+
 /** Opens a SQLite file in WAL mode with foreign keys on and a busy timeout. */
 export function openDatabase(file: string): DB {
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") ownerOnly(file);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

@@ -4,7 +4,7 @@ import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } fro
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
 import { ADMIN_DENIED_TEXT, AUTH_MESSAGES } from "~/domain/auth/messages";
 import { signInWithForm } from "~/domain/auth/sign-in.server";
-import { isAdminEmail, logAdminSignIn } from "~/domain/ops/activity.server";
+import { countThrottledAdminSignIn } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { assertSameOrigin, readFormData, safeRedirect } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
@@ -26,15 +26,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await signInWithForm(request, formData);
   const email = String(formData.get("email") ?? "");
   if (!outcome.ok) {
-    // A wrong password of an admin account is logged where it is checked (verifyLogin); here
-    // every other refusal at the admin door (unknown e-mail, throttled, missing fields).
-    if (!(outcome.status === 401 && (await isAdminEmail(db, email)))) {
-      await logAdminSignIn(db, { email, userId: null, ok: false, reason: `status ${outcome.status}`, request });
-    }
+    // A wrong password of an admin account is logged where it is checked (verifyLogin, after the
+    // limits); a throttled one only adds to its address's row. Other e-mails are never logged.
+    if (outcome.status === 429) await countThrottledAdminSignIn(db, { email, request });
     return json({ denied: false, result: outcome.result, alert: outcome.alert }, { status: outcome.status });
   }
   if (!outcome.user.isAdmin) {
-    await logAdminSignIn(db, { email: outcome.user.email, userId: outcome.user.id, ok: false, reason: "not an admin", request });
     // The sign-in itself succeeded (the customer is signed in), but this door stays shut: no redirect.
     return json(
       { denied: true, result: null, alert: { title: ADMIN_DENIED_TEXT, type: "error" as const, description: undefined } },

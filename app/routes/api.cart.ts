@@ -20,8 +20,9 @@ export function action({ request }: ActionFunctionArgs) {
 
 async function addItem(request: Request): Promise<Response> {
   const input = await parseJsonBody(request, AddToCartSchema);
-  const { owner, setCookie } = await getCartOwner(request, { create: true });
+  const { owner, commit } = await getCartOwner(request, { create: true });
   const item = await addToCart(db, owner, input);
+  const setCookie = await commit();
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (setCookie) headers.append("Set-Cookie", setCookie);
   return json(item, { status: 201, headers });

@@ -31,7 +31,7 @@ export function action({ request }: ActionFunctionArgs) {
     POST: async () => {
       const { input, figures } = await parseJsonBody(request, OrderCreateSchema);
       await assertOrderAllowed(db, getClientIp(request));
-      const [user, { owner, setCookie }] = await Promise.all([getOptionalUser(request), getCartOwner(request, { create: true })]);
+      const [user, { owner, commit }] = await Promise.all([getOptionalUser(request), getCartOwner(request, { create: true })]);
       const order = await placeOrder(
         db,
         { owner, userId: user?.id ?? null, sessionKey: "cartKey" in owner ? owner.cartKey : null },
@@ -39,6 +39,7 @@ export function action({ request }: ActionFunctionArgs) {
         figures,
       );
       const headers = new Headers({ "Cache-Control": "no-store" });
+      const setCookie = await commit();
       if (setCookie) headers.set("Set-Cookie", setCookie);
       return json({ id: order.id, confirmationToken: order.confirmationToken, total: centsToDecimal(order.totalCents) }, { status: 201, headers });
     },

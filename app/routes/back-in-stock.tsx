@@ -8,7 +8,7 @@ import { requestBackInStock } from "~/domain/mail/back-in-stock.server";
 import { BackInStockSchema } from "~/domain/mail/schemas";
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { assertSameOrigin, getClientIp, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Email me when it's back", noindex: true });
@@ -29,8 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: BackInStockSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {
-    const { slug } = await requestBackInStock(db, submission.value);
-    return redirectWithToast(`/product/${slug}`, { title: "You are on the list", description: MAIL_TEXT.backInStockSaved, type: "success" });
+    const { slug } = await requestBackInStock(db, submission.value, getClientIp(request));
+    return redirectWithToast(`/product/${slug}`, { title: "Please check your inbox", description: MAIL_TEXT.backInStockSaved, type: "success" });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });

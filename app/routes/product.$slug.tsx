@@ -76,19 +76,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ ok: false as const, error: addToCartFailure(undefined), field: null as string | null }, { status: 400 });
   }
-  const { owner, setCookie } = await getCartOwner(request, { create: true });
+  const { owner, commit } = await getCartOwner(request, { create: true });
   try {
     await addToCart(db, owner, submission.value);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const headers = new Headers();
-    if (setCookie) headers.append("Set-Cookie", setCookie);
     return json(
       { ok: false as const, error: addToCartFailure(error.message, error.code, error.field), field: error.field ?? null },
-      { status: error.status, headers },
+      { status: error.status },
     );
   }
-  return respond(request, { redirectTo: here, toast: { ...MESSAGES.added }, cookies: [setCookie] });
+  return respond(request, { redirectTo: here, toast: { ...MESSAGES.added }, cookies: [await commit()] });
 }
 
 /**

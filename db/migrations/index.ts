@@ -12,6 +12,7 @@ import * as refundActor from "./2026_11_24_0022_refund_actor";
 import * as pointsToEarn from "./2026_11_24_0023_points_to_earn";
 import * as euConsumer from "./2026_11_26_0001_eu_consumer";
 import * as moneyHolds from "./2026_11_26_0002_money_holds";
+import * as abuseLimits from "./2026_11_26_0003_abuse_limits";
 
 /** Every migration, in order. Add new ones here as well as in this folder. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_24_0023_points_to_earn": pointsToEarn,
   "2026_11_26_0001_eu_consumer": euConsumer,
   "2026_11_26_0002_money_holds": moneyHolds,
+  "2026_11_26_0003_abuse_limits": abuseLimits,
 };

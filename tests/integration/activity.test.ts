@@ -135,6 +135,35 @@ describe("activity log", () => {
     expect(await lastRow("admin.signin")).toMatchObject({ clientIp: "192.0.2.23" });
   });
 
+  // About 60 password checks (scrypt) run before the limits close: a long timeout for a busy machine.
+  it("a flood of refused sign-ins at /admin-login does not grow the log: unknown e-mails write nothing, an admin's e-mail one row per address and window", async () => {
+    const boss = await makeUser(db, { isAdmin: true, email: "flood-boss@example.com" });
+    await db.updateTable("users").set({ password_hash: await hashPassword("the right one, surely") }).where("id", "=", boss.id).execute();
+    const refusedRows = async () => Number((await sql<{ n: number }>`select count(*) as n from activity_log where kind = 'admin.signin-refused'`.execute(db)).rows[0]!.n);
+    const before = await refusedRows();
+    const attempt = (email: string, ip: string) =>
+      run(() => adminLoginAction({ request: formPost("/admin-login", { email, password: "guess-guess-guess" }, undefined, ip), params: {}, context: {} }));
+
+    // 250 random e-mails, then 250 tries at the admin's e-mail, from one address.
+    for (let i = 0; i < 250; i++) expect((await attempt(`nobody-${i}-${Math.random().toString(36).slice(2)}@example.com`, "198.51.100.66")).status).toBeGreaterThanOrEqual(400);
+    expect(await refusedRows()).toBe(before);
+    for (let i = 0; i < 250; i++) expect((await attempt(boss.email, "198.51.100.67")).status).toBeGreaterThanOrEqual(400);
+    expect(await refusedRows()).toBe(before + 1);
+    // The one row counts what it stands for.
+    const row = (await listActivity(db, { kind: "admin.signin-refused" })).rows[0]!;
+    expect(row).toMatchObject({ actorEmail: boss.email, clientIp: "198.51.100.67" });
+    expect(row.summary).toMatch(/250 refused attempts/);
+    // A second address in the same window gets its own row; a customer at the admin door gets none.
+    await attempt(boss.email, "198.51.100.68");
+    expect(await refusedRows()).toBe(before + 2);
+    const shopper = await makeUser(db, { email: "door-shopper@example.com" });
+    await db.updateTable("users").set({ password_hash: await hashPassword("shopper password ok") }).where("id", "=", shopper.id).execute();
+    for (let i = 0; i < 5; i++) {
+      await run(() => adminLoginAction({ request: formPost("/admin-login", { email: shopper.email, password: "shopper password ok" }, undefined, "198.51.100.69"), params: {}, context: {} }));
+    }
+    expect(await refusedRows()).toBe(before + 2);
+  }, 120_000);
+
   it("the Activity tab lists newest first, filters by kind and by product, 50 a page", async () => {
     const product = await makeProduct(db, { title: "Paged Hat" });
     for (let i = 0; i < 55; i++) {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
@@ -110,6 +110,63 @@ describe("backups", () => {
     for (const [name, bytes] of Object.entries(images)) expect(readFileSync(path.join(uploads, name)).equals(bytes)).toBe(true);
   });
 
+  it("creates the database, its -wal and -shm, and every backup readable by the owner only (0600), the backup folder 0700", async () => {
+    const dir = path.join(root, "modes");
+    const dbFile = path.join(dir, "data", "shop.db");
+    const backups = path.join(dir, "backups");
+    const mode = (file: string) => statSync(file).mode & 0o777;
+    const db = openDatabase(dbFile);
+    await sql`create table products (id integer)`.execute(db);
+    await sql`insert into products values (1)`.execute(db);
+    for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) expect([file, mode(file).toString(8)]).toEqual([file, "600"]);
+    const backup = await createBackup({ databasePath: dbFile, uploadDir: path.join(dir, "uploads"), backupDir: backups });
+    expect(mode(backup.file).toString(8)).toBe("600");
+    expect(mode(backups).toString(8)).toBe("700");
+    await db.destroy();
+    // A database that exists with looser rights (an older install) is tightened when it is opened.
+    chmodSync(dbFile, 0o644);
+    const again = openDatabase(dbFile);
+    await sql`insert into products values (2)`.execute(again);
+    expect(mode(dbFile).toString(8)).toBe("600");
+    await again.destroy();
+    const restoredInto = path.join(dir, "restored", "shop.db");
+    restoreBackup({ backupFile: backup.file, databasePath: restoredInto, uploadDir: path.join(dir, "uploads") });
+    expect(mode(restoredInto).toString(8)).toBe("600");
+  });
+
+  it("a restore ends every session and voids every open e-mail link, and says so", async () => {
+    const dir = path.join(root, "void");
+    const db = createTestDb();
+    const dbFile = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)).rows[0]!.file;
+    const user = await makeUser(db);
+    const product = await makeProduct(db, { stock: 0 });
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    await db.insertInto("sessions").values({ id: "restored-session", user_id: user.id, data: JSON.stringify({ userId: user.id }), expires_at: future }).execute();
+    await db.insertInto("password_reset_tokens").values({ user_id: user.id, token_hash: "reset-hash", expires_at: future }).execute();
+    for (const purpose of ["verify-email", "email-undo", "account-delete"]) {
+      await db.insertInto("auth_tokens").values({ token_hash: `hash-${purpose}`, user_id: user.id, purpose, expires_at: future }).execute();
+    }
+    await db.insertInto("back_in_stock_requests").values({ email: "waiting@example.com", product_id: product.id, confirm_token_hash: "bis-hash" }).execute();
+    await db
+      .insertInto("back_in_stock_requests")
+      .values({ email: "confirmed@example.com", product_id: product.id, confirmed_at: new Date().toISOString() })
+      .execute();
+    const backup = await createBackup({ databasePath: dbFile, uploadDir: path.join(dir, "uploads"), backupDir: path.join(dir, "backups") });
+    await db.destroy();
+
+    const into = path.join(dir, "restored.db");
+    const result = restoreBackup({ backupFile: backup.file, databasePath: into, uploadDir: path.join(dir, "uploads") });
+    expect(result).toMatchObject({ sessionsEnded: 1, linksVoided: 5 });
+    const back = openDatabase(into);
+    const count = async (table: "sessions" | "password_reset_tokens" | "auth_tokens") => Number((await back.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    expect(await count("sessions")).toBe(0);
+    expect(await count("password_reset_tokens")).toBe(0);
+    expect(await count("auth_tokens")).toBe(0);
+    // A confirmed back-in-stock request is not a link: it stays. The unconfirmed one can never be confirmed now.
+    expect((await back.selectFrom("back_in_stock_requests").select("email").execute()).map((r) => r.email)).toEqual(["confirmed@example.com"]);
+    await back.destroy();
+  });
+
   it("refuses a backup that is not a sound database of the shop", () => {
     const dir = path.join(root, "bad");
     mkdirSync(dir, { recursive: true });
@@ -176,6 +233,7 @@ describe("backups", () => {
     expect(ok.stderr).toBe("");
     expect(ok.status).toBe(0);
     expect(ok.stdout).toMatch(/kept as/);
+    expect(ok.stdout).toMatch(/Every session was ended .* and every open e-mail link voided/);
     const back = openDatabase(dbFile);
     expect(await back.selectFrom("products").select("title").where("title", "=", "Cli Hat").executeTakeFirst()).toBeTruthy();
     await back.destroy();

@@ -4,9 +4,10 @@ import { updateProduct } from "~/domain/admin/products-admin.server";
 import { verifyLogin } from "~/domain/auth/accounts.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { getResetTokenState, requestPasswordReset, resetPassword, RESET_LIMITS } from "~/domain/auth/password-reset.server";
-import { notifyBackInStock, requestBackInStock, unsubscribeBackInStock, unsubscribeToken } from "~/domain/mail/back-in-stock.server";
+import { BACK_IN_STOCK_LIMITS, confirmBackInStock, notifyBackInStock, requestBackInStock, unsubscribeBackInStock, unsubscribeToken } from "~/domain/mail/back-in-stock.server";
 import { MAIL_TEXT } from "~/domain/mail/schemas";
 import { deliverPendingMail } from "~/domain/mail/sender.server";
+import { purgeUnconfirmedBackInStock } from "~/domain/ops/purge.server";
 import { db } from "~/lib/db.server";
 import { makeProduct, makeUser, seedPalette } from "../helpers/factories";
 import { mailTo, startSmtp } from "../helpers/smtp";
@@ -138,49 +139,116 @@ describe("reset password", () => {
 
 describe("back in stock", () => {
   const stamp = Date.now();
+  const confirmToken = (text: string) => {
+    const match = text.match(/http:\/\/localhost:3000\/back-in-stock\/confirm\?token=([A-Za-z0-9_-]+)/);
+    if (!match) throw new Error(`no confirmation link in ${text}`);
+    return match[1]!;
+  };
+  async function requestAndConfirm(input: { productId: number; colorId?: number; email: string }) {
+    await requestBackInStock(db, input, ip());
+    await deliver();
+    const mail = mailTo(smtp.catcher, input.email).find((m) => m.subject === "Please confirm your back-in-stock e-mail")!;
+    await confirmBackInStock(db, confirmToken(mail.text));
+  }
 
   it("refuses an unknown product, an unknown colour and an item in stock (400)", async () => {
     const inStock = await makeProduct(db, { stock: 3 });
     const colours = await makeProduct(db, { colors: [{ colorId: 1, stock: 0 }, { colorId: 2, stock: 4 }] });
-    await expect(requestBackInStock(db, { productId: 99_999_999, email: "a@example.com" })).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockUnknown });
-    await expect(requestBackInStock(db, { productId: inStock.id, email: "a@example.com" })).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockInStock });
-    await expect(requestBackInStock(db, { productId: colours.id, colorId: 2, email: "a@example.com" })).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockInStock });
-    await expect(requestBackInStock(db, { productId: colours.id, colorId: 9, email: "a@example.com" })).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockUnknownOption });
-    await expect(requestBackInStock(db, { productId: inStock.id, variationCode: "A", email: "a@example.com" })).rejects.toMatchObject({ status: 400 });
+    await expect(requestBackInStock(db, { productId: 99_999_999, email: "a@example.com" }, ip())).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockUnknown });
+    await expect(requestBackInStock(db, { productId: inStock.id, email: "a@example.com" }, ip())).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockInStock });
+    await expect(requestBackInStock(db, { productId: colours.id, colorId: 2, email: "a@example.com" }, ip())).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockInStock });
+    await expect(requestBackInStock(db, { productId: colours.id, colorId: 9, email: "a@example.com" }, ip())).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockUnknownOption });
+    await expect(requestBackInStock(db, { productId: inStock.id, variationCode: "A", email: "a@example.com" }, ip())).rejects.toMatchObject({ status: 400 });
   });
 
-  it("keeps one request per address and item, and mails each waiting address once when the admin restocks", async () => {
+  it("keeps one request per address and item, and mails each confirmed address once when the admin restocks; an unconfirmed one gets nothing", async () => {
     const product = await makeProduct(db, { title: "Velvet Cape", stock: 0 });
-    const [a, b] = [`bis-a-${stamp}@example.com`, `bis-b-${stamp}@example.com`];
-    expect((await requestBackInStock(db, { productId: product.id, email: a })).created).toBe(true);
-    expect((await requestBackInStock(db, { productId: product.id, email: a.toUpperCase() })).created).toBe(false);
-    expect((await requestBackInStock(db, { productId: product.id, email: b })).created).toBe(true);
+    const [a, b, c] = [`bis-a-${stamp}@example.com`, `bis-b-${stamp}@example.com`, `bis-c-${stamp}@example.com`];
+    expect((await requestBackInStock(db, { productId: product.id, email: a }, ip())).created).toBe(true);
+    expect((await requestBackInStock(db, { productId: product.id, email: a.toUpperCase() }, ip())).created).toBe(false);
+    expect((await requestBackInStock(db, { productId: product.id, email: b }, ip())).created).toBe(true);
+    expect((await requestBackInStock(db, { productId: product.id, email: c }, ip())).created).toBe(true);
+    await deliver();
+    // One confirmation each (the repeated request sent none); a and b confirm, c never does.
+    for (const to of [a, b]) {
+      expect(mailTo(smtp.catcher, to)).toHaveLength(1);
+      await confirmBackInStock(db, confirmToken(mailTo(smtp.catcher, to)[0]!.text));
+    }
 
     const save = (stock: number) => updateProduct(db, product.id, { title: "Velvet Cape", price: "24.00", stock });
     await save(0);
     await deliver();
-    expect(mailTo(smtp.catcher, a)).toHaveLength(0);
+    expect(mailTo(smtp.catcher, a)).toHaveLength(1);
 
     await save(4);
     await save(5);
     await deliver();
     const { slug } = await db.selectFrom("products").select("slug").where("id", "=", product.id).executeTakeFirstOrThrow();
     for (const to of [a, b]) {
-      const mails = mailTo(smtp.catcher, to);
+      const mails = mailTo(smtp.catcher, to).filter((m) => m.subject.endsWith("is back in stock"));
       expect(mails).toHaveLength(1);
       expect(mails[0]!.subject).toBe("Velvet Cape is back in stock");
       expect(mails[0]!.text).toContain(`http://localhost:3000/product/${slug}`);
       expect(mails[0]!.text).toContain("/back-in-stock/unsubscribe?token=");
       expect(mails[0]!.headers["list-unsubscribe"]).toContain("/back-in-stock/unsubscribe?token=");
     }
-    const open = await db.selectFrom("back_in_stock_requests").select("id").where("product_id", "=", product.id).where("closed_at", "is", null).execute();
-    expect(open).toHaveLength(0);
+    expect(mailTo(smtp.catcher, c).map((m) => m.subject)).toEqual(["Please confirm your back-in-stock e-mail"]);
+    const open = await db.selectFrom("back_in_stock_requests").select("email").where("product_id", "=", product.id).where("closed_at", "is", null).execute();
+    expect(open.map((r) => r.email)).toEqual([c]);
+  });
+
+  it("a request becomes active only through the link mailed to its address; the mail carries only the shop's own words", async () => {
+    const product = await makeProduct(db, { title: "Moss Shawl", stock: 0 });
+    const to = `bis-confirm-${stamp}@example.com`;
+    await requestBackInStock(db, { productId: product.id, email: to }, ip());
+    const row = await db.selectFrom("back_in_stock_requests").select(["confirmed_at", "confirm_token_hash"]).where("email", "=", to).executeTakeFirstOrThrow();
+    expect(row.confirmed_at).toBeNull();
+    expect(row.confirm_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    await deliver();
+    const [mail] = mailTo(smtp.catcher, to);
+    expect(mail!.subject).toBe("Please confirm your back-in-stock e-mail");
+    expect(mail!.text).toContain("Moss Shawl");
+    const token = confirmToken(mail!.text);
+    expect(JSON.stringify(row)).not.toContain(token);
+    await expect(confirmBackInStock(db, `${token}x`)).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockConfirmInvalid });
+    await expect(confirmBackInStock(db, token)).resolves.toMatchObject({ email: to, productTitle: "Moss Shawl" });
+    const confirmed = await db.selectFrom("back_in_stock_requests").select(["confirmed_at", "confirm_token_hash"]).where("email", "=", to).executeTakeFirstOrThrow();
+    expect(confirmed.confirmed_at).not.toBeNull();
+    expect(confirmed.confirm_token_hash).toBeNull();
+    // The link works once.
+    await expect(confirmBackInStock(db, token)).rejects.toMatchObject({ status: 400 });
+    // One nobody confirms goes after 7 days, link and all; the confirmed one stays.
+    const other = `bis-never-${stamp}@example.com`;
+    await requestBackInStock(db, { productId: product.id, email: other }, ip());
+    await purgeUnconfirmedBackInStock(db, new Date(Date.now() + 8 * 86_400_000));
+    const left = await db.selectFrom("back_in_stock_requests").select("email").where("product_id", "=", product.id).execute();
+    expect(left.map((r) => r.email)).toEqual([to]);
+  });
+
+  it("is limited per client address and per e-mail address (429, nothing stored, nothing sent)", async () => {
+    const products = await Promise.all(Array.from({ length: BACK_IN_STOCK_LIMITS.perAddress + 2 }, () => makeProduct(db, { stock: 0 })));
+    // One address asking for many people.
+    const from = ip();
+    for (let i = 0; i < BACK_IN_STOCK_LIMITS.perAddress; i++) {
+      await requestBackInStock(db, { productId: products[i]!.id, email: `bis-spray-${i}-${stamp}@example.com` }, from);
+    }
+    await expect(requestBackInStock(db, { productId: products[0]!.id, email: `bis-spray-over-${stamp}@example.com` }, from)).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringContaining(MAIL_TEXT.backInStockLimited),
+    });
+    expect(await db.selectFrom("back_in_stock_requests").select("id").where("email", "=", `bis-spray-over-${stamp}@example.com`).execute()).toHaveLength(0);
+    // Many addresses writing to one victim: she gets at most perEmail confirmation mails.
+    const victim = `bis-victim-${stamp}@example.com`;
+    for (let i = 0; i < BACK_IN_STOCK_LIMITS.perEmail; i++) await requestBackInStock(db, { productId: products[i]!.id, email: victim }, ip());
+    await expect(requestBackInStock(db, { productId: products[BACK_IN_STOCK_LIMITS.perEmail]!.id, email: victim.toUpperCase() }, ip())).rejects.toMatchObject({ status: 429 });
+    await deliverPendingMail(db, smtp.transport, new Date(Date.now() + 1000), { limit: 100 });
+    expect(mailTo(smtp.catcher, victim)).toHaveLength(BACK_IN_STOCK_LIMITS.perEmail);
   });
 
   it("a colour's request waits for that colour; stock given back by a cancelled order counts too", async () => {
     const product = await makeProduct(db, { title: "Lace Bonnet", colors: [{ colorId: 3, stock: 0 }, { colorId: 4, stock: 2 }] });
     const to = `bis-red-${stamp}@example.com`;
-    await requestBackInStock(db, { productId: product.id, colorId: 3, email: to });
+    await requestAndConfirm({ productId: product.id, colorId: 3, email: to });
     await db.transaction().execute(async (trx) => {
       await trx.updateTable("product_colors").set({ stock: 5 }).where("product_id", "=", product.id).where("color_id", "=", 4).execute();
       expect(await notifyBackInStock(trx, [product.id])).toBe(0);
@@ -191,19 +259,19 @@ describe("back in stock", () => {
     await adminCancelOrder(db, order.id);
     await deliver();
     const mail = mailTo(smtp.catcher, to);
-    expect(mail.map((m) => m.subject)).toEqual(["Lace Bonnet (Red) is back in stock"]);
+    expect(mail.map((m) => m.subject)).toEqual(["Please confirm your back-in-stock e-mail", "Lace Bonnet (Red) is back in stock"]);
   });
 
   it("unsubscribes every open request of an address with a genuine token only", async () => {
     const product = await makeProduct(db, { stock: 0 });
     const to = `bis-unsub-${stamp}@example.com`;
-    await requestBackInStock(db, { productId: product.id, email: to });
+    await requestAndConfirm({ productId: product.id, email: to });
     await expect(unsubscribeBackInStock(db, unsubscribeToken("someone@example.com").replace(/.$/, "x"))).rejects.toMatchObject({ status: 400 });
     const forged = `${Buffer.from(to).toString("base64url")}.${"A".repeat(43)}`;
     await expect(unsubscribeBackInStock(db, forged)).rejects.toMatchObject({ status: 400 });
     await expect(unsubscribeBackInStock(db, unsubscribeToken(to))).resolves.toEqual({ email: to, closed: 1 });
     await updateProduct(db, product.id, { title: "Again", price: "10.00", stock: 3 });
     await deliver();
-    expect(mailTo(smtp.catcher, to)).toHaveLength(0);
+    expect(mailTo(smtp.catcher, to).filter((m) => m.subject.endsWith("is back in stock"))).toHaveLength(0);
   });
 });

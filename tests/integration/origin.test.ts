@@ -37,6 +37,20 @@ describe("same-origin rule", () => {
     }
   }
 
+  // DNS rebinding: the attacker's name resolves to the shop, so the request's own URL (built from
+  // its Host header) and its Origin agree; only APP_URL says which origin is the shop's.
+  for (const [file, mod] of withActions) {
+    it(`${file.split("/").pop()} refuses a write whose Host and Origin both name evil.example`, async () => {
+      const request = new Request("http://evil.example:3000/anything", {
+        method: "POST",
+        headers: { Origin: "http://evil.example:3000", "Content-Type": "application/json", Accept: "text/html" },
+        body: JSON.stringify({ productId: 1, quantity: 1 }),
+      });
+      const status = await statusOf(() => mod.action!({ request, params: { itemId: "1", productId: "1", slug: "x", id: "1" }, context: {} }));
+      expect(status).toBe(403);
+    });
+  }
+
   it("lets the shop's own origin through", async () => {
     const mod = Object.entries(modules).find(([f]) => f.endsWith("/cart.tsx"))![1];
     const request = new Request("http://localhost:3000/cart", {

@@ -33,7 +33,7 @@ export async function handleCartForm(request: Request, formData: FormData): Prom
     if (submission.status !== "success") {
       return respond(request, { redirectTo: back, toast: addToCartFailure(undefined), status: 400 });
     }
-    const { owner, setCookie } = await getCartOwner(request, { create: true });
+    const { owner, commit } = await getCartOwner(request, { create: true });
     try {
       await addToCart(db, owner, submission.value);
     } catch (error) {
@@ -42,10 +42,9 @@ export async function handleCartForm(request: Request, formData: FormData): Prom
         redirectTo: back,
         toast: addToCartFailure(error.message, error.code, error.field),
         status: error.status,
-        cookies: [setCookie],
       });
     }
-    return respond(request, { redirectTo: back, toast: { ...MESSAGES.added }, cookies: [setCookie] });
+    return respond(request, { redirectTo: back, toast: { ...MESSAGES.added }, cookies: [await commit()] });
   }
 
   const owner = await getCartOwner(request);

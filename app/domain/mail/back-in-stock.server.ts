@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { HOUR_MS, takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { DomainError } from "~/domain/common/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { type BackInStockInput, MAIL_TEXT } from "~/domain/mail/schemas";
@@ -7,51 +8,134 @@ import { type DB } from "~/lib/sqlite.server";
 
 /**
  * 'Email me when it's back': one open request per address and item (a product, or one of its
- * colours or variations). When a stock edit makes the item available, notifyBackInStock (in the
- * same transaction as the edit) queues one e-mail per waiting address and closes the requests.
+ * colours or variations). A request waits until its address confirms it through a mailed link
+ * (double opt-in: nobody can sign up someone else). When a stock edit makes the item available,
+ * notifyBackInStock (in the same transaction as the edit) queues one e-mail per confirmed
+ * address and closes the requests.
  */
+
+/**
+ * New requests per client address and hour, and confirmation mails per e-mail address and day:
+ * an address cannot be made to receive more than a few, and one client cannot spray many.
+ */
+export const BACK_IN_STOCK_LIMITS = { perAddress: 20, perEmail: 3 } as const;
+
+/** An unconfirmed request (and its link) lasts this long; the purge job deletes it after. */
+export const BACK_IN_STOCK_CONFIRM_MS = 7 * 24 * HOUR_MS;
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
 
 function normalise(email: string): string {
   return email.trim().toLowerCase();
 }
 
 /**
- * Records a request. Throws DomainError 400 for an unknown product or option, or an item that
- * is in stock. Asking twice for the same item is not an error (one request stays).
+ * Records a request and mails its address a confirmation link. Throws DomainError 400 for an
+ * unknown product or option, or an item that is in stock; 429 past BACK_IN_STOCK_LIMITS
+ * (nothing stored). Asking again for an item already asked for is not an error, and sends nothing.
  */
-export async function requestBackInStock(db: DB, input: BackInStockInput): Promise<{ created: boolean; slug: string }> {
+export async function requestBackInStock(db: DB, input: BackInStockInput, clientIp: string): Promise<{ created: boolean; slug: string }> {
   const product = await db
     .selectFrom("products")
-    .select(["id", "slug", "total_stock as totalStock", "has_color_variations as hasColors", "has_variations as hasVariations"])
+    .select(["id", "slug", "title", "total_stock as totalStock", "has_color_variations as hasColors", "has_variations as hasVariations"])
     .where("id", "=", input.productId)
     .executeTakeFirst();
   if (!product) throw new DomainError(MAIL_TEXT.backInStockUnknown, 400, "productId");
   const colorId = input.colorId ?? null;
   const variationCode = input.variationCode ?? null;
   let stock: number;
+  let optionLabel: string | null = null;
   if (colorId !== null) {
-    const row = await db.selectFrom("product_colors").select("stock").where("product_id", "=", product.id).where("color_id", "=", colorId).executeTakeFirst();
+    const row = await db
+      .selectFrom("product_colors as pc")
+      .innerJoin("colors as c", "c.id", "pc.color_id")
+      .select(["pc.stock", "c.name"])
+      .where("pc.product_id", "=", product.id)
+      .where("pc.color_id", "=", colorId)
+      .executeTakeFirst();
     if (!row || product.hasColors !== 1) throw new DomainError(MAIL_TEXT.backInStockUnknownOption, 400, "colorId");
     stock = row.stock;
+    optionLabel = row.name;
   } else if (variationCode !== null) {
     const row = await db
       .selectFrom("product_variations")
-      .select("stock")
+      .select(["stock", "variation_name as name"])
       .where("product_id", "=", product.id)
       .where("variation_code", "=", variationCode)
       .executeTakeFirst();
     if (!row || product.hasVariations !== 1) throw new DomainError(MAIL_TEXT.backInStockUnknownOption, 400, "variationCode");
     stock = row.stock;
+    optionLabel = row.name;
   } else {
     stock = product.totalStock;
   }
   if (stock > 0) throw new DomainError(MAIL_TEXT.backInStockInStock, 400);
-  const result = await db
-    .insertInto("back_in_stock_requests")
-    .orIgnore()
-    .values({ email: normalise(input.email), product_id: product.id, color_id: colorId ?? 0, variation_code: variationCode ?? "" })
+  const email = normalise(input.email);
+  const item = { email, product_id: product.id, color_id: colorId ?? 0, variation_code: variationCode ?? "" };
+  const open = await db
+    .selectFrom("back_in_stock_requests")
+    .select("id")
+    .where("email", "=", item.email)
+    .where("product_id", "=", item.product_id)
+    .where("color_id", "=", item.color_id)
+    .where("variation_code", "=", item.variation_code)
+    .where("closed_at", "is", null)
     .executeTakeFirst();
-  return { created: Number(result.numInsertedOrUpdatedRows ?? 0) === 1, slug: product.slug };
+  if (open) return { created: false, slug: product.slug };
+  await takeRateSlot(
+    db,
+    [
+      { bucket: "back-in-stock", key: clientIp, max: BACK_IN_STOCK_LIMITS.perAddress, windowMs: HOUR_MS },
+      { bucket: "back-in-stock-email", key: email, max: BACK_IN_STOCK_LIMITS.perEmail, windowMs: 24 * HOUR_MS },
+    ],
+    MAIL_TEXT.backInStockLimited,
+  );
+  const token = randomBytes(32).toString("base64url");
+  const created = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .insertInto("back_in_stock_requests")
+      .orIgnore()
+      .values({ ...item, confirm_token_hash: hashToken(token) })
+      .returning("id")
+      .executeTakeFirst();
+    if (!result) return false;
+    // Only the shop's own words: the product's title and option, and the link.
+    await enqueueMail(trx, { eventKey: `back-in-stock-confirm:${result.id}`, to: email, kind: "back-in-stock-confirm", data: { productTitle: product.title, optionLabel, token } });
+    return true;
+  });
+  return { created, slug: product.slug };
+}
+
+/** The open, unconfirmed request a confirmation link belongs to, or null (unknown, used or expired). */
+export async function getBackInStockConfirmation(db: DB, token: string | null | undefined, now = new Date()) {
+  if (!token || token.length > 200) return null;
+  return (
+    (await db
+      .selectFrom("back_in_stock_requests as r")
+      .innerJoin("products as p", "p.id", "r.product_id")
+      .select(["r.id", "r.email", "p.title as productTitle", "p.slug"])
+      .where("r.confirm_token_hash", "=", hashToken(token))
+      .where("r.confirmed_at", "is", null)
+      .where("r.closed_at", "is", null)
+      .where("r.created_at", ">", new Date(now.getTime() - BACK_IN_STOCK_CONFIRM_MS).toISOString())
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Makes a request active (its address clicked the link). Throws DomainError 400 for a link that is not valid, used or expired. */
+export async function confirmBackInStock(db: DB, token: string | null | undefined, now = new Date()): Promise<{ email: string; productTitle: string; slug: string }> {
+  const request = await getBackInStockConfirmation(db, token, now);
+  if (!request) throw new DomainError(MAIL_TEXT.backInStockConfirmInvalid, 400);
+  const result = await db
+    .updateTable("back_in_stock_requests")
+    .set({ confirmed_at: now.toISOString(), confirm_token_hash: null })
+    .where("id", "=", request.id)
+    .where("confirmed_at", "is", null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new DomainError(MAIL_TEXT.backInStockConfirmInvalid, 400);
+  return { email: request.email, productTitle: request.productTitle, slug: request.slug };
 }
 
 /**
@@ -81,6 +165,7 @@ export async function notifyBackInStock(trx: DB, productIds: number[]): Promise<
     ])
     .where("r.product_id", "in", productIds)
     .where("r.closed_at", "is", null)
+    .where("r.confirmed_at", "is not", null)
     .execute();
   const now = new Date().toISOString();
   let notified = 0;

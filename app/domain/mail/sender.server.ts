@@ -17,7 +17,7 @@ import { type DB } from "~/lib/sqlite.server";
 
 /** How the sender talks to SMTP (nodemailer's transporter, or anything with its sendMail). */
 /** Kinds whose data holds a single-use link. */
-const SECRET_KINDS = new Set(["password-reset", "verify-email", "email-changed", "account-delete-link"]);
+const SECRET_KINDS = new Set(["password-reset", "verify-email", "email-changed", "account-delete-link", "back-in-stock-confirm"]);
 
 export type MailTransport = Pick<Transporter, "sendMail">;
 

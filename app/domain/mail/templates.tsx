@@ -101,6 +101,7 @@ export interface MailDataByKind extends WithdrawalMailDataByKind {
   "email-changed": { firstName: string; newEmail: string; token: string };
   "email-change-confirm": { token: string };
   "back-in-stock": { productTitle: string; slug: string; optionLabel: string | null; unsubscribeToken: string };
+  "back-in-stock-confirm": { productTitle: string; optionLabel: string | null; token: string };
   "account-delete-link": { firstName: string; token: string };
   "account-deleted": { firstName: string; ordersKept: number };
 }
@@ -124,6 +125,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "email-changed": "E-mail address changed",
   "email-change-confirm": "New e-mail address to confirm",
   "back-in-stock": "Back in stock",
+  "back-in-stock-confirm": "Back-in-stock confirmation",
   ...WITHDRAWAL_MAIL_LABELS,
   "account-delete-link": "Account deletion link",
   "account-deleted": "Account deleted",
@@ -160,6 +162,10 @@ export function confirmEmailChangeUrl(ctx: MailContext, token: string): string {
 
 export function undoEmailChangeUrl(ctx: MailContext, token: string): string {
   return `${ctx.appUrl}/undo-email-change?token=${encodeURIComponent(token)}`;
+}
+
+export function confirmBackInStockUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/back-in-stock/confirm?token=${encodeURIComponent(token)}`;
 }
 
 export function deleteAccountUrl(ctx: MailContext, token: string): string {
@@ -781,6 +787,31 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         link,
         "",
         "If you did not ask for this, ignore this e-mail: nothing changes, and no account is linked to this address.",
+      ],
+    };
+  },
+  "back-in-stock-confirm": (data, ctx) => {
+    const link = confirmBackInStockUrl(ctx, data.token);
+    const name = data.optionLabel ? `${data.productTitle} (${data.optionLabel})` : data.productTitle;
+    return {
+      subject: "Please confirm your back-in-stock e-mail",
+      preview: "One click, and we write when it is back.",
+      body: (
+        <>
+          <h1 style={s.h1}>Confirm your request</h1>
+          <p style={s.p}>
+            Someone asked us to e-mail this address when <strong>{name}</strong> is back in stock. If it was you, please confirm. The link works for 7
+            days.
+          </p>
+          <Button href={link}>Confirm</Button>
+          <p style={s.muted}>If you did not ask, ignore this e-mail: without the click, we will not write again.</p>
+        </>
+      ),
+      text: [
+        `Someone asked us to e-mail this address when ${name} is back in stock. If it was you, please confirm. This link works for 7 days:`,
+        link,
+        "",
+        "If you did not ask, ignore this e-mail: without the click, we will not write again.",
       ],
     };
   },

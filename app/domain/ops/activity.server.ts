@@ -24,13 +24,13 @@ export interface ActivityEntry {
 }
 
 /**
- * Appends one row to the activity log. Call it with the transaction of the write it records, so
+ * Appends one row to the activity log and returns its id. Call it with the transaction of the write it records, so
  * the row exists exactly when the change does. Rows are never updated or deleted (the table's
  * triggers refuse it).
  */
-export async function logActivity(trx: DB, entry: ActivityEntry): Promise<void> {
+export async function logActivity(trx: DB, entry: ActivityEntry): Promise<number> {
   const changes = entry.changes && Object.keys(entry.changes).length ? JSON.stringify(entry.changes) : null;
-  await trx
+  const row = await trx
     .insertInto("activity_log")
     .values({
       actor_id: entry.actor.id,
@@ -42,7 +42,9 @@ export async function logActivity(trx: DB, entry: ActivityEntry): Promise<void> 
       changes,
       client_ip: entry.actor.ip?.slice(0, 64) ?? null,
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** The fields whose value differs between `before` and `after` (compared as JSON), as { field: [before, after] }. */
@@ -86,23 +88,29 @@ export async function listActivity(db: DB, filter: ActivityFilter = {}): Promise
   const pages = Math.max(1, Math.ceil(Number(total) / ACTIVITY_PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(filter.page ?? 1)), pages);
   const rows = await base
+    .leftJoin("admin_signin_refusals as refusals", "refusals.activity_id", "activity_log.id")
     .select([
-      "id",
-      "created_at as createdAt",
-      "actor_email as actorEmail",
-      "kind",
-      "subject_type as subjectType",
-      "subject_id as subjectId",
-      "summary",
-      "changes",
-      "client_ip as clientIp",
+      "activity_log.id",
+      "activity_log.created_at as createdAt",
+      "activity_log.actor_email as actorEmail",
+      "activity_log.kind",
+      "activity_log.subject_type as subjectType",
+      "activity_log.subject_id as subjectId",
+      "activity_log.summary",
+      "activity_log.changes",
+      "activity_log.client_ip as clientIp",
+      "refusals.attempts",
     ])
-    .orderBy("id", "desc")
+    .orderBy("activity_log.id", "desc")
     .limit(ACTIVITY_PAGE_SIZE)
     .offset((page - 1) * ACTIVITY_PAGE_SIZE)
     .execute();
   return {
-    rows: rows.map((r) => ({ ...r, changes: r.changes ? (JSON.parse(r.changes) as FieldChanges) : null })),
+    rows: rows.map(({ attempts, ...r }) => ({
+      ...r,
+      summary: attempts && attempts > 1 ? `${r.summary}: ${attempts} refused attempts from this address within 15 minutes` : r.summary,
+      changes: r.changes ? (JSON.parse(r.changes) as FieldChanges) : null,
+    })),
     total: Number(total),
     page,
     pages,
@@ -153,39 +161,57 @@ function flatten(value: Record<string, unknown>, prefix = ""): Record<string, un
 }
 
 
-/** Records a sign-in attempt at /admin-login: granted, or refused (wrong password, limit, not an admin). */
-export async function logAdminSignIn(
-  db: DB,
-  attempt: { email: string; userId: number | null; ok: boolean; reason?: string; request: Request },
-): Promise<void> {
-  const email = attempt.email.trim().slice(0, 254) || "(no e-mail)";
-  await writeSignIn(db, { id: attempt.userId, email, ip: getClientIp(attempt.request) }, attempt.ok, attempt.reason);
-}
+/** Refused admin sign-ins are listed once per client address and window of this length (the sign-in limits' window). */
+export const SIGNIN_REFUSAL_WINDOW_MS = 15 * 60_000;
 
-/** Whether an e-mail (as typed) is an admin account's. */
-export async function isAdminEmail(db: DB, email: string): Promise<boolean> {
-  const row = await db.selectFrom("users").select("is_admin as isAdmin").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
-  return row?.isAdmin === 1;
+/**
+ * A throttled attempt (429) at an admin account's e-mail: counted on the row its address already
+ * has in this window, never a row of its own. Other e-mails are not logged at all, so a flood of
+ * invented addresses writes nothing. See docs/decisions/refused-sign-ins-log.md.
+ */
+export async function countThrottledAdminSignIn(db: DB, attempt: { email: string; request: Request }, now = new Date()): Promise<void> {
+  const account = await db.selectFrom("users").select(["id", "email", "is_admin as isAdmin"]).where("email", "=", attempt.email.trim().toLowerCase()).executeTakeFirst();
+  if (!account || account.isAdmin !== 1) return;
+  await writeRefusal(db, { id: account.id, email: account.email, ip: getClientIp(attempt.request) }, "too many attempts", { countOnly: true }, now);
 }
 
 /**
  * A sign-in of an admin account through any door (the sign-in forms, the API, Google, the second
- * step, a password reset): one row, success or refusal, with the client address. Customers'
- * sign-ins are not logged.
+ * step, a password reset): a success is one row; a refusal is one row per client address and
+ * 15-minute window, which counts the refusals it stands for. Customers' sign-ins are not logged.
+ * Call it after the attempt passed the sign-in limits, so throttled floods add no rows.
  */
-export async function logAccountSignIn(db: DB, attempt: { userId: number; ok: boolean; reason?: string; ip: string }): Promise<void> {
+export async function logAccountSignIn(db: DB, attempt: { userId: number; ok: boolean; reason?: string; ip: string }, now = new Date()): Promise<void> {
   const account = await db.selectFrom("users").select(["id", "email", "is_admin as isAdmin"]).where("id", "=", attempt.userId).executeTakeFirst();
   if (!account || account.isAdmin !== 1) return;
-  await writeSignIn(db, { id: account.id, email: account.email, ip: attempt.ip }, attempt.ok, attempt.reason);
+  const actor = { id: account.id, email: account.email, ip: attempt.ip };
+  if (!attempt.ok) return writeRefusal(db, actor, attempt.reason, {}, now);
+  await logActivity(db, { actor, kind: "admin.signin", subjectType: "user", subjectId: actor.id, summary: `Admin sign-in from ${actor.ip}` });
 }
 
-async function writeSignIn(db: DB, actor: { id: number | null; email: string; ip: string }, ok: boolean, reason?: string): Promise<void> {
-  await logActivity(db, {
-    actor,
-    kind: ok ? "admin.signin" : "admin.signin-refused",
-    subjectType: actor.id ? "user" : null,
-    subjectId: actor.id,
-    summary: ok ? `Admin sign-in from ${actor.ip}` : `Admin sign-in refused from ${actor.ip}${reason ? ` (${reason})` : ""}`,
+/**
+ * The activity log is append-only, so the count lives beside it: the window's first refusal from
+ * an address writes the row, later ones add to admin_signin_refusals.attempts (listActivity shows it).
+ */
+async function writeRefusal(db: DB, actor: { id: number; email: string; ip: string }, reason: string | undefined, opts: { countOnly?: boolean }, now: Date): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / SIGNIN_REFUSAL_WINDOW_MS) * SIGNIN_REFUSAL_WINDOW_MS).toISOString();
+  const ip = actor.ip.slice(0, 64);
+  await db.transaction().execute(async (trx) => {
+    const counted = await trx
+      .updateTable("admin_signin_refusals")
+      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+      .where("window_start", "=", windowStart)
+      .where("client_ip", "=", ip)
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) > 0 || opts.countOnly) return;
+    const activityId = await logActivity(trx, {
+      actor,
+      kind: "admin.signin-refused",
+      subjectType: "user",
+      subjectId: actor.id,
+      summary: `Admin sign-in refused from ${ip}${reason ? ` (${reason})` : ""}`,
+    });
+    await trx.insertInto("admin_signin_refusals").values({ window_start: windowStart, client_ip: ip, attempts: 1, activity_id: activityId }).execute();
   });
 }
 

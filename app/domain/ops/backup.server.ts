@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, s
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { type Actor, logActivity } from "~/domain/ops/activity.server";
-import { type DB } from "~/lib/sqlite.server";
+import { type DB, ownerOnly } from "~/lib/sqlite.server";
 
 /**
  * Backups (issue 17). BACKUP_DIR holds one SQLite file per backup, named by its UTC time
@@ -67,9 +67,11 @@ export function checkIntegrity(file: string): string {
 export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
   const now = opts.now ?? new Date();
-  mkdirSync(opts.backupDir, { recursive: true });
+  // The backups hold every customer's data: the folder and the files are the owner's only.
+  if (!existsSync(opts.backupDir)) mkdirSync(opts.backupDir, { recursive: true, mode: 0o700 });
   const file = path.join(opts.backupDir, backupFileName(now));
   const partial = `${file}.partial`;
+  ownerOnly(partial);
   const source = new SQLite(opts.databasePath, { fileMustExist: true });
   try {
     source.pragma("busy_timeout = 5000");
@@ -258,13 +260,18 @@ export interface RestoreResult {
   restored: string;
   keptAside: string | null;
   uploadsCopied: number;
+  /** Sessions deleted from the restored copy: everyone signs in again. */
+  sessionsEnded: number;
+  /** Open e-mail links (tokens) deleted from the restored copy. */
+  linksVoided: number;
 }
 
 /**
  * Restores a backup into `databasePath`: checks the backup's integrity, refuses while the
  * database is in use, moves the current file (and its -wal/-shm) aside as
  * `<file>.replaced-<UTC time>`, copies the backup in, and copies back the uploads of the backup
- * folder's mirror that UPLOAD_DIR lacks. Throws with a message a person can act on.
+ * folder's mirror that UPLOAD_DIR lacks. The restored copy keeps no session and no open e-mail
+ * link (endSessionsAndLinks). Throws with a message a person can act on.
  */
 export function restoreBackup(opts: { backupFile: string; databasePath: string; uploadDir: string; now?: Date }): RestoreResult {
   const backupFile = path.resolve(opts.backupFile);
@@ -283,12 +290,40 @@ export function restoreBackup(opts: { backupFile: string; databasePath: string; 
       if (existsSync(opts.databasePath + suffix)) renameSync(opts.databasePath + suffix, keptAside + suffix);
     }
   }
-  mkdirSync(path.dirname(path.resolve(opts.databasePath)), { recursive: true });
   const partial = `${opts.databasePath}.restoring`;
+  rmSync(partial, { force: true });
+  ownerOnly(partial);
   copyFileSync(backupFile, partial);
+  const voided = endSessionsAndLinks(partial);
   renameSync(partial, opts.databasePath);
   const uploadsCopied = mirrorFiles(path.join(path.dirname(backupFile), "uploads"), opts.uploadDir);
-  return { restored: backupFile, keptAside, uploadsCopied };
+  return { restored: backupFile, keptAside, uploadsCopied, ...voided };
+}
+
+/**
+ * In the restored copy, before it takes the database's place: deletes every session (a session
+ * signed out or revoked after the backup would otherwise live again) and every open e-mail link
+ * (every `*_tokens` table: resets, confirmations, undo links, deletions; and the confirmation
+ * links of unconfirmed back-in-stock requests). A link used or voided after the backup would
+ * otherwise work again. One transaction.
+ */
+function endSessionsAndLinks(file: string): { sessionsEnded: number; linksVoided: number } {
+  const sqlite = new SQLite(file, { fileMustExist: true });
+  try {
+    return sqlite.transaction(() => {
+      const tables = sqlite.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[];
+      const sessionsEnded = tables.includes("sessions") ? sqlite.prepare("delete from sessions").run().changes : 0;
+      let linksVoided = 0;
+      for (const table of tables.filter((t) => t.endsWith("_tokens"))) linksVoided += sqlite.prepare(`delete from "${table}"`).run().changes;
+      const bisColumns = tables.includes("back_in_stock_requests") ? (sqlite.prepare("select name from pragma_table_info('back_in_stock_requests')").pluck().all() as string[]) : [];
+      if (bisColumns.includes("confirmed_at")) {
+        linksVoided += sqlite.prepare("delete from back_in_stock_requests where confirmed_at is null and closed_at is null").run().changes;
+      }
+      return { sessionsEnded, linksVoided };
+    })();
+  } finally {
+    sqlite.close();
+  }
 }
 
 /**

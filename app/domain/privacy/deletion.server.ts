@@ -20,7 +20,7 @@ import { type DB } from "~/lib/sqlite.server";
 export const DELETE_LINK = { purpose: "delete-account", minutes: 60, perHour: 3 } as const;
 
 /** Account-only e-mails already delivered: they go with the account (order e-mails stay with their orders). */
-const ACCOUNT_MAIL_KINDS = ["welcome", "points-awarded", "password-reset", "verify-email", "email-changed", "back-in-stock", "account-delete-link"];
+const ACCOUNT_MAIL_KINDS = ["welcome", "points-awarded", "password-reset", "verify-email", "email-changed", "back-in-stock", "back-in-stock-confirm", "account-delete-link"];
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import { signInAs, uniqueEmail } from "../helpers/session";
 import { productId } from "../helpers/api";
@@ -149,5 +150,49 @@ test.describe("writes from another origin are refused with 403 and change nothin
     });
     expect(form.status()).toBe(302);
     expect(await cartSnapshot(request)).toEqual([]);
+  });
+});
+
+/** A raw request whose Host header we choose (fetch clients set Host from the URL). */
+function sendWithHost(baseURL: string, method: string, p: string, headers: Record<string, string>, body: string): Promise<{ status: number; setCookie: string[] }> {
+  const url = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method, path: p, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, setCookie: res.headers["set-cookie"] ?? [] }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+test.describe("DNS rebinding: a Host header naming the attacker's origin does not make it the shop's", () => {
+  test("a JSON write with Host and Origin evil.example:PORT is 403 and stores nothing", async ({ request, baseURL }) => {
+    const port = new URL(baseURL!).port;
+    const id = await productId(request, "cream-cable-knit-sweater");
+    const res = await sendWithHost(
+      baseURL!,
+      "POST",
+      "/api/cart",
+      { Host: `evil.example:${port}`, Origin: `http://evil.example:${port}`, "Content-Type": "application/json", Accept: "application/json" },
+      JSON.stringify({ productId: id, quantity: 1 }),
+    );
+    expect(res.status).toBe(403);
+    expect(res.setCookie.join("\n")).not.toContain("__session=");
+  });
+
+  test("a form write with Host and Origin evil.example:PORT is 403", async ({ baseURL }) => {
+    const port = new URL(baseURL!).port;
+    const res = await sendWithHost(
+      baseURL!,
+      "POST",
+      "/cart",
+      { Host: `evil.example:${port}`, Origin: `http://evil.example:${port}`, "Content-Type": "application/x-www-form-urlencoded", ...HTML_FORM },
+      new URLSearchParams({ intent: "clear", confirmed: "yes" }).toString(),
+    );
+    expect(res.status).toBe(403);
   });
 });

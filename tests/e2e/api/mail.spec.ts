@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectError } from "../helpers/api";
-import { mailTo, waitForMail } from "../helpers/mail";
+import { linkIn, mailTo, waitForMail } from "../helpers/mail";
 import { insertOrder, makeStockProduct } from "../helpers/orders";
 import { ensureUser, signInAs, uniqueEmail, withDb } from "../helpers/session";
 
@@ -45,10 +45,18 @@ test.describe("POST /api/back-in-stock", () => {
   test("201 for a sold-out product, 200 when already waiting, and one e-mail when the admin restocks it", async ({ request, playwright }) => {
     const product = makeStockProduct(0);
     const email = uniqueEmail("bis-api");
+    const unconfirmed = uniqueEmail("bis-api-unconfirmed");
+    expect((await request.post("/api/back-in-stock", { data: { productId: product.id, email: unconfirmed } })).status()).toBe(201);
     const first = await request.post("/api/back-in-stock", { data: { productId: product.id, email } });
     expect(first.status()).toBe(201);
-    expect(await first.json()).toEqual({ message: "We will e-mail you when it is back in stock." });
+    expect(await first.json()).toEqual({ message: "Please confirm with the link we have e-mailed you. Then we will write when it is back in stock." });
     expect((await request.post("/api/back-in-stock", { data: { productId: product.id, email: email.toUpperCase() } })).status()).toBe(200);
+    // Double opt-in: the address confirms through the link mailed to it (one mail for both requests).
+    const confirmation = await waitForMail(email, /^Please confirm your back-in-stock e-mail$/);
+    const token = new URL(linkIn(confirmation, "http://127.0.0.1:")).searchParams.get("token")!;
+    const confirmed = await request.post("/back-in-stock/confirm", { form: { token }, headers: { Accept: "text/html" } });
+    expect(confirmed.status()).toBe(200);
+    expect(await confirmed.text()).toContain("We will e-mail you when it is back in stock.");
 
     const admin = await signInAs(playwright.request, uniqueEmail("bis-admin"), { isAdmin: true });
     try {
@@ -61,7 +69,9 @@ test.describe("POST /api/back-in-stock", () => {
       // Saving again does not write again.
       await admin.request.put(`/api/admin/products/${product.id}`, { data: { title, slug: product.slug, price: "15.00", stock: 4 } });
       await new Promise((r) => setTimeout(r, 2500));
-      expect(mailTo(email)).toHaveLength(1);
+      expect(mailTo(email).map((m) => m.subject)).toEqual(["Please confirm your back-in-stock e-mail", `${title} is back in stock`]);
+      // The address that never confirmed got the confirmation request only.
+      expect(mailTo(unconfirmed).map((m) => m.subject)).toEqual(["Please confirm your back-in-stock e-mail"]);
     } finally {
       await admin.request.dispose();
     }

@@ -82,9 +82,26 @@ test("a sold-out product offers 'Email me when it's back'; a malformed address g
   await page.getByRole("textbox", { name: "Email" }).fill(email);
   await page.getByRole("button", { name: "Notify me" }).click();
   await page.waitForURL((url) => url.pathname === `/product/${SLUGS.soldOut}`);
-  await expectToast(page, "You are on the list", "We will e-mail you when it is back in stock.");
-  const saved = withDb((db) => db.prepare("SELECT count(*) AS n FROM back_in_stock_requests WHERE email = ? AND closed_at IS NULL").get(email)) as { n: number };
-  expect(saved.n).toBe(1);
+  await expectToast(page, "Please check your inbox", "Please confirm with the link we have e-mailed you. Then we will write when it is back in stock.");
+  const saved = () =>
+    withDb((db) => db.prepare("SELECT count(*) AS n FROM back_in_stock_requests WHERE email = ? AND closed_at IS NULL AND confirmed_at IS NOT NULL").get(email)) as { n: number };
+  expect(saved().n).toBe(0);
+
+  // The request counts only once the address confirms it, through the link mailed to it.
+  const mail = await waitForMail(email, /^Please confirm your back-in-stock e-mail$/);
+  const link = linkIn(mail, "http://127.0.0.1:");
+  expect(link).toContain("/back-in-stock/confirm?token=");
+  await visit(page, testInfo, link);
+  await expect(page.getByText("is back in stock?")).toBeVisible();
+  expect(saved().n).toBe(0);
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("You are on the list")).toBeVisible();
+  await expect(page.getByText("We will e-mail you when it is back in stock.")).toBeVisible();
+  expect(saved().n).toBe(1);
+  // The link works once.
+  await visit(page, testInfo, link, 400);
+  await expect(page.getByText("This link cannot be used")).toBeVisible();
 });
 
 test("a signed-in customer finds their address filled in; an in-stock product has no such form", async ({ page, context }, testInfo) => {
@@ -134,7 +151,7 @@ test("the unsubscribe link closes the address's requests; a forged link says it 
   await visit(page, testInfo, `/product/${SLUGS.soldOut}`);
   await page.getByRole("form", { name: "Email me when it's back" }).getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Notify me" }).click();
-  await expectToast(page, "You are on the list", "We will e-mail you when it is back in stock.");
+  await expectToast(page, "Please check your inbox");
 
   await visit(page, testInfo, unsubscribeLink(email).replace(/.$/, (c) => (c === "A" ? "B" : "A")), 400);
   await expect(page.getByText("This link cannot be used")).toBeVisible();

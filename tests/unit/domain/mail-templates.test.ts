@@ -41,6 +41,7 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   "points-awarded": { firstName: "Ada", points: 5, balance: 10 },
   "password-reset": { firstName: "Ada", token: "abc", firstPassword: false },
   "back-in-stock": { productTitle: "Cape", slug: "cape", optionLabel: "Red", unsubscribeToken: "t.s" },
+  "back-in-stock-confirm": { productTitle: "Cape", optionLabel: "Red", token: "t" },
   "verify-email": { firstName: "Ada", token: "v+t" },
   "email-changed": { firstName: "Ada", newEmail: "new<x>@example.com", token: "u/t" },
   "email-change-confirm": { token: "c/t" },
