@@ -256,6 +256,7 @@ describe("back in stock", () => {
     // An order that held one red bonnet is cancelled by the shop: the red one is back.
     const order = await makeOrder(db, { lines: [{ productId: product.id, colorId: 3, title: "Lace Bonnet" }], status: "paid" });
     await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", order.id).execute();
+    await db.updateTable("order_items").set({ stock_taken: 1 }).where("order_id", "=", order.id).execute();
     await adminCancelOrder(db, order.id);
     await deliver();
     const mail = mailTo(smtp.catcher, to);

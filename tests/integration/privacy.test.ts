@@ -146,7 +146,8 @@ async function person(tag: string, opts: { admin?: boolean; password?: boolean }
         shipping_city: `${tag}ville`,
         shipping_postal_code: "00-950",
         shipping_country: "PL",
-        paid_at: new Date().toISOString(),
+        // Paid a minute after placement, as a real order is (created_at is the insert's own time).
+        paid_at: new Date(Date.now() + 60_000).toISOString(),
         paypal_order_id: `PAYPAL-${tag}-${k}-${i}`,
       })
       .returning("id")
