@@ -5,8 +5,7 @@ import { type CardProduct, ProductCard } from "~/components/product/product-card
 import { Alert, Field } from "~/components/ui/field";
 import { useToastEffect, type ToastMessage } from "~/components/ui/toaster";
 import { getProfile, updateProfile } from "~/domain/auth/accounts.server";
-import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
-import { getPendingEmail } from "~/domain/auth/email-tokens.server";
+import { emailChangeRequestedNotice, getPendingEmail } from "~/domain/auth/email-tokens.server";
 import { hasSecondFactor } from "~/domain/auth/totp.server";
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
 import { AUTH_MESSAGES, updateFailed } from "~/domain/auth/messages";
@@ -161,7 +160,7 @@ async function saveProfile(userId: number, formData: FormData) {
     );
   }
   const asked = pendingEmail !== null && pendingEmail === submission.value.email.trim().toLowerCase();
-  return redirectWithToast(PROFILE_URL, asked ? { ...AUTH_MESSAGES.profileUpdated, description: `${EMAIL_TOKEN_TEXT.changeRequested} (${pendingEmail})` } : { ...AUTH_MESSAGES.profileUpdated });
+  return redirectWithToast(PROFILE_URL, asked && pendingEmail ? { ...AUTH_MESSAGES.profileUpdated, description: emailChangeRequestedNotice(pendingEmail) } : { ...AUTH_MESSAGES.profileUpdated });
 }
 
 /** Removes (never toggles), so a second press or a stale page cannot add the favorite back. */

@@ -352,3 +352,8 @@ export async function undoEmailChange(db: DB, token: string, now = new Date()): 
     return { userId, email: oldEmail };
   });
 }
+
+/** The toast's description after a profile save that asked the new address to confirm. */
+export function emailChangeRequestedNotice(pendingEmail: string): string {
+  return `${EMAIL_TOKEN_TEXT.changeRequested} (${pendingEmail})`;
+}

@@ -209,7 +209,7 @@ test.describe("POST /api/orders", () => {
       expect(res.status()).toBe(201);
       const created = await res.json();
       expect(ordersFor(email)[0]).toMatchObject({ user_id: rich.userId, session_key: null, loyalty_discount_cents: 500, loyalty_points_used: 50 });
-      expect(pointsOf(rich.userId), "points are spent at payment").toBe(60);
+      expect(pointsOf(rich.userId), "the points are taken when the order is placed").toBe(10);
       const list = await (await rich.request.get("/api/orders")).json();
       expect(list).toContainEqual(expect.objectContaining({ id: created.id, status: "unpaid", confirmationToken: created.confirmationToken }));
 

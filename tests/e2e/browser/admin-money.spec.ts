@@ -154,3 +154,23 @@ test("start packing, ship, mark delivered, then a partial return with restock", 
   await expect(page.locator(".toast .toast-text")).toHaveText(/^The refund cannot be more than/);
   expect(productStock(product.id)).toBe(3);
 });
+
+test("a payment PayPal reverses: the owner reads why, cannot ship, and marks it resolved", async ({ page, playwright }, testInfo) => {
+  await signInAdmin(page);
+  const product = makeStockProduct(3);
+  const order = await paidOrder(playwright, product.id);
+  await order.request.dispose();
+  const captureId = withDb((db) => (db.prepare("SELECT paypal_capture_id AS c FROM orders WHERE id = ?").get(order.id) as { c: string }).c);
+  expect((await fetch(`${PAYPAL_URL}/__emulator/reverse/${captureId}`, { method: "POST" })).status).toBeLessThan(300);
+  await expect.poll(() => orderStatus(order.id).status, { timeout: 10_000 }).toBe("payment_reversed");
+
+  await visit(page, testInfo, `/admin/orders/${order.id}`);
+  await expect(page.locator(".status-pill").first()).toHaveText("Payment reversed");
+  await expect(page.locator(".order-actions")).toContainText("PayPal reversed this payment or the buyer opened a dispute.");
+  await expect(page.getByRole("button", { name: "Ship Order" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Mark resolved" }).click();
+  await expectToast(page, "Resolved", "The payment issue is marked resolved.");
+  await expect(page.locator(".status-pill").first()).toHaveText("Payment Received");
+  await expect(page.getByRole("button", { name: "Ship Order" })).toBeVisible();
+  expect(orderStatus(order.id).status).toBe("paid");
+});
