@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
@@ -411,20 +412,22 @@ function ProfileForm({ profile, reply }: { profile: ProfileValues; reply: Profil
               ) : null}
             </div>
           ) : (
-            <Field
-              key={f.name}
-              name={f.name}
-              label={f.label}
-              type={INPUTS[f.name].type ?? "text"}
-              autoComplete={INPUTS[f.name].autoComplete}
-              maxLength={INPUTS[f.name].maxLength}
-              required={f.name === "email"}
-              defaultValue={valueOf(f.name)}
-              error={errorOf(f.name)}
-            />
+            <Fragment key={f.name}>
+              <Field
+                name={f.name}
+                label={f.label}
+                type={INPUTS[f.name].type ?? "text"}
+                autoComplete={INPUTS[f.name].autoComplete}
+                maxLength={INPUTS[f.name].maxLength}
+                required={f.name === "email"}
+                defaultValue={valueOf(f.name)}
+                error={errorOf(f.name)}
+              />
+              {/* Right under the address it guards. */}
+              {f.name === "email" ? <EmailProofField errorOf={errorOf} /> : null}
+            </Fragment>
           ),
         )}
-        <EmailProofField errorOf={errorOf} />
         <div className="actions">
           <button type="submit" className="button">
             Save Changes
