@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import { createRequire } from "node:module";
 import { type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { sql } from "kysely";
@@ -8,57 +6,27 @@ import { renderToString } from "react-dom/server";
 import { stopMailKicks } from "~/domain/mail/sender.server";
 import { stopJobs } from "~/domain/ops/jobs.server";
 import { startServerJobs } from "~/jobs.server";
-import { limitRequestBody } from "~/lib/body-limit.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger, routeOf } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, documentCsp, NON_DOCUMENT_CSP } from "~/lib/security-headers.server";
 import { startReadEpoch } from "~/lib/sqlite.server";
-import { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
 
-// scripts/serve.cjs reads these from the build (build.entry.module): one logger for the whole
-// process, the same security headers for the responses Remix does not render, and shutdown().
-export { baseSecurityHeaders, logger, NON_DOCUMENT_CSP, routeOf };
+// The shop's server (server/) takes what its request pipeline needs from here
+// (build.entry.module), so it uses the build's one instance of each: the logger, the read
+// epoch of the catalogue cache, the jobs and shutdown(). The pure rules come along for the same
+// reason. Importing the build starts nothing: the server calls startJobs().
+export { baseSecurityHeaders, getEnv, logger, NON_DOCUMENT_CSP, routeOf, startReadEpoch };
+export { bodyLimitFor, countedBody, MAX_BODY_BYTES, MAX_DRAIN_BYTES, tooLargeAnswer } from "~/lib/body-limit.server";
+export { addressKey } from "~/lib/http.server";
+export { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
+export { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
 
-/*
- * Remix 2 refuses a cross-origin document POST by throwing inside its request handler,
- * which answers an empty 500. The shop's contract is a 403 that says why, so every
- * action calls assertSameOrigin() (checked against APP_URL) itself, and Remix's own
- * host-header check is switched off here. tests/integration/origin.test.ts makes sure
- * every route action refuses a foreign Origin.
- */
-const remixActions = createRequire(import.meta.url)("@remix-run/server-runtime/dist/actions.js") as {
-  throwIfPotentialCSRFAttack: (headers: Headers) => void;
-};
-remixActions.throwIfPotentialCSRFAttack = () => {};
-
-/*
- * remix-serve gives loaders no access to the socket, yet sign-in throttling needs the
- * client's address. Every incoming request gets it written into a header here, from the
- * socket itself, so a client cannot choose it (a header of the same name is overwritten).
- * Every request also starts a new read epoch of the catalogue cache (app/lib/sqlite.server.ts),
- * so it sees whatever another process committed before it arrived.
- */
-const CLIENT_IP_HEADER = "x-shop-client-ip";
-// Production with TRUST_PROXY=0 behind a proxy would count every client as the proxy.
-const startEnv = getEnv();
-const checkForwarded =
-  startEnv.NODE_ENV === "production" && startEnv.TRUST_PROXY === 0 ? forwardedWithoutTrustCheck({ error: (m) => logger.error(m) }) : null;
-const serverEmit = http.Server.prototype.emit;
-http.Server.prototype.emit = function emit(this: http.Server, event: string | symbol, ...args: unknown[]) {
-  if (event === "request") {
-    const req = args[0] as http.IncomingMessage;
-    req.headers[CLIENT_IP_HEADER] = req.socket?.remoteAddress ?? "unknown";
-    checkForwarded?.(req.headers);
-    startReadEpoch();
-    if (limitRequestBody(req, args[1] as http.ServerResponse)) return true;
-  }
-  return serverEmit.apply(this, [event, ...args] as Parameters<typeof serverEmit>);
-} as typeof http.Server.prototype.emit;
-
-// Background jobs (app/jobs.server.ts) start with the first server module load of each process.
-startServerJobs(db);
+/** Starts this process's background jobs (app/jobs.server.ts); the server calls it once it listens. */
+export function startJobs(): void {
+  startServerJobs(db);
+}
 
 /**
  * Pages are rendered to one string: nothing in the shop suspends (no `defer`), and every page
@@ -73,7 +41,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext?: AppLoadContext,
 ) {
-  // One nonce per page (scripts/serve.cjs makes it; anything else that renders gets its own).
+  // One nonce per page (the server's security-headers step makes it; anything else that renders gets its own).
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : randomBytes(16).toString("base64");
   const html = `<!DOCTYPE html>${renderToString(
     <NonceContext.Provider value={nonce}>
@@ -101,7 +69,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 let stopping: Promise<void> | null = null;
 
 /**
- * The last step of a graceful stop (scripts/serve.cjs calls it once the server has stopped
+ * The last step of a graceful stop (server/worker.ts calls it once the server has stopped
  * taking connections and the requests in flight are done): stops this process's background
  * jobs (waiting up to 10 s for a run in progress), checkpoints the WAL into the database file
  * and closes it.

@@ -56,8 +56,8 @@ if (!env.SMTP_URL) {
   env.MAIL_CATCHER_DIR ??= path.join(root, "data/mail");
   children.push(spawn(bin("tsx"), ["scripts/mail-catcher.ts"], { cwd: root, env, stdio: "inherit" }));
 }
-// remix-serve, one process per core (scripts/serve.cjs; WEB_CONCURRENCY to choose).
-const server = spawn(process.execPath, ["scripts/serve.cjs", "build/index.js"], { cwd: root, env, stdio: "inherit" });
+// The shop's server, one process per core (server/index.ts; WEB_CONCURRENCY to choose).
+const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts", "build/index.js"], { cwd: root, env, stdio: "inherit" });
 children.push(server);
 console.log(`\nThe shop is starting on http://localhost:${env.PORT}`);
 if (env.MAIL_CATCHER_DIR) console.log(`E-mails it sends are caught locally: http://localhost:${env.PORT}/admin/outbox (as the admin)`);

@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { Transform, type Readable } from "node:stream";
 
 /** Request bodies (JSON and forms) above this get 413: nothing the shop takes is near it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -6,10 +7,12 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_UPLOAD_BODY_BYTES = 101 * 1024 * 1024;
 const UPLOAD_PATHS = [/^\/api\/upload\/temp\/?$/, /^\/admin\/products\/add\/?$/, /^\/admin\/products\/edit\/[^/]+\/?$/];
 /** Up to this much of a refused body is discarded so the client can read the 413; beyond it the connection is closed. */
-const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
+export const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
 export const BODY_TOO_LARGE_MESSAGE = "The request is too large.";
 
-/** The error a request body stream fails with once it passed its limit (see limitRequestBody). */
+const BODY_TOO_LARGE_CODE = "SHOP_BODY_TOO_LARGE";
+
+/** The error a request body stream fails with once it passed its limit (see countedBody). */
 export class BodyTooLargeError extends Error {
   /** Kept when the fetch implementation wraps the stream's error (@remix-run/web-fetch's FetchError copies `code`). */
   readonly code = BODY_TOO_LARGE_CODE;
@@ -19,8 +22,6 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-const BODY_TOO_LARGE_CODE = "SHOP_BODY_TOO_LARGE";
-
 export function isBodyTooLarge(error: unknown): boolean {
   if (error instanceof BodyTooLargeError) return true;
   if (!(error instanceof Error)) return false;
@@ -28,70 +29,49 @@ export function isBodyTooLarge(error: unknown): boolean {
   return (error as { code?: unknown }).code === BODY_TOO_LARGE_CODE || error.cause instanceof BodyTooLargeError;
 }
 
-function bodyLimitFor(url: string | undefined, contentType: string | undefined): number {
-  const path = (url ?? "/").split("?")[0]!;
+/** The largest body a request may send: 1 MB, or 101 MB for a multipart post to an image upload path. */
+export function bodyLimitFor(path: string, contentType: string | undefined): number {
   const multipart = (contentType ?? "").toLowerCase().startsWith("multipart/form-data");
   return multipart && UPLOAD_PATHS.some((re) => re.test(path)) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 }
 
-function answerTooLarge(req: http.IncomingMessage, res: http.ServerResponse, close: boolean): void {
-  const wantsJson = (req.url ?? "").startsWith("/api/") || (req.headers.accept ?? "").includes("application/json");
-  const body = wantsJson
-    ? JSON.stringify({ message: BODY_TOO_LARGE_MESSAGE })
-    : `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Request too large</title></head><body><h1>Request too large</h1><p>${BODY_TOO_LARGE_MESSAGE} <a href="/">Back to the shop</a></p></body></html>`;
-  if (close) res.shouldKeepAlive = false;
-  res.writeHead(413, {
-    "Content-Type": wantsJson ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
-    "Content-Length": Buffer.byteLength(body),
-    "Cache-Control": "no-store",
-    ...(close ? { Connection: "close" } : {}),
-  });
-  res.end(body);
+/** The 413 answer: `{message}` to the API and JSON callers, a short page to a form post. */
+export function tooLargeAnswer(path: string, accept: string | undefined): { contentType: string; body: string } {
+  const wantsJson = path.startsWith("/api/") || (accept ?? "").includes("application/json");
+  return wantsJson
+    ? { contentType: "application/json; charset=utf-8", body: JSON.stringify({ message: BODY_TOO_LARGE_MESSAGE }) }
+    : {
+        contentType: "text/html; charset=utf-8",
+        body: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Request too large</title></head><body><h1>Request too large</h1><p>${BODY_TOO_LARGE_MESSAGE} <a href="/">Back to the shop</a></p></body></html>`,
+      };
 }
 
 /**
- * Called for every incoming HTTP request before the app sees it (entry.server). A declared
- * Content-Length over the limit is answered 413 at once, without reading the body, and true is
- * returned (the app must not handle the request). Otherwise the body's bytes are counted as they
- * arrive; once past the limit the rest is dropped and the body stream fails with
- * BodyTooLargeError, which the body readers (lib/http.server.ts, lib/multipart.server.ts) answer
- * with 413; the client may finish sending (discarded) up to 16 MB, then its connection is closed.
+ * The request's body as the app reads it: the same bytes, counted. Past `limit` the stream fails
+ * with BodyTooLargeError (the body readers in lib/http.server.ts and lib/multipart.server.ts answer
+ * 413), the rest is discarded so the client can read that answer, and past MAX_DRAIN_BYTES the
+ * connection is closed. A declared Content-Length over the limit never gets here (the server's
+ * body-limit step answers 413 before reading).
  */
-export function limitRequestBody(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-  const method = (req.method ?? "GET").toUpperCase();
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
-  const limit = bodyLimitFor(req.url, req.headers["content-type"]);
-  const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) {
-    // A client still sending a moderately large body gets to finish and read the answer (its bytes
-    // are discarded unread); a huge one has its connection closed after the answer.
-    const drain = declared <= MAX_DRAIN_BYTES;
-    answerTooLarge(req, res, !drain);
-    if (drain) req.resume();
-    else req.socket.destroySoon();
-    return true;
-  }
+export function countedBody(req: http.IncomingMessage, limit: number): Readable {
   let seen = 0;
-  let over = false;
-  const push = req.push;
-  req.push = function countedPush(this: http.IncomingMessage, chunk: unknown, encoding?: BufferEncoding) {
-    if (chunk !== null && chunk !== undefined) {
-      seen += typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : (chunk as Uint8Array).byteLength;
-    }
-    if (over) {
-      // The rest is discarded, up to a bound; past it the connection is closed.
-      if (seen > MAX_DRAIN_BYTES) this.socket?.destroy();
-      return chunk === null ? push.call(this, null) : true;
-    }
-    if (chunk !== null && chunk !== undefined) {
-      if (seen > limit) {
-        over = true;
-        // Fails the reader (the app's body stream listens for it); with nobody listening, the data is simply dropped.
-        if (this.listenerCount("error") > 0) this.emit("error", new BodyTooLargeError());
-        return true;
-      }
-    }
-    return push.call(this, chunk, encoding);
-  } as typeof req.push;
-  return false;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.byteLength;
+      if (seen > limit) return done(new BodyTooLargeError());
+      done(null, chunk);
+    },
+  });
+  counter.once("error", () => {
+    req.unpipe(counter);
+    req.on("data", (chunk: Buffer) => {
+      seen += chunk.byteLength;
+      if (seen > MAX_DRAIN_BYTES) req.socket?.destroy();
+    });
+    req.resume();
+  });
+  // pipe() does not pass the source's errors on: a client that drops the connection fails the body.
+  req.once("error", (error) => counter.destroy(error));
+  req.pipe(counter);
+  return counter;
 }

@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { type ZodTypeAny, type z } from "zod";
 import { DomainError } from "~/domain/common/errors";
 import { BODY_TOO_LARGE_MESSAGE, isBodyTooLarge } from "~/lib/body-limit.server";
-import { getEnv } from "~/lib/env.server";
 
 /** Every non-2xx API answer is exactly `{ message }` (plus `errors` per field for checked forms). */
 export function jsonError(message: string, status: number, errors?: Record<string, string[]>) {
@@ -68,26 +67,6 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to;
 }
 
-/**
- * State-changing requests from another origin than APP_URL's are refused (403). Without an Origin header the
- * browser's Sec-Fetch-Site decides: `cross-site` is refused; with neither header (curl, scripts,
- * old browsers) the request passes, as SameSite=Lax cookies already keep other sites' posts
- * unauthenticated.
- */
-export function assertSameOrigin(request: Request): void {
-  if (["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase())) return;
-  const origin = request.headers.get("Origin");
-  if (!origin) {
-    if ((request.headers.get("Sec-Fetch-Site") ?? "").toLowerCase() === "cross-site") throw jsonError("Cross-site request refused", 403);
-    return;
-  }
-  // APP_URL's origin only: the request's own URL is built from its Host header, which a DNS
-  // rebinding page sets to its own name, so it can never vouch for the Origin.
-  if (origin.replace(/\/$/, "") !== new URL(getEnv().APP_URL).origin) {
-    throw jsonError("Cross-site request refused", 403);
-  }
-}
-
 export function isJsonRequest(request: Request): boolean {
   return (request.headers.get("Content-Type") ?? "").includes("application/json");
 }
@@ -95,12 +74,11 @@ export function isJsonRequest(request: Request): boolean {
 type WriteMethod = "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * The action of an API route: refuses a foreign origin (403), sends each allowed method to
- * its handler and answers 405 to the others, all inside apiHandler's error mapping.
+ * The action of an API route: sends each allowed method to its handler and answers 405 to the
+ * others, all inside apiHandler's error mapping. (The server refused a foreign origin already.)
  */
 export function apiAction(request: Request, handlers: Partial<Record<WriteMethod, () => Promise<Response>>>): Promise<Response> {
   return apiHandler(async () => {
-    assertSameOrigin(request);
     const handler = handlers[request.method.toUpperCase() as WriteMethod];
     return handler ? handler() : jsonError("Method not allowed", 405);
   });
@@ -121,31 +99,23 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
 }
 
-/** Header the server writes from the TCP socket on every request (see entry.server.tsx); clients cannot set it. */
+/**
+ * Header the server writes on every request (server/pipeline.ts, the client-address step): the
+ * client's address as express's `trust proxy` (TRUST_PROXY hops) sees it, keyed by addressKey.
+ * A header of the same name from the client is overwritten, so a client cannot choose it. The
+ * same value is in the load context as `clientAddress`.
+ */
 export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
+/** The client's address, as a key for per-address limits (see CLIENT_IP_HEADER). */
+export function getClientIp(request: Request): string {
+  return addressKey(request.headers.get(CLIENT_IP_HEADER) ?? "unknown");
+}
+
 /**
- * The client's address, as a key for per-address limits. Behind TRUST_PROXY=n proxies it is the
- * n-th X-Forwarded-For entry from the right (each proxy appends the address it saw, so entries
- * further left are the client's own claims); fewer entries than hops fall back to the socket.
  * IPv6 addresses count per /56: providers hand a home or a small server a /56 (or a /64 inside
  * one), so counting per /64 would give one client 256 separate limits.
  */
-export function getClientIp(request: Request): string {
-  return clientAddress(request.headers.get(CLIENT_IP_HEADER), request.headers.get("X-Forwarded-For"), getEnv().TRUST_PROXY);
-}
-
-/** getClientIp's rule on its own: the socket's address, X-Forwarded-For, and the number of trusted proxy hops. */
-export function clientAddress(socketAddress: string | null, forwardedFor: string | null, hops: number): string {
-  let address = socketAddress ?? "unknown";
-  if (hops > 0) {
-    const list = (forwardedFor ?? "").split(",").map((h) => h.trim()).filter(Boolean);
-    const chosen = list[list.length - hops];
-    if (chosen) address = chosen;
-  }
-  return addressKey(address);
-}
-
 /** `::ffff:1.2.3.4` → `1.2.3.4`; an IPv6 address → its /56 (`2001:db8:1:200::/56` for `2001:db8:1:2ab::9`), with or without `[…]:port`; `a.b.c.d:port` → `a.b.c.d`; anything else as is, at most 64 characters. */
 export function addressKey(raw: string): string {
   // Proxies may write `[v6]:port` or `v4:port`: the port goes.

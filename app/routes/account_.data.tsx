@@ -11,7 +11,7 @@ import { isLastAdmin, requestAccountDeletion } from "~/domain/privacy/deletion.s
 import { DeleteAccountSchema } from "~/domain/privacy/schemas";
 import { DELETE_INTENTS, PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
+import { jsonError, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Your data", noindex: true });
@@ -36,7 +36,6 @@ interface DataActionData {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const user = await requireUser(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");

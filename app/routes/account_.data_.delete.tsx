@@ -8,7 +8,7 @@ import { confirmDeletionByLink, readDeletionLink } from "~/domain/privacy/deleti
 import { DeleteLinkSchema } from "~/domain/privacy/schemas";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.
@@ -30,7 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: DeleteLinkSchema });
   let userId: number;

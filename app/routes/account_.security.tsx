@@ -11,7 +11,7 @@ import { getTotpStatus } from "~/domain/auth/totp.server";
 import { requestPasswordReset } from "~/domain/auth/password-reset.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, getClientIp, jsonError, readFormData } from "~/lib/http.server";
+import { getClientIp, jsonError, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Sign-in & Security", noindex: true });
@@ -30,7 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const user = await requireUser(request);
   const formData = await readFormData(request);
   switch (formData.get("intent")) {

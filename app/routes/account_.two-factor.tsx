@@ -7,7 +7,7 @@ import { EnableSecondFactorSchema, SecondFactorSchema } from "~/domain/auth/sche
 import { disableTotp, enableTotp, getTotpEnrolment, getTotpStatus, regenerateRecoveryCodes } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, jsonError, readFormData } from "~/lib/http.server";
+import { jsonError, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor Authentication", noindex: true });
@@ -26,7 +26,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const user = await requireAdmin(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");

@@ -6,7 +6,7 @@ import { ADMIN_DENIED_TEXT, AUTH_MESSAGES } from "~/domain/auth/messages";
 import { signInWithForm } from "~/domain/auth/sign-in.server";
 import { countThrottledAdminSignIn } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, readFormData, safeRedirect } from "~/lib/http.server";
+import { readFormData, safeRedirect } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Admin Sign In", noindex: true });
@@ -20,7 +20,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readFormData(request);
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/admin");
   const outcome = await signInWithForm(request, formData);

@@ -12,7 +12,7 @@ import { deleteCustomerAsAdmin } from "~/domain/privacy/deletion.server";
 import { AdminDeleteSchema } from "~/domain/privacy/schemas";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, jsonError, readFormData, requireIdParam } from "~/lib/http.server";
+import { jsonError, readFormData, requireIdParam } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Delete a customer account", noindex: true });
@@ -42,7 +42,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const admin = await requireAdmin(request);
   const userId = requireIdParam(params.userId, PRIVACY_TEXT.notFound);
   const formData = await readFormData(request);

@@ -8,7 +8,7 @@ import { requestBackInStock } from "~/domain/mail/back-in-stock.server";
 import { BackInStockSchema } from "~/domain/mail/schemas";
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, getClientIp, readFormData } from "~/lib/http.server";
+import { getClientIp, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Email me when it's back", noindex: true });
@@ -24,7 +24,6 @@ export function loader() {
  * form again with the message.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: BackInStockSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });

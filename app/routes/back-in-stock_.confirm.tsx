@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/common/errors";
 import { confirmBackInStock, getBackInStockConfirmation } from "~/domain/mail/back-in-stock.server";
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Confirm back-in-stock e-mail", noindex: true, canonical: false });
@@ -18,7 +18,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readFormData(request);
   try {
     const { productTitle, slug } = await confirmBackInStock(db, String(formData.get("token") ?? ""));

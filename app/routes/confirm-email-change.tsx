@@ -7,7 +7,7 @@ import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { confirmEmailChange, readEmailChangeToken } from "~/domain/auth/email-tokens.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.
@@ -23,7 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Moves the account to the new address; the old address gets a notice with an undo link. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const submission = parseWithZod(await readFormData(request), { schema: EmailTokenSchema });
   try {
     if (submission.status !== "success") throw new DomainError(EMAIL_TOKEN_TEXT.change.invalid, 400);

@@ -7,7 +7,7 @@ import { DomainError } from "~/domain/common/errors";
 import { ForgotPasswordSchema } from "~/domain/mail/schemas";
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, getClientIp, readFormData } from "~/lib/http.server";
+import { getClientIp, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Forgot Password", noindex: true });
@@ -18,7 +18,6 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 /** The same answer whether or not the address has an account; 429 while throttled. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });

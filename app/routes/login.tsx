@@ -5,7 +5,7 @@ import { isGoogleConfigured } from "~/domain/auth/authenticator.server";
 import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
 import { AUTH_MESSAGES } from "~/domain/auth/messages";
 import { registerWithForm, signInWithForm } from "~/domain/auth/sign-in.server";
-import { assertSameOrigin, jsonError, readFormData, safeRedirect } from "~/lib/http.server";
+import { jsonError, readFormData, safeRedirect } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) =>
@@ -27,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent !== "signin" && intent !== "signup") throw jsonError("Unknown action", 400);

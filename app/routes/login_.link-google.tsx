@@ -6,7 +6,7 @@ import { beginSignIn, getGoogleLink, redirectWithToast } from "~/domain/auth/gua
 import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, getClientIp, readFormData } from "~/lib/http.server";
+import { getClientIp, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Link Google Sign-In", noindex: true });
@@ -30,7 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readFormData(request);
   const link = await getGoogleLink(request);
   const email = link ? await accountEmail(link.userId) : null;

@@ -9,7 +9,7 @@ import { verifySecondFactor } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { logAccountSignIn } from "~/domain/ops/activity.server";
-import { assertSameOrigin, getClientIp, readFormData } from "~/lib/http.server";
+import { getClientIp, readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor Sign In", noindex: true });
@@ -23,7 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readFormData(request);
   const pending = await getPendingSignIn(request);
   if (!pending) return redirectWithToast("/login", loginFailed(EXPIRED));

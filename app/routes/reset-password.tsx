@@ -8,7 +8,7 @@ import { DomainError } from "~/domain/common/errors";
 import { ResetPasswordSchema } from "~/domain/mail/schemas";
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 // The token is in the URL: no canonical link, no indexing, and no Referer to other sites (same-origin: "no-referrer" would make the form post Origin: null).
@@ -25,7 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * account with a second factor is sent to its code page first).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });

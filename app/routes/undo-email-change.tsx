@@ -7,7 +7,7 @@ import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { readUndoToken, undoEmailChange } from "~/domain/auth/email-tokens.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Undo the e-mail change", noindex: true, canonical: false }), { name: "referrer", content: "same-origin" }];
@@ -22,7 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Restores the old address and ends every session of the account (this browser's too). */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const submission = parseWithZod(await readFormData(request), { schema: EmailTokenSchema });
   try {
     if (submission.status !== "success") throw new DomainError(EMAIL_TOKEN_TEXT.undo.invalid, 400);

@@ -8,7 +8,7 @@ import { confirmEmail, isEmailVerified, readVerifyToken, resendEmailVerification
 import { getOptionalUser } from "~/domain/auth/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { assertSameOrigin, readFormData } from "~/lib/http.server";
+import { readFormData } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.
@@ -28,7 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readFormData(request);
   try {
     if (formData.get("intent") === "resend") {

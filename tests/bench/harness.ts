@@ -223,11 +223,11 @@ export async function startServer(site: Site, extraEnv: Env = {}): Promise<{ bas
   };
   const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
-  // Served as `npm start` serves it (scripts/serve.cjs: one remix-serve process per core, or
+  // Served as `npm start` serves it (server/index.ts: one process per core, or
   // WEB_CONCURRENCY). A CPU profile needs one process run by node itself (--cpu-prof is not
-  // allowed in NODE_OPTIONS): serve.cjs with WEB_CONCURRENCY=1 serves in its own process.
+  // allowed in NODE_OPTIONS): with WEB_CONCURRENCY=1 the server serves in its own process.
   if (profileDir) env.WEB_CONCURRENCY = "1";
-  const serve = [path.join(ROOT, "scripts/serve.cjs"), "build/index.js"];
+  const serve = ["--import", "tsx", path.join(ROOT, "server/index.ts"), "build/index.js"];
   const args = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...serve] : serve;
   const command = process.execPath;
   // The server writes its request log straight into a file, so reading it costs this process nothing.

@@ -1,6 +1,6 @@
 // npm run bench:orders: how many orders per second one node takes through the whole checkout.
 // Builds (unless BENCH_SKIP_BUILD=1), seeds a temporary demo shop, starts the PayPal emulator
-// and the production server (`npm start`'s scripts/serve.cjs, one process per core), then runs
+// and the production server (`npm start`'s server/index.ts, one process per core), then runs
 // ORDERS_CONCURRENCY guests (default 8) for ORDERS_SECONDS (default 20) that each, again and
 // again: add a product to a new cart, place the order, create the PayPal order, approve it at
 // the emulator, and complete the payment (capture). Prints orders per second and the checkout's

@@ -134,9 +134,9 @@ if (seed.status !== 0) {
   process.exit(1);
 }
 
-// Served as `npm start` serves it: remix-serve in two worker processes (scripts/serve.cjs), so
+// Served as `npm start` serves it: the shop's server in two worker processes (server/index.ts), so
 // every test also checks that sessions, carts, stock and notifications hold across processes.
-const server = spawn(process.execPath, [path.join(root, "scripts/serve.cjs"), path.join(root, "build/index.js")], {
+const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/index.ts"), path.join(root, "build/index.js")], {
   env: { ...env, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2" },
   stdio: "inherit",
 });

@@ -4,7 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runDir } from "../helpers/run-dir";
 
-// The cluster primary of `npm start` (scripts/serve.cjs), spawned for real with a build whose
+// The cluster primary of `npm start` (server/index.ts), spawned for real with a build whose
 // workers die at start while a marker file exists (tests/fixtures/crashing-build.mjs).
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 function startPrimary(marker: string) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/serve.cjs"), path.join(root, "tests/fixtures/crashing-build.mjs")], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/index.ts"), path.join(root, "tests/fixtures/crashing-build.mjs")], {
     cwd: root,
     env: { ...process.env, WEB_CONCURRENCY: "2", CRASH_MARKER: marker, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "pipe"],

@@ -27,7 +27,7 @@ import {
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
-import { assertSameOrigin, getClientIp, jsonError, readFormData } from "~/lib/http.server";
+import { getClientIp, jsonError, readFormData } from "~/lib/http.server";
 import { thumbUrl } from "~/lib/images";
 
 /*
@@ -142,7 +142,6 @@ export async function loadPaymentPage(request: Request, orderIdParam: string | u
 
 /** Action of the payment page: 'Pay with PayPal' creates the PayPal order and sends the browser to approve it. */
 export async function handlePaymentAction(request: Request, orderIdParam: string | undefined): Promise<Response> {
-  assertSameOrigin(request);
   const form = await readFormData(request);
   const url = new URL(request.url);
   const orderId = parseOrderId(orderIdParam);

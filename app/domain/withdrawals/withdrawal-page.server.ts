@@ -13,7 +13,7 @@ import {
   submitWithdrawal,
 } from "~/domain/withdrawals/withdrawals.server";
 import { db as sharedDb } from "~/lib/db.server";
-import { assertSameOrigin, getClientIp, readFormData } from "~/lib/http.server";
+import { getClientIp, readFormData } from "~/lib/http.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /*
@@ -64,7 +64,6 @@ export type WithdrawalActionData =
  * domain's status (400, 404, 409, 429).
  */
 export async function withdrawalPageAction(request: Request, db: DB = sharedDb): Promise<Response> {
-  assertSameOrigin(request);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: WithdrawalSchema });
   if (submission.status !== "success") {

@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { E2E_DB_PATH } from "./session";
 
 /**
- * A shop server of a test's own: `npm start` (scripts/serve.cjs on the build) in one process, on
+ * A shop server of a test's own: `npm start` (server/index.ts on the build) in one process, on
  * a copy of the e2e database, a free port, and the settings the test gives. For tests that need
  * settings the shared server cannot have (TRUST_PROXY, no HOST...).
  */
@@ -86,7 +86,7 @@ export async function startOwnServer(env: Record<string, string | undefined>): P
     LOG_LEVEL: "info",
     ...env,
   };
-  const server: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/serve.cjs"), path.join(ROOT, "build/index.js")], {
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server/index.ts"), path.join(ROOT, "build/index.js")], {
     cwd: ROOT,
     env: Object.fromEntries(Object.entries(full).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,36 +3,44 @@ import http from "node:http";
 import { type AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { Request as RemixRequest } from "@remix-run/web-fetch";
-import { limitRequestBody, MAX_BODY_BYTES } from "~/lib/body-limit.server";
+import express from "express";
+import { countedBody, MAX_BODY_BYTES } from "~/lib/body-limit.server";
 import { parseJsonBody } from "~/lib/http.server";
 import { z } from "zod";
+import { bodyLimit } from "../../../server/pipeline";
+import { entryStub } from "./entry-stub";
 
+// The server's body-limit step (server/pipeline.ts) in front of a handler that reads the body as
+// the Remix step does (server/remix.ts: the counted body, read with Remix's own fetch).
 let server: http.Server;
 let base: string;
 let appSaw = 0;
 
 beforeAll(async () => {
-  server = http.createServer(async (req, res) => {
-    if (limitRequestBody(req, res)) return;
+  const app = express();
+  app.use(bodyLimit(entryStub()));
+  app.all("*", (req, res) => {
     appSaw++;
-    // As @remix-run/express builds the app's Request from the Node request (with Remix's own fetch).
     const request = new RemixRequest(`http://localhost${req.url}`, {
       method: req.method,
       headers: req.headers as Record<string, string>,
-      body: createReadableStreamFromReadable(req),
+      body: createReadableStreamFromReadable(countedBody(req, res.locals.bodyLimit as number)),
       duplex: "half",
     } as RequestInit) as unknown as Request;
-    let response: Response;
-    try {
-      const body = await parseJsonBody(request, z.object({ text: z.string() }));
-      response = Response.json({ length: body.text.length });
-    } catch (thrown) {
-      response = thrown as Response;
-    }
-    res.writeHead(response.status, { "Content-Type": "application/json" });
-    res.end(await response.text());
+    void (async () => {
+      let response: Response;
+      try {
+        const body = await parseJsonBody(request, z.object({ text: z.string() }));
+        response = Response.json({ length: body.text.length });
+      } catch (thrown) {
+        response = thrown as Response;
+      }
+      res.writeHead(response.status, { "Content-Type": "application/json" });
+      res.end(await response.text());
+    })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

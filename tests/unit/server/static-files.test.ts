@@ -1,42 +1,29 @@
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import express from "express";
+import { buildAssets, publicFiles, YEAR_IMMUTABLE } from "../../../server/static-files";
 
-// scripts/serve-static.cjs tunes remix-serve's express.static("public") (scripts/serve.cjs).
-const require = createRequire(import.meta.url);
-// express has no type declarations here; this is the little of it the test uses.
-type Handler = (req: { path: string }, res: { send: (body: string) => void }, next: () => void) => void;
-interface Express {
-  (): { use: (...args: unknown[]) => void; all: (path: string, handler: Handler) => void; listen: (port: number, host: string) => import("node:http").Server };
-  static: (root: string, options?: { maxAge?: string; immutable?: boolean; setHeaders?: (res: unknown, file: string) => void }) => Handler;
-}
-const express = require("express") as Express;
-const { tunePublicStatic, YEAR_IMMUTABLE } = require("../../../scripts/serve-static.cjs") as {
-  tunePublicStatic: (e: Express, publicDir: string) => void;
-  YEAR_IMMUTABLE: string;
-};
-
+// The server's static-file steps (server/static-files.ts), mounted as the pipeline mounts them.
 let tmp: string;
 let base: string;
 let close: () => void;
-const stats: string[] = [];
 
 beforeAll(async () => {
-  tmp = mkdtempSync(path.join(os.tmpdir(), "serve-static-"));
+  tmp = mkdtempSync(path.join(os.tmpdir(), "static-files-"));
   const pub = path.join(tmp, "public");
   mkdirSync(path.join(pub, "uploads/products/thumbs"), { recursive: true });
+  mkdirSync(path.join(pub, "build"), { recursive: true });
   writeFileSync(path.join(pub, "favicon.svg"), "<svg/>");
+  writeFileSync(path.join(pub, "build/entry-ABC.js"), "export {}");
   writeFileSync(path.join(pub, "uploads/products/3f2a.jpg"), "jpeg");
   writeFileSync(path.join(pub, "uploads/products/thumbs/thumb-3f2a.jpg"), "thumb");
   writeFileSync(path.join(pub, "shop"), "a file without an extension");
-  tunePublicStatic(express, pub);
   const app = express();
-  // The same two calls remix-serve makes: only the one for public/ is tuned.
-  app.use("/build", express.static(path.join(pub, "build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(pub, { maxAge: "1h", setHeaders: (_res, file) => stats.push(file) }));
+  app.use("/build", buildAssets(path.join(pub, "build")));
+  app.use(publicFiles(pub));
   app.all("*", (req, res) => {
     res.send(`page ${req.path}`);
   });
@@ -51,7 +38,7 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe("the tuned static middleware for public/", () => {
+describe("static files", () => {
   it("gives product images and their thumbnails a year-long immutable cache", async () => {
     for (const url of ["/uploads/products/3f2a.jpg", "/uploads/products/thumbs/thumb-3f2a.jpg"]) {
       const res = await fetch(base + url);
@@ -60,11 +47,16 @@ describe("the tuned static middleware for public/", () => {
     }
   });
 
-  it("keeps remix-serve's one-hour lifetime, and the caller's own headers, for other files", async () => {
+  it("gives the build's assets a year-long immutable cache", async () => {
+    const res = await fetch(`${base}/build/entry-ABC.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe(YEAR_IMMUTABLE);
+  });
+
+  it("gives other files in public/ an hour", async () => {
     const res = await fetch(`${base}/favicon.svg`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
-    expect(stats.some((file) => file.endsWith("favicon.svg"))).toBe(true);
   });
 
   it("sends paths without a file extension (pages) straight on, without looking for a file", async () => {
@@ -72,11 +64,5 @@ describe("the tuned static middleware for public/", () => {
     expect(await res.text()).toBe("page /shop");
     const missing = await fetch(`${base}/uploads/products/none.jpg`);
     expect(await missing.text()).toBe("page /uploads/products/none.jpg");
-  });
-
-  it("installs once", () => {
-    const tuned = express.static;
-    tunePublicStatic(express, path.join(tmp, "public"));
-    expect(express.static).toBe(tuned);
   });
 });

@@ -1,16 +1,11 @@
 // @vitest-environment node
-import { createRequire } from "node:module";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { REDACT_PATHS } from "~/lib/logger.server";
+import { bridgeConsole, withRequestId } from "../../../server/console-to-log";
 
-// scripts/console-to-log.cjs: in the server (scripts/serve.cjs) console.error / console.warn
-// become pino JSON lines with the request id of the request they run in and the error's stack.
-const require = createRequire(import.meta.url);
-const { bridgeConsole, withRequestId } = require("../../../scripts/console-to-log.cjs") as {
-  bridgeConsole: (log: pino.Logger, target?: Pick<Console, "error" | "warn" | "log">) => void;
-  withRequestId: <T>(reqId: string, fn: () => T) => T;
-};
+// In the server, console.error / console.warn become pino JSON lines with the request id of the
+// request they run in and the error's stack.
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

@@ -1,0 +1,29 @@
+import { type ShopEntry } from "../../../server/entry";
+import { bodyLimitFor, countedBody, MAX_BODY_BYTES, MAX_DRAIN_BYTES, tooLargeAnswer } from "~/lib/body-limit.server";
+import { addressKey } from "~/lib/http.server";
+import { logger, routeOf } from "~/lib/logger.server";
+import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
+import { baseSecurityHeaders, NON_DOCUMENT_CSP } from "~/lib/security-headers.server";
+import { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
+
+/** The parts of the build's entry module the pipeline's steps use, from the app's own modules (no build needed). */
+export function entryStub(overrides: Partial<ShopEntry> = {}): () => ShopEntry {
+  const entry = {
+    addressKey,
+    baseSecurityHeaders,
+    bodyLimitFor,
+    countedBody,
+    CROSS_SITE_MESSAGE,
+    forwardedWithoutTrustCheck,
+    isCrossSiteWrite,
+    logger,
+    MAX_BODY_BYTES,
+    MAX_DRAIN_BYTES,
+    NON_DOCUMENT_CSP,
+    routeOf,
+    startReadEpoch: () => {},
+    tooLargeAnswer,
+    ...overrides,
+  } as unknown as ShopEntry;
+  return () => entry;
+}
