@@ -16,9 +16,8 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 const CLIENT_IP_HEADER = "x-shop-client-ip";
 
 export interface PipelineOptions {
-  /** The build (or, in development, a function that returns the current one). */
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  /** The build's entry module (the current one in development). */
+  build: ServerBuild;
+  /** The build's entry module. */
   entry: () => ShopEntry;
   /** Where the build's browser assets are served from and found (build.publicPath, build.assetsBuildDirectory). */
   assets: { publicPath: string; directory: string };

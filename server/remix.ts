@@ -8,7 +8,7 @@ import { type ShopEntry } from "./entry";
  * replace the defaults earlier steps set (the security headers) instead of being appended to them.
  */
 export function remixHandler(
-  build: ServerBuild | (() => Promise<ServerBuild>),
+  build: ServerBuild,
   entry: () => ShopEntry,
   mode: string,
   getLoadContext: (req: Request, res: Response) => AppLoadContext,

@@ -8,9 +8,8 @@ import { apiRoutePaths, createPipeline } from "./pipeline";
 const DRAIN_MS = 10_000;
 
 /** Loads the build (a file path) with its entry module. */
-export async function loadBuild(buildPath: string, version?: number): Promise<{ build: ServerBuild; entry: ShopEntry }> {
-  const url = pathToFileURL(path.resolve(buildPath)).href + (version ? `?v=${version}` : "");
-  const build = (await import(url)) as ServerBuild;
+export async function loadBuild(buildPath: string): Promise<{ build: ServerBuild; entry: ShopEntry }> {
+  const build = (await import(pathToFileURL(path.resolve(buildPath)).href)) as ServerBuild;
   return { build, entry: build.entry.module as unknown as ShopEntry };
 }
 
@@ -18,11 +17,11 @@ export async function loadBuild(buildPath: string, version?: number): Promise<{ 
  * Serves the build in this process until SIGTERM/SIGINT, then stops gracefully: no new
  * connections, the requests in flight finish (up to 10 s), then the build's shutdown() stops the
  * jobs, checkpoints the WAL and closes the database, and the process exits 0.
- * In development (`dev`), the build is reloaded whenever Remix rewrites it.
+ * `onListening` runs once it listens (development tells `remix dev` it is ready).
  */
-export async function serve(buildPath: string, dev?: { watch: (reload: () => Promise<void>) => void; ready: (build: ServerBuild) => Promise<void> }): Promise<void> {
+export async function serve(buildPath: string, onListening?: (build: ServerBuild) => void): Promise<void> {
   process.env.NODE_ENV = process.env.NODE_ENV ?? "production";
-  let current = await loadBuild(buildPath);
+  const current = await loadBuild(buildPath);
   installGlobals({ nativeFetch: Boolean(current.build.future.v3_singleFetch) });
   const log = current.entry.logger;
   bridgeConsole(log);
@@ -30,7 +29,7 @@ export async function serve(buildPath: string, dev?: { watch: (reload: () => Pro
   const port = Number(process.env.PORT) || 3000;
 
   const { app, tracker } = createPipeline({
-    build: dev ? async () => current.build : current.build,
+    build: current.build,
     entry: () => current.entry,
     assets: { publicPath: current.build.publicPath, directory: current.build.assetsBuildDirectory },
     mode: process.env.NODE_ENV,
@@ -48,15 +47,8 @@ export async function serve(buildPath: string, dev?: { watch: (reload: () => Pro
   server.on("listening", () => {
     log.info({ port, host: host ?? "*" }, `listening on http://${host ?? "localhost"}:${port}`);
     current.entry.startJobs();
-    if (dev) void dev.ready(current.build);
+    onListening?.(current.build);
   });
-  if (dev) {
-    let version = 0;
-    dev.watch(async () => {
-      current = await loadBuild(buildPath, ++version);
-      await dev.ready(current.build);
-    });
-  }
 
   let stopping = false;
   const stop = async (signal: string) => {

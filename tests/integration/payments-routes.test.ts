@@ -323,10 +323,9 @@ describe("paying without JavaScript: form POST, PayPal's approval page, return U
     expect((await orderRow(db, first.order.id)).status).toBe("unpaid");
   });
 
-  it("the pay action refuses other origins (403), bodies that are not forms (400), unknown intents (400) and strangers (404)", async () => {
+  it("the pay action refuses bodies that are not forms (400), unknown intents (400) and strangers (404)", async () => {
     const { order, cookie } = await guestOrder();
     const params = { id: String(order.id) };
-    expect((await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "pay" }, { cookie, origin: "http://evil.example" }), params)).status).toBe(403);
     expect((await run(paymentAction, api(`/order/${order.id}/payment`, { intent: "pay" }, { cookie }), params)).status).toBe(400);
     expect((await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "other" }, { cookie }), params)).status).toBe(400);
     expect((await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "pay" }, { cookie: await guestCookie("nope") }), params)).status).toBe(404);
@@ -349,7 +348,6 @@ describe("the payment API", () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: "Order not found" });
     }
-    expect((await run(validateAction, api(`/api/orders/${order.id}/validate-stock`, undefined, { cookie, origin: "http://evil.example" }), params)).status).toBe(403);
     expect((await run(validateAction, api(`/api/orders/${order.id}/validate-stock`, undefined, { cookie, method: "PUT" }), params)).status).toBe(405);
   });
 
@@ -386,7 +384,6 @@ describe("the payment API", () => {
 
     expect((await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id }, { cookie: await guestCookie("x") }))).status).toBe(404);
     expect((await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id, token: order.token }))).status).toBe(200);
-    expect((await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id }, { cookie, origin: "http://evil.example" }))).status).toBe(403);
   });
 
   it("POST /api/orders/{id}/complete-payment: 400 bad input, 404 wrong or missing token, 409 unapproved, then {id, confirmationToken} once and again", async () => {
