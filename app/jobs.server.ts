@@ -12,7 +12,8 @@ import { getEnv } from "~/lib/env.server";
 /**
  * Every background job of the shop is registered here (registerJob from
  * ~/domain/ops/jobs.server: { name, schedule, once, run }) and started once per server process
- * from entry.server.tsx. JOBS=off starts none.
+ * when the server calls startJobs() (app/entry.server.tsx, from server/worker.ts once it listens).
+ * Importing the build starts nothing. JOBS=off starts none.
  */
 export function registerServerJobs(): void {
   const env = getEnv();

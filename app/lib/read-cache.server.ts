@@ -5,7 +5,7 @@ import { type DB, databaseVersion } from "~/lib/sqlite.server";
  * grid, a category, a search, a product). It is exact, not time-based: every entry belongs to
  * the database version it was read at (see `databaseVersion`), and the whole cache is dropped
  * as soon as anything in the database changed, whoever wrote it. So a sale, an admin edit or a
- * script's import is visible on the very next request. Each server process (scripts/serve.cjs
+ * script's import is visible on the very next request. Each server process (server/index.ts
  * runs one per core) holds its own cache, exact for every writer; reads inside a transaction
  * are never cached.
  *

@@ -3,7 +3,7 @@
  * a fresh nonce per request for Remix's inline scripts; PayPal's hosts are added on the two
  * payment pages only, and only in sandbox or live (the emulator needs none: its approval page
  * is reached by a redirect, not a script). Responses that are not pages get a CSP that allows
- * nothing. scripts/serve.cjs adds the headers to any response that lacks them.
+ * nothing. The server sets these on every answer first (server/pipeline.ts); a page replaces the CSP.
  */
 const PAYPAL = {
   live: { web: "https://www.paypal.com", api: "https://api-m.paypal.com" },

@@ -21,7 +21,7 @@ const versionStates = new WeakMap<SQLite.Database, VersionState>();
 /**
  * Read epochs. `data_version` (has another connection committed?) costs about 3 µs, most of a
  * cached read, so it is read at most once per epoch. A new epoch starts with every incoming HTTP
- * request (`startReadEpoch`, called from entry.server) and after every turn of the event loop
+ * request (`startReadEpoch`, the server pipeline's read-epoch step) and after every turn of the event loop
  * that read it. A commit that finished before a request arrived is therefore always seen by that
  * request; the request's later reads may reuse the value read at its start.
  */

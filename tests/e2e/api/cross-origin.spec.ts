@@ -119,8 +119,8 @@ test.describe("writes from another origin are refused with 403 and change nothin
     expect(await cartSnapshot(request)).toEqual(before);
   });
 
-  // Remix's own document-request check would answer an empty 500; entry.server.tsx leaves the
-  // refusal to the route's assertSameOrigin, which answers 403.
+  // Remix's own document-request check would answer an empty 500; the server's same-origin step
+  // refuses first, with 403.
   test("the HTML form endpoint /cart (plain form post) answers 403", async ({ request }) => {
     const { productId: id, item } = await cartWithItem(request);
     await expectRefused(await request.post("/cart", { form: cartForms(id, item.id)[3]!, headers: { ...EVIL, ...HTML_FORM }, maxRedirects: 0 }));

@@ -29,3 +29,20 @@ test("unknown paths answer 404 with the Page Not Found page", async ({ request }
   expect(res.status()).toBe(404);
   expect(await res.text()).toContain("Page Not Found");
 });
+
+test("unknown /api/ paths answer 404 {message} like every other API error, whatever the method", async ({ request, baseURL }) => {
+  for (const [method, path] of [
+    ["GET", "/api/definitely-not-here"],
+    ["GET", "/api/products/some-slug"],
+    ["POST", "/api/cart/1/nothing"],
+    ["DELETE", "/api"],
+  ] as const) {
+    const res = await request.fetch(path, { method, headers: { Origin: baseURL! } });
+    expect(res.status(), `${method} ${path}`).toBe(404);
+    expect(res.headers()["content-type"], path).toContain("application/json");
+    expect(await res.json(), path).toEqual({ message: "Not found" });
+  }
+  // Known API paths still reach their routes.
+  expect((await request.get("/api/categories")).status()).toBe(200);
+  expect((await request.get("/api/cart/1")).status()).toBe(405);
+});

@@ -47,7 +47,7 @@ test("SIGTERM while an order is being placed: the order completes, new connectio
   await source.backup(dbFile);
   source.close();
   const port = await freePort();
-  const server = spawn(process.execPath, [path.join(root, "scripts/serve.cjs"), path.join(root, "build/index.js")], {
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/index.ts"), path.join(root, "build/index.js")], {
     cwd: root,
     env: {
       ...process.env,
