@@ -4,7 +4,7 @@ import { STORE_INTENTS } from "~/domain/admin/store-texts";
 import { getCart } from "~/domain/cart/cart.server";
 import { getShippingRates } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
-import { listActivity, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
+import { countThrottledAdminSignIn, listActivity, logAccountSignIn, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { action as adminLoginAction } from "~/routes/admin-login";
@@ -163,6 +163,20 @@ describe("activity log", () => {
     }
     expect(await refusedRows()).toBe(before + 2);
   }, 120_000);
+
+  it("a refusal window starts at the address's first refusal: throttled attempts across a quarter hour count on the same row", async () => {
+    const boss = await makeUser(db, { isAdmin: true, email: "quarter-boss@example.com" });
+    const ip = "198.51.100.90";
+    const at = (iso: string) => new Date(iso);
+    await logAccountSignIn(db, { userId: boss.id, ok: false, reason: "wrong password", ip }, at("2026-11-26T12:14:59.000Z"));
+    await countThrottledAdminSignIn(db, { email: boss.email, request: formPost("/admin-login", {}, undefined, ip) }, at("2026-11-26T12:15:01.000Z"));
+    await countThrottledAdminSignIn(db, { email: boss.email, request: formPost("/admin-login", {}, undefined, ip) }, at("2026-11-26T12:29:00.000Z"));
+    const rows = await db.selectFrom("admin_signin_refusals").select(["attempts"]).where("client_ip", "=", ip).execute();
+    expect(rows).toEqual([{ attempts: 3 }]);
+    // Once the window has passed, the next refusal starts a row of its own.
+    await logAccountSignIn(db, { userId: boss.id, ok: false, reason: "wrong password", ip }, at("2026-11-26T12:30:00.000Z"));
+    expect(await db.selectFrom("admin_signin_refusals").select(["attempts"]).where("client_ip", "=", ip).orderBy("window_start").execute()).toEqual([{ attempts: 3 }, { attempts: 1 }]);
+  });
 
   it("the Activity tab lists newest first, filters by kind and by product, 50 a page", async () => {
     const product = await makeProduct(db, { title: "Paged Hat" });
