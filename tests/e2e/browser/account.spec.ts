@@ -9,7 +9,7 @@ import { ensureUser, sessionCookieFor, type TestUserOptions, uniqueEmail } from 
 async function signIn(page: Page, opts: TestUserOptions = {}) {
   const email = uniqueEmail("account");
   const userId = ensureUser(email, { firstName: "Clara", lastName: "Bloom", ...opts });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
   return { email, userId };
 }
 

@@ -9,7 +9,7 @@ import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/se
 
 async function signInAdmin(page: Page) {
   const userId = ensureUser(uniqueEmail("products-admin"), { isAdmin: true, firstName: "Product", lastName: "Admin" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
 }
 
 /** A parent category and a subcategory of our own, so filters and lists see only this test's products. */
@@ -216,7 +216,7 @@ test("toggle the latest collection and filter the products tab", async ({ page }
 test("non-admins see access denied on the editor pages; an unknown product says so", async ({ page }, testInfo) => {
   await visit(page, testInfo, "/admin/products/add", 401);
   await expect(page.locator("main")).toContainText("Access denied. Admin privileges required.");
-  await page.context().addCookies([sessionCookieFor(ensureUser(uniqueEmail("products-customer")))]);
+  await page.context().addCookies([await sessionCookieFor(ensureUser(uniqueEmail("products-customer")))]);
   await visit(page, testInfo, "/admin/products/add", 403);
   await expect(page.locator("main")).toContainText("Access denied. Admin privileges required.");
   await page.context().clearCookies();

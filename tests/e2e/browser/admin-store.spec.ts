@@ -9,7 +9,7 @@ import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/se
 
 async function signInAdmin(page: Page) {
   const userId = ensureUser(uniqueEmail("store-admin"), { isAdmin: true, firstName: "Store", lastName: "Admin" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
 }
 
 test("add a category, give it a product, recalculate, and find it in the shop menu", async ({ page }, testInfo) => {
@@ -171,7 +171,7 @@ test("save the store settings and see the footer e-mail change", async ({ page }
 
 test("customers see Access Denied on the store tabs", async ({ page }, testInfo) => {
   const userId = ensureUser(uniqueEmail("store-customer"));
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, testInfo, "/admin?tab=categories", 403);
   await expect(page.getByText("Access Denied - You need admin privileges to access this page.")).toBeVisible();
 });

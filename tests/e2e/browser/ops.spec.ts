@@ -12,7 +12,7 @@ import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
 async function signInAdmin(page: Page): Promise<{ id: number; email: string }> {
   const email = uniqueEmail("ops-admin");
   const id = ensureUser(email, { isAdmin: true, firstName: "Ops", lastName: "Admin" });
-  await page.context().addCookies([sessionCookieFor(id)]);
+  await page.context().addCookies([await sessionCookieFor(id)]);
   return { id, email };
 }
 

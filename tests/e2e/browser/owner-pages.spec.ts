@@ -9,7 +9,7 @@ import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
 
 async function signInAdmin(page: Page) {
   const userId = ensureUser(uniqueEmail("pages-admin"), { isAdmin: true, firstName: "Page", lastName: "Owner" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
 }
 
 const tagOf = () => Math.random().toString(36).slice(2, 8);
@@ -183,7 +183,7 @@ test("unknown pages are not pages: the editor answers 404, and customers are ref
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.context().clearCookies();
   const customer = ensureUser(uniqueEmail("pages-customer"));
-  await page.context().addCookies([sessionCookieFor(customer)]);
+  await page.context().addCookies([await sessionCookieFor(customer)]);
   await visit(page, testInfo, "/admin/pages/terms-conditions", 403);
   await visit(page, testInfo, "/admin?tab=pages", 403);
 });

@@ -10,7 +10,7 @@ import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/se
 
 async function signInAdmin(page: Page) {
   const userId = ensureUser(uniqueEmail("seller-admin"), { isAdmin: true, firstName: "Seller", lastName: "Admin" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
 }
 
 // js-on and js-off share the e2e database: a lock keeps the two runs of the seller test apart,

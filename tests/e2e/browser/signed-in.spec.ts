@@ -8,7 +8,7 @@ import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
 async function signIn(page: Page, opts: { firstName?: string; loyaltyPoints?: number } = {}) {
   const email = uniqueEmail("shopper");
   const userId = ensureUser(email, { firstName: opts.firstName ?? "Clara", lastName: "Bloom", loyaltyPoints: opts.loyaltyPoints ?? 0 });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
   return { email, userId };
 }
 
