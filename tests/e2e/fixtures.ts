@@ -21,7 +21,7 @@ export interface SignedIn {
   request: APIRequestContext;
 }
 
-type Login = (opts?: LoginOptions) => Promise<SignedIn>;
+export type Login = (opts?: LoginOptions) => Promise<SignedIn>;
 
 /**
  * `loginAsCustomer` and `loginAsAdmin` create the user (or reuse one by email) and a session for it in the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { getSessionStorage } from "~/domain/auth/guards.server";
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth/password-policy.server";

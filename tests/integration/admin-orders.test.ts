@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { randomBytes } from "node:crypto";
 import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";

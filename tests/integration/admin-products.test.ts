@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createRemixStub } from "@remix-run/testing";
 import { sql } from "kysely";
 import { createElement } from "react";

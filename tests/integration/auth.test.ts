@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { vi } from "vitest";
 
 // Counts scrypt checks so the tests can see that an unknown e-mail costs the same work as a wrong password.

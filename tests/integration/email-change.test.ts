@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { findOrCreateGoogleUser, GoogleLinkNeedsPassword } from "~/domain/auth/accounts.server";
 import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { EMAIL_TOKEN_LIMITS } from "~/domain/auth/email-tokens.server";

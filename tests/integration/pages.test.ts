@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createToastCookie } from "~/domain/auth/session.server";
 import { DEFAULT_HOME_TEXTS } from "~/domain/pages/home";
 import { getHomeTexts } from "~/domain/pages/home.server";

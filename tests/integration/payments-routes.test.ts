@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createRemixStub } from "@remix-run/testing";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { sql } from "kysely";
 import { getSessionStorage } from "~/domain/auth/guards.server";
 import { hashPassword } from "~/domain/auth/password.server";

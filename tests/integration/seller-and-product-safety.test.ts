@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { DEFAULT_LEGAL_SETTINGS, DEFAULT_SAFETY_NOTICE } from "~/domain/legal/seller";
