@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { sql } from "kysely";
 import {
   adminCancelOrder,

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
 
 const CLIENT_ID = "test-client";

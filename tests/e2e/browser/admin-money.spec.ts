@@ -11,7 +11,7 @@ const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 const CANCEL_QUESTION = "Are you sure you want to cancel this order? Stock will be restored.";
 
 async function signInAdmin(page: Page) {
-  await page.context().addCookies([sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
+  await page.context().addCookies([await sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
 }
 
 /** A guest's order of `quantity` × the product, paid through the spec's calls and the emulator. */

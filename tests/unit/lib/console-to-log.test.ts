@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createRequire } from "node:module";
 import { Writable } from "node:stream";
 import pino from "pino";

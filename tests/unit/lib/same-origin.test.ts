@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { assertSameOrigin } from "~/lib/http.server";
 
 function attempt(headers: Record<string, string>, method = "POST"): number {
