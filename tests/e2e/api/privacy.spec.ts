@@ -81,7 +81,7 @@ test("deletion: 400 without a password, 403 with a wrong one (nothing deleted), 
   }
 });
 
-test("an account without a password gets the e-mailed link (202); the link's page deletes only on POST", async ({ playwright, baseURL }) => {
+test("an account without a password gets the e-mailed link (202); the link's page deletes only on POST", async ({ playwright }) => {
   const email = uniqueEmail("delete-link-api");
   const { request } = await signInAs(playwright.request, email, { firstName: "Gwen" });
   try {

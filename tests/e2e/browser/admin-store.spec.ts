@@ -1,7 +1,7 @@
 import { mkdirSync, rmdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import { confirmAndSubmit, expectToast, jsOff, visit } from "../helpers/browser";
+import { expect, type Page, test } from "@playwright/test";
+import { confirmAndSubmit, expectToast, visit } from "../helpers/browser";
 import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
 // Admin store tabs (issue 5 items 5 and 7): categories, users, loyalty, functions, settings.
