@@ -4,7 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { confirmAndSubmit, expectToast, visit } from "../helpers/browser";
 import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
-// Admin store tabs (issue 5 items 5 and 7): categories, users, loyalty, functions, settings.
+// Admin store tabs: categories, users, loyalty, functions, settings.
 // Runs with JavaScript on (confirm() prompts) and off (server confirmation steps).
 
 async function signInAdmin(page: Page) {
