@@ -1,4 +1,4 @@
-// The server's console goes to the structured log (issue 17): code that reports a handled error
+// The server's console goes to the structured log: code that reports a handled error
 // or a warning with console.error / console.warn (payments, jobs, admin actions) writes one pino
 // JSON line with the request id of the request it runs in (kept by AsyncLocalStorage) and the
 // error's stack, instead of plain multi-line text without either.

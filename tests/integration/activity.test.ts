@@ -229,7 +229,7 @@ describe("shipping and loyalty settings", () => {
   });
 });
 
-describe("after issue 15: e-mails and health", () => {
+describe("e-mails and health", () => {
   it("'Send again' of a failing e-mail is logged; /healthz counts the e-mails not sent yet", async () => {
     const { retryMail } = await import("~/domain/mail/outbox.server");
     const { checkHealth } = await import("~/domain/ops/health.server");

@@ -602,7 +602,7 @@ describe("placing an order: the form and POST /api/orders", () => {
   });
 });
 
-describe("back at checkout with an unpaid order of the same cart (issue 16)", () => {
+describe("back at checkout with an unpaid order of the same cart", () => {
   it("offers to pay that order, and placing again reuses it instead of piling up a second", async () => {
     const product = await makeProduct(db, { stock: 5, priceCents: 2000 });
     const guest = await guestWith([{ productId: product.id, quantity: 1 }]);

@@ -24,7 +24,7 @@ import { mailTo, startSmtp } from "../helpers/smtp";
 import { args, get, postForm, run, sendJson } from "../helpers/requests";
 
 /**
- * Issue 20: registration sends a confirmation link (the address counts as verified only after a
+ * Registration sends a confirmation link (the address counts as verified only after a
  * click), and an e-mail change is announced to the old address with a link that undoes it and
  * signs out everywhere. Every message goes through the outbox to a real SMTP server.
  */

@@ -17,7 +17,7 @@ import DetailsRoute, { action as detailsAction, loader as detailsLoader } from "
 import { action as detailsTokenAction, loader as detailsTokenLoader } from "~/routes/order-details.$orderId_.$token";
 import { loader as confirmationTokenLoader } from "~/routes/orders.$orderId.$token";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
-import { apiRequest, call, get, ORIGIN, postForm } from "../helpers/requests";
+import { apiRequest, call, get, postForm } from "../helpers/requests";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());

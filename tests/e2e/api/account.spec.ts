@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DB_PATH, signedSessionValue, signInAs, uniqueEmail } from "../helpers/session";
 import { expectError, productId } from "../helpers/api";

@@ -1,7 +1,7 @@
 import { expect, test } from "../fixtures";
 import { uniqueEmail } from "../helpers/session";
 
-// Operations over HTTP (issue 17): security headers on every answer, the request id, /healthz,
+// Operations over HTTP: security headers on every answer, the request id, /healthz,
 // and the CSV exports' door.
 
 test.describe("security headers", () => {

@@ -82,7 +82,7 @@ test("deletion: 400 without a password, 403 with a wrong one (nothing deleted), 
   }
 });
 
-test("an account without a password gets the e-mailed link (202); the link's page deletes only on POST", async ({ playwright, baseURL, loginAsCustomer }) => {
+test("an account without a password gets the e-mailed link (202); the link's page deletes only on POST", async ({ loginAsCustomer }) => {
   const email = uniqueEmail("delete-link-api");
   const { request } = await loginAsCustomer({ email, firstName: "Gwen" });
   try {
@@ -105,7 +105,7 @@ test("an account without a password gets the e-mailed link (202); the link's pag
   }
 });
 
-test("a customer gets 403 from the admin's export and delete of another account", async ({ playwright, loginAsCustomer }) => {
+test("a customer gets 403 from the admin's export and delete of another account", async ({ loginAsCustomer }) => {
   const victim = await loginAsCustomer({ email: uniqueEmail("victim") });
   const { request } = await loginAsCustomer({ email: uniqueEmail("nosy") });
   try {

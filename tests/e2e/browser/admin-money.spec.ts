@@ -3,7 +3,7 @@ import { expectToast, jsOff, visit } from "../helpers/browser";
 import { makeStockProduct, orderStatus, productStock } from "../helpers/orders";
 import { E2E_BASE_URL, ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
-// The order's life after payment as the owner runs it (issue 16), JavaScript on and off: cancel
+// The order's life after payment as the owner runs it, JavaScript on and off: cancel
 // with a PayPal refund, decline a cancellation request, start packing, mark delivered, and a
 // partial return with restock. Orders are paid through the PayPal emulator over HTTP.
 

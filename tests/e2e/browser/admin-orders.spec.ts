@@ -3,7 +3,7 @@ import { expectNoHorizontalScroll, expectToast, jsOff, visit } from "../helpers/
 import { insertOrder, makeStockProduct, orderStatus, productStock } from "../helpers/orders";
 import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
 
-// The admin's order fulfilment (issue 5 items 6 and 8; checkout-account-admin spec sections 2,
+// The admin's order fulfilment (checkout-account-admin spec sections 2,
 // 4, 5 and 8): the Orders tab and /admin/orders/{orderId}, with JavaScript on and off.
 
 const CANCEL_QUESTION = "Are you sure you want to cancel this order? Stock will be restored.";

@@ -1,10 +1,10 @@
-import { type Page, type TestInfo } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { expect, type Login, test } from "../fixtures";
 import sharp from "sharp";
 import { confirmAndSubmit, expectToast, jsOff, visit } from "../helpers/browser";
 import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
-// Products tab and product editor (issue 5 items 3 and 4), with JavaScript on (uploads on drop or
+// Products tab and product editor, with JavaScript on (uploads on drop or
 // choice, rows added in place, a live Latest Collection switch, confirm() prompts) and off (one
 // multipart form whose buttons post it; the server's confirmation step).
 

@@ -1,11 +1,11 @@
 import { mkdirSync, rmdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Page, type TestInfo } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { expect, type Login, test } from "../fixtures";
-import { confirmAndSubmit, expectToast, jsOff, visit } from "../helpers/browser";
+import { confirmAndSubmit, expectToast, visit } from "../helpers/browser";
 import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
-// Admin store tabs (issue 5 items 5 and 7): categories, users, loyalty, functions, settings.
+// Admin store tabs: categories, users, loyalty, functions, settings.
 // Runs with JavaScript on (confirm() prompts) and off (server confirmation steps).
 
 function signInAdmin(loginAsAdmin: Login, page: Page) {

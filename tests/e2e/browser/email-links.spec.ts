@@ -3,7 +3,7 @@ import { expectToast, visit, waitForHydration } from "../helpers/browser";
 import { linkIn, waitForMail } from "../helpers/mail";
 import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
-// Issue 20: the confirmation link sent at registration, and the undo link an e-mail change sends
+// The confirmation link sent at registration, and the undo link an e-mail change sends
 // to the old address, through the real pages with JavaScript on and off, from the e-mails the
 // shop really sent over SMTP.
 

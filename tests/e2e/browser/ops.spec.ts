@@ -6,7 +6,7 @@ import { addForm, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
 import { insertOrder } from "../helpers/orders";
 import { uniqueEmail } from "../helpers/session";
 
-// Operations in the browser (issue 17): every page still works under the Content-Security-Policy
+// Operations in the browser: every page still works under the Content-Security-Policy
 // (no inline script blocked, no console error), the Activity tab, the Settings forms, 'Back up
 // now' and the CSV export link; with JavaScript on and off.
 
