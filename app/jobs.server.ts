@@ -17,7 +17,7 @@ import { getEnv } from "~/lib/env.server";
  */
 export function registerServerJobs(): void {
   const env = getEnv();
-  // The daily backup at BACKUP_AT (UTC), in one process (issue 17).
+  // The daily backup at BACKUP_AT (UTC), in one process.
   registerJob({
     name: "backup",
     schedule: backupCron(env.BACKUP_AT),
@@ -26,7 +26,7 @@ export function registerServerJobs(): void {
       await runBackup(jobDb, { databasePath: env.DATABASE_PATH, uploadDir: env.UPLOAD_DIR, backupDir: env.BACKUP_DIR, trigger: "schedule" });
     },
   });
-  // Payments PayPal completed or the buyer approved, but the shop never heard about (issue 16).
+  // Payments PayPal completed or the buyer approved, but the shop never heard about.
   registerJob({
     name: "reconcile-payments",
     schedule: { everyMs: 5 * 60_000 },

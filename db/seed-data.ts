@@ -1,9 +1,10 @@
-import type { FabricPattern } from "../scripts/product-images";
-
 /**
  * The demo catalogue of Little Stitches Atelier as typed constants, read by scripts/seed-lib.ts.
  * Prices are integer cents; `daysAgo` staggers created_at over the last ~120 days.
  */
+
+/** The fabric drawn on a generated product image. */
+export type FabricPattern = "plain" | "dots" | "floral" | "gingham" | "stripes" | "tartan" | "rib" | "weave";
 
 export const COLOR_NAMES = [
   "White",

@@ -1,7 +1,7 @@
 // A local stand-in for the subset of PayPal's REST API the shop uses (OAuth2 client credentials and
 // Orders v2: create, show, update, capture), plus the buyer's approval page. It answers with PayPal's
 // request and response shapes, so the shop's PayPal client is the same code for the emulator, the
-// sandbox and live; only the base URL and the credentials differ.
+// sandbox and live; only the base URL and the credentials differ. Why: docs/decisions/paypal-emulator.md.
 //
 // Payments v2 too: show a capture, refund it (POST /v2/payments/captures/{id}/refund, with
 // PayPal-Request-Id replay) and show a refund; and webhooks: with `webhookUrl` (PAYPAL_WEBHOOK_URL)

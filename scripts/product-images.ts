@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { writeWebpVariants } from "../app/lib/image-pipeline.server";
 import { variantFileName, variantSlots } from "../app/lib/images";
 import { fnv1a } from "./random";
+import type { FabricPattern } from "../db/seed-data";
 
 /**
  * Local, download-free product photography for the demo catalogue: an SVG "shop window"
@@ -28,8 +29,6 @@ export type ImageShape =
   | "bag"
   | "trunk"
   | "shoes";
-
-export type FabricPattern = "plain" | "dots" | "floral" | "gingham" | "stripes" | "tartan" | "rib" | "weave";
 
 export type ImageView = "front" | "detail" | "back";
 

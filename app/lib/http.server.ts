@@ -1,7 +1,7 @@
 import { isIPv6 } from "node:net";
 import { json } from "@remix-run/node";
 import { type ZodTypeAny, type z } from "zod";
-import { DomainError } from "~/domain/common/errors";
+import { DomainError } from "~/lib/errors";
 import { BODY_TOO_LARGE_MESSAGE, isBodyTooLarge } from "~/lib/body-limit.server";
 
 /** Every non-2xx API answer is exactly `{ message }` (plus `errors` per field for checked forms). */

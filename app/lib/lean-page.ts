@@ -3,6 +3,7 @@
  * Remix client code. Their route exports `handle = LEAN_PAGE` (lib/lean-route.ts), which root.tsx
  * reads (isLeanMatch) to leave out <Scripts/> and <ScrollRestoration/> and load the shop's one
  * small browser module instead (app/browser/enhance.ts), which enhances the server's markup.
+ * Why: docs/decisions/lean-pages.md.
  */
 
 /**

@@ -1,5 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { DomainError } from "~/domain/common/errors";
+import { DomainError } from "~/lib/errors";
 import { BODY_TOO_LARGE_MESSAGE, isBodyTooLarge } from "~/lib/body-limit.server";
 
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;

@@ -1,13 +1,11 @@
 import { type DB, databaseVersion } from "~/lib/sqlite.server";
 
 /**
- * A small in-memory cache for catalogue reads that every shopper's page repeats (the shop
- * grid, a category, a search, a product). It is exact, not time-based: every entry belongs to
- * the database version it was read at (see `databaseVersion`), and the whole cache is dropped
- * as soon as anything in the database changed, whoever wrote it. So a sale, an admin edit or a
- * script's import is visible on the very next request. Each server process (server/index.ts
- * runs one per core) holds its own cache, exact for every writer; reads inside a transaction
- * are never cached.
+ * An exact in-memory cache for catalogue reads that every shopper's page repeats: every entry
+ * belongs to the database version it was read at (see `databaseVersion`), and the whole cache is
+ * dropped as soon as anything in the database changed, whoever wrote it. Each server process
+ * holds its own; reads inside a transaction are never cached. Why and what it buys:
+ * docs/decisions/catalogue-cache.md.
  *
  * Values are shared between requests: callers must treat them as read-only.
  */

@@ -1,5 +1,5 @@
 /**
- * The security headers of every page (issue 17). Documents get a Content-Security-Policy with
+ * The security headers of every page. Documents get a Content-Security-Policy with
  * a fresh nonce per request for Remix's inline scripts; PayPal's hosts are added on the two
  * payment pages only, and only in sandbox or live (the emulator needs none: its approval page
  * is reached by a redirect, not a script). Responses that are not pages get a CSP that allows

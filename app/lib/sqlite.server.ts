@@ -106,6 +106,7 @@ export function openDatabase(file: string): DB {
  * second process) wrote in between, and busy_timeout cannot help. Every transaction here
  * begins IMMEDIATE instead: it waits for the write lock up front (within busy_timeout), so what
  * it reads stays current until it commits. The shop's transactions all write, so nothing is lost.
+ * docs/decisions/sqlite-wal-one-writer.md.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {

@@ -375,6 +375,7 @@ function ProfileForm({ profile, reply }: { profile: ProfileValues; reply: Profil
   const errorOf = (name: string): string | undefined => reply?.result.error?.[name]?.[0] ?? undefined;
   const formError = errorOf("");
   const countryError = errorOf("shippingCountry");
+  const { countries } = useLoaderData<typeof loader>();
   return (
     <section className="form-card" aria-labelledby="profile-title">
       <h2 id="profile-title">Edit Profile</h2>
@@ -398,7 +399,7 @@ function ProfileForm({ profile, reply }: { profile: ProfileValues; reply: Profil
                 aria-describedby={countryError ? "shippingCountry-error" : undefined}
               >
                 <option value="">Select a country</option>
-                {useLoaderData<typeof loader>().countries.map((c) => (
+                {countries.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name}
                   </option>

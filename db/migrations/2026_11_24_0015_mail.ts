@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * E-mail (issue 15): the transactional outbox, password reset tokens and back-in-stock requests.
+ * E-mail: the transactional outbox, password reset tokens and back-in-stock requests.
  *
  * outbox: one row per message, written in the same transaction as the change that causes it;
  * event_key is unique, so one event never queues two messages. The sender claims rows with a

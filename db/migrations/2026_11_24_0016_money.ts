@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Money after payment (issue 16):
+ * Money after payment:
  * - refunds: every refund the shop asked PayPal for. A row is written (status REQUESTED) before
  *   PayPal is called, with the PayPal-Request-Id it uses, so a refund PayPal made is never lost
  *   when the shop's own write fails afterwards: the same request id is sent again and PayPal

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Operations (issue 17): the activity log of admin changes and sign-ins, and one row per backup.
+ * Operations: the activity log of admin changes and sign-ins, and one row per backup.
  * activity_log is append-only: triggers refuse UPDATE and DELETE, so no code path of the app
  * (nor a mistaken maintenance query) can rewrite history.
  */

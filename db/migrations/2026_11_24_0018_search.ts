@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * A search that forgives typos (issue 18).
+ * A search that forgives typos.
  *
  * - products_fts is rebuilt with the porter stemmer in front of unicode61, so 'dress' finds
  *   'dresses' and 'sweaters' finds 'sweater'.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Account-security state (issue 20): verified e-mail, the admin's TOTP secret and recovery
+ * Account-security state: verified e-mail, the admin's TOTP secret and recovery
  * codes, session activity for idle expiry, per-address rate counters, and single-use tokens
  * (e-mail verification, undoing an e-mail change).
  */

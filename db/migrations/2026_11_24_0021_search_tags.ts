@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Search by category and colour names too (issue 18): 'burgundy' finds the burgundy pieces and
+ * Search by category and colour names too: 'burgundy' finds the burgundy pieces and
  * 'cardigen' is corrected to 'cardigan' even where the word is only a category name.
  *
  * products.search_tags holds the names of a product's categories and colours. Triggers keep it in

@@ -16,6 +16,13 @@
  * function in-process, then stop the server and delete everything it made, also on failure or
  * Ctrl-C. Exits non-zero when a step fails or a route answers anything but 2xx under load.
  * Targets are printed as PASS/MISS and never fail the run.
+ *
+ *   npm run bench -- --compare-unpatched   # what the diffs in patches/ buy (docs/decisions/remix-patches.md)
+ *
+ * serves the same build twice, with the patched packages and with pristine copies
+ * (tests/bench/unpatched.ts), and measures the floor (/about) and the product page on both, the
+ * two servers taking turns in every round; it prints req/s and p99 side by side and writes
+ * tests/bench/unpatched-results.json.
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -27,8 +34,10 @@ import { openDatabase } from "../../app/lib/sqlite.server";
 import { seededRandom } from "../../scripts/random";
 import { buildApp, get, getJson, removeOnExit, ROOT, runScript, seedSite, startPaypal, startServer, step, tail } from "./harness";
 import { runSlowJourney, THROTTLE, type JourneyResult } from "./journey";
+import { makeUnpatchedRoot } from "./unpatched";
 
 const RESULTS_FILE = path.join(ROOT, "tests/bench/results.json");
+const UNPATCHED_RESULTS_FILE = path.join(ROOT, "tests/bench/unpatched-results.json");
 const STATIC_DIR = path.join(ROOT, "public/__bench");
 const STATIC_PATH = "/__bench/product.html";
 
@@ -697,4 +706,108 @@ async function main(): Promise<number> {
   return 0;
 }
 
-await runScript("bench", main, () => running?.stop());
+// ---------------------------------------------------------------------------------------------
+// --compare-unpatched: the same build with and without the runtime diffs of patches/.
+
+async function compareUnpatched(): Promise<number> {
+  const loadAverageAtStart = os.loadavg();
+  console.log(
+    `bench --compare-unpatched: ${PRODUCTS} products, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per route and server; ` +
+      `node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverageAtStart.map((l) => l.toFixed(2)).join(" ")}`,
+  );
+  await buildApp();
+  const site = await seedSite("shop-bench-", PRODUCTS);
+  step("a root with the runtime packages unpatched (patches/ reversed on copies)");
+  const unpatchedRoot = makeUnpatchedRoot();
+  console.log(`${unpatchedRoot.root}: ${unpatchedRoot.packages.join(", ")} unpatched`);
+
+  step("starting the PayPal emulator and both servers on the same database");
+  const paypal = await startPaypal();
+  const servers = [
+    { name: "patched", server: await startServer(site, paypal.env) },
+    { name: "unpatched", server: await startServer({ ...site, logFile: `${site.logFile}.unpatched` }, paypal.env, { unpatchedRoot: unpatchedRoot.root }) },
+  ];
+  const catalogue = await discover(servers[0]!.server.base);
+  const specs: RouteSpec[] = [
+    { name: "/about", kind: "floor", paths: ["/about"] },
+    { name: `/product/{${catalogue.products.length} slugs}`, kind: "page", paths: catalogue.products.map((p) => `/product/${p.slug}`) },
+  ];
+  for (const { name, server } of servers) {
+    step(`warm-up (${name}): both routes, every path × 6`);
+    const everyPath = specs.flatMap((spec) => spec.paths);
+    running = load(server.base, everyPath, { amount: everyPath.length * 6 });
+    const warm = await running;
+    running = null;
+    if (warm.non2xx + warm.errors > 0) throw new Error(`${name}: ${warm.non2xx} non-2xx and ${warm.errors} errors during the warm-up`);
+  }
+
+  step(`load: ${specs.length} routes × 2 servers × ${ROUNDS} rounds, the servers taking turns (which goes first alternates)`);
+  const runs = new Map<string, Run[]>();
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const spec of specs) {
+      for (const { name, server } of round % 2 ? servers : [...servers].reverse()) {
+        const run = await measureOnce(server.base, spec, round === 1 ? WARMUP : 1);
+        const key = `${spec.name} ${name}`;
+        runs.set(key, [...(runs.get(key) ?? []), run]);
+        console.log(`${`${spec.name} ${name} [${round}/${ROUNDS}]`.padEnd(48)} ${fmt(run.reqPerSec).padStart(6)} req/s  p50 ${fmt(run.p50Ms)} ms  p99 ${fmt(run.p99Ms)} ms  non-2xx ${run.non2xx}`);
+      }
+    }
+  }
+  for (const { server } of servers) await server.stop();
+
+  step("results (medians of the rounds)");
+  const rows = specs.map((spec) => {
+    const [patched, unpatched] = servers.map(({ name }) => summarize(spec, runs.get(`${spec.name} ${name}`)!));
+    return { route: spec.name, patched: patched!, unpatched: unpatched! };
+  });
+  const header = ["route", "patched req/s", "unpatched req/s", "×", "patched p99 ms", "unpatched p99 ms", "patched runs", "unpatched runs"];
+  const body = rows.map(({ route, patched, unpatched }) => [
+    route,
+    fmt(patched.reqPerSec),
+    fmt(unpatched.reqPerSec),
+    fmt(patched.reqPerSec / unpatched.reqPerSec, 2),
+    fmt(patched.p99Ms),
+    fmt(unpatched.p99Ms),
+    patched.runs.map((r) => fmt(r.reqPerSec)).join(" "),
+    unpatched.runs.map((r) => fmt(r.reqPerSec)).join(" "),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  for (const row of [header, widths.map((w) => "-".repeat(w)), ...body]) console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
+  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (this machine is shared: compare the two columns, not runs on different days)`);
+
+  const failures = rows
+    .flatMap(({ route, patched, unpatched }) => [{ label: `${route} patched`, r: patched }, { label: `${route} unpatched`, r: unpatched }])
+    .filter(({ r }) => r.non2xx + r.errors + r.warmupNon2xx > 0)
+    .map(({ label, r }) => `${label}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.warmupNon2xx} in warm-ups; status codes ${JSON.stringify(r.statusCodes)}`);
+  const strip = (r: ReturnType<typeof summarize>) => ({ reqPerSec: r.reqPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, runs: r.runs, non2xx: r.non2xx, errors: r.errors });
+  writeFileSync(
+    UNPATCHED_RESULTS_FILE,
+    `${JSON.stringify(
+      {
+        timestamp: new Date().toISOString(),
+        node: process.version,
+        cpus: os.cpus().length,
+        loadAverageAtStart,
+        loadAverageAtEnd: os.loadavg(),
+        productCount: catalogue.productCount,
+        connections: CONNECTIONS,
+        durationSeconds: DURATION,
+        rounds: ROUNDS,
+        unpatchedPackages: unpatchedRoot.packages,
+        routes: rows.map(({ route, patched, unpatched }) => ({ route, patched: strip(patched), unpatched: strip(unpatched) })),
+        failures,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`wrote ${path.relative(ROOT, UNPATCHED_RESULTS_FILE)}`);
+  if (failures.length > 0) {
+    console.error(`\nFAILED:\n  ${failures.join("\n  ")}\nlast lines of the server logs:\n${tail(site.logFile)}\n${tail(`${site.logFile}.unpatched`)}`);
+    return 1;
+  }
+  return 0;
+}
+
+if (process.argv.includes("--compare-unpatched")) await runScript("bench --compare-unpatched", compareUnpatched, () => running?.stop());
+else await runScript("bench", main, () => running?.stop());

@@ -14,6 +14,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
+/** Node flags that keep module paths inside a root made of links (tests/bench/unpatched.ts) instead of following them back here. */
+export const PRESERVE_SYMLINKS = "--preserve-symlinks --preserve-symlinks-main";
+
 /** Debian's Chromium with the flags this machine needs (tests/chromium.ts, shared with Playwright's config). */
 export const CHROMIUM = { executablePath: CHROMIUM_PATH, flags: CHROMIUM_FLAGS };
 
@@ -205,9 +208,15 @@ export async function startPaypal(): Promise<PaypalEmulator> {
 
 /**
  * Starts remix-serve on the build, on a free loopback port, against the site's database, and
- * waits until /about answers 200. BENCH_CPU_PROF=<dir> runs it with --cpu-prof.
+ * waits until /about answers 200. BENCH_CPU_PROF=<dir> runs it with --cpu-prof. `unpatchedRoot`
+ * (tests/bench/unpatched.ts) serves the same build with the packages patches/ changes unpatched.
  */
-export async function startServer(site: Site, extraEnv: Env = {}): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+export async function startServer(
+  site: Site,
+  extraEnv: Env = {},
+  { unpatchedRoot }: { unpatchedRoot?: string } = {},
+): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+  const root = unpatchedRoot ?? ROOT;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -221,18 +230,20 @@ export async function startServer(site: Site, extraEnv: Env = {}): Promise<{ bas
     UPLOAD_DIR: site.uploadDir,
     ...extraEnv,
   };
+  // Module paths stay inside the unpatched root instead of following its links back here.
+  if (unpatchedRoot) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} ${PRESERVE_SYMLINKS}`.trim();
   const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   // Served as `npm start` serves it (server/index.ts: one process per core, or
   // WEB_CONCURRENCY). A CPU profile needs one process run by node itself (--cpu-prof is not
   // allowed in NODE_OPTIONS): with WEB_CONCURRENCY=1 the server serves in its own process.
   if (profileDir) env.WEB_CONCURRENCY = "1";
-  const serve = ["--import", "tsx", path.join(ROOT, "server/index.ts"), "build/index.js"];
+  const serve = ["--import", "tsx", path.join(root, "server/index.ts"), "build/index.js"];
   const args = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...serve] : serve;
   const command = process.execPath;
   // The server writes its request log straight into a file, so reading it costs this process nothing.
   const log = openSync(site.logFile, "a");
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log] });
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", log, log] });
   closeSync(log);
   servers.add(child);
   let exited = false;

@@ -2,7 +2,7 @@
  * npm run lighthouse — Lighthouse (npm) with Debian's Chromium on the home page, the shop and a
  * product page of the production build, with Lighthouse's default mobile settings (simulated
  * slow 4G and a 4× slower CPU). Prints the four scores per page and writes
- * tests/bench/lighthouse.json. Targets (issue 18: 100 in all four categories, LCP ≤ 1.8 s in
+ * tests/bench/lighthouse.json. Targets (100 in all four categories, LCP ≤ 1.8 s in
  * Lighthouse's simulated mobile profile) are printed as PASS/MISS and never fail the run.
  *
  * Optional: BENCH_SKIP_BUILD=1 (reuse build/).

@@ -8,12 +8,4 @@ export async function cookieFor(userId: number): Promise<string> {
   return (await storage.commitSession(session)).split(";")[0]!;
 }
 
-/** Calls a loader or action and gives back its Response, thrown (redirects, errors) or returned. */
-export async function run(fn: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await fn();
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+export { run } from "./requests";

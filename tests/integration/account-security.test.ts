@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { getSessionStorage } from "~/domain/auth/guards.server";
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth/password-policy.server";
@@ -6,7 +5,6 @@ import { PASSWORD_CHANGE_TRIES } from "~/domain/auth/security.server";
 import { SESSION_LIMITS } from "~/domain/auth/session.server";
 import { totpCodeAt, verifySecondFactor } from "~/domain/auth/totp.server";
 import { db } from "~/lib/db.server";
-import { CLIENT_IP_HEADER } from "~/lib/http.server";
 import { action as securityAction, loader as securityLoader } from "~/routes/account_.security";
 import { action as twoFactorAction, loader as twoFactorLoader } from "~/routes/account_.two-factor";
 import { loader as adminLoader } from "~/routes/admin";
@@ -14,30 +12,17 @@ import { action as adminLoginAction } from "~/routes/admin-login";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { loader as apiMe } from "~/routes/api.auth.me";
 import { action as secondStepAction, loader as secondStepLoader } from "~/routes/login_.two-factor";
-import { run } from "../helpers/routes";
+import { args, get, postForm, postJson, run } from "../helpers/requests";
 
-const ORIGIN = "http://localhost:3000";
 let ipN = 0;
 const freshIp = () => `10.30.${Math.floor(++ipN / 250)}.${ipN % 250}`;
 
-function form(path: string, fields: Record<string, string>, cookie?: string) {
-  return new Request(ORIGIN + path, {
-    method: "POST",
-    headers: {
-      Origin: ORIGIN,
-      Accept: "text/html",
-      "Content-Type": "application/x-www-form-urlencoded",
-      [CLIENT_IP_HEADER]: freshIp(),
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-const get = (path: string, cookie?: string) => new Request(ORIGIN + path, { headers: cookie ? { Cookie: cookie } : {} });
+// Each form post comes from a new address, so per-address limits never mix tests.
+const form = (path: string, fields: Record<string, string>, cookie?: string) => postForm(path, fields, { cookie, ip: freshIp() });
 const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0];
 
 async function me(cookie: string | undefined) {
-  const res = await run(() => apiMe({ request: get("/api/auth/me", cookie), params: {}, context: {} }));
+  const res = await run(() => apiMe(args(get("/api/auth/me", { cookie }))));
   return res.status;
 }
 
@@ -109,7 +94,7 @@ describe("session lifetimes", () => {
 
 describe("password change and signing out everywhere (/account/security)", () => {
   const change = (cookie: string, fields: Record<string, string>) =>
-    run(() => securityAction({ request: form("/account/security", { intent: "change-password", ...fields }, cookie), params: {}, context: {} }));
+    run(() => securityAction(args(form("/account/security", { intent: "change-password", ...fields }, cookie))));
 
   it("needs the current password and refuses a common new one", async () => {
     const user = await account();
@@ -159,7 +144,7 @@ describe("password change and signing out everywhere (/account/security)", () =>
     const user = await account();
     const here = await sessionFor(user.id);
     const other = await sessionFor(user.id);
-    const res = await run(() => securityAction({ request: form("/account/security", { intent: "sign-out-everywhere" }, here.cookie), params: {}, context: {} }));
+    const res = await run(() => securityAction(args(form("/account/security", { intent: "sign-out-everywhere" }, here.cookie))));
     expect(res.status).toBe(302);
     expect(await me(here.cookie)).toBe(401);
     expect(await me(other.cookie)).toBe(401);
@@ -168,7 +153,7 @@ describe("password change and signing out everywhere (/account/security)", () =>
 
   // A cross-site post is refused by the server before the action: tests/e2e/api/every-write-route.spec.ts.
   it("is only for signed-in people", async () => {
-    const res = await run(() => securityLoader({ request: get("/account/security"), params: {}, context: {} }));
+    const res = await run(() => securityLoader(args(get("/account/security"))));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
   });
@@ -178,14 +163,14 @@ describe("TOTP for admins", () => {
   async function enrolledAdmin() {
     const admin = await account({ admin: true });
     const s = await sessionFor(admin.id);
-    const page = await run(() => twoFactorLoader({ request: get("/account/two-factor", s.cookie), params: {}, context: {} }));
+    const page = await run(() => twoFactorLoader(args(get("/account/two-factor", { cookie: s.cookie }))));
     const data = await page.json();
     expect(data.status.enabled).toBe(false);
     expect(data.enrolment.qrSvg).toMatch(/^<svg/);
     const secret: string = data.enrolment.secret;
     const now = Date.now();
     const enable = await run(() =>
-      twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now), currentPassword: admin.password }, s.cookie), params: {}, context: {} }),
+      twoFactorAction(args(form("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now), currentPassword: admin.password }, s.cookie))),
     );
     expect(enable.status).toBe(200);
     const { codes } = await enable.json();
@@ -195,14 +180,14 @@ describe("TOTP for admins", () => {
   it("nudges the admin until it is on; enrolment shows a QR code and gives ten recovery codes, stored hashed", async () => {
     const admin = await account({ admin: true });
     const s = await sessionFor(admin.id);
-    const before = await (await run(() => adminLoader({ request: get("/admin", s.cookie), params: {}, context: {} }))).json();
+    const before = await (await run(() => adminLoader(args(get("/admin", { cookie: s.cookie }))))).json();
     expect(before.twoFactorOn).toBe(false);
 
-    const page = await (await run(() => twoFactorLoader({ request: get("/account/two-factor", s.cookie), params: {}, context: {} }))).json();
-    const bad = await run(() => twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: "000000", currentPassword: admin.password }, s.cookie), params: {}, context: {} }));
+    const page = await (await run(() => twoFactorLoader(args(get("/account/two-factor", { cookie: s.cookie }))))).json();
+    const bad = await run(() => twoFactorAction(args(form("/account/two-factor", { intent: "enable", code: "000000", currentPassword: admin.password }, s.cookie))));
     expect(bad.status).toBe(400);
     const good = await run(() =>
-      twoFactorAction({ request: form("/account/two-factor", { intent: "enable", code: totpCodeAt(page.enrolment.secret), currentPassword: admin.password }, s.cookie), params: {}, context: {} }),
+      twoFactorAction(args(form("/account/two-factor", { intent: "enable", code: totpCodeAt(page.enrolment.secret), currentPassword: admin.password }, s.cookie))),
     );
     const { codes } = await good.json();
     expect(codes).toHaveLength(10);
@@ -210,31 +195,31 @@ describe("TOTP for admins", () => {
     const stored = await db.selectFrom("recovery_codes").select("code_hash").where("user_id", "=", admin.id).execute();
     expect(stored).toHaveLength(10);
     for (const c of codes) expect(JSON.stringify(stored)).not.toContain(c.replace("-", ""));
-    const after = await (await run(() => adminLoader({ request: get("/admin", s.cookie), params: {}, context: {} }))).json();
+    const after = await (await run(() => adminLoader(args(get("/admin", { cookie: s.cookie }))))).json();
     expect(after.twoFactorOn).toBe(true);
   });
 
   it("is for admins only", async () => {
     const customer = await account();
     const s = await sessionFor(customer.id);
-    expect((await run(() => twoFactorLoader({ request: get("/account/two-factor", s.cookie), params: {}, context: {} }))).status).toBe(403);
+    expect((await run(() => twoFactorLoader(args(get("/account/two-factor", { cookie: s.cookie }))))).status).toBe(403);
   });
 
   it("makes the admin sign-in a two-step one: the password alone signs nobody in", async () => {
     const admin = await enrolledAdmin();
-    const first = await run(() => adminLoginAction({ request: form("/admin-login", { email: admin.email, password: admin.password, redirectTo: "/admin" }), params: {}, context: {} }));
+    const first = await run(() => adminLoginAction(args(form("/admin-login", { email: admin.email, password: admin.password, redirectTo: "/admin" }))));
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/login/two-factor");
     const pending = sessionCookie(first)!;
     expect(await me(pending)).toBe(401);
-    expect((await run(() => secondStepLoader({ request: get("/login/two-factor", pending), params: {}, context: {} }))).status).toBe(200);
+    expect((await run(() => secondStepLoader(args(get("/login/two-factor", { cookie: pending }))))).status).toBe(200);
 
-    const wrong = await run(() => secondStepAction({ request: form("/login/two-factor", { code: "123456" }, pending), params: {}, context: {} }));
+    const wrong = await run(() => secondStepAction(args(form("/login/two-factor", { code: "123456" }, pending))));
     expect(wrong.status).toBe(400);
     // The code already used to turn it on does not work again.
-    const replay = await run(() => secondStepAction({ request: form("/login/two-factor", { code: totpCodeAt(admin.secret, admin.enabledAt) }, pending), params: {}, context: {} }));
+    const replay = await run(() => secondStepAction(args(form("/login/two-factor", { code: totpCodeAt(admin.secret, admin.enabledAt) }, pending))));
     expect(replay.status).toBe(400);
-    const ok = await run(() => secondStepAction({ request: form("/login/two-factor", { code: totpCodeAt(admin.secret, admin.enabledAt + 30_000) }, pending), params: {}, context: {} }));
+    const ok = await run(() => secondStepAction(args(form("/login/two-factor", { code: totpCodeAt(admin.secret, admin.enabledAt + 30_000) }, pending))));
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/admin");
     expect(await me(sessionCookie(ok))).toBe(200);
@@ -245,8 +230,8 @@ describe("TOTP for admins", () => {
   it("takes each recovery code once", async () => {
     const admin = await enrolledAdmin();
     const signInWith = async (code: string) => {
-      const first = await run(() => adminLoginAction({ request: form("/admin-login", { email: admin.email, password: admin.password, redirectTo: "/admin" }), params: {}, context: {} }));
-      return run(() => secondStepAction({ request: form("/login/two-factor", { code }, sessionCookie(first)), params: {}, context: {} }));
+      const first = await run(() => adminLoginAction(args(form("/admin-login", { email: admin.email, password: admin.password, redirectTo: "/admin" }))));
+      return run(() => secondStepAction(args(form("/login/two-factor", { code }, sessionCookie(first)))));
     };
     expect((await signInWith(admin.codes[0]!.toUpperCase())).status).toBe(302);
     expect((await signInWith(admin.codes[0]!)).status).toBe(400);
@@ -254,10 +239,10 @@ describe("TOTP for admins", () => {
 
   it("stops guessing codes after ten tries in 15 minutes", async () => {
     const admin = await enrolledAdmin();
-    const first = await run(() => adminLoginAction({ request: form("/admin-login", { email: admin.email, password: admin.password, redirectTo: "/admin" }), params: {}, context: {} }));
+    const first = await run(() => adminLoginAction(args(form("/admin-login", { email: admin.email, password: admin.password, redirectTo: "/admin" }))));
     const pending = sessionCookie(first)!;
     const answers = await Promise.all(
-      Array.from({ length: 15 }, (_, i) => run(() => secondStepAction({ request: form("/login/two-factor", { code: String(100000 + i) }, pending), params: {}, context: {} }))),
+      Array.from({ length: 15 }, (_, i) => run(() => secondStepAction(args(form("/login/two-factor", { code: String(100000 + i) }, pending))))),
     );
     // One try was spent turning the factor on.
     expect(answers.filter((r) => r.status === 400)).toHaveLength(9);
@@ -276,17 +261,7 @@ describe("TOTP for admins", () => {
   it("the API sign-in asks for the code in the same call", async () => {
     const admin = await enrolledAdmin();
     const login = (body: Record<string, string>) =>
-      run(() =>
-        apiLogin({
-          request: new Request(ORIGIN + "/api/auth/login", {
-            method: "POST",
-            headers: { Origin: ORIGIN, "Content-Type": "application/json", [CLIENT_IP_HEADER]: freshIp() },
-            body: JSON.stringify(body),
-          }),
-          params: {},
-          context: {},
-        }),
-      );
+      run(() => apiLogin(args(postJson("/api/auth/login", body, { ip: freshIp(), accept: null }))));
     const without = await login({ email: admin.email, password: admin.password });
     expect(without.status).toBe(401);
     expect(await without.json()).toEqual({ message: "Two-factor code required" });

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createRemixStub } from "@remix-run/testing";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -12,37 +11,17 @@ import { action as loyaltyConfigAction, loader as loyaltyConfigLoader } from "~/
 import { action as loyaltyHistoryAction, loader as loyaltyHistoryLoader } from "~/routes/api.loyalty.history";
 import { action as profileAction, loader as profileLoader } from "~/routes/api.profile";
 import { makeProduct, makeUser } from "../helpers/factories";
-import { cookieFor, run } from "../helpers/routes";
+import { args, get, getJson, ORIGIN, postForm, postJson, putJson, run } from "../helpers/requests";
+import { cookieFor } from "../helpers/routes";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
 
-const ORIGIN = "http://localhost:3000";
-
-/** Runs a loader or action; a thrown Response (redirect, 4xx) is returned like an answered one. */
-function pageRequest(path: string, cookie?: string): Request {
-  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie, Accept: "text/html" } : { Accept: "text/html" } });
-}
-
-function formPost(path: string, fields: Record<string, string>, cookie?: string): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Origin: ORIGIN };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-function apiRequest(path: string, method: string, cookie?: string, body?: unknown): Request {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET") headers.Origin = ORIGIN;
-  return new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
-const loadAccount = (path: string, cookie?: string) => run(() => accountLoader({ request: pageRequest(path, cookie), params: {}, context: {} }));
+const loadAccount = (path: string, cookie?: string) => run(() => accountLoader(args(get(path, { cookie, accept: "text/html" }))));
 const postAccount = (fields: Record<string, string>, cookie?: string, path = "/account?tab=profile&edit=1") =>
-  run(() => accountAction({ request: formPost(path, fields, cookie), params: {}, context: {} }));
+  run(() => accountAction(args(postForm(path, fields, { cookie }))));
 const putProfile = (cookie: string | undefined, body: unknown) =>
-  run(() => profileAction({ request: apiRequest("/api/profile", "PUT", cookie, body), params: {}, context: {} }));
+  run(() => profileAction(args(putJson("/api/profile", body, { cookie }))));
 
 async function toastOf(res: Response): Promise<{ title: string; description?: string; type: string } | null> {
   const header = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
@@ -138,12 +117,8 @@ describe("/account action guards", () => {
     const { cookie } = await signedInUser();
     expect((await postAccount({ intent: "delete-everything" }, cookie)).status).toBe(400);
     expect((await postAccount({}, cookie)).status).toBe(400);
-    const json = new Request(`${ORIGIN}/account`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie },
-      body: JSON.stringify({ intent: "update-profile" }),
-    });
-    expect((await run(() => accountAction({ request: json, params: {}, context: {} }))).status).toBe(400);
+    const json = postJson("/account", { intent: "update-profile" }, { cookie, accept: null });
+    expect((await run(() => accountAction(args(json)))).status).toBe(400);
   });
 
 });
@@ -252,13 +227,9 @@ describe("profile: the form and PUT /api/profile", () => {
     expect(res.status).toBe(401);
     expect(typeof (await res.json()).message).toBe("string");
     const { cookie } = await signedInUser();
-    const bad = new Request(`${ORIGIN}/api/profile`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Origin: ORIGIN, Cookie: cookie },
-      body: "{not json",
-    });
-    expect((await run(() => profileAction({ request: bad, params: {}, context: {} }))).status).toBe(400);
-    expect((await run(() => profileAction({ request: apiRequest("/api/profile", "POST", cookie, {}), params: {}, context: {} }))).status).toBe(405);
+    const bad = putJson("/api/profile", "{not json", { cookie, accept: null });
+    expect((await run(() => profileAction(args(bad)))).status).toBe(400);
+    expect((await run(() => profileAction(args(postJson("/api/profile", {}, { cookie }))))).status).toBe(405);
     expect((await run(() => profileLoader())).status).toBe(405);
   });
 });
@@ -290,7 +261,7 @@ describe("loyalty", () => {
   });
 
   it("GET /api/loyalty/history: 401 signed out; the user's own events with signed points, newest first", async () => {
-    const signedOut = await run(() => loyaltyHistoryLoader({ request: apiRequest("/api/loyalty/history", "GET"), params: {}, context: {} }));
+    const signedOut = await run(() => loyaltyHistoryLoader(args(getJson("/api/loyalty/history"))));
     expect(signedOut.status).toBe(401);
     expect(typeof (await signedOut.json()).message).toBe("string");
 
@@ -305,7 +276,7 @@ describe("loyalty", () => {
         { user_id: other.id, event_type: "admin_reward", description: "Not yours", points: 99, points_after: 99, created_at: "2025-03-06T10:00:00.000Z" },
       ])
       .execute();
-    const res = await run(() => loyaltyHistoryLoader({ request: apiRequest("/api/loyalty/history", "GET", cookie), params: {}, context: {} }));
+    const res = await run(() => loyaltyHistoryLoader(args(getJson("/api/loyalty/history", { cookie }))));
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toContain("no-store");
     const { history } = await res.json();
@@ -321,9 +292,9 @@ describe("loyalty", () => {
   });
 
   it("the loyalty routes answer 405 to writes", async () => {
-    const post = (path: string) => apiRequest(path, "POST", undefined, {});
-    expect((await run(() => loyaltyConfigAction({ request: post("/api/loyalty/config"), params: {}, context: {} }))).status).toBe(405);
-    expect((await run(() => loyaltyHistoryAction({ request: post("/api/loyalty/history"), params: {}, context: {} }))).status).toBe(405);
+    const post = (path: string) => postJson(path, {});
+    expect((await run(() => loyaltyConfigAction(args(post("/api/loyalty/config"))))).status).toBe(405);
+    expect((await run(() => loyaltyHistoryAction(args(post("/api/loyalty/history"))))).status).toBe(405);
   });
 });
 
@@ -361,12 +332,8 @@ describe("favorites tab", () => {
     const { id, cookie } = await signedInUser();
     const p = await makeProduct(db);
     await addFavorite(db, id, p.id);
-    const request = new Request(`${ORIGIN}/account?tab=favorites`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie },
-      body: new URLSearchParams({ intent: "remove-favorite", productId: String(p.id) }).toString(),
-    });
-    const res = await run(() => accountAction({ request, params: {}, context: {} }));
+    const request = postForm("/account?tab=favorites", { intent: "remove-favorite", productId: String(p.id) }, { cookie, accept: null });
+    const res = await run(() => accountAction(args(request)));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     expect(await toastOf(res)).toEqual({ title: "Removed from favorites", type: "success" });

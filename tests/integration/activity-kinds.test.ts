@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { sql } from "kysely";
 import { declineCancellation, markDelivered, shipOrder, startPacking } from "~/domain/admin/admin-orders.server";
 import {

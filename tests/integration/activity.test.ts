@@ -1,10 +1,9 @@
-// @vitest-environment node
 import { sql } from "kysely";
 import { STORE_INTENTS } from "~/domain/admin/store-texts";
 import { getCart } from "~/domain/cart/cart.server";
 import { getShippingRates } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
-import { listActivity, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
+import { countThrottledAdminSignIn, listActivity, logAccountSignIn, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { action as adminLoginAction } from "~/routes/admin-login";
@@ -15,22 +14,11 @@ import { enableTotp, getTotpEnrolment, totpCodeAt } from "~/domain/auth/totp.ser
 import { action as productApiAction } from "~/routes/api.admin.products.$id";
 import { action as cancelApiAction } from "~/routes/api.admin.orders.$orderId.cancel";
 import { makeProduct, makeUser } from "../helpers/factories";
-import { cookieFor, run } from "../helpers/routes";
+import { apiRequest, args, get, postForm, postJson, putJson, run } from "../helpers/requests";
+import { cookieFor } from "../helpers/routes";
 import { hashPassword } from "~/domain/auth/password.server";
 
 afterAll(() => db.destroy());
-
-const ORIGIN = "http://localhost:3000";
-
-function jsonPost(path: string, body: unknown, ip: string): Request {
-  return new Request(ORIGIN + path, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", Origin: ORIGIN, "x-shop-client-ip": ip }, body: JSON.stringify(body) });
-}
-
-function formPost(path: string, fields: Record<string, string>, cookie?: string, ip = "203.0.113.7"): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Origin: ORIGIN, "x-shop-client-ip": ip };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
 
 let admin: { id: number; email: string; cookie: string };
 let customer: { id: number; email: string; cookie: string };
@@ -58,15 +46,11 @@ describe("activity log", () => {
   it("records a product edit through the API with who, before and after for the changed fields only", async () => {
     const product = await makeProduct(db, { title: "Velvet Cape", priceCents: 2400, stock: 5 });
     const res = await run(() =>
-      productApiAction({
-        request: new Request(`${ORIGIN}/api/admin/products/${product.id}`, {
-          method: "PUT",
-          headers: { "Content-Type": "application/json", Accept: "application/json", Origin: ORIGIN, Cookie: admin.cookie, "x-shop-client-ip": "198.51.100.2" },
-          body: JSON.stringify({ title: "Velvet Cape", price: "29.50", stock: 3, description: "A lovely handmade piece.", categories: [] }),
-        }),
-        params: { id: String(product.id) },
-        context: {},
-      }),
+      productApiAction(args(putJson(
+          `/api/admin/products/${product.id}`,
+          { title: "Velvet Cape", price: "29.50", stock: 3, description: "A lovely handmade piece.", categories: [] },
+          { cookie: admin.cookie, ip: "198.51.100.2" },
+        ), { id: String(product.id) })),
     );
     expect(res.status).toBe(200);
     const row = await lastRow("product.update");
@@ -78,15 +62,11 @@ describe("activity log", () => {
   it("writes nothing when the change is refused, and the row and the change commit together", async () => {
     const before = (await listActivity(db)).total;
     const res = await run(() =>
-      cancelApiAction({
-        request: new Request(`${ORIGIN}/api/admin/orders/999999/cancel`, { method: "PATCH", headers: { Accept: "application/json", Origin: ORIGIN, Cookie: admin.cookie } }),
-        params: { orderId: "999999" },
-        context: {},
-      }),
+      cancelApiAction(args(apiRequest("PATCH", "/api/admin/orders/999999/cancel", { cookie: admin.cookie }), { orderId: "999999" })),
     );
     expect(res.status).toBe(404);
     // A customer may not write at all.
-    const denied = await run(() => adminAction({ request: formPost("/admin?tab=functions", { intent: STORE_INTENTS.backupNow }, customer.cookie), params: {}, context: {} }));
+    const denied = await run(() => adminAction(args(postForm("/admin?tab=functions", { intent: STORE_INTENTS.backupNow }, { cookie: customer.cookie, ip: "203.0.113.7" }))));
     expect(denied.status).toBe(403);
     expect((await listActivity(db)).total).toBe(before);
   });
@@ -95,10 +75,10 @@ describe("activity log", () => {
     const password = "correct horse battery";
     const boss = await makeUser(db, { isAdmin: true, email: "signin-boss@example.com" });
     await db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", boss.id).execute();
-    const bad = await run(() => adminLoginAction({ request: formPost("/admin-login", { email: boss.email, password: "wrong-password" }, undefined, "192.0.2.9"), params: {}, context: {} }));
+    const bad = await run(() => adminLoginAction(args(postForm("/admin-login", { email: boss.email, password: "wrong-password" }, { ip: "192.0.2.9" }))));
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(await lastRow("admin.signin-refused")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.9" });
-    const good = await run(() => adminLoginAction({ request: formPost("/admin-login", { email: boss.email, password }, undefined, "192.0.2.10"), params: {}, context: {} }));
+    const good = await run(() => adminLoginAction(args(postForm("/admin-login", { email: boss.email, password }, { ip: "192.0.2.10" }))));
     expect(good.status).toBe(302);
     expect(await lastRow("admin.signin")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.10", subjectId: boss.id });
   });
@@ -109,12 +89,12 @@ describe("activity log", () => {
     await db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", boss.id).execute();
     const count = async (kind: string) => (await listActivity(db, { kind })).rows.filter((r) => r.subjectId === boss.id).length;
 
-    const viaLogin = await run(() => loginAction({ request: formPost("/login", { intent: "signin", email: boss.email, password }, undefined, "192.0.2.21"), params: {}, context: {} }));
+    const viaLogin = await run(() => loginAction(args(postForm("/login", { intent: "signin", email: boss.email, password }, { ip: "192.0.2.21" }))));
     expect(viaLogin.status).toBe(302);
     expect(await lastRow("admin.signin")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.21" });
     expect(await count("admin.signin")).toBe(1);
 
-    const wrongApi = await run(() => apiLoginAction({ request: jsonPost("/api/auth/login", { email: boss.email, password: "nope-nope" }, "192.0.2.22"), params: {}, context: {} }));
+    const wrongApi = await run(() => apiLoginAction(args(postJson("/api/auth/login", { email: boss.email, password: "nope-nope" }, { ip: "192.0.2.22" }))));
     expect(wrongApi.status).toBe(401);
     expect(await lastRow("admin.signin-refused")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.22" });
 
@@ -122,14 +102,14 @@ describe("activity log", () => {
     const secret = (await getTotpEnrolment(db, boss.id)).secret;
     await enableTotp(db, boss.id, { code: totpCodeAt(secret), currentPassword: password }, null);
     const before = await count("admin.signin");
-    const half = await run(() => adminLoginAction({ request: formPost("/admin-login", { email: boss.email, password }, undefined, "192.0.2.23"), params: {}, context: {} }));
+    const half = await run(() => adminLoginAction(args(postForm("/admin-login", { email: boss.email, password }, { ip: "192.0.2.23" }))));
     expect(half.status).toBe(302);
     expect(await count("admin.signin")).toBe(before);
     const pending = half.headers.getSetCookie().find((c) => c.startsWith("__session="))!.split(";")[0]!;
-    const wrongCode = await run(() => secondStepAction({ request: formPost("/login/two-factor", { code: "000000" }, pending, "192.0.2.23"), params: {}, context: {} }));
+    const wrongCode = await run(() => secondStepAction(args(postForm("/login/two-factor", { code: "000000" }, { cookie: pending, ip: "192.0.2.23" }))));
     expect(wrongCode.status).toBe(400);
     expect(await lastRow("admin.signin-refused")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.23", summary: expect.stringContaining("wrong code") });
-    const done = await run(() => secondStepAction({ request: formPost("/login/two-factor", { code: totpCodeAt(secret, Date.now() + 30_000) }, pending, "192.0.2.23"), params: {}, context: {} }));
+    const done = await run(() => secondStepAction(args(postForm("/login/two-factor", { code: totpCodeAt(secret, Date.now() + 30_000) }, { cookie: pending, ip: "192.0.2.23" }))));
     expect(done.status).toBe(302);
     expect(await count("admin.signin")).toBe(before + 1);
     expect(await lastRow("admin.signin")).toMatchObject({ clientIp: "192.0.2.23" });
@@ -142,7 +122,7 @@ describe("activity log", () => {
     const refusedRows = async () => Number((await sql<{ n: number }>`select count(*) as n from activity_log where kind = 'admin.signin-refused'`.execute(db)).rows[0]!.n);
     const before = await refusedRows();
     const attempt = (email: string, ip: string) =>
-      run(() => adminLoginAction({ request: formPost("/admin-login", { email, password: "guess-guess-guess" }, undefined, ip), params: {}, context: {} }));
+      run(() => adminLoginAction(args(postForm("/admin-login", { email, password: "guess-guess-guess" }, { ip }))));
 
     // 250 random e-mails, then 250 tries at the admin's e-mail, from one address.
     for (let i = 0; i < 250; i++) expect((await attempt(`nobody-${i}-${Math.random().toString(36).slice(2)}@example.com`, "198.51.100.66")).status).toBeGreaterThanOrEqual(400);
@@ -159,10 +139,24 @@ describe("activity log", () => {
     const shopper = await makeUser(db, { email: "door-shopper@example.com" });
     await db.updateTable("users").set({ password_hash: await hashPassword("shopper password ok") }).where("id", "=", shopper.id).execute();
     for (let i = 0; i < 5; i++) {
-      await run(() => adminLoginAction({ request: formPost("/admin-login", { email: shopper.email, password: "shopper password ok" }, undefined, "198.51.100.69"), params: {}, context: {} }));
+      await run(() => adminLoginAction(args(postForm("/admin-login", { email: shopper.email, password: "shopper password ok" }, { ip: "198.51.100.69" }))));
     }
     expect(await refusedRows()).toBe(before + 2);
   }, 120_000);
+
+  it("a refusal window starts at the address's first refusal: throttled attempts across a quarter hour count on the same row", async () => {
+    const boss = await makeUser(db, { isAdmin: true, email: "quarter-boss@example.com" });
+    const ip = "198.51.100.90";
+    const at = (iso: string) => new Date(iso);
+    await logAccountSignIn(db, { userId: boss.id, ok: false, reason: "wrong password", ip }, at("2026-11-26T12:14:59.000Z"));
+    await countThrottledAdminSignIn(db, { email: boss.email, request: postForm("/admin-login", {}, { ip }) }, at("2026-11-26T12:15:01.000Z"));
+    await countThrottledAdminSignIn(db, { email: boss.email, request: postForm("/admin-login", {}, { ip }) }, at("2026-11-26T12:29:00.000Z"));
+    const rows = await db.selectFrom("admin_signin_refusals").select(["attempts"]).where("client_ip", "=", ip).execute();
+    expect(rows).toEqual([{ attempts: 3 }]);
+    // Once the window has passed, the next refusal starts a row of its own.
+    await logAccountSignIn(db, { userId: boss.id, ok: false, reason: "wrong password", ip }, at("2026-11-26T12:30:00.000Z"));
+    expect(await db.selectFrom("admin_signin_refusals").select(["attempts"]).where("client_ip", "=", ip).orderBy("window_start").execute()).toEqual([{ attempts: 3 }, { attempts: 1 }]);
+  });
 
   it("the Activity tab lists newest first, filters by kind and by product, 50 a page", async () => {
     const product = await makeProduct(db, { title: "Paged Hat" });
@@ -170,7 +164,7 @@ describe("activity log", () => {
       await logActivity(db, { actor: SYSTEM_ACTOR, kind: "product.latest", subjectType: "product", subjectId: product.id, summary: `toggle ${i}` });
     }
     const load = async (query: string) => {
-      const res = await run(() => adminLoader({ request: new Request(`${ORIGIN}/admin?tab=activity${query}`, { headers: { Cookie: admin.cookie } }), params: {}, context: {} }));
+      const res = await run(() => adminLoader(args(get(`/admin?tab=activity${query}`, { cookie: admin.cookie }))));
       return (await res.json()) as { activity: { rows: { summary: string; subjectId: number }[]; total: number; pages: number; page: number } };
     };
     const first = await load(`&kind=product.latest&subject=product&id=${product.id}`);
@@ -182,7 +176,7 @@ describe("activity log", () => {
     // Hostile query values are ignored, not errors.
     const odd = await load("&kind=%27%3Bdrop&subject=users&id=-1&page=99999");
     expect(odd.activity.page).toBe(odd.activity.pages);
-    const denied = await run(() => adminLoader({ request: new Request(`${ORIGIN}/admin?tab=activity`, { headers: { Cookie: customer.cookie } }), params: {}, context: {} }));
+    const denied = await run(() => adminLoader(args(get(`/admin?tab=activity`, { cookie: customer.cookie }))));
     expect(denied.status).toBe(403);
   });
 });
@@ -201,7 +195,7 @@ describe("shipping and loyalty settings", () => {
       largeDescription: "",
       largePrice: "21",
     };
-    const res = await run(() => adminAction({ request: formPost("/admin?tab=settings", fields, admin.cookie), params: {}, context: {} }));
+    const res = await run(() => adminAction(args(postForm("/admin?tab=settings", fields, { cookie: admin.cookie, ip: "203.0.113.7" }))));
     expect(res.status).toBe(302);
     expect((await getShippingRates(db)).standard).toEqual({ name: "Royal Mail", description: "Tracked", priceCents: 925 });
     const row = await lastRow("settings.shipping");
@@ -214,40 +208,28 @@ describe("shipping and loyalty settings", () => {
   it("refuses bad rates and rules with field errors and changes nothing", async () => {
     const before = await getShippingRates(db);
     const bad = await run(() =>
-      adminAction({
-        request: formPost("/admin?tab=settings", { intent: STORE_INTENTS.shippingSave, standardName: "", standardPrice: "-3", largeName: "L", largePrice: "1e9" }, admin.cookie),
-        params: {},
-        context: {},
-      }),
+      adminAction(args(postForm("/admin?tab=settings", { intent: STORE_INTENTS.shippingSave, standardName: "", standardPrice: "-3", largeName: "L", largePrice: "1e9" }, { cookie: admin.cookie, ip: "203.0.113.7" }))),
     );
     expect(bad.status).toBe(400);
     const body = (await bad.json()) as { result: { error: Record<string, string[]> } };
     expect(Object.keys(body.result.error)).toEqual(expect.arrayContaining(["standardName", "standardPrice", "largePrice"]));
     expect(await getShippingRates(db)).toEqual(before);
     const badLoyalty = await run(() =>
-      adminAction({
-        request: formPost(
-          "/admin?tab=settings",
-          { intent: STORE_INTENTS.loyaltySave, dollarsPerPoint: "0", minimumOrderForPoints: "0", pointsRequired: "2.5", discountAmount: "5.001", minimumOrderValue: "30" },
-          admin.cookie,
-        ),
-        params: {},
-        context: {},
-      }),
+      adminAction(args(postForm("/admin?tab=settings", { intent: STORE_INTENTS.loyaltySave, dollarsPerPoint: "0", minimumOrderForPoints: "0", pointsRequired: "2.5", discountAmount: "5.001", minimumOrderValue: "30" }, { cookie: admin.cookie, ip: "203.0.113.7" }))),
     );
     expect(badLoyalty.status).toBe(400);
   });
 
   it("saves loyalty rules and logs them", async () => {
     const fields = { intent: STORE_INTENTS.loyaltySave, dollarsPerPoint: "2", minimumOrderForPoints: "10", pointsRequired: "100", discountAmount: "7.5", minimumOrderValue: "40" };
-    const res = await run(() => adminAction({ request: formPost("/admin?tab=settings", fields, admin.cookie), params: {}, context: {} }));
+    const res = await run(() => adminAction(args(postForm("/admin?tab=settings", fields, { cookie: admin.cookie, ip: "203.0.113.7" }))));
     expect(res.status).toBe(302);
     expect(await getLoyaltyConfig(db)).toEqual({ dollarsPerPoint: 2, minimumOrderForPoints: 10, discountExchange: { pointsRequired: 100, discountAmount: 7.5, minimumOrderValue: 40 } });
     expect((await lastRow("settings.loyalty"))!.changes).toMatchObject({ "discountExchange.pointsRequired": [expect.anything(), 100] });
   });
 });
 
-describe("after issue 15: e-mails and health", () => {
+describe("e-mails and health", () => {
   it("'Send again' of a failing e-mail is logged; /healthz counts the e-mails not sent yet", async () => {
     const { retryMail } = await import("~/domain/mail/outbox.server");
     const { checkHealth } = await import("~/domain/ops/health.server");

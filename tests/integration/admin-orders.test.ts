@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { randomBytes } from "node:crypto";
 import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
@@ -21,35 +20,12 @@ import { action as cancelApi } from "~/routes/api.admin.orders.$orderId.cancel";
 import { action as returnApi } from "~/routes/api.admin.orders.$orderId.return";
 import { action as shipApi } from "~/routes/api.orders.$orderId.ship";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
-import { cookieFor, run as runRoute } from "../helpers/routes";
+import { apiRequest, call, get, getJson, ORIGIN, postForm } from "../helpers/requests";
+import { cookieFor } from "../helpers/routes";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
 
-const ORIGIN = "http://localhost:3000";
-type Fn = (args: { request: Request; params: Record<string, string>; context: Record<string, never> }) => Promise<Response> | Response;
-
-async function run(fn: Fn, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  return runRoute(() => fn({ request, params, context: {} }));
-}
-
-function get(path: string, cookie?: string, accept = "text/html"): Request {
-  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie, Accept: accept } : { Accept: accept } });
-}
-
-function post(path: string, fields: Record<string, string>, cookie?: string, origin = ORIGIN): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Origin: origin };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-function api(path: string, method: string, opts: { cookie?: string; body?: unknown; origin?: string } = {}): Request {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (opts.cookie) headers.Cookie = opts.cookie;
-  if (method !== "GET") headers.Origin = opts.origin ?? ORIGIN;
-  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
-  return new Request(`${ORIGIN}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-}
 
 async function toastOf(res: Response) {
   const header = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
@@ -298,11 +274,11 @@ describe("APIs", () => {
   it("GET /api/admin/orders: 401 guest, 403 customer, admin gets {orders}", async () => {
     const { customer, admin } = await people();
     const { id } = await makeOrder();
-    expect((await run(listApi as Fn, get("/api/admin/orders", undefined, "application/json"))).status).toBe(401);
-    const forbidden = await run(listApi as Fn, get("/api/admin/orders", customer, "application/json"));
+    expect((await call(listApi, getJson("/api/admin/orders"))).status).toBe(401);
+    const forbidden = await call(listApi, getJson("/api/admin/orders", { cookie: customer }));
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toEqual({ message: expect.any(String) });
-    const ok = await run(listApi as Fn, get("/api/admin/orders?status=paid", admin, "application/json"));
+    const ok = await call(listApi, getJson("/api/admin/orders?status=paid", { cookie: admin }));
     expect(ok.status).toBe(200);
     const body = (await ok.json()) as { orders: { id: number; status: string; email: string; total: string; createdAt: string }[] };
     expect(body.orders.find((o) => o.id === id)).toMatchObject({ status: "paid", email: "buyer@example.com", total: "56.00" });
@@ -315,7 +291,7 @@ describe("APIs", () => {
     const product = await makeProduct(db, { stock: 5, categoryIds: [category.id] });
     const { id } = await makeOrder({ productId: product.id, customerMessage: "Gift wrap please" });
     const one = (cookie?: string, orderId: string = String(id)) =>
-      run(oneApi as Fn, get(`/api/admin/orders/${orderId}`, cookie, "application/json"), { orderId });
+      call(oneApi, getJson(`/api/admin/orders/${orderId}`, { cookie }), { orderId });
     expect((await one()).status).toBe(401);
     expect((await one(customer)).status).toBe(403);
     expect((await one(admin, "999999")).status).toBe(404);
@@ -332,7 +308,7 @@ describe("APIs", () => {
     const { customer, admin } = await people();
     const { id } = await makeOrder({ status: "paid" });
     const ship = (cookie: string | undefined, body: unknown, orderId: string = String(id)) =>
-      run(shipApi as Fn, api(`/api/orders/${orderId}/ship`, "PATCH", { cookie, body }), { orderId });
+      call(shipApi, apiRequest("PATCH", `/api/orders/${orderId}/ship`, { cookie, body }), { orderId });
     expect((await ship(undefined, { trackingNumber: "T1" })).status).toBe(401);
     expect((await ship(customer, { trackingNumber: "T1" })).status).toBe(403);
     for (const body of [{ trackingNumber: "" }, { trackingNumber: "   " }, {}]) {
@@ -355,7 +331,7 @@ describe("APIs", () => {
     const paid = await makeOrder({ status: "paid" });
     const shipped = await makeOrder({ status: "shipped" });
     const ret = (cookie: string | undefined, orderId: number | string) =>
-      run(returnApi as Fn, api(`/api/admin/orders/${orderId}/return`, "PATCH", { cookie }), { orderId: String(orderId) });
+      call(returnApi, apiRequest("PATCH", `/api/admin/orders/${orderId}/return`, { cookie }), { orderId: String(orderId) });
     expect((await ret(undefined, shipped.id)).status).toBe(401);
     expect((await ret(customer, shipped.id)).status).toBe(403);
     expect((await ret(admin, 999999)).status).toBe(404);
@@ -363,7 +339,7 @@ describe("APIs", () => {
     const ok = await ret(admin, shipped.id);
     expect(ok.status).toBe(200);
     expect((await ok.json()).status).toBe("returned");
-    const wrongMethod = await run(returnApi as Fn, api(`/api/admin/orders/${shipped.id}/return`, "POST", { cookie: admin }), { orderId: String(shipped.id) });
+    const wrongMethod = await call(returnApi, apiRequest("POST", `/api/admin/orders/${shipped.id}/return`, { cookie: admin }), { orderId: String(shipped.id) });
     expect(wrongMethod.status).toBe(405);
   });
 
@@ -372,7 +348,7 @@ describe("APIs", () => {
     const product = await makeProduct(db, { stock: 1 });
     const { id } = await makeOrder({ status: "paid", productId: product.id, quantity: 2 });
     const cancel = (cookie: string | undefined, orderId: number | string = id) =>
-      run(cancelApi as Fn, api(`/api/admin/orders/${orderId}/cancel`, "PATCH", { cookie }), { orderId: String(orderId) });
+      call(cancelApi, apiRequest("PATCH", `/api/admin/orders/${orderId}/cancel`, { cookie }), { orderId: String(orderId) });
     expect((await cancel(undefined)).status).toBe(401);
     expect((await cancel(customer)).status).toBe(403);
     expect((await cancel(admin, 999999)).status).toBe(404);
@@ -392,8 +368,8 @@ describe("the /admin form action and the Orders tab", () => {
     const { customer } = await people();
     const { id } = await makeOrder({ status: "paid" });
     const fields = { intent: ADMIN_ORDER_INTENTS.ship, orderId: String(id), trackingNumber: "T" };
-    expect((await run(adminAction as Fn, post("/admin", fields))).status).toBe(401);
-    expect((await run(adminAction as Fn, post("/admin", fields, customer))).status).toBe(403);
+    expect((await call(adminAction, postForm("/admin", fields))).status).toBe(401);
+    expect((await call(adminAction, postForm("/admin", fields, { cookie: customer }))).status).toBe(403);
     expect((await orderRow(id)).status).toBe("paid");
   });
 
@@ -402,57 +378,57 @@ describe("the /admin form action and the Orders tab", () => {
     const product = await makeProduct(db, { stock: 0 });
     const { id } = await makeOrder({ status: "paid", productId: product.id, quantity: 2 });
     const back = "/admin?tab=orders&status=paid";
-    const ask = await run(adminAction as Fn, post("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "", redirectTo: back }, admin));
+    const ask = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "", redirectTo: back }, { cookie: admin }));
     expect(ask.status).toBe(302);
     const confirmUrl = ask.headers.get("Location")!;
     expect(confirmUrl).toBe(`/admin?tab=orders&status=paid&confirm=cancel&order=${id}`);
     expect((await orderRow(id)).status).toBe("paid");
 
-    const tab = await run(adminLoader as Fn, get(confirmUrl, admin));
+    const tab = await call(adminLoader, get(confirmUrl, { cookie: admin, accept: "text/html" }));
     const data = await tab.json();
     expect(data.orders.confirm).toMatchObject({ id, email: "buyer@example.com" });
     expect(data.orders.here).toBe("/admin?tab=orders&status=paid");
 
-    const done = await run(adminAction as Fn, post("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "yes", redirectTo: back }, admin));
+    const done = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "yes", redirectTo: back }, { cookie: admin }));
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(back);
     expect(await toastOf(done)).toMatchObject({ description: ADMIN_ORDER_TEXT.cancelled, type: "success" });
     expect(await stockOf(product.id)).toBe(2);
 
     // A second click from a stale page: a clear error, nothing restored twice.
-    const stale = await run(adminAction as Fn, post("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "yes", redirectTo: back }, admin));
+    const stale = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "yes", redirectTo: back }, { cookie: admin }));
     expect(stale.status).toBe(302);
     expect(await toastOf(stale)).toMatchObject({ title: "Error", type: "error", description: expect.stringMatching(/cannot be cancelled/) });
     expect(await stockOf(product.id)).toBe(2);
     // The confirmation step for an order that can no longer be cancelled shows nothing.
-    expect((await (await run(adminLoader as Fn, get(confirmUrl, admin))).json()).orders.confirm).toBeNull();
+    expect((await (await call(adminLoader, get(confirmUrl, { cookie: admin, accept: "text/html" }))).json()).orders.confirm).toBeNull();
   });
 
   it("ship: empty tracking reopens the ship form with the error; a tracking number ships", async () => {
     const { admin } = await people();
     const { id } = await makeOrder({ status: "paid" });
-    const empty = await run(adminAction as Fn, post("/admin", { intent: ADMIN_ORDER_INTENTS.ship, orderId: String(id), trackingNumber: "  ", redirectTo: "/admin?tab=orders" }, admin));
+    const empty = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.ship, orderId: String(id), trackingNumber: "  ", redirectTo: "/admin?tab=orders" }, { cookie: admin }));
     expect(empty.headers.get("Location")).toBe(`/admin?tab=orders&ship=${id}`);
     expect(await toastOf(empty)).toMatchObject({ description: ADMIN_ORDER_TEXT.trackingRequired, type: "error" });
-    const ok = await run(adminAction as Fn, post("/admin", { intent: ADMIN_ORDER_INTENTS.ship, orderId: String(id), trackingNumber: " ZX9 ", redirectTo: "//evil.example" }, admin));
+    const ok = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.ship, orderId: String(id), trackingNumber: " ZX9 ", redirectTo: "//evil.example" }, { cookie: admin }));
     expect(ok.headers.get("Location")).toBe("/admin?tab=orders");
     expect(await toastOf(ok)).toMatchObject({ description: ADMIN_ORDER_TEXT.shipped, type: "success" });
     expect(await orderRow(id)).toMatchObject({ status: "shipped", tracking: "ZX9" });
     // The tab's Return leads to the order page's refund form.
-    const ret = await run(adminAction as Fn, post("/admin", { intent: ADMIN_ORDER_INTENTS.return, orderId: String(id) }, admin));
+    const ret = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.return, orderId: String(id) }, { cookie: admin }));
     expect(ret.headers.get("Location")).toBe(`/admin/orders/${id}#return`);
     expect((await orderRow(id)).status).toBe("shipped");
-    const done = await run(adminAction as Fn, post("/admin", { intent: ADMIN_ORDER_INTENTS.return, orderId: String(id), amount: "0.00" }, admin));
+    const done = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.return, orderId: String(id), amount: "0.00" }, { cookie: admin }));
     expect(await toastOf(done)).toMatchObject({ description: ADMIN_ORDER_TEXT.returned, type: "success" });
     expect((await orderRow(id)).status).toBe("returned");
   });
 
   it("a bad order id answers with an error toast, an unknown intent 400", async () => {
     const { admin } = await people();
-    const bad = await run(adminAction as Fn, post("/admin", { intent: ADMIN_ORDER_INTENTS.return, orderId: "abc" }, admin));
+    const bad = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.return, orderId: "abc" }, { cookie: admin }));
     expect(bad.status).toBe(302);
     expect(await toastOf(bad)).toMatchObject({ type: "error" });
-    expect((await run(adminAction as Fn, post("/admin", { intent: "order-nonsense", orderId: "1" }, admin))).status).toBe(400);
+    expect((await call(adminAction, postForm("/admin", { intent: "order-nonsense", orderId: "1" }, { cookie: admin }))).status).toBe(400);
   });
 
   it("loadOrdersTab pages, filters and ignores an unknown status", async () => {
@@ -465,7 +441,7 @@ describe("the /admin form action and the Orders tab", () => {
 });
 
 describe("/admin/orders/{orderId} page", () => {
-  const page = (id: number | string, cookie?: string, query = "") => run(pageLoader as Fn, get(`/admin/orders/${id}${query}`, cookie), { orderId: String(id) });
+  const page = (id: number | string, cookie?: string, query = "") => call(pageLoader, get(`/admin/orders/${id}${query}`, { cookie, accept: "text/html" }), { orderId: String(id) });
 
   it("signed out → /admin-login?redirectTo=…, customer → 403 denied, unknown → 404 not-found", async () => {
     const { customer, admin } = await people();
@@ -501,7 +477,7 @@ describe("/admin/orders/{orderId} page", () => {
     const { customer, admin } = await people();
     const product = await makeProduct(db, { stock: 0 });
     const { id } = await makeOrder({ status: "paid", productId: product.id, quantity: 1 });
-    const act = (fields: Record<string, string>, cookie = admin) => run(pageAction as Fn, post(`/admin/orders/${id}`, fields, cookie), { orderId: String(id) });
+    const act = (fields: Record<string, string>, cookie = admin) => call(pageAction, postForm(`/admin/orders/${id}`, fields, { cookie }), { orderId: String(id) });
     expect((await act({ intent: ADMIN_ORDER_INTENTS.cancel, confirmed: "yes" }, customer)).status).toBe(403);
     const ask = await act({ intent: ADMIN_ORDER_INTENTS.cancel });
     expect(ask.headers.get("Location")).toBe(`/admin/orders/${id}?confirm=cancel`);
@@ -514,7 +490,7 @@ describe("/admin/orders/{orderId} page", () => {
     expect(await stockOf(product.id)).toBe(0);
     const ret = await act({ intent: ADMIN_ORDER_INTENTS.return, amount: "0.00" });
     expect(await toastOf(ret)).toMatchObject({ description: ADMIN_ORDER_TEXT.returned });
-    expect((await run(pageAction as Fn, post(`/admin/orders/${id}`, { intent: "nope" }, admin), { orderId: String(id) })).status).toBe(400);
+    expect((await call(pageAction, postForm(`/admin/orders/${id}`, { intent: "nope" }, { cookie: admin }), { orderId: String(id) })).status).toBe(400);
   });
 });
 
@@ -559,7 +535,7 @@ describe("rendering (server HTML, JavaScript off)", () => {
     const product = await makeProduct(db, { stock: 5, categoryIds: [category.id] });
     const { id } = await makeOrder({ status: "paid", productId: product.id, customerMessage: "Hello there" });
     await shipOrder(db, id, "RR1");
-    const data = await (await run(pageLoader as Fn, get(`/admin/orders/${id}`, admin), { orderId: String(id) })).json();
+    const data = await (await call(pageLoader, get(`/admin/orders/${id}`, { cookie: admin, accept: "text/html" }), { orderId: String(id) })).json();
     const html = render(AdminOrderRoute, `/admin/orders/${id}`, data);
     expect(html).toContain(`Order #${id}`);
     expect(html).toContain("Coats");

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -12,11 +11,11 @@ import { action as editAction, loader as editLoader } from "~/routes/admin_.prod
 import { action as listAction, loader as listLoader } from "~/routes/api.admin.products";
 import { action as oneAction, loader as oneLoader } from "~/routes/api.admin.products.$id";
 import { makeCategory, makeProduct, makeUser, seedPalette } from "../helpers/factories";
-import { cookieFor, run } from "../helpers/routes";
+import { apiRequest, args, get, postForm, postMultipart, run } from "../helpers/requests";
+import { cookieFor } from "../helpers/routes";
 
 afterAll(() => db.destroy());
 
-const ORIGIN = "http://localhost:3000";
 const UPLOAD_DIR = process.env.UPLOAD_DIR!;
 
 async function png(width = 40, height = 50, color = "#c07090"): Promise<Uint8Array<ArrayBuffer>> {
@@ -33,18 +32,6 @@ function multipart(fields: Fields, files: File[] = []): FormData {
   for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) form.append(k, item);
   for (const f of files) form.append("files", f);
   return form;
-}
-
-function pagePost(pathName: string, form: FormData, cookie: string): Request {
-  return new Request(`${ORIGIN}${pathName}`, { method: "POST", headers: { Cookie: cookie, Accept: "text/html", Origin: ORIGIN }, body: form });
-}
-
-function apiRequest(pathName: string, method: string, cookie?: string, body?: unknown): Request {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET") headers.Origin = ORIGIN;
-  return new Request(`${ORIGIN}${pathName}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
 async function toastOf(res: Response): Promise<{ title: string; description?: string; type: string } | null> {
@@ -72,23 +59,23 @@ beforeAll(async () => {
 });
 
 const addPost = (form: FormData, cookie = admin.cookie) =>
-  run(() => addAction({ request: pagePost("/admin/products/add", form, cookie), params: {}, context: {} }));
+  run(() => addAction(args(postMultipart("/admin/products/add", form, { cookie }))));
 const editPost = (id: number | string, form: FormData, cookie = admin.cookie) =>
-  run(() => editAction({ request: pagePost(`/admin/products/edit/${id}`, form, cookie), params: { id: String(id) }, context: {} }));
+  run(() => editAction(args(postMultipart(`/admin/products/edit/${id}`, form, { cookie }), { id: String(id) })));
 const pageLoad = async (pathName: string, cookie: string | null, id?: string) => {
-  const request = new Request(`${ORIGIN}${pathName}`, { headers: cookie ? { Cookie: cookie } : {} });
-  const res = await run(() => (id === undefined ? addLoader({ request, params: {}, context: {} }) : editLoader({ request, params: { id }, context: {} })));
+  const request = get(pathName, { cookie: cookie ?? undefined });
+  const res = await run(() => (id === undefined ? addLoader(args(request)) : editLoader(args(request, { id }))));
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 const api = {
   list: (query = "", cookie = admin.cookie) =>
-    run(() => listLoader({ request: apiRequest(`/api/admin/products${query}`, "GET", cookie), params: {}, context: {} })),
+    run(() => listLoader(args(apiRequest("GET", `/api/admin/products${query}`, { cookie })))),
   create: (body: unknown, cookie = admin.cookie) =>
-    run(() => listAction({ request: apiRequest("/api/admin/products", "POST", cookie, body), params: {}, context: {} })),
+    run(() => listAction(args(apiRequest("POST", "/api/admin/products", { cookie, body })))),
   get: (id: number | string, cookie = admin.cookie) =>
-    run(() => oneLoader({ request: apiRequest(`/api/admin/products/${id}`, "GET", cookie), params: { id: String(id) }, context: {} })),
+    run(() => oneLoader(args(apiRequest("GET", `/api/admin/products/${id}`, { cookie }), { id: String(id) }))),
   write: (method: string, id: number | string, body?: unknown, cookie = admin.cookie) =>
-    run(() => oneAction({ request: apiRequest(`/api/admin/products/${id}`, method, cookie, body), params: { id: String(id) }, context: {} })),
+    run(() => oneAction(args(apiRequest(method, `/api/admin/products/${id}`, { cookie, body }), { id: String(id) }))),
 };
 const productBySlug = (slug: string) => db.selectFrom("products").selectAll().where("slug", "=", slug).executeTakeFirst();
 const countOf = async (categoryId: number) =>
@@ -459,19 +446,11 @@ describe("edit product", () => {
 describe("products tab and the small API calls", () => {
   const tabPost = (fields: Record<string, string>, accept = "text/html") =>
     run(() =>
-      adminAction({
-        request: new Request(`${ORIGIN}/admin?tab=products`, {
-          method: "POST",
-          headers: { Cookie: admin.cookie, Accept: accept, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(fields).toString(),
-        }),
-        params: {},
-        context: {},
-      }),
+      adminAction(args(postForm("/admin?tab=products", fields, { cookie: admin.cookie, accept }))),
     );
   const tab = async (query: string) => {
     const res = await run(() =>
-      adminLoader({ request: new Request(`${ORIGIN}/admin?tab=products${query}`, { headers: { Cookie: admin.cookie } }), params: {}, context: {} }),
+      adminLoader(args(get(`/admin?tab=products${query}`, { cookie: admin.cookie }))),
     );
     return (await res.json()).productsTab as {
       products: { id: number; slug: string; stock: number; isActive: boolean }[];

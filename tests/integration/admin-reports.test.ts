@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { randomBytes } from "node:crypto";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";

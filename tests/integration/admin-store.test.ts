@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createRemixStub } from "@remix-run/testing";
 import { sql } from "kysely";
 import { createElement } from "react";
@@ -16,25 +15,11 @@ import { action as recalcAction } from "~/routes/api.admin.recalculate-category-
 import { action as usersAction, loader as usersLoader } from "~/routes/api.admin.users";
 import { action as awardAction } from "~/routes/api.loyalty.admin.award";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
-import { cookieFor, run } from "../helpers/routes";
+import { apiRequest, args, get, postForm, postJson, run } from "../helpers/requests";
+import { cookieFor } from "../helpers/routes";
 
 afterAll(() => db.destroy());
 
-const ORIGIN = "http://localhost:3000";
-
-function formPost(path: string, fields: Record<string, string>, cookie?: string): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Origin: ORIGIN };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-function apiRequest(path: string, method: string, cookie?: string, body?: unknown): Request {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET") headers.Origin = ORIGIN;
-  return new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
 
 async function toastOf(res: Response): Promise<{ title: string; description?: string; type: string } | null> {
   const header = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
@@ -52,9 +37,9 @@ beforeAll(async () => {
 });
 
 const post = (fields: Record<string, string>, cookie = admin.cookie, path = "/admin?tab=categories") =>
-  run(() => adminAction({ request: formPost(path, fields, cookie), params: {}, context: {} }));
+  run(() => adminAction(args(postForm(path, fields, { cookie }))));
 const load = async (path: string, cookie = admin.cookie) => {
-  const res = await run(() => adminLoader({ request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }), params: {}, context: {} }));
+  const res = await run(() => adminLoader(args(get(path, { cookie }))));
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 const category = (slug: string) => db.selectFrom("categories").selectAll().where("slug", "=", slug).executeTakeFirst();
@@ -175,7 +160,7 @@ describe("categories tab", () => {
 
 describe("users tab and GET /api/admin/users", () => {
   it("answers 401, 403, then the users with name, role, points and joined date", async () => {
-    const get = (cookie?: string) => run(() => usersLoader({ request: apiRequest("/api/admin/users", "GET", cookie), params: {}, context: {} }));
+    const get = (cookie?: string) => run(() => usersLoader(args(apiRequest("GET", "/api/admin/users", { cookie }))));
     expect((await get()).status).toBe(401);
     expect((await get(customer.cookie)).status).toBe(403);
     await db.updateTable("users").set({ first_name: "", last_name: "" }).where("id", "=", admin.id).execute();
@@ -192,13 +177,13 @@ describe("users tab and GET /api/admin/users", () => {
   });
 
   it("refuses writes (405) and foreign origins (403)", async () => {
-    expect((await run(() => usersAction({ request: apiRequest("/api/admin/users", "POST", admin.cookie, {}), params: {}, context: {} }))).status).toBe(405);
+    expect((await run(() => usersAction(args(apiRequest("POST", "/api/admin/users", { cookie: admin.cookie, body: {} }))))).status).toBe(405);
   });
 });
 
 describe("award points", () => {
   const awardApi = (cookie: string | undefined, body: unknown) =>
-    run(() => awardAction({ request: apiRequest("/api/loyalty/admin/award", "POST", cookie, body), params: {}, context: {} }));
+    run(() => awardAction(args(apiRequest("POST", "/api/loyalty/admin/award", { cookie, body }))));
 
   it("the schema: both required, a positive whole number", () => {
     const message = (v: unknown) => {
@@ -229,13 +214,7 @@ describe("award points", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((await res.json()).message).toContain(text);
     }
-    const bad = await run(() =>
-      awardAction({
-        request: new Request(`${ORIGIN}/api/loyalty/admin/award`, { method: "POST", headers: { Cookie: admin.cookie, "Content-Type": "application/json", Origin: ORIGIN }, body: "{oops" }),
-        params: {},
-        context: {},
-      }),
-    );
+    const bad = await run(() => awardAction(args(postJson("/api/loyalty/admin/award", "{oops", { cookie: admin.cookie, accept: null }))));
     expect(bad.status).toBe(400);
     const unknown = await awardApi(admin.cookie, { email: "nobody@example.com", points: 5 });
     expect(unknown.status).toBe(404);
@@ -282,7 +261,7 @@ describe("award points", () => {
 
 describe("functions", () => {
   const postApi = (action: typeof recalcAction, path: string, cookie?: string) =>
-    run(() => action({ request: apiRequest(path, "POST", cookie), params: {}, context: {} }));
+    run(() => action(args(apiRequest("POST", path, { cookie }))));
 
   it("recalculate fixes a wrong product_count (form and API), 401/403 for others", async () => {
     const c = await makeCategory(db, { name: "Miscounted" });

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { vi } from "vitest";
 
 // Counts scrypt checks so the tests can see that an unknown e-mail costs the same work as a wrong password.
@@ -27,11 +26,9 @@ import { LOGIN_LIMITS } from "~/domain/auth/accounts.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { createShopSessionStorage } from "~/domain/auth/session.server";
 import { db } from "~/lib/db.server";
-import { CLIENT_IP_HEADER } from "~/lib/http.server";
 import { makeProduct, seedPalette } from "../helpers/factories";
-import { run } from "../helpers/routes";
+import { args, get, postForm, postJson, type RequestOptions, run } from "../helpers/requests";
 
-const ORIGIN = "http://localhost:3000";
 let ipCounter = 0;
 /** Each test gets its own client address, so per-address limits don't leak between tests. */
 function freshIp() {
@@ -39,32 +36,10 @@ function freshIp() {
   return `10.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
 }
 
-function formRequest(path: string, fields: Record<string, string>, opts: { cookie?: string; ip?: string } = {}) {
-  return new Request(ORIGIN + path, {
-    method: "POST",
-    headers: {
-      Origin: ORIGIN,
-      Accept: "text/html",
-      "Content-Type": "application/x-www-form-urlencoded",
-      [CLIENT_IP_HEADER]: opts.ip ?? "10.9.9.9",
-      ...(opts.cookie ? { Cookie: opts.cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-function jsonRequest(path: string, body: unknown, opts: { cookie?: string; ip?: string; method?: string } = {}) {
-  return new Request(ORIGIN + path, {
-    method: opts.method ?? "POST",
-    headers: {
-      Origin: ORIGIN,
-      "Content-Type": "application/json",
-      [CLIENT_IP_HEADER]: opts.ip ?? "10.9.9.9",
-      ...(opts.cookie ? { Cookie: opts.cookie } : {}),
-    },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
+// Requests without their own address share one, as a single client would.
+const SHARED_IP = "10.9.9.9";
+const formRequest = (path: string, fields: Record<string, string>, opts: RequestOptions = {}) => postForm(path, fields, { ip: SHARED_IP, ...opts });
+const jsonRequest = (path: string, body: unknown, opts: RequestOptions = {}) => postJson(path, body, { ip: SHARED_IP, accept: null, ...opts });
 
 function sessionCookie(res: Response): string | undefined {
   const found = res.headers.getSetCookie().find((c) => c.startsWith("__session="));
@@ -79,7 +54,7 @@ function toastOf(res: Response): { title: string; description?: string } | null 
 }
 
 async function me(cookie: string | undefined) {
-  const res = await run(() => apiMe({ request: new Request(ORIGIN + "/api/auth/me", { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} }));
+  const res = await run(() => apiMe(args(get("/api/auth/me", { cookie }))));
   return { status: res.status, body: await res.json() };
 }
 
@@ -92,7 +67,7 @@ async function makeAccount(email: string, password = "secret123", isAdmin = fals
 }
 
 const signIn = (fields: Record<string, string>, opts?: { cookie?: string; ip?: string }) =>
-  run(() => loginAction({ request: formRequest("/login", { intent: "signin", ...fields }, opts), params: {}, context: {} }));
+  run(() => loginAction(args(formRequest("/login", { intent: "signin", ...fields }, opts))));
 
 describe("sign-in form (/login)", () => {
   beforeAll(async () => {
@@ -168,12 +143,12 @@ describe("sign-in form (/login)", () => {
   // A foreign origin is refused by the server before the action: tests/e2e/api/every-write-route.spec.ts.
   it("refuses a body that is not a form", async () => {
     const notForm = jsonRequest("/login", { intent: "signin" });
-    expect((await run(() => loginAction({ request: notForm, params: {}, context: {} }))).status).toBe(400);
+    expect((await run(() => loginAction(args(notForm)))).status).toBe(400);
   });
 
   it("sends a signed-in visitor of /login on to the account", async () => {
     const res = await signIn({ email: "clara@example.com", password: "secret123" }, { ip: freshIp() });
-    const page = await run(() => loginLoader({ request: new Request(ORIGIN + "/login", { headers: { Cookie: sessionCookie(res)! } }), params: {}, context: {} }));
+    const page = await run(() => loginLoader(args(get("/login", { cookie: sessionCookie(res)! }))));
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/account");
   });
@@ -181,7 +156,7 @@ describe("sign-in form (/login)", () => {
 
 describe("registration (/login?tab=signup)", () => {
   const signUp = (fields: Record<string, string>, cookie?: string) =>
-    run(() => loginAction({ request: formRequest("/login", { intent: "signup", ...fields }, { cookie }), params: {}, context: {} }));
+    run(() => loginAction(args(formRequest("/login", { intent: "signup", ...fields }, { cookie }))));
 
   it("shows the spec's messages beside each field", async () => {
     const res = await signUp({ email: "bad", password: "123", firstName: " ", lastName: "" });
@@ -283,7 +258,7 @@ describe("sign-in throttling", () => {
     const blocked = await signIn({ email: "throttle@example.com", password: "secret123" }, { ip: freshIp() });
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).alert.description).toMatch(/Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\./);
-    const viaApi = await run(() => apiLogin({ request: jsonRequest("/api/auth/login", { email: "throttle@example.com", password: "secret123" }, { ip: freshIp() }), params: {}, context: {} }));
+    const viaApi = await run(() => apiLogin(args(jsonRequest("/api/auth/login", { email: "throttle@example.com", password: "secret123" }, { ip: freshIp() }))));
     expect(viaApi.status).toBe(429);
     expect((await viaApi.json()).message).toMatch(/Too many failed sign-in attempts/);
   });
@@ -342,7 +317,7 @@ describe("admin sign-in (/admin-login)", () => {
     await makeAccount("shopper@example.com", "shop-pass");
   });
   const adminSignIn = (fields: Record<string, string>) =>
-    run(() => adminLoginAction({ request: formRequest("/admin-login", fields, { ip: freshIp() }), params: {}, context: {} }));
+    run(() => adminLoginAction(args(formRequest("/admin-login", fields, { ip: freshIp() }))));
 
   it("sends an admin to /admin with 'Admin login successful'", async () => {
     const res = await adminSignIn({ email: "owner@example.com", password: "admin-pass" });
@@ -373,7 +348,7 @@ describe("auth API", () => {
     await makeAccount("api@example.com", "api-secret");
   });
   const post = (fn: typeof apiLogin, path: string, body: unknown, cookie?: string) =>
-    run(() => fn({ request: jsonRequest(path, body, { ip: freshIp(), cookie }), params: {}, context: {} }));
+    run(() => fn(args(jsonRequest(path, body, { ip: freshIp(), cookie }))));
 
   it("POST /api/auth/login answers the user with isAdmin and a session", async () => {
     const res = await post(apiLogin, "/api/auth/login", { email: "api@example.com", password: "api-secret" });
@@ -451,7 +426,7 @@ describe("auth API", () => {
     const payload = { email: "twodoors@example.com", password: "abcdef", firstName: "Two", lastName: "Doors" };
     const viaApi = await post(apiRegister, "/api/auth/register", payload);
     expect(viaApi.status).toBe(201);
-    const viaForm = await run(() => loginAction({ request: formRequest("/login", { intent: "signup", ...payload, email: "twodoors2@example.com" }), params: {}, context: {} }));
+    const viaForm = await run(() => loginAction(args(formRequest("/login", { intent: "signup", ...payload, email: "twodoors2@example.com" }))));
     expect(viaForm.status).toBe(302);
     const rows = await db.selectFrom("users").select(["first_name", "last_name", "is_admin"]).where("email", "in", ["twodoors@example.com", "twodoors2@example.com"]).execute();
     expect(rows).toEqual([
@@ -473,7 +448,7 @@ describe("auth API", () => {
     expect((await me(cookie)).status).toBe(401);
 
     const again = sessionCookie(await post(apiLogin, "/api/auth/login", { email: "api@example.com", password: "api-secret" }))!;
-    const form = await run(() => logoutAction({ request: formRequest("/logout", {}, { cookie: again }), params: {}, context: {} }));
+    const form = await run(() => logoutAction(args(formRequest("/logout", {}, { cookie: again }))));
     expect(form.status).toBe(302);
     expect(form.headers.get("Location")).toBe("/");
     expect(toastOf(form)).toMatchObject({ title: "Logged out successfully", description: "See you next time!" });

@@ -1,15 +1,13 @@
-// @vitest-environment node
 import { addToCart, clearCart, getCart, getCartCount, removeCartItem, updateCartItem } from "~/domain/cart/cart.server";
 import { DomainError } from "~/domain/common/errors";
 import { purgeExpiredGuestData } from "~/domain/ops/purge.server";
-import { db as sharedDb } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { action as apiCartAction } from "~/routes/api.cart";
-import { createTestDb } from "../helpers/db";
 import { makeProduct } from "../helpers/factories";
-import { run } from "../helpers/routes";
+import { args, postJson, run } from "../helpers/requests";
 
-const db = createTestDb();
-afterAll(() => Promise.all([db.destroy(), sharedDb.destroy()]));
+// The file's own database (tests/helpers/db.ts), the one the routes use too.
+afterAll(() => db.destroy());
 
 async function expectDomainError(promise: Promise<unknown>, status: number, text: string | RegExp) {
   const error = await promise.then(
@@ -90,23 +88,17 @@ describe("cart domain", () => {
 });
 
 describe("guest carts and sessions are bounded", () => {
-  const ORIGIN = "http://localhost:3000";
-  const cookieless = (body: unknown) =>
-    new Request(`${ORIGIN}/api/cart`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json", Origin: ORIGIN, "x-shop-client-ip": "198.51.100.80" },
-      body: JSON.stringify(body),
-    });
+  const cookieless = (body: unknown) => postJson("/api/cart", body, { ip: "198.51.100.80" });
   const counts = async () => ({
-    sessions: Number((await sharedDb.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    carts: Number((await sharedDb.selectFrom("carts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    sessions: Number((await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    carts: Number((await db.selectFrom("carts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
   });
 
   it("a loop of cookie-less POST /api/cart that fails stores no session and no cart", async () => {
-    const soldOut = await makeProduct(sharedDb, { stock: 0 });
+    const soldOut = await makeProduct(db, { stock: 0 });
     const before = await counts();
     for (let i = 0; i < 40; i++) {
-      const res = await run(() => apiCartAction({ request: cookieless({ productId: i % 2 ? 999999 : soldOut.id, quantity: 1 }), params: {}, context: {} }));
+      const res = await run(() => apiCartAction(args(cookieless({ productId: i % 2 ? 999999 : soldOut.id, quantity: 1 }))));
       expect([404, 409]).toContain(res.status);
       expect(res.headers.get("Set-Cookie") ?? "").not.toContain("__session=");
     }
@@ -114,22 +106,22 @@ describe("guest carts and sessions are bounded", () => {
   });
 
   it("sessions and guest carts made by cookie-less adds are purged once they expire; live ones stay", async () => {
-    const product = await makeProduct(sharedDb, { stock: 1000 });
+    const product = await makeProduct(db, { stock: 1000 });
     const before = await counts();
     const cookies: string[] = [];
     for (let i = 0; i < 30; i++) {
-      const res = await run(() => apiCartAction({ request: cookieless({ productId: product.id, quantity: 1 }), params: {}, context: {} }));
+      const res = await run(() => apiCartAction(args(cookieless({ productId: product.id, quantity: 1 }))));
       expect(res.status).toBe(201);
       cookies.push(res.headers.get("Set-Cookie")!.split(";")[0]!);
     }
     expect(await counts()).toEqual({ sessions: before.sessions + 30, carts: before.carts + 30 });
     // Nothing has expired yet: the purge keeps everything.
-    await purgeExpiredGuestData(sharedDb, new Date());
+    await purgeExpiredGuestData(db, new Date());
     expect(await counts()).toEqual({ sessions: before.sessions + 30, carts: before.carts + 30 });
     // One shopper comes back later: her session is renewed, so her cart outlives the others.
     const later = new Date(Date.now() + 31 * 86_400_000);
-    await sharedDb.updateTable("sessions").set({ expires_at: new Date(later.getTime() + 86_400_000).toISOString() }).where("id", "in", sharedDb.selectFrom("sessions").select("id").orderBy("created_at", "desc").limit(1)).execute();
-    await purgeExpiredGuestData(sharedDb, later);
+    await db.updateTable("sessions").set({ expires_at: new Date(later.getTime() + 86_400_000).toISOString() }).where("id", "in", db.selectFrom("sessions").select("id").orderBy("created_at", "desc").limit(1)).execute();
+    await purgeExpiredGuestData(db, later);
     const after = await counts();
     expect(after.carts).toBe(1);
     expect(after.sessions).toBe(1);

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { awardOrderPoints } from "~/domain/loyalty/loyalty.server";
 import { createRemixStub } from "@remix-run/testing";
 import { createElement } from "react";
@@ -11,12 +10,11 @@ import { db } from "~/lib/db.server";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/api.orders";
 import CheckoutPage, { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { makeProduct, makeUser } from "../helpers/factories";
-import { run } from "../helpers/routes";
+import { args, get, postForm, postJson, run } from "../helpers/requests";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
 
-const ORIGIN = "http://localhost:3000";
 let keyCounter = 0;
 
 async function cookieWith(data: { userId?: number; cartKey?: string }): Promise<string> {
@@ -48,24 +46,12 @@ async function customerWith(
   return { ...user, cookie: await cookieWith({ userId: user.id }) };
 }
 
-function formPost(fields: Record<string, string>, cookie?: string, origin = ORIGIN): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Origin: origin };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}/checkout`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-function apiPost(body: unknown, cookie?: string, origin = ORIGIN): Request {
-  const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/json", Origin: origin };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}/api/orders`, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) });
-}
-
 const loadCheckout = (cookie?: string) =>
-  run(() => checkoutLoader({ request: new Request(`${ORIGIN}/checkout`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} }));
+  run(() => checkoutLoader(args(get("/checkout", { cookie }))));
 const submitCheckout = (fields: Record<string, string>, cookie?: string, origin?: string) =>
-  run(() => checkoutAction({ request: formPost(fields, cookie, origin), params: {}, context: {} }));
+  run(() => checkoutAction(args(postForm("/checkout", fields, { cookie, origin }))));
 const postOrder = (body: unknown, cookie?: string, origin?: string) =>
-  run(() => ordersAction({ request: apiPost(body, cookie, origin), params: {}, context: {} }));
+  run(() => ordersAction(args(postJson("/api/orders", body, { cookie, origin }))));
 
 /** Server-renders the page from loader (and action) data, as the no-JavaScript browser gets it. */
 function renderPage(loaderData: unknown, actionData?: unknown): string {
@@ -607,12 +593,12 @@ describe("placing an order: the form and POST /api/orders", () => {
     const p = await makeProduct(db, { priceCents: 1000 });
     const user = await customerWith([{ productId: p.id, quantity: 1 }]);
     const created = await (await postOrder(payload(), user.cookie)).json();
-    const res = await run(() => ordersLoader({ request: new Request(`${ORIGIN}/api/orders`, { headers: { Cookie: user.cookie } }), params: {}, context: {} }));
+    const res = await run(() => ordersLoader(args(get("/api/orders", { cookie: user.cookie }))));
     expect(await res.json()).toEqual([expect.objectContaining({ id: created.id, status: "unpaid", total: "18.00" })]);
   });
 });
 
-describe("back at checkout with an unpaid order of the same cart (issue 16)", () => {
+describe("back at checkout with an unpaid order of the same cart", () => {
   it("offers to pay that order, and placing again reuses it instead of piling up a second", async () => {
     const product = await makeProduct(db, { stock: 5, priceCents: 2000 });
     const guest = await guestWith([{ productId: product.id, quantity: 1 }]);
@@ -638,7 +624,7 @@ describe("back at checkout with an unpaid order of the same cart (issue 16)", ()
     const guest = await guestWith([{ productId: product.id, quantity: 1 }]);
     const id = orderIdFrom(await submitCheckout(FORM, guest.cookie));
     const user = await makeUser(db);
-    await signInUser(new Request(`${ORIGIN}/login`, { headers: { Cookie: guest.cookie } }), user.id);
+    await signInUser(get("/login", { cookie: guest.cookie }), user.id);
     expect((await storedOrder(id)).order.user_id).toBe(user.id);
   });
 });

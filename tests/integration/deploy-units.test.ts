@@ -1,8 +1,8 @@
-// @vitest-environment node
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { copyTemplate } from "../helpers/db";
 import { runDir } from "../helpers/run-dir";
 
 // The systemd units in deploy/ as docs/deploy.md installs them: checked by systemd itself, and
@@ -109,7 +109,7 @@ describe("deploy/ systemd units", () => {
     const move = (value: string) => value.replace("/var/lib/doll-boutique", state).replace("/opt/doll-boutique", repo);
     const env = Object.fromEntries(Object.entries(environmentOf(backup)).map(([k, v]) => [k, move(v)]));
     mkdirSync(path.dirname(env.DATABASE_PATH!), { recursive: true });
-    copyFileSync(path.join(runDir(), "base.sqlite"), env.DATABASE_PATH!);
+    copyTemplate(env.DATABASE_PATH!);
     const [command, ...args] = one(backup, "Service", "ExecStart")!.split(/\s+/);
     const result = spawnSync(command!, args, {
       cwd: move(one(backup, "Service", "WorkingDirectory")!),

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { findOrCreateGoogleUser, GoogleLinkNeedsPassword } from "~/domain/auth/accounts.server";
 import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { EMAIL_TOKEN_LIMITS } from "~/domain/auth/email-tokens.server";
@@ -9,7 +8,6 @@ import { getSessionStorage } from "~/domain/auth/guards.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { deliverPendingMail } from "~/domain/mail/sender.server";
 import { db } from "~/lib/db.server";
-import { CLIENT_IP_HEADER } from "~/lib/http.server";
 import { action as apiRegister } from "~/routes/api.auth.register";
 import { loader as apiMe } from "~/routes/api.auth.me";
 import { action as apiUndo } from "~/routes/api.auth.undo-email-change";
@@ -23,14 +21,13 @@ import { action as apiProfile } from "~/routes/api.profile";
 import { action as undoAction, loader as undoLoader } from "~/routes/undo-email-change";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
 import { mailTo, startSmtp } from "../helpers/smtp";
-import { run } from "../helpers/routes";
+import { args, get, postForm, run, sendJson } from "../helpers/requests";
 
 /**
- * Issue 20: registration sends a confirmation link (the address counts as verified only after a
+ * Registration sends a confirmation link (the address counts as verified only after a
  * click), and an e-mail change is announced to the old address with a link that undoes it and
  * signs out everywhere. Every message goes through the outbox to a real SMTP server.
  */
-const ORIGIN = "http://localhost:3000";
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let n = 0;
 const ip = () => `198.51.100.${(++n % 250) + 1}`;
@@ -44,23 +41,10 @@ afterAll(async () => {
 });
 
 const deliver = () => deliverPendingMail(db, smtp.transport, new Date(Date.now() + 1000));
-const args = (request: Request) => ({ request, params: {}, context: {} });
 
-function jsonReq(path: string, method: string, body: unknown, cookie?: string) {
-  return new Request(ORIGIN + path, {
-    method,
-    headers: { Origin: ORIGIN, "Content-Type": "application/json", Accept: "application/json", [CLIENT_IP_HEADER]: ip(), ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-}
-function formReq(path: string, fields: Record<string, string>, cookie?: string) {
-  return new Request(ORIGIN + path, {
-    method: "POST",
-    headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: ip(), ...(cookie ? { Cookie: cookie } : {}) },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-const get = (path: string, cookie?: string) => new Request(ORIGIN + path, { headers: cookie ? { Cookie: cookie } : {} });
+// Each request comes from a new address, so per-address limits never mix tests.
+const jsonReq = (path: string, method: string, body: unknown, cookie?: string) => sendJson(method, path, body, { cookie, ip: ip() });
+const formReq = (path: string, fields: Record<string, string>, cookie?: string) => postForm(path, fields, { cookie, ip: ip(), accept: null });
 const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0];
 
 async function sessionFor(userId: number): Promise<string> {
@@ -175,7 +159,7 @@ describe("e-mail confirmation at registration", () => {
     const squatter = await register(email);
     const taken = await findOrCreateGoogleUser(db, { googleId: `g-${squatter.id}`, email, emailVerified: true, firstName: "Vic" });
     expect(taken.id).toBe(squatter.id);
-    expect(await run(() => apiMe(args(get("/api/auth/me", squatter.cookie))))).toMatchObject({ status: 401 });
+    expect(await run(() => apiMe(args(get("/api/auth/me", { cookie: squatter.cookie }))))).toMatchObject({ status: 401 });
 
     const owner = uniqueEmail("owner");
     const real = await register(owner);
@@ -190,7 +174,7 @@ describe("e-mail confirmation at registration", () => {
     const user = await register(email);
     await deliver();
     const first = linkToken(mailTo(smtp.catcher, email).find((m) => m.subject.includes("confirm"))!.text, "/verify-email");
-    const page = await run(() => verifyLoader(args(get("/verify-email", user.cookie))));
+    const page = await run(() => verifyLoader(args(get("/verify-email", { cookie: user.cookie }))));
     expect(await page.json()).toMatchObject({ canResend: true, signedIn: true });
     for (let i = 1; i < EMAIL_TOKEN_LIMITS.resendPerHour; i++) {
       const res = await run(() => verifyAction(args(formReq("/verify-email", { intent: "resend" }, user.cookie))));
@@ -344,7 +328,7 @@ describe("an e-mail change: the owner proves herself, and the new address confir
     const user = await db.selectFrom("users").select(["email", "email_verified_at", "password_hash"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ email: oldEmail, password_hash: null });
     expect(user.email_verified_at).not.toBeNull();
-    for (const cookie of [here, phone]) expect((await run(() => apiMe(args(get("/api/auth/me", cookie))))).status).toBe(401);
+    for (const cookie of [here, phone]) expect((await run(() => apiMe(args(get("/api/auth/me", { cookie }))))).status).toBe(401);
     expect(await db.selectFrom("password_reset_tokens").select("id").where("user_id", "=", id).where("used_at", "is", null).execute()).toEqual([]);
     const again = await undoVia(token);
     expect(again.status).toBe(400);
@@ -499,8 +483,8 @@ describe("a session thief cannot defeat the undo link", () => {
     expect((await db.selectFrom("users").select("totp_enabled_at").where("id", "=", id).executeTakeFirstOrThrow()).totp_enabled_at).toBeNull();
     const ok = await run(() => twoFactorAction(args(formReq("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now), currentPassword: PASSWORD }, here))));
     expect(ok.status).toBe(200);
-    expect((await run(() => apiMe(args(get("/api/auth/me", thief))))).status).toBe(401);
-    expect((await run(() => apiMe(args(get("/api/auth/me", here))))).status).toBe(200);
+    expect((await run(() => apiMe(args(get("/api/auth/me", { cookie: thief }))))).status).toBe(401);
+    expect((await run(() => apiMe(args(get("/api/auth/me", { cookie: here }))))).status).toBe(200);
   });
 });
 
@@ -524,7 +508,7 @@ describe("a pre-account takeover through an e-mail change", () => {
     const reset = linkToken(mailTo(smtp.catcher, victim).find((m) => m.subject === "Reset your password")!.text, "/reset-password");
     await resetPassword(db, { token: reset, password: "victims-own-7", confirmPassword: "victims-own-7" });
     expect(await openUndoLinks(id)).toEqual([]);
-    expect((await run(() => apiMe(args(get("/api/auth/me", attacker))))).status).toBe(401);
+    expect((await run(() => apiMe(args(get("/api/auth/me", { cookie: attacker }))))).status).toBe(401);
     const pulled = await undoVia(undo);
     expect(pulled.status).toBe(400);
     expect(await emailOf(id)).toBe(victim);
@@ -539,7 +523,7 @@ describe("a pre-account takeover through an e-mail change", () => {
     expect(taken.id).toBe(id);
     expect(await openUndoLinks(id)).toEqual([]);
     expect((await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow()).password_hash).toBeNull();
-    expect((await run(() => apiMe(args(get("/api/auth/me", attacker))))).status).toBe(401);
+    expect((await run(() => apiMe(args(get("/api/auth/me", { cookie: attacker }))))).status).toBe(401);
     expect((await undoVia(undo)).status).toBe(400);
   });
 
@@ -553,7 +537,7 @@ describe("a pre-account takeover through an e-mail change", () => {
     expect((await run(() => apiVerify(args(jsonReq("/api/auth/verify-email", "POST", { token }))))).status).toBe(200);
     expect(await openUndoLinks(id)).toEqual([]);
     expect((await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow()).password_hash).toBeNull();
-    expect((await run(() => apiMe(args(get("/api/auth/me", attacker))))).status).toBe(401);
+    expect((await run(() => apiMe(args(get("/api/auth/me", { cookie: attacker }))))).status).toBe(401);
     expect((await undoVia(undo)).status).toBe(400);
   });
 });

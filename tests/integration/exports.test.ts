@@ -1,15 +1,14 @@
-// @vitest-environment node
 import { parse } from "csv-parse/sync";
 import { isoDate, neutralise, orderFilterFrom } from "~/domain/ops/exports.server";
 import { db } from "~/lib/db.server";
 import { loader as ordersCsvLoader } from "~/routes/admin_.orders[.]csv";
 import { loader as usersCsvLoader } from "~/routes/admin_.users[.]csv";
 import { makeUser } from "../helpers/factories";
-import { cookieFor, run } from "../helpers/routes";
+import { args, get, ORIGIN, run } from "../helpers/requests";
+import { cookieFor } from "../helpers/routes";
 
 afterAll(() => db.destroy());
 
-const ORIGIN = "http://localhost:3000";
 
 let adminCookie: string;
 let customerCookie: string;
@@ -56,7 +55,7 @@ async function bodyText(res: Response): Promise<string> {
 }
 
 async function csv(loader: typeof ordersCsvLoader, path: string, cookie?: string) {
-  const res = await run(() => loader({ request: new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} }));
+  const res = await run(() => loader(args(get(path, { cookie }))));
   return res;
 }
 

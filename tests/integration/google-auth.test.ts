@@ -1,6 +1,6 @@
-// @vitest-environment node
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { OAuth2Server } from "oauth2-mock-server";
+import { apiRequest, args, call, get, postForm } from "../helpers/requests";
 
 // Google sign-in end to end against a real local OAuth2 server (oauth2-mock-server): the
 // route loaders are called directly, the browser's hops to the provider are plain fetches.
@@ -27,12 +27,6 @@ async function loadRoutes(): Promise<Routes> {
     import("~/routes/api.auth.me"),
   ]);
   return { start: start.loader, callback: callback.loader, me: me.loader };
-}
-
-function call(loader: Loader, url: string, cookies = ""): Promise<Response> {
-  const headers = new Headers();
-  if (cookies) headers.set("Cookie", cookies);
-  return loader({ request: new Request(url, { headers }), params: {}, context: {} });
 }
 
 /** A tiny cookie jar: the name=value pairs a browser would send back. */
@@ -120,7 +114,7 @@ describe("Google sign-in against a local OAuth2 server", () => {
   /** First leg: the shop's redirect to the provider, and the provider's redirect back. */
   async function toProviderAndBack(redirectTo?: string) {
     const jar = new Jar();
-    const start = await call(routes.start, `${APP}/api/auth/google${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`);
+    const start = await call(routes.start, get(`${APP}/api/auth/google${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`));
     expect(start.status).toBe(302);
     jar.take(start);
     expect(jar.has("__session")).toBe(true);
@@ -145,13 +139,13 @@ describe("Google sign-in against a local OAuth2 server", () => {
   async function signInWithGoogle(profile: GoogleProfile, redirectTo?: string) {
     answerUserinfo(profile);
     const { jar, callbackUrl } = await toProviderAndBack(redirectTo);
-    const res = await call(routes.callback, callbackUrl.toString(), jar.toString());
+    const res = await call(routes.callback, get(callbackUrl.toString(), { cookie: jar.toString() }));
     jar.take(res);
     return { res, jar };
   }
 
   async function me(jar: Jar) {
-    return call(routes.me, `${APP}/api/auth/me`, jar.toString());
+    return call(routes.me, get(`${APP}/api/auth/me`, { cookie: jar.toString() }));
   }
 
   async function expectLoginFailed(res: Response, jar: Jar, description: string | RegExp) {
@@ -230,16 +224,12 @@ describe("Google sign-in against a local OAuth2 server", () => {
     const post = (password: string) =>
       link
         .action({
-          request: new Request(`${APP}/login/link-google`, {
-            method: "POST",
-            headers: { Cookie: jar.toString(), Origin: APP, "Content-Type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ password }).toString(),
-          }),
+          request: postForm(`${APP}/login/link-google`, { password }, { cookie: jar.toString(), origin: APP, accept: null }),
           params: {},
           context: {},
         })
         .catch((thrown: unknown) => thrown as Response);
-    const page = await link.loader({ request: new Request(`${APP}/login/link-google`, { headers: { Cookie: jar.toString() } }), params: {}, context: {} });
+    const page = await link.loader(args(get(`${APP}/login/link-google`, { cookie: jar.toString() })));
     expect(await page.json()).toEqual({ email });
     expect((await post("not-the-password")).status).toBe(401);
     expect((await db.selectFrom("users").select("google_id").where("id", "=", existing.id).executeTakeFirstOrThrow()).google_id).toBeNull();
@@ -273,7 +263,7 @@ describe("Google sign-in against a local OAuth2 server", () => {
   it("refuses a tampered state", async () => {
     const { jar, callbackUrl } = await toProviderAndBack();
     callbackUrl.searchParams.set("state", "forged-state");
-    const res = await call(routes.callback, callbackUrl.toString(), jar.toString());
+    const res = await call(routes.callback, get(callbackUrl.toString(), { cookie: jar.toString() }));
     jar.take(res);
     await expectLoginFailed(res, jar, "Google sign-in failed. Please try again.");
   });
@@ -281,12 +271,12 @@ describe("Google sign-in against a local OAuth2 server", () => {
   it("refuses a callback without the session that holds the state", async () => {
     const { jar, callbackUrl } = await toProviderAndBack();
     const bare = jar.without("__session");
-    const res = await call(routes.callback, callbackUrl.toString(), bare.toString());
+    const res = await call(routes.callback, get(callbackUrl.toString(), { cookie: bare.toString() }));
     bare.take(res);
     await expectLoginFailed(res, bare, "Google sign-in failed. Please try again.");
     // And with no cookies at all.
     const none = new Jar();
-    const res2 = await call(routes.callback, callbackUrl.toString());
+    const res2 = await call(routes.callback, get(callbackUrl.toString()));
     none.take(res2);
     await expectLoginFailed(res2, none, "Google sign-in failed. Please try again.");
   });
@@ -303,7 +293,7 @@ describe("Google sign-in against a local OAuth2 server", () => {
     const cancelled = new URL(`${APP}/api/auth/google/callback`);
     cancelled.searchParams.set("error", "access_denied");
     cancelled.searchParams.set("state", callbackUrl.searchParams.get("state")!);
-    const res = await call(routes.callback, cancelled.toString(), jar.toString());
+    const res = await call(routes.callback, get(cancelled.toString(), { cookie: jar.toString() }));
     jar.take(res);
     await expectLoginFailed(res, jar, "Google sign-in was cancelled.");
   });
@@ -314,7 +304,7 @@ describe("Google sign-in against a local OAuth2 server", () => {
       tokenResponse.body = { error: "invalid_grant" };
       tokenResponse.statusCode = 400;
     });
-    const res = await call(routes.callback, callbackUrl.toString(), jar.toString());
+    const res = await call(routes.callback, get(callbackUrl.toString(), { cookie: jar.toString() }));
     jar.take(res);
     await expectLoginFailed(res, jar, "Google sign-in failed. Please try again.");
   });
@@ -323,7 +313,7 @@ describe("Google sign-in against a local OAuth2 server", () => {
     const { action } = await import("~/routes/api.auth.google");
     const { action: callbackAction } = await import("~/routes/api.auth.google.callback");
     for (const act of [action, callbackAction]) {
-      const res = await act({ request: new Request(`${APP}/api/auth/google`, { method: "POST" }), params: {}, context: {} });
+      const res = await act(args(apiRequest("POST", `${APP}/api/auth/google`, { origin: null, accept: null })));
       expect(res.status).toBe(405);
       expect(await res.json()).toEqual({ message: "Method not allowed" });
     }
@@ -346,11 +336,11 @@ describe("Google sign-in when the shop has no Google credentials", () => {
 
   it("answers 404 with a message on /api/auth/google and sends the callback back to /login", async () => {
     const routes = await loadRoutes();
-    const res = await call(routes.start, `${APP}/api/auth/google?redirectTo=/account`);
+    const res = await call(routes.start, get(`${APP}/api/auth/google?redirectTo=/account`));
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: "Google sign-in is not available on this shop" });
 
-    const cb = await call(routes.callback, `${APP}/api/auth/google/callback?code=x&state=y`);
+    const cb = await call(routes.callback, get(`${APP}/api/auth/google/callback?code=x&state=y`));
     expect(cb.status).toBe(302);
     expect(cb.headers.get("Location")).toBe("/login");
     expect((await toastOf(cb))?.description).toBe("Google sign-in is not available on this shop");

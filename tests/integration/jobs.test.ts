@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
 import { claimSlot, getLastJobRun, type Job, runJob, slotFor } from "~/domain/ops/jobs.server";
 import { createTestDb } from "../helpers/db";

@@ -1,11 +1,9 @@
-// @vitest-environment node
 import { createHash } from "node:crypto";
 import { getSessionStorage } from "~/domain/auth/guards.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth/password-policy.server";
 import { addToCart } from "~/domain/cart/cart.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { CLIENT_IP_HEADER } from "~/lib/http.server";
 import { action as ordersAction } from "~/routes/api.orders";
 import { action as apiRegister } from "~/routes/api.auth.register";
 import { action as apiRegisterCheckout } from "~/routes/api.auth.register-checkout";
@@ -13,32 +11,17 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { action as loginAction } from "~/routes/login";
 import { action as resetAction } from "~/routes/reset-password";
 import { makeProduct } from "../helpers/factories";
-import { run } from "../helpers/routes";
+import { args, postForm, postJson, run } from "../helpers/requests";
 
-const ORIGIN = "http://localhost:3000";
 let n = 0;
 const freshIp = () => `10.20.${Math.floor(++n / 250)}.${n % 250}`;
-
-function post(path: string, body: unknown, ip: string, opts: { form?: boolean; cookie?: string } = {}) {
-  return new Request(ORIGIN + path, {
-    method: "POST",
-    headers: {
-      Origin: ORIGIN,
-      [CLIENT_IP_HEADER]: ip,
-      "Content-Type": opts.form ? "application/x-www-form-urlencoded" : "application/json",
-      Accept: opts.form ? "text/html" : "application/json",
-      ...(opts.cookie ? { Cookie: opts.cookie } : {}),
-    },
-    body: opts.form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body),
-  });
-}
 
 async function fillBucket(bucket: string, key: string, count: number) {
   const now = new Date().toISOString();
   await db.insertInto("rate_events").values(Array.from({ length: count }, () => ({ bucket, key, created_at: now }))).execute();
 }
 
-const register = (body: Record<string, unknown>, ip: string) => run(() => apiRegister({ request: post("/api/auth/register", body, ip), params: {}, context: {} }));
+const register = (body: Record<string, unknown>, ip: string) => run(() => apiRegister(args(postJson("/api/auth/register", body, { ip }))));
 
 describe("common passwords", () => {
   it("are refused at registration through the API and the form, with the spec's length rule unchanged", async () => {
@@ -49,11 +32,7 @@ describe("common passwords", () => {
       expect((await res.json()).message).toBe(COMMON_PASSWORD_MESSAGE);
     }
     const form = await run(() =>
-      loginAction({
-        request: post("/login", { intent: "signup", email: "common-form@example.com", password: "football", firstName: "A", lastName: "B" }, ip, { form: true }),
-        params: {},
-        context: {},
-      }),
+      loginAction(args(postForm("/login", { intent: "signup", email: "common-form@example.com", password: "football", firstName: "A", lastName: "B" }, { ip }))),
     );
     expect(form.status).toBe(400);
     expect(JSON.stringify(await form.json())).toContain(COMMON_PASSWORD_MESSAGE);
@@ -64,11 +43,7 @@ describe("common passwords", () => {
   it("are refused by the checkout's account creation (API and form)", async () => {
     const ip = freshIp();
     const res = await run(() =>
-      apiRegisterCheckout({
-        request: post("/api/auth/register-checkout", { email: "co-common@example.com", password: "sunshine", firstName: "A", lastName: "B", createAccount: true }, ip),
-        params: {},
-        context: {},
-      }),
+      apiRegisterCheckout(args(postJson("/api/auth/register-checkout", { email: "co-common@example.com", password: "sunshine", firstName: "A", lastName: "B", createAccount: true }, { ip }))),
     );
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(COMMON_PASSWORD_MESSAGE);
@@ -81,10 +56,7 @@ describe("common passwords", () => {
     session.set("cartKey", cartKey);
     const cookie = (await storage.commitSession(session)).split(";")[0]!;
     const form = await run(() =>
-      checkoutAction({
-        request: post(
-          "/checkout",
-          {
+      checkoutAction(args(postForm("/checkout", {
             email: "co-form@example.com",
             firstName: "Clara",
             lastName: "Bloom",
@@ -96,13 +68,7 @@ describe("common passwords", () => {
             createAccount: "on",
             password: "princess",
             confirmPassword: "princess",
-          },
-          ip,
-          { form: true, cookie },
-        ),
-        params: {},
-        context: {},
-      }),
+          }, { cookie, ip }))),
     );
     expect(form.status).toBe(400);
     expect(JSON.stringify(await form.json())).toContain(COMMON_PASSWORD_MESSAGE);
@@ -124,7 +90,7 @@ describe("common passwords at the reset link", () => {
       .values({ user_id: user.id, token_hash: createHash("sha256").update(token).digest("hex"), expires_at: new Date(Date.now() + 3_600_000).toISOString() })
       .execute();
     const reset = (password: string) =>
-      run(() => resetAction({ request: post("/reset-password", { token, password, confirmPassword: password }, freshIp(), { form: true }), params: {}, context: {} }));
+      run(() => resetAction(args(postForm("/reset-password", { token, password, confirmPassword: password }, { ip: freshIp() }))));
     const common = await reset("qwerty123");
     expect(common.status).toBe(400);
     expect(JSON.stringify(await common.json())).toContain(COMMON_PASSWORD_MESSAGE);
@@ -174,11 +140,11 @@ describe("per-address limits", () => {
       shippingAddress: { firstName: "Clara", lastName: "Bloom", addressLine1: "12 Lace Lane", city: "Paris", postalCode: "75001", country: "FR" },
       useLoyaltyPoints: false,
     };
-    const refused = await run(() => ordersAction({ request: post("/api/orders", body, ip, { cookie }), params: {}, context: {} }));
+    const refused = await run(() => ordersAction(args(postJson("/api/orders", body, { cookie, ip }))));
     expect(refused.status).toBe(429);
     expect((await refused.json()).message).toMatch(/^Too many orders from your network\./);
     expect(await db.selectFrom("orders").select("id").where("email", "=", "buyer@example.com").execute()).toHaveLength(0);
-    const ok = await run(() => ordersAction({ request: post("/api/orders", body, freshIp(), { cookie }), params: {}, context: {} }));
+    const ok = await run(() => ordersAction(args(postJson("/api/orders", body, { cookie, ip: freshIp() }))));
     expect(ok.status).toBe(201);
   });
 });

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
 import { updateProduct } from "~/domain/admin/products-admin.server";
 import { verifyLogin } from "~/domain/auth/accounts.server";

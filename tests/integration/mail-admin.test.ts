@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { loadOutboxView } from "~/domain/mail/admin-outbox.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { db } from "~/lib/db.server";

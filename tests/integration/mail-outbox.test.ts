@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { adminCancelOrder, shipOrder } from "~/domain/admin/admin-orders.server";
 import { awardPoints } from "~/domain/admin/users-admin.server";
 import { registerUser } from "~/domain/auth/accounts.server";

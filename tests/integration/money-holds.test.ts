@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
 import { addToCart } from "~/domain/cart/cart.server";
 import { recordPointsEvent } from "~/domain/loyalty/loyalty.server";

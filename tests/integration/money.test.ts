@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { sql } from "kysely";
 import {
   adminCancelOrder,
@@ -208,7 +207,7 @@ describe("admin cancel of a paid order refunds through PayPal", () => {
   });
 });
 
-describe("e-mails (issue 15's outbox), queued with each money event", () => {
+describe("e-mails through the outbox, queued with each money event", () => {
   const kinds = async (orderId: number) =>
     (await db.selectFrom("outbox").select(["kind", "event_key as key"]).where("event_key", "like", `%:${orderId}%`).orderBy("id").execute())
       .filter((m) => m.key.split(":")[1] === String(orderId))

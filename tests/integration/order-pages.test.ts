@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { randomBytes } from "node:crypto";
 import { Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
@@ -18,18 +17,11 @@ import DetailsRoute, { action as detailsAction, loader as detailsLoader } from "
 import { action as detailsTokenAction, loader as detailsTokenLoader } from "~/routes/order-details.$orderId_.$token";
 import { loader as confirmationTokenLoader } from "~/routes/orders.$orderId.$token";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
-import { run as runRoute } from "../helpers/routes";
+import { apiRequest, call, get, postForm } from "../helpers/requests";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
 
-const ORIGIN = "http://localhost:3000";
-type Fn = (args: { request: Request; params: Record<string, string>; context: Record<string, never> }) => Promise<Response> | Response;
-
-/** Runs a loader or action; a thrown Response (redirect, 4xx) is returned like an answered one. */
-async function run(fn: Fn, request: Request, params: Record<string, string>): Promise<Response> {
-  return runRoute(() => fn({ request, params, context: {} }));
-}
 
 async function cookieWith(values: { userId?: number; cartKey?: string }): Promise<string> {
   const storage = getSessionStorage();
@@ -37,27 +29,6 @@ async function cookieWith(values: { userId?: number; cartKey?: string }): Promis
   if (values.userId) session.set("userId", values.userId);
   if (values.cartKey) session.set("cartKey", values.cartKey);
   return (await storage.commitSession(session)).split(";")[0]!;
-}
-
-function get(path: string, cookie?: string, accept = "text/html"): Request {
-  return new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie, Accept: accept } : { Accept: accept } });
-}
-
-function post(path: string, fields: Record<string, string>, opts: { cookie?: string; origin?: string; accept?: string } = {}): Request {
-  const headers: Record<string, string> = {
-    "Content-Type": "application/x-www-form-urlencoded",
-    Accept: opts.accept ?? "text/html",
-    Origin: opts.origin ?? ORIGIN,
-  };
-  if (opts.cookie) headers.Cookie = opts.cookie;
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-function api(path: string, method: string, opts: { cookie?: string; origin?: string } = {}): Request {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (opts.cookie) headers.Cookie = opts.cookie;
-  if (method !== "GET") headers.Origin = opts.origin ?? ORIGIN;
-  return new Request(`${ORIGIN}${path}`, { method, headers });
 }
 
 async function toastOf(res: Response) {
@@ -150,13 +121,13 @@ async function people() {
 }
 
 const confirmation = (id: number | string, token: string | null, cookie?: string) =>
-  run(confirmationLoader as Fn, get(`/order/${id}/confirmation${token === null ? "" : `?token=${encodeURIComponent(token)}`}`, cookie), {
+  call(confirmationLoader, get(`/order/${id}/confirmation${token === null ? "" : `?token=${encodeURIComponent(token)}`}`, { cookie, accept: "text/html" }), {
     orderId: String(id),
   });
 const confirmationByPath = (id: number | string, token: string, cookie?: string) =>
-  run(confirmationTokenLoader as Fn, get(`/orders/${id}/${token}`, cookie), { orderId: String(id), token });
+  call(confirmationTokenLoader, get(`/orders/${id}/${token}`, { cookie, accept: "text/html" }), { orderId: String(id), token });
 const details = (id: number | string, query = "", cookie?: string) =>
-  run(detailsLoader as Fn, get(`/order-details/${id}${query}`, cookie), { orderId: String(id) });
+  call(detailsLoader, get(`/order-details/${id}${query}`, { cookie, accept: "text/html" }), { orderId: String(id) });
 
 describe("confirmation page loader (/order/{id}/confirmation?token= and /orders/{id}/{token})", () => {
   it("without a token: 'Access Denied' (403), whoever asks", async () => {
@@ -250,7 +221,7 @@ describe("customer order details loader (/order-details/{id} and /order-details/
     expect(own.can).toEqual({ cancel: false, requestCancellation: false });
     expect((await ok(await details(id, `?token=${token}`))).self).toBe(`/order-details/${id}?token=${token}`);
     await ok(await details(id, "", admin));
-    const byPath = await ok(await run(detailsTokenLoader as Fn, get(`/order-details/${id}/${token}`), { orderId: String(id), token }));
+    const byPath = await ok(await call(detailsTokenLoader, get(`/order-details/${id}/${token}`, { accept: "text/html" }), { orderId: String(id), token }));
     expect(byPath.self).toBe(`/order-details/${id}/${token}`);
 
     for (const [query, cookie] of [["", undefined], ["", other], ["?token=wrong", other], ["?token=", undefined]] as const) {
@@ -258,7 +229,7 @@ describe("customer order details loader (/order-details/{id} and /order-details/
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ state: "not-found" });
     }
-    expect((await run(detailsTokenLoader as Fn, get(`/order-details/${id}/wrong`), { orderId: String(id), token: "wrong" })).status).toBe(404);
+    expect((await call(detailsTokenLoader, get(`/order-details/${id}/wrong`, { accept: "text/html" }), { orderId: String(id), token: "wrong" })).status).toBe(404);
 
     const guestKey = randomBytes(18).toString("base64url");
     const guests = await makeOrder({ sessionKey: guestKey });
@@ -284,7 +255,7 @@ describe("customer order details loader (/order-details/{id} and /order-details/
 
 describe("customer order actions (details page forms)", () => {
   const act = (id: number, token: string, fields: Record<string, string>, opts: { cookie?: string; origin?: string; accept?: string } = {}) =>
-    run(detailsAction as Fn, post(`/order-details/${id}?token=${encodeURIComponent(token)}`, fields, opts), { orderId: String(id) });
+    call(detailsAction, postForm(`/order-details/${id}?token=${encodeURIComponent(token)}`, fields, opts), { orderId: String(id) });
 
   it("without confirmation it first sends the browser to the confirmation step, changing nothing", async () => {
     const { id, token } = await makeOrder();
@@ -292,7 +263,7 @@ describe("customer order actions (details page forms)", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/order-details/${id}?token=${token}&confirm=cancel`);
     expect((await statusOf(id)).status).toBe("unpaid");
-    const byPath = await run(detailsTokenAction as Fn, post(`/order-details/${id}/${token}`, { intent: "cancel" }), { orderId: String(id), token });
+    const byPath = await call(detailsTokenAction, postForm(`/order-details/${id}/${token}`, { intent: "cancel" }), { orderId: String(id), token });
     expect(byPath.headers.get("Location")).toBe(`/order-details/${id}/${token}?confirm=cancel`);
   });
 
@@ -356,11 +327,11 @@ describe("customer order actions (details page forms)", () => {
     const { owner, other } = await people();
     const { id } = await makeOrder({ userId: owner.id });
     const path = `/order-details/${id}`;
-    expect((await run(detailsAction as Fn, post(path, { intent: "cancel", confirmed: "yes" }, { cookie: other }), { orderId: String(id) })).status).toBe(404);
-    expect((await run(detailsAction as Fn, post(`${path}?token=wrong`, { intent: "cancel", confirmed: "yes" }), { orderId: String(id) })).status).toBe(404);
-    expect((await run(detailsAction as Fn, post(path, { intent: "delete", confirmed: "yes" }, { cookie: owner.cookie }), { orderId: String(id) })).status).toBe(400);
+    expect((await call(detailsAction, postForm(path, { intent: "cancel", confirmed: "yes" }, { cookie: other }), { orderId: String(id) })).status).toBe(404);
+    expect((await call(detailsAction, postForm(`${path}?token=wrong`, { intent: "cancel", confirmed: "yes" }), { orderId: String(id) })).status).toBe(404);
+    expect((await call(detailsAction, postForm(path, { intent: "delete", confirmed: "yes" }, { cookie: owner.cookie }), { orderId: String(id) })).status).toBe(400);
     expect((await statusOf(id)).status).toBe("unpaid");
-    const ok = await run(detailsAction as Fn, post(path, { intent: "cancel", confirmed: "yes" }, { cookie: owner.cookie }), { orderId: String(id) });
+    const ok = await call(detailsAction, postForm(path, { intent: "cancel", confirmed: "yes" }, { cookie: owner.cookie }), { orderId: String(id) });
     expect(ok.headers.get("Location")).toBe(path);
     expect((await statusOf(id)).status).toBe("unpaidcancelled");
   });
@@ -390,13 +361,13 @@ describe("order domain actions", () => {
 
 describe("order API", () => {
   const getOrder = (id: number | string, query = "", cookie?: string) =>
-    run(orderApiLoader as Fn, api(`/api/orders/${id}${query}`, "GET", { cookie }), { orderId: String(id) });
+    call(orderApiLoader, apiRequest("GET", `/api/orders/${id}${query}`, { cookie }), { orderId: String(id) });
   const getConfirmation = (id: number | string, query = "", cookie?: string) =>
-    run(confirmationApiLoader as Fn, api(`/api/orders/${id}/confirmation${query}`, "GET", { cookie }), { orderId: String(id) });
+    call(confirmationApiLoader, apiRequest("GET", `/api/orders/${id}/confirmation${query}`, { cookie }), { orderId: String(id) });
   const getDetails = (id: number | string, query = "", cookie?: string) =>
-    run(detailsApiLoader as Fn, api(`/api/orders/${id}/details${query}`, "GET", { cookie }), { orderId: String(id) });
+    call(detailsApiLoader, apiRequest("GET", `/api/orders/${id}/details${query}`, { cookie }), { orderId: String(id) });
   const patchCancel = (id: number | string, opts: { cookie?: string; origin?: string; query?: string } = {}) =>
-    run(cancelApiAction as Fn, api(`/api/orders/${id}/cancel${opts.query ?? ""}`, "PATCH", opts), { orderId: String(id) });
+    call(cancelApiAction, apiRequest("PATCH", `/api/orders/${id}/cancel${opts.query ?? ""}`, opts), { orderId: String(id) });
 
   async function expectNotFound(res: Response) {
     expect(res.status).toBe(404);
@@ -460,7 +431,7 @@ describe("order API", () => {
     expect((await getOrder(guests.id, "", await cookieWith({ cartKey: guestKey }))).status).toBe(200);
     await expectNotFound(await getOrder(guests.id, "", await cookieWith({ cartKey: "other-guest" })));
     // A write to the order URL is not a thing: 405.
-    expect((await run(orderApiAction as Fn, api(`/api/orders/${id}`, "POST", { cookie: owner.cookie }), { orderId: String(id) })).status).toBe(405);
+    expect((await call(orderApiAction, apiRequest("POST", `/api/orders/${id}`, { cookie: owner.cookie }), { orderId: String(id) })).status).toBe(405);
   });
 
   it("GET /api/orders/{id}/confirmation: 400 'Confirmation token is required' without token, 404 wrong, 200 right", async () => {
@@ -525,8 +496,8 @@ describe("order API", () => {
     await expectNotFound(await patchCancel(id));
     await expectNotFound(await patchCancel(id, { query: "?token=wrong" }));
     await expectNotFound(await patchCancel("nope", { cookie: admin }));
-    expect((await run(cancelApiAction as Fn, api(`/api/orders/${id}/cancel`, "POST", { cookie: owner.cookie }), { orderId: String(id) })).status).toBe(405);
-    expect((await run(cancelApiLoader as Fn, api(`/api/orders/${id}/cancel`, "GET", { cookie: owner.cookie }), { orderId: String(id) })).status).toBe(405);
+    expect((await call(cancelApiAction, apiRequest("POST", `/api/orders/${id}/cancel`, { cookie: owner.cookie }), { orderId: String(id) })).status).toBe(405);
+    expect((await call(cancelApiLoader, apiRequest("GET", `/api/orders/${id}/cancel`, { cookie: owner.cookie }), { orderId: String(id) })).status).toBe(405);
     expect((await statusOf(id)).status).toBe("unpaid");
     // An admin may cancel it too.
     expect((await patchCancel(id, { cookie: admin })).status).toBe(200);

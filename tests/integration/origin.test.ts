@@ -1,4 +1,3 @@
-// @vitest-environment node
 /// <reference types="vite/client" />
 import { type ActionFunctionArgs } from "@remix-run/node";
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createToastCookie } from "~/domain/auth/session.server";
 import { DEFAULT_HOME_TEXTS } from "~/domain/pages/home";
 import { getHomeTexts } from "~/domain/pages/home.server";
@@ -14,25 +13,11 @@ import { loader as pagesApi } from "~/routes/api.pages.$slug";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as sizeGuideLoader } from "~/routes/size-guide";
 import { makeUser } from "../helpers/factories";
-import { cookieFor, run } from "../helpers/routes";
+import { apiRequest, args, get, ORIGIN, postForm, run } from "../helpers/requests";
+import { cookieFor } from "../helpers/routes";
 
 afterAll(() => db.destroy());
 
-const ORIGIN = "http://localhost:3000";
-
-function formPost(path: string, fields: Record<string, string>, cookie?: string): Request {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields).toString() });
-}
-
-function apiRequest(path: string, method: string, cookie?: string, body?: unknown, origin = ORIGIN): Request {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET") headers.Origin = origin;
-  return new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
-}
 
 async function toastOf(res: Response) {
   const header = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
@@ -40,13 +25,13 @@ async function toastOf(res: Response) {
 }
 
 const put = (slug: string, body: unknown, cookie?: string, origin?: string) =>
-  run(() => adminPagesApi({ request: apiRequest(`/api/admin/pages/${slug}`, "PUT", cookie, body, origin), params: { slug }, context: {} }));
-const getApi = (slug: string) => run(() => pagesApi({ request: apiRequest(`/api/pages/${slug}`, "GET"), params: { slug }, context: {} }));
+  run(() => adminPagesApi(args(apiRequest("PUT", `/api/admin/pages/${slug}`, { cookie, body, origin }), { slug })));
+const getApi = (slug: string) => run(() => pagesApi(args(apiRequest("GET", `/api/pages/${slug}`), { slug })));
 const postEditor = (slug: string, fields: Record<string, string>, cookie: string) =>
-  run(() => editorAction({ request: formPost(`/admin/pages/${slug}`, fields, cookie), params: { slug }, context: {} }));
+  run(() => editorAction(args(postForm(`/admin/pages/${slug}`, fields, { cookie, accept: null }), { slug })));
 const loadEditor = (path: string, cookie: string) => {
   const slug = new URL(path, ORIGIN).pathname.split("/").pop()!;
-  return run(() => editorLoader({ request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }), params: { slug }, context: {} }));
+  return run(() => editorLoader(args(get(path, { cookie }), { slug })));
 };
 const activity = (kind: string) =>
   db.selectFrom("activity_log").select(["actor_email as actorEmail", "summary", "kind"]).where("kind", "=", kind).orderBy("id", "desc").execute();
@@ -233,20 +218,20 @@ describe("the form door", () => {
   });
 
   it("only admins: guests go to the admin sign-in, customers get 403, for the loader and the action", async () => {
-    const guest = await run(() => editorLoader({ request: new Request(`${ORIGIN}/admin/pages/about`), params: { slug: "about" }, context: {} }));
+    const guest = await run(() => editorLoader(args(get("/admin/pages/about"), { slug: "about" })));
     expect(guest.status).toBe(302);
     expect(guest.headers.get("Location")).toBe("/admin-login?redirectTo=%2Fadmin%2Fpages%2Fabout");
     expect((await loadEditor("/admin/pages/about", customer.cookie)).status).toBe(403);
     const before = await listPageVersions(db, "about");
     expect((await postEditor("about", { intent: PAGE_INTENTS.save, title: "T", body: "Hacked" }, customer.cookie)).status).toBe(403);
-    const anon = await run(() => editorAction({ request: formPost("/admin/pages/about", { intent: "save", title: "T", body: "Hacked" }), params: { slug: "about" }, context: {} }));
+    const anon = await run(() => editorAction(args(postForm("/admin/pages/about", { intent: "save", title: "T", body: "Hacked" }, { accept: null }), { slug: "about" })));
     expect(anon.status).toBe(302);
     expect(await listPageVersions(db, "about")).toEqual(before);
   });
 
   it("the live preview's door renders for admins only", async () => {
     const call = (cookie?: string) =>
-      run(() => previewApi({ request: apiRequest("/api/admin/markdown-preview", "POST", cookie, { body: "**hi** <b>x</b>" }), params: {}, context: {} }));
+      run(() => previewApi(args(apiRequest("POST", "/api/admin/markdown-preview", { cookie, body: { body: "**hi** <b>x</b>" } }))));
     expect((await call()).status).toBe(401);
     expect((await call(customer.cookie)).status).toBe(403);
     const ok = await call(admin.cookie);
@@ -256,7 +241,7 @@ describe("the form door", () => {
 
 describe("the Pages tab", () => {
   it("lists the four pages with their title and last save", async () => {
-    const res = await run(() => adminLoader({ request: new Request(`${ORIGIN}/admin?tab=pages`, { headers: { Cookie: admin.cookie } }), params: {}, context: {} }));
+    const res = await run(() => adminLoader(args(get("/admin?tab=pages", { cookie: admin.cookie }))));
     const data = await res.json();
     expect(data.ownerPages.pages.map((p: { slug: string; label: string }) => [p.slug, p.label])).toEqual([
       ["terms-conditions", "Terms & Conditions"],
@@ -271,7 +256,7 @@ describe("the Pages tab", () => {
 
   it("saves the home page's texts (settings.home with the changed fields) and the home page shows them", async () => {
     const fields = { ...DEFAULT_HOME_TEXTS, heroTitle: "Little clothes, big love", reviewsSourceLabel: "on Etsy" };
-    const res = await run(() => adminAction({ request: formPost("/admin?tab=pages", { intent: PAGE_INTENTS.homeSave, ...fields }, admin.cookie), params: {}, context: {} }));
+    const res = await run(() => adminAction(args(postForm("/admin?tab=pages", { intent: PAGE_INTENTS.homeSave, ...fields }, { cookie: admin.cookie, accept: null }))));
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin?tab=pages");
     expect((await toastOf(res))?.title).toBe(PAGE_TEXT.homeSaved);
@@ -289,7 +274,7 @@ describe("the Pages tab", () => {
   it("refuses bad home texts with field errors, a non-http source link included, and customers", async () => {
     const before = await getHomeTexts(db);
     const post = (fields: Record<string, string>, cookie: string) =>
-      run(() => adminAction({ request: formPost("/admin?tab=pages", { intent: PAGE_INTENTS.homeSave, ...fields }, cookie), params: {}, context: {} }));
+      run(() => adminAction(args(postForm("/admin?tab=pages", { intent: PAGE_INTENTS.homeSave, ...fields }, { cookie, accept: null }))));
     const res = await post({ ...DEFAULT_HOME_TEXTS, heroTitle: "", reviewsSourceUrl: "javascript:alert(1)" }, admin.cookie);
     expect(res.status).toBe(400);
     const data = await res.json();

@@ -44,7 +44,8 @@ function unpaid(overrides: Partial<Extract<PaymentPageData, { state: "unpaid" }>
   };
 }
 
-type Answer = { status?: number; body: unknown; delayMs?: number };
+/** `gate`: the answer waits until the test resolves it, so a test can look at the page mid-request. */
+type Answer = { status?: number; body: unknown; gate?: Promise<void> };
 let answers: Record<string, Answer>;
 let calls: { url: string; body: unknown }[];
 
@@ -74,7 +75,7 @@ beforeEach(() => {
     calls.push({ url: `${url.pathname}${url.search}`, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const answer = answers[url.pathname];
     if (!answer) return new Response(JSON.stringify({ message: "Not found" }), { status: 404 });
-    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    if (answer.gate) await answer.gate;
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { "Content-Type": "application/json" } });
   });
 });
@@ -99,9 +100,12 @@ function renderPage(data: PaymentPageData) {
 
 describe("payment page with JavaScript", () => {
   it("shows 'Verifying product availability...' while the check runs, then the stock issue box", async () => {
-    answers["/api/orders/41/validate-stock"] = { body: { hasStockIssues: true, message: "Lace Pinafore is sold out" }, delayMs: 80 };
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    answers["/api/orders/41/validate-stock"] = { body: { hasStockIssues: true, message: "Lace Pinafore is sold out" }, gate };
     renderPage(unpaid({ paypal: { configured: true, mode: "emulator" } }));
     expect(await screen.findByText("Verifying product availability...")).toBeInTheDocument();
+    release();
     expect(await screen.findByText("Lace Pinafore is sold out")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Return to Cart" })).toHaveAttribute("href", "/cart");
     expect(screen.queryByRole("button", { name: "Pay with PayPal" })).toBeNull();

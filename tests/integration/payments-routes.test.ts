@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { createRemixStub } from "@remix-run/testing";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -21,9 +20,8 @@ import { loader as altPaymentLoader } from "~/routes/order-payment.$orderId";
 import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
 import { makeProduct, makeUser } from "../helpers/factories";
 import { emulatorClient, makeOrder, orderRow, productStock } from "./payments-fixtures";
-import { run as runRoute } from "../helpers/routes";
+import { apiRequest, call, get, ORIGIN, postForm } from "../helpers/requests";
 
-const ORIGIN = "http://localhost:3000";
 const CLIENT_ID = "routes-test-client";
 const CLIENT_SECRET = "routes-test-secret";
 const CONFIG = () => ({ mode: "emulator" as const, apiBase: emulator.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
@@ -47,14 +45,6 @@ afterAll(async () => {
   await db.destroy();
 });
 
-type Args = { request: Request; params: Record<string, string>; context: Record<string, never> };
-type Handler = (args: Args) => Promise<Response> | Response;
-
-/** Runs a loader or action; a thrown Response (404, 400...) is returned like an answered one. */
-async function run(fn: Handler, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  return runRoute(() => fn({ request, params, context: {} }));
-}
-
 async function guestCookie(cartKey: string): Promise<string> {
   const storage = getSessionStorage();
   const session = await storage.getSession();
@@ -67,36 +57,6 @@ async function userCookie(userId: number): Promise<string> {
   const session = await storage.getSession();
   session.set("userId", userId);
   return (await storage.commitSession(session)).split(";")[0]!;
-}
-
-function page(path: string, cookie?: string): Request {
-  return new Request(`${ORIGIN}${path}`, { headers: { Accept: "text/html", ...(cookie ? { Cookie: cookie } : {}) } });
-}
-
-function form(path: string, fields: Record<string, string>, opts: { cookie?: string; origin?: string } = {}): Request {
-  return new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Accept: "text/html",
-      Origin: opts.origin ?? ORIGIN,
-      ...(opts.cookie ? { Cookie: opts.cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-function api(path: string, body?: unknown, opts: { cookie?: string; origin?: string; method?: string } = {}): Request {
-  return new Request(`${ORIGIN}${path}`, {
-    method: opts.method ?? "POST",
-    headers: {
-      Accept: "application/json",
-      Origin: opts.origin ?? ORIGIN,
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-      ...(opts.cookie ? { Cookie: opts.cookie } : {}),
-    },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
 }
 
 async function toastOf(res: Response): Promise<{ title: string; description?: string; type: string } | null> {
@@ -114,7 +74,7 @@ async function guestOrder(opts: { stock?: number; quantity?: number } = {}) {
 
 /** What PayPal's approval page sends the buyer back to, after 'Pay with PayPal'. */
 async function payAndDecide(orderId: number, cookie: string, decision: "approve" | "cancel") {
-  const res = await run(paymentAction, form(`/order/${orderId}/payment`, { intent: "pay" }, { cookie }), { id: String(orderId) });
+  const res = await call(paymentAction, postForm(`/order/${orderId}/payment`, { intent: "pay" }, { cookie }), { id: String(orderId) });
   expect(res.status).toBe(302);
   const approveUrl = new URL(res.headers.get("Location")!);
   const paypalOrderId = approveUrl.searchParams.get("token")!;
@@ -142,7 +102,7 @@ describe("the payment page (both URLs)", () => {
       [paymentLoader, { id: String(order.id) }],
       [altPaymentLoader, { orderId: String(order.id) }],
     ] as const) {
-      const res = await run(loader, page(`/order/${order.id}/payment`, cookie), params);
+      const res = await call(loader, get(`/order/${order.id}/payment`, { cookie, accept: "text/html" }), params);
       expect(res.status).toBe(200);
       const data = (await res.json()) as Extract<PaymentPageData, { state: "unpaid" }>;
       expect(data).toMatchObject({
@@ -161,26 +121,26 @@ describe("the payment page (both URLs)", () => {
 
   it("opens with the order's token, and answers 'Order Not Found' (404) to anyone else", async () => {
     const { order } = await guestOrder();
-    const withToken = await run(paymentLoader, page(`/order/${order.id}/payment?token=${order.token}`), { id: String(order.id) });
+    const withToken = await call(paymentLoader, get(`/order/${order.id}/payment?token=${order.token}`, { accept: "text/html" }), { id: String(order.id) });
     expect(((await withToken.json()) as { token: string }).token).toBe(order.token);
     const stranger = await guestCookie("someone-else");
     for (const path of [`/order/${order.id}/payment`, `/order/${order.id}/payment?token=wrong`]) {
-      const res = await run(paymentLoader, page(path, stranger), { id: String(order.id) });
+      const res = await call(paymentLoader, get(path, { cookie: stranger, accept: "text/html" }), { id: String(order.id) });
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ state: "not-found" });
     }
     for (const id of ["999999", "abc", "0"]) {
-      expect((await run(paymentLoader, page(`/order/${id}/payment`), { id })).status).toBe(404);
+      expect((await call(paymentLoader, get(`/order/${id}/payment`, { accept: "text/html" }), { id })).status).toBe(404);
     }
     const user = await makeUser(db);
-    const signedIn = await run(paymentLoader, page(`/order/${order.id}/payment`, await userCookie(user.id)), { id: String(order.id) });
+    const signedIn = await call(paymentLoader, get(`/order/${order.id}/payment`, { cookie: await userCookie(user.id), accept: "text/html" }), { id: String(order.id) });
     expect(signedIn.status).toBe(404);
   });
 
   it("says 'Order Already Paid' with View Order Details for a paid order, and offers no payment for a cancelled one", async () => {
     const product = await makeProduct(db);
     const paid = await makeOrder(db, { lines: [{ productId: product.id }], status: "paid" });
-    const data = await (await run(paymentLoader, page(`/order/${paid.id}/payment?token=${paid.token}`), { id: String(paid.id) })).json();
+    const data = await (await call(paymentLoader, get(`/order/${paid.id}/payment?token=${paid.token}`, { accept: "text/html" }), { id: String(paid.id) })).json();
     expect(data).toEqual({ state: "paid", orderId: paid.id, confirmationUrl: `/order/${paid.id}/confirmation?token=${paid.token}` });
     const html = renderPage(data, `/order/${paid.id}/payment`);
     expect(html).toContain(`<h1>${PAYMENT_TEXT.alreadyPaid}</h1>`);
@@ -188,7 +148,7 @@ describe("the payment page (both URLs)", () => {
     expect(html).not.toContain("Pay with PayPal");
 
     const cancelled = await makeOrder(db, { lines: [{ productId: product.id }], status: "unpaidcancelled" });
-    const closed = await (await run(paymentLoader, page(`/order/${cancelled.id}/payment?token=${cancelled.token}`), { id: String(cancelled.id) })).json();
+    const closed = await (await call(paymentLoader, get(`/order/${cancelled.id}/payment?token=${cancelled.token}`, { accept: "text/html" }), { id: String(cancelled.id) })).json();
     expect(closed).toMatchObject({ state: "closed", statusLabel: "Cancelled (Unpaid)" });
     expect(renderPage(closed, `/order/${cancelled.id}/payment`)).not.toContain("Pay with PayPal");
 
@@ -198,7 +158,7 @@ describe("the payment page (both URLs)", () => {
 
   it("renders, without JavaScript, the summary and a plain form POST 'Pay with PayPal' (or the stock issue box)", async () => {
     const { order, cookie } = await guestOrder();
-    const data = await (await run(paymentLoader, page(`/order/${order.id}/payment`, cookie), { id: String(order.id) })).json();
+    const data = await (await call(paymentLoader, get(`/order/${order.id}/payment`, { cookie, accept: "text/html" }), { id: String(order.id) })).json();
     const html = renderPage(data, `/order/${order.id}/payment`);
     expect(html).toContain("<h1>Complete Payment</h1>");
     expect(html).toContain("Shipping (Standard Shipping)");
@@ -210,7 +170,7 @@ describe("the payment page (both URLs)", () => {
     expect(html).not.toContain(PAYMENT_TEXT.verifying);
 
     const short = await guestOrder({ stock: 1, quantity: 3 });
-    const shortData = await (await run(paymentLoader, page(`/order/${short.order.id}/payment`, short.cookie), { id: String(short.order.id) })).json();
+    const shortData = await (await call(paymentLoader, get(`/order/${short.order.id}/payment`, { cookie: short.cookie, accept: "text/html" }), { id: String(short.order.id) })).json();
     expect(shortData.stock).toEqual({ hasStockIssues: true, message: "Lace Pinafore: only 1 items available in stock (you ordered 3)" });
     const shortHtml = renderPage(shortData, `/order/${short.order.id}/payment`);
     expect(shortHtml).toContain("Lace Pinafore: only 1 items available in stock (you ordered 3)");
@@ -221,16 +181,16 @@ describe("the payment page (both URLs)", () => {
   it("says payments are not configured when there is no PayPal, and the pay form says so too", async () => {
     setPaypalConfig(null);
     const { order, cookie } = await guestOrder();
-    const data = await (await run(paymentLoader, page(`/order/${order.id}/payment`, cookie), { id: String(order.id) })).json();
+    const data = await (await call(paymentLoader, get(`/order/${order.id}/payment`, { cookie, accept: "text/html" }), { id: String(order.id) })).json();
     expect(data.paypal).toEqual({ configured: false, mode: null });
     const html = renderPage(data, `/order/${order.id}/payment`);
     expect(html).toContain(PAYMENT_TEXT.notConfigured);
     expect(html).not.toContain("Pay with PayPal");
-    const res = await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "pay" }, { cookie }), { id: String(order.id) });
+    const res = await call(paymentAction, postForm(`/order/${order.id}/payment`, { intent: "pay" }, { cookie }), { id: String(order.id) });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/order/${order.id}/payment`);
     expect(await toastOf(res)).toMatchObject({ title: "Payment failed", description: PAYMENT_TEXT.notConfigured });
-    const setup = await (await run(setupLoader, page("/api/paypal/setup"))).json();
+    const setup = await (await call(setupLoader, get("/api/paypal/setup", { accept: "text/html" }))).json();
     expect(setup).toMatchObject({ configured: false, clientId: null });
   });
 
@@ -254,12 +214,12 @@ describe("paying without JavaScript: form POST, PayPal's approval page, return U
     expect(back.searchParams.get("PayerID")).toMatch(/^[A-Z0-9]{13}$/);
 
     // The buyer's browser comes back from PayPal with its session: the confirmation, with the order's token.
-    const res = await run(returnLoader, page(`${back.pathname}${back.search}`, cookie), { id: String(order.id) });
+    const res = await call(returnLoader, get(`${back.pathname}${back.search}`, { cookie, accept: "text/html" }), { id: String(order.id) });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/order/${order.id}/confirmation?token=${order.token}`);
     expect(await toastOf(res)).toMatchObject({ title: "Payment successful", type: "success" });
     // Another browser with only PayPal's id from the return URL: told it is paid, never given the order's token.
-    const bare = await run(returnLoader, page(`${back.pathname}${back.search}`), { id: String(order.id) });
+    const bare = await call(returnLoader, get(`${back.pathname}${back.search}`, { accept: "text/html" }), { id: String(order.id) });
     expect(bare.status).toBe(302);
     expect(bare.headers.get("Location")).toBe("/");
     expect(await toastOf(bare)).toMatchObject({ title: "Payment successful", type: "success" });
@@ -268,9 +228,9 @@ describe("paying without JavaScript: form POST, PayPal's approval page, return U
     expect(emulator.state.orders.get(paypalOrderId)!.status).toBe("COMPLETED");
 
     // The page now says it is paid; paying again is refused without touching PayPal.
-    const data = await (await run(paymentLoader, page(`/order/${order.id}/payment`, cookie), { id: String(order.id) })).json();
+    const data = await (await call(paymentLoader, get(`/order/${order.id}/payment`, { cookie, accept: "text/html" }), { id: String(order.id) })).json();
     expect(data.state).toBe("paid");
-    const again = await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "pay" }, { cookie }), { id: String(order.id) });
+    const again = await call(paymentAction, postForm(`/order/${order.id}/payment`, { intent: "pay" }, { cookie }), { id: String(order.id) });
     expect(again.headers.get("Location")).toBe(`/order/${order.id}/payment`);
   });
 
@@ -278,7 +238,7 @@ describe("paying without JavaScript: form POST, PayPal's approval page, return U
     const { product, order, cookie } = await guestOrder({ stock: 1 });
     const { back } = await payAndDecide(order.id, cookie, "approve");
     await pp.failNextCapture();
-    const res = await run(returnLoader, page(`${back.pathname}${back.search}`), { id: String(order.id) });
+    const res = await call(returnLoader, get(`${back.pathname}${back.search}`, { accept: "text/html" }), { id: String(order.id) });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/");
     expect(await toastOf(res)).toEqual({
@@ -294,7 +254,7 @@ describe("paying without JavaScript: form POST, PayPal's approval page, return U
     const { product, order, cookie } = await guestOrder({ stock: 1 });
     const { paypalOrderId, back } = await payAndDecide(order.id, cookie, "approve");
     await db.updateTable("products").set({ stock: 0, total_stock: 0 }).where("id", "=", product.id).execute();
-    const res = await run(returnLoader, page(`${back.pathname}${back.search}`, cookie), { id: String(order.id) });
+    const res = await call(returnLoader, get(`${back.pathname}${back.search}`, { cookie, accept: "text/html" }), { id: String(order.id) });
     expect(res.headers.get("Location")).toBe(`/order/${order.id}/payment`);
     expect(await toastOf(res)).toMatchObject({ title: "Stock issue", description: "Lace Pinafore: only 0 items available in stock" });
     expect(emulator.state.orders.get(paypalOrderId)!.status).toBe("APPROVED");
@@ -304,7 +264,7 @@ describe("paying without JavaScript: form POST, PayPal's approval page, return U
     const { order, cookie } = await guestOrder();
     const { back } = await payAndDecide(order.id, cookie, "cancel");
     expect(`${back.origin}${back.pathname}`).toBe(`${ORIGIN}/order/${order.id}/paypal-cancel`);
-    const res = await run(cancelLoader, page(`${back.pathname}${back.search}`, cookie), { id: String(order.id) });
+    const res = await call(cancelLoader, get(`${back.pathname}${back.search}`, { cookie, accept: "text/html" }), { id: String(order.id) });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/order/${order.id}/payment`);
     expect(await toastOf(res)).toEqual({ title: "Payment cancelled", description: "You cancelled the PayPal payment. You can try again when ready.", type: "info" });
@@ -316,9 +276,9 @@ describe("paying without JavaScript: form POST, PayPal's approval page, return U
     const second = await guestOrder();
     const { paypalOrderId } = await payAndDecide(first.order.id, first.cookie, "approve");
     for (const loader of [returnLoader, cancelLoader]) {
-      const res = await run(loader, page(`/order/${second.order.id}/paypal-return?token=${paypalOrderId}`), { id: String(second.order.id) });
+      const res = await call(loader, get(`/order/${second.order.id}/paypal-return?token=${paypalOrderId}`, { accept: "text/html" }), { id: String(second.order.id) });
       expect(res.status).toBe(404);
-      expect((await run(loader, page(`/order/${second.order.id}/paypal-return`), { id: String(second.order.id) })).status).toBe(404);
+      expect((await call(loader, get(`/order/${second.order.id}/paypal-return`, { accept: "text/html" }), { id: String(second.order.id) })).status).toBe(404);
     }
     expect((await orderRow(db, first.order.id)).status).toBe("unpaid");
   });
@@ -326,9 +286,9 @@ describe("paying without JavaScript: form POST, PayPal's approval page, return U
   it("the pay action refuses bodies that are not forms (400), unknown intents (400) and strangers (404)", async () => {
     const { order, cookie } = await guestOrder();
     const params = { id: String(order.id) };
-    expect((await run(paymentAction, api(`/order/${order.id}/payment`, { intent: "pay" }, { cookie }), params)).status).toBe(400);
-    expect((await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "other" }, { cookie }), params)).status).toBe(400);
-    expect((await run(paymentAction, form(`/order/${order.id}/payment`, { intent: "pay" }, { cookie: await guestCookie("nope") }), params)).status).toBe(404);
+    expect((await call(paymentAction, apiRequest("POST", `/order/${order.id}/payment`, { cookie, body: { intent: "pay" } }), params)).status).toBe(400);
+    expect((await call(paymentAction, postForm(`/order/${order.id}/payment`, { intent: "other" }, { cookie }), params)).status).toBe(400);
+    expect((await call(paymentAction, postForm(`/order/${order.id}/payment`, { intent: "pay" }, { cookie: await guestCookie("nope") }), params)).status).toBe(404);
     expect(emulator.state.orders.size).toBeGreaterThanOrEqual(0);
     expect(await db.selectFrom("payment_attempts").select("id").where("order_id", "=", order.id).execute()).toEqual([]);
   });
@@ -338,25 +298,25 @@ describe("the payment API", () => {
   it("POST /api/orders/{id}/validate-stock answers {hasStockIssues, message} to the owner or a token holder only", async () => {
     const { order, cookie } = await guestOrder({ stock: 1, quantity: 2 });
     const params = { orderId: String(order.id) };
-    for (const req of [api(`/api/orders/${order.id}/validate-stock`, undefined, { cookie }), api(`/api/orders/${order.id}/validate-stock?token=${order.token}`)]) {
-      const res = await run(validateAction, req, params);
+    for (const req of [apiRequest("POST", `/api/orders/${order.id}/validate-stock`, { cookie }), apiRequest("POST", `/api/orders/${order.id}/validate-stock?token=${order.token}`)]) {
+      const res = await call(validateAction, req, params);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ hasStockIssues: true, message: "Lace Pinafore: only 1 items available in stock (you ordered 2)" });
     }
-    for (const req of [api(`/api/orders/${order.id}/validate-stock`), api(`/api/orders/${order.id}/validate-stock?token=nope`)]) {
-      const res = await run(validateAction, req, params);
+    for (const req of [apiRequest("POST", `/api/orders/${order.id}/validate-stock`), apiRequest("POST", `/api/orders/${order.id}/validate-stock?token=nope`)]) {
+      const res = await call(validateAction, req, params);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: "Order not found" });
     }
-    expect((await run(validateAction, api(`/api/orders/${order.id}/validate-stock`, undefined, { cookie, method: "PUT" }), params)).status).toBe(405);
+    expect((await call(validateAction, apiRequest("PUT", `/api/orders/${order.id}/validate-stock`, { cookie }), params)).status).toBe(405);
   });
 
   it("GET /api/paypal/setup gives the public client id, never the secret", async () => {
-    const res = await run(setupLoader, page("/api/paypal/setup"));
+    const res = await call(setupLoader, get("/api/paypal/setup", { accept: "text/html" }));
     const body = await res.json();
     expect(body).toEqual({ configured: true, mode: "emulator", clientId: CLIENT_ID, clientToken: null, currency: "USD", intent: "capture" });
     expect(JSON.stringify(body)).not.toContain(CLIENT_SECRET);
-    expect((await run(setupAction, api("/api/paypal/setup", {}))).status).toBe(405);
+    expect((await call(setupAction, apiRequest("POST", "/api/paypal/setup", { body: {} }))).status).toBe(405);
   });
 
   it("POST /api/paypal/order creates the PayPal order for the order's own total; another amount, currency or intent is 400", async () => {
@@ -369,74 +329,74 @@ describe("the payment API", () => {
       { orderId: "x" },
       {},
     ]) {
-      const res = await run(paypalOrderAction, api("/api/paypal/order", body, { cookie }));
+      const res = await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie, body }));
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof (await res.json()).message).toBe("string");
     }
     expect(await db.selectFrom("payment_attempts").select("id").where("order_id", "=", order.id).execute()).toEqual([]);
 
-    const res = await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id, amount: "29.00", currency: "USD", intent: "CAPTURE" }, { cookie }));
+    const res = await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie, body: { orderId: order.id, amount: "29.00", currency: "USD", intent: "CAPTURE" } }));
     expect(res.status).toBe(200);
     const created = await res.json();
     expect(created).toMatchObject({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: "CREATED" });
     expect(created.links).toEqual(expect.arrayContaining([expect.objectContaining({ rel: "approve", href: `${emulator.url}/checkoutnow?token=${created.id}` })]));
     expect((await pp.getOrder(created.id)).body.purchase_units[0].amount).toEqual({ currency_code: "USD", value: "29.00" });
 
-    expect((await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id }, { cookie: await guestCookie("x") }))).status).toBe(404);
-    expect((await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id, token: order.token }))).status).toBe(200);
+    expect((await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie: await guestCookie("x"), body: { orderId: order.id } }))).status).toBe(404);
+    expect((await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { body: { orderId: order.id, token: order.token } }))).status).toBe(200);
   });
 
   it("POST /api/orders/{id}/complete-payment: 400 bad input, 404 wrong or missing token, 409 unapproved, then {id, confirmationToken} once and again", async () => {
     const { order, cookie } = await guestOrder();
     const params = { orderId: String(order.id) };
-    const created = await (await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id }, { cookie }))).json();
+    const created = await (await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie, body: { orderId: order.id } }))).json();
     for (const body of [{}, { paypalOrderId: "" }, { paypalOrderId: "../../x" }, { paypalOrderId: created.id, status: "pending" }, "not json"]) {
-      expect((await run(completeAction, api(`/api/orders/${order.id}/complete-payment`, body, { cookie }), params)).status, JSON.stringify(body)).toBe(400);
+      expect((await call(completeAction, apiRequest("POST", `/api/orders/${order.id}/complete-payment`, { cookie, body }), params)).status, JSON.stringify(body)).toBe(400);
     }
     for (const req of [
-      api(`/api/orders/${order.id}/complete-payment`, { paypalOrderId: created.id, status: "paid" }),
-      api(`/api/orders/${order.id}/complete-payment?token=wrong`, { paypalOrderId: created.id, status: "paid" }),
-      api(`/api/orders/${order.id}/complete-payment`, { paypalOrderId: created.id, status: "paid", token: "wrong" }),
+      apiRequest("POST", `/api/orders/${order.id}/complete-payment`, { body: { paypalOrderId: created.id, status: "paid" } }),
+      apiRequest("POST", `/api/orders/${order.id}/complete-payment?token=wrong`, { body: { paypalOrderId: created.id, status: "paid" } }),
+      apiRequest("POST", `/api/orders/${order.id}/complete-payment`, { body: { paypalOrderId: created.id, status: "paid", token: "wrong" } }),
     ]) {
-      const res = await run(completeAction, req, params);
+      const res = await call(completeAction, req, params);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: "Order not found" });
     }
-    const early = await run(completeAction, api(`/api/orders/${order.id}/complete-payment`, { paypalOrderId: created.id, status: "paid" }, { cookie }), params);
+    const early = await call(completeAction, apiRequest("POST", `/api/orders/${order.id}/complete-payment`, { cookie, body: { paypalOrderId: created.id, status: "paid" } }), params);
     expect(early.status).toBe(409);
     expect(await early.json()).toEqual({ message: "Payment failed: The PayPal payment has not been approved yet" });
 
     await pp.approve(created.id);
     for (let i = 0; i < 2; i++) {
-      const res = await run(completeAction, api(`/api/orders/${order.id}/complete-payment?token=${order.token}`, { paypalOrderId: created.id, status: "paid" }), params);
+      const res = await call(completeAction, apiRequest("POST", `/api/orders/${order.id}/complete-payment?token=${order.token}`, { body: { paypalOrderId: created.id, status: "paid" } }), params);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ id: order.id, confirmationToken: order.token });
     }
     expect((await orderRow(db, order.id)).status).toBe("paid");
-    expect((await run(completeLoader, page(`/api/orders/${order.id}/complete-payment`), params)).status).toBe(405);
+    expect((await call(completeLoader, get(`/api/orders/${order.id}/complete-payment`, { accept: "text/html" }), params)).status).toBe(405);
   });
 
   it("complete-payment with a refused capture answers 409 'Payment failed: ...', with another order's PayPal id 409", async () => {
     const first = await guestOrder();
     const second = await guestOrder();
-    const created = await (await run(paypalOrderAction, api("/api/paypal/order", { orderId: first.order.id }, { cookie: first.cookie }))).json();
+    const created = await (await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie: first.cookie, body: { orderId: first.order.id } }))).json();
     await pp.approve(created.id);
     await pp.failNextCapture();
-    const refused = await run(completeAction, api(`/api/orders/${first.order.id}/complete-payment`, { paypalOrderId: created.id }, { cookie: first.cookie }), { orderId: String(first.order.id) });
+    const refused = await call(completeAction, apiRequest("POST", `/api/orders/${first.order.id}/complete-payment`, { cookie: first.cookie, body: { paypalOrderId: created.id } }), { orderId: String(first.order.id) });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ message: "Payment failed: There was an error processing your PayPal payment. Please try again." });
-    const stolen = await run(completeAction, api(`/api/orders/${second.order.id}/complete-payment`, { paypalOrderId: created.id }, { cookie: second.cookie }), { orderId: String(second.order.id) });
+    const stolen = await call(completeAction, apiRequest("POST", `/api/orders/${second.order.id}/complete-payment`, { cookie: second.cookie, body: { paypalOrderId: created.id } }), { orderId: String(second.order.id) });
     expect(stolen.status).toBe(409);
     expect(await stolen.json()).toEqual({ message: "This PayPal payment belongs to another order" });
   });
 
   it("POST /api/paypal/order/{id}/capture captures for the order that owns the PayPal order, for its owner only", async () => {
     const { order, cookie } = await guestOrder();
-    const created = await (await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id }, { cookie }))).json();
+    const created = await (await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie, body: { orderId: order.id } }))).json();
     await pp.approve(created.id);
-    expect((await run(captureAction, api(`/api/paypal/order/${created.id}/capture`, undefined, { cookie: await guestCookie("x") }), { id: created.id })).status).toBe(404);
-    expect((await run(captureAction, api("/api/paypal/order/NOPE/capture", undefined, { cookie }), { id: "NOPE" })).status).toBe(404);
-    const res = await run(captureAction, api(`/api/paypal/order/${created.id}/capture`, undefined, { cookie }), { id: created.id });
+    expect((await call(captureAction, apiRequest("POST", `/api/paypal/order/${created.id}/capture`, { cookie: await guestCookie("x") }), { id: created.id })).status).toBe(404);
+    expect((await call(captureAction, apiRequest("POST", "/api/paypal/order/NOPE/capture", { cookie }), { id: "NOPE" })).status).toBe(404);
+    const res = await call(captureAction, apiRequest("POST", `/api/paypal/order/${created.id}/capture`, { cookie }), { id: created.id });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ id: created.id, status: "COMPLETED", orderId: order.id, confirmationToken: order.token, captureId: expect.stringMatching(/^[A-Z0-9]{17}$/) });
@@ -446,10 +406,10 @@ describe("the payment API", () => {
   it("PayPal unreachable answers 503 and marks nothing paid", async () => {
     const { order, cookie } = await guestOrder();
     setPaypalConfig({ ...CONFIG(), apiBase: "http://127.0.0.1:9", timeoutMs: 2000 });
-    const res = await run(paypalOrderAction, api("/api/paypal/order", { orderId: order.id }, { cookie }));
+    const res = await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie, body: { orderId: order.id } }));
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ message: "PayPal could not be reached. Please try again in a moment." });
-    const pageRes = await run(paymentLoader, page(`/order/${order.id}/payment`, cookie), { id: String(order.id) });
+    const pageRes = await call(paymentLoader, get(`/order/${order.id}/payment`, { cookie, accept: "text/html" }), { id: String(order.id) });
     expect(pageRes.status).toBe(200);
     expect((await orderRow(db, order.id)).status).toBe("unpaid");
   });

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";

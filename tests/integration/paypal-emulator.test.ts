@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
 
 const CLIENT_ID = "test-client";
@@ -395,7 +394,7 @@ describe("PayPal emulator: test controls", () => {
   });
 });
 
-describe("Payments v2 refunds and webhooks (issue 16)", () => {
+describe("Payments v2 refunds and webhooks", () => {
   async function capturedOrder(value = "24.00") {
     const created = await api("POST", "/v2/checkout/orders", orderPayload({ purchase_units: [{ reference_id: "r1", amount: { currency_code: "USD", value } }] }));
     await fetch(`${base}/__emulator/approve/${created.body.id}`, { method: "POST" });

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { sql } from "kysely";
 import { getSessionStorage } from "~/domain/auth/guards.server";
 import { hashPassword } from "~/domain/auth/password.server";
@@ -8,7 +7,6 @@ import { deleteAccount } from "~/domain/privacy/deletion.server";
 import { exportAccountData } from "~/domain/privacy/export.server";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
-import { CLIENT_IP_HEADER } from "~/lib/http.server";
 import { action as dataAction, loader as dataLoader } from "~/routes/account_.data";
 import { action as linkAction, loader as linkLoader } from "~/routes/account_.data_.delete";
 import { action as adminDeleteAction, loader as adminDeleteLoader } from "~/routes/admin_.users.$userId.delete";
@@ -19,7 +17,7 @@ import { loader as apiMe } from "~/routes/api.auth.me";
 import { loader as detailsByToken } from "~/routes/order-details.$orderId_.$token";
 import { loader as confirmationByToken } from "~/routes/orders.$orderId.$token";
 import { makeProduct } from "../helpers/factories";
-import { run } from "../helpers/routes";
+import { args, get, postForm, postJson, run } from "../helpers/requests";
 import { mailTo, startSmtp } from "../helpers/smtp";
 
 /**
@@ -29,11 +27,9 @@ import { mailTo, startSmtp } from "../helpers/smtp";
  * admin; the e-mailed link of passwordless accounts; the form and the API agree; the admin's
  * export and deletion are logged and closed to customers.
  */
-const ORIGIN = "http://localhost:3000";
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let n = 0;
 const ip = () => `203.0.113.${(++n % 250) + 1}`;
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -45,27 +41,9 @@ afterAll(async () => {
   await db.destroy();
 });
 
-function formReq(path: string, fields: Record<string, string>, cookie?: string) {
-  return new Request(ORIGIN + path, {
-    method: "POST",
-    headers: {
-      Origin: ORIGIN,
-      Accept: "text/html",
-      "Content-Type": "application/x-www-form-urlencoded",
-      [CLIENT_IP_HEADER]: ip(),
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-function jsonReq(path: string, body: unknown, cookie?: string) {
-  return new Request(ORIGIN + path, {
-    method: "POST",
-    headers: { Origin: ORIGIN, "Content-Type": "application/json", Accept: "application/json", [CLIENT_IP_HEADER]: ip(), ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-}
-const get = (path: string, cookie?: string) => new Request(ORIGIN + path, { headers: cookie ? { Cookie: cookie } : {} });
+// Each request comes from a new address, so per-address limits never mix tests.
+const formReq = (path: string, fields: Record<string, string>, cookie?: string) => postForm(path, fields, { cookie, ip: ip() });
+const jsonReq = (path: string, body: unknown, cookie?: string) => postJson(path, body, { cookie, ip: ip() });
 const setCookies = (res: Response) => res.headers.getSetCookie();
 
 async function sessionFor(userId: number): Promise<string> {
@@ -75,7 +53,7 @@ async function sessionFor(userId: number): Promise<string> {
   return (await storage.commitSession(session)).split(";")[0]!;
 }
 async function me(cookie: string): Promise<number> {
-  return (await run(() => apiMe(args(get("/api/auth/me", cookie))))).status;
+  return (await run(() => apiMe(args(get("/api/auth/me", { cookie }))))).status;
 }
 
 let emailN = 0;
@@ -249,7 +227,7 @@ describe("the export", () => {
     expect(typeof data.about).toBe("string");
     expect(Date.parse(data.exportedAt)).not.toBeNaN();
     // The JSON door: an attachment named by the day.
-    const res = await run(() => apiExport(args(get("/api/account/export", cookie))));
+    const res = await run(() => apiExport(args(get("/api/account/export", { cookie }))));
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toContain("application/json");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -400,7 +378,7 @@ describe("deleting one's account with the password", () => {
       await db.updateTable("users").set({ is_admin: 0 }).where("is_admin", "=", 1).execute();
       const last = await person("lina", { admin: true });
       const cookie = await sessionFor(last.id);
-      const page = await (await run(() => dataLoader(args(get("/account/data", cookie))))).json();
+      const page = await (await run(() => dataLoader(args(get("/account/data", { cookie }))))).json();
       expect(page.lastAdmin).toBe(true);
       const form = await del(cookie, PASSWORD);
       expect(form.status).toBe(409);
@@ -537,7 +515,7 @@ describe("the admin's Users tab: export and delete a customer on request", () =>
   it("exports the same file, logged as user.export naming the customer", async () => {
     const boss = await admin();
     const c = await person("cora");
-    const res = await run(() => adminExportLoader(args(get(`/admin/users/${c.id}/export`, boss.cookie), { userId: String(c.id) })));
+    const res = await run(() => adminExportLoader(args(get(`/admin/users/${c.id}/export`, { cookie: boss.cookie }), { userId: String(c.id) })));
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="my-data-/);
     const body = await res.json();
@@ -551,7 +529,7 @@ describe("the admin's Users tab: export and delete a customer on request", () =>
     const boss = await admin();
     const c = await person("cleo");
     const params = { userId: String(c.id) };
-    expect((await run(() => adminDeleteLoader(args(get(`/admin/users/${c.id}/delete`, boss.cookie), params)))).status).toBe(200);
+    expect((await run(() => adminDeleteLoader(args(get(`/admin/users/${c.id}/delete`, { cookie: boss.cookie }), params)))).status).toBe(200);
     const wrong = await run(() => adminDeleteAction(args(formReq(`/admin/users/${c.id}/delete`, { email: "someone@example.com" }, boss.cookie), params)));
     expect(wrong.status).toBe(400);
     expect((await remains(c)).users).toBe(1);
@@ -575,8 +553,8 @@ describe("the admin's Users tab: export and delete a customer on request", () =>
     const victim = await person("vera");
     const params = { userId: String(victim.id) };
     const cookie = await sessionFor(c.id);
-    expect((await run(() => adminExportLoader(args(get(`/admin/users/${victim.id}/export`, cookie), params)))).status).toBe(403);
-    expect((await run(() => adminDeleteLoader(args(get(`/admin/users/${victim.id}/delete`, cookie), params)))).status).toBe(403);
+    expect((await run(() => adminExportLoader(args(get(`/admin/users/${victim.id}/export`, { cookie }), params)))).status).toBe(403);
+    expect((await run(() => adminDeleteLoader(args(get(`/admin/users/${victim.id}/delete`, { cookie }), params)))).status).toBe(403);
     const res = await run(() => adminDeleteAction(args(formReq(`/admin/users/${victim.id}/delete`, { email: victim.email }, cookie), params)));
     expect(res.status).toBe(403);
     expect((await remains(victim)).users).toBe(1);

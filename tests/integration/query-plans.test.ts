@@ -1,6 +1,3 @@
-// @vitest-environment node
-import { copyFileSync } from "node:fs";
-import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { addToCart, getCart } from "~/domain/cart/cart.server";
@@ -9,14 +6,13 @@ import { listFavorites, toggleFavorite } from "~/domain/catalogue/favorites.serv
 import { getProductBySlug, listLatestCollection, listProducts, listRelatedProducts } from "~/domain/catalogue/products.server";
 import { type Database } from "~/lib/db-schema";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
-import { runDir } from "../helpers/run-dir";
+import { copyTemplate, newDbFile } from "../helpers/db";
 
 // An index behind every lookup a page makes: no query of the storefront walks a whole child table.
 const LOOKUP_TABLES = ["product_images", "product_categories", "cart_items", "favorites", "carts", "product_colors", "product_variations", "sessions", "users"];
 
-const tmp = runDir();
-const file = path.join(tmp, `plans-${process.pid}.sqlite`);
-copyFileSync(path.join(tmp, "base.sqlite"), file);
+// Its own copy of the template, opened with a query log.
+const file = copyTemplate(newDbFile("plans"));
 const sqlite = new SQLite(file);
 sqlite.pragma("foreign_keys = ON");
 const seen: { sql: string; parameters: readonly unknown[] }[] = [];

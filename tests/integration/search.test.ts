@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readProducts } from "~/domain/catalogue/products.server";
 import { bestCorrection, buildVocabulary, editDistance } from "~/domain/catalogue/search";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { DEFAULT_LEGAL_SETTINGS, DEFAULT_SAFETY_NOTICE } from "~/domain/legal/seller";
@@ -16,10 +15,10 @@ import { loader as latestLoader } from "~/routes/api.products.latest-collection"
 import { loader as slugLoader } from "~/routes/api.products.slug.$slug";
 import { loader as productPageLoader } from "~/routes/product.$slug";
 import { makeProduct, makeUser } from "../helpers/factories";
-import { cookieFor, run } from "../helpers/routes";
+import { apiRequest, args, get, postForm, postMultipart, run } from "../helpers/requests";
+import { cookieFor } from "../helpers/routes";
 import { mailTo, startSmtp } from "../helpers/smtp";
 
-const ORIGIN = "http://localhost:3000";
 
 let admin: { id: number; cookie: string };
 let customer: { id: number; cookie: string };
@@ -38,50 +37,27 @@ afterAll(async () => {
   await db.destroy();
 });
 
-function formPost(path: string, fields: Record<string, string>, cookie: string): Request {
-  return new Request(`${ORIGIN}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", Origin: ORIGIN, Cookie: cookie },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 function multipart(fields: Record<string, string>): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return form;
 }
 
-function apiRequest(path: string, method: string, body?: unknown, cookie = admin.cookie): Request {
-  const headers: Record<string, string> = { Accept: "application/json", Cookie: cookie };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET") headers.Origin = ORIGIN;
-  return new Request(`${ORIGIN}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
 const settingsPost = (fields: Record<string, string>, cookie = admin.cookie) =>
-  run(() => adminAction({ request: formPost("/admin?tab=settings", fields, cookie), params: {}, context: {} }));
+  run(() => adminAction(args(postForm("/admin?tab=settings", fields, { cookie }))));
 const addPost = (fields: Record<string, string>) =>
   run(() =>
-    addAction({
-      request: new Request(`${ORIGIN}/admin/products/add`, { method: "POST", headers: { Cookie: admin.cookie, Accept: "text/html", Origin: ORIGIN }, body: multipart(fields) }),
-      params: {},
-      context: {},
-    }),
+    addAction(args(postMultipart("/admin/products/add", multipart(fields), { cookie: admin.cookie }))),
   );
 const editPost = (id: number, fields: Record<string, string>) =>
   run(() =>
-    editAction({
-      request: new Request(`${ORIGIN}/admin/products/edit/${id}`, { method: "POST", headers: { Cookie: admin.cookie, Accept: "text/html", Origin: ORIGIN }, body: multipart(fields) }),
-      params: { id: String(id) },
-      context: {},
-    }),
+    editAction(args(postMultipart(`/admin/products/edit/${id}`, multipart(fields), { cookie: admin.cookie }), { id: String(id) })),
   );
 const api = {
-  create: (body: unknown) => run(() => listAction({ request: apiRequest("/api/admin/products", "POST", body), params: {}, context: {} })),
-  list: () => run(() => listLoader({ request: apiRequest("/api/admin/products", "GET"), params: {}, context: {} })),
-  get: (id: number) => run(() => oneLoader({ request: apiRequest(`/api/admin/products/${id}`, "GET"), params: { id: String(id) }, context: {} })),
-  put: (id: number, body: unknown) => run(() => oneAction({ request: apiRequest(`/api/admin/products/${id}`, "PUT", body), params: { id: String(id) }, context: {} })),
+  create: (body: unknown) => run(() => listAction(args(apiRequest("POST", "/api/admin/products", { cookie: admin.cookie, body })))),
+  list: () => run(() => listLoader(args(apiRequest("GET", "/api/admin/products", { cookie: admin.cookie })))),
+  get: (id: number) => run(() => oneLoader(args(apiRequest("GET", `/api/admin/products/${id}`, { cookie: admin.cookie }), { id: String(id) }))),
+  put: (id: number, body: unknown) => run(() => oneAction(args(apiRequest("PUT", `/api/admin/products/${id}`, { cookie: admin.cookie, body }), { id: String(id) }))),
 };
 const stored = (id: number) =>
   db.selectFrom("products").select(["sku", "materials", "safety_notice as safetyNotice"]).where("id", "=", id).executeTakeFirstOrThrow();
@@ -150,7 +126,7 @@ describe("Settings: the seller card", () => {
     expect(changes.orderRetentionYears).toEqual([5, 7]);
     expect(changes.phone).toEqual(["", SELLER.phone]);
 
-    const page = await run(() => adminLoader({ request: new Request(`${ORIGIN}/admin?tab=settings`, { headers: { Cookie: admin.cookie } }), params: {}, context: {} }));
+    const page = await run(() => adminLoader(args(get(`}/admin?tab=settings`, { cookie: admin.cookie }))));
     const data = (await page.json()) as { store: { legal: unknown } };
     expect(data.store.legal).toMatchObject({ legalName: SELLER.legalName, orderRetentionYears: 7 });
   });
@@ -209,7 +185,7 @@ describe("product SKU, materials and safety notice", () => {
 
   it("the editor edits all three: an empty SKU keeps the current one, an empty notice follows the store's", async () => {
     const p = await makeProduct(db, { title: "Editor Safety Dress" });
-    const page = await run(() => editLoader({ request: new Request(`${ORIGIN}/admin/products/edit/${p.id}`, { headers: { Cookie: admin.cookie } }), params: { id: String(p.id) }, context: {} }));
+    const page = await run(() => editLoader(args(get(`}/admin/products/edit/${p.id}`, { cookie: admin.cookie }), { id: String(p.id) })));
     const data = await page.json();
     expect(data.values).toMatchObject({ sku: skuFor(p.id), materials: "", safetyNotice: "" });
     expect(data.options.defaultSafetyNotice).toBe(DEFAULT_SAFETY_NOTICE);
@@ -263,10 +239,10 @@ describe("product JSON and the product page", () => {
       expect(products.find((p) => p.id === plain.id)).toMatchObject({ sku: skuFor(plain.id), materials: "", safetyNotice: notice });
     };
     const read = async (notice: string) => {
-      const list = await (await run(() => productsLoader({ request: new Request(`${ORIGIN}/api/products?limit=100`), params: {}, context: {} }))).json();
+      const list = await (await run(() => productsLoader(args(get(`}/api/products?limit=100`))))).json();
       check(list.products, notice);
       check(await (await run(() => latestLoader())).json(), notice);
-      const one = await (await run(() => slugLoader({ request: new Request(`${ORIGIN}/api/products/slug/${plain.slug}`), params: { slug: plain.slug }, context: {} }))).json();
+      const one = await (await run(() => slugLoader(args(get(`}/api/products/slug/${plain.slug}`), { slug: plain.slug })))).json();
       expect(one).toMatchObject({ sku: skuFor(plain.id), materials: "", safetyNotice: notice });
     };
     await read(DEFAULT_SAFETY_NOTICE);
@@ -279,7 +255,7 @@ describe("product JSON and the product page", () => {
     await settingsPost({ intent: STORE_INTENTS.legalSave, ...SELLER });
     const p = await makeProduct(db, { title: "Page Maker Dress" });
     await db.updateTable("products").set({ sku: "PMD-1", materials: "Cotton lawn" }).where("id", "=", p.id).execute();
-    const res = await run(() => productPageLoader({ request: new Request(`${ORIGIN}/product/${p.slug}`), params: { slug: p.slug }, context: {} }));
+    const res = await run(() => productPageLoader(args(get(`}/product/${p.slug}`), { slug: p.slug })));
     const data = await res.json();
     expect(data.maker).toEqual({ legalName: SELLER.legalName, address: "ul. Igielna 3, 31-000 Kraków, Poland", email: SELLER.email, phone: SELLER.phone, vatLine: SELLER.vatLine });
     expect(data.product).toMatchObject({ sku: "PMD-1", materials: "Cotton lawn", safetyNotice: SELLER.safetyNotice });

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { recomputeTotalStock } from "~/domain/catalogue/stock.server";
 import { Meta, Outlet } from "@remix-run/react";
 import { createRemixStub } from "@remix-run/testing";
@@ -13,20 +12,19 @@ import { meta as productMeta, loader as productLoader } from "~/routes/product.$
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { makeCategory, makeProduct } from "../helpers/factories";
+import { args, get, ORIGIN } from "../helpers/requests";
 
 afterAll(() => db.destroy());
-
-const ORIGIN = "http://localhost:3000";
 
 type Tag = Record<string, unknown>;
 type MetaFn = (args: never) => Tag[] | undefined;
 
 /** Calls a route's meta the way Remix does: with the root's loader data among the matches. */
 async function runMeta(fn: MetaFn, path: string, data: unknown): Promise<Tag[]> {
-  const rootRes = await rootLoader({ request: new Request(`${ORIGIN}${path}`), params: {}, context: {} });
+  const rootRes = await rootLoader(args(get(path)));
   const rootData = await rootRes.json();
   const url = new URL(`${ORIGIN}${path}`);
-  const args = {
+  const metaArgs = {
     data,
     params: {},
     location: { pathname: url.pathname, search: url.search, hash: "", state: null, key: "default" },
@@ -35,7 +33,7 @@ async function runMeta(fn: MetaFn, path: string, data: unknown): Promise<Tag[]> 
       { id: "routes/x", pathname: url.pathname, data, params: {}, meta: [] },
     ],
   };
-  return (fn as (a: typeof args) => Tag[])(args);
+  return (fn as (a: typeof metaArgs) => Tag[])(metaArgs);
 }
 
 const titleOf = (tags: Tag[]) => tags.find((t) => "title" in t)?.title;
@@ -57,7 +55,7 @@ describe("page titles use the store name saved in Settings", () => {
     expect(titleOf(home)).toBe("Doll Wardrobe Co");
     expect(home).toContainEqual({ name: "description", content: "Tiny coats & capes." });
 
-    const res = await productLoader({ request: new Request(`${ORIGIN}/product/${product.slug}`), params: { slug: product.slug }, context: {} });
+    const res = await productLoader(args(get(`/product/${product.slug}`), { slug: product.slug }));
     const tags = await runMeta(productMeta as MetaFn, `/product/${product.slug}?image=1`, await res.json());
     expect(titleOf(tags)).toBe("Velvet Cape · Doll Wardrobe Co");
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: `${ORIGIN}/product/${product.slug}` });
@@ -76,8 +74,8 @@ describe("server-rendered head of a product page", () => {
   it("renders title, canonical, Open Graph and JSON-LD with '<' escaped inside the script", async () => {
     const product = await makeProduct(db, { title: "Tea </script><script>alert(1)</script> Dress", description: "Lace & <b>bold</b> trim", image: true });
     const path = `/product/${product.slug}`;
-    const rootData = await (await rootLoader({ request: new Request(`${ORIGIN}${path}`), params: {}, context: {} })).json();
-    const productData = await (await productLoader({ request: new Request(`${ORIGIN}${path}`), params: { slug: product.slug }, context: {} })).json();
+    const rootData = await (await rootLoader(args(get(path)))).json();
+    const productData = await (await productLoader(args(get(path), { slug: product.slug }))).json();
     const Stub = createRemixStub([
       {
         id: "root",

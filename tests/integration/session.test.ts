@@ -1,9 +1,7 @@
-// @vitest-environment node
 import { createShopSessionStorage } from "~/domain/auth/session.server";
-import { createTestDb } from "../helpers/db";
+import { db } from "~/lib/db.server";
 import { makeUser } from "../helpers/factories";
 
-const db = createTestDb();
 afterAll(() => db.destroy());
 
 function cookieHeader(setCookie: string): string {

@@ -1,13 +1,11 @@
-// @vitest-environment node
 import { findStockIssues, returnStock, takeStock } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
 import { awardOrderPoints, recordPointsEvent, reverseOrderPoints } from "~/domain/loyalty/loyalty.server";
 import { returnOrderPoints, takeOrderPoints } from "~/domain/orders/holds.server";
 import { getOrderAccess } from "~/domain/orders/access.server";
-import { createTestDb } from "../helpers/db";
+import { db } from "~/lib/db.server";
 import { makeProduct, makeUser } from "../helpers/factories";
 
-const db = createTestDb();
 afterAll(() => db.destroy());
 
 async function stockOf(productId: number) {

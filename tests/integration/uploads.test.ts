@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -11,9 +10,9 @@ import { action as cleanupAction } from "~/routes/api.upload.cleanup";
 import { action as finalizeAction } from "~/routes/api.upload.finalize";
 import { action as tempAction } from "~/routes/api.upload.temp";
 import { makeUser } from "../helpers/factories";
+import { args, ORIGIN, postMultipart, sendJson } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 
-const ORIGIN = "http://localhost:3000";
 const UPLOAD_DIR = path.resolve(process.env.UPLOAD_DIR!);
 const TMP_DIR = path.join(UPLOAD_DIR, "tmp");
 const PRODUCTS_DIR = path.join(UPLOAD_DIR, "products");
@@ -55,19 +54,11 @@ function fileOf(data: Buffer | string, name: string, type: string): File {
 function uploadRequest(file: File | null, cookie?: string, field = "image"): Request {
   const form = new FormData();
   if (file) form.append(field, file);
-  const headers: Record<string, string> = { Origin: ORIGIN, Accept: "application/json" };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}/api/upload/temp`, { method: "POST", headers, body: form });
-}
-
-function jsonRequest(p: string, method: string, body: unknown, cookie?: string): Request {
-  const headers: Record<string, string> = { Origin: ORIGIN, Accept: "application/json", "Content-Type": "application/json" };
-  if (cookie) headers.Cookie = cookie;
-  return new Request(`${ORIGIN}${p}`, { method, headers, body: JSON.stringify(body) });
+  return postMultipart("/api/upload/temp", form, { cookie, accept: "application/json" });
 }
 
 async function upload(file: File, cookie = adminCookie) {
-  const res = await tempAction({ request: uploadRequest(file, cookie), params: {}, context: {} });
+  const res = await tempAction(args(uploadRequest(file, cookie)));
   return { status: res.status, body: (await res.json()) as { id: string; url: string; message?: string } };
 }
 
@@ -82,11 +73,11 @@ const diskPath = (url: string) => path.join(UPLOAD_DIR, url.replace(/^\/uploads\
 describe("POST /api/upload/temp", () => {
   it("refuses guests (401) and customers (403) on all three upload calls", async () => {
     const png = fileOf(await picture("png", 40, 40), "a.png", "image/png");
-    expect((await tempAction({ request: uploadRequest(png), params: {}, context: {} })).status).toBe(401);
-    expect((await tempAction({ request: uploadRequest(png, customerCookie), params: {}, context: {} })).status).toBe(403);
+    expect((await tempAction(args(uploadRequest(png)))).status).toBe(401);
+    expect((await tempAction(args(uploadRequest(png, customerCookie)))).status).toBe(403);
     for (const cookie of [undefined, customerCookie]) {
-      const f = await finalizeAction({ request: jsonRequest("/api/upload/finalize", "POST", { images: [] }, cookie), params: {}, context: {} });
-      const c = await cleanupAction({ request: jsonRequest("/api/upload/cleanup", "DELETE", { tempIds: [] }, cookie), params: {}, context: {} });
+      const f = await finalizeAction(args(sendJson("POST", "/api/upload/finalize", { images: [] }, { cookie })));
+      const c = await cleanupAction(args(sendJson("DELETE", "/api/upload/cleanup", { tempIds: [] }, { cookie })));
       expect([f.status, c.status]).toEqual(cookie ? [403, 403] : [401, 401]);
       expect(await f.json()).toEqual({ message: expect.any(String) });
     }
@@ -127,9 +118,9 @@ describe("POST /api/upload/temp", () => {
   });
 
   it("answers 400 without a file and for a body that is not multipart", async () => {
-    const none = await tempAction({ request: uploadRequest(null, adminCookie), params: {}, context: {} });
+    const none = await tempAction(args(uploadRequest(null, adminCookie)));
     expect(none.status).toBe(400);
-    const json = await tempAction({ request: jsonRequest("/api/upload/temp", "POST", { image: "x" }, adminCookie), params: {}, context: {} });
+    const json = await tempAction(args(sendJson("POST", "/api/upload/temp", { image: "x" }, { cookie: adminCookie })));
     expect(json.status).toBe(400);
     expect(await json.json()).toEqual({ message: expect.any(String) });
   });
@@ -170,11 +161,7 @@ describe("POST /api/upload/finalize", () => {
   it("moves the uploads to products/, writes the thumb and the WebP widths, and forgets the temp rows", async () => {
     const wide = await upload(fileOf(await picture("jpeg", 1200, 1500), "wide.jpg", "image/jpeg"));
     const small = await upload(fileOf(await picture("png", 500, 400), "small.png", "image/png"));
-    const res = await finalizeAction({
-      request: jsonRequest("/api/upload/finalize", "POST", { images: [{ id: wide.body.id, isPrimary: false }, { id: small.body.id, isPrimary: true }] }, adminCookie),
-      params: {},
-      context: {},
-    });
+    const res = await finalizeAction(args(sendJson("POST", "/api/upload/finalize", { images: [{ id: wide.body.id, isPrimary: false }, { id: small.body.id, isPrimary: true }] }, { cookie: adminCookie })));
     expect(res.status).toBe(200);
     const { images } = (await res.json()) as { images: { id: string; imageUrl: string; isPrimary: boolean; width: number; height: number }[] };
     expect(images).toEqual([
@@ -220,7 +207,7 @@ describe("POST /api/upload/finalize", () => {
     expect(existsSync(diskPath(one.body.url))).toBe(true);
     expect(await db.selectFrom("uploads").select("id").where("id", "=", one.body.id).execute()).toHaveLength(1);
 
-    const bad = await finalizeAction({ request: jsonRequest("/api/upload/finalize", "POST", { images: [{ id: "../../etc/passwd" }] }, adminCookie), params: {}, context: {} });
+    const bad = await finalizeAction(args(sendJson("POST", "/api/upload/finalize", { images: [{ id: "../../etc/passwd" }] }, { cookie: adminCookie })));
     expect(bad.status).toBe(400);
 
     const done = await finalizeUploads(db, [one.body.id]);
@@ -231,7 +218,7 @@ describe("POST /api/upload/finalize", () => {
   it("marks the first image primary when none is chosen", async () => {
     const a = await upload(fileOf(await picture("png", 30, 30), "a.png", "image/png"));
     const b = await upload(fileOf(await picture("png", 30, 30), "b.png", "image/png"));
-    const res = await finalizeAction({ request: jsonRequest("/api/upload/finalize", "POST", { images: [{ id: a.body.id }, { id: b.body.id }] }, adminCookie), params: {}, context: {} });
+    const res = await finalizeAction(args(sendJson("POST", "/api/upload/finalize", { images: [{ id: a.body.id }, { id: b.body.id }] }, { cookie: adminCookie })));
     const { images } = (await res.json()) as { images: { isPrimary: boolean }[] };
     expect(images.map((i) => i.isPrimary)).toEqual([true, false]);
   });
@@ -242,16 +229,12 @@ describe("DELETE /api/upload/cleanup and stale uploads", () => {
     const a = await upload(fileOf(await picture("jpeg", 80, 80), "a.jpg", "image/jpeg"));
     const b = await upload(fileOf(await picture("webp", 80, 80), "b.webp", "image/webp"));
     expect(existsSync(diskPath(a.body.url)) && existsSync(diskPath(b.body.url))).toBe(true);
-    const res = await cleanupAction({
-      request: jsonRequest("/api/upload/cleanup", "DELETE", { tempIds: [a.body.id, b.body.id, "not-an-id"] }, adminCookie),
-      params: {},
-      context: {},
-    });
+    const res = await cleanupAction(args(sendJson("DELETE", "/api/upload/cleanup", { tempIds: [a.body.id, b.body.id, "not-an-id"] }, { cookie: adminCookie })));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ deleted: 2 });
     expect(existsSync(diskPath(a.body.url)) || existsSync(diskPath(b.body.url))).toBe(false);
     expect(await cleanupUploads(db, [a.body.id])).toBe(0);
-    const post = await cleanupAction({ request: jsonRequest("/api/upload/cleanup", "POST", { tempIds: [] }, adminCookie), params: {}, context: {} });
+    const post = await cleanupAction(args(sendJson("POST", "/api/upload/cleanup", { tempIds: [] }, { cookie: adminCookie })));
     expect(post.status).toBe(405);
   });
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { getReturnTerms, markDelivered, processReturn, shipOrder } from "~/domain/admin/admin-orders.server";
 import { ADMIN_ORDER_INTENTS } from "~/domain/admin/admin-orders";
 import { getDashboardStats } from "~/domain/admin/reports.server";
@@ -10,7 +9,6 @@ import { withdrawalEligibility, WITHDRAWAL_TEXT } from "~/domain/withdrawals/rul
 import { remindUnhandledWithdrawals, submitWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { CLIENT_IP_HEADER } from "~/lib/http.server";
 import { loader as adminOrderLoader, action as adminOrderAction } from "~/routes/admin_.orders.$orderId";
 import { loader as adminListApi } from "~/routes/api.admin.orders";
 import { loader as adminOneApi } from "~/routes/api.admin.orders.$orderId";
@@ -21,14 +19,14 @@ import { action as pageAction, loader as pageLoader } from "~/routes/withdrawal"
 import { loader as receiptLoader } from "~/routes/withdrawal_.received";
 import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
 import { makeProduct, makeUser } from "../helpers/factories";
-import { cookieFor, run } from "../helpers/routes";
+import { args, get, getJson, ORIGIN, postForm, postJson, run } from "../helpers/requests";
+import { cookieFor } from "../helpers/routes";
 import { emulatorClient, makeOrder, orderRow, productStock } from "./payments-fixtures";
 
 // The withdrawal function through both doors (the page's form action and POST /api/withdrawals),
 // its abuse cases, the owner's two ways to handle it (against the PayPal emulator over HTTP), the
 // reminder job and the orders' JSON.
 
-const ORIGIN = "http://localhost:3000";
 const CLIENT_ID = "withdrawal-test-client";
 const CLIENT_SECRET = "withdrawal-test-secret";
 const DAY = 86_400_000;
@@ -81,30 +79,14 @@ async function paidOrder(email = uniqueEmail("paid")) {
 
 function apiPost(body: unknown, ip = freshIp()) {
   return run(() =>
-    withdrawalsApi({
-      request: new Request(`${ORIGIN}/api/withdrawals`, {
-        method: "POST",
-        headers: { Origin: ORIGIN, "Content-Type": "application/json", Accept: "application/json", [CLIENT_IP_HEADER]: ip },
-        body: JSON.stringify(body),
-      }),
-      params: {},
-      context: {},
-    }),
+    withdrawalsApi(args(postJson("/api/withdrawals", body, { ip }))),
   );
 }
 
 function pagePost(fields: Record<string, string | number>, ip = freshIp()) {
-  const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+  const body = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
   return run(() =>
-    pageAction({
-      request: new Request(`${ORIGIN}/withdrawal`, {
-        method: "POST",
-        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", [CLIENT_IP_HEADER]: ip },
-        body: body.toString(),
-      }),
-      params: {},
-      context: {},
-    }),
+    pageAction(args(postForm("/withdrawal", body, { ip }))),
   );
 }
 
@@ -300,7 +282,7 @@ describe("a withdrawal received", () => {
     expect(page.status).toBe(302);
     const receipt = page.headers.get("Location")!;
     expect(receipt).toMatch(new RegExp(`^/withdrawal/received\\?orderId=${o.id}&receipt=`));
-    const shown = await run(() => receiptLoader({ request: new Request(`${ORIGIN}${receipt}`), params: {}, context: {} }));
+    const shown = await run(() => receiptLoader(args(get(`${receipt}`))));
     expect((await shown.json()).receivedAt).toBe(first.receivedAt);
     expect((await outbox(o.id)).filter((m) => m.kind === "withdrawal-received")).toHaveLength(1);
     expect((await withdrawalRow(o.id))!.name).toBe("A");
@@ -320,11 +302,11 @@ describe("a withdrawal received", () => {
     expect((await outbox(viaPage.id)).map((m) => m.kind)).toEqual((await outbox(viaApi.id)).map((m) => m.kind));
     // The acknowledgement needs the signed link: a forged one shows nothing of the order.
     const location = confirm!.headers.get("Location")!;
-    const ok = await run(() => receiptLoader({ request: new Request(`${ORIGIN}${location}`), params: {}, context: {} }));
+    const ok = await run(() => receiptLoader(args(get(`${location}`))));
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ state: "ok", summary: { id: viaPage.id } });
     const forged = await run(() =>
-      receiptLoader({ request: new Request(`${ORIGIN}/withdrawal/received?orderId=${viaApi.id}&receipt=${location.split("receipt=")[1]}`), params: {}, context: {} }),
+      receiptLoader(args(get(`/withdrawal/received?orderId=${viaApi.id}&receipt=${location.split("receipt=")[1]}`))),
     );
     expect(forged.status).toBe(404);
     expect(await forged.json()).toEqual({ state: "invalid" });
@@ -333,13 +315,13 @@ describe("a withdrawal received", () => {
   it("?orderId= fills in the order; its signed-in owner gets the e-mail too, a stranger does not", async () => {
     const owner = await makeUser(db);
     const o = await order("paid", { userId: owner.id });
-    const anon = await run(() => pageLoader({ request: new Request(`${ORIGIN}/withdrawal?orderId=${o.id}`), params: {}, context: {} }));
+    const anon = await run(() => pageLoader(args(get(`/withdrawal?orderId=${o.id}`))));
     expect((await anon.json()).prefill).toEqual({ orderId: String(o.id), email: "", name: "" });
     const stranger = await cookieFor((await makeUser(db)).id);
-    const other = await run(() => pageLoader({ request: new Request(`${ORIGIN}/withdrawal?orderId=${o.id}`, { headers: { Cookie: stranger } }), params: {}, context: {} }));
+    const other = await run(() => pageLoader(args(get(`/withdrawal?orderId=${o.id}`, { cookie: stranger }))));
     expect((await other.json()).prefill.email).toBe("");
     const ownerCookie = await cookieFor(owner.id);
-    const mine = await run(() => pageLoader({ request: new Request(`${ORIGIN}/withdrawal?orderId=${o.id}`, { headers: { Cookie: ownerCookie } }), params: {}, context: {} }));
+    const mine = await run(() => pageLoader(args(get(`/withdrawal?orderId=${o.id}`, { cookie: ownerCookie }))));
     expect((await mine.json()).prefill).toMatchObject({ orderId: String(o.id), email: o.email });
   });
 });
@@ -352,19 +334,11 @@ describe("the owner handles it", () => {
     expect((await getDashboardStats(db)).withdrawalsToHandle).toBeGreaterThan(0);
     const admin = await makeUser(db, { isAdmin: true });
     const cookie = await cookieFor(admin.id);
-    const page = await run(() => adminOrderLoader({ request: new Request(`${ORIGIN}/admin/orders/${o.id}`, { headers: { Cookie: cookie } }), params: { orderId: String(o.id) }, context: {} }));
+    const page = await run(() => adminOrderLoader(args(get(`/admin/orders/${o.id}`, { cookie: cookie }), { orderId: String(o.id) })));
     expect((await page.json()).withdrawal).toMatchObject({ name: "Ada", handledAt: null, canRefundInFull: true });
 
     const res = await run(() =>
-      adminOrderAction({
-        request: new Request(`${ORIGIN}/admin/orders/${o.id}`, {
-          method: "POST",
-          headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
-          body: new URLSearchParams({ intent: ADMIN_ORDER_INTENTS.withdrawalRefund }).toString(),
-        }),
-        params: { orderId: String(o.id) },
-        context: {},
-      }),
+      adminOrderAction(args(postForm(`/admin/orders/${o.id}`, { intent: ADMIN_ORDER_INTENTS.withdrawalRefund }, { cookie }), { orderId: String(o.id) })),
     );
     expect(res.status).toBe(302);
     expect((await orderRow(db, o.id)).status).toBe("cancelled");
@@ -377,7 +351,7 @@ describe("the owner handles it", () => {
     expect(activity.rows).toHaveLength(1);
     expect(activity.rows[0]).toMatchObject({ actorEmail: admin.email });
     // The order's JSON says so.
-    const json = await run(() => adminOneApi({ request: new Request(`${ORIGIN}/api/admin/orders/${o.id}`, { headers: { Cookie: cookie } }), params: { orderId: String(o.id) }, context: {} }));
+    const json = await run(() => adminOneApi(args(get(`/api/admin/orders/${o.id}`, { cookie: cookie }), { orderId: String(o.id) })));
     expect((await json.json()).withdrawal).toEqual({ receivedAt: expect.any(String), handledAt: expect.any(String) });
   });
 
@@ -439,7 +413,7 @@ describe("orders as JSON carry the withdrawal", () => {
     const c = await cookieFor(customer.id);
     const a = await cookieFor(admin.id);
     const get = (fn: typeof ordersApi, path: string, cookie: string, params: Record<string, string> = {}) =>
-      run(() => fn({ request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie, Accept: "application/json" } }), params, context: {} }));
+      run(() => fn(args(getJson(path, { cookie }), params)));
 
     const { receivedAt } = (await (await apiPost({ orderId: o.id, email: o.email, name: "A" })).json()) as { receivedAt: string };
     const expected = { receivedAt, handledAt: null };

@@ -15,11 +15,13 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Migrates one base database for this run (tests/.tmp/run-{pid}/base.sqlite); every test file and
- * createTestDb() works on its own copy in the same folder. The folder goes when the run ends, and
+ * Migrates one template database for this run (tests/.tmp/run-{pid}/base.sqlite); every test file and
+ * createTestDb() works on its own copy in the same folder (see tests/helpers/db.ts). The folder goes when the run ends, and
  * folders of runs whose process is gone (a killed run) are swept at the start of the next.
  */
 export default async function setup() {
+  // With several vitest projects this may run once per project: the first makes the template, the rest share it.
+  if (process.env.TEST_RUN_DIR) return;
   mkdirSync(TMP, { recursive: true });
   for (const name of readdirSync(TMP)) {
     const run = /^run-(\d+)$/.exec(name);

@@ -1,14 +1,11 @@
-import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, vi } from "vitest";
+import { copyTemplate, newDbFile } from "../helpers/db";
 import { runDir } from "../helpers/run-dir";
 
-// Each test file gets its own copy of the migrated database before any app module loads.
-const tmp = runDir();
-const file = path.join(tmp, `test-${process.pid}-${Math.random().toString(36).slice(2)}.sqlite`);
-copyFileSync(path.join(tmp, "base.sqlite"), file);
-process.env.DATABASE_PATH = file;
-process.env.UPLOAD_DIR ??= path.join(tmp, `uploads-${process.pid}`);
+// Each test file gets its own copy of the migrated template before any app module loads (see tests/helpers/db.ts).
+process.env.DATABASE_PATH = copyTemplate(newDbFile("test"));
+process.env.UPLOAD_DIR ??= path.join(runDir(), `uploads-${process.pid}`);
 process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret";
 process.env.APP_URL ??= "http://localhost:3000";
 

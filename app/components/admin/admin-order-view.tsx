@@ -19,7 +19,7 @@ import { formatMoney } from "~/lib/money";
 type OkData = Extract<AdminOrderPageData, { state: "ok" }>;
 
 /**
- * The admin order page of /admin/orders/{orderId} (checkout-account-admin spec, section 2):
+ * The admin order page of /admin/orders/{orderId}:
  * items, customer, address, summary, tracking card and the actions the status allows. The
  * forms post to the page itself and come back here with a toast.
  */

@@ -10,7 +10,7 @@ type Ready = Extract<OrdersTabData, { ready: true }>;
 type Row = Ready["orders"][number];
 
 /**
- * The admin's Orders tab (checkout-account-admin spec, section 2): a filter, and a table (stacked
+ * The admin's Orders tab: a filter, and a table (stacked
  * cards on a phone) with each order's actions. Every action is a plain form posting to /admin;
  * Cancel asks first (confirm() with JavaScript, the server's confirmation step without), Ship
  * opens a small tracking-number form in place (a <details>, which needs no JavaScript).

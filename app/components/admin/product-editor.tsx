@@ -31,7 +31,7 @@ let rowSeq = 0;
 const rowKey = () => `row-${++rowSeq}`;
 
 /**
- * The add and edit product pages (one screen, spec section 2). The page is one multipart form:
+ * The add and edit product pages (one screen). The page is one multipart form:
  * without JavaScript the add/remove and upload buttons post it and the server answers the form
  * again with everything kept; with JavaScript those buttons work in place, images upload as
  * soon as they are dropped or chosen, and the category and variation rules apply as you click.

@@ -8,7 +8,7 @@ import { Pager } from "~/components/admin/store-parts";
 type Row = ProductsTabData["products"][number];
 
 /**
- * The admin's Products tab (checkout-account-admin spec, section 2): four filters (a GET form),
+ * The admin's Products tab: four filters (a GET form),
  * the product table (stacked cards on a phone), the Latest Collection switch (a POST form; with
  * JavaScript a fetcher that flips at once) and delete, which asks first (confirm() with
  * JavaScript, the server's confirmation step without).

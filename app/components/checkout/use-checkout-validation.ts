@@ -15,8 +15,8 @@ export interface CheckoutReply {
  * and its answer (`reply`) replaces what the browser found. Until hydration the browser's own
  * constraints (required, maxLength) apply.
  *
- * This replaces Conform's useForm on this one page to keep its JavaScript inside the 100 KB
- * budget; the action still uses Conform's parseWithZod and reply().
+ * This replaces Conform's useForm on this one page to keep its JavaScript inside its budget
+ * (docs/decisions/no-zod-in-the-browser.md); the action still uses Conform's parseWithZod and reply().
  */
 export function useCheckoutValidation(reply: CheckoutReply | undefined, defaults: Record<string, unknown>) {
   const [errors, setErrors] = useState<Record<string, string[]>>(() => clean(reply?.error));

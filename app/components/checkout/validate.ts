@@ -10,9 +10,10 @@ import {
 import { COUNTRY_CODES } from "~/domain/common/countries";
 
 /**
- * The checkout rules of section 5 for the browser (Conform's on-change validation), without
+ * The checkout rules for the browser (Conform's on-change validation), without
  * zod: the same texts and limits as CheckoutSchema (domain/orders/schemas.ts), which the server
  * always runs again. tests/unit/domain/checkout-schema.test.ts keeps the two in step.
+ * Why no zod here: docs/decisions/no-zod-in-the-browser.md.
  */
 export type CheckoutValues = Record<string, unknown>;
 

@@ -13,8 +13,7 @@ import { type ConfirmationPageData, ORDER_TEXT, type OrderPageOrder } from "~/do
 import { OrderWithdrawalCard } from "~/components/withdrawals/order-withdrawal";
 
 /**
- * The confirmation page of /order/{orderId}/confirmation?token= and /orders/{orderId}/{token}
- * (checkout-account-admin spec, section 2).
+ * The confirmation page of /order/{orderId}/confirmation?token= and /orders/{orderId}/{token}.
  */
 export function ConfirmationView({ data }: { data: ConfirmationPageData }) {
   if (data.state === "denied") return <AccessDenied />;

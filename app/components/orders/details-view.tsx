@@ -27,8 +27,8 @@ const ACTIONS: Record<OrderIntent, { button: string; question: string; yes: stri
 };
 
 /**
- * The customer order details page of /order-details/{orderId} and /order-details/{orderId}/{token}
- * (checkout-account-admin spec, section 2): status, tracking, items, summary, banners,
+ * The customer order details page of /order-details/{orderId} and /order-details/{orderId}/{token}:
+ * status, tracking, items, summary, banners,
  * address, contact, message, and the order actions with their confirmation step.
  */
 export function OrderDetailsView({ data }: { data: DetailsPageData }) {

@@ -4,16 +4,10 @@ import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 
 /**
- * The markup inside a product card's <article class="card">, as one HTML string.
- *
- * Cards are most of a shop page: twelve of them were about half of a category page's server
- * time, because React renders each of their ~19 elements one by one (about a microsecond each,
- * measured with tests/bench). Built as a string, the same markup costs a few microseconds per
- * card, and the same function builds it in the browser, so the server's HTML and the client's
- * render are the same string. Nothing in it needs React: links carry data-shop-link (client-side
- * navigation through useShopNavigation in root), and the Add to Cart form is marked with
- * data-card-add, whose submit useCardAdds (product-card.tsx) turns into a fetcher submission.
- * Without JavaScript they are a plain link and a plain form.
+ * The markup inside a product card's <article class="card">, as one HTML string, built the same
+ * on the server and in the browser (why: docs/decisions/card-html.md). Links carry
+ * data-shop-link and the Add to Cart form data-card-add, which useCardAdds (product-card.tsx)
+ * turns into a fetcher submission; without JavaScript they are a plain link and a plain form.
  *
  * Every interpolated text goes through escapeHtml (lib/html), attribute or not.
  */

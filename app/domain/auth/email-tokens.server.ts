@@ -7,7 +7,7 @@ import { enqueueMail } from "~/domain/mail/outbox.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /**
- * Single-use e-mail links of the account (issue 20), kept in `auth_tokens` like reset links:
+ * Single-use e-mail links of the account, kept in `auth_tokens` like reset links:
  * 32 random bytes in the link, only their SHA-256 stored.
  *
  * - `verify-email`: sent at registration and after an e-mail change, to the new address. It

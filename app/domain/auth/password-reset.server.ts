@@ -109,7 +109,7 @@ export function resetTokenMessage(state: Exclude<ResetTokenState, "valid">): str
  * session). Throws DomainError 400 for an invalid, used or expired link.
  */
 export async function resetPassword(db: DB, input: ResetPasswordInput, now = new Date()): Promise<{ userId: number }> {
-  // The password rule of every door (issue 20): a common password is refused on the field.
+  // The password rule of every door: a common password is refused on the field.
   assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {

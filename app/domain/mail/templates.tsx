@@ -69,9 +69,9 @@ export interface OrderMailData {
   trackingNumber: string | null;
   /** For a cancellation: whether the order had been paid (a refund follows). */
   wasPaid?: boolean;
-  /** For a refund (issue 16): the amount given back, as "12.00". */
+  /** For a refund: the amount given back, as "12.00". */
   refundAmount?: string;
-  /** For a declined cancellation request (issue 16): the shop's reason. */
+  /** For a declined cancellation request: the shop's reason. */
   declineReason?: string;
 }
 

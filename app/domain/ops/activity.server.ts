@@ -194,16 +194,28 @@ export async function logAccountSignIn(db: DB, attempt: { userId: number; ok: bo
  * an address writes the row, later ones add to admin_signin_refusals.attempts (listActivity shows it).
  */
 async function writeRefusal(db: DB, actor: { id: number; email: string; ip: string }, reason: string | undefined, opts: { countOnly?: boolean }, now: Date): Promise<void> {
-  const windowStart = new Date(Math.floor(now.getTime() / SIGNIN_REFUSAL_WINDOW_MS) * SIGNIN_REFUSAL_WINDOW_MS).toISOString();
   const ip = actor.ip.slice(0, 64);
+  // The window starts at the address's first refusal, not at a clock boundary: a flood running
+  // across a quarter hour keeps counting on its one row.
+  const since = new Date(now.getTime() - SIGNIN_REFUSAL_WINDOW_MS).toISOString();
   await db.transaction().execute(async (trx) => {
-    const counted = await trx
-      .updateTable("admin_signin_refusals")
-      .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-      .where("window_start", "=", windowStart)
+    const open = await trx
+      .selectFrom("admin_signin_refusals")
+      .select("window_start as windowStart")
       .where("client_ip", "=", ip)
+      .where("window_start", ">", since)
+      .orderBy("window_start", "desc")
       .executeTakeFirst();
-    if (Number(counted.numUpdatedRows) > 0 || opts.countOnly) return;
+    if (open) {
+      await trx
+        .updateTable("admin_signin_refusals")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+        .where("window_start", "=", open.windowStart)
+        .where("client_ip", "=", ip)
+        .execute();
+      return;
+    }
+    if (opts.countOnly) return;
     const activityId = await logActivity(trx, {
       actor,
       kind: "admin.signin-refused",
@@ -211,7 +223,7 @@ async function writeRefusal(db: DB, actor: { id: number; email: string; ip: stri
       subjectId: actor.id,
       summary: `Admin sign-in refused from ${ip}${reason ? ` (${reason})` : ""}`,
     });
-    await trx.insertInto("admin_signin_refusals").values({ window_start: windowStart, client_ip: ip, attempts: 1, activity_id: activityId }).execute();
+    await trx.insertInto("admin_signin_refusals").values({ window_start: now.toISOString(), client_ip: ip, attempts: 1, activity_id: activityId }).execute();
   });
 }
 

@@ -5,7 +5,7 @@ import { type Actor, logActivity } from "~/domain/ops/activity.server";
 import { type DB, ownerOnly } from "~/lib/sqlite.server";
 
 /**
- * Backups (issue 17). BACKUP_DIR holds one SQLite file per backup, named by its UTC time
+ * Backups. BACKUP_DIR holds one SQLite file per backup, named by its UTC time
  * (`shop-2026-11-24T03-00-00Z.db`), and `uploads/`: a mirror of UPLOAD_DIR that each backup
  * brings up to date by copying only the files that are new or changed since the last one.
  * Retention deletes database copies, never the uploads mirror, so every kept copy can be

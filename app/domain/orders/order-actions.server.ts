@@ -102,7 +102,7 @@ export function orderToApi(view: OrderView) {
     shippedAt: view.shippedAt,
     deliveredAt: view.deliveredAt,
     trackingNumber: view.trackingNumber,
-    /** Why the shop declined a cancellation request (issue 16). */
+    /** Why the shop declined a cancellation request. */
     declineReason: view.declineReason,
     /** Money given back through PayPal. */
     refunds: view.refunds.map((r) => ({ amount: centsToDecimal(r.amountCents), status: r.status, createdAt: r.createdAt })),

@@ -13,7 +13,7 @@ import { type DB } from "~/lib/sqlite.server";
 /*
  * The few functions every status change after checkout goes through, each in the caller's
  * transaction: cancelOrder, applyReturn, and addOrderEvent (the order's history the owner reads).
- * Mail (issue 15) and the activity log (issue 17) hook in here, one place each.
+ * Mail and the activity log hook in here, one place each.
  */
 
 export type OrderEventType =

@@ -139,7 +139,7 @@ test("the cart with an item and the favorites page stay within the budgets", asy
   expectWithinBudgets("/cart", await measure(request, "/cart"));
 
   const userId = ensureUser(uniqueEmail("budget"), { firstName: "Bea" });
-  const cookie = sessionCookieFor(userId);
+  const cookie = await sessionCookieFor(userId);
   const favoriteIds = await Promise.all([SLUGS.withColors, SLUGS.withVariations, SLUGS.large].map((s) => productId(request, s)));
   const headers = { Cookie: `${cookie.name}=${cookie.value}` };
   for (const productId of favoriteIds) {

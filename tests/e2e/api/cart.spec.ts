@@ -1,4 +1,4 @@
-import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { expectError, productId } from "../helpers/api";
 
 const STOCK_TEXT = "items available in stock";

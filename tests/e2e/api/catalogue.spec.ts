@@ -1,4 +1,4 @@
-import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectError, productBySlug } from "../helpers/api";
 
 const MONEY = /^\d+\.\d{2}$/;

@@ -230,7 +230,7 @@ test.describe("POST /api/orders", () => {
     await addToCart(request, id);
     const tokens = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      // A different cart each time: the same cart again reuses its unpaid order (issue 16).
+      // A different cart each time: the same cart again reuses its unpaid order.
       if (i > 0) await addToCart(request, id);
       const body = await (await request.post("/api/orders", { data: payload(uniqueEmail("api-token")) })).json();
       expect(body.confirmationToken.length).toBeGreaterThanOrEqual(22);

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { expectError } from "../helpers/api";
 import { E2E_BASE_URL, signInAs, uniqueEmail, withDb } from "../helpers/session";
 
-// Money over HTTP (issue 16), written from the spec's API table (checkout-account-admin.md,
+// Money over HTTP, written from the spec's API table (checkout-account-admin.md,
 // section 7) as a new client would call it, against the PayPal emulator that start-server.ts
 // runs (and that sends its webhooks to the shop, as PayPal does).
 

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { signInAs, uniqueEmail } from "../helpers/session";
+import { expect, test } from "../fixtures";
+import { uniqueEmail } from "../helpers/session";
 
-// Operations over HTTP (issue 17): security headers on every answer, the request id, /healthz,
+// Operations over HTTP: security headers on every answer, the request id, /healthz,
 // and the CSV exports' door.
 
 test.describe("security headers", () => {
@@ -53,18 +53,18 @@ test.describe("security headers", () => {
 });
 
 test.describe("GET /healthz", () => {
-  test("to anyone, only whether the shop and its database are up", async ({ request, playwright }) => {
+  test("to anyone, only whether the shop and its database are up", async ({ request, loginAsCustomer }) => {
     const res = await request.get("/healthz");
     expect(res.status()).toBe(200);
     expect(res.headers()["cache-control"]).toBe("no-store");
     expect(await res.json()).toEqual({ status: "ok", db: "ok" });
-    const customer = await signInAs(playwright.request, uniqueEmail("health-customer"));
+    const customer = await loginAsCustomer({ email: uniqueEmail("health-customer") });
     expect(await (await customer.request.get("/healthz")).json()).toEqual({ status: "ok", db: "ok" });
     await customer.request.dispose();
   });
 
-  test("to an admin session, the database, last backup, outbox and free disk; nothing secret", async ({ playwright }) => {
-    const admin = await signInAs(playwright.request, uniqueEmail("health-admin"), { isAdmin: true });
+  test("to an admin session, the database, last backup, outbox and free disk; nothing secret", async ({ loginAsAdmin }) => {
+    const admin = await loginAsAdmin({ email: uniqueEmail("health-admin") });
     const res = await admin.request.get("/healthz");
     expect(res.status()).toBe(200);
     const body = await res.json();
@@ -82,15 +82,15 @@ test.describe("GET /healthz", () => {
 });
 
 test.describe("CSV exports over HTTP", () => {
-  test("403 for a visitor and a customer; a CSV download for the admin", async ({ request, playwright }) => {
+  test("403 for a visitor and a customer; a CSV download for the admin", async ({ request, loginAsAdmin, loginAsCustomer }) => {
     expect((await request.get("/admin/orders.csv")).status()).toBe(403);
     expect((await request.get("/admin/users.csv")).status()).toBe(403);
-    const customer = await signInAs(playwright.request, uniqueEmail("csv-customer"));
+    const customer = await loginAsCustomer({ email: uniqueEmail("csv-customer") });
     expect((await customer.request.get("/admin/orders.csv")).status()).toBe(403);
     const body = await (await customer.request.get("/admin/users.csv")).json();
     expect(body).toEqual({ message: expect.any(String) });
     await customer.request.dispose();
-    const admin = await signInAs(playwright.request, uniqueEmail("csv-admin"), { isAdmin: true });
+    const admin = await loginAsAdmin({ email: uniqueEmail("csv-admin") });
     const res = await admin.request.get("/admin/orders.csv?status=paid&from=2020-01-01");
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("text/csv; charset=utf-8");

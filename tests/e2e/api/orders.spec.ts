@@ -64,8 +64,8 @@ test.describe("GET /api/orders/{orderId}", () => {
   });
 
   test("a guest's order belongs to the session that placed it", async ({ playwright }) => {
-    const guest = guestSessionCookie();
-    const stranger = guestSessionCookie();
+    const guest = await guestSessionCookie();
+    const stranger = await guestSessionCookie();
     const order = insertOrder({ sessionKey: guest.cartKey, status: "unpaid" });
     const mine = await playwright.request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [guest.cookie], origins: [] } });
     const theirs = await playwright.request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [stranger.cookie], origins: [] } });

@@ -183,7 +183,7 @@ test.describe("the payment API", () => {
     const cheap = (await res.json()) as { id: string };
     await approve(cheap.id);
     const message = await expectError(await request.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: cheap.id, status: "paid" } }), 400);
-    // Refused before its amount is even looked at: the shop did not create it (issue 20).
+    // Refused before its amount is even looked at: the shop did not create it.
     expect(message).toBe("This PayPal payment was not started by this shop");
     expect((await paypalOrder(cheap.id)).status).toBe("APPROVED");
     expect(orderRow(order.id)).toMatchObject({ status: "unpaid", paypalOrderId: null, stockReserved: 0 });
@@ -283,7 +283,7 @@ test.describe("the payment API", () => {
   });
 });
 
-test.describe("the payee attack (issue 20): a PayPal order the buyer made herself never pays", () => {
+test.describe("the payee attack: a PayPal order the buyer made herself never pays", () => {
   /** What PayPal's browser script lets anyone do with the shop's public client id. */
   async function buyerMadePaypalOrder(orderId: number, total: string, payee?: Record<string, string>) {
     const res = await fetch(`${PAYPAL_URL}/v2/checkout/orders`, {

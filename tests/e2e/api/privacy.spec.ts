@@ -1,8 +1,9 @@
-import { type APIRequest, expect, test } from "@playwright/test";
+import { type APIRequest } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { linkIn, waitForMail } from "../helpers/mail";
 import { insertOrder } from "../helpers/orders";
-import { signInAs, uniqueEmail, withDb } from "../helpers/session";
+import { uniqueEmail, withDb } from "../helpers/session";
 
 // Data rights over HTTP: GET /api/account/export and POST /api/account/delete {password}.
 
@@ -81,9 +82,9 @@ test("deletion: 400 without a password, 403 with a wrong one (nothing deleted), 
   }
 });
 
-test("an account without a password gets the e-mailed link (202); the link's page deletes only on POST", async ({ playwright, baseURL }) => {
+test("an account without a password gets the e-mailed link (202); the link's page deletes only on POST", async ({ loginAsCustomer }) => {
   const email = uniqueEmail("delete-link-api");
-  const { request } = await signInAs(playwright.request, email, { firstName: "Gwen" });
+  const { request } = await loginAsCustomer({ email, firstName: "Gwen" });
   try {
     const res = await request.post("/api/account/delete", { data: {} });
     expect(res.status()).toBe(202);
@@ -104,9 +105,9 @@ test("an account without a password gets the e-mailed link (202); the link's pag
   }
 });
 
-test("a customer gets 403 from the admin's export and delete of another account", async ({ playwright }) => {
-  const victim = await signInAs(playwright.request, uniqueEmail("victim"));
-  const { request } = await signInAs(playwright.request, uniqueEmail("nosy"));
+test("a customer gets 403 from the admin's export and delete of another account", async ({ loginAsCustomer }) => {
+  const victim = await loginAsCustomer({ email: uniqueEmail("victim") });
+  const { request } = await loginAsCustomer({ email: uniqueEmail("nosy") });
   try {
     expect((await request.get(`/admin/users/${victim.userId}/export`)).status()).toBe(403);
     expect((await request.post(`/admin/users/${victim.userId}/delete`, { form: { email: "x@example.com" } })).status()).toBe(403);

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectError, productBySlug } from "../helpers/api";
 import { SLUGS } from "../helpers/browser";
-import { signInAs, uniqueEmail } from "../helpers/session";
+import { uniqueEmail } from "../helpers/session";
 
 // Every product JSON carries `sku` (never empty), `materials` and `safetyNotice` (the product's
 // own or the store's default); the admin product API takes the three, optional.
@@ -38,8 +38,8 @@ test("the catalogue's JSON carries sku, materials and safetyNotice", async ({ re
   expect(trunk.safetyNotice).toContain("Not a toy");
 });
 
-test("the admin API: the contract's payload still works; sku, materials and safetyNotice are optional, unique and kept", async ({ playwright }) => {
-  const admin = await signInAs(playwright.request, uniqueEmail("safety-admin"), { isAdmin: true });
+test("the admin API: the contract's payload still works; sku, materials and safetyNotice are optional, unique and kept", async ({ loginAsAdmin }) => {
+  const admin = await loginAsAdmin({ email: uniqueEmail("safety-admin") });
   const ids: number[] = [];
   try {
     const t = tag();

@@ -8,7 +8,7 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DB_PATH, uniqueEmail } from "../helpers/session";
 
-// SIGTERM during a running order (issue 17): a server of its own (one process, a copy of the
+// SIGTERM during a running order: a server of its own (one process, a copy of the
 // e2e database, a free port) gets SIGTERM while an order's request is half sent. It stops
 // taking connections, finishes that order (also through a second SIGTERM), checkpoints the WAL
 // and exits 0.

@@ -1,8 +1,9 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { expectError } from "../helpers/api";
-import { E2E_DB_PATH, signInAs, uniqueEmail } from "../helpers/session";
+import { E2E_DB_PATH, uniqueEmail } from "../helpers/session";
 
 // Image uploads (checkout-account-admin spec, sections 5, 7, 9): POST /api/upload/temp,
 // POST /api/upload/finalize, DELETE /api/upload/cleanup; and the responsive images pages use.
@@ -39,12 +40,12 @@ async function fetchImage(request: APIRequestContext, url: string) {
   return sharp(await res.body()).metadata();
 }
 
-test("guests get 401 and customers 403 on the three upload calls", async ({ playwright, request }) => {
+test("guests get 401 and customers 403 on the three upload calls", async ({ request, loginAsCustomer }) => {
   const png = await picture("png", 20, 20);
   await expectError(await upload(request, png, "a.png", "image/png"), 401);
   await expectError(await request.post("/api/upload/finalize", { data: { images: [] } }), 401);
   await expectError(await request.delete("/api/upload/cleanup", { data: { tempIds: [] } }), 401);
-  const customer = await signInAs(playwright.request, uniqueEmail("upload-customer"));
+  const customer = await loginAsCustomer({ email: uniqueEmail("upload-customer") });
   try {
     await expectError(await upload(customer.request, png, "a.png", "image/png"), 403);
     await expectError(await customer.request.post("/api/upload/finalize", { data: { images: [] } }), 403);
@@ -55,8 +56,8 @@ test("guests get 401 and customers 403 on the three upload calls", async ({ play
   }
 });
 
-test("refuses a text file named .png (400) and an 11 MB image (413) with the spec's texts", async ({ playwright }) => {
-  const admin = await signInAs(playwright.request, uniqueEmail("upload-admin"), { isAdmin: true });
+test("refuses a text file named .png (400) and an 11 MB image (413) with the spec's texts", async ({ loginAsAdmin }) => {
+  const admin = await loginAsAdmin({ email: uniqueEmail("upload-admin") });
   try {
     const text = await upload(admin.request, Buffer.from("definitely not a picture"), "cat.png", "image/png");
     expect(await expectError(text, 400)).toBe(INVALID_TYPE);
@@ -75,8 +76,8 @@ test("refuses a text file named .png (400) and an 11 MB image (413) with the spe
   }
 });
 
-test("uploads PNG, JPEG and WebP without EXIF, finalizes them with thumb and WebP widths, cleans up", async ({ playwright }) => {
-  const admin = await signInAs(playwright.request, uniqueEmail("upload-admin"), { isAdmin: true });
+test("uploads PNG, JPEG and WebP without EXIF, finalizes them with thumb and WebP widths, cleans up", async ({ loginAsAdmin }) => {
+  const admin = await loginAsAdmin({ email: uniqueEmail("upload-admin") });
   try {
     const temps: { id: string; url: string }[] = [];
     for (const [format, mime, ext] of [["png", "image/png", "png"], ["jpeg", "image/jpeg", "jpg"], ["webp", "image/webp", "webp"]] as const) {

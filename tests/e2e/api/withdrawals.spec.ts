@@ -77,8 +77,8 @@ test("the orders' JSON carry the withdrawal for the customer and the admin", asy
   const email = uniqueEmail("withdraw-json");
   const userId = ensureUser(email);
   const order = insertOrder({ email, userId, status: "processing" });
-  const customer = await playwright.request.newContext({ baseURL, storageState: { cookies: [sessionCookieFor(userId)], origins: [] } });
-  const admin = await playwright.request.newContext({ baseURL, storageState: { cookies: [sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))], origins: [] } });
+  const customer = await playwright.request.newContext({ baseURL, storageState: { cookies: [await sessionCookieFor(userId)], origins: [] } });
+  const admin = await playwright.request.newContext({ baseURL, storageState: { cookies: [await sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))], origins: [] } });
   try {
     expect((await (await customer.get(`/api/orders/${order.id}`)).json()).withdrawal).toBeNull();
     const { receivedAt } = (await (await customer.post("/api/withdrawals", { data: { orderId: order.id, email, name: "Test Customer" } })).json()) as { receivedAt: string };

@@ -80,7 +80,7 @@ test("a customer downloads their data, then deletes the account with the passwor
 test("an account without a password (Google only) confirms the deletion with the link from the e-mail", async ({ page }, testInfo) => {
   const email = uniqueEmail("data-link");
   const userId = ensureUser(email, { firstName: "Gala" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, testInfo, "/account/data");
   await expect(page.getByLabel("Current password")).toHaveCount(0);
   await submitWithConfirm(page, testInfo, page.getByRole("form", { name: "Delete my account" }).getByRole("button", { name: "Delete my account" }));
@@ -105,7 +105,7 @@ test("the admin exports a customer's data and deletes the account from the Users
   const adminId = withDb((db) => (db.prepare("SELECT id FROM users WHERE email = 'admin@example.com'").get() as { id: number }).id);
   const email = uniqueEmail("data-admin");
   const customerId = ensureUser(email, { firstName: "Cosima", lastName: "Cord" });
-  await page.context().addCookies([sessionCookieFor(adminId)]);
+  await page.context().addCookies([await sessionCookieFor(adminId)]);
   await visit(page, testInfo, "/admin?tab=users");
   const row = page.getByTestId(`user-row-${customerId}`);
 

@@ -36,7 +36,7 @@ test("change the password on the account page; other devices are signed out", as
   await signUp(page, testInfo, email);
   // A second device, signed in to the same account.
   const other = await browser.newContext();
-  await other.addCookies([sessionCookieFor(userIdOf(email))]);
+  await other.addCookies([await sessionCookieFor(userIdOf(email))]);
   const otherPage = await other.newPage();
   expect((await otherPage.goto("/account/security"))!.url()).toContain("/account/security");
 

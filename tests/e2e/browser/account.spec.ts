@@ -1,16 +1,14 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, type Login, test } from "../fixtures";
 import { expectNoHorizontalScroll, expectToast, SLUGS, visit } from "../helpers/browser";
 import { insertLoyaltyEvents } from "../helpers/loyalty";
-import { ensureUser, sessionCookieFor, type TestUserOptions, uniqueEmail } from "../helpers/session";
+import { ensureUser, type TestUserOptions, uniqueEmail } from "../helpers/session";
 
 // My Account (checkout-account-admin spec, section 2 'Account', 4 'Profile', 5, 8): tabs as
 // links, the profile form, favorites and loyalty. Runs with JavaScript on and off.
 
-async function signIn(page: Page, opts: TestUserOptions = {}) {
-  const email = uniqueEmail("account");
-  const userId = ensureUser(email, { firstName: "Clara", lastName: "Bloom", ...opts });
-  await page.context().addCookies([sessionCookieFor(userId)]);
-  return { email, userId };
+function signIn(loginAsCustomer: Login, page: Page, opts: TestUserOptions = {}) {
+  return loginAsCustomer({ page, email: uniqueEmail("account"), firstName: "Clara", lastName: "Bloom", ...opts });
 }
 
 function tabs(page: Page) {
@@ -22,8 +20,8 @@ test("a signed-out visitor is sent to the home page", async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("the orders tab is the default and shows the welcome notice and the empty state", async ({ page }, testInfo) => {
-  await signIn(page);
+test("the orders tab is the default and shows the welcome notice and the empty state", async ({ page, loginAsCustomer }, testInfo) => {
+  await signIn(loginAsCustomer, page);
   await visit(page, testInfo, "/account");
   await expect(page).toHaveTitle("My Account · Little Stitches Atelier");
   await expect(page.getByRole("heading", { level: 1, name: "My Account" })).toBeVisible();
@@ -35,8 +33,8 @@ test("the orders tab is the default and shows the welcome notice and the empty s
   await expect(page.getByRole("link", { name: "Start Shopping" })).toHaveAttribute("href", "/shop");
 });
 
-test("the tabs are plain links and an unknown tab falls back to orders", async ({ page }, testInfo) => {
-  await signIn(page);
+test("the tabs are plain links and an unknown tab falls back to orders", async ({ page, loginAsCustomer }, testInfo) => {
+  await signIn(loginAsCustomer, page);
   await visit(page, testInfo, "/account?tab=wishlist");
   await expect(tabs(page).getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page");
   await tabs(page).getByRole("link", { name: "Loyalty Points" }).click();
@@ -46,8 +44,8 @@ test("the tabs are plain links and an unknown tab falls back to orders", async (
 });
 
 test.describe("profile", () => {
-  test("Edit Profile, change first name and country, Save Changes: 'Profile updated' and the new values", async ({ page }, testInfo) => {
-    const { email } = await signIn(page);
+  test("Edit Profile, change first name and country, Save Changes: 'Profile updated' and the new values", async ({ page, loginAsCustomer }, testInfo) => {
+    const { email } = await signIn(loginAsCustomer, page);
     await visit(page, testInfo, "/account?tab=profile");
     const view = page.locator(".profile-list");
     await expect(view).toContainText(email);
@@ -67,8 +65,8 @@ test.describe("profile", () => {
     await expect(page.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
   });
 
-  test("Cancel leaves the form without saving", async ({ page }, testInfo) => {
-    await signIn(page, { firstName: "Unchanged" });
+  test("Cancel leaves the form without saving", async ({ page, loginAsCustomer }, testInfo) => {
+    await signIn(loginAsCustomer, page, { firstName: "Unchanged" });
     await visit(page, testInfo, "/account?tab=profile&edit=1");
     await page.getByLabel("First Name", { exact: true }).fill("Typed But Not Saved");
     await page.getByRole("link", { name: "Cancel" }).click();
@@ -77,8 +75,8 @@ test.describe("profile", () => {
     await expect(page.locator(".profile-list")).not.toContainText("Typed But Not Saved");
   });
 
-  test("an invalid e-mail shows the error beside the field and keeps what was typed", async ({ page }, testInfo) => {
-    await signIn(page);
+  test("an invalid e-mail shows the error beside the field and keeps what was typed", async ({ page, loginAsCustomer }, testInfo) => {
+    await signIn(loginAsCustomer, page);
     await visit(page, testInfo, "/account?tab=profile&edit=1");
     const emailInput = page.getByLabel("Email", { exact: true });
     // Passes the browser's own type=email check, so the server's rule is what answers.
@@ -93,10 +91,10 @@ test.describe("profile", () => {
     await expect(page.getByLabel("City", { exact: true })).toHaveValue("Gdańsk");
   });
 
-  test("an e-mail another account uses says 'Update failed'", async ({ page }, testInfo) => {
+  test("an e-mail another account uses says 'Update failed'", async ({ page, loginAsCustomer }, testInfo) => {
     const other = uniqueEmail("taken");
     ensureUser(other);
-    await signIn(page);
+    await signIn(loginAsCustomer, page);
     await visit(page, testInfo, "/account?tab=profile&edit=1");
     await page.getByLabel("Email", { exact: true }).fill(other);
     await page.getByRole("button", { name: "Save Changes" }).click();
@@ -105,8 +103,8 @@ test.describe("profile", () => {
   });
 });
 
-test("a favorite added on the product page can be removed from the account", async ({ page }, testInfo) => {
-  await signIn(page);
+test("a favorite added on the product page can be removed from the account", async ({ page, loginAsCustomer }, testInfo) => {
+  await signIn(loginAsCustomer, page);
   await visit(page, testInfo, `/product/${SLUGS.lowStock}`);
   await page.getByRole("button", { name: "Add to Favorites" }).click();
   await expectToast(page, "Added to favorites");
@@ -125,8 +123,8 @@ test("a favorite added on the product page can be removed from the account", asy
   await expect(page.getByRole("link", { name: "Favorites, 0 items" })).toBeVisible();
 });
 
-test("the loyalty tab shows the balance, the rules, 2 redeemable discounts for 120 points, and the history", async ({ page }, testInfo) => {
-  const { userId } = await signIn(page, { loyaltyPoints: 120 });
+test("the loyalty tab shows the balance, the rules, 2 redeemable discounts for 120 points, and the history", async ({ page, loginAsCustomer }, testInfo) => {
+  const { userId } = await signIn(loginAsCustomer, page, { loyaltyPoints: 120 });
   insertLoyaltyEvents(userId, [
     { eventType: "admin_reward", description: "Points from our marketplace shop", points: 150, pointsAfter: 150, createdAt: "2025-03-01T10:00:00.000Z" },
     { eventType: "order_spend", description: "Discount on an order", points: -50, pointsAfter: 100, createdAt: "2025-03-02T10:00:00.000Z" },
@@ -148,17 +146,17 @@ test("the loyalty tab shows the balance, the rules, 2 redeemable discounts for 1
   expect(await history.evaluate((el) => getComputedStyle(el).overflowY)).toBe("auto");
 });
 
-test("a new customer's loyalty tab says there is no activity yet", async ({ page }, testInfo) => {
-  await signIn(page);
+test("a new customer's loyalty tab says there is no activity yet", async ({ page, loginAsCustomer }, testInfo) => {
+  await signIn(loginAsCustomer, page);
   await visit(page, testInfo, "/account?tab=loyalty");
   await expect(page.getByTestId("loyalty-balance")).toHaveText("0");
   await expect(page.getByTestId("loyalty-redeemable")).toHaveText("0");
   await expect(page.getByText("No points activity yet.")).toBeVisible();
 });
 
-test("the account page fits a 360 px wide screen", async ({ page }, testInfo) => {
+test("the account page fits a 360 px wide screen", async ({ page, loginAsCustomer }, testInfo) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, { loyaltyPoints: 75 });
+  await signIn(loginAsCustomer, page, { loyaltyPoints: 75 });
   for (const tab of ["orders", "profile", "loyalty"]) {
     await visit(page, testInfo, `/account?tab=${tab}`);
     await expectNoHorizontalScroll(page);

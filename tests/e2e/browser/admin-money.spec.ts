@@ -3,7 +3,7 @@ import { expectToast, jsOff, visit } from "../helpers/browser";
 import { makeStockProduct, orderStatus, productStock } from "../helpers/orders";
 import { E2E_BASE_URL, ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
-// The order's life after payment as the owner runs it (issue 16), JavaScript on and off: cancel
+// The order's life after payment as the owner runs it, JavaScript on and off: cancel
 // with a PayPal refund, decline a cancellation request, start packing, mark delivered, and a
 // partial return with restock. Orders are paid through the PayPal emulator over HTTP.
 
@@ -11,7 +11,7 @@ const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 const CANCEL_QUESTION = "Are you sure you want to cancel this order? Stock will be restored.";
 
 async function signInAdmin(page: Page) {
-  await page.context().addCookies([sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
+  await page.context().addCookies([await sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
 }
 
 /** A guest's order of `quantity` × the product, paid through the spec's calls and the emulator. */

@@ -3,7 +3,7 @@ import { expectNoHorizontalScroll, expectToast, jsOff, visit } from "../helpers/
 import { insertOrder, makeStockProduct, orderStatus, productStock } from "../helpers/orders";
 import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
 
-// The admin's order fulfilment (issue 5 items 6 and 8; checkout-account-admin spec sections 2,
+// The admin's order fulfilment (checkout-account-admin spec sections 2,
 // 4, 5 and 8): the Orders tab and /admin/orders/{orderId}, with JavaScript on and off.
 
 const CANCEL_QUESTION = "Are you sure you want to cancel this order? Stock will be restored.";
@@ -12,7 +12,7 @@ const SHIPPED = "Order has been marked as shipped with tracking number.";
 const RETURNED = "Order has been marked as returned.";
 
 async function signInAdmin(page: Page) {
-  await page.context().addCookies([sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
+  await page.context().addCookies([await sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
 }
 
 /** Cancel, answered: with JavaScript the confirm() prompt, without it the server's confirmation step. */
@@ -43,7 +43,7 @@ test.describe("admin orders: access", () => {
     const order = insertOrder({ status: "paid" });
     await page.goto(`/admin/orders/${order.id}`);
     await expect(page).toHaveURL(new RegExp(`/admin-login\\?redirectTo=${encodeURIComponent(`/admin/orders/${order.id}`)}`));
-    await page.context().addCookies([sessionCookieFor(ensureUser(uniqueEmail("admin-orders-customer")))]);
+    await page.context().addCookies([await sessionCookieFor(ensureUser(uniqueEmail("admin-orders-customer")))]);
     await visit(page, testInfo, `/admin/orders/${order.id}`, 403);
     await expect(page.getByText("Access Denied - You need admin privileges to access this page.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Ship Order" })).toHaveCount(0);

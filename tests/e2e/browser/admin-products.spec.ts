@@ -1,15 +1,15 @@
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, type Login, test } from "../fixtures";
 import sharp from "sharp";
 import { confirmAndSubmit, expectToast, jsOff, visit } from "../helpers/browser";
 import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
-// Products tab and product editor (issue 5 items 3 and 4), with JavaScript on (uploads on drop or
+// Products tab and product editor, with JavaScript on (uploads on drop or
 // choice, rows added in place, a live Latest Collection switch, confirm() prompts) and off (one
 // multipart form whose buttons post it; the server's confirmation step).
 
-async function signInAdmin(page: Page) {
-  const userId = ensureUser(uniqueEmail("products-admin"), { isAdmin: true, firstName: "Product", lastName: "Admin" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+function signInAdmin(loginAsAdmin: Login, page: Page) {
+  return loginAsAdmin({ page, email: uniqueEmail("products-admin"), firstName: "Product", lastName: "Admin" });
 }
 
 /** A parent category and a subcategory of our own, so filters and lists see only this test's products. */
@@ -41,8 +41,8 @@ async function image(color: string) {
   return { name: `${color.slice(1)}.png`, mimeType: "image/png", buffer };
 }
 
-test("create a product with colours and two images, find it in the shop, edit it, delete it", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("create a product with colours and two images, find it in the shop, edit it, delete it", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
   const cats = makeCategories(tag);
   const title = `Lavender Ball Gown ${tag}`;
@@ -120,8 +120,8 @@ test("create a product with colours and two images, find it in the shop, edit it
   expect(gone!.status()).toBe(404);
 });
 
-test("variations, a refused slug that keeps the form, and removing a row", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("variations, a refused slug that keeps the form, and removing a row", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
   const cats = makeCategories(tag);
   const taken = insertProduct(tag, "Taken Slug", 1, cats.childId);
@@ -180,8 +180,8 @@ test("variations, a refused slug that keeps the form, and removing a row", async
   expect(images).toEqual([{ p: 1 }]);
 });
 
-test("toggle the latest collection and filter the products tab", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("toggle the latest collection and filter the products tab", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
   const cats = makeCategories(tag);
   const sold = insertProduct(tag, "Sold Bonnet", 0, cats.childId);
@@ -213,14 +213,14 @@ test("toggle the latest collection and filter the products tab", async ({ page }
   await expect(page.getByLabel("Category")).toContainText(`${cats.parent} → ${cats.child}`);
 });
 
-test("non-admins see access denied on the editor pages; an unknown product says so", async ({ page }, testInfo) => {
+test("non-admins see access denied on the editor pages; an unknown product says so", async ({ page, loginAsAdmin }, testInfo) => {
   await visit(page, testInfo, "/admin/products/add", 401);
   await expect(page.locator("main")).toContainText("Access denied. Admin privileges required.");
-  await page.context().addCookies([sessionCookieFor(ensureUser(uniqueEmail("products-customer")))]);
+  await page.context().addCookies([await sessionCookieFor(ensureUser(uniqueEmail("products-customer")))]);
   await visit(page, testInfo, "/admin/products/add", 403);
   await expect(page.locator("main")).toContainText("Access denied. Admin privileges required.");
   await page.context().clearCookies();
-  await signInAdmin(page);
+  await signInAdmin(loginAsAdmin, page);
   await visit(page, testInfo, "/admin/products/edit/99999999", 404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Product not found.");
 });

@@ -1,19 +1,19 @@
 import { mkdirSync, rmdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import { confirmAndSubmit, expectToast, jsOff, visit } from "../helpers/browser";
+import { type Page } from "@playwright/test";
+import { expect, type Login, test } from "../fixtures";
+import { confirmAndSubmit, expectToast, visit } from "../helpers/browser";
 import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
-// Admin store tabs (issue 5 items 5 and 7): categories, users, loyalty, functions, settings.
+// Admin store tabs: categories, users, loyalty, functions, settings.
 // Runs with JavaScript on (confirm() prompts) and off (server confirmation steps).
 
-async function signInAdmin(page: Page) {
-  const userId = ensureUser(uniqueEmail("store-admin"), { isAdmin: true, firstName: "Store", lastName: "Admin" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+function signInAdmin(loginAsAdmin: Login, page: Page) {
+  return loginAsAdmin({ page, email: uniqueEmail("store-admin"), firstName: "Store", lastName: "Admin" });
 }
 
-test("add a category, give it a product, recalculate, and find it in the shop menu", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("add a category, give it a product, recalculate, and find it in the shop menu", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
   const name = `Tea Gowns ${tag}`;
   const slug = `tea-gowns-${tag}`;
@@ -56,8 +56,8 @@ test("add a category, give it a product, recalculate, and find it in the shop me
   await expect(page.locator(".store-tab .alert")).toContainText("This category still has 1 product. Move them first.");
 });
 
-test("clean orphaned product-category links from the Functions tab", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("clean orphaned product-category links from the Functions tab", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
   // A link to a product that no longer exists: written with foreign keys off, as an old
   // import or a crash might have left it.
@@ -76,8 +76,8 @@ test("clean orphaned product-category links from the Functions tab", async ({ pa
   expect(left.n).toBe(0);
 });
 
-test("edit a category without leaving the page's forms, then delete an empty one", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("edit a category without leaving the page's forms, then delete an empty one", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
   const slug = `ribbons-${tag}`;
   withDb((db) => db.prepare("INSERT INTO categories (name, slug, sort_order, is_active) VALUES (?, ?, 98, 0)").run(`Ribbons ${tag}`, slug));
@@ -93,8 +93,8 @@ test("edit a category without leaving the page's forms, then delete an empty one
   await expect(page.getByTestId(`category-row-${slug}`)).toHaveCount(0);
 });
 
-test("award points by e-mail and see them on the user's row", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("award points by e-mail and see them on the user's row", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   const email = uniqueEmail("store-points");
   const userId = ensureUser(email, { firstName: "Pia", lastName: "Points" });
   await visit(page, testInfo, "/admin?tab=loyalty");
@@ -137,8 +137,8 @@ async function withSettingsLock(fn: () => Promise<void>) {
   }
 }
 
-test("save the store settings and see the footer e-mail change", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("save the store settings and see the footer e-mail change", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   await withSettingsLock(async () => {
     const original = withDb((db) => db.prepare("SELECT value FROM settings WHERE key = 'store'").get() as { value: string } | undefined);
     try {
@@ -171,7 +171,7 @@ test("save the store settings and see the footer e-mail change", async ({ page }
 
 test("customers see Access Denied on the store tabs", async ({ page }, testInfo) => {
   const userId = ensureUser(uniqueEmail("store-customer"));
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, testInfo, "/admin?tab=categories", 403);
   await expect(page.getByText("Access Denied - You need admin privileges to access this page.")).toBeVisible();
 });

@@ -170,7 +170,7 @@ test("a signed-in customer gets the form prefilled and the loyalty discount", as
       .prepare("UPDATE users SET shipping_address_line1 = '5 Button Row', shipping_city = 'York', shipping_postal_code = 'YO1 7HH' WHERE id = ?")
       .run(userId),
   );
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
   await startCheckout(page, testInfo);
 
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);

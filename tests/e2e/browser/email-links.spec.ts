@@ -3,7 +3,7 @@ import { expectToast, visit, waitForHydration } from "../helpers/browser";
 import { linkIn, waitForMail } from "../helpers/mail";
 import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
 
-// Issue 20: the confirmation link sent at registration, and the undo link an e-mail change sends
+// The confirmation link sent at registration, and the undo link an e-mail change sends
 // to the old address, through the real pages with JavaScript on and off, from the e-mails the
 // shop really sent over SMTP.
 
@@ -41,7 +41,7 @@ test("a signed-in customer with an unconfirmed address asks for a new link on th
   const email = uniqueEmail("resend-browser");
   const userId = ensureUser(email, { firstName: "Ines" });
   withDb((db) => db.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").run(userId));
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, testInfo, "/verify-email");
   await expect(page.getByText("Your e-mail address is not confirmed yet.")).toBeVisible();
   await waitForHydration(page, testInfo);
@@ -54,7 +54,7 @@ test("the Sign-in & Security page says whether the address is confirmed, and sen
   const email = uniqueEmail("security-resend");
   const userId = ensureUser(email, { firstName: "Maren" });
   withDb((db) => db.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").run(userId));
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, testInfo, "/account/security");
   const section = page.getByRole("region", { name: "E-mail address" });
   await expect(section).toContainText(`${email} is not confirmed yet.`);
@@ -128,7 +128,7 @@ test("a Google-only account sets its first password through a link to its own ad
   const email = uniqueEmail("google-only");
   const userId = ensureUser(email, { firstName: "Gita" });
   withDb((db) => db.prepare("UPDATE users SET google_id = ?, email_verified_at = ? WHERE id = ?").run(`g-${userId}`, new Date().toISOString(), userId));
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, testInfo, "/account/security");
   await expect(page.getByRole("form", { name: "Change password" })).toHaveCount(0);
   await waitForHydration(page, testInfo);

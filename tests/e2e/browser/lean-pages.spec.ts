@@ -113,7 +113,7 @@ test("Load More appends the next page in place and keeps the page", async ({ pag
 
 test("the favorite toggle works without a page load and the header counts it", async ({ page }, testInfo) => {
   const userId = ensureUser(uniqueEmail("lean-fav"), { firstName: "Clara", lastName: "Bloom" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, testInfo, `/product/${SLUGS.withVariations}`);
   await markDocument(page);
   await page.getByRole("button", { name: "Add to Favorites" }).click();

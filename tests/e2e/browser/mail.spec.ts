@@ -106,7 +106,7 @@ test("a sold-out product offers 'Email me when it's back'; a malformed address g
 
 test("a signed-in customer finds their address filled in; an in-stock product has no such form", async ({ page, context }, testInfo) => {
   const email = uniqueEmail("bis-signed-in");
-  await context.addCookies([sessionCookieFor(ensureUser(email))]);
+  await context.addCookies([await sessionCookieFor(ensureUser(email))]);
   await visit(page, testInfo, `/product/${SLUGS.soldOut}`);
   await expect(page.getByRole("form", { name: "Email me when it's back" }).getByLabel("Email")).toHaveValue(email);
   await visit(page, testInfo, `/product/${SLUGS.inStock}`);
@@ -123,7 +123,7 @@ test("admin E-mails: a failing message shows its error, and 'Send again' deliver
       )
       .run(key, to, JSON.stringify({ firstName: "Retry" }), new Date(Date.now() + 3_600_000).toISOString(), "ECONNREFUSED: connect refused by test"),
   );
-  await context.addCookies([sessionCookieFor(ensureUser(uniqueEmail("outbox-admin"), { isAdmin: true }))]);
+  await context.addCookies([await sessionCookieFor(ensureUser(uniqueEmail("outbox-admin"), { isAdmin: true }))]);
   await visit(page, testInfo, "/admin?tab=emails&status=failing");
   await expect(page.getByRole("link", { name: "E-mails" })).toHaveAttribute("aria-current", "page");
   const row = page.locator("tr", { hasText: key });

@@ -1,19 +1,18 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, type Login, test } from "../fixtures";
 import { parse } from "csv-parse/sync";
 import { addForm, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
 import { insertOrder } from "../helpers/orders";
-import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+import { uniqueEmail } from "../helpers/session";
 
-// Operations in the browser (issue 17): every page still works under the Content-Security-Policy
+// Operations in the browser: every page still works under the Content-Security-Policy
 // (no inline script blocked, no console error), the Activity tab, the Settings forms, 'Back up
 // now' and the CSV export link; with JavaScript on and off.
 
-async function signInAdmin(page: Page): Promise<{ id: number; email: string }> {
-  const email = uniqueEmail("ops-admin");
-  const id = ensureUser(email, { isAdmin: true, firstName: "Ops", lastName: "Admin" });
-  await page.context().addCookies([sessionCookieFor(id)]);
-  return { id, email };
+async function signInAdmin(loginAsAdmin: Login, page: Page): Promise<{ id: number; email: string }> {
+  const { userId, email } = await loginAsAdmin({ page, email: uniqueEmail("ops-admin"), firstName: "Ops", lastName: "Admin" });
+  return { id: userId, email };
 }
 
 /** Collects CSP violations (reported in the page) and console errors while the test browses. */
@@ -33,13 +32,13 @@ async function watchForProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-test("every page works under the CSP: nothing blocked, no console error, and the scripts run", async ({ page }, testInfo) => {
+test("every page works under the CSP: nothing blocked, no console error, and the scripts run", async ({ page, loginAsAdmin }, testInfo) => {
   test.setTimeout(120_000);
   const problems = await watchForProblems(page);
   const pages = ["/", "/shop", "/shop/1-4-dresses", `/product/${SLUGS.withColors}`, "/shop?search=dress", "/cart", "/login", "/admin-login", "/about", "/size-guide", "/terms-conditions", "/typography"];
   for (const url of pages) await visit(page, testInfo, url);
   await visit(page, testInfo, "/no-such-page", 404);
-  const admin = await signInAdmin(page);
+  const admin = await signInAdmin(loginAsAdmin, page);
   const order = insertOrder({ userId: admin.id, email: admin.email, status: "unpaid" });
   const paid = insertOrder({ userId: admin.id, email: admin.email, status: "paid" });
   const signedIn = [
@@ -77,8 +76,8 @@ test("every page works under the CSP: nothing blocked, no console error, and the
   expect(problems).toEqual([]);
 });
 
-test("settings: shipping and loyalty forms save and are logged in the Activity tab, filterable", async ({ page }, testInfo) => {
-  const admin = await signInAdmin(page);
+test("settings: shipping and loyalty forms save and are logged in the Activity tab, filterable", async ({ page, loginAsAdmin }, testInfo) => {
+  const admin = await signInAdmin(loginAsAdmin, page);
   await visit(page, testInfo, "/admin?tab=settings");
   const shipping = page.locator("form").filter({ has: page.getByRole("button", { name: "Save Shipping Rates" }) });
   // Other tests run against the same shop at the same time: save the rates as they are.
@@ -100,8 +99,8 @@ test("settings: shipping and loyalty forms save and are logged in the Activity t
   await expect(page.locator('table.activity-table tbody tr:not([data-kind="settings.shipping"])')).toHaveCount(0);
 });
 
-test("an order's activity: cancel it, then find it by order number in the Activity tab", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("an order's activity: cancel it, then find it by order number in the Activity tab", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   const order = insertOrder({ status: "paid" });
   await visit(page, testInfo, `/admin/orders/${order.id}`);
   page.once("dialog", (d) => void d.accept());
@@ -114,8 +113,8 @@ test("an order's activity: cancel it, then find it by order number in the Activi
   await expect(row).toContainText("status: paid → cancelled");
 });
 
-test("Back up now shows the new backup; Export CSV downloads the orders and users", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("Back up now shows the new backup; Export CSV downloads the orders and users", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   await visit(page, testInfo, "/admin?tab=functions");
   await page.getByRole("button", { name: "Back up now" }).click();
   await expectToast(page, "Backup complete");

@@ -107,7 +107,7 @@ test.describe("customer order details", () => {
   test("someone else's order is 'Order Not Found'", async ({ page }, testInfo) => {
     const owner = ensureUser(uniqueEmail("details-owner"));
     const order = insertOrder({ userId: owner, status: "paid" });
-    await page.context().addCookies([sessionCookieFor(ensureUser(uniqueEmail("details-other")))]);
+    await page.context().addCookies([await sessionCookieFor(ensureUser(uniqueEmail("details-other")))]);
     await visit(page, testInfo, `/order-details/${order.id}`, 404);
     await expect(page.getByRole("heading", { level: 1, name: "Order Not Found" })).toBeVisible();
   });
@@ -115,7 +115,7 @@ test.describe("customer order details", () => {
   test("the owner opens it from My Account's orders tab", async ({ page }, testInfo) => {
     const userId = ensureUser(uniqueEmail("details-account"));
     const order = insertOrder({ userId, status: "paid" });
-    await page.context().addCookies([sessionCookieFor(userId)]);
+    await page.context().addCookies([await sessionCookieFor(userId)]);
     await visit(page, testInfo, "/account");
     await page.getByRole("link", { name: `View Details of order #${order.id}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Order #${order.id}` })).toBeVisible();

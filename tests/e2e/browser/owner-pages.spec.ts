@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, type Login, test } from "../fixtures";
 import { addFromProductPage, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
 import { dropVersionsAfter, homeSetting, newestVersionId, restoreHomeSetting, withPagesLock } from "../helpers/pages";
 import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
@@ -7,15 +8,14 @@ import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
 // the public pages that show them, and the home page's texts. Runs with JavaScript on (live
 // preview, confirm prompts) and off (the Preview button, plain posts).
 
-async function signInAdmin(page: Page) {
-  const userId = ensureUser(uniqueEmail("pages-admin"), { isAdmin: true, firstName: "Page", lastName: "Owner" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+function signInAdmin(loginAsAdmin: Login, page: Page) {
+  return loginAsAdmin({ page, email: uniqueEmail("pages-admin"), firstName: "Page", lastName: "Owner" });
 }
 
 const tagOf = () => Math.random().toString(36).slice(2, 8);
 
-test("the owner edits the terms: preview, save, the public page shows it, and an old version comes back", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("the owner edits the terms: preview, save, the public page shows it, and an old version comes back", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   await withPagesLock(async () => {
     const since = newestVersionId("terms-conditions");
     try {
@@ -76,8 +76,8 @@ test("the owner edits the terms: preview, save, the public page shows it, and an
   });
 });
 
-test("the preview follows the typing with JavaScript; without it the Preview button shows the text", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("the preview follows the typing with JavaScript; without it the Preview button shows the text", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   await visit(page, testInfo, "/admin/pages/about");
   const tag = tagOf();
   const preview = page.getByTestId("page-preview");
@@ -92,8 +92,8 @@ test("the preview follows the typing with JavaScript; without it the Preview but
   await expect(preview).not.toContainText("one-person sewing team");
 });
 
-test("hostile Markdown shows as text on the public page", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("hostile Markdown shows as text on the public page", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   await withPagesLock(async () => {
     const since = newestVersionId("size-guide");
     try {
@@ -123,8 +123,8 @@ test("hostile Markdown shows as text on the public page", async ({ page }, testI
   });
 });
 
-test("the home page's texts are edited in the Pages tab and shown on /, the reviews claim with its source", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("the home page's texts are edited in the Pages tab and shown on /, the reviews claim with its source", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   await withPagesLock(async () => {
     const original = homeSetting();
     try {
@@ -177,13 +177,13 @@ test("the privacy policy is reachable from the footer, sign-up and checkout, and
   await expect(page.locator("main form").getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
 });
 
-test("unknown pages are not pages: the editor answers 404, and customers are refused", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("unknown pages are not pages: the editor answers 404, and customers are refused", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   await visit(page, testInfo, "/admin/pages/typography", 404);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.context().clearCookies();
   const customer = ensureUser(uniqueEmail("pages-customer"));
-  await page.context().addCookies([sessionCookieFor(customer)]);
+  await page.context().addCookies([await sessionCookieFor(customer)]);
   await visit(page, testInfo, "/admin/pages/terms-conditions", 403);
   await visit(page, testInfo, "/admin?tab=pages", 403);
 });

@@ -1,16 +1,16 @@
 import { mkdirSync, rmdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, type Login, test } from "../fixtures";
 import { expectToast, visit } from "../helpers/browser";
-import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { uniqueEmail, withDb } from "../helpers/session";
 
 // The seller's identity (Settings) in the footer and on the product page as the maker, and a
 // product's SKU, materials and safety notice from the editor to the product page. Runs with
 // JavaScript on and off.
 
-async function signInAdmin(page: Page) {
-  const userId = ensureUser(uniqueEmail("seller-admin"), { isAdmin: true, firstName: "Seller", lastName: "Admin" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+function signInAdmin(loginAsAdmin: Login, page: Page) {
+  return loginAsAdmin({ page, email: uniqueEmail("seller-admin"), firstName: "Seller", lastName: "Admin" });
 }
 
 // js-on and js-off share the e2e database: a lock keeps the two runs of the seller test apart,
@@ -51,8 +51,8 @@ function newProduct(tag: string): { id: number; slug: string; title: string } {
   return { id, slug, title };
 }
 
-test("the seller's details saved in Settings show in the footer and as the maker on a product page", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("the seller's details saved in Settings show in the footer and as the maker on a product page", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
   const product = newProduct(tag);
   await withSellerLock(async () => {
@@ -108,8 +108,8 @@ test("the seller's details saved in Settings show in the footer and as the maker
   });
 });
 
-test("the admin edits a product's SKU, materials and safety notice and the product page shows them", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("the admin edits a product's SKU, materials and safety notice and the product page shows them", async ({ page, loginAsAdmin }, testInfo) => {
+  await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
   const product = newProduct(tag);
   const other = newProduct(`${tag}b`);

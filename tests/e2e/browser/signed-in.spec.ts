@@ -1,15 +1,13 @@
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, type Login, test } from "../fixtures";
 import { addFromProductPage, expectToast, SLUGS, visit } from "../helpers/browser";
-import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+import { uniqueEmail } from "../helpers/session";
 
 // What the storefront does for a signed-in customer: the user menu, favorites and the
 // loyalty notice, and signing out (storefront spec sections 2, 4 and 8).
 
-async function signIn(page: Page, opts: { firstName?: string; loyaltyPoints?: number } = {}) {
-  const email = uniqueEmail("shopper");
-  const userId = ensureUser(email, { firstName: opts.firstName ?? "Clara", lastName: "Bloom", loyaltyPoints: opts.loyaltyPoints ?? 0 });
-  await page.context().addCookies([sessionCookieFor(userId)]);
-  return { email, userId };
+function signIn(loginAsCustomer: Login, page: Page, opts: { firstName?: string; loyaltyPoints?: number } = {}) {
+  return loginAsCustomer({ page, email: uniqueEmail("shopper"), firstName: opts.firstName ?? "Clara", lastName: "Bloom", loyaltyPoints: opts.loyaltyPoints ?? 0 });
 }
 
 async function openUserMenu(page: Page) {
@@ -19,8 +17,8 @@ async function openUserMenu(page: Page) {
   return menu;
 }
 
-test("the header greets a signed-in customer and the menu shows name, e-mail and My Account", async ({ page }, testInfo) => {
-  const { email } = await signIn(page);
+test("the header greets a signed-in customer and the menu shows name, e-mail and My Account", async ({ page, loginAsCustomer }, testInfo) => {
+  const { email } = await signIn(loginAsCustomer, page);
   await visit(page, testInfo, "/");
   await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
   const menu = await openUserMenu(page);
@@ -30,14 +28,14 @@ test("the header greets a signed-in customer and the menu shows name, e-mail and
   await expect(menu.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
 });
 
-test("a customer without a first name is greeted as User", async ({ page }, testInfo) => {
-  await signIn(page, { firstName: "" });
+test("a customer without a first name is greeted as User", async ({ page, loginAsCustomer }, testInfo) => {
+  await signIn(loginAsCustomer, page, { firstName: "" });
   await visit(page, testInfo, "/shop");
   await expect(page.locator("details.user-menu summary")).toContainText("Hi, User");
 });
 
-test("favorites toggle on the product page and the header counts them", async ({ page }, testInfo) => {
-  await signIn(page);
+test("favorites toggle on the product page and the header counts them", async ({ page, loginAsCustomer }, testInfo) => {
+  await signIn(loginAsCustomer, page);
   await visit(page, testInfo, `/product/${SLUGS.inStock}`);
   const favorites = page.getByRole("link", { name: /^Favorites, \d+ items$/ });
   await expect(favorites).toHaveAccessibleName("Favorites, 0 items");
@@ -54,8 +52,8 @@ test("favorites toggle on the product page and the header counts them", async ({
   await expect(favorites).toHaveAccessibleName("Favorites, 0 items");
 });
 
-test("a favorite for a product that no longer exists says Error / Please try again.", async ({ page }, testInfo) => {
-  await signIn(page);
+test("a favorite for a product that no longer exists says Error / Please try again.", async ({ page, loginAsCustomer }, testInfo) => {
+  await signIn(loginAsCustomer, page);
   await visit(page, testInfo, `/product/${SLUGS.inStock}`);
   // A product deleted after the page was loaded: the favorite form posts an id the shop doesn't know.
   // (Posted directly: with JavaScript, React may restore an edited hidden input before the click.)
@@ -64,8 +62,8 @@ test("a favorite for a product that no longer exists says Error / Please try aga
   await expectToast(page, "Error", "Please try again.");
 });
 
-test("the cart page mentions loyalty points when the customer has some", async ({ page }, testInfo) => {
-  await signIn(page, { loyaltyPoints: 120 });
+test("the cart page mentions loyalty points when the customer has some", async ({ page, loginAsCustomer }, testInfo) => {
+  await signIn(loginAsCustomer, page, { loyaltyPoints: 120 });
   await addFromProductPage(page, testInfo, SLUGS.inStock);
   await visit(page, testInfo, "/cart");
   await expect(page.getByRole("complementary", { name: "Order Summary" })).toContainText("You have 120 loyalty points.");
@@ -77,8 +75,8 @@ test("a guest sees no loyalty notice", async ({ page }, testInfo) => {
   await expect(page.getByRole("complementary", { name: "Order Summary" })).not.toContainText("loyalty points");
 });
 
-test("Log out ends the session, clears the customer's cart from the page and returns home", async ({ page }, testInfo) => {
-  await signIn(page);
+test("Log out ends the session, clears the customer's cart from the page and returns home", async ({ page, loginAsCustomer }, testInfo) => {
+  await signIn(loginAsCustomer, page);
   await addFromProductPage(page, testInfo, SLUGS.inStock);
   await visit(page, testInfo, `/product/${SLUGS.withColors}`);
   const menu = await openUserMenu(page);

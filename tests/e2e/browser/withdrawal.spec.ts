@@ -115,7 +115,7 @@ test("from the order e-mail's link to the receipt in the inbox, then the owner c
   expect(alert.text).toContain("Clara Bloom");
 
   // The owner: the banner, one button, the refund at PayPal, the withdrawal handled.
-  await page.context().addCookies([sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
+  await page.context().addCookies([await sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
   await visit(page, test.info(), `/admin/orders/${order.id}`);
   const banner = page.getByTestId("withdrawal-banner");
   await expect(banner.getByRole("heading", { name: "Withdrawal to handle" })).toBeVisible();
@@ -171,7 +171,7 @@ test("the signed-in customer's order page links 'Withdraw from contract' with th
   const email = uniqueEmail("withdraw-owner");
   const userId = ensureUser(email, { firstName: "Clara", lastName: "Bloom" });
   const order = insertOrder({ email, userId, status: "paid" });
-  await page.context().addCookies([sessionCookieFor(userId)]);
+  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, test.info(), `/order-details/${order.id}`);
   await page.getByTestId("order-withdrawal").getByRole("link", { name: "Withdraw from contract" }).click();
   await page.waitForURL((url) => url.pathname === "/withdrawal" && url.search === `?orderId=${order.id}`);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { E2E_BASE_URL, signCookieValue, type SessionCookie, withDb } from "./session";
+import { E2E_BASE_URL, type SessionCookie, sessionCookieWith, withDb } from "./session";
 
 /**
  * Orders for the e2e tests of the order pages and order API, written straight into the e2e
@@ -105,23 +105,6 @@ export function productStock(id: number): number {
 }
 
 /** A guest session (no user) holding `cartKey`, as the shop creates one for a guest's cart; returns the cookie. */
-export function guestSessionCookie(cartKey = randomBytes(18).toString("base64url"), baseURL = E2E_BASE_URL): { cookie: SessionCookie; cartKey: string } {
-  const id = randomBytes(24).toString("base64url");
-  const expires = new Date(Date.now() + 30 * 864e5);
-  withDb((db) =>
-    db.prepare("INSERT INTO sessions (id, user_id, data, expires_at) VALUES (?, NULL, ?, ?)").run(id, JSON.stringify({ cartKey }), expires.toISOString()),
-  );
-  return {
-    cartKey,
-    cookie: {
-      name: "__session",
-      value: encodeURIComponent(signCookieValue(id)),
-      domain: new URL(baseURL).hostname,
-      path: "/",
-      expires: Math.floor(expires.getTime() / 1000),
-      httpOnly: true,
-      secure: false,
-      sameSite: "Lax",
-    },
-  };
+export async function guestSessionCookie(cartKey = randomBytes(18).toString("base64url"), baseURL = E2E_BASE_URL): Promise<{ cookie: SessionCookie; cartKey: string }> {
+  return { cartKey, cookie: await sessionCookieWith({ cartKey }, baseURL) };
 }

@@ -1,12 +1,14 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { type APIRequest, type APIRequestContext } from "@playwright/test";
+import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 
 /**
  * Signs a user in for the e2e tests without going through a login form: the user and a
  * session row are written straight into the e2e database, and the `__session` cookie is
- * signed exactly as Remix's createCookie does (cookie-signature over base64 JSON).
+ * made by Remix's own createCookie with the server's secret. Specs use these through the
+ * fixtures in tests/e2e/fixtures.ts (loginAsCustomer, loginAsAdmin).
  */
 
 export const E2E_DB_PATH = process.env.E2E_DATABASE_PATH ?? fileURLToPath(new URL("../../.tmp/e2e.sqlite", import.meta.url));
@@ -58,29 +60,36 @@ export function ensureUser(email: string, opts: TestUserOptions = {}): number {
   });
 }
 
-/** Remix's cookie value: base64 of the JSON value, then `value.signature` (HMAC-SHA256, base64 without `=`). */
-export function signCookieValue(value: unknown, secret = E2E_SESSION_SECRET): string {
-  const encoded = Buffer.from(JSON.stringify(value), "utf8").toString("base64");
-  const signature = createHmac("sha256", secret).update(encoded).digest("base64").replace(/=+$/, "");
-  return `${encoded}.${signature}`;
+/** The shop's session cookie as the e2e server defines it (name, options, secret); `secret` only for forged-cookie tests. */
+export function sessionCookieDefinition(secret = E2E_SESSION_SECRET) {
+  return createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: false,
+    path: "/",
+    maxAge: SESSION_DAYS * 24 * 3600,
+    secrets: [secret],
+  });
 }
 
-/**
- * Inserts a session row for the user and returns the `__session` cookie (value already
- * URL-encoded as `cookie.serialize` writes it), ready for storageState or
- * `browserContext.addCookies`.
- */
-export function sessionCookieFor(userId: number, baseURL = E2E_BASE_URL): SessionCookie {
+/** The signed `__session` value carrying this session id, URL-encoded as it goes on the wire. */
+export async function signedSessionValue(sessionId: string, secret = E2E_SESSION_SECRET): Promise<string> {
+  const header = await sessionCookieDefinition(secret).serialize(sessionId);
+  return header.slice("__session=".length, header.indexOf(";"));
+}
+
+/** Inserts a session row with this data and returns its `__session` cookie for storageState or `browserContext.addCookies`. */
+export async function sessionCookieWith(data: { userId?: number; cartKey?: string }, baseURL = E2E_BASE_URL): Promise<SessionCookie> {
   const id = randomBytes(24).toString("base64url");
   const expires = new Date(Date.now() + SESSION_DAYS * 864e5);
   withDb((db) =>
     db
       .prepare("INSERT INTO sessions (id, user_id, data, expires_at) VALUES (?, ?, ?, ?)")
-      .run(id, userId, JSON.stringify({ userId }), expires.toISOString()),
+      .run(id, data.userId ?? null, JSON.stringify(data), expires.toISOString()),
   );
   return {
     name: "__session",
-    value: encodeURIComponent(signCookieValue(id)),
+    value: await signedSessionValue(id),
     domain: new URL(baseURL).hostname,
     path: "/",
     expires: Math.floor(expires.getTime() / 1000),
@@ -88,6 +97,11 @@ export function sessionCookieFor(userId: number, baseURL = E2E_BASE_URL): Sessio
     secure: false,
     sameSite: "Lax",
   };
+}
+
+/** A signed-in session for the user: its `__session` cookie. */
+export function sessionCookieFor(userId: number, baseURL = E2E_BASE_URL): Promise<SessionCookie> {
+  return sessionCookieWith({ userId }, baseURL);
 }
 
 /**
@@ -101,7 +115,7 @@ export async function signInAs(
 ): Promise<{ request: APIRequestContext; userId: number; cookie: SessionCookie }> {
   const baseURL = opts.baseURL ?? E2E_BASE_URL;
   const userId = ensureUser(email, opts);
-  const cookie = sessionCookieFor(userId, baseURL);
+  const cookie = await sessionCookieFor(userId, baseURL);
   const context = await request.newContext({ baseURL, storageState: { cookies: [cookie], origins: [] } });
   return { request: context, userId, cookie };
 }

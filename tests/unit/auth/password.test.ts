@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 
 describe("password hashing (scrypt)", () => {

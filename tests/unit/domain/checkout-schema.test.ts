@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { parseWithZod } from "@conform-to/zod";
 import { validateCheckout } from "~/components/checkout/validate";
 import { CHECKOUT_TEXT as T } from "~/domain/orders/checkout-text";

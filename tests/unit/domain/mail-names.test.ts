@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { mailName } from "~/domain/mail/names";
 import { type MailDataByKind, renderMail } from "~/domain/mail/templates";
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { MAIL_KIND_LABELS, type MailDataByKind, type MailKind, renderMail } from "~/domain/mail/templates";
 
 const ctx = { storeName: "Little <Stitches> & Co", appUrl: "https://shop.example", shopEmail: "hello@example.com" };

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { isAllowedLink, renderMarkdown } from "~/domain/pages/markdown.server";
 
 describe("renderMarkdown: the owner's Markdown, safe as HTML", () => {

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { parseWithZod } from "@conform-to/zod";
 import { DEFAULT_HOME_TEXTS, homeValues } from "~/domain/pages/home";
 import { HomeTextsSchema, SavePageSchema } from "~/domain/pages/schemas";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { type AddressInfo } from "node:net";
 import express from "express";
 import { addressKey } from "~/lib/http.server";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import Database from "better-sqlite3";
 import { sql } from "kysely";
 import { ReadCache } from "~/lib/read-cache.server";

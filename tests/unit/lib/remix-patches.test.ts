@@ -1,18 +1,28 @@
-// @vitest-environment node
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
+import { readPatches } from "../../helpers/patches";
 
-// scripts/patch-remix.cjs (postinstall) adds caches to the server builds of @remix-run/router,
-// @remix-run/react and react-router-dom, and gives the compiler one empty browser module for
-// all .server imports. These checks fail if a patch is missing or if it changed what is matched
-// or rendered (the e2e budgets test weighs the browser build).
+// The diffs in patches/ (applied by patch-package at postinstall, docs/decisions/remix-patches.md)
+// add caches to the server builds of @remix-run/router, @remix-run/react and react-router-dom,
+// and give the compiler one empty browser module for all .server imports. These checks fail if
+// a diff is not in place or no longer matches its package, or if it changed what is matched or
+// rendered (the e2e budgets test weighs the browser build).
+const root = path.resolve(import.meta.dirname, "../../..");
 const require = createRequire(import.meta.url);
 const router = require("@remix-run/router") as typeof import("@remix-run/router");
 const routerServer = require("react-router-dom/server") as typeof import("react-router-dom/server");
 
 const MARK = "/* doll-boutique: route caches */";
+const patches = readPatches(root);
+const packageJson = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  overrides?: Record<string, string>;
+};
 
 const routes = () => [
   {
@@ -29,15 +39,29 @@ const routes = () => [
 ];
 
 describe("the Remix server patches", () => {
-  it("are installed in the builds the server loads", () => {
-    const files = [
-      "@remix-run/router/dist/router.cjs.js",
-      "@remix-run/react/dist/server.js",
-      "react-router-dom/server.js",
-      "@remix-run/dev/dist/compiler/plugins/emptyModules.js",
-    ];
-    for (const file of files) {
-      expect(readFileSync(require.resolve(file), "utf8"), file).toContain(MARK);
+  it("are the four diffs under patches/, applied by patch-package at postinstall, which fails when one does not apply", () => {
+    expect(patches.map((p) => p.name).sort()).toEqual(["@remix-run/dev", "@remix-run/react", "@remix-run/router", "react-router-dom"]);
+    const postinstall = packageJson.scripts.postinstall!.split(/\s+/);
+    expect(postinstall[0]).toBe("patch-package");
+    expect(postinstall).toContain("--error-on-fail");
+    // A release that still takes the diff fails too: its speed has to be measured again.
+    expect(postinstall).toContain("--error-on-warn");
+  });
+
+  it.each(patches.map((p) => [p.fileName, p] as const))("%s names the installed version, pinned exactly in package.json", (_, patch) => {
+    const installed = JSON.parse(readFileSync(require.resolve(`${patch.name}/package.json`), "utf8")) as { version: string };
+    expect(installed.version).toBe(patch.version);
+    const pins = [packageJson.dependencies[patch.name], packageJson.devDependencies[patch.name], packageJson.overrides?.[patch.name]].filter(Boolean);
+    expect(pins.length, `${patch.name} is pinned in dependencies, devDependencies or overrides`).toBeGreaterThan(0);
+    for (const pin of pins) expect(pin).toBe(patch.version);
+  });
+
+  it.each(patches.map((p) => [p.fileName, p] as const))("%s is in place in node_modules", (_, patch) => {
+    expect(patch.files.length).toBeGreaterThan(0);
+    for (const file of patch.files) {
+      const installed = readFileSync(require.resolve(file.path), "utf8");
+      expect(installed, file.path).toContain(MARK);
+      for (const after of file.after) expect(installed, `${file.path}: a hunk of ${patch.fileName}`).toContain(after);
     }
   });
 

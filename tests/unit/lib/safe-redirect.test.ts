@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { safeRedirect } from "~/lib/http.server";
 
 describe("safeRedirect", () => {

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { isCrossSiteWrite } from "~/lib/same-origin";
 
 const APP_URL = "http://localhost:3000";

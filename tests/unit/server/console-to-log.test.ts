@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { Writable } from "node:stream";
 import pino from "pino";
 import { REDACT_PATHS } from "~/lib/logger.server";

@@ -1,0 +1,46 @@
+import path from "node:path";
+import { ESLint } from "eslint";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const eslint = new ESLint({ cwd: root });
+
+/** The rule ids ESLint reports for `code` as if it were the file at `file`. */
+async function ruleIdsFor(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.map((m) => m.ruleId ?? m.message);
+}
+
+const BOUNDARY = "@typescript-eslint/no-restricted-imports";
+
+describe("layer boundaries (eslint.config.js)", () => {
+  it.each([
+    ["app/lib/example.ts", 'import { x } from "~/domain/catalogue/products.server";'],
+    ["app/lib/example.ts", 'import { x } from "~/web/guards.server";'],
+    ["app/lib/example.ts", 'import { x } from "~/components/ui/field";'],
+    ["app/lib/example.ts", 'import { x } from "../domain/common/schemas";'],
+    ["app/domain/catalogue/example.server.ts", 'import { x } from "~/routes/product.$slug";'],
+    ["app/domain/catalogue/example.server.ts", 'import { x } from "~/components/ui/field";'],
+    ["app/domain/catalogue/example.server.ts", 'import { db } from "~/lib/db.server";'],
+    ["app/components/ui/example.tsx", 'import { db } from "~/lib/db.server";'],
+    ["db/seed-data.ts", 'import { x } from "../scripts/random";'],
+    ["db/migrations/2099_01_01_0001_example.ts", 'import { x } from "~/lib/money";'],
+  ])("%s may not %s", async (file, code) => {
+    expect(await ruleIdsFor(file, `${code}\nexport const y = x;\n`)).toContain(BOUNDARY);
+  });
+
+  it.each([
+    ["app/routes/example.tsx", 'import { x } from "~/domain/catalogue/products.server";'],
+    ["app/domain/catalogue/example.server.ts", 'import { x } from "~/lib/money";'],
+    ["app/components/ui/example.tsx", 'import type { x } from "~/domain/ops/activity.server";'],
+    ["app/components/ui/example.tsx", 'import { x } from "~/domain/catalogue/schemas";'],
+  ])("%s may %s", async (file, code) => {
+    expect(await ruleIdsFor(file, `${code}\nexport const y = x;\n`)).not.toContain(BOUNDARY);
+  });
+});
+
+describe("react hooks (eslint.config.js)", () => {
+  it("reports a hook called inside a callback", async () => {
+    const code = 'import { useState } from "react";\nexport function List({ items }: { items: string[] }) {\n  return items.map((i) => useState(i)[0]);\n}\n';
+    expect(await ruleIdsFor("app/components/ui/example.tsx", code)).toContain("react-hooks/rules-of-hooks");
+  });
+});
