@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoHorizontalScroll, jsOff, visit } from "../helpers/browser";
+import { expectNoHorizontalScroll, jsOff, visit, waitForHydration } from "../helpers/browser";
 
 // Home page, header navigation, 404 pages, mobile layout and keyboard access
 // (storefront spec section 2: Header, Home, /shop/{categorySlug}, other routes).
@@ -112,6 +112,8 @@ test("menu, search, cards, breadcrumbs and footer links open the next page: lean
 
   await page.getByRole("contentinfo").getByRole("link", { name: "Terms & Conditions" }).click();
   await expect(page).toHaveURL(/\/terms-conditions$/);
+  // A click before React has hydrated would load a document, as without JavaScript.
+  await waitForHydration(page, testInfo);
 
   // Between two React pages, JavaScript navigates in place.
   await page.getByRole("contentinfo").getByRole("link", { name: "Size Guide" }).click();
