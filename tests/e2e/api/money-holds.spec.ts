@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { expectError } from "../helpers/api";
+import { makeStockProduct, productStock } from "../helpers/orders";
 import { E2E_BASE_URL, signInAs, uniqueEmail, withDb } from "../helpers/session";
 
 // Money over HTTP against the PayPal emulator that start-server.ts runs (it sends its webhooks
@@ -9,16 +9,6 @@ import { E2E_BASE_URL, signInAs, uniqueEmail, withDb } from "../helpers/session"
 
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 type Ctx = { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } };
-
-function makeProduct(stock: number, priceCents = 2000): { id: number } {
-  const slug = `holds-api-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
-  return withDb((db) => {
-    const r = db
-      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for a money test.', ?, ?, ?)")
-      .run(`Holds Test ${slug}`, slug, priceCents, stock, stock);
-    return { id: Number(r.lastInsertRowid) };
-  });
-}
 
 function orderRow(id: number) {
   return withDb(
@@ -30,10 +20,6 @@ function orderRow(id: number) {
         totalCents: number;
       },
   );
-}
-
-function stockOf(productId: number): number {
-  return withDb((db) => (db.prepare("SELECT stock FROM products WHERE id = ?").get(productId) as { stock: number }).stock);
 }
 
 function ownerAlerts(orderId: number): number {
@@ -80,7 +66,7 @@ async function paidOrder(playwright: Ctx, productId: number) {
 }
 
 test("the cancel URL while the capture is in flight keeps the stock held, and the payment then lands", async ({ playwright }) => {
-  const product = makeProduct(3);
+  const product = makeStockProduct(3);
   const guest = await guestOrder(playwright, product.id);
   try {
     await control(`approve/${guest.paypalOrderId}`);
@@ -89,33 +75,33 @@ test("the cancel URL while the capture is in flight keeps the stock held, and th
     await expect
       .poll(async () => ((await (await fetch(`${PAYPAL_URL}/__emulator/held-captures`)).json()) as { held: Record<string, number> }).held[guest.paypalOrderId], { timeout: 10_000 })
       .toBe(1);
-    expect(stockOf(product.id)).toBe(2);
+    expect(productStock(product.id)).toBe(2);
 
     // PayPal's cancel URL, followed while the capture is still at PayPal.
     const cancel = await guest.request.get(`/order/${guest.order.id}/paypal-cancel?token=${guest.paypalOrderId}`, { maxRedirects: 0 });
     expect(cancel.status()).toBe(302);
     expect(orderRow(guest.order.id).reserved).toBe(1);
-    expect(stockOf(product.id)).toBe(2);
+    expect(productStock(product.id)).toBe(2);
 
     await control("release-capture", { orderId: guest.paypalOrderId });
     expect((await capturing).status()).toBe(200);
     expect(orderRow(guest.order.id).status).toBe("paid");
-    expect(stockOf(product.id)).toBe(2);
+    expect(productStock(product.id)).toBe(2);
   } finally {
     await guest.request.dispose();
   }
 });
 
 test("a capture landing after the last unit sold is refunded, the order cancelled, the owner alerted; never paid", async ({ playwright }) => {
-  const product = makeProduct(1);
+  const product = makeStockProduct(1);
   const late = await guestOrder(playwright, product.id);
   const first = await paidOrder(playwright, product.id);
   try {
-    expect(stockOf(product.id)).toBe(0);
+    expect(productStock(product.id)).toBe(0);
     // The late buyer's PayPal order is captured at PayPal without the shop; PayPal's webhook tells the shop.
     await control(`capture/${late.paypalOrderId}`);
     await expect.poll(() => orderRow(late.order.id).status, { timeout: 10_000 }).toBe("cancelled");
-    expect(stockOf(product.id)).toBe(0);
+    expect(productStock(product.id)).toBe(0);
     await expect.poll(() => eventTypes(late.order.id), { timeout: 10_000 }).toContain("automatic-refund");
     expect(eventTypes(late.order.id)).toContain("stock-short");
     expect(ownerAlerts(late.order.id)).toBe(1);
@@ -128,7 +114,7 @@ test("a capture landing after the last unit sold is refunded, the order cancelle
 });
 
 test("parallel partial refunds never add up to more than was captured", async ({ playwright }) => {
-  const product = makeProduct(5, 5000);
+  const product = makeStockProduct(5, 5000);
   const paid = await paidOrder(playwright, product.id);
   const admin = await signInAs(playwright.request, uniqueEmail("holds-refund-admin"), { isAdmin: true });
   try {
@@ -167,7 +153,7 @@ test("parallel partial refunds never add up to more than was captured", async ({
 
 test.describe("reversals and disputes", () => {
   test("PAYMENT.CAPTURE.REVERSED holds the order as 'Payment reversed': shipping is refused until the owner marks it resolved", async ({ playwright }) => {
-    const product = makeProduct(5);
+    const product = makeStockProduct(5);
     const paid = await paidOrder(playwright, product.id);
     const admin = await signInAs(playwright.request, uniqueEmail("holds-reverse-admin"), { isAdmin: true });
     try {
@@ -205,7 +191,7 @@ test.describe("reversals and disputes", () => {
   });
 
   test("CUSTOMER.DISPUTE.CREATED holds the order too; a replayed event adds nothing; the owner may cancel it", async ({ playwright, request }) => {
-    const product = makeProduct(5);
+    const product = makeStockProduct(5);
     const paid = await paidOrder(playwright, product.id);
     const admin = await signInAs(playwright.request, uniqueEmail("holds-dispute-admin"), { isAdmin: true });
     try {
@@ -216,12 +202,12 @@ test.describe("reversals and disputes", () => {
       expect((await request.post("/api/paypal/webhook", { headers: signed.headers, data: signed.body })).status()).toBe(200);
       expect(eventTypes(paid.order.id).filter((t) => t === "payment-reversed")).toHaveLength(1);
       expect(ownerAlerts(paid.order.id)).toBe(1);
-      expect(stockOf(product.id)).toBe(4);
+      expect(productStock(product.id)).toBe(4);
 
       const cancelled = await admin.request.patch(`/api/admin/orders/${paid.order.id}/cancel`);
       expect(cancelled.status()).toBe(200);
       expect(((await cancelled.json()) as { status: string }).status).toBe("cancelled");
-      expect(stockOf(product.id)).toBe(5);
+      expect(productStock(product.id)).toBe(5);
       // A dispute is PayPal's to settle: the shop made no refund of its own.
       expect(withDb((db) => db.prepare("SELECT count(*) AS n FROM refunds WHERE order_id = ?").get(paid.order.id))).toEqual({ n: 0 });
     } finally {

@@ -90,12 +90,12 @@ export function orderStatus(id: number): { status: string; stockReserved: number
 }
 
 /** A product of the e2e database made for one test, so its stock is exact. */
-export function makeStockProduct(stock: number): { id: number; slug: string } {
+export function makeStockProduct(stock: number, priceCents = 1500): { id: number; slug: string } {
   const slug = `order-test-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
   return withDb((db) => {
     const r = db
-      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for an order test.', 1500, ?, ?)")
-      .run(`Order Test ${slug}`, slug, stock, stock);
+      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for an order test.', ?, ?, ?)")
+      .run(`Order Test ${slug}`, slug, priceCents, stock, stock);
     return { id: Number(r.lastInsertRowid), slug };
   });
 }
