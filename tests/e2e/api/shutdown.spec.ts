@@ -1,43 +1,17 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { freePort, ROOT as root, send } from "../helpers/own-server";
 import { E2E_DB_PATH, uniqueEmail } from "../helpers/session";
 
 // SIGTERM during a running order: a server of its own (one process, a copy of the
 // e2e database, a free port) gets SIGTERM while an order's request is half sent. It stops
 // taking connections, finishes that order (also through a second SIGTERM), checkpoints the WAL
 // and exits 0.
-
-const root = path.resolve(import.meta.dirname, "../../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function send(port: number, method: string, p: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: p, headers: { ...headers, ...(body ? { "Content-Length": Buffer.byteLength(body) } : {}) } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 test("SIGTERM while an order is being placed: the order completes, new connections are refused, exit 0 with the WAL checkpointed", async () => {
   test.setTimeout(60_000);
@@ -72,13 +46,13 @@ test("SIGTERM while an order is being placed: the order completes, new connectio
   const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
   try {
     for (let i = 0; ; i++) {
-      const ok = await send(port, "GET", "/healthz", {}).then((r) => r.status === 200, () => false);
+      const ok = await send({ port }, "GET", "/healthz", {}).then((r) => r.status === 200, () => false);
       if (ok) break;
       if (i > 100) throw new Error(`server did not start:\n${log}`);
       await new Promise((r) => setTimeout(r, 200));
     }
     const product = new Database(dbFile, { readonly: true }).prepare("SELECT id FROM products WHERE total_stock > 0 AND has_color_variations = 0 AND has_variations = 0 LIMIT 1").get() as { id: number };
-    const added = await send(port, "POST", "/api/cart", { "Content-Type": "application/json" }, JSON.stringify({ productId: product.id, quantity: 1 }));
+    const added = await send({ port }, "POST", "/api/cart", { "Content-Type": "application/json" }, JSON.stringify({ productId: product.id, quantity: 1 }));
     expect(added.status).toBe(201);
     const cookie = String(added.headers["set-cookie"]?.[0] ?? "").split(";")[0]!;
     const email = uniqueEmail("sigterm");
@@ -109,7 +83,7 @@ test("SIGTERM while an order is being placed: the order completes, new connectio
         setTimeout(() => server.kill("SIGTERM"), 150);
         setTimeout(async () => {
           // Stopped taking connections while the order is still open.
-          const refused = await send(port, "GET", "/healthz", {}).then(
+          const refused = await send({ port }, "GET", "/healthz", {}).then(
             () => false,
             (e: NodeJS.ErrnoException) => e.code === "ECONNREFUSED",
           );
