@@ -19,29 +19,21 @@ const boundary = (from, folders, extra = {}) => ({
 
 const DB_SINGLETON = {
   name: "~/lib/db.server",
+  allowTypeImports: true,
   message: "Domain functions take the db or a transaction as their first argument; the caller passes the shared db (docs/architecture.md).",
 };
 
-// Domain files that still import the db singleton because they hold request handlers that belong
-// in app/web. Each one leaves this list when its handler moves out; do not add to it.
-const DOMAIN_DB_SINGLETON_ALLOWED = [
-  "app/domain/admin/orders-tab.server.ts",
-  "app/domain/admin/product-editor.server.ts",
-  "app/domain/admin/products-tab.server.ts",
-  "app/domain/admin/store-tabs.server.ts",
-  "app/domain/auth/authenticator.server.ts",
-  "app/domain/auth/guards.server.ts",
-  "app/domain/auth/register-api.server.ts",
-  "app/domain/auth/sign-in.server.ts",
-  "app/domain/cart/cart-form.server.ts",
-  "app/domain/mail/admin-outbox.server.ts",
-  "app/domain/ops/jobs.server.ts",
-  "app/domain/orders/order-pages.server.ts",
-  "app/domain/pages/page-editor.server.ts",
-  "app/domain/pages/pages-tab.server.ts",
-  "app/domain/payments/payment-routes.server.ts",
-  "app/domain/withdrawals/withdrawal-page.server.ts",
+const REMIX_IN_DOMAIN = ["@remix-run/node", "@remix-run/react", "@remix-run/server-runtime", "remix-auth"].map((name) => ({
+  name,
+  message: "Requests, responses, cookies and sessions belong to app/web; domain functions take plain values (docs/architecture.md).",
+}));
+
+// The domain never sees HTTP: a handler in app/web reads the request and answers it.
+const NO_HTTP_IN_DOMAIN = [
+  { selector: "TSTypeReference > Identifier[name=/^(Request|Response|Headers|FormData)$/]", message: "Request-side types belong to app/web (docs/architecture.md)." },
+  { selector: "NewExpression > Identifier.callee[name=/^(Request|Response|Headers)$/]", message: "Responses are built in app/web (docs/architecture.md)." },
 ];
+
 
 const SERVER_FILES = {
   group: ["**/*.server", "**/*.server.*"],
@@ -116,12 +108,9 @@ export default tseslint.config(
   {
     files: ["app/domain/**"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", boundary("app/domain", ["web", "routes", "components", "browser"], { paths: [DB_SINGLETON] })],
+      "@typescript-eslint/no-restricted-imports": ["error", boundary("app/domain", ["web", "routes", "components", "browser"], { paths: [DB_SINGLETON, ...REMIX_IN_DOMAIN] })],
+      "no-restricted-syntax": ["error", ...NO_HTTP_IN_DOMAIN],
     },
-  },
-  {
-    files: DOMAIN_DB_SINGLETON_ALLOWED,
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", boundary("app/domain", ["web", "routes", "components", "browser"])] },
   },
   {
     files: ["app/web/**"],

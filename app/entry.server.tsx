@@ -19,7 +19,7 @@ import { startReadEpoch } from "~/lib/sqlite.server";
 // reason. Importing the build starts nothing: the server calls startJobs().
 export { baseSecurityHeaders, getEnv, logger, NON_DOCUMENT_CSP, routeOf, startReadEpoch };
 export { bodyLimitFor, countedBody, MAX_BODY_BYTES, MAX_DRAIN_BYTES, tooLargeAnswer } from "~/lib/body-limit.server";
-export { addressKey } from "~/lib/http.server";
+export { addressKey } from "~/lib/address";
 export { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 export { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
 

@@ -3,7 +3,7 @@ import { runMailSender, startMailKicks } from "~/domain/mail/sender.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
 import { registerJob, startJobs } from "~/domain/ops/jobs.server";
 import { purgeExpiredGuestData, purgeUnconfirmedBackInStock } from "~/domain/ops/purge.server";
-import { getPaypalClient } from "~/domain/payments/paypal-client.server";
+import { getPaypalClient } from "~/lib/paypal-client.server";
 import { reconcilePayments } from "~/domain/payments/reconcile.server";
 import { remindUnhandledWithdrawals } from "~/domain/withdrawals/withdrawals.server";
 import { type DB } from "~/lib/db.server";

@@ -20,7 +20,7 @@ import { ToastProvider } from "~/components/ui/toaster";
 import { getCart } from "~/domain/cart/cart.server";
 import { buildMenuTree, listCategories } from "~/domain/catalogue/categories.server";
 import { countFavorites } from "~/domain/catalogue/favorites.server";
-import { getCartOwner, getOptionalUser, getToast } from "~/domain/auth/guards.server";
+import { getCartOwner, getOptionalUser, getToast } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import { footerHtml } from "~/components/layout/layout-html.server";

@@ -12,7 +12,7 @@ import { buildAssets, publicFiles } from "./static-files";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** The header loaders read the client's address from (lib/http.server.ts getClientIp). */
+/** The header loaders read the client's address from (web/http.server.ts getClientIp). */
 const CLIENT_IP_HEADER = "x-shop-client-ip";
 
 export interface PipelineOptions {
@@ -133,7 +133,7 @@ export function readEpoch(entry: () => ShopEntry): Handler {
 
 /**
  * The client's address from express's `trust proxy` (TRUST_PROXY hops of X-Forwarded-For), keyed
- * per address (IPv6 per /56, lib/http.server.ts addressKey). It reaches loaders as the load
+ * per address (IPv6 per /56, web/http.server.ts addressKey). It reaches loaders as the load
  * context's `clientAddress` and in the x-shop-client-ip header, which is overwritten here so a
  * client can never choose it.
  */

@@ -15,7 +15,7 @@
  * - The search box explains why an empty search is not sent.
  *
  * It posts through Remix's data protocol (`?_data=<route id>`), as Remix's own fetchers did, so
- * every action answers it exactly as before (domain/common/respond.server.ts).
+ * every action answers it exactly as before (web/respond.server.ts).
  */
 import { ADD_TO_CART_LABEL, ADDING_LABEL, CARD_ADD_ATTRIBUTE } from "~/components/product/card-html";
 import { showingText } from "~/components/product/showing";

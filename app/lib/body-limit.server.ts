@@ -3,7 +3,9 @@ import { Transform, type Readable } from "node:stream";
 
 /** Request bodies (JSON and forms) above this get 413: nothing the shop takes is near it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** Image uploads: 10 MB per image (checked in lib/multipart.server.ts), 100 MB per request, plus the form's text. */
+/** One uploaded image: anything larger is refused before it reaches sharp. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** Image uploads: 10 MB per image (checked in web/multipart.server.ts), 100 MB per request, plus the form's text. */
 export const MAX_UPLOAD_BODY_BYTES = 101 * 1024 * 1024;
 const UPLOAD_PATHS = [/^\/api\/upload\/temp\/?$/, /^\/admin\/products\/add\/?$/, /^\/admin\/products\/edit\/[^/]+\/?$/];
 /** Up to this much of a refused body is discarded so the client can read the 413; beyond it the connection is closed. */
@@ -48,7 +50,7 @@ export function tooLargeAnswer(path: string, accept: string | undefined): { cont
 
 /**
  * The request's body as the app reads it: the same bytes, counted. Past `limit` the stream fails
- * with BodyTooLargeError (the body readers in lib/http.server.ts and lib/multipart.server.ts answer
+ * with BodyTooLargeError (the body readers in web/http.server.ts and web/multipart.server.ts answer
  * 413), the rest is discarded so the client can read that answer, and past MAX_DRAIN_BYTES the
  * connection is closed. A declared Content-Length over the limit never gets here (the server's
  * body-limit step answers 413 before reading).

@@ -8,7 +8,7 @@ import { useToastEffect, type ToastMessage } from "~/components/ui/toaster";
 import { getProfile, updateProfile } from "~/domain/auth/accounts.server";
 import { emailChangeRequestedNotice, getPendingEmail } from "~/domain/auth/email-tokens.server";
 import { hasSecondFactor } from "~/domain/auth/totp.server";
-import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
+import { getOptionalUser, redirectWithToast } from "~/web/guards.server";
 import { AUTH_MESSAGES, updateFailed } from "~/domain/auth/messages";
 import { PROFILE_FIELDS, type ProfileFieldName } from "~/domain/auth/profile-fields";
 import { ProfileSchema } from "~/domain/auth/schemas";
@@ -19,13 +19,13 @@ import { listFavorites, removeFavorite } from "~/domain/catalogue/favorites.serv
 // The country list comes with the loader data, so it is not in the page's JavaScript (budget).
 import { COUNTRIES } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
-import { respond } from "~/domain/common/respond.server";
+import { respond } from "~/web/respond.server";
 import { getLoyaltyConfig, listLoyaltyHistory } from "~/domain/loyalty/loyalty.server";
 import { LOYALTY_EVENT_LABELS, type LoyaltyConfig, type LoyaltyEventType, redeemableDiscounts } from "~/domain/loyalty/rules";
 import { listOrdersForUser } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { db } from "~/lib/db.server";
-import { jsonError, readFormData } from "~/lib/http.server";
+import { jsonError, readFormData } from "~/web/http.server";
 import { formatMoney } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/lib/meta";

@@ -4,14 +4,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type FormEvent } from "react";
 import { Alert, Field, firstError, type FieldErrors, useClearPasswordAfter } from "~/components/ui/field";
 import { getProfile } from "~/domain/auth/accounts.server";
-import { destroySession, getSession, requireUser, toastHeader } from "~/domain/auth/guards.server";
+import { destroySession, getSession, requireUser, toastHeader } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { isLastAdmin, requestAccountDeletion } from "~/domain/privacy/deletion.server";
 import { DeleteAccountSchema } from "~/domain/privacy/schemas";
 import { DELETE_INTENTS, PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
-import { jsonError, readFormData } from "~/lib/http.server";
+import { jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Your data", noindex: true });

@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/field";
-import { destroySession, getSession, getUserId, toastHeader } from "~/domain/auth/guards.server";
+import { destroySession, getSession, getUserId, toastHeader } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { confirmDeletionByLink, readDeletionLink } from "~/domain/privacy/deletion.server";
 import { DeleteLinkSchema } from "~/domain/privacy/schemas";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.

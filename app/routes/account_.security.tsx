@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
 import { getProfile } from "~/domain/auth/accounts.server";
-import { destroySession, getSession, getSessionId, redirectWithToast, requireUser, toastHeader } from "~/domain/auth/guards.server";
+import { destroySession, getSession, getSessionId, redirectWithToast, requireUser, toastHeader } from "~/web/guards.server";
 import { ChangePasswordSchema, SECURITY_TEXT } from "~/domain/auth/schemas";
 import { changePassword, endSessions } from "~/domain/auth/security.server";
 import { isEmailVerified } from "~/domain/auth/email-tokens.server";
@@ -11,7 +11,7 @@ import { getTotpStatus } from "~/domain/auth/totp.server";
 import { requestPasswordReset } from "~/domain/auth/password-reset.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { getClientIp, jsonError, readFormData } from "~/lib/http.server";
+import { getClientIp, jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Sign-in & Security", noindex: true });

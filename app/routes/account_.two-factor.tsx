@@ -2,12 +2,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
-import { getSessionId, redirectWithToast, requireAdmin } from "~/domain/auth/guards.server";
+import { getSessionId, redirectWithToast, requireAdmin } from "~/web/guards.server";
 import { EnableSecondFactorSchema, SecondFactorSchema } from "~/domain/auth/schemas";
 import { disableTotp, enableTotp, getTotpEnrolment, getTotpStatus, regenerateRecoveryCodes } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { jsonError, readFormData } from "~/lib/http.server";
+import { jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor Authentication", noindex: true });

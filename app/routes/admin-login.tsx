@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } from "~/components/ui/field";
-import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
+import { getOptionalUser, redirectWithToast } from "~/web/guards.server";
 import { ADMIN_DENIED_TEXT, AUTH_MESSAGES } from "~/domain/auth/messages";
-import { signInWithForm } from "~/domain/auth/sign-in.server";
+import { signInWithForm } from "~/web/auth/sign-in.server";
 import { countThrottledAdminSignIn } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
-import { readFormData, safeRedirect } from "~/lib/http.server";
+import { getClientIp, readFormData, safeRedirect } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Admin Sign In", noindex: true });
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!outcome.ok) {
     // A wrong password of an admin account is logged where it is checked (verifyLogin, after the
     // limits); a throttled one only adds to its address's row. Other e-mails are never logged.
-    if (outcome.status === 429) await countThrottledAdminSignIn(db, { email, request });
+    if (outcome.status === 429) await countThrottledAdminSignIn(db, { email, ip: getClientIp(request) });
     return json({ denied: false, result: outcome.result, alert: outcome.alert }, { status: outcome.status });
   }
   if (!outcome.user.isAdmin) {

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useLoaderData } from "@remix-run/react";
 import { AdminOrderView } from "~/components/admin/admin-order-view";
 import { type AdminOrderPageData } from "~/domain/admin/admin-orders";
-import { adminOrderPageAction, loadAdminOrderPage } from "~/domain/admin/orders-tab.server";
+import { adminOrderPageAction, loadAdminOrderPage } from "~/web/admin/orders-tab.server";
 import { adminPageMeta } from "~/lib/meta";
 
 // `admin_` keeps this page out of admin.tsx's layout (that route renders no <Outlet />): the URL is /admin/orders/{orderId}.

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/domain/auth/guards.server";
+import { getOptionalUser } from "~/web/guards.server";
 import { csvHeaders, orderFilterFrom, ordersCsv } from "~/domain/ops/exports.server";
 import { db } from "~/lib/db.server";
-import { jsonError } from "~/lib/http.server";
+import { jsonError } from "~/web/http.server";
 
 /** GET /admin/orders.csv?status=&q=&from=&to= : the Orders tab's current filter as CSV (admins only, 403 otherwise). */
 export async function loader({ request }: LoaderFunctionArgs) {

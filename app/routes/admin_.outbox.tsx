@@ -2,12 +2,12 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmailsTab } from "~/components/admin/emails-tab";
 import { formatDay } from "~/components/admin/store-parts";
-import { requireAdmin } from "~/domain/auth/guards.server";
-import { loadOutboxView, outboxAction } from "~/domain/mail/admin-outbox.server";
-import { actorOf } from "~/domain/ops/activity.server";
+import { requireAdmin } from "~/web/guards.server";
+import { loadOutboxView, outboxAction } from "~/web/admin/outbox.server";
+import { actorOf } from "~/web/actor.server";
 import { getCaughtMail, listCaughtMail } from "~/domain/mail/caught.server";
 import { db } from "~/lib/db.server";
-import { jsonError, readFormData } from "~/lib/http.server";
+import { jsonError, readFormData } from "~/web/http.server";
 import { adminPageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => adminPageMeta(args, "Outbox");

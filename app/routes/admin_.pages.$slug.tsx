@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PageEditorPage } from "~/components/admin/page-editor";
-import { loadPageEditor, pageEditorAction } from "~/domain/pages/page-editor.server";
+import { loadPageEditor, pageEditorAction } from "~/web/admin/page-editor.server";
 import { adminPageMeta } from "~/lib/meta";
 
 // `admin_` keeps this page out of admin.tsx's layout: the URL is /admin/pages/{slug}.

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { ProductEditorPage } from "~/components/admin/product-editor";
-import { type EditorPageData, loadProductEditor, productEditorAction } from "~/domain/admin/product-editor.server";
+import { type EditorPageData, loadProductEditor, productEditorAction } from "~/web/admin/product-editor.server";
 import { adminPageMeta } from "~/lib/meta";
 
 // `admin_` keeps this page out of admin.tsx's layout: the URL is /admin/products/edit/{id}.

@@ -4,15 +4,15 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type FormEvent } from "react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
 import { displayName } from "~/domain/admin/store-texts";
-import { redirectWithToast, requireAdmin } from "~/domain/auth/guards.server";
+import { redirectWithToast, requireAdmin } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
-import { actorOf } from "~/domain/ops/activity.server";
+import { actorOf } from "~/web/actor.server";
 import { deleteCustomerAsAdmin } from "~/domain/privacy/deletion.server";
 import { AdminDeleteSchema } from "~/domain/privacy/schemas";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
-import { jsonError, readFormData, requireIdParam } from "~/lib/http.server";
+import { jsonError, readFormData, requireIdParam } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Delete a customer account", noindex: true });

@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/domain/auth/guards.server";
-import { actorOf } from "~/domain/ops/activity.server";
+import { requireAdmin } from "~/web/guards.server";
+import { actorOf } from "~/web/actor.server";
 import { logAdminExport } from "~/domain/privacy/deletion.server";
-import { exportDownload } from "~/domain/privacy/download.server";
+import { exportDownload } from "~/web/privacy-download.server";
 import { exportAccountData } from "~/domain/privacy/export.server";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
-import { jsonError, requireIdParam } from "~/lib/http.server";
+import { jsonError, requireIdParam } from "~/web/http.server";
 
 /**
  * GET /admin/users/{id}/export: the shop answers a customer's access request with the same file

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/domain/auth/guards.server";
+import { getOptionalUser } from "~/web/guards.server";
 import { csvHeaders, usersCsv } from "~/domain/ops/exports.server";
 import { db } from "~/lib/db.server";
-import { jsonError } from "~/lib/http.server";
+import { jsonError } from "~/web/http.server";
 
 /** GET /admin/users.csv: every account as CSV (admins only, 403 otherwise). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { destroySession, getSession, requireApiUser } from "~/domain/auth/guards.server";
+import { destroySession, getSession, requireApiUser } from "~/web/guards.server";
 import { requestAccountDeletion } from "~/domain/privacy/deletion.server";
 import { DeleteAccountSchema } from "~/domain/privacy/schemas";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

@@ -1,10 +1,10 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/domain/auth/guards.server";
-import { exportDownload } from "~/domain/privacy/download.server";
+import { requireApiUser } from "~/web/guards.server";
+import { exportDownload } from "~/web/privacy-download.server";
 import { exportAccountData } from "~/domain/privacy/export.server";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
-import { apiHandler, jsonError } from "~/lib/http.server";
+import { apiHandler, jsonError } from "~/web/http.server";
 
 /**
  * GET /api/account/export: the signed-in person's data as a JSON attachment

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { requireApiAdmin } from "~/web/guards.server";
 import { renderMarkdown } from "~/domain/pages/markdown.server";
 import { PreviewSchema } from "~/domain/pages/schemas";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { returnOrder } from "~/domain/admin/admin-orders.server";
-import { adminOrderAnswer } from "~/domain/admin/orders-tab.server";
-import { requireApiAdmin } from "~/domain/auth/guards.server";
-import { actorOf } from "~/domain/ops/activity.server";
+import { adminOrderAnswer } from "~/web/admin/orders-tab.server";
+import { requireApiAdmin } from "~/web/guards.server";
+import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";
-import { apiAction, methodNotAllowed, requireIdParam } from "~/lib/http.server";
+import { apiAction, methodNotAllowed, requireIdParam } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

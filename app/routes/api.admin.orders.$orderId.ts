@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getAdminOrder } from "~/domain/admin/admin-orders.server";
-import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { requireApiAdmin } from "~/web/guards.server";
 import { orderToApi } from "~/domain/orders/order-actions.server";
 import { db } from "~/lib/db.server";
-import { apiHandler, jsonError, requireIdParam } from "~/lib/http.server";
+import { apiHandler, jsonError, requireIdParam } from "~/web/http.server";
 
 /** GET /api/admin/orders/{orderId} (admin only: 401/403) → the order; 404 for an unknown id. */
 export function loader({ request, params }: LoaderFunctionArgs) {

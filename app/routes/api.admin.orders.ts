@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { ORDER_STATUSES } from "~/domain/admin/admin-orders";
 import { listAdminOrders } from "~/domain/admin/admin-orders.server";
-import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { requireApiAdmin } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
-import { apiHandler } from "~/lib/http.server";
+import { apiHandler } from "~/web/http.server";
 
 /**
  * GET /api/admin/orders (admin only: 401 guests, 403 customers) → {orders}, newest first:

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiAdmin } from "~/domain/auth/guards.server";
-import { actorOf } from "~/domain/ops/activity.server";
+import { requireApiAdmin } from "~/web/guards.server";
+import { actorOf } from "~/web/actor.server";
 import { pageJson, savePage } from "~/domain/pages/pages.server";
 import { SavePageSchema } from "~/domain/pages/schemas";
 import { isPageSlug, PAGE_TEXT } from "~/domain/pages/slugs";
 import { db } from "~/lib/db.server";
-import { apiAction, jsonError, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, jsonError, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { productApiError } from "~/domain/admin/product-editor.server";
+import { productApiError } from "~/web/admin/product-editor.server";
 import { LatestCollectionSchema, UpdateProductSchema } from "~/domain/admin/product-schemas";
 import { PRODUCT_TEXT } from "~/domain/admin/product-texts";
 import { deleteProduct, getAdminProduct, setLatestCollection, updateProduct } from "~/domain/admin/products-admin.server";
-import { requireApiAdmin } from "~/domain/auth/guards.server";
-import { actorOf } from "~/domain/ops/activity.server";
+import { requireApiAdmin } from "~/web/guards.server";
+import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";
-import { apiAction, apiHandler, jsonError, parseJsonBody, requireIdParam } from "~/lib/http.server";
+import { apiAction, apiHandler, jsonError, parseJsonBody, requireIdParam } from "~/web/http.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

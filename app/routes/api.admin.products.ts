@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { productApiError } from "~/domain/admin/product-editor.server";
+import { productApiError } from "~/web/admin/product-editor.server";
 import { CreateProductSchema } from "~/domain/admin/product-schemas";
 import { ADMIN_PRODUCTS_LIMIT, LATEST_FILTERS, PRODUCT_TEXT, STATUS_FILTERS, STOCK_FILTERS } from "~/domain/admin/product-texts";
 import { createProduct, getAdminProduct, listAdminProducts } from "~/domain/admin/products-admin.server";
-import { requireApiAdmin } from "~/domain/auth/guards.server";
-import { actorOf } from "~/domain/ops/activity.server";
+import { requireApiAdmin } from "~/web/guards.server";
+import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";
-import { apiAction, apiHandler, jsonError, parseJsonBody } from "~/lib/http.server";
+import { apiAction, apiHandler, jsonError, parseJsonBody } from "~/web/http.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

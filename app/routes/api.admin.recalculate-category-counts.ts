@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { recalculateAllCategoryCounts } from "~/domain/admin/categories-admin.server";
 import { STORE_TEXT } from "~/domain/admin/store-texts";
-import { requireApiAdmin } from "~/domain/auth/guards.server";
-import { actorOf } from "~/domain/ops/activity.server";
+import { requireApiAdmin } from "~/web/guards.server";
+import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";
-import { apiAction, jsonError, methodNotAllowed } from "~/lib/http.server";
+import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

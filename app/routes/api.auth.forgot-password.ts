@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requestPasswordReset } from "~/domain/auth/password-reset.server";
 import { ForgotPasswordSchema, MAIL_TEXT } from "~/domain/mail/schemas";
 import { db } from "~/lib/db.server";
-import { apiAction, getClientIp, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, getClientIp, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

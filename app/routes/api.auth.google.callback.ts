@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { authenticateWithGoogle } from "~/domain/auth/authenticator.server";
-import { clearGoogleReturn, readGoogleReturn } from "~/domain/auth/google-return.server";
+import { authenticateWithGoogle } from "~/web/auth/authenticator.server";
+import { clearGoogleReturn, readGoogleReturn } from "~/web/auth/google-return.server";
 import { GoogleLinkNeedsPassword } from "~/domain/auth/accounts.server";
-import { beginGoogleLink, beginSignIn, GOOGLE_LINK_PATH, redirectWithToast, SECOND_FACTOR_PATH } from "~/domain/auth/guards.server";
+import { beginGoogleLink, beginSignIn, GOOGLE_LINK_PATH, redirectWithToast, SECOND_FACTOR_PATH } from "~/web/guards.server";
 import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
 import { DomainError } from "~/domain/common/errors";
-import { apiAction } from "~/lib/http.server";
+import { apiAction } from "~/web/http.server";
 
 export const GOOGLE_TEXT = {
   failed: "Google sign-in failed. Please try again.",

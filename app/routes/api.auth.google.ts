@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { authenticateWithGoogle, isGoogleConfigured } from "~/domain/auth/authenticator.server";
-import { rememberGoogleReturn } from "~/domain/auth/google-return.server";
-import { apiAction, apiHandler, jsonError } from "~/lib/http.server";
+import { authenticateWithGoogle, isGoogleConfigured } from "~/web/auth/authenticator.server";
+import { rememberGoogleReturn } from "~/web/auth/google-return.server";
+import { apiAction, apiHandler, jsonError } from "~/web/http.server";
 
 const NOT_AVAILABLE = "Google sign-in is not available on this shop";
 

@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { z } from "zod";
 import { getProfile, toApiUser } from "~/domain/auth/accounts.server";
-import { authenticateWithPassword } from "~/domain/auth/authenticator.server";
-import { signInUser } from "~/domain/auth/guards.server";
+import { authenticateWithPassword } from "~/web/auth/authenticator.server";
+import { signInUser } from "~/web/guards.server";
 import { AUTH_TEXT, LoginSchema } from "~/domain/auth/schemas";
 import { verifySecondFactor } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { logAccountSignIn } from "~/domain/ops/activity.server";
-import { apiAction, getClientIp, jsonError, methodNotAllowed, parseJsonBody, parseValue } from "~/lib/http.server";
+import { apiAction, getClientIp, jsonError, methodNotAllowed, parseJsonBody, parseValue } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

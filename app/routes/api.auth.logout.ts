@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { destroySession, getSession } from "~/domain/auth/guards.server";
-import { apiAction, methodNotAllowed } from "~/lib/http.server";
+import { destroySession, getSession } from "~/web/guards.server";
+import { apiAction, methodNotAllowed } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getProfile, toApiUser } from "~/domain/auth/accounts.server";
-import { requireApiUser } from "~/domain/auth/guards.server";
+import { requireApiUser } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
-import { apiAction, apiHandler, jsonError } from "~/lib/http.server";
+import { apiAction, apiHandler, jsonError } from "~/web/http.server";
 
 /** GET /api/auth/me: the signed-in user (the User entity of section 3, with isAdmin), or 401 `{message}`. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { RegisterSchema } from "~/domain/auth/schemas";
-import { registerAndSignIn } from "~/domain/auth/register-api.server";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { registerAndSignIn } from "~/web/auth/register-api.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

@@ -3,7 +3,7 @@ import { EmailTokenSchema } from "~/domain/auth/email-schemas";
 import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { confirmEmail } from "~/domain/auth/email-tokens.server";
 import { db } from "~/lib/db.server";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { getCartOwner } from "~/domain/auth/guards.server";
+import { getCartOwner } from "~/web/guards.server";
 import { removeCartItem, updateCartItem } from "~/domain/cart/cart.server";
 import { UpdateCartItemSchema } from "~/domain/cart/schemas";
 import { db } from "~/lib/db.server";
-import { apiAction, jsonError, methodNotAllowed, parseJsonBody, requireIdParam } from "~/lib/http.server";
+import { apiAction, jsonError, methodNotAllowed, parseJsonBody, requireIdParam } from "~/web/http.server";
 
 const NOT_FOUND = "Cart item not found";
 

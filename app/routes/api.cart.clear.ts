@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { getCartOwner } from "~/domain/auth/guards.server";
+import { getCartOwner } from "~/web/guards.server";
 import { clearCart } from "~/domain/cart/cart.server";
 import { db } from "~/lib/db.server";
-import { apiAction, methodNotAllowed } from "~/lib/http.server";
+import { apiAction, methodNotAllowed } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getCartOwner } from "~/domain/auth/guards.server";
+import { getCartOwner } from "~/web/guards.server";
 import { addToCart, clearCart, getCart } from "~/domain/cart/cart.server";
 import { AddToCartSchema } from "~/domain/cart/schemas";
 import { db } from "~/lib/db.server";
-import { apiAction, apiHandler, parseJsonBody } from "~/lib/http.server";
+import { apiAction, apiHandler, parseJsonBody } from "~/web/http.server";
 
 /** GET /api/cart: the session's cart items (a guest without a cart gets []). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiUser } from "~/domain/auth/guards.server";
+import { requireApiUser } from "~/web/guards.server";
 import { removeFavorite } from "~/domain/catalogue/favorites.server";
 import { db } from "~/lib/db.server";
-import { apiAction, jsonError, methodNotAllowed, requireIdParam } from "~/lib/http.server";
+import { apiAction, jsonError, methodNotAllowed, requireIdParam } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

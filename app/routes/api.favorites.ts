@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/domain/auth/guards.server";
+import { requireApiUser } from "~/web/guards.server";
 import { FavoriteSchema } from "~/domain/cart/schemas";
 import { addFavorite, listFavorites } from "~/domain/catalogue/favorites.server";
 import { db } from "~/lib/db.server";
-import { apiAction, apiHandler, parseJsonBody } from "~/lib/http.server";
+import { apiAction, apiHandler, parseJsonBody } from "~/web/http.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

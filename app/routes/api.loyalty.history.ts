@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/domain/auth/guards.server";
+import { requireApiUser } from "~/web/guards.server";
 import { listLoyaltyHistory } from "~/domain/loyalty/loyalty.server";
 import { db } from "~/lib/db.server";
-import { apiAction, apiHandler } from "~/lib/http.server";
+import { apiAction, apiHandler } from "~/web/http.server";
 
 /** GET /api/loyalty/history: the signed-in user's point events, newest first, as `{history}`. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
-import { getOptionalUser } from "~/domain/auth/guards.server";
-import { actorOf } from "~/domain/ops/activity.server";
+import { getOptionalUser } from "~/web/guards.server";
+import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";
 import { cancelOrderForCustomer, orderToApi } from "~/domain/orders/order-actions.server";
-import { requireApiOrder } from "~/domain/orders/order-pages.server";
+import { requireApiOrder } from "~/web/order-pages.server";
 import { getOrderView } from "~/domain/orders/orders.server";
-import { apiAction, jsonError, methodNotAllowed } from "~/lib/http.server";
+import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { orderToApi } from "~/domain/orders/order-actions.server";
-import { requireApiOrder } from "~/domain/orders/order-pages.server";
+import { requireApiOrder } from "~/web/order-pages.server";
 import { ORDER_TEXT } from "~/domain/orders/page-data";
-import { apiAction, apiHandler, jsonError } from "~/lib/http.server";
+import { apiAction, apiHandler, jsonError } from "~/web/http.server";
 
 /**
  * GET /api/orders/{orderId}/confirmation?token=: the order. 400 'Confirmation token is

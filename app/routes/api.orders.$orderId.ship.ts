@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { shipOrder } from "~/domain/admin/admin-orders.server";
-import { adminOrderAnswer } from "~/domain/admin/orders-tab.server";
-import { requireApiAdmin } from "~/domain/auth/guards.server";
-import { actorOf } from "~/domain/ops/activity.server";
+import { adminOrderAnswer } from "~/web/admin/orders-tab.server";
+import { requireApiAdmin } from "~/web/guards.server";
+import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";
-import { apiAction, methodNotAllowed, parseJsonBody, requireIdParam } from "~/lib/http.server";
+import { apiAction, methodNotAllowed, parseJsonBody, requireIdParam } from "~/web/http.server";
 
 // The tracking number's rules (trimmed, required, at most 100) live in shipOrder, shared with the form.
 const ShipBodySchema = z.object({ trackingNumber: z.string().optional().nullable() });

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { orderToApi } from "~/domain/orders/order-actions.server";
-import { requireApiOrder } from "~/domain/orders/order-pages.server";
-import { apiAction, apiHandler } from "~/lib/http.server";
+import { requireApiOrder } from "~/web/order-pages.server";
+import { apiAction, apiHandler } from "~/web/http.server";
 
 /**
  * GET /api/orders/{orderId}: the order (section 3) for its signed-in owner, the guest session

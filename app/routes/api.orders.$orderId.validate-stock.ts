@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiOrderAccess, withPaymentErrors } from "~/domain/payments/payment-routes.server";
+import { requireApiOrderAccess, withPaymentErrors } from "~/web/payment-routes.server";
 import { validateOrderStock } from "~/domain/payments/payments.server";
 import { OrderTokenSchema } from "~/domain/payments/schemas";
 import { db } from "~/lib/db.server";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getCartOwner, getOptionalUser, requireApiUser } from "~/domain/auth/guards.server";
+import { getCartOwner, getOptionalUser, requireApiUser } from "~/web/guards.server";
 import { placeOrder } from "~/domain/orders/checkout.server";
 import { listOrdersForUser } from "~/domain/orders/orders.server";
 import { OrderCreateSchema } from "~/domain/orders/schemas";
 import { db } from "~/lib/db.server";
 import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
-import { apiAction, apiHandler, getClientIp, parseJsonBody } from "~/lib/http.server";
+import { apiAction, apiHandler, getClientIp, parseJsonBody } from "~/web/http.server";
 import { centsToDecimal } from "~/lib/money";
 
 /** GET /api/orders: the signed-in customer's orders `{id, status, total, createdAt, confirmationToken, withdrawal}`. */

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getPage, pageJson } from "~/domain/pages/pages.server";
 import { PAGE_TEXT } from "~/domain/pages/slugs";
 import { db } from "~/lib/db.server";
-import { apiHandler, jsonError } from "~/lib/http.server";
+import { apiHandler, jsonError } from "~/web/http.server";
 
 /** GET /api/pages/{slug} → `{slug, title, body, html, updatedAt}`; 404 for a slug that is not one of the owner's pages. */
 export function loader({ params }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { isPaypalOrderId } from "~/domain/payments/paypal-client.server";
-import { requireApiOrderAccess, withPaymentErrors } from "~/domain/payments/payment-routes.server";
+import { isPaypalOrderId } from "~/lib/paypal-client.server";
+import { requireApiOrderAccess, withPaymentErrors } from "~/web/payment-routes.server";
 import { completePayment, findOrderIdByPaypalOrder } from "~/domain/payments/payments.server";
 import { OrderTokenSchema } from "~/domain/payments/schemas";
 import { db } from "~/lib/db.server";
-import { apiAction, jsonError, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, jsonError, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

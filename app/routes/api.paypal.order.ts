@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiOrderAccess, withPaymentErrors } from "~/domain/payments/payment-routes.server";
-import { getOrderViewer } from "~/domain/auth/guards.server";
+import { requireApiOrderAccess, withPaymentErrors } from "~/web/payment-routes.server";
+import { getOrderViewer } from "~/web/guards.server";
 import { assertClientPaymentTerms, findUnpaidOrderForAmount, startPayment } from "~/domain/payments/payments.server";
 import { CreatePaypalOrderSchema } from "~/domain/payments/schemas";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
-import { apiAction, getClientIp, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, getClientIp, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

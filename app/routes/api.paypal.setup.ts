@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { getPaypalClientId, getPaypalMode } from "~/domain/payments/paypal-client.server";
-import { apiAction, apiHandler } from "~/lib/http.server";
+import { getPaypalClientId, getPaypalMode } from "~/lib/paypal-client.server";
+import { apiAction, apiHandler } from "~/web/http.server";
 
 /**
  * GET /api/paypal/setup: what the browser's PayPal script needs. The client id is public;

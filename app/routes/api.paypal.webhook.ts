@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { getPaypalClient, getPaypalWebhookId } from "~/domain/payments/paypal-client.server";
+import { getPaypalClient, getPaypalWebhookId } from "~/lib/paypal-client.server";
 import { handlePaypalWebhook } from "~/domain/payments/webhooks.server";
 import { db } from "~/lib/db.server";
-import { apiAction, jsonError, methodNotAllowed } from "~/lib/http.server";
+import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";
 
 const MAX_BODY = 256 * 1024;
 

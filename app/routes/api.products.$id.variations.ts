@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getProductOptions } from "~/domain/catalogue/products.server";
 import { db } from "~/lib/db.server";
-import { apiAction, apiHandler, jsonError, requireIdParam } from "~/lib/http.server";
+import { apiAction, apiHandler, jsonError, requireIdParam } from "~/web/http.server";
 
 /** GET /api/products/{id}/variations: `{variationCode, variationName, stock}` per variation the product offers. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getProductBySlug } from "~/domain/catalogue/products.server";
 import { db } from "~/lib/db.server";
-import { apiAction, apiHandler, jsonError } from "~/lib/http.server";
+import { apiAction, apiHandler, jsonError } from "~/web/http.server";
 
 /** GET /api/products/slug/{slug}: the product with images, categories, colours and variations. */
 export async function loader({ params }: LoaderFunctionArgs) {

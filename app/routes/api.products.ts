@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { listProducts } from "~/domain/catalogue/products.server";
 import { productListQueryFrom, ProductListQuerySchema } from "~/domain/catalogue/schemas";
 import { db } from "~/lib/db.server";
-import { apiAction, apiHandler, parseValue } from "~/lib/http.server";
+import { apiAction, apiHandler, parseValue } from "~/web/http.server";
 
 /**
  * GET /api/products?categoryId&search&page&limit: a page of products and the total (search

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { toApiUser, updateProfile } from "~/domain/auth/accounts.server";
-import { requireApiUser } from "~/domain/auth/guards.server";
+import { requireApiUser } from "~/web/guards.server";
 import { ProfileSchema } from "~/domain/auth/schemas";
 import { db } from "~/lib/db.server";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

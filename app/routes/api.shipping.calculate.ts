@@ -3,7 +3,7 @@ import { ShippingCalculateSchema } from "~/domain/cart/schemas";
 import { shippingRateFor } from "~/domain/cart/totals";
 import { getShippingRates } from "~/domain/common/settings.server";
 import { db } from "~/lib/db.server";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 import { centsToDecimal } from "~/lib/money";
 
 export function loader() {

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { CleanupUploadsSchema } from "~/domain/admin/upload-schemas";
 import { cleanupUploads } from "~/domain/admin/uploads.server";
-import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { requireApiAdmin } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
-import { apiAction, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export const loader = methodNotAllowed;
 

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { purgeStaleUploadsSometimes, saveTempUpload, UPLOAD_MESSAGES } from "~/domain/admin/uploads.server";
-import { requireApiAdmin } from "~/domain/auth/guards.server";
+import { requireApiAdmin } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
-import { apiAction, jsonError, methodNotAllowed } from "~/lib/http.server";
-import { readMultipartForm } from "~/lib/multipart.server";
+import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";
+import { readMultipartForm } from "~/web/multipart.server";
 
 export const loader = methodNotAllowed;
 

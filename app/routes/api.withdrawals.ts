@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { WithdrawalSchema } from "~/domain/withdrawals/schemas";
 import { assertWithdrawalAllowed, submitWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { db } from "~/lib/db.server";
-import { apiAction, getClientIp, methodNotAllowed, parseJsonBody } from "~/lib/http.server";
+import { apiAction, getClientIp, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
 export function loader() {
   return methodNotAllowed();

@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
-import { redirectWithToast } from "~/domain/auth/guards.server";
+import { redirectWithToast } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { requestBackInStock } from "~/domain/mail/back-in-stock.server";
 import { BackInStockSchema } from "~/domain/mail/schemas";
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
-import { getClientIp, readFormData } from "~/lib/http.server";
+import { getClientIp, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Email me when it's back", noindex: true });

@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/common/errors";
 import { readUnsubscribeToken, unsubscribeBackInStock } from "~/domain/mail/back-in-stock.server";
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Unsubscribe", noindex: true, canonical: false });

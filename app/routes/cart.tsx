@@ -2,9 +2,9 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { CLEAR_CONFIRM, ClearCartForm, QuantityControls, REMOVE_CONFIRM, RemoveItemForm } from "~/components/cart/cart-forms";
 import { CartTotalsList } from "~/components/cart/cart-summary";
-import { handleCartForm } from "~/domain/cart/cart-form.server";
+import { handleCartForm } from "~/web/cart-form.server";
 import { stockLabel } from "~/domain/catalogue/stock";
-import { readFormData, safeRedirect } from "~/lib/http.server";
+import { readFormData, safeRedirect } from "~/web/http.server";
 import { formatMoney } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/lib/meta";

@@ -7,9 +7,9 @@ import { CheckoutOrderSummary } from "~/components/checkout/order-summary";
 import { useCheckoutValidation } from "~/components/checkout/use-checkout-validation";
 import { Alert, Field, useClearPasswordAfter } from "~/components/ui/field";
 import { getProfile, registerUser, updateProfile } from "~/domain/auth/accounts.server";
-import { isGoogleConfigured } from "~/domain/auth/authenticator.server";
-import { getCartOwner, getOptionalUser, redirectWithToast, signInUser } from "~/domain/auth/guards.server";
-import { type Toast } from "~/domain/auth/session.server";
+import { isGoogleConfigured } from "~/web/auth/authenticator.server";
+import { getCartOwner, getOptionalUser, redirectWithToast, signInUser } from "~/web/guards.server";
+import { type Toast } from "~/web/session.server";
 import { type CartOwner, getCart } from "~/domain/cart/cart.server";
 import { COUNTRIES, COUNTRY_CODES } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
@@ -27,7 +27,7 @@ import {
 import { CheckoutSchema, type ClientFigures } from "~/domain/orders/schemas";
 import { db } from "~/lib/db.server";
 import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
-import { getClientIp, readFormData } from "~/lib/http.server";
+import { getClientIp, readFormData } from "~/web/http.server";
 import { centsToDecimal, decimalToCents, formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
 

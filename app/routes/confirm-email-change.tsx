@@ -7,7 +7,7 @@ import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { confirmEmailChange, readEmailChangeToken } from "~/domain/auth/email-tokens.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.

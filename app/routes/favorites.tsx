@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { getUserId } from "~/domain/auth/guards.server";
+import { getUserId } from "~/web/guards.server";
 import { MESSAGES } from "~/domain/cart/messages";
 import { FavoriteSchema } from "~/domain/cart/schemas";
 import { toggleFavorite } from "~/domain/catalogue/favorites.server";
 import { DomainError } from "~/domain/common/errors";
-import { respond } from "~/domain/common/respond.server";
+import { respond } from "~/web/respond.server";
 import { db } from "~/lib/db.server";
-import { readFormData, safeRedirect } from "~/lib/http.server";
+import { readFormData, safeRedirect } from "~/web/http.server";
 
 export async function loader() {
   return redirect("/account?tab=favorites");

@@ -7,7 +7,7 @@ import { DomainError } from "~/domain/common/errors";
 import { ForgotPasswordSchema } from "~/domain/mail/schemas";
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
-import { getClientIp, readFormData } from "~/lib/http.server";
+import { getClientIp, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Forgot Password", noindex: true });

@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } from "~/components/ui/field";
-import { isGoogleConfigured } from "~/domain/auth/authenticator.server";
-import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
+import { isGoogleConfigured } from "~/web/auth/authenticator.server";
+import { getOptionalUser, redirectWithToast } from "~/web/guards.server";
 import { AUTH_MESSAGES } from "~/domain/auth/messages";
-import { registerWithForm, signInWithForm } from "~/domain/auth/sign-in.server";
-import { jsonError, readFormData, safeRedirect } from "~/lib/http.server";
+import { registerWithForm, signInWithForm } from "~/web/auth/sign-in.server";
+import { jsonError, readFormData, safeRedirect } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) =>

@@ -2,11 +2,11 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
 import { linkGoogleAccount, verifyLogin } from "~/domain/auth/accounts.server";
-import { beginSignIn, getGoogleLink, redirectWithToast } from "~/domain/auth/guards.server";
+import { beginSignIn, getGoogleLink, redirectWithToast } from "~/web/guards.server";
 import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { getClientIp, readFormData } from "~/lib/http.server";
+import { getClientIp, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Link Google Sign-In", noindex: true });

@@ -2,14 +2,14 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
-import { getPendingSignIn, redirectWithToast, signInUser } from "~/domain/auth/guards.server";
+import { getPendingSignIn, redirectWithToast, signInUser } from "~/web/guards.server";
 import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
 import { SecondFactorSchema } from "~/domain/auth/schemas";
 import { verifySecondFactor } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { logAccountSignIn } from "~/domain/ops/activity.server";
-import { getClientIp, readFormData } from "~/lib/http.server";
+import { getClientIp, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor Sign In", noindex: true });

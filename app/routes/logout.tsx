@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { destroySession, getSession, toastHeader } from "~/domain/auth/guards.server";
+import { destroySession, getSession, toastHeader } from "~/web/guards.server";
 import { MESSAGES } from "~/domain/cart/messages";
 
 export async function loader() {

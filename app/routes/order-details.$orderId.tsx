@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OrderDetailsView } from "~/components/orders/details-view";
-import { handleDetailsAction, loadDetailsPage, orderPageHeaders } from "~/domain/orders/order-pages.server";
+import { handleDetailsAction, loadDetailsPage, orderPageHeaders } from "~/web/order-pages.server";
 import { type DetailsPageData } from "~/domain/orders/page-data";
 import { pageMeta } from "~/lib/meta";
 

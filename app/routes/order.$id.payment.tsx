@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PaymentErrorBoundary, PaymentView } from "~/components/orders/payment-view";
-import { handlePaymentAction, loadPaymentPage, paymentPageHeaders } from "~/domain/payments/payment-routes.server";
+import { handlePaymentAction, loadPaymentPage, paymentPageHeaders } from "~/web/payment-routes.server";
 import { loadPaymentAsDocument } from "~/lib/lean-route";
 import { pageMeta } from "~/lib/meta";
 

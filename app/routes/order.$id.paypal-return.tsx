@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PaymentErrorBoundary } from "~/components/orders/payment-view";
-import { handlePaypalReturn } from "~/domain/payments/payment-routes.server";
+import { handlePaypalReturn } from "~/web/payment-routes.server";
 import { pageMeta } from "~/lib/meta";
 
 // Shown only when the loader refuses (it otherwise redirects).

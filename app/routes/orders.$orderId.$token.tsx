@@ -1,7 +1,7 @@
 import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ConfirmationView } from "~/components/orders/confirmation-view";
-import { loadConfirmationPage, orderPageHeaders } from "~/domain/orders/order-pages.server";
+import { loadConfirmationPage, orderPageHeaders } from "~/web/order-pages.server";
 import { type ConfirmationPageData } from "~/domain/orders/page-data";
 import { pageMeta } from "~/lib/meta";
 

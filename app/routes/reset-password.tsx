@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } from "~/components/ui/field";
-import { beginSignIn, redirectWithToast } from "~/domain/auth/guards.server";
+import { beginSignIn, redirectWithToast } from "~/web/guards.server";
 import { getResetTokenState, resetPassword, resetTokenMessage } from "~/domain/auth/password-reset.server";
 import { DomainError } from "~/domain/common/errors";
 import { ResetPasswordSchema } from "~/domain/mail/schemas";
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 // The token is in the URL: no canonical link, no indexing, and no Referer to other sites (same-origin: "no-referrer" would make the form post Origin: null).

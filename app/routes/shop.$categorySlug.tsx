@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { NotFoundView } from "~/components/layout/not-found";
 import { ShopView } from "~/components/product/shop-view";
-import { loadShopPage } from "~/domain/catalogue/shop-page.server";
+import { loadShopPage } from "~/web/shop-page.server";
 import { db } from "~/lib/db.server";
 import { errorPageMeta, pageMeta } from "~/lib/meta";
 import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-route";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ShopView } from "~/components/product/shop-view";
-import { loadShopPage } from "~/domain/catalogue/shop-page.server";
+import { loadShopPage } from "~/web/shop-page.server";
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
 import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-route";

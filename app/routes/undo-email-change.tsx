@@ -7,7 +7,7 @@ import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { readUndoToken, undoEmailChange } from "~/domain/auth/email-tokens.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Undo the e-mail change", noindex: true, canonical: false }), { name: "referrer", content: "same-origin" }];

@@ -5,10 +5,10 @@ import { Alert } from "~/components/ui/field";
 import { EmailTokenSchema } from "~/domain/auth/email-schemas";
 import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { confirmEmail, isEmailVerified, readVerifyToken, resendEmailVerification } from "~/domain/auth/email-tokens.server";
-import { getOptionalUser } from "~/domain/auth/guards.server";
+import { getOptionalUser } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { readFormData } from "~/lib/http.server";
+import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.

@@ -2,9 +2,9 @@ import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs,
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { WithdrawalSummary } from "~/components/withdrawals/withdrawal-summary";
 import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
-import { orderPageHeaders } from "~/domain/orders/order-pages.server";
+import { orderPageHeaders } from "~/web/order-pages.server";
 import { LONGEST_DELIVERY_DAYS, NAME_MAX, nextSteps, STATEMENT_MAX, WITHDRAWAL_DAYS, WITHDRAWAL_INTENTS, WITHDRAWAL_TEXT } from "~/domain/withdrawals/rules";
-import { loadWithdrawalPage, type WithdrawalActionData, withdrawalPageAction } from "~/domain/withdrawals/withdrawal-page.server";
+import { loadWithdrawalPage, type WithdrawalActionData, withdrawalPageAction } from "~/web/withdrawal-page.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) =>

@@ -2,9 +2,9 @@ import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from
 import { Link, useLoaderData } from "@remix-run/react";
 import { WithdrawalSummary } from "~/components/withdrawals/withdrawal-summary";
 import { Alert } from "~/components/ui/field";
-import { orderPageHeaders } from "~/domain/orders/order-pages.server";
+import { orderPageHeaders } from "~/web/order-pages.server";
 import { formatReceivedAt, nextSteps, WITHDRAWAL_TEXT } from "~/domain/withdrawals/rules";
-import { loadReceiptPage } from "~/domain/withdrawals/withdrawal-page.server";
+import { loadReceiptPage } from "~/web/withdrawal-page.server";
 import { pageMeta } from "~/lib/meta";
 
 // `withdrawal_` keeps this page out of withdrawal.tsx's layout: the URL is /withdrawal/received.

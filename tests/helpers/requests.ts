@@ -1,4 +1,4 @@
-import { CLIENT_IP_HEADER } from "~/lib/http.server";
+import { CLIENT_IP_HEADER } from "~/web/http.server";
 
 /**
  * Request builders for calling loaders and actions directly, the one set every integration test uses.

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { getProfile } from "~/domain/auth/accounts.server";
 import { AUTH_TEXT } from "~/domain/auth/schemas";
-import { createToastCookie } from "~/domain/auth/session.server";
+import { createToastCookie } from "~/web/session.server";
 import { addFavorite, listFavoriteIds } from "~/domain/catalogue/favorites.server";
 import { db } from "~/lib/db.server";
 import AccountPage, { action as accountAction, loader as accountLoader } from "~/routes/account";

@@ -149,8 +149,8 @@ describe("activity log", () => {
     const ip = "198.51.100.90";
     const at = (iso: string) => new Date(iso);
     await logAccountSignIn(db, { userId: boss.id, ok: false, reason: "wrong password", ip }, at("2026-11-26T12:14:59.000Z"));
-    await countThrottledAdminSignIn(db, { email: boss.email, request: postForm("/admin-login", {}, { ip }) }, at("2026-11-26T12:15:01.000Z"));
-    await countThrottledAdminSignIn(db, { email: boss.email, request: postForm("/admin-login", {}, { ip }) }, at("2026-11-26T12:29:00.000Z"));
+    await countThrottledAdminSignIn(db, { email: boss.email, ip }, at("2026-11-26T12:15:01.000Z"));
+    await countThrottledAdminSignIn(db, { email: boss.email, ip }, at("2026-11-26T12:29:00.000Z"));
     const rows = await db.selectFrom("admin_signin_refusals").select(["attempts"]).where("client_ip", "=", ip).execute();
     expect(rows).toEqual([{ attempts: 3 }]);
     // Once the window has passed, the next refusal starts a row of its own.

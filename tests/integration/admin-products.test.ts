@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { PRODUCT_INTENTS, PRODUCT_TEXT } from "~/domain/admin/product-texts";
 import { UPLOAD_MESSAGES } from "~/domain/admin/uploads.server";
-import { createToastCookie } from "~/domain/auth/session.server";
+import { createToastCookie } from "~/web/session.server";
 import { db } from "~/lib/db.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";
 import { action as addAction, loader as addLoader } from "~/routes/admin_.products.add";

@@ -24,7 +24,7 @@ import { action as logoutAction } from "~/routes/logout";
 import { addToCart, getCart } from "~/domain/cart/cart.server";
 import { LOGIN_LIMITS } from "~/domain/auth/accounts.server";
 import { hashPassword } from "~/domain/auth/password.server";
-import { createShopSessionStorage } from "~/domain/auth/session.server";
+import { createShopSessionStorage } from "~/web/session.server";
 import { db } from "~/lib/db.server";
 import { makeProduct, seedPalette } from "../helpers/factories";
 import { args, get, postForm, postJson, type RequestOptions, run } from "../helpers/requests";

@@ -57,7 +57,7 @@ class Jar {
 }
 
 async function toastOf(res: Response): Promise<{ title: string; description?: string } | null> {
-  const { createToastCookie } = await import("~/domain/auth/session.server");
+  const { createToastCookie } = await import("~/web/session.server");
   const line = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
   return line ? ((await createToastCookie().parse(line.split(";")[0]!)) as { title: string; description?: string }) : null;
 }

@@ -1,4 +1,4 @@
-import { loadOutboxView } from "~/domain/mail/admin-outbox.server";
+import { loadOutboxView } from "~/web/admin/outbox.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { db } from "~/lib/db.server";
 

@@ -4,7 +4,7 @@ import { registerUser } from "~/domain/auth/accounts.server";
 import { enqueueMail, listOutbox, retryMail } from "~/domain/mail/outbox.server";
 import { BACKOFF, backoffMs, deliverPendingMail } from "~/domain/mail/sender.server";
 import { requestCancellation } from "~/domain/orders/order-actions.server";
-import { setPaypalConfig } from "~/domain/payments/paypal-client.server";
+import { setPaypalConfig } from "~/lib/paypal-client.server";
 import { completePayment, startPayment } from "~/domain/payments/payments.server";
 import { db } from "~/lib/db.server";
 import { openDatabase } from "~/lib/sqlite.server";

@@ -5,7 +5,7 @@ import { placeOrder } from "~/domain/orders/checkout.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
 import { cancelUnpaidOrder } from "~/domain/orders/order-actions.server";
 import { CheckoutSchema } from "~/domain/orders/schemas";
-import { createPaypalClient, type PaypalClient, type PaypalOrder, setPaypalConfig } from "~/domain/payments/paypal-client.server";
+import { createPaypalClient, type PaypalClient, type PaypalOrder, setPaypalConfig } from "~/lib/paypal-client.server";
 import { abandonPayment, completePayment, settlePaypalOrder, STALE_HOLD_MS, startPayment } from "~/domain/payments/payments.server";
 import { makeRefund } from "~/domain/payments/refunds.server";
 import { db } from "~/lib/db.server";

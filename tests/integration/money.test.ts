@@ -13,7 +13,7 @@ import { recordPointsEvent } from "~/domain/loyalty/loyalty.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
 import { getOrderView } from "~/domain/orders/orders.server";
 import { listOrderEvents } from "~/domain/orders/transitions.server";
-import { createPaypalClient, type PaypalClient, setPaypalConfig } from "~/domain/payments/paypal-client.server";
+import { createPaypalClient, type PaypalClient, setPaypalConfig } from "~/lib/paypal-client.server";
 import { completePayment, findUnpaidOrderForAmount, startPayment } from "~/domain/payments/payments.server";
 import { reconcilePayments } from "~/domain/payments/reconcile.server";
 import { listRefunds, RefundError } from "~/domain/payments/refunds.server";

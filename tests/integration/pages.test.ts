@@ -1,4 +1,4 @@
-import { createToastCookie } from "~/domain/auth/session.server";
+import { createToastCookie } from "~/web/session.server";
 import { DEFAULT_HOME_TEXTS } from "~/domain/pages/home";
 import { getHomeTexts } from "~/domain/pages/home.server";
 import { DEFAULT_PAGES } from "~/domain/pages/defaults";

@@ -9,10 +9,10 @@ import {
   PaypalError,
   setPaypalConfig,
   warnIfPaypalNotConfigured,
-} from "~/domain/payments/paypal-client.server";
+} from "~/lib/paypal-client.server";
 import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
 
-// The shop's PayPal client (app/domain/payments/paypal-client.server.ts) against the emulator.
+// The shop's PayPal client (app/lib/paypal-client.server.ts) against the emulator.
 
 const CLIENT_ID = "client-test-id";
 const CLIENT_SECRET = "client-test-secret-do-not-leak";

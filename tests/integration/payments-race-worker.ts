@@ -2,7 +2,7 @@
 //   tsx payments-race-worker.ts <db file> <emulator url> <client id> <client secret> <order id> <paypal order id>
 // Prints "ready", waits for a line on stdin, pays, prints one JSON line with the outcome.
 import { createInterface } from "node:readline";
-import { setPaypalConfig } from "../../app/domain/payments/paypal-client.server";
+import { setPaypalConfig } from "../../app/lib/paypal-client.server";
 import { completePayment, PaymentError } from "../../app/domain/payments/payments.server";
 import { openDatabase } from "../../app/lib/sqlite.server";
 

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { takeOrderPoints, takeOrderStock } from "~/domain/orders/holds.server";
-import { createPaypalClient, EMULATOR_MERCHANT_ID, type PaypalClient, PaypalError, setPaypalConfig } from "~/domain/payments/paypal-client.server";
+import { createPaypalClient, EMULATOR_MERCHANT_ID, type PaypalClient, PaypalError, setPaypalConfig } from "~/lib/paypal-client.server";
 import {
   abandonPayment,
   completePayment,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Ajv, { type ErrorObject } from "ajv";
 import addFormats from "ajv-formats";
-import { createPaypalClient, setPaypalConfig } from "~/domain/payments/paypal-client.server";
+import { createPaypalClient, setPaypalConfig } from "~/lib/paypal-client.server";
 import { completePayment, PaymentError, startPayment } from "~/domain/payments/payments.server";
 import { makeRefund } from "~/domain/payments/refunds.server";
 import { db } from "~/lib/db.server";

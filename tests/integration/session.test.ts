@@ -1,4 +1,4 @@
-import { createShopSessionStorage } from "~/domain/auth/session.server";
+import { createShopSessionStorage } from "~/web/session.server";
 import { db } from "~/lib/db.server";
 import { makeUser } from "../helpers/factories";
 

@@ -5,7 +5,7 @@ import { cleanupUploads, deleteImageFiles, finalizeUploads, purgeStaleUploads, s
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { srcSetFor, thumbUrl } from "~/lib/images";
-import { readMultipartForm } from "~/lib/multipart.server";
+import { readMultipartForm } from "~/web/multipart.server";
 import { action as cleanupAction } from "~/routes/api.upload.cleanup";
 import { action as finalizeAction } from "~/routes/api.upload.finalize";
 import { action as tempAction } from "~/routes/api.upload.temp";

@@ -2,7 +2,7 @@ import { getReturnTerms, markDelivered, processReturn, shipOrder } from "~/domai
 import { ADMIN_ORDER_INTENTS } from "~/domain/admin/admin-orders";
 import { getDashboardStats } from "~/domain/admin/reports.server";
 import { listActivity } from "~/domain/ops/activity.server";
-import { createPaypalClient, type PaypalClient, setPaypalConfig } from "~/domain/payments/paypal-client.server";
+import { createPaypalClient, type PaypalClient, setPaypalConfig } from "~/lib/paypal-client.server";
 import { completePayment, startPayment } from "~/domain/payments/payments.server";
 import { listRefunds } from "~/domain/payments/refunds.server";
 import { withdrawalEligibility, WITHDRAWAL_TEXT } from "~/domain/withdrawals/rules";

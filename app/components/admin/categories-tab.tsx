@@ -3,7 +3,7 @@ import { confirmFirst, ConfirmStep, errorFrom, useStoreReply, valueFrom } from "
 import { Alert, Field } from "~/components/ui/field";
 import type { AdminCategory } from "~/domain/admin/categories-admin.server";
 import { STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
-import type { StoreActionData } from "~/domain/admin/store-tabs.server";
+import type { StoreActionData } from "~/web/admin/store-tabs.server";
 
 const TAB = "/admin?tab=categories";
 

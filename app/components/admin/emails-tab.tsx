@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { formatDay, Pager } from "~/components/admin/store-parts";
 import { Alert } from "~/components/ui/field";
-import type { OutboxViewData } from "~/domain/mail/admin-outbox.server";
+import type { OutboxViewData } from "~/web/admin/outbox.server";
 import { MAIL_ADMIN_TEXT, MAIL_INTENTS } from "~/domain/mail/texts";
 
 const STATUS_LABEL = { pending: "Pending", sent: "Sent", failing: "Failing" } as const;

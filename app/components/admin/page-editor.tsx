@@ -2,7 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Alert, Field } from "~/components/ui/field";
-import type { loadPageEditor, PageEditorActionData } from "~/domain/pages/page-editor.server";
+import type { loadPageEditor, PageEditorActionData } from "~/web/admin/page-editor.server";
 import { PAGE_BODY_MAX, PAGE_INTENTS, PAGE_TEXT, PAGE_TITLE_MAX } from "~/domain/pages/slugs";
 
 type EditorData = SerializeFrom<typeof loadPageEditor>;

@@ -4,7 +4,7 @@ import { formatSavedAt } from "~/components/admin/page-editor";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
 import { type HomeTexts } from "~/domain/pages/home";
-import type { PagesTabData } from "~/domain/pages/pages-tab.server";
+import type { PagesTabData } from "~/web/admin/pages-tab.server";
 import { PAGE_INTENTS } from "~/domain/pages/slugs";
 
 /** The admin's Pages tab: the pages the owner writes herself, and the home page's texts. */

@@ -20,7 +20,7 @@ import {
   withOnePrimary,
 } from "~/domain/admin/product-texts";
 import { MAX_MATERIALS, MAX_SAFETY_NOTICE, MAX_SKU } from "~/domain/legal/product-safety";
-import type { EditorActionData, EditorOptions, EditorPageData } from "~/domain/admin/product-editor.server";
+import type { EditorActionData, EditorOptions, EditorPageData } from "~/web/admin/product-editor.server";
 
 type Errors = Record<string, string[]>;
 

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { type FormEvent, type ReactNode } from "react";
 import { useToastEffect } from "~/components/ui/toaster";
-import type { StoreActionData } from "~/domain/admin/store-tabs.server";
+import type { StoreActionData } from "~/web/admin/store-tabs.server";
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 

@@ -2,7 +2,7 @@ import { CategoriesTab } from "~/components/admin/categories-tab";
 import { FunctionsTab } from "~/components/admin/functions-tab";
 import { SettingsTab } from "~/components/admin/settings-tab";
 import { LoyaltyTab, UsersTab } from "~/components/admin/users-tab";
-import type { StoreTabData } from "~/domain/admin/store-tabs.server";
+import type { StoreTabData } from "~/web/admin/store-tabs.server";
 import { type AdminTab } from "~/domain/admin/tabs";
 
 /** The Categories, Users, Loyalty, Functions and Settings tabs of /admin. */

@@ -6,7 +6,7 @@ import { DomainError } from "~/domain/common/errors";
 import { getOrderView, type OrderView, toOrderWithdrawal } from "~/domain/orders/orders.server";
 import { returnOrderPoints } from "~/domain/orders/holds.server";
 import { addOrderEvent, applyReturn, cancelOrder, checkRestock, type RestockLine } from "~/domain/orders/transitions.server";
-import { type PaypalClient } from "~/domain/payments/paypal-client.server";
+import { type PaypalClient } from "~/lib/paypal-client.server";
 import { makeRefund, refundedCents } from "~/domain/payments/refunds.server";
 import { PAYMENT_REVERSED, REVERSAL_TEXT } from "~/domain/payments/reversals.server";
 import { orderStatusLabel } from "~/domain/orders/status";

@@ -15,7 +15,7 @@ import {
   writeDerivatives,
 } from "~/lib/image-pipeline.server";
 import { PRODUCTS_URL_PREFIX } from "~/lib/images";
-import { DEFAULT_MAX_FILE_BYTES } from "~/lib/multipart.server";
+import { MAX_FILE_BYTES } from "~/lib/body-limit.server";
 import { type DB } from "~/lib/sqlite.server";
 
 export const UPLOAD_MESSAGES = {
@@ -26,7 +26,7 @@ export const UPLOAD_MESSAGES = {
   processFailed: "Failed to process images",
 } as const;
 
-export const MAX_IMAGE_BYTES = DEFAULT_MAX_FILE_BYTES;
+export const MAX_IMAGE_BYTES = MAX_FILE_BYTES;
 export const TEMP_URL_PREFIX = "/uploads/tmp/";
 /** Abandoned temporary uploads (a closed editor tab) are purged after a day. */
 export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;

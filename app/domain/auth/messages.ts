@@ -1,4 +1,4 @@
-import { type Toast } from "~/domain/auth/session.server";
+import { type Toast } from "~/lib/toast";
 
 /** Login, registration and account texts of the checkout-account-admin spec, section 8. */
 export const AUTH_MESSAGES = {

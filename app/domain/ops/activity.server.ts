@@ -1,5 +1,4 @@
 import { type ActivityKind, ACTIVITY_PAGE_SIZE, isActivityKind } from "~/domain/ops/activity-kinds";
-import { getClientIp } from "~/lib/http.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /** Who made a change: an admin (id and e-mail as at the time), or the system (jobs, scripts). */
@@ -117,9 +116,9 @@ export async function listActivity(db: DB, filter: ActivityFilter = {}): Promise
   };
 }
 
-/** The acting admin of a request (the client address as the server saw it). */
-export function actorOf(user: { id: number; email: string }, request: Request): Actor {
-  return { id: user.id, email: user.email, ip: getClientIp(request) };
+/** The acting admin, with the client address the request came from (app/web/actor.server.ts). */
+export function actorAt(user: { id: number; email: string }, ip: string): Actor {
+  return { id: user.id, email: user.email, ip };
 }
 
 /**
@@ -169,10 +168,10 @@ export const SIGNIN_REFUSAL_WINDOW_MS = 15 * 60_000;
  * has in this window, never a row of its own. Other e-mails are not logged at all, so a flood of
  * invented addresses writes nothing. See docs/decisions/refused-sign-ins-log.md.
  */
-export async function countThrottledAdminSignIn(db: DB, attempt: { email: string; request: Request }, now = new Date()): Promise<void> {
+export async function countThrottledAdminSignIn(db: DB, attempt: { email: string; ip: string }, now = new Date()): Promise<void> {
   const account = await db.selectFrom("users").select(["id", "email", "is_admin as isAdmin"]).where("email", "=", attempt.email.trim().toLowerCase()).executeTakeFirst();
   if (!account || account.isAdmin !== 1) return;
-  await writeRefusal(db, { id: account.id, email: account.email, ip: getClientIp(attempt.request) }, "too many attempts", { countOnly: true }, now);
+  await writeRefusal(db, { id: account.id, email: account.email, ip: attempt.ip }, "too many attempts", { countOnly: true }, now);
 }
 
 /**

@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/common/errors";
 import { awardOrderPoints } from "~/domain/loyalty/loyalty.server";
 import { POINTS_GONE_MESSAGE, returnOrderPoints, returnOrderStock, takeOrderPoints, takeOrderStock, takeOrderStockAsAvailable } from "~/domain/orders/holds.server";
 import { PAYMENT_TEXT, PAYMENT_TOASTS, type StockCheck } from "~/domain/payments/page-data";
-import { getPaypalClient, getShopMerchantId, isPaypalOrderId, type PaypalClient, PaypalError, type PaypalLink, type PaypalOrder } from "~/domain/payments/paypal-client.server";
+import { getPaypalClient, getShopMerchantId, isPaypalOrderId, type PaypalClient, PaypalError, type PaypalLink, type PaypalOrder } from "~/lib/paypal-client.server";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 import { getStoreSettings } from "~/domain/common/settings.server";

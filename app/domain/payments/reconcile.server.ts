@@ -1,5 +1,5 @@
 import { DomainError } from "~/domain/common/errors";
-import { isPaypalDisputeId, type PaypalClient, type PaypalDispute, PaypalError } from "~/domain/payments/paypal-client.server";
+import { isPaypalDisputeId, type PaypalClient, type PaypalDispute, PaypalError } from "~/lib/paypal-client.server";
 import { settlePaypalOrder } from "~/domain/payments/payments.server";
 import { retryOpenRefunds } from "~/domain/payments/refunds.server";
 import { applyDispute } from "~/domain/payments/webhooks.server";

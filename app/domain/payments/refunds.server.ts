@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { DomainError } from "~/domain/common/errors";
 import { enqueueOrderRefundedMail, enqueueOwnerPaymentAlert } from "~/domain/mail/order-mail.server";
 import { addOrderEvent, applyReturn, cancelOrder, type RestockLine } from "~/domain/orders/transitions.server";
-import { getPaypalClient, type PaypalClient, PaypalError, type PaypalRefund } from "~/domain/payments/paypal-client.server";
+import { getPaypalClient, type PaypalClient, PaypalError, type PaypalRefund } from "~/lib/paypal-client.server";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 

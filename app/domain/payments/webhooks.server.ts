@@ -1,5 +1,5 @@
 import { addOrderEvent } from "~/domain/orders/transitions.server";
-import { isPaypalDisputeId, isPaypalResourceId, type PaypalClient, type PaypalDispute, PaypalError, type PaypalRefund } from "~/domain/payments/paypal-client.server";
+import { isPaypalDisputeId, isPaypalResourceId, type PaypalClient, type PaypalDispute, PaypalError, type PaypalRefund } from "~/lib/paypal-client.server";
 import { findOrderIdByPaypalOrder, PaymentError, recoverPayment, settlePaypalOrder } from "~/domain/payments/payments.server";
 import { recordExternalRefund, recordRefund, settlePendingRefund } from "~/domain/payments/refunds.server";
 import { markPaymentReversed } from "~/domain/payments/reversals.server";
@@ -23,13 +23,18 @@ export const WEBHOOK_EVENT_TYPES = [
   "CHECKOUT.ORDER.APPROVED",
 ] as const;
 
+/** The delivery's headers, read by name (a fetch `Headers` fits). */
+export interface HeaderLookup {
+  get(name: string): string | null;
+}
+
 export interface WebhookAnswer {
   status: 200 | 400 | 503;
   message: string;
 }
 
 /** The PAYPAL-* headers (case-insensitive) PayPal signs with. */
-function signatureHeaders(headers: Headers) {
+function signatureHeaders(headers: HeaderLookup) {
   const get = (name: string) => headers.get(name)?.trim() ?? "";
   const out = {
     authAlgo: get("paypal-auth-algo"),
@@ -51,7 +56,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * (nothing changes); 503: PayPal could not be asked (PayPal delivers again later); 200 otherwise,
  * including events of other types and replays (which change nothing).
  */
-export async function handlePaypalWebhook(db: DB, input: { headers: Headers; body: string }, deps: { paypal: PaypalClient; webhookId: string }): Promise<WebhookAnswer> {
+export async function handlePaypalWebhook(db: DB, input: { headers: HeaderLookup; body: string }, deps: { paypal: PaypalClient; webhookId: string }): Promise<WebhookAnswer> {
   let event: unknown;
   try {
     event = JSON.parse(input.body);

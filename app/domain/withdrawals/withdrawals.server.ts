@@ -10,7 +10,7 @@ import { type Actor } from "~/domain/ops/activity.server";
 import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { addOrderEvent, PAID_CANCELLABLE } from "~/domain/orders/transitions.server";
-import { type PaypalClient } from "~/domain/payments/paypal-client.server";
+import { type PaypalClient } from "~/lib/paypal-client.server";
 import {
   REMINDER_DAYS,
   WITHDRAWAL_TEXT,

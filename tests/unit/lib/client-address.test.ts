@@ -1,6 +1,6 @@
 import { type AddressInfo } from "node:net";
 import express from "express";
-import { addressKey } from "~/lib/http.server";
+import { addressKey } from "~/lib/address";
 import { clientAddress } from "../../../server/pipeline";
 import { entryStub } from "../server/entry-stub";
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { paypalConfigFromEnv } from "~/domain/payments/paypal-client.server";
+import { paypalConfigFromEnv } from "~/lib/paypal-client.server";
 import { parseEnv } from "~/lib/env.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "env-test-"));

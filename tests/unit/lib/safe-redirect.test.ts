@@ -1,4 +1,4 @@
-import { safeRedirect } from "~/lib/http.server";
+import { safeRedirect } from "~/web/http.server";
 
 describe("safeRedirect", () => {
   it("follows paths on this site", () => {

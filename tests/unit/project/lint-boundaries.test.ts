@@ -44,3 +44,32 @@ describe("react hooks (eslint.config.js)", () => {
     expect(await ruleIdsFor("app/components/ui/example.tsx", code)).toContain("react-hooks/rules-of-hooks");
   });
 });
+
+describe("the domain never sees HTTP (eslint.config.js)", () => {
+  const file = "app/domain/catalogue/example.server.ts";
+
+  it.each([
+    'import { json } from "@remix-run/node";\nexport const y = json;\n',
+    'import { redirect } from "@remix-run/server-runtime";\nexport const y = redirect;\n',
+  ])("reports Remix's request helpers: %s", async (code) => {
+    expect(await ruleIdsFor(file, code)).toContain(BOUNDARY);
+  });
+
+  it.each([
+    "export function load(request: Request) { return request.url; }\n",
+    'export function answer(): Response { return new Response("ok"); }\n',
+    'export const answer = () => new Response("ok");\n',
+  ])("reports a request or response: %s", async (code) => {
+    expect(await ruleIdsFor(file, code)).toContain("no-restricted-syntax");
+  });
+
+  it("lets a domain function take the db's type and plain values", async () => {
+    const code = 'import { type DB } from "~/lib/db.server";\nexport function count(db: DB, ip: string) { return [db, ip]; }\n';
+    expect(await ruleIdsFor(file, code)).toEqual([]);
+  });
+
+  it("lets app/web answer requests", async () => {
+    const code = 'import { json } from "@remix-run/node";\nexport function load(request: Request): Response { return json({ url: request.url }); }\n';
+    expect(await ruleIdsFor("app/web/example.server.ts", code)).toEqual([]);
+  });
+});

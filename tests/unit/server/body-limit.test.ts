@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { Request as RemixRequest } from "@remix-run/web-fetch";
 import express from "express";
 import { countedBody, MAX_BODY_BYTES } from "~/lib/body-limit.server";
-import { parseJsonBody } from "~/lib/http.server";
+import { parseJsonBody } from "~/web/http.server";
 import { z } from "zod";
 import { bodyLimit } from "../../../server/pipeline";
 import { entryStub } from "./entry-stub";

@@ -1,6 +1,6 @@
 import { type ShopEntry } from "../../../server/entry";
 import { bodyLimitFor, countedBody, MAX_BODY_BYTES, MAX_DRAIN_BYTES, tooLargeAnswer } from "~/lib/body-limit.server";
-import { addressKey } from "~/lib/http.server";
+import { addressKey } from "~/lib/address";
 import { logger, routeOf } from "~/lib/logger.server";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 import { baseSecurityHeaders, NON_DOCUMENT_CSP } from "~/lib/security-headers.server";

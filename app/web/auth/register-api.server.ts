@@ -1,9 +1,9 @@
 import { json } from "@remix-run/node";
 import { getProfile, registerUser, toApiUser } from "~/domain/auth/accounts.server";
-import { signInUser } from "~/domain/auth/guards.server";
+import { signInUser } from "~/web/guards.server";
 import { type RegisterInput } from "~/domain/auth/schemas";
 import { db } from "~/lib/db.server";
-import { getClientIp } from "~/lib/http.server";
+import { getClientIp } from "~/web/http.server";
 
 /** The API door of registration: creates the customer, starts a fresh session, answers 201 with the user. */
 export async function registerAndSignIn(request: Request, input: RegisterInput): Promise<Response> {

@@ -1,4 +1,4 @@
-import { requestActor } from "~/domain/ops/actor.server";
+import { requestActor } from "~/web/actor.server";
 import { orderFilterFrom } from "~/domain/ops/exports.server";
 // Owned by the admin-orders work: the Orders tab's data and its form actions.
 import { parseWithZod } from "@conform-to/zod";
@@ -28,14 +28,14 @@ import { cancelAndRefundWithdrawal, getWithdrawal } from "~/domain/withdrawals/w
 import { listRefunds } from "~/domain/payments/refunds.server";
 import { resolvePaymentReversal } from "~/domain/payments/reversals.server";
 import { decimalToCents } from "~/lib/money";
-import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
-import { type Toast } from "~/domain/auth/session.server";
+import { getOptionalUser, redirectWithToast } from "~/web/guards.server";
+import { type Toast } from "~/web/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { orderToApi } from "~/domain/orders/order-actions.server";
-import { toOrderPageBase } from "~/domain/orders/order-pages.server";
+import { toOrderPageBase } from "~/web/order-pages.server";
 import { type OrderView } from "~/domain/orders/orders.server";
 import { db as sharedDb } from "~/lib/db.server";
-import { jsonError, readFormData, safeRedirect } from "~/lib/http.server";
+import { jsonError, readFormData, safeRedirect } from "~/web/http.server";
 import { type DB } from "~/lib/sqlite.server";
 
 export const ORDERS_PAGE_SIZE = 50;

@@ -1,15 +1,15 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type AuthUser, registerUser } from "~/domain/auth/accounts.server";
-import { authenticateWithPassword } from "~/domain/auth/authenticator.server";
+import { authenticateWithPassword } from "~/web/auth/authenticator.server";
 import { redirect } from "@remix-run/node";
-import { beginSignIn, signInUser } from "~/domain/auth/guards.server";
+import { beginSignIn, signInUser } from "~/web/guards.server";
 import { AUTH_MESSAGES, loginFailed, registrationFailed } from "~/domain/auth/messages";
 import { LoginSchema, RegisterSchema } from "~/domain/auth/schemas";
-import { type Toast } from "~/domain/auth/session.server";
+import { type Toast } from "~/web/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { getClientIp, safeRedirect } from "~/lib/http.server";
+import { getClientIp, safeRedirect } from "~/web/http.server";
 
 /** What a sign-in or sign-up form action hands back to its page when it did not succeed. */
 export interface FormFailure {

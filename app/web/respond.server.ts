@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
-import { toastHeader } from "~/domain/auth/guards.server";
-import { type Toast } from "~/domain/auth/session.server";
+import { toastHeader } from "~/web/guards.server";
+import { type Toast } from "~/web/session.server";
 
 /**
  * A fetcher (JavaScript) submission is a fetch() that does not ask for HTML; a plain

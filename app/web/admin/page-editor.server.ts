@@ -2,15 +2,15 @@
 // Preview button posts the form and the page comes back with the rendered text and nothing saved.
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import { redirectWithToast, requireAdmin } from "~/domain/auth/guards.server";
+import { redirectWithToast, requireAdmin } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
-import { actorOf } from "~/domain/ops/activity.server";
+import { actorOf } from "~/web/actor.server";
 import { renderMarkdown } from "~/domain/pages/markdown.server";
 import { getPage, getPageVersion, listPageVersions, restorePageVersion, savePage } from "~/domain/pages/pages.server";
 import { RestoreVersionSchema, SavePageSchema } from "~/domain/pages/schemas";
 import { isPageSlug, PAGE_INTENTS, PAGE_LABELS, PAGE_TEXT } from "~/domain/pages/slugs";
 import { db as sharedDb } from "~/lib/db.server";
-import { jsonError, readFormData } from "~/lib/http.server";
+import { jsonError, readFormData } from "~/web/http.server";
 import { type DB } from "~/lib/sqlite.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

@@ -1,8 +1,8 @@
 import { type HeadersFunction, json, redirect } from "@remix-run/node";
-import { getOrderViewer } from "~/domain/auth/guards.server";
+import { getOrderViewer } from "~/web/guards.server";
 import { countryName } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
-import { respond } from "~/domain/common/respond.server";
+import { respond } from "~/web/respond.server";
 import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server";
 import { cancelUnpaidOrder, requestCancellation } from "~/domain/orders/order-actions.server";
 import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
@@ -18,7 +18,7 @@ import {
 import { orderStatusLabel } from "~/domain/orders/status";
 import { canWithdraw } from "~/domain/withdrawals/rules";
 import { db } from "~/lib/db.server";
-import { jsonError, readFormData } from "~/lib/http.server";
+import { jsonError, readFormData } from "~/web/http.server";
 import { thumbUrl } from "~/lib/images";
 
 /*

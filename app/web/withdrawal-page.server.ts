@@ -1,7 +1,7 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
-import { getOptionalUser } from "~/domain/auth/guards.server";
+import { getOptionalUser } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { WITHDRAWAL_INTENTS, withdrawalEligibility, type WithdrawalOrderSummary } from "~/domain/withdrawals/rules";
 import { WithdrawalSchema } from "~/domain/withdrawals/schemas";
@@ -13,7 +13,7 @@ import {
   submitWithdrawal,
 } from "~/domain/withdrawals/withdrawals.server";
 import { db as sharedDb } from "~/lib/db.server";
-import { getClientIp, readFormData } from "~/lib/http.server";
+import { getClientIp, readFormData } from "~/web/http.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /*

@@ -23,13 +23,13 @@ import { saveLegalSettings, saveLoyaltyRules, saveShippingRates } from "~/domain
 import { awardedDescription, cleanedMessage, STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
 import { type AdminTab } from "~/domain/admin/tabs";
 import { awardPoints, listAdminUsers, saveStoreSettings } from "~/domain/admin/users-admin.server";
-import { redirectWithToast } from "~/domain/auth/guards.server";
-import { type Toast } from "~/domain/auth/session.server";
+import { redirectWithToast } from "~/web/guards.server";
+import { type Toast } from "~/web/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings, getShippingRates, getStoreSettings } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { type Actor } from "~/domain/ops/activity.server";
-import { requestActor } from "~/domain/ops/actor.server";
+import { requestActor } from "~/web/actor.server";
 import { getLastBackup, runBackup } from "~/domain/ops/backup.server";
 import { formatBytes } from "~/lib/bytes";
 import { db } from "~/lib/db.server";

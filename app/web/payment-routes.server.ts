@@ -1,5 +1,5 @@
 import { type HeadersFunction, json, redirect } from "@remix-run/node";
-import { getOrderViewer, redirectWithToast } from "~/domain/auth/guards.server";
+import { getOrderViewer, redirectWithToast } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server";
 import { getOrderView } from "~/domain/orders/orders.server";
@@ -13,7 +13,7 @@ import {
   stockToast,
   type ToastSpec,
 } from "~/domain/payments/page-data";
-import { getPaypalMode, isPaypalConfigured, isPaypalOrderId } from "~/domain/payments/paypal-client.server";
+import { getPaypalMode, isPaypalConfigured, isPaypalOrderId } from "~/lib/paypal-client.server";
 import {
   abandonPayment,
   completePayment,
@@ -27,7 +27,7 @@ import {
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
-import { getClientIp, jsonError, readFormData } from "~/lib/http.server";
+import { getClientIp, jsonError, readFormData } from "~/web/http.server";
 import { thumbUrl } from "~/lib/images";
 
 /*

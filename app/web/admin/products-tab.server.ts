@@ -1,9 +1,9 @@
-import { requestActor } from "~/domain/ops/actor.server";
+import { requestActor } from "~/web/actor.server";
 // The Products tab of /admin: filters, the list, the Latest Collection toggle and delete.
 import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { PRODUCTS_TAB_URL } from "~/domain/admin/product-editor.server";
+import { PRODUCTS_TAB_URL } from "~/web/admin/product-editor.server";
 import {
   LATEST_FILTERS,
   type LatestFilter,
@@ -17,9 +17,9 @@ import {
 } from "~/domain/admin/product-texts";
 import { deleteProduct, getProductTitle, listAdminProducts, listCategoryOptions, setLatestCollection } from "~/domain/admin/products-admin.server";
 import { DomainError } from "~/domain/common/errors";
-import { respond } from "~/domain/common/respond.server";
+import { respond } from "~/web/respond.server";
 import { db as sharedDb } from "~/lib/db.server";
-import { safeRedirect } from "~/lib/http.server";
+import { safeRedirect } from "~/web/http.server";
 import { type DB } from "~/lib/sqlite.server";
 
 function pick<T extends string>(value: string | null, allowed: readonly { value: T }[]): T {

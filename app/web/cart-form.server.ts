@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { getCartOwner } from "~/domain/auth/guards.server";
+import { getCartOwner } from "~/web/guards.server";
 import { addToCart, clearCart, removeCartItem, updateCartItem } from "~/domain/cart/cart.server";
 import {
   addToCartFailure,
@@ -11,9 +11,9 @@ import {
 } from "~/domain/cart/messages";
 import { AddToCartSchema, UpdateCartItemSchema } from "~/domain/cart/schemas";
 import { DomainError } from "~/domain/common/errors";
-import { respond } from "~/domain/common/respond.server";
+import { respond } from "~/web/respond.server";
 import { db } from "~/lib/db.server";
-import { safeRedirect } from "~/lib/http.server";
+import { safeRedirect } from "~/web/http.server";
 
 const ItemRef = z.object({ itemId: z.number().int().positive(), confirmed: z.string().optional() });
 

@@ -130,12 +130,7 @@ export function createShopSessionStorage(db: DB) {
 
 export type ShopSession = Session<SessionData>;
 
-/** One-shot notifications carried across a redirect in a small signed cookie (no database write). */
-export interface Toast {
-  title: string;
-  description?: string;
-  type: "success" | "error" | "info";
-}
+export type { Toast } from "~/lib/toast";
 
 export function createToastCookie() {
   return createCookie("__toast", {

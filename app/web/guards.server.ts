@@ -3,11 +3,11 @@ import { redirect, redirectDocument } from "@remix-run/node";
 import { type CartOwner, mergeGuestCart } from "~/domain/cart/cart.server";
 import { adoptGuestOrders } from "~/domain/orders/orders.server";
 import { type OrderViewer } from "~/domain/orders/access.server";
-import { createShopSessionStorage, createToastCookie, type ShopSession, type Toast } from "~/domain/auth/session.server";
+import { createShopSessionStorage, createToastCookie, type ShopSession, type Toast } from "~/web/session.server";
 import { hasSecondFactor } from "~/domain/auth/totp.server";
 import { db } from "~/lib/db.server";
 import { logAccountSignIn } from "~/domain/ops/activity.server";
-import { getClientIp, jsonError } from "~/lib/http.server";
+import { getClientIp, jsonError } from "~/web/http.server";
 
 // The one place the request layer binds the shared database to sessions and permissions.
 const sessionStorage = createShopSessionStorage(db);

@@ -1,8 +1,8 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { DomainError } from "~/lib/errors";
-import { BODY_TOO_LARGE_MESSAGE, isBodyTooLarge } from "~/lib/body-limit.server";
+import { BODY_TOO_LARGE_MESSAGE, isBodyTooLarge, MAX_FILE_BYTES } from "~/lib/body-limit.server";
 
-export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_FILE_BYTES = MAX_FILE_BYTES;
 /** All files of one request together; only admins post files, so this only stops runaway clients. */
 export const DEFAULT_MAX_TOTAL_BYTES = 100 * 1024 * 1024;
 /** Text fields are small (ids, titles, descriptions); anything bigger is not a real form. */

@@ -1,4 +1,5 @@
-import { type Actor, actorOf } from "~/domain/ops/activity.server";
+import { type Actor } from "~/domain/ops/activity.server";
+import { actorOf } from "~/web/actor.server";
 // The add/edit product pages (/admin/products/add, /admin/products/edit/{id}): page data and the
 // form action. Without JavaScript the page is one multipart form whose submit buttons carry an
 // intent: add/remove rows and images re-render the form with everything kept; `save` saves.
@@ -18,14 +19,14 @@ import {
 } from "~/domain/admin/product-texts";
 import { type AdminProduct, createProduct, getAdminProduct, listCategoryOptions, listTempUploads, updateProduct } from "~/domain/admin/products-admin.server";
 import { saveTempUpload, UPLOAD_MESSAGES } from "~/domain/admin/uploads.server";
-import { getOptionalUser, redirectWithToast } from "~/domain/auth/guards.server";
-import { type Toast } from "~/domain/auth/session.server";
+import { getOptionalUser, redirectWithToast } from "~/web/guards.server";
+import { type Toast } from "~/web/session.server";
 import { listColors } from "~/domain/catalogue/categories.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { db as sharedDb } from "~/lib/db.server";
-import { jsonError } from "~/lib/http.server";
-import { readMultipartForm } from "~/lib/multipart.server";
+import { jsonError } from "~/web/http.server";
+import { readMultipartForm } from "~/web/multipart.server";
 import { type DB } from "~/lib/sqlite.server";
 
 export const PRODUCTS_TAB_URL = "/admin?tab=products";

@@ -1,8 +1,8 @@
 // The admin's Pages tab (/admin?tab=pages): the owner's pages and the home page's texts.
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import { redirectWithToast } from "~/domain/auth/guards.server";
-import { requestActor } from "~/domain/ops/actor.server";
+import { redirectWithToast } from "~/web/guards.server";
+import { requestActor } from "~/web/actor.server";
 import { getHomeTexts, saveHomeTexts } from "~/domain/pages/home.server";
 import { listPagesOverview } from "~/domain/pages/pages.server";
 import { HomeTextsSchema } from "~/domain/pages/schemas";

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { getEnv } from "~/lib/env.server";
-import { safeRedirect } from "~/lib/http.server";
+import { safeRedirect } from "~/web/http.server";
 
 /**
  * Where to go after Google sign-in: the `redirectTo` of /api/auth/google, kept across the
