@@ -1,14 +1,11 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/field";
-import { EmailTokenSchema } from "~/domain/auth/email-schemas";
 import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { confirmEmailChange, readEmailChangeToken } from "~/domain/auth/email-tokens.server";
-import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { emailTokenAction } from "~/web/email-token.server";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.
 export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Confirm your new e-mail address", noindex: true, canonical: false }), { name: "referrer", content: "same-origin" }];
@@ -22,16 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Moves the account to the new address; the old address gets a notice with an undo link. */
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: EmailTokenSchema });
-  try {
-    if (submission.status !== "success") throw new DomainError(EMAIL_TOKEN_TEXT.change.invalid, 400);
-    const { email } = await confirmEmailChange(db, submission.value.token);
-    return json({ done: true as const, email, error: null });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return json({ done: false as const, email: null, error: error.message }, { status: error.status });
-  }
+export function action({ request }: ActionFunctionArgs) {
+  return emailTokenAction(request, EMAIL_TOKEN_TEXT.change.invalid, (token) => confirmEmailChange(db, token));
 }
 
 export default function ConfirmEmailChangePage() {

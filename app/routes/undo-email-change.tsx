@@ -1,14 +1,11 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert } from "~/components/ui/field";
-import { EmailTokenSchema } from "~/domain/auth/email-schemas";
 import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { readUndoToken, undoEmailChange } from "~/domain/auth/email-tokens.server";
-import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
-import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { emailTokenAction } from "~/web/email-token.server";
 
 export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Undo the e-mail change", noindex: true, canonical: false }), { name: "referrer", content: "same-origin" }];
 
@@ -21,16 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Restores the old address and ends every session of the account (this browser's too). */
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: EmailTokenSchema });
-  try {
-    if (submission.status !== "success") throw new DomainError(EMAIL_TOKEN_TEXT.undo.invalid, 400);
-    const { email } = await undoEmailChange(db, submission.value.token);
-    return json({ done: true as const, email, error: null });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return json({ done: false as const, email: null, error: error.message }, { status: error.status });
-  }
+export function action({ request }: ActionFunctionArgs) {
+  return emailTokenAction(request, EMAIL_TOKEN_TEXT.undo.invalid, (token) => undoEmailChange(db, token));
 }
 
 export default function UndoEmailChangePage() {
