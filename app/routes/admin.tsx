@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ActivityTab } from "~/components/admin/activity-tab";
 import { EmailsTab } from "~/components/admin/emails-tab";
@@ -13,7 +13,7 @@ import { loadOutboxView, outboxAction } from "~/web/admin/outbox.server";
 import { getDashboardStats, getRevenueSeries } from "~/domain/admin/reports.server";
 import { loadStoreTab, storeTabAction } from "~/web/admin/store-tabs.server";
 import { ACCESS_DENIED, ADMIN_TABS, type AdminTab, toAdminTab } from "~/domain/admin/tabs";
-import { getOptionalUser } from "~/web/guards.server";
+import { adminPageAccess, requireAdminAction } from "~/web/guards.server";
 import { hasSecondFactor } from "~/domain/auth/totp.server";
 import { loadActivityTab } from "~/domain/ops/activity.server";
 import { actorOf } from "~/web/actor.server";
@@ -27,10 +27,9 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: "Admin Dashb
 export { ACCESS_DENIED };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+  const { user, denied } = await adminPageAccess(request);
+  if (denied) return json({ denied: true as const }, { status: denied });
   const url = new URL(request.url);
-  if (!user) throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  if (!user.isAdmin) return json({ denied: true as const }, { status: 403 });
   const tab = toAdminTab(url.searchParams.get("tab"));
   // Until the owner turns on a second factor, every admin page says so.
   const twoFactorOn = await hasSecondFactor(db, user.id);
@@ -48,9 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Every admin form posts here with an `intent`; each tab's module handles its own intents. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await getOptionalUser(request);
-  if (!user) throw jsonError("You need to be logged in", 401);
-  if (!user.isAdmin) throw jsonError("Access denied: Admin privileges required", 403);
+  const user = await requireAdminAction(request);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const response =

@@ -1,12 +1,10 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/web/guards.server";
+import { requireAdminDownload } from "~/web/guards.server";
 import { csvHeaders, usersCsv } from "~/domain/ops/exports.server";
 import { db } from "~/lib/db.server";
-import { jsonError } from "~/web/http.server";
 
 /** GET /admin/users.csv: every account as CSV (admins only, 403 otherwise). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  if (!user?.isAdmin) throw jsonError("Access denied: Admin privileges required", 403);
+  await requireAdminDownload(request);
   return new Response(usersCsv(db), { headers: csvHeaders("users") });
 }

@@ -112,14 +112,46 @@ export async function getOrderViewer(request: Request, token?: string | null): P
   return { userId: user?.id ?? null, sessionKey: session.get("cartKey") ?? null, isAdmin: user?.isAdmin ?? false, token: token ?? null };
 }
 
+const ADMIN_REQUIRED = "Access denied: Admin privileges required";
+
+function toAdminLogin(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
 /** Page door for admin pages: signed out goes to /admin-login, a customer gets 403. */
 export async function requireAdmin(request: Request): Promise<CurrentUser> {
   const user = await getOptionalUser(request);
+  if (!user) throw toAdminLogin(request);
+  if (!user.isAdmin) throw jsonError(ADMIN_REQUIRED, 403);
+  return user;
+}
+
+/**
+ * Page door for admin pages that show their own 'Access denied' view: a customer gets the view
+ * (403); signed out goes to /admin-login, or with `guests: "deny"` gets the view too (401).
+ */
+export async function adminPageAccess(request: Request, opts: { guests: "sign-in" | "deny" } = { guests: "sign-in" }): Promise<{ user: CurrentUser; denied: null } | { user: CurrentUser | null; denied: 401 | 403 }> {
+  const user = await getOptionalUser(request);
   if (!user) {
-    const url = new URL(request.url);
-    throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    if (opts.guests === "sign-in") throw toAdminLogin(request);
+    return { user: null, denied: 401 };
   }
-  if (!user.isAdmin) throw jsonError("Access denied: Admin privileges required", 403);
+  return user.isAdmin ? { user, denied: null } : { user, denied: 403 };
+}
+
+/** Form door of admin actions: 401 `{message}` when signed out, 403 for customers. */
+export async function requireAdminAction(request: Request, deniedMessage = ADMIN_REQUIRED): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw jsonError("You need to be logged in", 401);
+  if (!user.isAdmin) throw jsonError(deniedMessage, 403);
+  return user;
+}
+
+/** Admin downloads (CSV exports): 403 `{message}` for anyone but an admin, signed in or not. */
+export async function requireAdminDownload(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user?.isAdmin) throw jsonError(ADMIN_REQUIRED, 403);
   return user;
 }
 

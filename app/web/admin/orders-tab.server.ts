@@ -28,7 +28,7 @@ import { cancelAndRefundWithdrawal, getWithdrawal } from "~/domain/withdrawals/w
 import { listRefunds } from "~/domain/payments/refunds.server";
 import { resolvePaymentReversal } from "~/domain/payments/reversals.server";
 import { decimalToCents } from "~/lib/money";
-import { getOptionalUser, redirectWithToast } from "~/web/guards.server";
+import { adminPageAccess, redirectWithToast, requireAdminAction } from "~/web/guards.server";
 import { type Toast } from "~/web/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { orderToApi } from "~/domain/orders/order-actions.server";
@@ -235,11 +235,10 @@ export function toAdminOrderPage(view: OrderView): AdminOrderPageOrder {
  * 403 'denied'), 404 'not-found' for an unknown id, else the order and the actions its status allows.
  */
 export async function loadAdminOrderPage(request: Request, orderIdParam: string | undefined, db: DB = sharedDb) {
-  const user = await getOptionalUser(request);
-  const url = new URL(request.url);
-  if (!user) throw redirect(`/admin-login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  const { denied } = await adminPageAccess(request);
   const headers = { "Cache-Control": "private, no-store" };
-  if (!user.isAdmin) return json<AdminOrderPageData>({ state: "denied" }, { status: 403, headers });
+  if (denied) return json<AdminOrderPageData>({ state: "denied" }, { status: denied, headers });
+  const url = new URL(request.url);
   const id = orderIdParam && /^\d{1,12}$/.test(orderIdParam) ? Number(orderIdParam) : 0;
   const view = id > 0 ? await getAdminOrder(db, id) : null;
   if (!view) return json<AdminOrderPageData>({ state: "not-found" }, { status: 404, headers });
@@ -291,9 +290,7 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
 
 /** Action of /admin/orders/{orderId}: the same intents as the Orders tab, back to the order page. */
 export async function adminOrderPageAction(request: Request, orderIdParam: string | undefined): Promise<Response> {
-  const user = await getOptionalUser(request);
-  if (!user) throw jsonError("You need to be logged in", 401);
-  if (!user.isAdmin) throw jsonError("Access denied: Admin privileges required", 403);
+  await requireAdminAction(request);
   const id = orderIdParam && /^\d{1,12}$/.test(orderIdParam) ? Number(orderIdParam) : 0;
   if (!id) throw jsonError(ADMIN_ORDER_TEXT.notFound, 404);
   const formData = await readFormData(request);

@@ -19,7 +19,7 @@ import {
 } from "~/domain/admin/product-texts";
 import { type AdminProduct, createProduct, getAdminProduct, listCategoryOptions, listTempUploads, updateProduct } from "~/domain/admin/products-admin.server";
 import { saveTempUpload, UPLOAD_MESSAGES } from "~/domain/admin/uploads.server";
-import { getOptionalUser, redirectWithToast } from "~/web/guards.server";
+import { adminPageAccess, redirectWithToast, requireAdminAction } from "~/web/guards.server";
 import { type Toast } from "~/web/session.server";
 import { listColors } from "~/domain/catalogue/categories.server";
 import { DomainError } from "~/domain/common/errors";
@@ -118,10 +118,8 @@ async function editorOptions(db: DB): Promise<EditorOptions> {
  * (401/403), an unknown id 'Product not found.' (404).
  */
 export async function loadProductEditor(request: Request, idParam: string | null, db: DB = sharedDb) {
-  const user = await getOptionalUser(request);
-  if (!user || !user.isAdmin) {
-    return json<EditorPageData>({ state: "denied", signedIn: Boolean(user) }, { status: user ? 403 : 401, headers: NO_STORE });
-  }
+  const { user, denied } = await adminPageAccess(request, { guests: "deny" });
+  if (denied) return json<EditorPageData>({ state: "denied", signedIn: Boolean(user) }, { status: denied, headers: NO_STORE });
   if (idParam === null) {
     return json<EditorPageData>(
       {
@@ -293,9 +291,7 @@ function uploadToast(message: string): Toast {
  * schema the API uses and redirects to the Products tab with a toast.
  */
 export async function productEditorAction(request: Request, idParam: string | null, db: DB = sharedDb): Promise<Response> {
-  const user = await getOptionalUser(request);
-  if (!user) throw jsonError("You need to be logged in", 401);
-  if (!user.isAdmin) throw jsonError(PRODUCT_TEXT.accessDenied, 403);
+  const user = await requireAdminAction(request, PRODUCT_TEXT.accessDenied);
   const mode: EditorMode = idParam === null ? "add" : "edit";
   const productId = idParam === null ? null : idFrom(idParam);
   if (mode === "edit") {
