@@ -22,7 +22,7 @@ describe("layer boundaries (eslint.config.js)", () => {
     ["app/domain/catalogue/example.server.ts", 'import { x } from "~/components/ui/field";'],
     ["app/domain/catalogue/example.server.ts", 'import { db } from "~/lib/db.server";'],
     ["app/components/ui/example.tsx", 'import { db } from "~/lib/db.server";'],
-    ["db/seed-data.ts", 'import { x } from "../scripts/random";'],
+    ["db/seed/data.ts", 'import { x } from "../../scripts/seed";'],
     ["db/migrations/2099_01_01_0001_example.ts", 'import { x } from "~/lib/money";'],
   ])("%s may not %s", async (file, code) => {
     expect(await ruleIdsFor(file, `${code}\nexport const y = x;\n`)).toContain(BOUNDARY);
