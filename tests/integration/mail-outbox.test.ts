@@ -8,7 +8,7 @@ import { setPaypalConfig } from "~/domain/payments/paypal-client.server";
 import { completePayment, startPayment } from "~/domain/payments/payments.server";
 import { db } from "~/lib/db.server";
 import { openDatabase } from "~/lib/sqlite.server";
-import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 import { makeProduct, makeUser, seedPalette } from "../helpers/factories";
 import { type CaughtMail, mailTo, startSmtp } from "../helpers/smtp";
 import { emulatorClient, makeOrder } from "./payments-fixtures";

@@ -9,7 +9,7 @@ import { createPaypalClient, type PaypalClient, type PaypalOrder, setPaypalConfi
 import { abandonPayment, completePayment, settlePaypalOrder, STALE_HOLD_MS, startPayment } from "~/domain/payments/payments.server";
 import { makeRefund } from "~/domain/payments/refunds.server";
 import { db } from "~/lib/db.server";
-import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 import { makeProduct, makeUser } from "../helpers/factories";
 import { emulatorClient, makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
 

@@ -20,7 +20,7 @@ import { listRefunds, RefundError } from "~/domain/payments/refunds.server";
 import { handlePaypalWebhook } from "~/domain/payments/webhooks.server";
 import { listActivity } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
-import { EMULATOR_WEBHOOK_ID, startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { EMULATOR_WEBHOOK_ID, startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 import { makeProduct, makeUser } from "../helpers/factories";
 import { emulatorClient, makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
 

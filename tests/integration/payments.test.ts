@@ -13,7 +13,7 @@ import {
   validateOrderStock,
 } from "~/domain/payments/payments.server";
 import { db } from "~/lib/db.server";
-import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 import { makeProduct, makeUser } from "../helpers/factories";
 import { emulatorClient, makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
 

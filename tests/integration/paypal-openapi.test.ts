@@ -6,7 +6,7 @@ import { createPaypalClient, setPaypalConfig } from "~/domain/payments/paypal-cl
 import { completePayment, PaymentError, startPayment } from "~/domain/payments/payments.server";
 import { makeRefund } from "~/domain/payments/refunds.server";
 import { db } from "~/lib/db.server";
-import { EMULATOR_MERCHANT_ID, EMULATOR_WEBHOOK_ID, startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { EMULATOR_MERCHANT_ID, EMULATOR_WEBHOOK_ID, startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 import { makeProduct } from "../helpers/factories";
 import { emulatorClient, makeOrder } from "./payments-fixtures";
 
