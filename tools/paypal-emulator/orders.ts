@@ -154,49 +154,49 @@ export function approve(order: EmulatorOrder) {
 
 /** Captures an approved order (the order's status becomes COMPLETED) and sends the capture's webhook. */
 export function capture(emu: EmulatorContext, order: EmulatorOrder, apiBase: string) {
-    let captureStatus: Capture["status"] = "COMPLETED";
-    const chosen = emu.state.captureStatusOf.get(order.id);
-    if (chosen) {
-      captureStatus = chosen;
-      emu.state.captureStatusOf.delete(order.id);
-    } else if (emu.state.nextCaptureStatus) {
-      captureStatus = emu.state.nextCaptureStatus;
-      emu.state.nextCaptureStatus = null;
-    }
-    const now = timestamp();
-    for (const unit of order.purchase_units) {
-      const amount: Money = { currency_code: unit.amount.currency_code, value: unit.amount.value };
-      const capture: Capture = {
-        id: randomId(17),
-        status: captureStatus,
-        ...(captureStatus === "PENDING" ? { status_details: { reason: "PENDING_REVIEW" } } : {}),
-        amount,
-        final_capture: true,
-        seller_protection: { status: "ELIGIBLE", dispute_categories: ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"] },
-        ...(unit.custom_id !== undefined ? { custom_id: unit.custom_id } : {}),
-        ...(unit.invoice_id !== undefined ? { invoice_id: unit.invoice_id } : {}),
-        create_time: now,
-        update_time: now,
+  let captureStatus: Capture["status"] = "COMPLETED";
+  const chosen = emu.state.captureStatusOf.get(order.id);
+  if (chosen) {
+    captureStatus = chosen;
+    emu.state.captureStatusOf.delete(order.id);
+  } else if (emu.state.nextCaptureStatus) {
+    captureStatus = emu.state.nextCaptureStatus;
+    emu.state.nextCaptureStatus = null;
+  }
+  const now = timestamp();
+  for (const unit of order.purchase_units) {
+    const amount: Money = { currency_code: unit.amount.currency_code, value: unit.amount.value };
+    const capture: Capture = {
+      id: randomId(17),
+      status: captureStatus,
+      ...(captureStatus === "PENDING" ? { status_details: { reason: "PENDING_REVIEW" } } : {}),
+      amount,
+      final_capture: true,
+      seller_protection: { status: "ELIGIBLE", dispute_categories: ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"] },
+      ...(unit.custom_id !== undefined ? { custom_id: unit.custom_id } : {}),
+      ...(unit.invoice_id !== undefined ? { invoice_id: unit.invoice_id } : {}),
+      create_time: now,
+      update_time: now,
+    };
+    if (captureStatus === "COMPLETED") {
+      const gross = toCents(amount.value);
+      const fee = Math.min(gross, Math.round(gross * 0.0349) + 49);
+      capture.seller_receivable_breakdown = {
+        gross_amount: amount,
+        paypal_fee: { currency_code: amount.currency_code, value: fromCents(fee) },
+        net_amount: { currency_code: amount.currency_code, value: fromCents(gross - fee) },
       };
-      if (captureStatus === "COMPLETED") {
-        const gross = toCents(amount.value);
-        const fee = Math.min(gross, Math.round(gross * 0.0349) + 49);
-        capture.seller_receivable_breakdown = {
-          gross_amount: amount,
-          paypal_fee: { currency_code: amount.currency_code, value: fromCents(fee) },
-          net_amount: { currency_code: amount.currency_code, value: fromCents(gross - fee) },
-        };
-      }
-      unit.payments = { captures: [capture] };
-      emu.state.captures.set(capture.id, order.id);
     }
-    order.status = "COMPLETED";
-    order.update_time = now;
-    for (const unit of order.purchase_units) {
-      for (const c of unit.payments?.captures ?? []) {
-        emit(emu, c.status === "COMPLETED" ? "PAYMENT.CAPTURE.COMPLETED" : c.status === "DECLINED" ? "PAYMENT.CAPTURE.DENIED" : "PAYMENT.CAPTURE.PENDING", c.id, apiBase);
-      }
+    unit.payments = { captures: [capture] };
+    emu.state.captures.set(capture.id, order.id);
+  }
+  order.status = "COMPLETED";
+  order.update_time = now;
+  for (const unit of order.purchase_units) {
+    for (const c of unit.payments?.captures ?? []) {
+      emit(emu, c.status === "COMPLETED" ? "PAYMENT.CAPTURE.COMPLETED" : c.status === "DECLINED" ? "PAYMENT.CAPTURE.DENIED" : "PAYMENT.CAPTURE.PENDING", c.id, apiBase);
     }
+  }
 }
 
 export function captureOrder(emu: EmulatorContext, ctx: Ctx, id: string) {

@@ -1,3 +1,4 @@
+// Ids, timestamps and small string helpers in the forms PayPal uses.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { detail, PaypalError } from "./errors";
 
