@@ -21,7 +21,8 @@ import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emu
 import { makeProduct, makeUser } from "../helpers/factories";
 import { args, get, getJson, ORIGIN, postForm, postJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
-import { emulatorClient, makeOrder, orderRow, productStock } from "./payments-fixtures";
+import { emulatorClient } from "../helpers/paypal-emulator";
+import { makeOrder, orderRow, productStock } from "./payments-fixtures";
 
 // The withdrawal function through both doors (the page's form action and POST /api/withdrawals),
 // its abuse cases, the owner's two ways to handle it (against the PayPal emulator over HTTP), the
