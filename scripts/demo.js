@@ -38,7 +38,7 @@ if (hasProducts) console.log("Database already has products: skipping the seed."
 else run(bin("tsx"), ["scripts/seed.ts"]);
 
 const children = [];
-if (existsSync(path.join(root, "scripts/paypal-emulator.ts")) && env.PAYPAL_MODE === "emulator") {
+if (existsSync(path.join(root, "tools/paypal-emulator/cli.ts")) && env.PAYPAL_MODE === "emulator") {
   const port = (env.PAYPAL_EMULATOR_PORT ??= "4010");
   env.PAYPAL_API_BASE ??= `http://127.0.0.1:${port}`;
   // The emulator and the shop share these demo credentials unless real ones are set.
@@ -46,15 +46,15 @@ if (existsSync(path.join(root, "scripts/paypal-emulator.ts")) && env.PAYPAL_MODE
   env.PAYPAL_CLIENT_SECRET ??= "emulator-client-secret";
   // The emulator tells the shop about payments and refunds through its webhook, like PayPal.
   env.PAYPAL_WEBHOOK_URL ??= `http://127.0.0.1:${env.PORT}/api/paypal/webhook`;
-  children.push(spawn(bin("tsx"), ["scripts/paypal-emulator.ts"], { cwd: root, env, stdio: "inherit" }));
+  children.push(spawn(bin("tsx"), ["tools/paypal-emulator/cli.ts"], { cwd: root, env, stdio: "inherit" }));
 }
-// E-mail: unless SMTP_URL is set, a small local SMTP server (scripts/mail-catcher.ts: smtp-server +
+// E-mail: unless SMTP_URL is set, a small local SMTP server (tools/mail-catcher/: smtp-server +
 // mailparser) receives every message and keeps it in data/mail; /admin/outbox shows them.
 if (!env.SMTP_URL) {
   const port = (env.MAIL_CATCHER_PORT ??= "1025");
   env.SMTP_URL = `smtp://127.0.0.1:${port}`;
   env.MAIL_CATCHER_DIR ??= path.join(root, "data/mail");
-  children.push(spawn(bin("tsx"), ["scripts/mail-catcher.ts"], { cwd: root, env, stdio: "inherit" }));
+  children.push(spawn(bin("tsx"), ["tools/mail-catcher/cli.ts"], { cwd: root, env, stdio: "inherit" }));
 }
 // The shop's server, one process per core (server/index.ts; WEB_CONCURRENCY to choose).
 const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts", "build/index.js"], { cwd: root, env, stdio: "inherit" });

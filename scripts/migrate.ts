@@ -1,7 +1,7 @@
 // npm run db:migrate: applies the migrations to DATABASE_PATH (the only setting it reads).
 import { runOpsCommand } from "../app/lib/ops-env.server";
 import { openDatabase } from "../app/lib/sqlite.server";
-import { migrateToLatest } from "./migrate-lib";
+import { migrateToLatest } from "../db/migrate";
 
 await runOpsCommand("Migration failed", ["DATABASE_PATH"], async (env) => {
   const db = openDatabase(env.DATABASE_PATH);

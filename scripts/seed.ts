@@ -1,12 +1,13 @@
 /**
  * Seeds the demo boutique (migrating first). Safe to run again: nothing is duplicated.
+ * The command line only: the seed itself is db/seed/.
  *
  *   npm run db:seed                       # demo catalogue, settings and admin user
  *   npm run db:seed -- --products 100000  # ...plus generated products up to N
  */
 import { getEnv } from "../app/lib/env.server";
 import { openDatabase } from "../app/lib/sqlite.server";
-import { createProgressBar, resolveAdminEmail, resolveAdminPassword, seedBulk, seedDemo } from "./seed-lib";
+import { countImageRows, createProgressBar, resolveAdminEmail, resolveAdminPassword, seedBulk, seedDemo } from "../db/seed";
 
 const USAGE = "Usage: tsx scripts/seed.ts [--products N]";
 
@@ -56,16 +57,13 @@ async function main(): Promise<void> {
       totalProducts = bulk.totalProducts;
       console.log(`bulk products: ${bulk.inserted} added, ${bulk.skipped} already present (${(bulk.elapsedMs / 1000).toFixed(1)} s)`);
     }
-    const images = await db
-      .selectFrom("product_images")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
+    const imageRows = await countImageRows(db);
     console.log(
       [
         `Seeded ${env.DATABASE_PATH} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
         `  categories: ${summary.categories}`,
         `  products:   ${totalProducts}`,
-        `  images:     ${Number(images.n)} rows (files in ${env.UPLOAD_DIR}/products)`,
+        `  images:     ${imageRows} rows (files in ${env.UPLOAD_DIR}/products)`,
         `  admin:      ${summary.adminEmail} (${summary.created.adminUser})`,
       ].join("\n"),
     );

@@ -24,12 +24,12 @@ export const PAYPAL_BASES: Record<Exclude<PaypalMode, "emulator">, string> = {
   live: "https://api-m.paypal.com",
 };
 
-/** The emulator's own webhook id (scripts/paypal-emulator-lib.ts EMULATOR_WEBHOOK_ID): PAYPAL_WEBHOOK_ID in emulator mode when unset. */
+/** The emulator's own webhook id (tools/paypal-emulator EMULATOR_WEBHOOK_ID): PAYPAL_WEBHOOK_ID in emulator mode when unset. */
 export const EMULATOR_WEBHOOK_ID = "8EMULATR2WEBHK4SHP0PAYPAL";
 
-/** The emulator's demo credentials (scripts/paypal-emulator.ts accepts them when none are set). */
+/** The emulator's demo credentials (tools/paypal-emulator/cli.ts accepts them when none are set). */
 export const EMULATOR_CREDENTIALS = { clientId: "emulator-client-id", clientSecret: "emulator-client-secret" };
-/** The emulator's merchant (scripts/paypal-emulator-lib.ts EMULATOR_MERCHANT_ID). */
+/** The emulator's merchant (tools/paypal-emulator EMULATOR_MERCHANT_ID). */
 export const EMULATOR_MERCHANT_ID = "EMULATR2MRCHT";
 
 export interface PaypalMoney {

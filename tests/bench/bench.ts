@@ -31,7 +31,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { readProducts } from "../../app/domain/catalogue/products.server";
 import { openDatabase } from "../../app/lib/sqlite.server";
-import { seededRandom } from "../../scripts/random";
+import { seededRandom } from "../../db/seed/random";
 import { buildApp, get, getJson, removeOnExit, ROOT, runScript, seedSite, startPaypal, startServer, step, tail } from "./harness";
 import { runSlowJourney, THROTTLE, type JourneyResult } from "./journey";
 import { makeUnpatchedRoot } from "./unpatched";
@@ -62,7 +62,7 @@ const JOURNEY_MAX_MS = 15_000;
 const LEAN_JS_MAX_BYTES = 25 * 1024;
 /** Pages that keep React and Remix's client (cart, checkout, account, admin). */
 const CHECKOUT_JS_MAX_BYTES = 100 * 1024;
-/** A seeded product without colours or variations (db/seed-data.ts), so Add to Cart needs no choice. */
+/** A seeded product without colours or variations (db/seed/data.ts), so Add to Cart needs no choice. */
 const JOURNEY_SLUG = "cream-cable-knit-sweater";
 const THROTTLE_TEXT = `${THROTTLE.kbitPerSecond} kbit/s, ${THROTTLE.latencyMs} ms latency`;
 

@@ -9,7 +9,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, mkd
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startPaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { startPaypalEmulator } from "../../tools/paypal-emulator";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");

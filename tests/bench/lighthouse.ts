@@ -14,7 +14,7 @@ import lighthouse from "lighthouse";
 import { buildApp, CHROMIUM, ROOT, runScript, seedSite, startPaypal, startServer, step } from "./harness";
 
 const RESULTS_FILE = path.join(ROOT, "tests/bench/lighthouse.json");
-/** A seeded product with colours and several images (db/seed-data.ts). */
+/** A seeded product with colours and several images (db/seed/data.ts). */
 const PRODUCT_SLUG = "rose-garden-tea-dress";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;

@@ -4,8 +4,8 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type IncomingMessage } from "node:http";
 import { type MutableRedirectUri, type MutableResponse, type MutableToken, OAuth2Server, type TokenRequestIncomingMessage } from "oauth2-mock-server";
-import { startMailCatcher } from "../../scripts/mail-catcher-lib";
-import { startPaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { startMailCatcher } from "../../tools/mail-catcher";
+import { startPaypalEmulator } from "../../tools/paypal-emulator";
 
 // Starts the built app on a fresh, seeded tests/.tmp/e2e.sqlite for the browser and API tests.
 const root = path.resolve(import.meta.dirname, "../..");
@@ -72,7 +72,7 @@ async function startGoogleMock(): Promise<OAuth2Server> {
 
 const googleMock = await startGoogleMock();
 
-// The PayPal emulator (scripts/paypal-emulator-lib.ts), reached by the shop over HTTP like the
+// The PayPal emulator (tools/paypal-emulator/), reached by the shop over HTTP like the
 // real API; the browser opens its approval page on the same address.
 const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? 3180);
 const paypalBase = `http://127.0.0.1:${paypalPort}`;

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { type CaughtMail, type MailCatcher, startMailCatcher } from "../../scripts/mail-catcher-lib";
+import { type CaughtMail, type MailCatcher, startMailCatcher } from "../../tools/mail-catcher";
 
 export type { CaughtMail, MailCatcher };
 

@@ -8,10 +8,11 @@ import { setPaypalConfig } from "~/lib/paypal-client.server";
 import { completePayment, startPayment } from "~/domain/payments/payments.server";
 import { db } from "~/lib/db.server";
 import { openDatabase } from "~/lib/sqlite.server";
-import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 import { makeProduct, makeUser, seedPalette } from "../helpers/factories";
 import { type CaughtMail, mailTo, startSmtp } from "../helpers/smtp";
-import { emulatorClient, makeOrder } from "./payments-fixtures";
+import { emulatorClient } from "../helpers/paypal-emulator";
+import { makeOrder } from "./payments-fixtures";
 
 const CLIENT_ID = "mail-test-client";
 const CLIENT_SECRET = "mail-test-secret";

@@ -5,13 +5,13 @@ import { placeOrder } from "~/domain/orders/checkout.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
 import { cancelUnpaidOrder } from "~/domain/orders/order-actions.server";
 import { CheckoutSchema } from "~/domain/orders/schemas";
-import { createPaypalClient, type PaypalClient, type PaypalOrder, setPaypalConfig } from "~/lib/paypal-client.server";
+import { createPaypalClient, type PaypalClient, type PaypalOrder } from "~/lib/paypal-client.server";
 import { abandonPayment, completePayment, settlePaypalOrder, STALE_HOLD_MS, startPayment } from "~/domain/payments/payments.server";
 import { makeRefund } from "~/domain/payments/refunds.server";
 import { db } from "~/lib/db.server";
-import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
 import { makeProduct, makeUser } from "../helpers/factories";
-import { emulatorClient, makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
+import { useEmulator } from "../helpers/paypal-emulator";
+import { makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
 
 // What an order holds (stock lines, loyalty points) and giving back only that: points taken at
 // placement, cancellations in any order, a capture landing without stock, the cancel URL during
@@ -21,26 +21,11 @@ const CLIENT_ID = "holds-test-client";
 const CLIENT_SECRET = "holds-test-secret";
 const APP_URL = "http://localhost:3000";
 
-let emulator: PaypalEmulator;
-let pp: ReturnType<typeof emulatorClient>;
-let warn: ReturnType<typeof vi.spyOn>;
-
-beforeAll(async () => {
-  emulator = await startPaypalEmulator({ port: 0, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-  pp = emulatorClient(emulator.url, CLIENT_ID, CLIENT_SECRET);
-  setPaypalConfig({ mode: "emulator", apiBase: emulator.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-});
+const { emulator, pp, warn } = useEmulator({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
 
 afterAll(async () => {
-  setPaypalConfig(undefined);
-  await emulator?.close();
   await db.destroy();
 });
-
-beforeEach(() => {
-  warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => warn.mockRestore());
 
 const ADDRESS = {
   email: "points@example.com",

@@ -13,16 +13,17 @@ import { recordPointsEvent } from "~/domain/loyalty/loyalty.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
 import { getOrderView } from "~/domain/orders/orders.server";
 import { listOrderEvents } from "~/domain/orders/transitions.server";
-import { createPaypalClient, type PaypalClient, setPaypalConfig } from "~/lib/paypal-client.server";
+import { createPaypalClient, type PaypalClient } from "~/lib/paypal-client.server";
 import { completePayment, findUnpaidOrderForAmount, startPayment } from "~/domain/payments/payments.server";
 import { reconcilePayments } from "~/domain/payments/reconcile.server";
 import { listRefunds, RefundError } from "~/domain/payments/refunds.server";
 import { handlePaypalWebhook } from "~/domain/payments/webhooks.server";
 import { listActivity } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
-import { EMULATOR_WEBHOOK_ID, startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { EMULATOR_WEBHOOK_ID } from "../../tools/paypal-emulator";
 import { makeProduct, makeUser } from "../helpers/factories";
-import { emulatorClient, makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
+import { useEmulator } from "../helpers/paypal-emulator";
+import { makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
 
 // Money after payment against the PayPal emulator over HTTP: refunds (cancel, refusal, a lost
 // write), returns with restock and points, the admin's transitions, webhooks (valid, forged,
@@ -33,29 +34,16 @@ const CLIENT_SECRET = "money-test-secret";
 const APP_URL = "http://localhost:3000";
 const OWNER = { id: 1, email: "owner@money.test", ip: "192.0.2.77" };
 
-let emulator: PaypalEmulator;
-let pp: ReturnType<typeof emulatorClient>;
+const { emulator, pp, config } = useEmulator({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
 let paypal: PaypalClient;
-let warn: ReturnType<typeof vi.spyOn>;
 
-beforeAll(async () => {
-  emulator = await startPaypalEmulator({ port: 0, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-  pp = emulatorClient(emulator.url, CLIENT_ID, CLIENT_SECRET);
-  const config = { mode: "emulator" as const, apiBase: emulator.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET };
-  setPaypalConfig(config);
+beforeAll(() => {
   paypal = createPaypalClient(config);
 });
 
 afterAll(async () => {
-  setPaypalConfig(undefined);
-  await emulator?.close();
   await db.destroy();
 });
-
-beforeEach(() => {
-  warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => warn.mockRestore());
 
 async function caught(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(

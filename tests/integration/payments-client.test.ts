@@ -10,7 +10,7 @@ import {
   setPaypalConfig,
   warnIfPaypalNotConfigured,
 } from "~/lib/paypal-client.server";
-import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 
 // The shop's PayPal client (app/lib/paypal-client.server.ts) against the emulator.
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type DB } from "../../app/lib/sqlite.server";
 
 // Shared by the payment tests (tests/integration/payments*.test.ts): orders as checkout stores
-// them, and a small client for the PayPal emulator's own API and test controls.
+// them. The PayPal emulator's client and hooks are in tests/helpers/paypal-emulator.ts.
 
 export interface OrderLineSpec {
   productId: number;
@@ -93,66 +93,4 @@ export async function productStock(db: DB, id: number): Promise<{ stock: number;
 
 export async function pointsOf(db: DB, userId: number): Promise<number> {
   return (await db.selectFrom("users").select("loyalty_points").where("id", "=", userId).executeTakeFirstOrThrow()).loyalty_points;
-}
-
-export type Json = Record<string, any>;
-
-/** Talks to a running emulator directly, as PayPal's own API and its test controls. */
-export function emulatorClient(base: string, clientId: string, clientSecret: string) {
-  let token: string | undefined;
-  async function accessToken(): Promise<string> {
-    if (token) return token;
-    const res = await fetch(`${base}/v1/oauth2/token`, {
-      method: "POST",
-      headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`, "Content-Type": "application/x-www-form-urlencoded" },
-      body: "grant_type=client_credentials",
-    });
-    token = ((await res.json()) as Json).access_token as string;
-    return token;
-  }
-  async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${await accessToken()}`, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Json) : {} };
-  }
-  return {
-    api,
-    /** A PayPal order made outside the shop (for tampering tests). */
-    async createOrder(referenceId: string, value: string, currency = "USD", payee?: { email_address?: string; merchant_id?: string }): Promise<Json> {
-      const res = await api("POST", "/v2/checkout/orders", {
-        intent: "CAPTURE",
-        purchase_units: [{ reference_id: referenceId, custom_id: referenceId, amount: { currency_code: currency, value }, ...(payee ? { payee } : {}) }],
-        application_context: { return_url: "http://localhost:3000/return", cancel_url: "http://localhost:3000/cancel" },
-      });
-      if (res.status !== 201) throw new Error(`emulator create: ${res.status} ${JSON.stringify(res.body)}`);
-      return res.body;
-    },
-    getOrder: (id: string) => api("GET", `/v2/checkout/orders/${id}`),
-    capture: (id: string) => api("POST", `/v2/checkout/orders/${id}/capture`, {}),
-    async approve(id: string): Promise<void> {
-      const res = await fetch(`${base}/__emulator/approve/${id}`, { method: "POST" });
-      if (res.status !== 200) throw new Error(`emulator approve ${id}: ${res.status}`);
-    },
-    /** Approves through the buyer's page, like a browser: answers where PayPal sends the buyer. */
-    async decide(id: string, decision: "approve" | "cancel"): Promise<string> {
-      const res = await fetch(`${base}/checkoutnow`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ token: id, decision }).toString(),
-        redirect: "manual",
-      });
-      if (res.status !== 302) throw new Error(`emulator decision: ${res.status}`);
-      return res.headers.get("location")!;
-    },
-    async failNextCapture(body: Json = {}): Promise<void> {
-      await fetch(`${base}/__emulator/fail-next-capture`, { method: "POST", body: JSON.stringify(body) });
-    },
-    async completeNextCaptureWith(status: "PENDING" | "DECLINED", orderId?: string): Promise<void> {
-      await fetch(`${base}/__emulator/complete-capture-with`, { method: "POST", body: JSON.stringify({ status, orderId }) });
-    },
-  };
 }

@@ -17,9 +17,10 @@ import { action as paymentAction, loader as paymentLoader } from "~/routes/order
 import { loader as cancelLoader } from "~/routes/order.$id.paypal-cancel";
 import { loader as returnLoader } from "~/routes/order.$id.paypal-return";
 import { loader as altPaymentLoader } from "~/routes/order-payment.$orderId";
-import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 import { makeProduct, makeUser } from "../helpers/factories";
-import { emulatorClient, makeOrder, orderRow, productStock } from "./payments-fixtures";
+import { emulatorClient } from "../helpers/paypal-emulator";
+import { makeOrder, orderRow, productStock } from "./payments-fixtures";
 import { apiRequest, call, get, ORIGIN, postForm } from "../helpers/requests";
 
 const CLIENT_ID = "routes-test-client";

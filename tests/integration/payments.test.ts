@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { takeOrderPoints, takeOrderStock } from "~/domain/orders/holds.server";
-import { createPaypalClient, EMULATOR_MERCHANT_ID, type PaypalClient, PaypalError, setPaypalConfig } from "~/lib/paypal-client.server";
+import { createPaypalClient, EMULATOR_MERCHANT_ID, type PaypalClient, PaypalError } from "~/lib/paypal-client.server";
 import {
   abandonPayment,
   completePayment,
@@ -13,35 +13,19 @@ import {
   validateOrderStock,
 } from "~/domain/payments/payments.server";
 import { db } from "~/lib/db.server";
-import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
 import { makeProduct, makeUser } from "../helpers/factories";
-import { emulatorClient, makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
+import { useEmulator } from "../helpers/paypal-emulator";
+import { makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
 
 const CLIENT_ID = "payments-test-client";
 const CLIENT_SECRET = "payments-test-secret";
 const APP_URL = "http://localhost:3000";
 
-let emulator: PaypalEmulator;
-let pp: ReturnType<typeof emulatorClient>;
-let warn: ReturnType<typeof vi.spyOn>;
-
-beforeAll(async () => {
-  emulator = await startPaypalEmulator({ port: 0, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-  pp = emulatorClient(emulator.url, CLIENT_ID, CLIENT_SECRET);
-  setPaypalConfig({ mode: "emulator", apiBase: emulator.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-});
+const { emulator, pp } = useEmulator({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
 
 afterAll(async () => {
-  setPaypalConfig(undefined);
-  await emulator?.close();
   await db.destroy();
 });
-
-beforeEach(() => {
-  // The payment code tells the owner about refused captures with console.warn; kept quiet here.
-  warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-});
-afterEach(() => warn.mockRestore());
 
 async function expectPaymentError(promise: Promise<unknown>, kind: PaymentError["kind"], status?: number): Promise<PaymentError> {
   const error = await promise.then(

@@ -1,4 +1,4 @@
-import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 
 const CLIENT_ID = "test-client";
 const CLIENT_SECRET = "test-secret";

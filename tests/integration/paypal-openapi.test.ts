@@ -6,9 +6,10 @@ import { createPaypalClient, setPaypalConfig } from "~/lib/paypal-client.server"
 import { completePayment, PaymentError, startPayment } from "~/domain/payments/payments.server";
 import { makeRefund } from "~/domain/payments/refunds.server";
 import { db } from "~/lib/db.server";
-import { EMULATOR_MERCHANT_ID, EMULATOR_WEBHOOK_ID, startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { EMULATOR_MERCHANT_ID, EMULATOR_WEBHOOK_ID, startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 import { makeProduct } from "../helpers/factories";
-import { emulatorClient, makeOrder } from "./payments-fixtures";
+import { emulatorClient } from "../helpers/paypal-emulator";
+import { makeOrder } from "./payments-fixtures";
 
 // Fidelity to PayPal's own OpenAPI documents (../shared/paypal, Orders v2, Payments v2, webhooks):
 // the requests the shop's client sends and the answers the emulator gives are validated against

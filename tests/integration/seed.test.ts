@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "../../app/domain/auth/password.server";
 import { deriveTotalStock } from "../../app/domain/catalogue/stock";
 import { type DB, openDatabase } from "../../app/lib/sqlite.server";
-import { CATEGORY_DESCRIPTIONS, COLOR_NAMES, FIXED_SLUGS } from "../../db/seed-data";
+import { CATEGORY_DESCRIPTIONS, COLOR_NAMES, FIXED_SLUGS } from "../../db/seed/data";
 import { spawnSync } from "node:child_process";
 import { promoteToAdmin } from "../../app/domain/auth/promote.server";
-import { createProgressBar, resolveAdminEmail, resolveAdminPassword, type SeedOptions, type SeedSummary, seedBulk, seedDemo } from "../../scripts/seed-lib";
+import { createProgressBar, resolveAdminEmail, resolveAdminPassword, type SeedOptions, type SeedSummary, seedBulk, seedDemo } from "../../db/seed";
 import { runDir } from "../helpers/run-dir";
 
 const ADMIN_EMAIL = "Owner@Little-Stitches.test";

@@ -17,11 +17,12 @@ import { loader as orderApi } from "~/routes/api.orders.$orderId";
 import { action as withdrawalsApi } from "~/routes/api.withdrawals";
 import { action as pageAction, loader as pageLoader } from "~/routes/withdrawal";
 import { loader as receiptLoader } from "~/routes/withdrawal_.received";
-import { startPaypalEmulator, type PaypalEmulator } from "../../scripts/paypal-emulator-lib";
+import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 import { makeProduct, makeUser } from "../helpers/factories";
 import { args, get, getJson, ORIGIN, postForm, postJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
-import { emulatorClient, makeOrder, orderRow, productStock } from "./payments-fixtures";
+import { emulatorClient } from "../helpers/paypal-emulator";
+import { makeOrder, orderRow, productStock } from "./payments-fixtures";
 
 // The withdrawal function through both doors (the page's form action and POST /api/withdrawals),
 // its abuse cases, the owner's two ways to handle it (against the PayPal emulator over HTTP), the

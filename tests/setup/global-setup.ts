@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../app/lib/sqlite.server";
-import { migrateToLatest } from "../../scripts/migrate-lib";
+import { migrateToLatest } from "../../db/migrate";
 
 const TMP = path.resolve(import.meta.dirname, "../.tmp");
 

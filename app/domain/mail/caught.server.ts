@@ -4,7 +4,7 @@ import { getEnv } from "~/lib/env.server";
 
 /**
  * The demo's (and the e2e server's) mail catcher keeps each message it receives as JSON in
- * MAIL_CATCHER_DIR (scripts/mail-catcher-lib.ts); /admin/outbox shows them. Off without it.
+ * MAIL_CATCHER_DIR (tools/mail-catcher/); /admin/outbox shows them. Off without it.
  */
 
 export interface CaughtMessage {

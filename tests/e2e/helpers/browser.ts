@@ -14,7 +14,7 @@ export const TEXT = {
   loginForFavorites: { title: "Please log in", description: "You need to be logged in to add favorites." },
 } as const;
 
-/** Seeded products the tests rely on (db/seed-data.ts FIXED_SLUGS). Tests never change stock. */
+/** Seeded products the tests rely on (db/seed/data.ts FIXED_SLUGS). Tests never change stock. */
 export const SLUGS = {
   soldOut: "midnight-velvet-cape",
   lowStock: "linen-summer-apron",

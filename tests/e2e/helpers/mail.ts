@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The e-mails the e2e server really sent: tests/e2e/start-server.ts runs a real SMTP server
- * (scripts/mail-catcher-lib.ts) that writes every message it receives into this folder.
+ * (tools/mail-catcher/) that writes every message it receives into this folder.
  */
 export const E2E_MAIL_DIR = fileURLToPath(new URL("../../.tmp/e2e-mail", import.meta.url));
 

@@ -22,8 +22,18 @@ describe("layer boundaries (eslint.config.js)", () => {
     ["app/domain/catalogue/example.server.ts", 'import { x } from "~/components/ui/field";'],
     ["app/domain/catalogue/example.server.ts", 'import { db } from "~/lib/db.server";'],
     ["app/components/ui/example.tsx", 'import { db } from "~/lib/db.server";'],
-    ["db/seed-data.ts", 'import { x } from "../scripts/random";'],
+    ["db/seed/data.ts", 'import { x } from "../../scripts/seed";'],
+    ["db/seed/index.ts", 'import { x } from "../../tools/paypal-emulator";'],
+    ["db/migrate.ts", 'import { x } from "../scripts/migrate";'],
     ["db/migrations/2099_01_01_0001_example.ts", 'import { x } from "~/lib/money";'],
+    ["db/migrations/2099_01_01_0001_example.ts", 'import { x } from "../seed/data";'],
+    ["app/entry.server.tsx", 'import { x } from "../tools/paypal-emulator";'],
+    ["app/routes/example.tsx", 'import { x } from "../../tools/mail-catcher";'],
+    ["app/lib/example.ts", 'import { x } from "../../tools/paypal-emulator/types";'],
+    ["app/web/example.server.ts", 'import { x } from "../../tools/paypal-emulator";'],
+    ["app/domain/payments/example.server.ts", 'import { x } from "../../../tools/paypal-emulator";'],
+    ["app/web/admin/orders-tab.server.ts", 'import { x } from "../../../tools/paypal-emulator";'],
+    ["app/components/admin/example.tsx", 'import { x } from "../../../tools/mail-catcher";'],
   ])("%s may not %s", async (file, code) => {
     expect(await ruleIdsFor(file, `${code}\nexport const y = x;\n`)).toContain(BOUNDARY);
   });
@@ -33,6 +43,9 @@ describe("layer boundaries (eslint.config.js)", () => {
     ["app/domain/catalogue/example.server.ts", 'import { x } from "~/lib/money";'],
     ["app/components/ui/example.tsx", 'import type { x } from "~/domain/ops/activity.server";'],
     ["app/components/ui/example.tsx", 'import { x } from "~/domain/catalogue/schemas";'],
+    ["scripts/seed.ts", 'import { x } from "../db/seed";'],
+    ["tests/integration/example.test.ts", 'import { x } from "../../tools/paypal-emulator";'],
+    ["db/seed/index.ts", 'import { x } from "../../app/domain/catalogue/slug";'],
   ])("%s may %s", async (file, code) => {
     expect(await ruleIdsFor(file, `${code}\nexport const y = x;\n`)).not.toContain(BOUNDARY);
   });

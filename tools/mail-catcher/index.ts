@@ -4,7 +4,7 @@ import { type AddressInfo } from "node:net";
 import path from "node:path";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import type { CaughtMessage } from "../app/domain/mail/caught.server";
+import type { CaughtMessage } from "../../app/domain/mail/caught.server";
 
 /**
  * A small local SMTP server that keeps what it receives: the demo's and the e2e server's mail

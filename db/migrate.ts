@@ -1,5 +1,5 @@
 import { type Kysely, type MigrationProvider, Migrator } from "kysely";
-import { migrations } from "../db/migrations/index";
+import { migrations } from "./migrations/index";
 
 // A static provider: works the same under tsx, vitest and any bundler (no dynamic import of .ts files).
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,14 +1,14 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
-import { hashPassword } from "../app/domain/auth/password.server";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../app/domain/auth/password-policy.server";
-import { PASSWORD_MIN } from "../app/domain/auth/schemas";
-import { RECALCULATE_CATEGORY_COUNTS_SQL, recalculateCategoryCounts } from "../app/domain/catalogue/categories.server";
-import { slugify } from "../app/domain/catalogue/slug";
-import { deriveTotalStock } from "../app/domain/catalogue/stock";
-import { seedDefaultPages } from "../app/domain/pages/pages.server";
-import type { Database } from "../app/lib/db-schema";
+import { hashPassword } from "../../app/domain/auth/password.server";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../app/domain/auth/password-policy.server";
+import { PASSWORD_MIN } from "../../app/domain/auth/schemas";
+import { RECALCULATE_CATEGORY_COUNTS_SQL, recalculateCategoryCounts } from "../../app/domain/catalogue/categories.server";
+import { slugify } from "../../app/domain/catalogue/slug";
+import { deriveTotalStock } from "../../app/domain/catalogue/stock";
+import { seedDefaultPages } from "../../app/domain/pages/pages.server";
+import type { Database } from "../../app/lib/db-schema";
 import {
   BULK_CARE,
   BULK_COLOUR_WORDS,
@@ -22,8 +22,8 @@ import {
   COLORS,
   PRODUCTS,
   type ProductSeed,
-} from "../db/seed-data";
-import { migrateToLatest } from "./migrate-lib";
+} from "./data";
+import { migrateToLatest } from "../migrate";
 import { fnv1a, seededRandom } from "./random";
 
 export { seededRandom };
@@ -34,7 +34,7 @@ import {
   type ProductImageSpec,
   shapeFor,
   writeProductImage,
-} from "./product-images";
+} from "./images";
 
 type DB = Kysely<Database>;
 
@@ -438,6 +438,15 @@ async function countRows(db: DB, table: "categories" | "colors" | "products" | "
   return Number(row.n);
 }
 
+/** How many product image rows the shop has (the seed command's closing line). */
+export async function countImageRows(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("product_images")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Migrates, then seeds the demo boutique: palette, category tree and notes, settings,
  * the admin user, ~50 products with photos. Idempotent: a second run changes nothing.
@@ -451,7 +460,7 @@ export async function seedDemo(db: DB, opts: SeedOptions): Promise<SeedSummary> 
 
   let shopEmail = opts.shopEmail;
   if (!shopEmail) {
-    const { getEnv } = await import("../app/lib/env.server");
+    const { getEnv } = await import("../../app/lib/env.server");
     shopEmail = getEnv().SHOP_EMAIL;
   }
   const email = shopEmail;

@@ -1,5 +1,5 @@
-// The mail catcher alone: tsx scripts/mail-catcher.ts (MAIL_CATCHER_PORT, default 1025; MAIL_CATCHER_DIR, default data/mail).
-import { startMailCatcher } from "./mail-catcher-lib";
+// The mail catcher alone: tsx tools/mail-catcher/cli.ts (MAIL_CATCHER_PORT, default 1025; MAIL_CATCHER_DIR, default data/mail).
+import { startMailCatcher } from "./index";
 
 const catcher = await startMailCatcher({
   port: Number(process.env.MAIL_CATCHER_PORT ?? 1025),

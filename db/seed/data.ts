@@ -1,5 +1,5 @@
 /**
- * The demo catalogue of Little Stitches Atelier as typed constants, read by scripts/seed-lib.ts.
+ * The demo catalogue of Little Stitches Atelier as typed constants, read by db/seed/index.ts.
  * Prices are integer cents; `daysAgo` staggers created_at over the last ~120 days.
  */
 

@@ -1,5 +1,5 @@
-// npm run paypal:emulator: serves the PayPal emulator alone (see scripts/paypal-emulator-lib.ts).
-import { startPaypalEmulator } from "./paypal-emulator-lib";
+// npm run paypal:emulator: serves the PayPal emulator alone (see index.ts).
+import { startPaypalEmulator } from "./index";
 
 const rawPort = process.env.PAYPAL_EMULATOR_PORT ?? "4010";
 const port = Number(rawPort);

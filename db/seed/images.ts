@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { writeWebpVariants } from "../app/lib/image-pipeline.server";
-import { variantFileName, variantSlots } from "../app/lib/images";
+import { writeWebpVariants } from "../../app/lib/image-pipeline.server";
+import { variantFileName, variantSlots } from "../../app/lib/images";
 import { fnv1a } from "./random";
-import type { FabricPattern } from "../db/seed-data";
+import type { FabricPattern } from "./data";
 
 /**
  * Local, download-free product photography for the demo catalogue: an SVG "shop window"
