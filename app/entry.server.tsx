@@ -29,10 +29,8 @@ export function startJobs(): void {
 }
 
 /**
- * Pages are rendered to one string: nothing in the shop suspends (no `defer`), and every page
- * waited for the whole render before (onAllReady) so bots and no-JavaScript shoppers get the
- * complete document. renderToString does the same work without the stream machinery, which
- * measured about a tenth faster per page (tests/bench).
+ * Pages are rendered to one string: nothing in the shop suspends, and bots and no-JavaScript
+ * shoppers need the complete document anyway (docs/decisions/render-to-string.md).
  */
 export default function handleRequest(
   request: Request,
