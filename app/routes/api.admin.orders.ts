@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { ORDER_STATUSES } from "~/domain/admin/admin-orders";
-import { listAdminOrders } from "~/domain/admin/admin-orders.server";
+import { ORDER_STATUSES } from "~/domain/orders/fulfilment";
+import { listAdminOrders } from "~/domain/orders/fulfilment.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiHandler } from "~/web/http.server";

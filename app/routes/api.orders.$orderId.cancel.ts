@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
+import { adminCancelOrder } from "~/domain/orders/fulfilment.server";
 import { getOptionalUser } from "~/web/guards.server";
 import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";

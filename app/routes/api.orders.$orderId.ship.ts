@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { shipOrder } from "~/domain/admin/admin-orders.server";
+import { shipOrder } from "~/domain/orders/fulfilment.server";
 import { adminOrderAnswer } from "~/web/admin/orders-tab.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { actorOf } from "~/web/actor.server";

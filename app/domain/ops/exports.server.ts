@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import { type AdminOrderFilter, filteredOrders } from "~/domain/admin/admin-orders.server";
-import { ORDER_STATUSES } from "~/domain/admin/admin-orders";
+import { type AdminOrderFilter, filteredOrders } from "~/domain/orders/fulfilment.server";
+import { ORDER_STATUSES } from "~/domain/orders/fulfilment";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
+import { adminCancelOrder } from "~/domain/orders/fulfilment.server";
 import { HOUR_MS, takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";

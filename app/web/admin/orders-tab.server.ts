@@ -11,7 +11,7 @@ import {
   type AdminOrderPageData,
   type AdminOrderPageOrder,
   ORDER_STATUSES,
-} from "~/domain/admin/admin-orders";
+} from "~/domain/orders/fulfilment";
 import {
   adminCancelOrder,
   declineCancellation,
@@ -22,7 +22,7 @@ import {
   processReturn,
   shipOrder,
   startPacking,
-} from "~/domain/admin/admin-orders.server";
+} from "~/domain/orders/fulfilment.server";
 import { listOrderEvents, PAID_CANCELLABLE } from "~/domain/orders/transitions.server";
 import { cancelAndRefundWithdrawal, getWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { listRefunds } from "~/domain/payments/refunds.server";
