@@ -1,4 +1,5 @@
 import { type OrderPageItem, type OrderPageOrder } from "~/domain/orders/page-data";
+import { type OrderStatus } from "~/domain/orders/status";
 /**
  * The admin's order actions (checkout-account-admin spec, sections 4 and 8): which status
  * allows which action, the form intents and the texts. Browser-safe: the Orders tab and the
@@ -20,23 +21,9 @@ export const ADMIN_ORDER_INTENTS = {
 export type AdminOrderIntent = (typeof ADMIN_ORDER_INTENTS)[keyof typeof ADMIN_ORDER_INTENTS];
 
 /** Statuses each admin action starts from. */
-export const CANCELLABLE_STATUSES = ["unpaid", "paid", "processing", "cancel_request", "payment_reversed"] as const;
-export const SHIPPABLE_STATUSES = ["paid", "processing"] as const;
-export const RETURNABLE_STATUSES = ["shipped", "delivered"] as const;
-
-/** Every status the filter offers, in the order of a parcel's life. */
-export const ORDER_STATUSES = [
-  "unpaid",
-  "paid",
-  "processing",
-  "cancel_request",
-  "shipped",
-  "delivered",
-  "returned",
-  "payment_reversed",
-  "cancelled",
-  "unpaidcancelled",
-] as const;
+export const CANCELLABLE_STATUSES = ["unpaid", "paid", "processing", "cancel_request", "payment_reversed"] as const satisfies readonly OrderStatus[];
+export const SHIPPABLE_STATUSES = ["paid", "processing"] as const satisfies readonly OrderStatus[];
+export const RETURNABLE_STATUSES = ["shipped", "delivered"] as const satisfies readonly OrderStatus[];
 
 export const TRACKING_NUMBER_MAX = 100;
 
