@@ -428,3 +428,9 @@ export async function listAccounts(db: DB, limit = 1000): Promise<AccountRow[]> 
     createdAt: r.createdAt,
   }));
 }
+
+/** The account's e-mail address, or null when the account no longer exists. */
+export async function getAccountEmail(db: DB, userId: number): Promise<string | null> {
+  const row = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
+  return row?.email ?? null;
+}
