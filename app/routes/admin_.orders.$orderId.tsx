@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdminOrderView } from "~/components/admin/admin-order-view";
-import { type AdminOrderPageData } from "~/domain/admin/admin-orders";
+import { type AdminOrderPageData } from "~/domain/orders/fulfilment";
 import { adminOrderPageAction, loadAdminOrderPage } from "~/web/admin/orders-tab.server";
 import { adminPageMeta } from "~/lib/meta";
 

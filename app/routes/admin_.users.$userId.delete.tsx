@@ -3,7 +3,6 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type FormEvent } from "react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
-import { displayName } from "~/domain/admin/store-texts";
 import { redirectWithToast, requireAdmin } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
@@ -14,6 +13,7 @@ import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData, requireIdParam } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { displayName } from "~/domain/auth/profile-fields";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Delete a customer account", noindex: true });
 

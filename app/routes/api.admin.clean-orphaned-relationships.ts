@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { cleanOrphanedRelationships } from "~/domain/admin/categories-admin.server";
-import { cleanedMessage, STORE_TEXT } from "~/domain/admin/store-texts";
+import { cleanOrphanedRelationships } from "~/domain/catalogue/categories-write.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";
 import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";
+import { cleanedMessage, CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
 
 export function loader() {
   return methodNotAllowed();
@@ -20,7 +20,7 @@ export function action({ request }: ActionFunctionArgs) {
         return json({ deleted, message: cleanedMessage(deleted) });
       } catch (error) {
         console.error("Clean orphaned relationships failed:", error);
-        return jsonError(STORE_TEXT.cleanFailed, 500);
+        return jsonError(CATEGORY_TEXT.cleanFailed, 500);
       }
     },
   });

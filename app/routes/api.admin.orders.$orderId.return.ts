@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { returnOrder } from "~/domain/admin/admin-orders.server";
+import { returnOrder } from "~/domain/orders/fulfilment.server";
 import { adminOrderAnswer } from "~/web/admin/orders-tab.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { actorOf } from "~/web/actor.server";

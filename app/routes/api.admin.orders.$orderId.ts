@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getAdminOrder } from "~/domain/admin/admin-orders.server";
+import { getAdminOrder } from "~/domain/orders/fulfilment.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { orderToApi } from "~/domain/orders/order-actions.server";
 import { db } from "~/lib/db.server";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { ORDER_STATUSES } from "~/domain/admin/admin-orders";
-import { listAdminOrders } from "~/domain/admin/admin-orders.server";
+import { isOrderStatus } from "~/domain/orders/status";
+import { listAdminOrders } from "~/domain/orders/fulfilment.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiHandler } from "~/web/http.server";
@@ -16,7 +16,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     const params = new URL(request.url).searchParams;
     const status = params.get("status");
     const { orders } = await listAdminOrders(db, {
-      status: status && (ORDER_STATUSES as readonly string[]).includes(status) ? status : null,
+      status: status && isOrderStatus(status) ? status : null,
       q: params.get("q")?.slice(0, 100) ?? null,
     });
     return json({ orders }, { headers: { "Cache-Control": "no-store" } });

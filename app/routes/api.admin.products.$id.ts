@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { productApiError } from "~/web/admin/product-editor.server";
-import { LatestCollectionSchema, UpdateProductSchema } from "~/domain/admin/product-schemas";
-import { PRODUCT_TEXT } from "~/domain/admin/product-texts";
-import { deleteProduct, getAdminProduct, setLatestCollection, updateProduct } from "~/domain/admin/products-admin.server";
+import { LatestCollectionSchema, UpdateProductSchema } from "~/domain/catalogue/product-schemas";
+import { PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
+import { deleteProduct, getAdminProduct, setLatestCollection, updateProduct } from "~/domain/catalogue/products-write.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { productApiError } from "~/web/admin/product-editor.server";
-import { CreateProductSchema } from "~/domain/admin/product-schemas";
-import { ADMIN_PRODUCTS_LIMIT, LATEST_FILTERS, PRODUCT_TEXT, STATUS_FILTERS, STOCK_FILTERS } from "~/domain/admin/product-texts";
-import { createProduct, getAdminProduct, listAdminProducts } from "~/domain/admin/products-admin.server";
+import { CreateProductSchema } from "~/domain/catalogue/product-schemas";
+import { ADMIN_PRODUCTS_LIMIT, LATEST_FILTERS, PRODUCT_TEXT, STATUS_FILTERS, STOCK_FILTERS } from "~/domain/catalogue/product-texts";
+import { createProduct, getAdminProduct, listAdminProducts } from "~/domain/catalogue/products-write.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";

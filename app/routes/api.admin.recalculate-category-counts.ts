@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { recalculateAllCategoryCounts } from "~/domain/admin/categories-admin.server";
-import { STORE_TEXT } from "~/domain/admin/store-texts";
+import { recalculateAllCategoryCounts } from "~/domain/catalogue/categories-write.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";
 import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";
+import { CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
 
 export function loader() {
   return methodNotAllowed();
@@ -17,10 +17,10 @@ export function action({ request }: ActionFunctionArgs) {
       const actor = actorOf(await requireApiAdmin(request), request);
       try {
         const { categories, changed } = await recalculateAllCategoryCounts(db, actor);
-        return json({ message: STORE_TEXT.recalculated, categories, changed });
+        return json({ message: CATEGORY_TEXT.recalculated, categories, changed });
       } catch (error) {
         console.error("Recalculate category counts failed:", error);
-        return jsonError(STORE_TEXT.recalculateFailed, 500);
+        return jsonError(CATEGORY_TEXT.recalculateFailed, 500);
       }
     },
   });

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { AwardPointsSchema } from "~/domain/admin/schemas";
-import { awardPoints } from "~/domain/admin/users-admin.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";
+import { AwardPointsSchema } from "~/domain/loyalty/schemas";
+import { awardPoints } from "~/domain/loyalty/awards.server";
 
 export function loader() {
   return methodNotAllowed();

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
-import { getOptionalUser } from "~/web/guards.server";
-import { actorOf } from "~/web/actor.server";
+import { cancelOrderAs } from "~/domain/orders/cancel.server";
+import { getOrderViewer } from "~/web/guards.server";
+import { requestActor } from "~/web/actor.server";
 import { db } from "~/lib/db.server";
-import { cancelOrderForCustomer, orderToApi } from "~/domain/orders/order-actions.server";
-import { requireApiOrder } from "~/web/order-pages.server";
+import { orderToApi } from "~/domain/orders/order-actions.server";
+import { parseOrderId } from "~/web/order-pages.server";
 import { getOrderView } from "~/domain/orders/orders.server";
 import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";
 
@@ -23,11 +23,11 @@ export function loader() {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiAction(request, {
     PATCH: async () => {
-      const view = await requireApiOrder(request, params.orderId, new URL(request.url).searchParams.get("token"));
-      const user = await getOptionalUser(request);
-      if (user?.isAdmin) await adminCancelOrder(db, view.id, { actor: actorOf(user, request) });
-      else await cancelOrderForCustomer(db, view.id);
-      const updated = await getOrderView(db, view.id);
+      const orderId = parseOrderId(params.orderId);
+      if (orderId === null) throw jsonError("Order not found", 404);
+      const viewer = await getOrderViewer(request, new URL(request.url).searchParams.get("token"));
+      await cancelOrderAs(db, orderId, { viewer, actor: await requestActor(request) });
+      const updated = await getOrderView(db, orderId);
       if (!updated) throw jsonError("Order not found", 404);
       return json(orderToApi(updated), { headers: { "Cache-Control": "no-store" } });
     },

@@ -1,14 +1,14 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { shipOrder } from "~/domain/admin/admin-orders.server";
+import { shipOrder } from "~/domain/orders/fulfilment.server";
 import { adminOrderAnswer } from "~/web/admin/orders-tab.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { actorOf } from "~/web/actor.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed, parseJsonBody, requireIdParam } from "~/web/http.server";
 
-// The tracking number's rules (trimmed, required, at most 100) live in shipOrder, shared with the form.
-const ShipBodySchema = z.object({ trackingNumber: z.string().optional().nullable() });
+// Any JSON object: shipOrder checks the tracking number with TrackingNumberSchema, as for the forms.
+const ShipBodySchema = z.object({ trackingNumber: z.unknown() });
 
 export function loader() {
   return methodNotAllowed();
@@ -25,7 +25,7 @@ export function action({ request, params }: ActionFunctionArgs) {
       const actor = actorOf(await requireApiAdmin(request), request);
       const id = requireIdParam(params.orderId, "Order not found");
       const body = await parseJsonBody(request, ShipBodySchema);
-      await shipOrder(db, id, body.trackingNumber ?? "", actor);
+      await shipOrder(db, id, body.trackingNumber, actor);
       return adminOrderAnswer(id);
     },
   });

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { CleanupUploadsSchema } from "~/domain/admin/upload-schemas";
-import { cleanupUploads } from "~/domain/admin/uploads.server";
+import { CleanupUploadsSchema } from "~/domain/catalogue/upload-schemas";
+import { cleanupUploads } from "~/domain/catalogue/image-uploads.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { purgeStaleUploadsSometimes, saveTempUpload, UPLOAD_MESSAGES } from "~/domain/admin/uploads.server";
+import { purgeStaleUploadsSometimes, saveTempUpload, UPLOAD_MESSAGES } from "~/domain/catalogue/image-uploads.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
-import { linkGoogleAccount, verifyLogin } from "~/domain/auth/accounts.server";
+import { getAccountEmail, linkGoogleAccount, verifyLogin } from "~/domain/auth/accounts.server";
 import { beginSignIn, getGoogleLink, redirectWithToast } from "~/web/guards.server";
 import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
 import { DomainError } from "~/domain/common/errors";
@@ -13,18 +13,13 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: "Link Google
 
 const EXPIRED = "Your Google sign-in took too long. Please try again.";
 
-async function accountEmail(userId: number): Promise<string | null> {
-  const row = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
-  return row?.email ?? null;
-}
-
 /**
  * Google's verified address belongs to a password account whose owner verified it: the person
  * proves they own that account by entering its password once; then Google is linked to it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const link = await getGoogleLink(request);
-  const email = link ? await accountEmail(link.userId) : null;
+  const email = link ? await getAccountEmail(db, link.userId) : null;
   if (!link || !email) throw await redirectWithToast("/login", loginFailed(EXPIRED));
   return json({ email });
 }
@@ -32,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const link = await getGoogleLink(request);
-  const email = link ? await accountEmail(link.userId) : null;
+  const email = link ? await getAccountEmail(db, link.userId) : null;
   if (!link || !email) return redirectWithToast("/login", loginFailed(EXPIRED));
   const password = formData.get("password");
   if (typeof password !== "string" || password === "") {

@@ -1,5 +1,4 @@
 import { BackInStockForm } from "~/components/product/back-in-stock-form";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { CART_INTENTS } from "~/components/cart/cart-forms";
@@ -9,15 +8,13 @@ import { MakerAndSafety } from "~/components/product/maker-safety";
 import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { ShopLink } from "~/components/ui/shop-link";
 import { useToastEffect } from "~/components/ui/toaster";
-import { getCartOwner, getOptionalUser } from "~/web/guards.server";
-import { addToCart } from "~/domain/cart/cart.server";
-import { addToCartFailure, MESSAGES } from "~/domain/cart/messages";
-import { AddToCartSchema } from "~/domain/cart/schemas";
+import { getOptionalUser } from "~/web/guards.server";
+import { submitAddToCart } from "~/web/cart-form.server";
+import { MESSAGES } from "~/domain/cart/messages";
 import { getCategoryDescription } from "~/domain/catalogue/categories.server";
 import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
 import { getProductBySlug, listRelatedProducts } from "~/domain/catalogue/products.server";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
-import { DomainError } from "~/domain/common/errors";
 import { productSafetyJsonLd } from "~/domain/legal/product-safety";
 import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { respond } from "~/web/respond.server";
@@ -71,21 +68,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const here = `/product/${params.slug ?? ""}`;
-  const submission = parseWithZod(formData, { schema: AddToCartSchema });
-  if (submission.status !== "success") {
-    return json({ ok: false as const, error: addToCartFailure(undefined), field: null as string | null }, { status: 400 });
-  }
-  const { owner, commit } = await getCartOwner(request, { create: true });
-  try {
-    await addToCart(db, owner, submission.value);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return json(
-      { ok: false as const, error: addToCartFailure(error.message, error.code, error.field), field: error.field ?? null },
-      { status: error.status },
-    );
-  }
-  return respond(request, { redirectTo: here, toast: { ...MESSAGES.added }, cookies: [await commit()] });
+  const added = await submitAddToCart(request, formData);
+  // A refused add shows on the page, next to the swatch or the button it is about.
+  if (!added.ok) return json({ ok: false as const, error: added.error, field: added.field }, { status: added.status });
+  return respond(request, { redirectTo: here, toast: { ...MESSAGES.added }, cookies: [added.cookie] });
 }
 
 /**

@@ -12,8 +12,31 @@ import {
 import { AddToCartSchema, UpdateCartItemSchema } from "~/domain/cart/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
+import { type Toast } from "~/web/session.server";
 import { db } from "~/lib/db.server";
 import { safeRedirect } from "~/web/http.server";
+
+export type AddToCartResult =
+  | { ok: true; cookie: string | null }
+  | { ok: false; error: Toast; field: string | null; status: number };
+
+/**
+ * Every Add to Cart form (the product page, the shop's and the home page's cards, the cart
+ * page) goes through here: the same schema as POST /api/cart and the same domain function.
+ * The caller answers: a redirect with a toast, or the product page's inline error.
+ */
+export async function submitAddToCart(request: Request, formData: FormData): Promise<AddToCartResult> {
+  const submission = parseWithZod(formData, { schema: AddToCartSchema });
+  if (submission.status !== "success") return { ok: false, error: addToCartFailure(undefined), field: null, status: 400 };
+  const { owner, commit } = await getCartOwner(request, { create: true });
+  try {
+    await addToCart(db, owner, submission.value);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { ok: false, error: addToCartFailure(error.message, error.code, error.field), field: error.field ?? null, status: error.status };
+  }
+  return { ok: true, cookie: await commit() };
+}
 
 const ItemRef = z.object({ itemId: z.number().int().positive(), confirmed: z.string().optional() });
 
@@ -29,22 +52,9 @@ export async function handleCartForm(request: Request, formData: FormData): Prom
     `/cart?confirm=${what}${itemId ? `&itemId=${itemId}` : ""}&redirectTo=${encodeURIComponent(back)}`;
 
   if (intent === "add") {
-    const submission = parseWithZod(formData, { schema: AddToCartSchema });
-    if (submission.status !== "success") {
-      return respond(request, { redirectTo: back, toast: addToCartFailure(undefined), status: 400 });
-    }
-    const { owner, commit } = await getCartOwner(request, { create: true });
-    try {
-      await addToCart(db, owner, submission.value);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return respond(request, {
-        redirectTo: back,
-        toast: addToCartFailure(error.message, error.code, error.field),
-        status: error.status,
-      });
-    }
-    return respond(request, { redirectTo: back, toast: { ...MESSAGES.added }, cookies: [await commit()] });
+    const added = await submitAddToCart(request, formData);
+    if (!added.ok) return respond(request, { redirectTo: back, toast: added.error, status: added.status });
+    return respond(request, { redirectTo: back, toast: { ...MESSAGES.added }, cookies: [added.cookie] });
   }
 
   const owner = await getCartOwner(request);

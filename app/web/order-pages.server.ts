@@ -1,10 +1,11 @@
 import { type HeadersFunction, json, redirect } from "@remix-run/node";
+import { requestActor } from "~/web/actor.server";
 import { getOrderViewer } from "~/web/guards.server";
 import { countryName } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
 import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server";
-import { cancelUnpaidOrder, requestCancellation } from "~/domain/orders/order-actions.server";
+import { cancelOrderAs } from "~/domain/orders/cancel.server";
 import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
 import {
   allowedActions,
@@ -186,8 +187,8 @@ export async function handleDetailsAction(
   const back = detailsSelf(request, "fromQuery" in token ? token.fromQuery : null);
   if (form.get("confirmed") !== "yes") return redirect(withParam(back, "confirm", intent));
   try {
-    if (intent === ORDER_INTENTS.cancel) await cancelUnpaidOrder(db, found.view.id);
-    else await requestCancellation(db, found.view.id);
+    const viewer = await getOrderViewer(request, tokenValue || null);
+    await cancelOrderAs(db, found.view.id, { viewer, actor: await requestActor(request), intent });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return respond(request, { redirectTo: back, toast: { ...ORDER_TOASTS.failed }, status: error.status });

@@ -3,7 +3,7 @@ import { getOrderViewer, redirectWithToast } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server";
 import { getOrderView } from "~/domain/orders/orders.server";
-import { orderStatusLabel } from "~/domain/orders/status";
+import { isPaidLike, orderStatusLabel } from "~/domain/orders/status";
 import {
   confirmationUrl,
   PAYMENT_TEXT,
@@ -37,7 +37,6 @@ import { thumbUrl } from "~/lib/images";
  */
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
-const PAID_LIKE = new Set(["paid", "processing", "shipped", "delivered", "cancel_request", "returned"]);
 
 /** A route's order id, or null when it cannot be one. */
 export function parseOrderId(value: string | undefined | null): number | null {
@@ -93,7 +92,7 @@ export async function loadPaymentPage(request: Request, orderIdParam: string | u
   const view = await getOrderView(db, orderId);
   if (!view) return notFound();
 
-  if (PAID_LIKE.has(view.status)) {
+  if (isPaidLike(view.status)) {
     return json<PaymentPageData>({ state: "paid", orderId, confirmationUrl: confirmationUrl(orderId, view.confirmationToken) }, { headers: NO_STORE });
   }
   if (view.status !== "unpaid") {

@@ -1,21 +1,22 @@
 import { sql } from "kysely";
-import { declineCancellation, markDelivered, shipOrder, startPacking } from "~/domain/admin/admin-orders.server";
+import { declineCancellation, markDelivered, shipOrder, startPacking } from "~/domain/orders/fulfilment.server";
 import {
   cleanOrphanedRelationships,
   createCategory,
   deleteCategory,
   recalculateAllCategoryCounts,
   updateCategory,
-} from "~/domain/admin/categories-admin.server";
-import { createProduct, deleteProduct, setLatestCollection } from "~/domain/admin/products-admin.server";
-import { DEFAULT_STORE_SETTINGS } from "~/domain/admin/store-texts";
-import { awardPoints, saveStoreSettings } from "~/domain/admin/users-admin.server";
+} from "~/domain/catalogue/categories-write.server";
+import { createProduct, deleteProduct, setLatestCollection } from "~/domain/catalogue/products-write.server";
 import { DomainError } from "~/domain/common/errors";
 import { type ActivityKind } from "~/domain/ops/activity-kinds";
 import { type ActivityRow, type Actor, listActivity } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
 import { makeOrder, pointsOf } from "./payments-fixtures";
+import { DEFAULT_STORE_SETTINGS } from "~/domain/common/store-settings";
+import { awardPoints } from "~/domain/loyalty/awards.server";
+import { saveStoreSettings } from "~/domain/common/settings.server";
 
 // Every admin write logs exactly one activity row, with the acting admin and the client address,
 // in the transaction of the write. The "same transaction" half is proved by making the log insert

@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { STORE_INTENTS } from "~/domain/admin/store-texts";
 import { getCart } from "~/domain/cart/cart.server";
 import { getShippingRates } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
@@ -17,6 +16,7 @@ import { makeProduct, makeUser } from "../helpers/factories";
 import { apiRequest, args, get, postForm, postJson, putJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { hashPassword } from "~/domain/auth/password.server";
+import { STORE_INTENTS } from "~/domain/common/settings-texts";
 
 afterAll(() => db.destroy());
 

@@ -1,8 +1,8 @@
 import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { PRODUCT_INTENTS, PRODUCT_TEXT } from "~/domain/admin/product-texts";
-import { UPLOAD_MESSAGES } from "~/domain/admin/uploads.server";
+import { PRODUCT_INTENTS, PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
+import { UPLOAD_MESSAGES } from "~/domain/catalogue/image-uploads.server";
 import { createToastCookie } from "~/web/session.server";
 import { db } from "~/lib/db.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin";

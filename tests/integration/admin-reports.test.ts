@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { RevenueChart, chartLabel } from "~/components/admin/revenue-chart";
-import { getDashboardStats, getRevenueSeries } from "~/domain/admin/reports.server";
+import { getDashboardStats, getRevenueSeries } from "~/domain/orders/reports.server";
 import { type DB } from "~/lib/sqlite.server";
 import { createTestDb } from "../helpers/db";
 import { makeProduct, makeUser } from "../helpers/factories";

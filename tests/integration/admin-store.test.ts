@@ -2,8 +2,6 @@ import { createRemixStub } from "@remix-run/testing";
 import { sql } from "kysely";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { AwardPointsSchema } from "~/domain/admin/schemas";
-import { STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
 import { createToastCookie } from "~/web/session.server";
 import { buildMenuTree, listCategories } from "~/domain/catalogue/categories.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
@@ -17,6 +15,10 @@ import { action as awardAction } from "~/routes/api.loyalty.admin.award";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
 import { apiRequest, args, get, postForm, postJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
+import { AwardPointsSchema } from "~/domain/loyalty/schemas";
+import { STORE_INTENTS, SETTINGS_TEXT } from "~/domain/common/settings-texts";
+import { CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
+import { AWARD_TEXT } from "~/domain/loyalty/award-texts";
 
 afterAll(() => db.destroy());
 
@@ -58,7 +60,7 @@ describe("categories tab", () => {
     const res = await post({ intent: STORE_INTENTS.categoryCreate, name: "Winter Coats & Capes!", sortOrder: "3", isActive: "on" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin?tab=categories");
-    expect(await toastOf(res)).toMatchObject({ title: STORE_TEXT.categoryCreated, type: "success" });
+    expect(await toastOf(res)).toMatchObject({ title: CATEGORY_TEXT.categoryCreated, type: "success" });
     const row = await category("winter-coats-capes");
     expect(row).toMatchObject({ name: "Winter Coats & Capes!", parent_id: null, sort_order: 3, is_active: 1, product_count: 0 });
     await makeProduct(db, { categoryIds: [row!.id] });
@@ -85,7 +87,7 @@ describe("categories tab", () => {
     const res = await post({ intent: STORE_INTENTS.categoryCreate, name: "Hats again", slug: existing.slug });
     expect(res.status).toBe(409);
     const body = await res.json();
-    expect(body.result.error.slug).toEqual([STORE_TEXT.slugTaken]);
+    expect(body.result.error.slug).toEqual([CATEGORY_TEXT.slugTaken]);
     expect(body.result.initialValue.name).toBe("Hats again");
   });
 
@@ -109,12 +111,12 @@ describe("categories tab", () => {
     const edit = (c: { id: number; name: string; slug: string }, parentId: number) =>
       post({ intent: STORE_INTENTS.categoryUpdate, id: String(c.id), name: c.name, slug: c.slug, parentId: String(parentId), isActive: "on" });
     let res = await edit(top, top.id);
-    expect((await res.json()).result.error.parentId).toEqual([STORE_TEXT.ownParent]);
+    expect((await res.json()).result.error.parentId).toEqual([CATEGORY_TEXT.ownParent]);
     res = await post({ intent: STORE_INTENTS.categoryCreate, name: "Grandchild", parentId: String(child.id) });
     expect(res.status).toBe(400);
-    expect((await res.json()).result.error.parentId).toEqual([STORE_TEXT.parentTooDeep]);
+    expect((await res.json()).result.error.parentId).toEqual([CATEGORY_TEXT.parentTooDeep]);
     res = await edit(top, other.id);
-    expect((await res.json()).result.error.parentId).toEqual([STORE_TEXT.hasChildrenCannotMove]);
+    expect((await res.json()).result.error.parentId).toEqual([CATEGORY_TEXT.hasChildrenCannotMove]);
     // A leaf may move under another top-level category.
     res = await edit(child, other.id);
     expect(res.status).toBe(302);
@@ -125,7 +127,7 @@ describe("categories tab", () => {
     const c = await makeCategory(db, { name: "Old Name" });
     const res = await post({ intent: STORE_INTENTS.categoryUpdate, id: String(c.id), name: "New Name", slug: c.slug, sortOrder: "7", isActive: "on" });
     expect(res.status).toBe(302);
-    expect(await toastOf(res)).toMatchObject({ title: STORE_TEXT.categoryUpdated });
+    expect(await toastOf(res)).toMatchObject({ title: CATEGORY_TEXT.categoryUpdated });
     expect(await category(c.slug)).toMatchObject({ name: "New Name", sort_order: 7, is_active: 1 });
     const missing = await post({ intent: STORE_INTENTS.categoryUpdate, id: "999999", name: "Nope" });
     expect(missing.status).toBe(404);
@@ -140,7 +142,7 @@ describe("categories tab", () => {
     expect(page.body.store.confirmDelete.name).toBe("Lonely");
     res = await post({ intent: STORE_INTENTS.categoryDelete, id: String(lonely.id), confirmed: "yes" });
     expect(res.status).toBe(302);
-    expect(await toastOf(res)).toMatchObject({ title: STORE_TEXT.categoryDeleted, description: "Lonely" });
+    expect(await toastOf(res)).toMatchObject({ title: CATEGORY_TEXT.categoryDeleted, description: "Lonely" });
     expect(await category(lonely.slug)).toBeUndefined();
 
     const full = await makeCategory(db, { name: "Full" });
@@ -202,13 +204,13 @@ describe("award points", () => {
     expect((await awardApi(undefined, { email: customer.email, points: 5 })).status).toBe(401);
     expect((await awardApi(customer.cookie, { email: customer.email, points: 5 })).status).toBe(403);
     for (const [body, text] of [
-      [{}, STORE_TEXT.awardMissing],
-      [{ email: customer.email }, STORE_TEXT.awardMissing],
-      [{ email: "", points: 5 }, STORE_TEXT.awardMissing],
-      [{ email: customer.email, points: 1.5 }, STORE_TEXT.awardPositive],
-      [{ email: customer.email, points: -5 }, STORE_TEXT.awardPositive],
-      [{ email: customer.email, points: 0 }, STORE_TEXT.awardPositive],
-      [{ email: customer.email, points: "10" }, STORE_TEXT.awardPositive],
+      [{}, AWARD_TEXT.awardMissing],
+      [{ email: customer.email }, AWARD_TEXT.awardMissing],
+      [{ email: "", points: 5 }, AWARD_TEXT.awardMissing],
+      [{ email: customer.email, points: 1.5 }, AWARD_TEXT.awardPositive],
+      [{ email: customer.email, points: -5 }, AWARD_TEXT.awardPositive],
+      [{ email: customer.email, points: 0 }, AWARD_TEXT.awardPositive],
+      [{ email: customer.email, points: "10" }, AWARD_TEXT.awardPositive],
     ] as const) {
       const res = await awardApi(admin.cookie, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -218,7 +220,7 @@ describe("award points", () => {
     expect(bad.status).toBe(400);
     const unknown = await awardApi(admin.cookie, { email: "nobody@example.com", points: 5 });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ message: STORE_TEXT.awardUnknownEmail });
+    expect(await unknown.json()).toEqual({ message: AWARD_TEXT.awardUnknownEmail });
     expect((await db.selectFrom("users").select("loyalty_points").where("id", "=", customer.id).executeTakeFirstOrThrow()).loyalty_points).toBe(0);
   });
 
@@ -235,19 +237,19 @@ describe("award points", () => {
     let res = await postAward({ email: "", points: "" });
     expect(res.status).toBe(400);
     let body = await res.json();
-    expect(body.result.error.email).toEqual([STORE_TEXT.awardMissing]);
-    expect(body.failure.title).toBe(STORE_TEXT.awardFailed);
+    expect(body.result.error.email).toEqual([AWARD_TEXT.awardMissing]);
+    expect(body.failure.title).toBe(AWARD_TEXT.awardFailed);
     res = await postAward({ email: customer.email, points: "1.5" });
-    expect((await res.json()).result.error.points).toEqual([STORE_TEXT.awardPositive]);
+    expect((await res.json()).result.error.points).toEqual([AWARD_TEXT.awardPositive]);
     res = await postAward({ email: customer.email, points: "-3" });
-    expect((await res.json()).result.error.points).toEqual([STORE_TEXT.awardPositive]);
+    expect((await res.json()).result.error.points).toEqual([AWARD_TEXT.awardPositive]);
     res = await postAward({ email: customer.email, points: "abc" });
-    expect((await res.json()).result.error.points).toEqual([STORE_TEXT.awardPositive]);
+    expect((await res.json()).result.error.points).toEqual([AWARD_TEXT.awardPositive]);
     res = await postAward({ email: "ghost@example.com", points: "5" });
     expect(res.status).toBe(404);
     body = await res.json();
-    expect(body.result.error.email).toEqual([STORE_TEXT.awardUnknownEmail]);
-    expect(body.failure).toMatchObject({ title: STORE_TEXT.awardFailed, description: STORE_TEXT.awardUnknownEmail });
+    expect(body.result.error.email).toEqual([AWARD_TEXT.awardUnknownEmail]);
+    expect(body.failure).toMatchObject({ title: AWARD_TEXT.awardFailed, description: AWARD_TEXT.awardUnknownEmail });
     res = await postAward({ email: customer.email, points: "10" });
     expect(res.status).toBe(302);
     expect(await toastOf(res)).toEqual({ title: "Points awarded", description: `10 points added to ${customer.email}`, type: "success" });
@@ -273,7 +275,7 @@ describe("functions", () => {
     const res = await postApi(recalcAction, "/api/admin/recalculate-category-counts", admin.cookie);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.message).toBe(STORE_TEXT.recalculated);
+    expect(body.message).toBe(CATEGORY_TEXT.recalculated);
     expect(body.categories).toBeGreaterThan(0);
     expect((await category(c.slug))!.product_count).toBe(2);
 
@@ -283,7 +285,7 @@ describe("functions", () => {
     expect((await category(c.slug))!.product_count).toBe(0);
     expect((await load("/admin?tab=functions&confirm=recalculate")).body.store.confirm).toBe("recalculate");
     form = await post({ intent: STORE_INTENTS.functionsRecalculate, confirmed: "yes" }, admin.cookie, "/admin?tab=functions");
-    expect(await toastOf(form)).toMatchObject({ title: STORE_TEXT.recalculated, type: "success" });
+    expect(await toastOf(form)).toMatchObject({ title: CATEGORY_TEXT.recalculated, type: "success" });
     expect((await category(c.slug))!.product_count).toBe(2);
   });
 
@@ -319,7 +321,7 @@ describe("settings", () => {
     expect(Object.keys(errors).sort()).toEqual(["description", "email", "name"]);
     res = await post({ intent: STORE_INTENTS.settingsSave, name: " Tiny Threads ", email: "shop@tiny.example", description: "Small and lovely" }, admin.cookie, path);
     expect(res.status).toBe(302);
-    expect(await toastOf(res)).toMatchObject({ title: STORE_TEXT.settingsSaved });
+    expect(await toastOf(res)).toMatchObject({ title: SETTINGS_TEXT.settingsSaved });
     expect(await getStoreSettings(db)).toEqual({ name: "Tiny Threads", email: "shop@tiny.example", description: "Small and lovely" });
     const page = await load(path);
     expect(page.body.store.settings).toEqual({ name: "Tiny Threads", email: "shop@tiny.example", description: "Small and lovely" });
@@ -370,7 +372,7 @@ describe("rendering (no JavaScript: what the server sends)", () => {
     expect(html).toContain('name="slug"');
     path = `/admin?tab=categories&confirm=delete&category=${parent.id}`;
     html = render(path, (await load(path)).body, { intent: STORE_INTENTS.categoryDelete, failure: { title: "Category not deleted", description: "This category still has 1 subcategory.", type: "error" } });
-    expect(html).toContain(STORE_TEXT.deleteCategoryConfirm);
+    expect(html).toContain(CATEGORY_TEXT.deleteCategoryConfirm);
     expect(html).toContain("Yes, delete");
     expect(html).toContain("This category still has 1 subcategory.");
     path = "/admin?tab=users";
@@ -380,16 +382,16 @@ describe("rendering (no JavaScript: what the server sends)", () => {
     path = "/admin?tab=loyalty";
     html = render(path, (await load(path)).body, {
       intent: STORE_INTENTS.loyaltyAward,
-      result: { initialValue: { email: "x@example.com", points: "1.5" }, error: { points: [STORE_TEXT.awardPositive] } },
-      failure: { title: STORE_TEXT.awardFailed, description: STORE_TEXT.awardPositive, type: "error" },
+      result: { initialValue: { email: "x@example.com", points: "1.5" }, error: { points: [AWARD_TEXT.awardPositive] } },
+      failure: { title: AWARD_TEXT.awardFailed, description: AWARD_TEXT.awardPositive, type: "error" },
     });
     expect(html).toContain("Award Points");
-    expect(html).toContain(STORE_TEXT.awardPositive);
+    expect(html).toContain(AWARD_TEXT.awardPositive);
     expect(html).toContain('value="x@example.com"');
     path = "/admin?tab=functions&confirm=clean";
     html = render(path, (await load(path)).body);
     expect(html).toContain("Recalculate Category Counts");
-    expect(html).toContain(STORE_TEXT.cleanConfirm);
+    expect(html).toContain(CATEGORY_TEXT.cleanConfirm);
     path = "/admin?tab=settings";
     html = render(path, (await load(path)).body);
     expect(html).toContain("Save Settings");

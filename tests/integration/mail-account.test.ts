@@ -1,5 +1,5 @@
-import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
-import { updateProduct } from "~/domain/admin/products-admin.server";
+import { adminCancelOrder } from "~/domain/orders/fulfilment.server";
+import { updateProduct } from "~/domain/catalogue/products-write.server";
 import { verifyLogin } from "~/domain/auth/accounts.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { getResetTokenState, requestPasswordReset, resetPassword, RESET_LIMITS } from "~/domain/auth/password-reset.server";

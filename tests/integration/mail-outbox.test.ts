@@ -1,5 +1,4 @@
-import { adminCancelOrder, shipOrder } from "~/domain/admin/admin-orders.server";
-import { awardPoints } from "~/domain/admin/users-admin.server";
+import { adminCancelOrder, shipOrder } from "~/domain/orders/fulfilment.server";
 import { registerUser } from "~/domain/auth/accounts.server";
 import { enqueueMail, listOutbox, retryMail } from "~/domain/mail/outbox.server";
 import { BACKOFF, backoffMs, deliverPendingMail } from "~/domain/mail/sender.server";
@@ -13,6 +12,7 @@ import { makeProduct, makeUser, seedPalette } from "../helpers/factories";
 import { type CaughtMail, mailTo, startSmtp } from "../helpers/smtp";
 import { emulatorClient } from "../helpers/paypal-emulator";
 import { makeOrder } from "./payments-fixtures";
+import { awardPoints } from "~/domain/loyalty/awards.server";
 
 const CLIENT_ID = "mail-test-client";
 const CLIENT_SECRET = "mail-test-secret";

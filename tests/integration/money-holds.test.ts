@@ -1,4 +1,4 @@
-import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
+import { adminCancelOrder } from "~/domain/orders/fulfilment.server";
 import { addToCart } from "~/domain/cart/cart.server";
 import { recordPointsEvent } from "~/domain/loyalty/loyalty.server";
 import { placeOrder } from "~/domain/orders/checkout.server";

@@ -7,7 +7,7 @@ import {
   processReturn,
   shipOrder,
   startPacking,
-} from "~/domain/admin/admin-orders.server";
+} from "~/domain/orders/fulfilment.server";
 import { DomainError } from "~/domain/common/errors";
 import { recordPointsEvent } from "~/domain/loyalty/loyalty.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";

@@ -1,4 +1,3 @@
-import { STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { DEFAULT_LEGAL_SETTINGS, DEFAULT_SAFETY_NOTICE } from "~/domain/legal/seller";
 import { SAFETY_TEXT } from "~/domain/legal/product-safety";
@@ -18,6 +17,7 @@ import { makeProduct, makeUser } from "../helpers/factories";
 import { apiRequest, args, get, postForm, postMultipart, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { mailTo, startSmtp } from "../helpers/smtp";
+import { STORE_INTENTS, SETTINGS_TEXT } from "~/domain/common/settings-texts";
 
 
 let admin: { id: number; cookie: string };
@@ -301,6 +301,6 @@ describe("order e-mails carry the seller", () => {
       expect(body).toContain(SELLER.phone);
       expect(body).toContain(SELLER.vatLine);
     }
-    expect(STORE_TEXT.legalSaved).toBe("Seller details saved");
+    expect(SETTINGS_TEXT.legalSaved).toBe("Seller details saved");
   });
 });

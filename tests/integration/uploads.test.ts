@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { cleanupUploads, deleteImageFiles, finalizeUploads, purgeStaleUploads, saveTempUpload, UPLOAD_MESSAGES } from "~/domain/admin/uploads.server";
+import { cleanupUploads, deleteImageFiles, finalizeUploads, purgeStaleUploads, saveTempUpload, UPLOAD_MESSAGES } from "~/domain/catalogue/image-uploads.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { srcSetFor, thumbUrl } from "~/lib/images";

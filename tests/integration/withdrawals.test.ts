@@ -1,6 +1,6 @@
-import { getReturnTerms, markDelivered, processReturn, shipOrder } from "~/domain/admin/admin-orders.server";
-import { ADMIN_ORDER_INTENTS } from "~/domain/admin/admin-orders";
-import { getDashboardStats } from "~/domain/admin/reports.server";
+import { getReturnTerms, markDelivered, processReturn, shipOrder } from "~/domain/orders/fulfilment.server";
+import { ADMIN_ORDER_INTENTS } from "~/domain/orders/fulfilment";
+import { getDashboardStats } from "~/domain/orders/reports.server";
 import { listActivity } from "~/domain/ops/activity.server";
 import { createPaypalClient, type PaypalClient, setPaypalConfig } from "~/lib/paypal-client.server";
 import { completePayment, startPayment } from "~/domain/payments/payments.server";

@@ -7,11 +7,10 @@ import {
   ADMIN_ORDER_TEXT,
   type AdminOrderPageData,
   type AdminOrderPageOrder,
-  REFUND_KIND_LABELS,
-  REFUND_STATUS_LABELS,
   TRACKING_NUMBER_MAX,
-} from "~/domain/admin/admin-orders";
-import { ACCESS_DENIED } from "~/domain/admin/tabs";
+} from "~/domain/orders/fulfilment";
+import { REFUND_KIND_LABELS, REFUND_STATUS_LABELS } from "~/components/admin/refund-labels";
+import { ACCESS_DENIED } from "~/components/admin/tabs";
 import { trackingUrl } from "~/domain/orders/page-data";
 import { formatReceivedAt } from "~/domain/withdrawals/rules";
 import { formatMoney } from "~/lib/money";

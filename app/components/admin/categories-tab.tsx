@@ -1,9 +1,10 @@
 import { Form, Link } from "@remix-run/react";
 import { confirmFirst, ConfirmStep, errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
-import type { AdminCategory } from "~/domain/admin/categories-admin.server";
-import { STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
+import type { AdminCategory } from "~/domain/catalogue/categories-write.server";
 import type { StoreActionData } from "~/web/admin/store-tabs.server";
+import { STORE_INTENTS } from "~/domain/common/settings-texts";
+import { CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
 
 const TAB = "/admin?tab=categories";
 
@@ -35,7 +36,7 @@ export function CategoriesTab({ data }: { data: CategoriesData }) {
       ) : null}
       {data.confirmDelete ? (
         <ConfirmStep
-          question={STORE_TEXT.deleteCategoryConfirm}
+          question={CATEGORY_TEXT.deleteCategoryConfirm}
           detail={data.confirmDelete.name}
           action={TAB}
           intent={STORE_INTENTS.categoryDelete}
@@ -82,7 +83,7 @@ export function CategoriesTab({ data }: { data: CategoriesData }) {
                     <Link to={`${TAB}&edit=${c.id}`} className="button button-secondary store-btn-sm" aria-label={`Edit ${c.name}`}>
                       Edit
                     </Link>
-                    <Form method="post" action={TAB} onSubmit={confirmFirst(STORE_TEXT.deleteCategoryConfirm)}>
+                    <Form method="post" action={TAB} onSubmit={confirmFirst(CATEGORY_TEXT.deleteCategoryConfirm)}>
                       <input type="hidden" name="intent" value={STORE_INTENTS.categoryDelete} />
                       <input type="hidden" name="id" value={c.id} />
                       <input type="hidden" name="confirmed" value="" />

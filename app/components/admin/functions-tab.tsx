@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { confirmFirst, ConfirmStep } from "~/components/admin/store-parts";
-import { STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
 import { formatBytes } from "~/lib/bytes";
+import { STORE_INTENTS } from "~/domain/common/settings-texts";
+import { CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
 
 const TAB = "/admin?tab=functions";
 
@@ -11,14 +12,14 @@ const FUNCTIONS = [
     intent: STORE_INTENTS.functionsRecalculate,
     label: "Recalculate Category Counts",
     about: "Counts the products of every category again, in case a number in the menu or the Categories tab looks wrong.",
-    question: STORE_TEXT.recalculateConfirm,
+    question: CATEGORY_TEXT.recalculateConfirm,
   },
   {
     id: "clean" as const,
     intent: STORE_INTENTS.functionsClean,
     label: "Clean Orphaned Relationships",
     about: "Removes links between products and categories where the product or the category no longer exists.",
-    question: STORE_TEXT.cleanConfirm,
+    question: CATEGORY_TEXT.cleanConfirm,
   },
 ];
 

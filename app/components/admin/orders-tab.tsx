@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { type FormEvent } from "react";
 import { formatOrderDate, StatusBadge } from "~/components/orders/order-parts";
-import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, adminOrderActions, ORDER_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
+import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, adminOrderActions, TRACKING_NUMBER_MAX } from "~/domain/orders/fulfilment";
+import { ORDER_STATUSES } from "~/domain/orders/status";
 import type { OrdersTabData } from "~/web/admin/orders-tab.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { Pager } from "~/components/admin/store-parts";

@@ -18,7 +18,7 @@ import {
   slugPreview,
   variationCode,
   withOnePrimary,
-} from "~/domain/admin/product-texts";
+} from "~/domain/catalogue/product-texts";
 import { MAX_MATERIALS, MAX_SAFETY_NOTICE, MAX_SKU } from "~/domain/legal/product-safety";
 import type { EditorActionData, EditorOptions, EditorPageData } from "~/web/admin/product-editor.server";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useSubmit } from "@remix-run/react";
 import { confirmFirst, ConfirmStep } from "~/components/admin/store-parts";
 import { useToastEffect } from "~/components/ui/toaster";
-import { LATEST_FILTERS, PRODUCT_INTENTS, PRODUCT_TEXT, STATUS_FILTERS, STOCK_FILTERS, stockBadge } from "~/domain/admin/product-texts";
+import { LATEST_FILTERS, PRODUCT_INTENTS, PRODUCT_TEXT, STATUS_FILTERS, STOCK_FILTERS, stockBadge } from "~/domain/catalogue/product-texts";
 import type { ProductsTabData } from "~/web/admin/products-tab.server";
 import { Pager } from "~/components/admin/store-parts";
 

@@ -5,11 +5,12 @@ import {
   valueFrom,
 } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
-import { STORE_INTENTS, type StoreSettings } from "~/domain/admin/store-texts";
 import { type ShippingRates } from "~/domain/cart/totals";
 import { type LegalSettings } from "~/domain/legal/seller";
 import { type LoyaltyConfig } from "~/domain/loyalty/rules";
 import { centsToDecimal } from "~/lib/money";
+import { STORE_INTENTS } from "~/domain/common/settings-texts";
+import { type StoreSettings } from "~/domain/common/store-settings";
 
 export function SettingsTab({
   data,

@@ -3,7 +3,7 @@ import { FunctionsTab } from "~/components/admin/functions-tab";
 import { SettingsTab } from "~/components/admin/settings-tab";
 import { LoyaltyTab, UsersTab } from "~/components/admin/users-tab";
 import type { StoreTabData } from "~/web/admin/store-tabs.server";
-import { type AdminTab } from "~/domain/admin/tabs";
+import { type AdminTab } from "~/components/admin/tabs";
 
 /** The Categories, Users, Loyalty, Functions and Settings tabs of /admin. */
 export function StoreTab({ data }: { tab: AdminTab; data: StoreTabData }) {

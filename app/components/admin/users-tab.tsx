@@ -1,11 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { errorFrom, formatDay, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
-import { MAX_AWARD_POINTS, STORE_INTENTS } from "~/domain/admin/store-texts";
-import type { AdminUserRow } from "~/domain/admin/users-admin.server";
 import { type LoyaltyConfig } from "~/domain/loyalty/rules";
+import { MAX_AWARD_POINTS } from "~/domain/loyalty/award-texts";
+import { STORE_INTENTS } from "~/domain/common/settings-texts";
+import { type AccountRow } from "~/domain/auth/accounts.server";
 
-export function UsersTab({ data }: { data: { kind: "users"; users: AdminUserRow[] } }) {
+export function UsersTab({ data }: { data: { kind: "users"; users: AccountRow[] } }) {
   return (
     <section className="store-tab" aria-labelledby="users-title">
       <div className="store-tab-head">

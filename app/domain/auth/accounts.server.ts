@@ -9,6 +9,7 @@ import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { HOUR_MS, takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { verifyAccountOwner } from "~/domain/auth/security.server";
 import { DomainError } from "~/domain/common/errors";
+import { displayName } from "~/domain/auth/profile-fields";
 import { type DB } from "~/lib/sqlite.server";
 import { logAccountSignIn } from "~/domain/ops/activity.server";
 
@@ -392,4 +393,44 @@ export async function updateProfile(db: DB, userId: number, input: ProfileInput,
 export function toApiUser(profile: Profile) {
   const { hasPassword, hasGoogle, ...user } = profile;
   return { ...user, is_admin: profile.isAdmin, hasPassword, hasGoogle };
+}
+
+export interface AccountRow {
+  id: number;
+  name: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: "Admin" | "Customer";
+  isAdmin: boolean;
+  loyaltyPoints: number;
+  createdAt: string;
+}
+
+/** Users for the admin Users tab and GET /api/admin/users, newest first. */
+export async function listAccounts(db: DB, limit = 1000): Promise<AccountRow[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "email", "first_name as firstName", "last_name as lastName", "is_admin as isAdmin", "loyalty_points as loyaltyPoints", "created_at as createdAt"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: displayName(r.firstName, r.lastName, r.email),
+    email: r.email,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    role: r.isAdmin === 1 ? "Admin" : "Customer",
+    isAdmin: r.isAdmin === 1,
+    loyaltyPoints: r.loyaltyPoints,
+    createdAt: r.createdAt,
+  }));
+}
+
+/** The account's e-mail address, or null when the account no longer exists. */
+export async function getAccountEmail(db: DB, userId: number): Promise<string | null> {
+  const row = await db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirst();
+  return row?.email ?? null;
 }

@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import { type AdminOrderFilter, filteredOrders } from "~/domain/admin/admin-orders.server";
-import { ORDER_STATUSES } from "~/domain/admin/admin-orders";
+import { type AdminOrderFilter, filteredOrders } from "~/domain/orders/fulfilment.server";
+import { isOrderStatus } from "~/domain/orders/status";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
@@ -38,7 +38,7 @@ export function orderFilterFrom(url: URL): Required<Pick<AdminOrderFilter, "stat
   const status = p.get("status") ?? "";
   const day = (v: string | null) => (v && DAY.test(v) && !Number.isNaN(Date.parse(v)) ? v : null);
   return {
-    status: (ORDER_STATUSES as readonly string[]).includes(status) ? status : null,
+    status: isOrderStatus(status) ? status : null,
     q: (p.get("q") ?? "").trim().slice(0, 100) || null,
     from: day(p.get("from")),
     to: day(p.get("to")),

@@ -9,6 +9,7 @@ import {
   EMAIL_PATTERN,
   tooLong,
 } from "~/domain/orders/checkout-text";
+import { ADMIN_ORDER_TEXT, TRACKING_NUMBER_MAX } from "~/domain/orders/fulfilment";
 import { decimalToCents } from "~/lib/money";
 
 // Server only: components validate with components/checkout/validate.ts, which mirrors these rules.
@@ -192,3 +193,13 @@ export const OrderCreateSchema = OrderPayloadSchema.transform((payload, ctx) => 
   return { input: parsed.data, figures };
 });
 export type OrderCreateInput = z.infer<typeof OrderCreateSchema>;
+
+/**
+ * A parcel's tracking number: trimmed, required, at most 100 characters. shipOrder applies it,
+ * so the admin forms and PATCH /api/orders/{id}/ship share the rule and its messages.
+ */
+export const TrackingNumberSchema = z
+  .string({ required_error: ADMIN_ORDER_TEXT.trackingRequired, invalid_type_error: ADMIN_ORDER_TEXT.trackingRequired })
+  .trim()
+  .min(1, ADMIN_ORDER_TEXT.trackingRequired)
+  .max(TRACKING_NUMBER_MAX, ADMIN_ORDER_TEXT.trackingTooLong);

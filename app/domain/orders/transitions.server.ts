@@ -5,7 +5,7 @@ import { recordPointsEvent, reverseOrderPoints } from "~/domain/loyalty/loyalty.
 import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
 import { enqueueOrderCancelledMail } from "~/domain/mail/order-mail.server";
 import { releaseReturnedUnits, returnOrderPoints, returnOrderStock } from "~/domain/orders/holds.server";
-import { orderStatusLabel } from "~/domain/orders/status";
+import { orderStatusLabel, PAID_BEFORE_SHIPPING } from "~/domain/orders/status";
 import { type Actor } from "~/domain/ops/activity.server";
 import { settleWithdrawal } from "~/domain/withdrawals/handled.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -62,7 +62,6 @@ export function listOrderEvents(db: DB, orderId: number): Promise<OrderEventRow[
 }
 
 /** Statuses a paid order can be cancelled from (the terms: a full refund only if not shipped). */
-export const PAID_CANCELLABLE = ["paid", "processing", "cancel_request"] as const;
 
 /**
  * Cancels a paid order in the caller's transaction: status 'cancelled', the stock it holds goes
@@ -70,7 +69,7 @@ export const PAID_CANCELLABLE = ["paid", "processing", "cancel_request"] as cons
  * earned are taken back (never below zero), and a withdrawal the customer sent is marked handled. Conditional on the status:
  * returns false when the order was no longer in one of `from` (nothing changed).
  */
-export async function cancelOrder(db: DB, orderId: number, from: readonly string[] = PAID_CANCELLABLE, actor?: Actor): Promise<boolean> {
+export async function cancelOrder(db: DB, orderId: number, from: readonly string[] = PAID_BEFORE_SHIPPING, actor?: Actor): Promise<boolean> {
   const row = await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
   if (!row || !from.includes(row.status)) return false;
   const updated = await db

@@ -11,6 +11,7 @@ import { type DB } from "~/lib/sqlite.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { refundUnwantedCapture } from "~/domain/payments/refunds.server";
+import { isPaidLike } from "~/domain/orders/status";
 
 /*
  * The payment rules. An order becomes `paid` only after the server itself saw, at PayPal, a
@@ -76,7 +77,6 @@ export const STALE_HOLD_MS = 2 * 60 * 1000;
 const SAME_CAPTURE_WAIT_STEPS = 20;
 const SAME_CAPTURE_WAIT_MS = 250;
 
-const PAID_STATUSES = new Set(["paid", "processing", "shipped", "delivered", "cancel_request", "returned", "payment_reversed"]);
 
 export interface OrderRow {
   id: number;
@@ -120,7 +120,7 @@ async function requireOrder(db: DB, orderId: number): Promise<OrderRow> {
 /** Throws the 409 that says why an order that is not `unpaid` cannot be paid. */
 function assertUnpaid(order: OrderRow): void {
   if (order.status === "unpaid") return;
-  if (PAID_STATUSES.has(order.status)) throw new PaymentError("This order is already paid", "state");
+  if (isPaidLike(order.status) || order.status === "payment_reversed") throw new PaymentError("This order is already paid", "state");
   if (order.status === "cancelled" || order.status === "unpaidcancelled") throw new PaymentError("This order has been cancelled", "state");
   throw new PaymentError("This order cannot be paid", "state");
 }

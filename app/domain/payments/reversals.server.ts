@@ -1,6 +1,6 @@
 import { DomainError } from "~/domain/common/errors";
 import { enqueueOwnerPaymentAlert } from "~/domain/mail/order-mail.server";
-import { orderStatusLabel } from "~/domain/orders/status";
+import { isPaidLike, orderStatusLabel } from "~/domain/orders/status";
 import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -15,7 +15,6 @@ import { type DB } from "~/lib/sqlite.server";
 export const PAYMENT_REVERSED = "payment_reversed";
 
 /** Statuses a reversal or dispute can hold: the order was paid. */
-const HOLDABLE = ["paid", "processing", "cancel_request", "shipped", "delivered", "returned"];
 
 export const REVERSAL_TEXT = {
   notShippable: "The payment for this order was reversed or disputed at PayPal. Please resolve it (Mark resolved, or cancel the order) before shipping.",
@@ -45,7 +44,7 @@ export async function markPaymentReversed(db: DB, captureId: string, notice: Rev
     const seen = await trx.selectFrom("order_events").select("id").where("order_id", "=", order.id).where("type", "=", "payment-reversed").where("message", "like", `%[${notice.key}]%`).executeTakeFirst();
     if (seen) return `Order #${order.id}: ${notice.key} already recorded`;
     let held = false;
-    if (HOLDABLE.includes(order.status)) {
+    if (isPaidLike(order.status)) {
       const updated = await trx
         .updateTable("orders")
         .set({ status: PAYMENT_REVERSED, reversed_from: order.status, updated_at: new Date().toISOString() })
@@ -71,7 +70,7 @@ export async function resolvePaymentReversal(db: DB, orderId: number, actor: Act
     const order = await trx.selectFrom("orders").select(["status", "reversed_from as from"]).where("id", "=", orderId).executeTakeFirst();
     if (!order) throw new DomainError("Order not found", 404);
     if (order.status !== PAYMENT_REVERSED) throw new DomainError(REVERSAL_TEXT.notReversed(orderStatusLabel(order.status)), 409);
-    const back = order.from && HOLDABLE.includes(order.from) ? order.from : "paid";
+    const back = order.from && isPaidLike(order.from) ? order.from : "paid";
     await trx.updateTable("orders").set({ status: back, reversed_from: null, updated_at: new Date().toISOString() }).where("id", "=", orderId).where("status", "=", PAYMENT_REVERSED).execute();
     await addOrderEvent(trx, orderId, "payment-resolved", `Payment issue marked resolved: back to ${orderStatusLabel(back)}.`);
     await logActivity(trx, {

@@ -4,6 +4,8 @@
  * docs/decisions/withdrawal-period.md.
  */
 
+import { isPaidBeforeShipping } from "~/domain/orders/status";
+
 /** The withdrawal period: 14 days from delivery. */
 export const WITHDRAWAL_DAYS = 14;
 /** The longest delivery estimate of the terms (Australia and remote places: 1–2 weeks). */
@@ -13,8 +15,7 @@ export const REMINDER_DAYS = 7;
 export const STATEMENT_MAX = 1000;
 export const NAME_MAX = 200;
 
-/** Paid and not yet shipped: withdrawing is always possible, and the owner cancels and refunds in full. */
-export const BEFORE_SHIPPING_STATUSES = ["paid", "processing", "cancel_request"] as const;
+// Paid and not yet shipped (isPaidBeforeShipping): withdrawing is always possible, and the owner cancels and refunds in full.
 /** On its way or delivered: possible until the period ends; the owner takes the parcel back. */
 export const AFTER_SHIPPING_STATUSES = ["shipped", "delivered"] as const;
 // Not listed, so never withdrawable: unpaid (no contract performed yet: cancel instead), cancelled,
@@ -46,7 +47,7 @@ function endOfUtcDay(ms: number): number {
  * it ends with the last of those days (UTC), so a customer never loses a day to the hour of delivery.
  */
 export function withdrawalEligibility(order: WithdrawalDates, now: Date = new Date()): WithdrawalEligibility {
-  if ((BEFORE_SHIPPING_STATUSES as readonly string[]).includes(order.status)) return { state: "open", shipped: false, deadline: null };
+  if (isPaidBeforeShipping(order.status)) return { state: "open", shipped: false, deadline: null };
   if (!(AFTER_SHIPPING_STATUSES as readonly string[]).includes(order.status)) return { state: "not-withdrawable" };
   const delivered = order.deliveredAt ? Date.parse(order.deliveredAt) : NaN;
   const shipped = order.shippedAt ? Date.parse(order.shippedAt) : NaN;

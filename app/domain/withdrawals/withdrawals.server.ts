@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { adminCancelOrder } from "~/domain/admin/admin-orders.server";
+import { adminCancelOrder } from "~/domain/orders/fulfilment.server";
 import { HOUR_MS, takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
@@ -9,7 +9,8 @@ import { type WithdrawalMailData } from "~/domain/mail/withdrawal-mail";
 import { type Actor } from "~/domain/ops/activity.server";
 import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";
-import { addOrderEvent, PAID_CANCELLABLE } from "~/domain/orders/transitions.server";
+import { isPaidBeforeShipping } from "~/domain/orders/status";
+import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type PaypalClient } from "~/lib/paypal-client.server";
 import {
   REMINDER_DAYS,
@@ -204,7 +205,7 @@ export async function cancelAndRefundWithdrawal(db: DB, orderId: number, deps: {
   if (!withdrawal || withdrawal.handledAt) throw new DomainError("This order has no withdrawal waiting to be handled.", 409);
   const order = await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
   if (!order) throw new DomainError("Order not found", 404);
-  if (!(PAID_CANCELLABLE as readonly string[]).includes(order.status)) {
+  if (!isPaidBeforeShipping(order.status)) {
     throw new DomainError(`This order is ${orderStatusLabel(order.status)}: process the return instead when the items are back.`, 409);
   }
   await adminCancelOrder(db, orderId, deps);

@@ -10,8 +10,7 @@ import {
   adminOrderActions,
   type AdminOrderPageData,
   type AdminOrderPageOrder,
-  ORDER_STATUSES,
-} from "~/domain/admin/admin-orders";
+} from "~/domain/orders/fulfilment";
 import {
   adminCancelOrder,
   declineCancellation,
@@ -22,8 +21,9 @@ import {
   processReturn,
   shipOrder,
   startPacking,
-} from "~/domain/admin/admin-orders.server";
-import { listOrderEvents, PAID_CANCELLABLE } from "~/domain/orders/transitions.server";
+} from "~/domain/orders/fulfilment.server";
+import { isOrderStatus, isPaidBeforeShipping } from "~/domain/orders/status";
+import { listOrderEvents } from "~/domain/orders/transitions.server";
 import { cancelAndRefundWithdrawal, getWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { listRefunds } from "~/domain/payments/refunds.server";
 import { resolvePaymentReversal } from "~/domain/payments/reversals.server";
@@ -56,7 +56,7 @@ function withParams(path: string, params: Record<string, string | number>): stri
 export async function loadOrdersTab(db: DB, url: URL) {
   const params = url.searchParams;
   const statusParam = params.get("status") ?? "";
-  const status = (ORDER_STATUSES as readonly string[]).includes(statusParam) ? statusParam : "";
+  const status = isOrderStatus(statusParam) ? statusParam : "";
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const pageParam = Number(params.get("page"));
   const requested = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
@@ -118,6 +118,7 @@ export async function ordersTabAction(request: Request, formData: FormData, inte
 const AdminOrderFormSchema = z.object({
   orderId: z.number().int().positive(),
   confirmed: z.string().optional(),
+  // Checked by shipOrder (TrackingNumberSchema) for the ship intent only.
   trackingNumber: z.string().optional(),
   reason: z.string().max(2000).optional(),
   amount: z.string().max(32).optional(),
@@ -279,7 +280,7 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
             receivedAt: withdrawal.receivedAt,
             handledAt: withdrawal.handledAt,
             remindedAt: withdrawal.remindedAt,
-            canRefundInFull: !withdrawal.handledAt && (PAID_CANCELLABLE as readonly string[]).includes(view.status),
+            canRefundInFull: !withdrawal.handledAt && isPaidBeforeShipping(view.status),
           }
         : null,
       confirm: url.searchParams.get("confirm") === "cancel" && can.cancel,

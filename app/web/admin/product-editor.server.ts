@@ -5,7 +5,7 @@ import { actorOf } from "~/web/actor.server";
 // intent: add/remove rows and images re-render the form with everything kept; `save` saves.
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import { type CreateProductInput, CreateProductSchema, type UpdateProductInput, UpdateProductSchema } from "~/domain/admin/product-schemas";
+import { type CreateProductInput, CreateProductSchema, type UpdateProductInput, UpdateProductSchema } from "~/domain/catalogue/product-schemas";
 import {
   type EditorImage,
   type EditorValues,
@@ -16,9 +16,9 @@ import {
   PRODUCT_TEXT,
   REMOVE_INTENT,
   withOnePrimary,
-} from "~/domain/admin/product-texts";
-import { type AdminProduct, createProduct, getAdminProduct, listCategoryOptions, listTempUploads, updateProduct } from "~/domain/admin/products-admin.server";
-import { saveTempUpload, UPLOAD_MESSAGES } from "~/domain/admin/uploads.server";
+} from "~/domain/catalogue/product-texts";
+import { type AdminProduct, createProduct, getAdminProduct, listCategoryOptions, listTempUploads, updateProduct } from "~/domain/catalogue/products-write.server";
+import { saveTempUpload, UPLOAD_MESSAGES } from "~/domain/catalogue/image-uploads.server";
 import { adminPageAccess, redirectWithToast, requireAdminAction } from "~/web/guards.server";
 import { type Toast } from "~/web/session.server";
 import { listColors } from "~/domain/catalogue/categories.server";

@@ -14,8 +14,8 @@ import {
   type StatusFilter,
   STOCK_FILTERS,
   type StockFilter,
-} from "~/domain/admin/product-texts";
-import { deleteProduct, getProductTitle, listAdminProducts, listCategoryOptions, setLatestCollection } from "~/domain/admin/products-admin.server";
+} from "~/domain/catalogue/product-texts";
+import { deleteProduct, getProductTitle, listAdminProducts, listCategoryOptions, setLatestCollection } from "~/domain/catalogue/products-write.server";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
 import { db as sharedDb } from "~/lib/db.server";

@@ -8,21 +8,7 @@ import {
   listAdminCategories,
   recalculateAllCategoryCounts,
   updateCategory,
-} from "~/domain/admin/categories-admin.server";
-import {
-  AwardPointsSchema,
-  CategoryIdSchema,
-  CategorySchema,
-  LegalSettingsSchema,
-  LoyaltySettingsSchema,
-  ShippingSettingsSchema,
-  StoreSettingsSchema,
-  UpdateCategorySchema,
-} from "~/domain/admin/schemas";
-import { saveLegalSettings, saveLoyaltyRules, saveShippingRates } from "~/domain/admin/settings-admin.server";
-import { awardedDescription, cleanedMessage, STORE_INTENTS, STORE_TEXT } from "~/domain/admin/store-texts";
-import { type AdminTab } from "~/domain/admin/tabs";
-import { awardPoints, listAdminUsers, saveStoreSettings } from "~/domain/admin/users-admin.server";
+} from "~/domain/catalogue/categories-write.server";
 import { redirectWithToast } from "~/web/guards.server";
 import { type Toast } from "~/web/session.server";
 import { DomainError } from "~/domain/common/errors";
@@ -35,6 +21,15 @@ import { formatBytes } from "~/lib/bytes";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { type DB } from "~/lib/sqlite.server";
+import { AwardPointsSchema } from "~/domain/loyalty/schemas";
+import { CategoryIdSchema, CategorySchema, UpdateCategorySchema } from "~/domain/catalogue/category-schemas";
+import { LegalSettingsSchema, LoyaltySettingsSchema, ShippingSettingsSchema, StoreSettingsSchema } from "~/domain/common/settings-schemas";
+import { saveLegalSettings, saveLoyaltyRules, saveShippingRates, saveStoreSettings } from "~/domain/common/settings.server";
+import { awardedDescription, AWARD_TEXT } from "~/domain/loyalty/award-texts";
+import { cleanedMessage, CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
+import { STORE_INTENTS, SETTINGS_TEXT } from "~/domain/common/settings-texts";
+import { awardPoints } from "~/domain/loyalty/awards.server";
+import { listAccounts } from "~/domain/auth/accounts.server";
 
 export const STORE_TAB_URL = {
   categories: "/admin?tab=categories",
@@ -61,7 +56,7 @@ async function recentAwards(db: DB) {
 }
 
 /** The data of one store tab (only that tab's queries run). */
-export async function loadStoreTab(db: DB, tab: AdminTab, url: URL) {
+export async function loadStoreTab(db: DB, tab: string, url: URL) {
   const confirm = url.searchParams.get("confirm");
   switch (tab) {
     case "categories": {
@@ -77,7 +72,7 @@ export async function loadStoreTab(db: DB, tab: AdminTab, url: URL) {
       };
     }
     case "users":
-      return { kind: "users" as const, users: await listAdminUsers(db) };
+      return { kind: "users" as const, users: await listAccounts(db) };
     case "loyalty": {
       const [config, awards] = await Promise.all([getLoyaltyConfig(db), recentAwards(db)]);
       return { kind: "loyalty" as const, config, awards, email: url.searchParams.get("email") ?? "" };
@@ -171,7 +166,7 @@ async function categorySaved(
     if (!(error instanceof DomainError)) throw error;
     return refused({ intent, result: reply(error.toConform()) }, error.status);
   }
-  const title = intent === STORE_INTENTS.categoryUpdate ? STORE_TEXT.categoryUpdated : STORE_TEXT.categoryCreated;
+  const title = intent === STORE_INTENTS.categoryUpdate ? CATEGORY_TEXT.categoryUpdated : CATEGORY_TEXT.categoryCreated;
   return redirectWithToast(STORE_TAB_URL.categories, { title, description: name, type: "success" });
 }
 
@@ -179,17 +174,17 @@ async function removeCategory(formData: FormData, actor: Actor) {
   const intent = STORE_INTENTS.categoryDelete;
   const submission = parseWithZod(formData, { schema: CategoryIdSchema });
   if (submission.status !== "success") {
-    return refused({ intent, failure: { title: STORE_TEXT.categoryDeleteFailed, description: STORE_TEXT.categoryNotFound, type: "error" } }, 400);
+    return refused({ intent, failure: { title: CATEGORY_TEXT.categoryDeleteFailed, description: CATEGORY_TEXT.categoryNotFound, type: "error" } }, 400);
   }
   const id = submission.value.id;
   // Without JavaScript there is no confirm() prompt: the page asks first.
   if (formData.get("confirmed") !== "yes") return redirect(`${STORE_TAB_URL.categories}&confirm=delete&category=${id}`);
   try {
     const { name } = await deleteCategory(db, id, actor);
-    return redirectWithToast(STORE_TAB_URL.categories, { title: STORE_TEXT.categoryDeleted, description: name, type: "success" });
+    return redirectWithToast(STORE_TAB_URL.categories, { title: CATEGORY_TEXT.categoryDeleted, description: name, type: "success" });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return refused({ intent, failure: { title: STORE_TEXT.categoryDeleteFailed, description: error.message, type: "error" } }, error.status);
+    return refused({ intent, failure: { title: CATEGORY_TEXT.categoryDeleteFailed, description: error.message, type: "error" } }, error.status);
   }
 }
 
@@ -198,22 +193,22 @@ async function award(formData: FormData, actor: Actor) {
   const submission = parseWithZod(formData, { schema: AwardPointsSchema });
   if (submission.status !== "success") {
     const errors = Object.values(submission.error ?? {}).flat().filter((m): m is string => typeof m === "string");
-    return refused({ intent, result: submission.reply(), failure: { title: STORE_TEXT.awardFailed, description: errors[0], type: "error" } }, 400);
+    return refused({ intent, result: submission.reply(), failure: { title: AWARD_TEXT.awardFailed, description: errors[0], type: "error" } }, 400);
   }
   try {
     const done = await awardPoints(db, submission.value, actor);
     return redirectWithToast(STORE_TAB_URL.loyalty, {
-      title: STORE_TEXT.awardSuccessTitle,
+      title: AWARD_TEXT.awardSuccessTitle,
       description: awardedDescription(done.points, done.email),
       type: "success",
     });
   } catch (error) {
     if (!(error instanceof DomainError)) {
       console.error("Award points failed:", error);
-      return refused({ intent, result: submission.reply(), failure: { title: STORE_TEXT.awardFailed, type: "error" } }, 500);
+      return refused({ intent, result: submission.reply(), failure: { title: AWARD_TEXT.awardFailed, type: "error" } }, 500);
     }
     return refused(
-      { intent, result: submission.reply(error.toConform()), failure: { title: STORE_TEXT.awardFailed, description: error.message, type: "error" } },
+      { intent, result: submission.reply(error.toConform()), failure: { title: AWARD_TEXT.awardFailed, description: error.message, type: "error" } },
       error.status,
     );
   }
@@ -227,14 +222,14 @@ async function runFunction(formData: FormData, intent: typeof STORE_INTENTS.func
   try {
     if (isRecalculate) {
       await recalculateAllCategoryCounts(db, actor);
-      return redirectWithToast(STORE_TAB_URL.functions, { title: STORE_TEXT.recalculated, type: "success" });
+      return redirectWithToast(STORE_TAB_URL.functions, { title: CATEGORY_TEXT.recalculated, type: "success" });
     }
     const deleted = await cleanOrphanedRelationships(db, actor);
     return redirectWithToast(STORE_TAB_URL.functions, { title: cleanedMessage(deleted), type: "success" });
   } catch (error) {
     console.error("Admin function failed:", error);
     return redirectWithToast(STORE_TAB_URL.functions, {
-      title: isRecalculate ? STORE_TEXT.recalculateFailed : STORE_TEXT.cleanFailed,
+      title: isRecalculate ? CATEGORY_TEXT.recalculateFailed : CATEGORY_TEXT.cleanFailed,
       type: "error",
     });
   }
@@ -245,7 +240,7 @@ async function saveSettings(formData: FormData, actor: Actor) {
   const submission = parseWithZod(formData, { schema: StoreSettingsSchema });
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
   await saveStoreSettings(db, submission.value, actor);
-  return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.settingsSaved, type: "success" });
+  return redirectWithToast(STORE_TAB_URL.settings, { title: SETTINGS_TEXT.settingsSaved, type: "success" });
 }
 
 async function backupNow(actor: Actor) {
@@ -253,13 +248,13 @@ async function backupNow(actor: Actor) {
   try {
     const done = await runBackup(db, { databasePath: env.DATABASE_PATH, uploadDir: env.UPLOAD_DIR, backupDir: env.BACKUP_DIR, trigger: "admin", actor });
     return redirectWithToast(STORE_TAB_URL.functions, {
-      title: STORE_TEXT.backupDone,
+      title: SETTINGS_TEXT.backupDone,
       description: `${done.file.split("/").pop()} (${formatBytes(done.sizeBytes)})`,
       type: "success",
     });
   } catch (error) {
     console.error("Backup failed:", error);
-    return redirectWithToast(STORE_TAB_URL.functions, { title: STORE_TEXT.backupFailed, type: "error" });
+    return redirectWithToast(STORE_TAB_URL.functions, { title: SETTINGS_TEXT.backupFailed, type: "error" });
   }
 }
 
@@ -268,7 +263,7 @@ async function saveShipping(formData: FormData, actor: Actor) {
   const submission = parseWithZod(formData, { schema: ShippingSettingsSchema });
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
   await saveShippingRates(db, submission.value, actor);
-  return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.shippingSaved, type: "success" });
+  return redirectWithToast(STORE_TAB_URL.settings, { title: SETTINGS_TEXT.shippingSaved, type: "success" });
 }
 
 async function saveLoyalty(formData: FormData, actor: Actor) {
@@ -276,7 +271,7 @@ async function saveLoyalty(formData: FormData, actor: Actor) {
   const submission = parseWithZod(formData, { schema: LoyaltySettingsSchema });
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
   await saveLoyaltyRules(db, submission.value, actor);
-  return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.loyaltySaved, type: "success" });
+  return redirectWithToast(STORE_TAB_URL.settings, { title: SETTINGS_TEXT.loyaltySaved, type: "success" });
 }
 
 async function saveLegal(formData: FormData, actor: Actor) {
@@ -284,5 +279,5 @@ async function saveLegal(formData: FormData, actor: Actor) {
   const submission = parseWithZod(formData, { schema: LegalSettingsSchema });
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
   await saveLegalSettings(db, submission.value, actor);
-  return redirectWithToast(STORE_TAB_URL.settings, { title: STORE_TEXT.legalSaved, type: "success" });
+  return redirectWithToast(STORE_TAB_URL.settings, { title: SETTINGS_TEXT.legalSaved, type: "success" });
 }

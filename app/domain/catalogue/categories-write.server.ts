@@ -1,11 +1,11 @@
 import { type Actor, diffFields, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { sql } from "kysely";
-import { type CategoryInput, type UpdateCategoryInput } from "~/domain/admin/schemas";
-import { STORE_TEXT, stillHasChildren, stillHasProducts } from "~/domain/admin/store-texts";
 import { recalculateCategoryCounts } from "~/domain/catalogue/categories.server";
 import { slugify } from "~/domain/catalogue/slug";
 import { DomainError } from "~/domain/common/errors";
 import { type DB } from "~/lib/sqlite.server";
+import { type CategoryInput, type UpdateCategoryInput } from "~/domain/catalogue/category-schemas";
+import { CATEGORY_TEXT, stillHasChildren, stillHasProducts } from "~/domain/catalogue/category-texts";
 
 export interface AdminCategory {
   id: number;
@@ -62,16 +62,16 @@ async function checkedValues(db: DB, input: CategoryInput, selfId: number | null
     .where("slug", "=", slug)
     .$if(selfId !== null, (q) => q.where("id", "!=", selfId!))
     .executeTakeFirst();
-  if (taken) throw new DomainError(STORE_TEXT.slugTaken, 409, "slug");
+  if (taken) throw new DomainError(CATEGORY_TEXT.slugTaken, 409, "slug");
   const parentId = input.parentId ?? null;
   if (parentId !== null) {
-    if (parentId === selfId) throw new DomainError(STORE_TEXT.ownParent, 400, "parentId");
+    if (parentId === selfId) throw new DomainError(CATEGORY_TEXT.ownParent, 400, "parentId");
     const parent = await db.selectFrom("categories").select(["id", "parent_id as parentId"]).where("id", "=", parentId).executeTakeFirst();
     if (!parent) throw new DomainError("Choose a parent category", 400, "parentId");
-    if (parent.parentId !== null) throw new DomainError(STORE_TEXT.parentTooDeep, 400, "parentId");
+    if (parent.parentId !== null) throw new DomainError(CATEGORY_TEXT.parentTooDeep, 400, "parentId");
     if (selfId !== null) {
       const child = await db.selectFrom("categories").select("id").where("parent_id", "=", selfId).executeTakeFirst();
-      if (child) throw new DomainError(STORE_TEXT.hasChildrenCannotMove, 400, "parentId");
+      if (child) throw new DomainError(CATEGORY_TEXT.hasChildrenCannotMove, 400, "parentId");
     }
   }
   return {
@@ -111,7 +111,7 @@ export async function updateCategory(db: DB, input: UpdateCategoryInput, actor: 
       .select(["id", "name", "slug", "parent_id", "sort_order", "is_active"])
       .where("id", "=", input.id)
       .executeTakeFirst();
-    if (!existing) throw new DomainError(STORE_TEXT.categoryNotFound, 404);
+    if (!existing) throw new DomainError(CATEGORY_TEXT.categoryNotFound, 404);
     const values = await checkedValues(trx, input, input.id);
     await trx.updateTable("categories").set(values).where("id", "=", input.id).execute();
     const before: Record<string, unknown> = { ...existing };
@@ -135,7 +135,7 @@ export async function updateCategory(db: DB, input: UpdateCategoryInput, actor: 
 export async function deleteCategory(db: DB, id: number, actor: Actor = SYSTEM_ACTOR): Promise<{ name: string }> {
   return db.transaction().execute(async (trx) => {
     const category = await trx.selectFrom("categories").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
-    if (!category) throw new DomainError(STORE_TEXT.categoryNotFound, 404);
+    if (!category) throw new DomainError(CATEGORY_TEXT.categoryNotFound, 404);
     const { products } = await trx
       .selectFrom("product_categories as pc")
       .innerJoin("products as p", "p.id", "pc.product_id")

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_MATERIALS, MAX_SAFETY_NOTICE, MAX_SKU, SAFETY_TEXT, SKU_PATTERN } from "~/domain/legal/product-safety";
-import { MAX_DESCRIPTION, MAX_IMAGES, MAX_ROWS, MAX_SLUG, MAX_STOCK, MAX_TITLE, MAX_VARIATION_NAME, PRODUCT_TEXT } from "~/domain/admin/product-texts";
+import { MAX_DESCRIPTION, MAX_IMAGES, MAX_ROWS, MAX_SLUG, MAX_STOCK, MAX_TITLE, MAX_VARIATION_NAME, PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
 
 const Stock = z
   .number({

@@ -1,4 +1,5 @@
 import { type OrderPageItem, type OrderPageOrder } from "~/domain/orders/page-data";
+import { type OrderStatus } from "~/domain/orders/status";
 /**
  * The admin's order actions (checkout-account-admin spec, sections 4 and 8): which status
  * allows which action, the form intents and the texts. Browser-safe: the Orders tab and the
@@ -20,23 +21,9 @@ export const ADMIN_ORDER_INTENTS = {
 export type AdminOrderIntent = (typeof ADMIN_ORDER_INTENTS)[keyof typeof ADMIN_ORDER_INTENTS];
 
 /** Statuses each admin action starts from. */
-export const CANCELLABLE_STATUSES = ["unpaid", "paid", "processing", "cancel_request", "payment_reversed"] as const;
-export const SHIPPABLE_STATUSES = ["paid", "processing"] as const;
-export const RETURNABLE_STATUSES = ["shipped", "delivered"] as const;
-
-/** Every status the filter offers, in the order of a parcel's life. */
-export const ORDER_STATUSES = [
-  "unpaid",
-  "paid",
-  "processing",
-  "cancel_request",
-  "shipped",
-  "delivered",
-  "returned",
-  "payment_reversed",
-  "cancelled",
-  "unpaidcancelled",
-] as const;
+export const CANCELLABLE_STATUSES = ["unpaid", "paid", "processing", "cancel_request", "payment_reversed"] as const satisfies readonly OrderStatus[];
+export const SHIPPABLE_STATUSES = ["paid", "processing"] as const satisfies readonly OrderStatus[];
+export const RETURNABLE_STATUSES = ["shipped", "delivered"] as const satisfies readonly OrderStatus[];
 
 export const TRACKING_NUMBER_MAX = 100;
 
@@ -138,22 +125,6 @@ export interface AdminWithdrawal {
   /** Before shipping: 'Cancel and refund in full' is the way to handle it. */
   canRefundInFull: boolean;
 }
-
-export const REFUND_STATUS_LABELS: Record<string, string> = {
-  REQUESTED: "Waiting for PayPal",
-  COMPLETED: "Refunded",
-  PENDING: "Pending at PayPal",
-  REFUSED: "Refused by PayPal",
-  FAILED: "Failed at PayPal",
-  CANCELLED: "Cancelled at PayPal",
-};
-
-export const REFUND_KIND_LABELS: Record<string, string> = {
-  cancel: "Cancellation",
-  return: "Return",
-  automatic: "Automatic",
-  external: "Made at PayPal",
-};
 
 export type AdminOrderPageData =
   | { state: "denied" }

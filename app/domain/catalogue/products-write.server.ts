@@ -1,7 +1,7 @@
 import { type Actor, diffFields, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
 import { sql } from "kysely";
-import { type CreateProductInput, type UpdateProductInput } from "~/domain/admin/product-schemas";
+import { type CreateProductInput, type UpdateProductInput } from "~/domain/catalogue/product-schemas";
 import {
   type LatestFilter,
   normaliseCategories,
@@ -10,8 +10,8 @@ import {
   type StockFilter,
   variationCode,
   withOnePrimary,
-} from "~/domain/admin/product-texts";
-import { cleanupUploads, deleteImageFiles, finalizeUploads, findFinalizedImages } from "~/domain/admin/uploads.server";
+} from "~/domain/catalogue/product-texts";
+import { cleanupUploads, deleteImageFiles, finalizeUploads, findFinalizedImages } from "~/domain/catalogue/image-uploads.server";
 import { recalculateCategoryCounts } from "~/domain/catalogue/categories.server";
 import { slugify } from "~/domain/catalogue/slug";
 import { recomputeTotalStock } from "~/domain/catalogue/stock.server";

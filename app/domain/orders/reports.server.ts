@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
+import { type OrderStatus } from "~/domain/orders/status";
 
 /** Orders that count as revenue (spec section 4): paid or shipped. */
-export const REVENUE_STATUSES = ["paid", "shipped"] as const;
+export const REVENUE_STATUSES = ["paid", "shipped"] as const satisfies readonly OrderStatus[];
 
 export interface DashboardStats {
   revenue: { allTime: string; thisMonth: string; last7Days: string };

@@ -1,7 +1,8 @@
 import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { enqueueCancelDeclinedMail, enqueueOrderCancelledMail, enqueueOrderShippedMail } from "~/domain/mail/order-mail.server";
 import { sql } from "kysely";
-import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES, TRACKING_NUMBER_MAX } from "~/domain/admin/admin-orders";
+import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES } from "~/domain/orders/fulfilment";
+import { TrackingNumberSchema } from "~/domain/orders/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { getOrderView, type OrderView, toOrderWithdrawal } from "~/domain/orders/orders.server";
 import { returnOrderPoints } from "~/domain/orders/holds.server";
@@ -251,10 +252,9 @@ async function simpleTransition(
 
 /** Trims and checks a tracking number; throws DomainError 400 on the trackingNumber field. */
 export function cleanTrackingNumber(value: unknown): string {
-  const tracking = typeof value === "string" ? value.trim() : "";
-  if (!tracking) throw new DomainError(ADMIN_ORDER_TEXT.trackingRequired, 400, "trackingNumber");
-  if (tracking.length > TRACKING_NUMBER_MAX) throw new DomainError(ADMIN_ORDER_TEXT.trackingTooLong, 400, "trackingNumber");
-  return tracking;
+  const result = TrackingNumberSchema.safeParse(value ?? "");
+  if (!result.success) throw new DomainError(result.error.issues[0]?.message ?? ADMIN_ORDER_TEXT.trackingRequired, 400, "trackingNumber");
+  return result.data;
 }
 
 /**

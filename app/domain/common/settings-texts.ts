@@ -1,0 +1,29 @@
+/**
+ * The intents of the back office's store forms (categories, loyalty, functions, settings), shared
+ * by their web handler and their components, and the settings messages (browser-safe).
+ */
+export const STORE_INTENTS = {
+  categoryCreate: "category-create",
+  categoryUpdate: "category-update",
+  categoryDelete: "category-delete",
+  loyaltyAward: "loyalty-award",
+  functionsRecalculate: "functions-recalculate",
+  functionsClean: "functions-clean",
+  settingsSave: "settings-save",
+  shippingSave: "shipping-save",
+  loyaltySave: "loyalty-save",
+  legalSave: "legal-save",
+  backupNow: "backup-now",
+} as const;
+
+export type StoreIntent = (typeof STORE_INTENTS)[keyof typeof STORE_INTENTS];
+
+export const SETTINGS_TEXT = {
+  settingsSaved: "Settings saved",
+  shippingSaved: "Shipping rates saved",
+  loyaltySaved: "Loyalty rules saved",
+  legalSaved: "Seller details saved",
+  backupDone: "Backup complete",
+  backupFailed: "Backup failed",
+  settingsFailed: "Failed to save settings.",
+} as const;
