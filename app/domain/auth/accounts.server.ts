@@ -160,16 +160,31 @@ export async function verifyLogin(db: DB, input: LoginInput, clientIp: string, n
   return { id: user.id, email: user.email, isAdmin: user.isAdmin === 1, hasTotp: !!user.totpEnabledAt };
 }
 
+const blank = (v: string | null | undefined) => (v == null || v.trim() === "" ? null : v.trim());
+
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT");
 }
 
+/** A shipping address saved with a new account (checkout's "create an account with these details"). */
+export interface NewAccountAddress {
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  addressLine2?: string | null;
+  city: string;
+  state?: string | null;
+  postalCode: string;
+  country: string;
+}
+
 /**
- * Creates a customer account. Throws 400 on the password field for a common password, 429
- * when the client's address made too many accounts this hour (SIGNUP_LIMIT_PER_HOUR), 409 on
- * the e-mail field when it is taken or held by another account's open undo link.
+ * Creates a customer account, with `address` as its names and shipping address when given (one
+ * insert, so the account never exists without it). Throws 400 on the password field for a common
+ * password, 429 when the client's address made too many accounts this hour (SIGNUP_LIMIT_PER_HOUR),
+ * 409 on the e-mail field when it is taken or held by another account's open undo link.
  */
-export async function registerUser(db: DB, input: RegisterInput, clientIp: string): Promise<AuthUser> {
+export async function registerUser(db: DB, input: RegisterInput, clientIp: string, address?: NewAccountAddress): Promise<AuthUser> {
   assertPasswordAllowed(input.password);
   await assertSignupAllowed(db, clientIp);
   const email = normaliseEmail(input.email);
@@ -180,7 +195,24 @@ export async function registerUser(db: DB, input: RegisterInput, clientIp: strin
       await assertEmailAvailable(trx, email, null);
       const row = await trx
         .insertInto("users")
-        .values({ email, password_hash: passwordHash, first_name: input.firstName, last_name: input.lastName })
+        .values({
+          email,
+          password_hash: passwordHash,
+          ...(address
+            ? {
+                first_name: blank(input.firstName) ?? "",
+                last_name: blank(input.lastName) ?? "",
+                shipping_first_name: blank(address.firstName),
+                shipping_last_name: blank(address.lastName),
+                shipping_address_line1: blank(address.addressLine1),
+                shipping_address_line2: blank(address.addressLine2),
+                shipping_city: blank(address.city),
+                shipping_state: blank(address.state),
+                shipping_postal_code: blank(address.postalCode),
+                shipping_country: blank(address.country),
+              }
+            : { first_name: input.firstName, last_name: input.lastName }),
+        })
         .returning(["id", "email"])
         .executeTakeFirstOrThrow();
       await enqueueWelcomeMail(trx, row.id, row.email, input.firstName);
@@ -321,8 +353,6 @@ export async function getProfile(db: DB, userId: number): Promise<Profile | null
   const { passwordHash, googleId, ...rest } = row;
   return { ...rest, isAdmin: row.isAdmin === 1, hasPassword: !!passwordHash, hasGoogle: !!googleId };
 }
-
-const blank = (v: string | null | undefined) => (v == null || v.trim() === "" ? null : v.trim());
 
 const SET_PASSWORD_FIRST =
   "Please set a password on the Sign-in & Security page before you change your e-mail address: your Google sign-in belongs to the current address.";

@@ -1,0 +1,121 @@
+import { useState } from "react";
+import { described, type Errors, FieldError } from "~/components/admin/product-editor/fields";
+import { type EditorValues, MAX_DESCRIPTION, MAX_SLUG, MAX_TITLE, slugPreview } from "~/domain/catalogue/product-texts";
+
+/**
+ * Title, slug, description, price, stock and the two flags. `stockFrom` names the rows that
+ * hold the stock when the product has colour or product variations (the stock field is then off).
+ */
+export function InformationFieldset({
+  mode,
+  values,
+  errors,
+  stockFrom,
+}: {
+  mode: "add" | "edit";
+  values: EditorValues;
+  errors: Errors;
+  stockFrom: "colour variations" | "product variations" | null;
+}) {
+  const [title, setTitle] = useState(values.title);
+  const err = (name: string) => errors[name];
+  return (
+    <section className="form-card editor-section" aria-labelledby="editor-info">
+      <h2 id="editor-info">Product Information</h2>
+      <div className="field">
+        <label htmlFor="product-title">Title</label>
+        <input
+          id="product-title"
+          name="title"
+          required
+          maxLength={MAX_TITLE}
+          defaultValue={values.title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          aria-invalid={err("title") ? true : undefined}
+          aria-describedby={described(err("title") && "product-title-error")}
+        />
+        <FieldError id="product-title-error" errors={err("title")} />
+      </div>
+      <div className="field">
+        <label htmlFor="product-slug">Slug</label>
+        <input
+          id="product-slug"
+          name="slug"
+          maxLength={MAX_SLUG}
+          pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          defaultValue={values.slug}
+          placeholder={slugPreview(title) || undefined}
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-invalid={err("slug") ? true : undefined}
+          aria-describedby={described("product-slug-hint", err("slug") && "product-slug-error")}
+        />
+        <p className="field-hint" id="product-slug-hint">
+          Lowercase letters, numbers and hyphens. Leave empty to make it from the title.
+        </p>
+        <FieldError id="product-slug-error" errors={err("slug")} />
+      </div>
+      <div className="field">
+        <label htmlFor="product-description">Description{mode === "edit" ? " (optional)" : ""}</label>
+        <textarea
+          id="product-description"
+          name="description"
+          rows={5}
+          required={mode === "add"}
+          maxLength={MAX_DESCRIPTION}
+          defaultValue={values.description}
+          aria-invalid={err("description") ? true : undefined}
+          aria-describedby={described(err("description") && "product-description-error")}
+        />
+        <FieldError id="product-description-error" errors={err("description")} />
+      </div>
+      <div className="editor-row">
+        <div className="field">
+          <label htmlFor="product-price">Price (USD)</label>
+          <input
+            id="product-price"
+            name="price"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            required
+            defaultValue={values.price}
+            aria-invalid={err("price") ? true : undefined}
+            aria-describedby={described(err("price") && "product-price-error")}
+          />
+          <FieldError id="product-price-error" errors={err("price")} />
+        </div>
+        <div className="field">
+          <label htmlFor="product-stock">Stock</label>
+          <input
+            id="product-stock"
+            name="stock"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            defaultValue={values.stock}
+            disabled={stockFrom !== null}
+            aria-invalid={err("stock") ? true : undefined}
+            aria-describedby={described(stockFrom !== null && "product-stock-hint", err("stock") && "product-stock-error")}
+          />
+          {stockFrom ? (
+            <p className="field-hint" id="product-stock-hint">
+              Stock comes from the {stockFrom}.
+            </p>
+          ) : null}
+          <FieldError id="product-stock-error" errors={err("stock")} />
+        </div>
+      </div>
+      <div className="check">
+        <input id="product-isLarge" type="checkbox" name="isLarge" defaultChecked={values.isLarge} />
+        <label htmlFor="product-isLarge">Large item (higher shipping cost)</label>
+      </div>
+      <div className="check">
+        <input id="product-isLatestCollection" type="checkbox" name="isLatestCollection" defaultChecked={values.isLatestCollection} />
+        <label htmlFor="product-isLatestCollection">Latest Collection</label>
+      </div>
+    </section>
+  );
+}

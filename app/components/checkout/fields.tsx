@@ -1,0 +1,92 @@
+import { type ReactNode } from "react";
+import { COUNTRIES } from "~/domain/common/countries";
+
+/** US first, then the other countries by name. */
+const COUNTRY_OPTIONS = [COUNTRIES[0], ...[...COUNTRIES.slice(1)].sort((a, b) => a.name.localeCompare(b.name))];
+
+/** One titled part of the checkout form. */
+export function CheckoutSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="checkout-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <div className="form-stack">{children}</div>
+    </section>
+  );
+}
+
+export function CheckField({
+  name,
+  label,
+  hint,
+  error,
+  required,
+  defaultChecked,
+  onChange,
+}: {
+  name: string;
+  label: ReactNode;
+  hint?: string;
+  error?: string;
+  required?: boolean;
+  defaultChecked?: boolean;
+  onChange?: (checked: boolean) => void;
+}) {
+  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <div className="check">
+        <input
+          type="checkbox"
+          id={name}
+          name={name}
+          required={required}
+          defaultChecked={defaultChecked}
+          onChange={onChange ? (e) => onChange(e.currentTarget.checked) : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        <label htmlFor={name}>{label}</label>
+      </div>
+      {hint ? (
+        <p className="field-hint" id={`${name}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${name}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CountrySelect({ defaultValue, error, onChange }: { defaultValue: string; error?: string; onChange: (country: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor="country">Country</label>
+      <select
+        id="country"
+        name="country"
+        required
+        autoComplete="country"
+        defaultValue={defaultValue}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "country-error" : undefined}
+      >
+        <option value="">Select a country</option>
+        {COUNTRY_OPTIONS.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className="field-error" id="country-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

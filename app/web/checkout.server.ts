@@ -1,0 +1,155 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect } from "@remix-run/node";
+import { getProfile } from "~/domain/auth/accounts.server";
+import { COUNTRY_CODES } from "~/domain/common/countries";
+import { DomainError } from "~/domain/common/errors";
+import { findUnpaidOrderForCart, getCheckoutSummary } from "~/domain/orders/checkout.server";
+import { placeCheckoutOrder } from "~/domain/orders/checkout-order.server";
+import { accountCreationFailed, CHECKOUT_TOASTS, orderCreatedToast } from "~/domain/orders/checkout-text";
+import { CheckoutSchema, type ClientFigures } from "~/domain/orders/schemas";
+import { db } from "~/lib/db.server";
+import { decimalToCents } from "~/lib/money";
+import { isGoogleConfigured } from "~/web/auth/authenticator.server";
+import { getCartOwner, getOptionalUser, redirectWithToast, signInUser } from "~/web/guards.server";
+import { getClientIp, readFormData } from "~/web/http.server";
+import { type Toast } from "~/web/session.server";
+
+/* The request side of /checkout: the page's data, and the form's order (placeCheckoutOrder). */
+
+const HIDDEN_FIELDS = ["password", "confirmPassword"];
+
+export type CheckoutDefaults = Record<
+  "email" | "firstName" | "lastName" | "addressLine1" | "addressLine2" | "city" | "state" | "postalCode" | "country",
+  string
+>;
+
+export interface CheckoutActionData {
+  result: SubmissionResult<string[]>;
+  alert: Toast | null;
+}
+
+/** Loader of /checkout: the cart's lines and the server's figures, the profile's address, an unpaid order of this cart. */
+export async function loadCheckoutPage(request: Request) {
+  const user = await getOptionalUser(request);
+  const owner = await getCartOwner(request);
+  const summary = await getCheckoutSummary(db, { owner, user, country: user?.shippingCountry ?? null });
+  if (summary.items.length === 0) throw redirect("/shop");
+  const profile = user ? await getProfile(db, user.id) : null;
+  // An unpaid order already made from this very cart is offered instead of a second one.
+  const unpaid = await findUnpaidOrderForCart(db, { userId: user?.id ?? null, sessionKey: owner && "cartKey" in owner ? owner.cartKey : null }, summary.items);
+  const defaults: CheckoutDefaults = {
+    email: profile?.email ?? "",
+    firstName: profile ? profile.shippingFirstName || profile.firstName : "",
+    lastName: profile ? profile.shippingLastName || profile.lastName : "",
+    addressLine1: profile?.shippingAddressLine1 ?? "",
+    addressLine2: profile?.shippingAddressLine2 ?? "",
+    city: profile?.shippingCity ?? "",
+    state: profile?.shippingState ?? "",
+    postalCode: profile?.shippingPostalCode ?? "",
+    country: profile?.shippingCountry && (COUNTRY_CODES as readonly string[]).includes(profile.shippingCountry) ? profile.shippingCountry : "",
+  };
+  const loyalty = summary.loyalty;
+  return json(
+    {
+      signedIn: !!user,
+      unpaidOrder: unpaid ? { id: unpaid.id, totalCents: unpaid.totalCents } : null,
+      google: !user && isGoogleConfigured(),
+      defaults,
+      items: summary.items.map((item) => ({
+        id: item.id,
+        title: item.product.title,
+        slug: item.product.slug,
+        thumbUrl: item.product.images[0]?.thumbUrl ?? null,
+        colorName: item.colorName,
+        colorHex: item.colorHex,
+        variationName: item.variation?.variationName ?? null,
+        quantity: item.quantity,
+        priceCents: item.product.priceCents,
+        specificStock: item.specificStock,
+        isLarge: item.product.isLarge,
+      })),
+      subtotalCents: summary.subtotalCents,
+      shipping: summary.shipping,
+      loyalty: loyalty
+        ? {
+            eligible: loyalty.eligible,
+            points: loyalty.points,
+            pointsRequired: loyalty.pointsRequired,
+            discountCents: Math.min(Math.round(loyalty.discountAmount * 100), summary.subtotalCents),
+            discountAmountCents: Math.round(loyalty.discountAmount * 100),
+            minimumOrderCents: Math.round(loyalty.minimumOrderValue * 100),
+          }
+        : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+function failure(result: SubmissionResult<string[]>, alert: Toast | null, status: number, cookies: (string | null)[]) {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
+  return json<CheckoutActionData>({ result, alert }, { status, headers });
+}
+
+/** The figures the page showed (hidden fields): an order whose server figures moved since is refused, never silently dearer. */
+function shownFigures(formData: FormData): ClientFigures {
+  const cents = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? (decimalToCents(value) ?? -1) : undefined;
+  };
+  return { subtotalCents: cents("expectedSubtotal"), shippingCents: cents("expectedShipping") };
+}
+
+/** Action of /checkout: the order (and the account first, when asked), then the payment page. */
+export async function submitCheckout(request: Request) {
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: CheckoutSchema });
+  if (submission.status !== "success") {
+    return failure(submission.reply({ hideFields: HIDDEN_FIELDS }), null, 400, []);
+  }
+  const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
+  const cookies: (string | null)[] = [];
+  const outcome = await placeCheckoutOrder(
+    db,
+    { checkout: submission.value, userId: user?.id ?? null, owner, clientIp: getClientIp(request), shown: shownFigures(formData) },
+    async (userId) => {
+      cookies.push(await signInUser(request, userId));
+    },
+  );
+
+  switch (outcome.kind) {
+    case "placed":
+      // A new document: the payment page has its own Content-Security-Policy (PayPal's hosts).
+      return redirectWithToast(`/order/${outcome.order.id}/payment`, orderCreatedToast(outcome.order.id), cookies, { document: true });
+    case "empty-cart":
+      return redirectWithToast("/shop", { ...CHECKOUT_TOASTS.emptyCart }, cookies);
+    case "account-refused": {
+      const { error } = outcome;
+      return failure(
+        submission.reply({ ...(error.status === 429 ? { formErrors: [error.message] } : { fieldErrors: { [error.field ?? "email"]: [error.message] } }), hideFields: HIDDEN_FIELDS }),
+        accountCreationFailed(error.message),
+        error.status,
+        [],
+      );
+    }
+    case "order-failed": {
+      const { error } = outcome;
+      let alert: Toast;
+      let status: number;
+      if (error instanceof DomainError) {
+        alert = error.status === 409 || error.status === 429 ? { ...CHECKOUT_TOASTS.orderFailed, description: error.message } : { ...CHECKOUT_TOASTS.orderFailed };
+        status = error.status;
+      } else {
+        console.error("Checkout failed:", error);
+        alert = { ...CHECKOUT_TOASTS.orderError };
+        status = 500;
+      }
+      // A new account is signed in and the guest's cart is now the customer's, but this request's
+      // loaders would still read the guest session: the page is loaded afresh instead (prefilled
+      // from the new profile), with the failure as its notification.
+      if (outcome.accountCreated) return redirectWithToast("/checkout", alert, cookies);
+      return failure(submission.reply({ formErrors: [alert.description ?? alert.title], hideFields: HIDDEN_FIELDS }), alert, status, cookies);
+    }
+  }
+}
