@@ -4,7 +4,7 @@ import { requireApiUser } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, apiHandler, jsonError } from "~/web/http.server";
 
-/** GET /api/auth/me: the signed-in user (the User entity of section 3, with isAdmin), or 401 `{message}`. */
+/** GET /api/auth/me: the signed-in user (the User entity, with isAdmin), or 401 `{message}`. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireApiUser(request);

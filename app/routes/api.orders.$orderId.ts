@@ -4,7 +4,7 @@ import { requireApiOrder } from "~/web/order-pages.server";
 import { apiAction, apiHandler } from "~/web/http.server";
 
 /**
- * GET /api/orders/{orderId}: the order (section 3) for its signed-in owner, the guest session
+ * GET /api/orders/{orderId}: the order for its signed-in owner, the guest session
  * that placed it, a holder of its token (?token=) or an admin; 404 `{message}` for anyone else.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {

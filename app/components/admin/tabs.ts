@@ -1,4 +1,4 @@
-/** The admin dashboard's tabs (spec section 2), in order; `?tab=` picks one, default dashboard. */
+/** The admin dashboard's tabs, in order; `?tab=` picks one, default dashboard. */
 export const ADMIN_TABS = [
   { id: "dashboard", label: "Dashboard" },
   { id: "products", label: "Products" },

@@ -419,7 +419,7 @@ export async function updateProfile(db: DB, userId: number, input: ProfileInput,
   return { ...profile, pendingEmail: await getPendingEmail(db, userId, now) };
 }
 
-/** The User entity of section 3 as the API answers it (no hash, no Google id). */
+/** The User entity as the API answers it (no hash, no Google id). */
 export function toApiUser(profile: Profile) {
   const { hasPassword, hasGoogle, ...user } = profile;
   return { ...user, is_admin: profile.isAdmin, hasPassword, hasGoogle };

@@ -1,6 +1,6 @@
 import { type Toast } from "~/lib/toast";
 
-/** Login, registration and account texts of the checkout-account-admin spec, section 8. */
+/** Login, registration and account texts. */
 export const AUTH_MESSAGES = {
   missingInformation: { title: "Missing information", description: "Please enter both email and password", type: "error" },
   loginSuccess: { title: "Welcome back!", description: "You are now signed in.", type: "success" },

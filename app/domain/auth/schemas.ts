@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "~/domain/common/countries";
 
-/** Texts of the checkout-account-admin spec, section 5 (login, registration, profile) and 8. */
+/** Schemas and texts of login, registration and the profile. */
 export const AUTH_TEXT = {
   missingBoth: "Please enter both email and password",
   invalidEmail: "Invalid email address",

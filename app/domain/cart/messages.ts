@@ -1,4 +1,4 @@
-/** Notification texts of storefront spec section 8, in one place for forms, fetchers and tests. */
+/** The cart's notification texts, in one place for forms, fetchers and tests. */
 export const MESSAGES = {
   added: { title: "Added to cart", description: "Item has been added to your cart successfully.", type: "success" },
   removed: { title: "Item removed", type: "success" },

@@ -70,7 +70,7 @@ const fields = {
     .trim()
     .min(1, PRODUCT_TEXT.titleRequired)
     .max(MAX_TITLE, `Title must be ${MAX_TITLE} characters or less`),
-  /** Empty: made from the title (spec section 5). */
+  /** Empty: made from the title. */
   slug: z
     .string()
     .trim()

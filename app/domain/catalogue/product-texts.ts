@@ -59,7 +59,7 @@ export const ADMIN_PRODUCTS_LIMIT = 1000;
 export const PRODUCTS_TAB_PAGE_SIZE = 50;
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp";
 
-/** Products-tab filters (spec section 2). */
+/** Products-tab filters. */
 export const STOCK_FILTERS = [
   { value: "all", label: "All" },
   { value: "in-stock", label: "In stock" },
@@ -145,7 +145,7 @@ export function withOnePrimary<T extends { isPrimary: boolean }>(images: T[]): T
 }
 
 /**
- * The categories as the editor's rules want them (spec section 4): a chosen subcategory brings
+ * The categories as the editor's rules want them: a chosen subcategory brings
  * its parent, and a parent that was unticked (chosen before, not now) takes its subcategories with it.
  */
 export function normaliseCategories(chosen: number[], parentOf: Map<number, number | null>, previous: number[] = []): number[] {

@@ -47,7 +47,7 @@ export interface AdminProductRow {
   hasVariations: boolean;
   isLarge: boolean;
   isLatestCollection: boolean;
-  /** Active when the derived stock is above 0 (spec section 2). */
+  /** Active when the derived stock is above 0. */
   isActive: boolean;
   imageUrl: string | null;
   thumbUrl: string;

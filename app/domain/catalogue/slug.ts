@@ -1,5 +1,5 @@
 /**
- * Slug from a title (spec 2, section 5): lowercase; drop characters other than
+ * Slug from a title: lowercase; drop characters other than
  * word characters, spaces and hyphens; spaces to hyphens; collapse hyphens; trim hyphens.
  */
 export function slugify(title: string): string {

@@ -8,7 +8,7 @@ export function stockState(stock: number): StockState {
   return "in-stock";
 }
 
-/** The stock line of the product page (spec section 4). */
+/** The stock line of the product page. */
 export function stockLabel(stock: number): string {
   const state = stockState(stock);
   if (state === "sold-out") return "Sold out";

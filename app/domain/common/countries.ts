@@ -1,4 +1,4 @@
-/** The countries the shop ships to (checkout-account-admin spec, section 3), with their names. */
+/** The countries the shop ships to, with their names. */
 export const COUNTRIES = [
   { code: "US", name: "United States" },
   { code: "CA", name: "Canada" },

@@ -77,7 +77,7 @@ const dollars = (label: string, min: number) =>
     .max(100_000, `${label} must be 100000 or less`)
     .refine(isCents, `${label} may have at most two decimals`);
 
-/** The Settings tab's loyalty rules (section 9's figures: dollars and points). */
+/** The Settings tab's loyalty rules (in dollars and points). */
 export const LoyaltySettingsSchema = z.object({
   dollarsPerPoint: dollars("Dollars per point", 0.01),
   minimumOrderForPoints: dollars("Minimum order for points", 0),

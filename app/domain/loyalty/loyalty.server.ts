@@ -18,7 +18,7 @@ function positive(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
-/** The stored rules merged over the defaults of section 9, so a partial or broken setting still works. */
+/** The stored rules merged over the defaults, so a partial or broken setting still works. */
 export async function getLoyaltyConfig(db: DB): Promise<LoyaltyConfig> {
   const stored = await getSetting<Partial<LoyaltyConfig>>(db, "loyalty_config", {});
   const d = DEFAULT_LOYALTY_CONFIG;

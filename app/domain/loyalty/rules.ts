@@ -1,4 +1,4 @@
-/** Loyalty rules (checkout-account-admin spec, sections 3 and 9); browser-safe. */
+/** Loyalty rules; browser-safe. */
 export interface LoyaltyConfig {
   dollarsPerPoint: number;
   minimumOrderForPoints: number;
@@ -9,7 +9,7 @@ export interface LoyaltyConfig {
   };
 }
 
-/** Used when the shop has no loyalty configuration stored (section 9). */
+/** Used when the shop has no loyalty configuration stored. */
 export const DEFAULT_LOYALTY_CONFIG: LoyaltyConfig = {
   dollarsPerPoint: 1,
   minimumOrderForPoints: 0,

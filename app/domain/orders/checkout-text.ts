@@ -1,5 +1,5 @@
 /**
- * Texts and limits of the checkout (checkout-account-admin spec, sections 5, 8 and 9). Browser-safe:
+ * Texts and limits of the checkout. Browser-safe:
  * the zod schema (schemas.ts, server only) and the page's small validator
  * (components/checkout/validate.ts) both read them, so the two can never word a rule differently.
  */
@@ -41,7 +41,7 @@ export function tooLong(max: number): string {
 
 type Toast = { title: string; description?: string; type: "success" | "error" | "info" };
 
-/** Notifications of section 8 (checkout and account creation). */
+/** Notifications of the checkout and of account creation. */
 export const CHECKOUT_TOASTS = {
   orderFailed: { title: "Order creation failed", description: "Please try again.", type: "error" },
   orderError: { title: "Order Error", description: "There was an error processing your order. Please try again.", type: "error" },

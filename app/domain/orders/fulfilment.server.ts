@@ -15,7 +15,7 @@ import { centsToDecimal } from "~/lib/money";
 import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
 import { type DB } from "~/lib/sqlite.server";
 
-/** The admin's order rules (checkout-account-admin spec, sections 4, 5 and 7). */
+/** The admin's order rules. */
 
 export interface AdminOrderRow {
   id: number;

@@ -1,7 +1,7 @@
 import { type OrderPageItem, type OrderPageOrder } from "~/domain/orders/page-data";
 import { type OrderStatus } from "~/domain/orders/status";
 /**
- * The admin's order actions (checkout-account-admin spec, sections 4 and 8): which status
+ * The admin's order actions: which status
  * allows which action, the form intents and the texts. Browser-safe: the Orders tab and the
  * admin order page use it to show the buttons, the server uses it to enforce the rules.
  */

@@ -6,7 +6,7 @@ import { type OrderView } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { type DB } from "~/lib/sqlite.server";
 
-/** The customer's two order actions (checkout-account-admin spec, section 4). */
+/** The customer's two order actions. */
 export const ORDER_ACTION_ERRORS = {
   cancelNotUnpaid: (status: string) =>
     `Only an unpaid order can be cancelled directly. This order is ${orderStatusLabel(status)}.`,
@@ -85,7 +85,7 @@ export async function cancelOrderForCustomer(db: DB, orderId: number): Promise<"
   throw new DomainError(ORDER_ACTION_ERRORS.cannotCancel(status), 409);
 }
 
-/** The Order entity of section 3 as the API answers it (no PayPal ids, owner ids or reservation flags). */
+/** The Order entity as the API answers it (no PayPal ids, owner ids or reservation flags). */
 export function orderToApi(view: OrderView) {
   return {
     id: view.id,

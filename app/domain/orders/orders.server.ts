@@ -62,7 +62,7 @@ export interface OrderItemView {
   quantity: number;
   /** How many came back to stock through returns. */
   returnedQuantity: number;
-  /** Line total as a 2-decimal string (spec section 3). */
+  /** Line total as a 2-decimal string. */
   price: string;
   unitPrice: string;
   unitPriceCents: number;
@@ -78,7 +78,7 @@ export interface OrderItemView {
   };
 }
 
-/** The Order entity of section 3, with the snapshots the pages need. Money as 2-decimal strings and cents. */
+/** The Order entity, with the snapshots the pages need. Money as 2-decimal strings and cents. */
 export interface OrderView {
   id: number;
   userId: number | null;

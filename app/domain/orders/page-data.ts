@@ -1,6 +1,6 @@
 /**
- * What the confirmation and customer order details pages receive, and their texts
- * (checkout-account-admin spec, sections 2, 4 and 8). Browser-safe: no server imports.
+ * What the confirmation and customer order details pages receive, and their texts.
+ * Browser-safe: no server imports.
  */
 
 export const ORDER_INTENTS = { cancel: "cancel", requestCancellation: "request-cancellation" } as const;
@@ -122,7 +122,7 @@ export type DetailsPageData =
       can: { cancel: boolean; requestCancellation: boolean };
     };
 
-/** Which customer action the order's status allows (section 4). */
+/** Which customer action the order's status allows. */
 export function allowedActions(status: string): { cancel: boolean; requestCancellation: boolean } {
   return { cancel: status === "unpaid", requestCancellation: status === "paid" };
 }

@@ -3,7 +3,7 @@ import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 import { type OrderStatus } from "~/domain/orders/status";
 
-/** Orders that count as revenue (spec section 4): paid or shipped. */
+/** Orders that count as revenue: paid or shipped. */
 export const REVENUE_STATUSES = ["paid", "shipped"] as const satisfies readonly OrderStatus[];
 
 export interface DashboardStats {

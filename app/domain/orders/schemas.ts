@@ -55,7 +55,7 @@ const CheckoutFields = z.object({
   state: optionalText(CHECKOUT_MAX.state),
   postalCode: requiredText(T.postalCodeRequired, CHECKOUT_MAX.postalCode),
   country: z.enum(COUNTRY_CODES, { errorMap: () => ({ message: T.countryRequired }) }),
-  // Trimmed first, then limited; an empty message is stored as null (section 5).
+  // Trimmed first, then limited; an empty message is stored as null.
   customerMessage: z
     .string({ invalid_type_error: "Must be text" })
     .trim()
@@ -81,7 +81,7 @@ const AccountFields = z
   );
 
 /**
- * The Checkout form entity (section 3) with every rule of section 5: the HTML form action
+ * The Checkout form entity with all its rules: the HTML form action
  * (`parseWithZod(formData, { schema: CheckoutSchema })`) and POST /api/orders (through
  * OrderCreateSchema) both run it. An intersection rather than one object with a refinement, so
  * the account rule is reported together with the other fields' errors (zod skips an object's

@@ -35,7 +35,7 @@ export function isPaidLike(status: string): boolean {
   return PAID_LIKE.includes(status);
 }
 
-/** Order status labels (checkout-account-admin spec, section 4); browser-safe. */
+/** Order status labels; browser-safe. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   unpaid: "Payment Pending",
   paid: "Payment Received",

@@ -1,6 +1,5 @@
 /**
- * What the payment page receives, and the payment texts of the checkout-account-admin spec
- * (sections 2, 4 and 8). Browser-safe: no server imports.
+ * What the payment page receives, and the payment texts. Browser-safe: no server imports.
  */
 
 export type PaypalPageMode = "emulator" | "sandbox" | "live";

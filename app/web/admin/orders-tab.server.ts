@@ -306,7 +306,7 @@ export async function adminOrderPageAction(request: Request, orderIdParam: strin
   return response;
 }
 
-/** The API's answer after an admin order action: the updated order (section 3 shape). */
+/** The API's answer after an admin order action: the updated order. */
 export async function adminOrderAnswer(orderId: number, db: DB = sharedDb): Promise<Response> {
   const view = await getAdminOrder(db, orderId);
   if (!view) throw jsonError(ADMIN_ORDER_TEXT.notFound, 404);
