@@ -302,7 +302,7 @@ test.describe("loyalty API", () => {
     expect(res.status()).toBe(200);
     const body = await res.json();
     expect(Object.keys(body)).toEqual(["pointsRules"]);
-    // The seed stores the section-9 values.
+    // The seed stores the default points rules.
     expect(body.pointsRules).toEqual({
       dollarsPerPoint: 1,
       minimumOrderForPoints: 0,

@@ -4,9 +4,8 @@ import { expectError } from "../helpers/api";
 import { insertOrder, makeStockProduct, orderStatus, productStock } from "../helpers/orders";
 import { uniqueEmail } from "../helpers/session";
 
-// The admin order calls of checkout-account-admin spec section 7: GET /api/admin/orders,
-// GET /api/admin/orders/{orderId}, PATCH /api/orders/{id}/ship, PATCH /api/admin/orders/{id}/return
-// and our admin cancel PATCH /api/admin/orders/{id}/cancel. Guests 401, customers 403.
+// The admin's order calls (list, read, ship, return, cancel) over HTTP: guests 401, customers 403,
+// and what each does for the admin.
 
 async function people({ loginAsCustomer, loginAsAdmin }: { loginAsCustomer: Login; loginAsAdmin: Login }) {
   const customer = await loginAsCustomer({ email: uniqueEmail("admin-orders-customer") });

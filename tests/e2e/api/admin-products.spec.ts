@@ -4,8 +4,8 @@ import sharp from "sharp";
 import { expectError } from "../helpers/api";
 import { uniqueEmail } from "../helpers/session";
 
-// Admin product calls (checkout-account-admin spec, section 7): list, read, create, update,
-// toggle latest collection, delete; with the upload calls for images. Guest 401, customer 403.
+// Admin product calls: list, read, create, update, toggle latest collection, delete, with the
+// upload calls for images. Guest 401, customer 403.
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 

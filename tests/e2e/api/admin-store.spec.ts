@@ -2,8 +2,8 @@ import { expect, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
 
-// Admin store calls (checkout-account-admin spec, section 7): users list, award points,
-// recalculate category counts, clean orphaned links. Guest 401, customer 403, admin 200, bad input 400.
+// Admin store calls: users list, award points, recalculate category counts, clean orphaned links.
+// Guest 401, customer 403, admin 200, bad input 400.
 
 const WRITES = [
   { path: "/api/loyalty/admin/award", body: { email: "someone@example.com", points: 5 } },

@@ -2,7 +2,7 @@ import { expect, test } from "../fixtures";
 import { expectError, productId } from "../helpers/api";
 import { uniqueEmail } from "../helpers/session";
 
-// The auth calls of section 7 over HTTP against the built server: register, login, me, logout,
+// The auth calls over HTTP against the built server: register, login, me, logout,
 // register-checkout, the throttle and the admin flag.
 
 const PASSWORD = "needle-and-thread";

@@ -4,8 +4,8 @@ import { expect, test } from "../fixtures";
 import { expectError, productId } from "../helpers/api";
 import { uniqueEmail, withDb } from "../helpers/session";
 
-// POST /api/orders: the Order creation payload, checked by the checkout's own rules, and an
-// order made of the server's figures (checkout-account-admin spec sections 3, 4, 5, 7; CONTRACT.md).
+// POST /api/orders: the order payload, checked by the checkout's own rules, and an order made
+// of the server's figures.
 
 const FIGURES_CHANGED = "Prices or your cart have changed. Please review your order.";
 const SWEATER = "cream-cable-knit-sweater";

@@ -5,9 +5,8 @@ import sharp from "sharp";
 import { expectError } from "../helpers/api";
 import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
 
-// Money over HTTP, written from the spec's API table (checkout-account-admin.md,
-// section 7) as a new client would call it, against the PayPal emulator that start-server.ts
-// runs (and that sends its webhooks to the shop, as PayPal does).
+// Money over HTTP as a new API client would call it, against the PayPal emulator (which sends its
+// webhooks to the shop, as PayPal does).
 
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 type Ctx = { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } };
@@ -37,7 +36,7 @@ function stockOf(productId: number): number {
   return withDb((db) => (db.prepare("SELECT stock FROM products WHERE id = ?").get(productId) as { stock: number }).stock);
 }
 
-/** A guest (own context, own session) with an unpaid order of the product, made through the spec's calls. */
+/** A guest (own context, own session) with an unpaid order of the product, made through the public API. */
 async function guestOrder(playwright: Ctx, productId: number) {
   const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   expect((await request.post("/api/cart", { data: { productId, quantity: 1 } })).status()).toBe(201);
@@ -55,7 +54,7 @@ async function guestOrder(playwright: Ctx, productId: number) {
   return { request, order: (await res.json()) as { id: number; confirmationToken: string; total: string } };
 }
 
-/** Pays a guest's order the way the spec's client does: paypal/order with {amount, currency, intent}, approval, capture. */
+/** Pays a guest's order the way an API client does: paypal/order with {amount, currency, intent}, approval, capture. */
 async function paidGuestOrder(playwright: Ctx, productId: number) {
   const guest = await guestOrder(playwright, productId);
   const created = await guest.request.post("/api/paypal/order", { data: { amount: guest.order.total, currency: "USD", intent: "CAPTURE" } });

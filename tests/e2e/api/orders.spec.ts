@@ -4,9 +4,8 @@ import { expectError } from "../helpers/api";
 import { guestSessionCookie, insertOrder, makeStockProduct, orderStatus, productStock } from "../helpers/orders";
 import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
-// The order calls of checkout-account-admin spec section 7 (GET /api/orders/{id},
-// /confirmation, /details, PATCH /cancel) and CONTRACT.md's access rule: only the owner, the
-// guest session that placed the order, a holder of its token, or an admin.
+// The order calls (read, confirmation, details, cancel) and who may make them: only the owner,
+// the guest session that placed the order, a holder of its token, or an admin.
 
 async function customers({ loginAsCustomer, loginAsAdmin }: { loginAsCustomer: Login; loginAsAdmin: Login }) {
   const owner = await loginAsCustomer({ email: uniqueEmail("order-owner") });
@@ -16,7 +15,7 @@ async function customers({ loginAsCustomer, loginAsAdmin }: { loginAsCustomer: L
 }
 
 test.describe("GET /api/orders/{orderId}", () => {
-  test("the owner gets the Order entity of section 3", async ({ loginAsCustomer, loginAsAdmin }) => {
+  test("the owner gets the order with its money as strings, its items and address, and nothing internal", async ({ loginAsCustomer, loginAsAdmin }) => {
     const { owner } = await customers({ loginAsCustomer, loginAsAdmin });
     const order = insertOrder({ userId: owner.userId, status: "paid", lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }] });
     const res = await owner.request.get(`/api/orders/${order.id}`);

@@ -11,7 +11,7 @@ import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 const CANCEL_QUESTION = "Are you sure you want to cancel this order? Stock will be restored.";
 
-/** A guest's order of `quantity` × the product, paid through the spec's calls and the emulator. */
+/** A guest's order of `quantity` × the product, paid through the public API and the emulator. */
 async function paidOrder(
   playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
   productId: number,

@@ -4,8 +4,7 @@ import { expectNoHorizontalScroll, expectToast, jsOff, visit } from "../helpers/
 import { insertOrder, makeStockProduct, orderStatus, productStock } from "../helpers/orders";
 import { uniqueEmail } from "../helpers/session";
 
-// The admin's order fulfilment (checkout-account-admin spec sections 2,
-// 4, 5 and 8): the Orders tab and /admin/orders/{orderId}, with JavaScript on and off.
+// The admin's order fulfilment: the Orders tab and /admin/orders/{orderId}, with JavaScript on and off.
 
 const CANCEL_QUESTION = "Are you sure you want to cancel this order? Stock will be restored.";
 const CANCELLED = "Order has been cancelled and stock restored.";

@@ -5,9 +5,8 @@ import { expect, test } from "../fixtures";
 import { addFromProductPage, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
 import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
 
-// The checkout page with JavaScript on and off (checkout-account-admin spec sections 2, 4, 5, 8):
-// a validation error the browser lets through is shown beside its field, fixed, and the order
-// lands on its payment page. The payment page itself belongs to the payment tests.
+// The checkout page with JavaScript on and off: an error the browser lets through is shown
+// beside its field, fixed, and the order lands on its payment page.
 
 const TEXT = {
   invalidEmail: "Please enter a valid email address",

@@ -4,9 +4,8 @@ import { expectNoHorizontalScroll, expectToast, jsOff, visit } from "../helpers/
 import { insertOrder, orderStatus } from "../helpers/orders";
 import { ensureUser, uniqueEmail } from "../helpers/session";
 
-// The confirmation page and the customer order details page (checkout-account-admin spec,
-// sections 2, 4 and 8), with JavaScript on and off. Orders are written straight into the e2e
-// database by tests/e2e/helpers/orders.ts.
+// The confirmation page and the customer order details page, with JavaScript on and off.
+// Orders are written straight into the e2e database by tests/e2e/helpers/orders.ts.
 
 const CANCEL_QUESTION = "Are you sure you want to cancel this order?";
 const REQUEST_QUESTION = "Are you sure you want to request cancellation of this order? We will review your request within 1-2 business days.";

@@ -13,7 +13,7 @@ import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
 
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 
-/** A guest's paid order of the product, through the spec's calls and the emulator. */
+/** A guest's paid order of the product, through the public API and the emulator. */
 async function paidOrder(playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } }, productId: number, email: string) {
   const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   try {
