@@ -312,13 +312,9 @@ function summarize(spec: RouteSpec, runs: Run[]): Omit<RouteResult, keyof Weight
 }
 
 /**
- * Measures the routes in `rounds` rounds, each route once per round, in turn: a passing
- * disturbance on this shared machine then touches one run of several routes rather than every
- * run of one. The machine's speed drifts (the same server gave 858 and 1 317 req/s for /about
- * minutes apart), so a page is compared with the floor measured right around it: every page and
- * search run sits between two floor runs, and its ratio in that round is its req/s over the mean
- * of those two. A page's ratio to the floor is the median of its rounds' ratios. Routes without a
- * floor target (the API and the static limit) are compared with the floor run just before them.
+ * Measures the routes in rounds, each route once per round, and compares each page with the floor
+ * runs just before and after it: the machine's speed drifts, so only neighbouring runs compare fairly.
+ * A page's ratio to the floor is the median over its rounds.
  */
 interface Rounds {
   runs: Map<RouteSpec, Run[]>;

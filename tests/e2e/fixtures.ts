@@ -1,5 +1,6 @@
 import { type APIRequest, type APIRequestContext, type BrowserContext, type Page, test as base } from "@playwright/test";
-import { E2E_BASE_URL, ensureUser, type SessionCookie, sessionCookieFor, type TestUserOptions, uniqueEmail } from "./helpers/session";
+import { hashPassword } from "../../app/domain/auth/password.server";
+import { E2E_BASE_URL, ensureUser, type SessionCookie, sessionCookieFor, type TestUserOptions, uniqueEmail, withDb } from "./helpers/session";
 
 export { expect } from "@playwright/test";
 
@@ -10,6 +11,8 @@ export interface LoginOptions extends TestUserOptions {
   page?: Page;
   /** Signs this browser context in (a second browser, say). */
   context?: BrowserContext;
+  /** Gives the account this password, for specs that confirm an action with it. */
+  password?: string;
 }
 
 export interface SignedIn {
@@ -43,11 +46,15 @@ export const test = base.extend<{ loginAsCustomer: Login; loginAsAdmin: Login }>
 async function login(
   api: APIRequest,
   contexts: APIRequestContext[],
-  { email, page, context, ...user }: LoginOptions,
+  { email, page, context, password, ...user }: LoginOptions,
   emailPrefix: string,
 ): Promise<SignedIn> {
   email ??= uniqueEmail(emailPrefix);
   const userId = ensureUser(email, user);
+  if (password !== undefined) {
+    const hash = await hashPassword(password);
+    withDb((db) => db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hash, userId));
+  }
   const cookie = await sessionCookieFor(userId);
   for (const target of [page?.context(), context]) if (target) await target.addCookies([cookie]);
   const request = await api.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [cookie], origins: [] } });

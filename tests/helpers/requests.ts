@@ -66,7 +66,6 @@ export function apiRequest(method: string, path: string, opts: RequestOptions & 
 export const sendJson = (method: string, path: string, body: unknown, opts: RequestOptions = {}) => apiRequest(method, path, { ...opts, body });
 export const postJson = (path: string, body: unknown, opts: RequestOptions = {}) => apiRequest("POST", path, { ...opts, body });
 export const putJson = (path: string, body: unknown, opts: RequestOptions = {}) => apiRequest("PUT", path, { ...opts, body });
-export const patchJson = (path: string, body: unknown, opts: RequestOptions = {}) => apiRequest("PATCH", path, { ...opts, body });
 export const del = (path: string, opts: RequestOptions = {}) => apiRequest("DELETE", path, opts);
 
 /** The arguments Remix hands a loader or action. */

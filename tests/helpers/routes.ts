@@ -7,5 +7,3 @@ export async function cookieFor(userId: number): Promise<string> {
   session.set("userId", userId);
   return (await storage.commitSession(session)).split(";")[0]!;
 }
-
-export { run } from "./requests";

@@ -237,7 +237,7 @@ describe("profile: the form and PUT /api/profile", () => {
 describe("loyalty", () => {
   const getConfig = () => run(() => loyaltyConfigLoader());
 
-  it("GET /api/loyalty/config answers the section-9 defaults when nothing is stored, without sign-in", async () => {
+  it("GET /api/loyalty/config answers the default points rules when nothing is stored, without sign-in", async () => {
     await db.deleteFrom("settings").where("key", "=", "loyalty_config").execute();
     const res = await getConfig();
     expect(res.status).toBe(200);

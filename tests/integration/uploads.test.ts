@@ -10,7 +10,7 @@ import { action as cleanupAction } from "~/routes/api.upload.cleanup";
 import { action as finalizeAction } from "~/routes/api.upload.finalize";
 import { action as tempAction } from "~/routes/api.upload.temp";
 import { makeUser } from "../helpers/factories";
-import { args, ORIGIN, postMultipart, sendJson } from "../helpers/requests";
+import { args, postForm, postJson, postMultipart, sendJson } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 
 const UPLOAD_DIR = path.resolve(process.env.UPLOAD_DIR!);
@@ -258,7 +258,7 @@ describe("DELETE /api/upload/cleanup and stale uploads", () => {
 });
 
 describe("readMultipartForm", () => {
-  const multipart = (form: FormData) => new Request(`${ORIGIN}/x`, { method: "POST", body: form });
+  const multipart = (form: FormData) => postMultipart("/x", form);
 
   it("drops files over the limit, reports them and keeps every other field", async () => {
     const form = new FormData();
@@ -282,11 +282,11 @@ describe("readMultipartForm", () => {
   });
 
   it("reads urlencoded bodies and refuses other or broken bodies with a 400 DomainError", async () => {
-    const urlencoded = new Request(`${ORIGIN}/x`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1&b=two" });
+    const urlencoded = postForm("/x", { a: "1", b: "two" });
     expect(Object.fromEntries((await readMultipartForm(urlencoded)).form)).toEqual({ a: "1", b: "two" });
-    const asJson = new Request(`${ORIGIN}/x`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const asJson = postJson("/x", {});
     await expect(readMultipartForm(asJson)).rejects.toMatchObject({ status: 400 });
-    const broken = new Request(`${ORIGIN}/x`, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=zzz" }, body: "--zzz\r\nContent-Disposition: form-data\r\n\r\nno name\r\n" });
+    const broken = postMultipart("/x", new Blob(["--zzz\r\nContent-Disposition: form-data\r\n\r\nno name\r\n"]), { headers: { "Content-Type": "multipart/form-data; boundary=zzz" } });
     await expect(readMultipartForm(broken)).rejects.toBeInstanceOf(DomainError);
   });
 });

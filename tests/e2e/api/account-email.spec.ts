@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { expect, type Login, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { linkIn, waitForMail } from "../helpers/mail";
 import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
@@ -9,17 +9,15 @@ import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
 const PASSWORD = "ribbon-and-tulle-5";
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
-async function registered(playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } }, email: string) {
-  const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  const res = await request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName: "Rosa", lastName: "Linde" } });
-  expect(res.status()).toBe(201);
-  return request;
+/** A signed-in account with a password: its request context. */
+async function registered(loginAsCustomer: Login, email: string) {
+  return (await loginAsCustomer({ email, password: PASSWORD, firstName: "Rosa", lastName: "Linde" })).request;
 }
 
-test("an e-mail change asks for the password and waits for the new address; the undo link keeps the old address reserved", async ({ playwright }) => {
+test("an e-mail change asks for the password and waits for the new address; the undo link keeps the old address reserved", async ({ playwright, loginAsCustomer }) => {
   const oldEmail = uniqueEmail("api-change-old");
   const newEmail = uniqueEmail("api-change-new");
-  const request = await registered(playwright, oldEmail);
+  const request = await registered(loginAsCustomer, oldEmail);
   const stranger = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   try {
     expect(await expectError(await request.put("/api/profile", { data: { email: newEmail } }), 400)).toBe("Enter your current password");
@@ -46,15 +44,13 @@ test("an e-mail change asks for the password and waits for the new address; the 
     expect(await undone.json()).toMatchObject({ email: oldEmail });
     await expectError(await request.get("/api/auth/me"), 401);
   } finally {
-    await request.dispose();
     await stranger.dispose();
   }
 });
 
-test("forgot password takes its slot atomically: 20 requests at once send at most the limit", async ({ playwright }) => {
+test("forgot password takes its slot atomically: 20 requests at once send at most the limit", async ({ playwright, loginAsCustomer }) => {
   const email = uniqueEmail("api-parallel-reset");
-  const setup = await registered(playwright, email);
-  await setup.dispose();
+  await registered(loginAsCustomer, email);
   const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   try {
     const answers = await Promise.all(Array.from({ length: 20 }, () => request.post("/api/auth/forgot-password", { data: { email } })));

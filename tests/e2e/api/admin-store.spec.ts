@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectError } from "../helpers/api";
-import { ensureUser, signInAs, uniqueEmail, withDb } from "../helpers/session";
+import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
 
-// Admin store calls (checkout-account-admin spec, section 7): users list, award points,
-// recalculate category counts, clean orphaned links. Guest 401, customer 403, admin 200, bad input 400.
+// Admin store calls: users list, award points, recalculate category counts, clean orphaned links.
+// Guest 401, customer 403, admin 200, bad input 400.
 
 const WRITES = [
   { path: "/api/loyalty/admin/award", body: { email: "someone@example.com", points: 5 } },
@@ -11,67 +11,55 @@ const WRITES = [
   { path: "/api/admin/clean-orphaned-relationships", body: {} },
 ];
 
-test("guests get 401 and customers 403 on every admin store call", async ({ playwright, request }) => {
+test("guests get 401 and customers 403 on every admin store call", async ({ request, loginAsCustomer }) => {
   await expectError(await request.get("/api/admin/users"), 401);
   for (const w of WRITES) await expectError(await request.post(w.path, { data: w.body }), 401);
-  const customer = await signInAs(playwright.request, uniqueEmail("store-customer"));
-  try {
-    await expectError(await customer.request.get("/api/admin/users"), 403);
-    for (const w of WRITES) await expectError(await customer.request.post(w.path, { data: w.body }), 403);
-  } finally {
-    await customer.request.dispose();
-  }
+  const customer = await loginAsCustomer({ email: uniqueEmail("store-customer") });
+  await expectError(await customer.request.get("/api/admin/users"), 403);
+  for (const w of WRITES) await expectError(await customer.request.post(w.path, { data: w.body }), 403);
 });
 
-test("GET /api/admin/users lists users with name, role, points and joined date", async ({ playwright }) => {
+test("GET /api/admin/users lists users with name, role, points and joined date", async ({ loginAsAdmin }) => {
   const email = uniqueEmail("store-listed");
   ensureUser(email, { firstName: "Listed", lastName: "Person", loyaltyPoints: 7 });
-  const admin = await signInAs(playwright.request, uniqueEmail("store-admin"), { isAdmin: true });
-  try {
-    const res = await admin.request.get("/api/admin/users");
-    expect(res.status()).toBe(200);
-    const { users } = (await res.json()) as { users: Record<string, unknown>[] };
-    const row = users.find((u) => u.email === email);
-    expect(row).toMatchObject({ name: "Listed Person", role: "Customer", loyaltyPoints: 7, isAdmin: false });
-    expect(typeof row!.createdAt).toBe("string");
-    expect(users.find((u) => u.id === admin.userId)).toMatchObject({ role: "Admin" });
-    expect(JSON.stringify(users)).not.toMatch(/password/i);
-  } finally {
-    await admin.request.dispose();
-  }
+  const admin = await loginAsAdmin({ email: uniqueEmail("store-admin") });
+  const res = await admin.request.get("/api/admin/users");
+  expect(res.status()).toBe(200);
+  const { users } = (await res.json()) as { users: Record<string, unknown>[] };
+  const row = users.find((u) => u.email === email);
+  expect(row).toMatchObject({ name: "Listed Person", role: "Customer", loyaltyPoints: 7, isAdmin: false });
+  expect(typeof row!.createdAt).toBe("string");
+  expect(users.find((u) => u.id === admin.userId)).toMatchObject({ role: "Admin" });
+  expect(JSON.stringify(users)).not.toMatch(/password/i);
 });
 
-test("POST /api/loyalty/admin/award: bad input 400, unknown e-mail 404, success adds points", async ({ playwright }) => {
+test("POST /api/loyalty/admin/award: bad input 400, unknown e-mail 404, success adds points", async ({ loginAsAdmin }) => {
   const email = uniqueEmail("store-award");
   const userId = ensureUser(email);
-  const admin = await signInAs(playwright.request, uniqueEmail("store-admin"), { isAdmin: true });
-  try {
-    const bad = [
-      [{}, "Please enter both email and points amount"],
-      [{ email }, "Please enter both email and points amount"],
-      [{ email, points: 1.5 }, "Points must be a positive number"],
-      [{ email, points: -5 }, "Points must be a positive number"],
-      [{ email, points: "ten" }, "Points must be a positive number"],
-    ] as const;
-    for (const [data, text] of bad) {
-      expect(await expectError(await admin.request.post("/api/loyalty/admin/award", { data }), 400)).toContain(text);
-    }
-    expect(await expectError(await admin.request.post("/api/loyalty/admin/award", { data: { email: uniqueEmail("nobody"), points: 5 } }), 404)).toBe(
-      "No customer with this email",
-    );
-    const res = await admin.request.post("/api/loyalty/admin/award", { data: { email: email.toUpperCase(), points: 30 } });
-    expect(res.status()).toBe(200);
-    expect(await res.json()).toEqual({ email, points: 30, loyaltyPoints: 30 });
-    const event = withDb((db) =>
-      db.prepare("SELECT event_type, points, points_after FROM loyalty_events WHERE user_id = ? ORDER BY id DESC LIMIT 1").get(userId),
-    );
-    expect(event).toEqual({ event_type: "admin_reward", points: 30, points_after: 30 });
-  } finally {
-    await admin.request.dispose();
+  const admin = await loginAsAdmin({ email: uniqueEmail("store-admin") });
+  const bad = [
+    [{}, "Please enter both email and points amount"],
+    [{ email }, "Please enter both email and points amount"],
+    [{ email, points: 1.5 }, "Points must be a positive number"],
+    [{ email, points: -5 }, "Points must be a positive number"],
+    [{ email, points: "ten" }, "Points must be a positive number"],
+  ] as const;
+  for (const [data, text] of bad) {
+    expect(await expectError(await admin.request.post("/api/loyalty/admin/award", { data }), 400)).toContain(text);
   }
+  expect(await expectError(await admin.request.post("/api/loyalty/admin/award", { data: { email: uniqueEmail("nobody"), points: 5 } }), 404)).toBe(
+    "No customer with this email",
+  );
+  const res = await admin.request.post("/api/loyalty/admin/award", { data: { email: email.toUpperCase(), points: 30 } });
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ email, points: 30, loyaltyPoints: 30 });
+  const event = withDb((db) =>
+    db.prepare("SELECT event_type, points, points_after FROM loyalty_events WHERE user_id = ? ORDER BY id DESC LIMIT 1").get(userId),
+  );
+  expect(event).toEqual({ event_type: "admin_reward", points: 30, points_after: 30 });
 });
 
-test("recalculate fixes a wrong count; clean removes an orphaned link and answers {deleted}", async ({ playwright }) => {
+test("recalculate fixes a wrong count; clean removes an orphaned link and answers {deleted}", async ({ loginAsAdmin }) => {
   const tag = uniqueEmail("cat").split("@")[0]!;
   const { categoryId, productId } = withDb((db) => {
     const c = db.prepare("INSERT INTO categories (name, slug, parent_id, sort_order, is_active, product_count) VALUES (?, ?, NULL, 99, 0, 9)").run(`E2E ${tag}`, tag);
@@ -80,30 +68,26 @@ test("recalculate fixes a wrong count; clean removes an orphaned link and answer
     return { categoryId: Number(c.lastInsertRowid), productId: Number(p.lastInsertRowid) };
   });
   const count = () => withDb((db) => (db.prepare("SELECT product_count AS n FROM categories WHERE id = ?").get(categoryId) as { n: number }).n);
-  const admin = await signInAs(playwright.request, uniqueEmail("store-admin"), { isAdmin: true });
-  try {
-    let res = await admin.request.post("/api/admin/recalculate-category-counts");
-    expect(res.status()).toBe(200);
-    const body = await res.json();
-    expect(body.message).toBe("Category product counts have been recalculated successfully.");
-    expect(body.categories).toBeGreaterThan(0);
-    expect(count()).toBe(1);
+  const admin = await loginAsAdmin({ email: uniqueEmail("store-admin") });
+  let res = await admin.request.post("/api/admin/recalculate-category-counts");
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.message).toBe("Category product counts have been recalculated successfully.");
+  expect(body.categories).toBeGreaterThan(0);
+  expect(count()).toBe(1);
 
-    withDb((db) => {
-      db.pragma("foreign_keys = OFF");
-      db.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)").run(productId + 1_000_000, categoryId);
-    });
-    res = await admin.request.post("/api/admin/clean-orphaned-relationships");
-    expect(res.status()).toBe(200);
-    const cleaned = await res.json();
-    // Parallel tests may leave no orphans of their own, so at least this one is counted.
-    expect(cleaned.deleted).toBeGreaterThanOrEqual(1);
-    expect(cleaned.message).toBe(`Cleaned ${cleaned.deleted} orphaned product-category relationships`);
-    expect(withDb((db) => db.prepare("SELECT count(*) AS n FROM product_categories WHERE category_id = ?").get(categoryId))).toEqual({ n: 1 });
-    expect((await admin.request.get("/api/admin/clean-orphaned-relationships")).status()).toBe(405);
-  } finally {
-    await admin.request.dispose();
-  }
+  withDb((db) => {
+    db.pragma("foreign_keys = OFF");
+    db.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)").run(productId + 1_000_000, categoryId);
+  });
+  res = await admin.request.post("/api/admin/clean-orphaned-relationships");
+  expect(res.status()).toBe(200);
+  const cleaned = await res.json();
+  // Parallel tests may leave no orphans of their own, so at least this one is counted.
+  expect(cleaned.deleted).toBeGreaterThanOrEqual(1);
+  expect(cleaned.message).toBe(`Cleaned ${cleaned.deleted} orphaned product-category relationships`);
+  expect(withDb((db) => db.prepare("SELECT count(*) AS n FROM product_categories WHERE category_id = ?").get(categoryId))).toEqual({ n: 1 });
+  expect((await admin.request.get("/api/admin/clean-orphaned-relationships")).status()).toBe(405);
 });
 
 test("GET /api/categories shows an admin's category with its parent and count", async ({ request }) => {

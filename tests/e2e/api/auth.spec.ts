@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectError, productId } from "../helpers/api";
-import { signInAs, uniqueEmail } from "../helpers/session";
+import { uniqueEmail } from "../helpers/session";
 
-// The auth calls of section 7 over HTTP against the built server: register, login, me, logout,
+// The auth calls over HTTP against the built server: register, login, me, logout,
 // register-checkout, the throttle and the admin flag.
 
 const PASSWORD = "needle-and-thread";
@@ -92,16 +92,14 @@ test("the guest's cart moves into the account on sign-in", async ({ request }) =
   expect(cart.map((i: { productId: number; quantity: number }) => [i.productId, i.quantity])).toEqual([[id, 2]]);
 });
 
-test("/api/auth/me tells admins apart; logout and login are POST only", async ({ playwright }) => {
-  const { request: admin } = await signInAs(playwright.request, "admin@example.com");
+test("/api/auth/me tells admins apart; logout and login are POST only", async ({ loginAsAdmin, loginAsCustomer }) => {
+  const { request: admin } = await loginAsAdmin({ email: "admin@example.com" });
   expect(await (await admin.get("/api/auth/me")).json()).toMatchObject({ email: "admin@example.com", isAdmin: true, is_admin: true });
-  await admin.dispose();
-  const { request: customer } = await signInAs(playwright.request, uniqueEmail("plain"));
+  const { request: customer } = await loginAsCustomer({ email: uniqueEmail("plain") });
   expect(await (await customer.get("/api/auth/me")).json()).toMatchObject({ isAdmin: false });
   await expectError(await customer.get("/api/auth/logout"), 405);
   await expectError(await customer.get("/api/auth/login"), 405);
   expect((await customer.get("/api/auth/me")).status()).toBe(200);
-  await customer.dispose();
 });
 
 test("/login shows its two tabs as links and the sign-up fields with native constraints", async ({ request }) => {

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { productId } from "../helpers/api";
 import { SLUGS } from "../helpers/browser";
 import { insertOrder } from "../helpers/orders";
-import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+import { uniqueEmail } from "../helpers/session";
 
 /**
  * Page-weight budgets, measured deterministically on the built app: bytes after gzip at zlib's
@@ -133,13 +134,12 @@ test("storefront pages stay within the HTML, JS and CSS budgets", async ({ reque
   for (const url of PUBLIC_PAGES) expectWithinBudgets(url, await measure(request, url));
 });
 
-test("the cart with an item and the favorites page stay within the budgets", async ({ request }) => {
+test("the cart with an item and the favorites page stay within the budgets", async ({ request, loginAsCustomer }) => {
   const id = await productId(request, SLUGS.inStock);
   expect((await request.post("/api/cart", { data: { productId: id, quantity: 1 } })).status()).toBe(201);
   expectWithinBudgets("/cart", await measure(request, "/cart"));
 
-  const userId = ensureUser(uniqueEmail("budget"), { firstName: "Bea" });
-  const cookie = await sessionCookieFor(userId);
+  const { cookie } = await loginAsCustomer({ email: uniqueEmail("budget"), firstName: "Bea" });
   const favoriteIds = await Promise.all([SLUGS.withColors, SLUGS.withVariations, SLUGS.large].map((s) => productId(request, s)));
   const headers = { Cookie: `${cookie.name}=${cookie.value}` };
   for (const productId of favoriteIds) {

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectError, productId } from "../helpers/api";
-import { signInAs, uniqueEmail, withDb } from "../helpers/session";
+import { uniqueEmail, withDb } from "../helpers/session";
 
-// POST /api/orders: the Order creation payload, checked by the checkout's own rules, and an
-// order made of the server's figures (checkout-account-admin spec sections 3, 4, 5, 7; CONTRACT.md).
+// POST /api/orders: the order payload, checked by the checkout's own rules, and an order made
+// of the server's figures.
 
 const FIGURES_CHANGED = "Prices or your cart have changed. Please review your order.";
 const SWEATER = "cream-cable-knit-sweater";
@@ -195,34 +196,29 @@ test.describe("POST /api/orders", () => {
     expect(stock, "ordering takes no stock: paying does").toBe(2);
   });
 
-  test("a customer's loyalty discount applies only when ticked and allowed, and the order is theirs", async ({ playwright, baseURL }) => {
-    const rich = await signInAs(playwright.request, uniqueEmail("api-points"), { baseURL, loyaltyPoints: 60 });
-    const poor = await signInAs(playwright.request, uniqueEmail("api-few-points"), { baseURL, loyaltyPoints: 49 });
-    try {
-      const id = await productId(rich.request, SWEATER);
-      const rate = await standardRate(rich.request);
-      await addToCart(rich.request, id);
-      const email = uniqueEmail("api-points-order");
-      const res = await rich.request.post("/api/orders", {
-        data: payload(email, { useLoyaltyPoints: true, loyaltyDiscount: "5.00", total: money(SWEATER_CENTS + rate.cents - 500) }),
-      });
-      expect(res.status()).toBe(201);
-      const created = await res.json();
-      expect(ordersFor(email)[0]).toMatchObject({ user_id: rich.userId, session_key: null, loyalty_discount_cents: 500, loyalty_points_used: 50 });
-      expect(pointsOf(rich.userId), "the points are taken when the order is placed").toBe(10);
-      const list = await (await rich.request.get("/api/orders")).json();
-      expect(list).toContainEqual(expect.objectContaining({ id: created.id, status: "unpaid", confirmationToken: created.confirmationToken }));
+  test("a customer's loyalty discount applies only when ticked and allowed, and the order is theirs", async ({ loginAsCustomer }) => {
+    const rich = await loginAsCustomer({ email: uniqueEmail("api-points"), loyaltyPoints: 60 });
+    const poor = await loginAsCustomer({ email: uniqueEmail("api-few-points"), loyaltyPoints: 49 });
+    const id = await productId(rich.request, SWEATER);
+    const rate = await standardRate(rich.request);
+    await addToCart(rich.request, id);
+    const email = uniqueEmail("api-points-order");
+    const res = await rich.request.post("/api/orders", {
+      data: payload(email, { useLoyaltyPoints: true, loyaltyDiscount: "5.00", total: money(SWEATER_CENTS + rate.cents - 500) }),
+    });
+    expect(res.status()).toBe(201);
+    const created = await res.json();
+    expect(ordersFor(email)[0]).toMatchObject({ user_id: rich.userId, session_key: null, loyalty_discount_cents: 500, loyalty_points_used: 50 });
+    expect(pointsOf(rich.userId), "the points are taken when the order is placed").toBe(10);
+    const list = await (await rich.request.get("/api/orders")).json();
+    expect(list).toContainEqual(expect.objectContaining({ id: created.id, status: "unpaid", confirmationToken: created.confirmationToken }));
 
-      await addToCart(poor.request, id);
-      const poorEmail = uniqueEmail("api-few-points-order");
-      const refused = await poor.request.post("/api/orders", { data: payload(poorEmail, { useLoyaltyPoints: true }) });
-      expect(refused.status()).toBe(201);
-      expect((await refused.json()).total).toBe(money(SWEATER_CENTS + rate.cents));
-      expect(ordersFor(poorEmail)[0]).toMatchObject({ loyalty_discount_cents: 0, loyalty_points_used: 0 });
-    } finally {
-      await rich.request.dispose();
-      await poor.request.dispose();
-    }
+    await addToCart(poor.request, id);
+    const poorEmail = uniqueEmail("api-few-points-order");
+    const refused = await poor.request.post("/api/orders", { data: payload(poorEmail, { useLoyaltyPoints: true }) });
+    expect(refused.status()).toBe(201);
+    expect((await refused.json()).total).toBe(money(SWEATER_CENTS + rate.cents));
+    expect(ordersFor(poorEmail)[0]).toMatchObject({ loyalty_discount_cents: 0, loyalty_points_used: 0 });
   });
 
   test("confirmation tokens are long, random and unique", async ({ request }) => {

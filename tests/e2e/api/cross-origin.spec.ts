@@ -1,6 +1,7 @@
 import http from "node:http";
-import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
-import { signInAs, uniqueEmail } from "../helpers/session";
+import { type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test } from "../fixtures";
+import { uniqueEmail } from "../helpers/session";
 import { productId } from "../helpers/api";
 
 const EVIL = { Origin: "http://evil.example" };
@@ -65,33 +66,25 @@ test.describe("writes from another origin are refused with 403 and change nothin
     await expectRefused(await request.post("/api/shipping/calculate", { data: { cartItems: [] }, headers: EVIL }));
   });
 
-  test("POST /api/favorites and DELETE /api/favorites/{id}", async ({ playwright }) => {
-    const { request } = await signInAs(playwright.request, uniqueEmail("xfav"));
-    try {
-      const keep = await productId(request, "linen-summer-apron");
-      const other = await productId(request, "rose-garden-tea-dress");
-      expect((await request.post("/api/favorites", { data: { productId: keep } })).status()).toBe(201);
-      await expectRefused(await request.post("/api/favorites", { data: { productId: other }, headers: EVIL }));
-      await expectRefused(await request.delete(`/api/favorites/${keep}`, { headers: EVIL }));
-      const list = await (await request.get("/api/favorites")).json();
-      expect(list.map((f: { productId: number }) => f.productId)).toEqual([keep]);
-    } finally {
-      await request.dispose();
-    }
+  test("POST /api/favorites and DELETE /api/favorites/{id}", async ({ loginAsCustomer }) => {
+    const { request } = await loginAsCustomer({ email: uniqueEmail("xfav") });
+    const keep = await productId(request, "linen-summer-apron");
+    const other = await productId(request, "rose-garden-tea-dress");
+    expect((await request.post("/api/favorites", { data: { productId: keep } })).status()).toBe(201);
+    await expectRefused(await request.post("/api/favorites", { data: { productId: other }, headers: EVIL }));
+    await expectRefused(await request.delete(`/api/favorites/${keep}`, { headers: EVIL }));
+    const list = await (await request.get("/api/favorites")).json();
+    expect(list.map((f: { productId: number }) => f.productId)).toEqual([keep]);
   });
 
-  test("POST /api/auth/logout", async ({ playwright }) => {
-    const { request, userId } = await signInAs(playwright.request, uniqueEmail("xlogout"));
-    try {
-      const res = await request.post("/api/auth/logout", { headers: EVIL });
-      await expectRefused(res);
-      expect(res.headers()["set-cookie"] ?? "").not.toContain("__session=");
-      const me = await request.get("/api/auth/me");
-      expect(me.status()).toBe(200);
-      expect((await me.json()).id).toBe(userId);
-    } finally {
-      await request.dispose();
-    }
+  test("POST /api/auth/logout", async ({ loginAsCustomer }) => {
+    const { request, userId } = await loginAsCustomer({ email: uniqueEmail("xlogout") });
+    const res = await request.post("/api/auth/logout", { headers: EVIL });
+    await expectRefused(res);
+    expect(res.headers()["set-cookie"] ?? "").not.toContain("__session=");
+    const me = await request.get("/api/auth/me");
+    expect(me.status()).toBe(200);
+    expect((await me.json()).id).toBe(userId);
   });
 
   const cartForms = (productId: number, itemId: number): Record<string, string>[] => [
@@ -126,16 +119,12 @@ test.describe("writes from another origin are refused with 403 and change nothin
     await expectRefused(await request.post("/cart", { form: cartForms(id, item.id)[3]!, headers: { ...EVIL, ...HTML_FORM }, maxRedirects: 0 }));
   });
 
-  test("the HTML form endpoint /favorites", async ({ playwright }) => {
-    const { request } = await signInAs(playwright.request, uniqueEmail("xfavform"));
-    try {
-      const id = await productId(request, "linen-summer-apron");
-      await expectRefused(await request.post("/favorites", { form: { productId: String(id) }, headers: { ...EVIL, ...HTML_FORM }, maxRedirects: 0 }));
-      await expectRefused(await request.post("/favorites", { form: { productId: String(id) }, headers: EVIL, maxRedirects: 0 }));
-      expect(await (await request.get("/api/favorites")).json()).toEqual([]);
-    } finally {
-      await request.dispose();
-    }
+  test("the HTML form endpoint /favorites", async ({ loginAsCustomer }) => {
+    const { request } = await loginAsCustomer({ email: uniqueEmail("xfavform") });
+    const id = await productId(request, "linen-summer-apron");
+    await expectRefused(await request.post("/favorites", { form: { productId: String(id) }, headers: { ...EVIL, ...HTML_FORM }, maxRedirects: 0 }));
+    await expectRefused(await request.post("/favorites", { form: { productId: String(id) }, headers: EVIL, maxRedirects: 0 }));
+    expect(await (await request.get("/api/favorites")).json()).toEqual([]);
   });
 
   test("the same requests from the shop's own origin go through", async ({ request, baseURL }) => {

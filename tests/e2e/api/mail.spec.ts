@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { linkIn, mailTo, waitForMail } from "../helpers/mail";
 import { insertOrder, makeStockProduct } from "../helpers/orders";
-import { ensureUser, signInAs, uniqueEmail, withDb } from "../helpers/session";
+import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
 
 // E-mail over real SMTP (the e2e server's catcher): POST /api/auth/forgot-password,
 // POST /api/back-in-stock, and the order messages the order calls queue.
@@ -42,7 +42,7 @@ test.describe("POST /api/auth/forgot-password", () => {
 });
 
 test.describe("POST /api/back-in-stock", () => {
-  test("201 for a sold-out product, 200 when already waiting, and one e-mail when the admin restocks it", async ({ request, playwright }) => {
+  test("201 for a sold-out product, 200 when already waiting, and one e-mail when the admin restocks it", async ({ request, loginAsAdmin }) => {
     const product = makeStockProduct(0);
     const email = uniqueEmail("bis-api");
     const unconfirmed = uniqueEmail("bis-api-unconfirmed");
@@ -58,23 +58,19 @@ test.describe("POST /api/back-in-stock", () => {
     expect(confirmed.status()).toBe(200);
     expect(await confirmed.text()).toContain("We will e-mail you when it is back in stock.");
 
-    const admin = await signInAs(playwright.request, uniqueEmail("bis-admin"), { isAdmin: true });
-    try {
-      const title = `Restocked ${product.slug}`;
-      const res = await admin.request.put(`/api/admin/products/${product.id}`, { data: { title, slug: product.slug, price: "15.00", stock: 3 } });
-      expect(res.status()).toBe(200);
-      const mail = await waitForMail(email, /is back in stock$/);
-      expect(mail.subject).toBe(`${title} is back in stock`);
-      expect(mail.text).toContain(`/product/${product.slug}`);
-      // Saving again does not write again.
-      await admin.request.put(`/api/admin/products/${product.id}`, { data: { title, slug: product.slug, price: "15.00", stock: 4 } });
-      await new Promise((r) => setTimeout(r, 2500));
-      expect(mailTo(email).map((m) => m.subject)).toEqual(["Please confirm your back-in-stock e-mail", `${title} is back in stock`]);
-      // The address that never confirmed got the confirmation request only.
-      expect(mailTo(unconfirmed).map((m) => m.subject)).toEqual(["Please confirm your back-in-stock e-mail"]);
-    } finally {
-      await admin.request.dispose();
-    }
+    const admin = await loginAsAdmin({ email: uniqueEmail("bis-admin") });
+    const title = `Restocked ${product.slug}`;
+    const res = await admin.request.put(`/api/admin/products/${product.id}`, { data: { title, slug: product.slug, price: "15.00", stock: 3 } });
+    expect(res.status()).toBe(200);
+    const mail = await waitForMail(email, /is back in stock$/);
+    expect(mail.subject).toBe(`${title} is back in stock`);
+    expect(mail.text).toContain(`/product/${product.slug}`);
+    // Saving again does not write again.
+    await admin.request.put(`/api/admin/products/${product.id}`, { data: { title, slug: product.slug, price: "15.00", stock: 4 } });
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(mailTo(email).map((m) => m.subject)).toEqual(["Please confirm your back-in-stock e-mail", `${title} is back in stock`]);
+    // The address that never confirmed got the confirmation request only.
+    expect(mailTo(unconfirmed).map((m) => m.subject)).toEqual(["Please confirm your back-in-stock e-mail"]);
   });
 
   test("400 for an item in stock, an unknown product or option, and a malformed address", async ({ request }) => {
@@ -92,27 +88,23 @@ test.describe("POST /api/back-in-stock", () => {
 });
 
 test.describe("order e-mails", () => {
-  test("a cancellation request sends the buyer a receipt and the owner an alert; shipping sends the tracking number", async ({ playwright }) => {
+  test("a cancellation request sends the buyer a receipt and the owner an alert; shipping sends the tracking number", async ({ loginAsCustomer, loginAsAdmin }) => {
     const email = uniqueEmail("mail-orders");
-    const buyer = await signInAs(playwright.request, email, { firstName: "Olga" });
-    const admin = await signInAs(playwright.request, uniqueEmail("mail-orders-admin"), { isAdmin: true });
-    try {
-      const toCancel = insertOrder({ userId: buyer.userId, email, status: "paid" });
-      expect((await buyer.request.patch(`/api/orders/${toCancel.id}/cancel`)).status()).toBe(200);
-      const receipt = await waitForMail(email, new RegExp(`cancellation request for order #${toCancel.id}$`));
-      expect(receipt.text).toContain(`/order-details/${toCancel.id}/${toCancel.token}`);
-      const alert = await waitForMail("hello@example.com", new RegExp(`^Cancellation requested: order #${toCancel.id}$`));
-      expect(alert.text).toContain(email);
+    const buyer = await loginAsCustomer({ email, firstName: "Olga" });
+    const admin = await loginAsAdmin({ email: uniqueEmail("mail-orders-admin") });
+    const toCancel = insertOrder({ userId: buyer.userId, email, status: "paid" });
+    expect((await buyer.request.patch(`/api/orders/${toCancel.id}/cancel`)).status()).toBe(200);
+    const receipt = await waitForMail(email, new RegExp(`cancellation request for order #${toCancel.id}$`));
+    expect(receipt.text).toContain(`/order-details/${toCancel.id}/${toCancel.token}`);
+    const alert = await waitForMail("hello@example.com", new RegExp(`^Cancellation requested: order #${toCancel.id}$`));
+    expect(alert.text).toContain(email);
 
-      const toShip = insertOrder({ userId: buyer.userId, email, status: "paid" });
-      expect((await admin.request.patch(`/api/orders/${toShip.id}/ship`, { data: { trackingNumber: "LP00998877PL" } })).status()).toBe(200);
-      const shipped = await waitForMail(email, new RegExp(`^Order #${toShip.id} is on its way$`));
-      expect(shipped.text).toContain("https://parcelsapp.com/en/tracking/LP00998877PL");
-      const sent = withDb((db) => db.prepare("SELECT status, smtp_response AS response FROM outbox WHERE event_key = ?").get(`order-shipped:${toShip.id}`)) as { status: string; response: string };
-      expect(sent.status).toBe("sent");
-      expect(sent.response).toMatch(/^250 /);
-    } finally {
-      await Promise.all([buyer.request.dispose(), admin.request.dispose()]);
-    }
+    const toShip = insertOrder({ userId: buyer.userId, email, status: "paid" });
+    expect((await admin.request.patch(`/api/orders/${toShip.id}/ship`, { data: { trackingNumber: "LP00998877PL" } })).status()).toBe(200);
+    const shipped = await waitForMail(email, new RegExp(`^Order #${toShip.id} is on its way$`));
+    expect(shipped.text).toContain("https://parcelsapp.com/en/tracking/LP00998877PL");
+    const sent = withDb((db) => db.prepare("SELECT status, smtp_response AS response FROM outbox WHERE event_key = ?").get(`order-shipped:${toShip.id}`)) as { status: string; response: string };
+    expect(sent.status).toBe("sent");
+    expect(sent.response).toMatch(/^250 /);
   });
 });

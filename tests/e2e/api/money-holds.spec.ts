@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { makeStockProduct, productStock } from "../helpers/orders";
-import { E2E_BASE_URL, signInAs, uniqueEmail, withDb } from "../helpers/session";
+import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
 
 // Money over HTTP against the PayPal emulator that start-server.ts runs (it sends its webhooks
 // to the shop): the cancel URL during a capture, a capture landing without stock, partial
@@ -113,10 +114,10 @@ test("a capture landing after the last unit sold is refunded, the order cancelle
   }
 });
 
-test("parallel partial refunds never add up to more than was captured", async ({ playwright }) => {
+test("parallel partial refunds never add up to more than was captured", async ({ playwright, loginAsAdmin }) => {
   const product = makeStockProduct(5, 5000);
   const paid = await paidOrder(playwright, product.id);
-  const admin = await signInAs(playwright.request, uniqueEmail("holds-refund-admin"), { isAdmin: true });
+  const admin = await loginAsAdmin({ email: uniqueEmail("holds-refund-admin") });
   try {
     expect((await admin.request.patch(`/api/orders/${paid.order.id}/ship`, { data: { trackingNumber: "TRACK-1" } })).status()).toBe(200);
     const total = orderRow(paid.order.id).totalCents;
@@ -146,16 +147,15 @@ test("parallel partial refunds never add up to more than was captured", async ({
     expect(over.status()).toBe(302);
     expect(withDb((db) => db.prepare("SELECT count(*) AS n FROM refunds WHERE order_id = ? AND status = 'REFUSED'").get(paid.order.id))).toEqual({ n: 0 });
   } finally {
-    await admin.request.dispose();
     await paid.request.dispose();
   }
 });
 
 test.describe("reversals and disputes", () => {
-  test("PAYMENT.CAPTURE.REVERSED holds the order as 'Payment reversed': shipping is refused until the owner marks it resolved", async ({ playwright }) => {
+  test("PAYMENT.CAPTURE.REVERSED holds the order as 'Payment reversed': shipping is refused until the owner marks it resolved", async ({ playwright, loginAsAdmin }) => {
     const product = makeStockProduct(5);
     const paid = await paidOrder(playwright, product.id);
-    const admin = await signInAs(playwright.request, uniqueEmail("holds-reverse-admin"), { isAdmin: true });
+    const admin = await loginAsAdmin({ email: uniqueEmail("holds-reverse-admin") });
     try {
       const captureId = orderRow(paid.order.id).captureId!;
       await control(`reverse/${captureId}`);
@@ -185,15 +185,14 @@ test.describe("reversals and disputes", () => {
       expect(((await resolved.json()) as { status: string }).status).toBe("paid");
       expect((await admin.request.patch(`/api/orders/${paid.order.id}/ship`, { data: { trackingNumber: "TRACK-3" } })).status()).toBe(200);
     } finally {
-      await admin.request.dispose();
       await paid.request.dispose();
     }
   });
 
-  test("CUSTOMER.DISPUTE.CREATED holds the order too; a replayed event adds nothing; the owner may cancel it", async ({ playwright, request }) => {
+  test("CUSTOMER.DISPUTE.CREATED holds the order too; a replayed event adds nothing; the owner may cancel it", async ({ playwright, request, loginAsAdmin }) => {
     const product = makeStockProduct(5);
     const paid = await paidOrder(playwright, product.id);
-    const admin = await signInAs(playwright.request, uniqueEmail("holds-dispute-admin"), { isAdmin: true });
+    const admin = await loginAsAdmin({ email: uniqueEmail("holds-dispute-admin") });
     try {
       const captureId = orderRow(paid.order.id).captureId!;
       const dispute = (await control(`dispute/${captureId}`, { reason: "MERCHANDISE_OR_SERVICE_NOT_RECEIVED" })) as { dispute_id: string };
@@ -211,7 +210,6 @@ test.describe("reversals and disputes", () => {
       // A dispute is PayPal's to settle: the shop made no refund of its own.
       expect(withDb((db) => db.prepare("SELECT count(*) AS n FROM refunds WHERE order_id = ?").get(paid.order.id))).toEqual({ n: 0 });
     } finally {
-      await admin.request.dispose();
       await paid.request.dispose();
     }
   });

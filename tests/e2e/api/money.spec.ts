@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import sharp from "sharp";
 import { expectError } from "../helpers/api";
-import { E2E_BASE_URL, signInAs, uniqueEmail, withDb } from "../helpers/session";
+import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
 
-// Money over HTTP, written from the spec's API table (checkout-account-admin.md,
-// section 7) as a new client would call it, against the PayPal emulator that start-server.ts
-// runs (and that sends its webhooks to the shop, as PayPal does).
+// Money over HTTP as a new API client would call it, against the PayPal emulator (which sends its
+// webhooks to the shop, as PayPal does).
 
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 type Ctx = { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } };
@@ -36,7 +36,7 @@ function stockOf(productId: number): number {
   return withDb((db) => (db.prepare("SELECT stock FROM products WHERE id = ?").get(productId) as { stock: number }).stock);
 }
 
-/** A guest (own context, own session) with an unpaid order of the product, made through the spec's calls. */
+/** A guest (own context, own session) with an unpaid order of the product, made through the public API. */
 async function guestOrder(playwright: Ctx, productId: number) {
   const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   expect((await request.post("/api/cart", { data: { productId, quantity: 1 } })).status()).toBe(201);
@@ -54,7 +54,7 @@ async function guestOrder(playwright: Ctx, productId: number) {
   return { request, order: (await res.json()) as { id: number; confirmationToken: string; total: string } };
 }
 
-/** Pays a guest's order the way the spec's client does: paypal/order with {amount, currency, intent}, approval, capture. */
+/** Pays a guest's order the way an API client does: paypal/order with {amount, currency, intent}, approval, capture. */
 async function paidGuestOrder(playwright: Ctx, productId: number) {
   const guest = await guestOrder(playwright, productId);
   const created = await guest.request.post("/api/paypal/order", { data: { amount: guest.order.total, currency: "USD", intent: "CAPTURE" } });
@@ -92,77 +92,73 @@ test.describe("the spec's three calls", () => {
     }
   });
 
-  test("POST and PUT /api/admin/products accept images finalized by POST /api/upload/finalize first", async ({ playwright, request }) => {
-    const admin = await signInAs(playwright.request, uniqueEmail("money-products-admin"), { isAdmin: true });
+  test("POST and PUT /api/admin/products accept images finalized by POST /api/upload/finalize first", async ({ request, loginAsAdmin }) => {
+    const admin = await loginAsAdmin({ email: uniqueEmail("money-products-admin") });
     const png = (color: string) => sharp({ create: { width: 60, height: 75, channels: 3, background: color } }).png().toBuffer();
     const upload = async (color: string) => {
       const res = await admin.request.post("/api/upload/temp", { multipart: { image: { name: "a.png", mimeType: "image/png", buffer: await png(color) } } });
       expect(res.status()).toBe(201);
       return ((await res.json()) as { id: string }).id;
     };
-    try {
-      const finalize = async (ids: string[]) => {
-        const res = await admin.request.post("/api/upload/finalize", { data: { images: ids.map((id, i) => ({ id, isPrimary: i === 0 })) } });
-        expect(res.status()).toBe(200);
-        return ((await res.json()) as { images: { id: string; imageUrl: string; isPrimary: boolean }[] }).images;
-      };
-      const images = await finalize([await upload("#aa3366"), await upload("#3366aa")]);
-      const title = `Finalized First ${randomBytes(3).toString("hex")}`;
-      const res = await admin.request.post("/api/admin/products", {
-        data: { title, description: "Made in the spec's order.", price: "19.50", stock: 2, categories: [], images: images.map((i) => ({ id: i.id, isPrimary: i.isPrimary })) },
-      });
-      expect(res.status()).toBe(201);
-      const product = (await res.json()) as { id: number; images: { id: number; imageUrl: string; isPrimary: boolean }[] };
-      expect(product.images.map((i) => i.imageUrl).sort()).toEqual(images.map((i) => i.imageUrl).sort());
-      expect((await request.get(product.images[0]!.imageUrl)).status()).toBe(200);
+    const finalize = async (ids: string[]) => {
+      const res = await admin.request.post("/api/upload/finalize", { data: { images: ids.map((id, i) => ({ id, isPrimary: i === 0 })) } });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { images: { id: string; imageUrl: string; isPrimary: boolean }[] }).images;
+    };
+    const images = await finalize([await upload("#aa3366"), await upload("#3366aa")]);
+    const title = `Finalized First ${randomBytes(3).toString("hex")}`;
+    const res = await admin.request.post("/api/admin/products", {
+      data: { title, description: "Made in the spec's order.", price: "19.50", stock: 2, categories: [], images: images.map((i) => ({ id: i.id, isPrimary: i.isPrimary })) },
+    });
+    expect(res.status()).toBe(201);
+    const product = (await res.json()) as { id: number; images: { id: number; imageUrl: string; isPrimary: boolean }[] };
+    expect(product.images.map((i) => i.imageUrl).sort()).toEqual(images.map((i) => i.imageUrl).sort());
+    expect((await request.get(product.images[0]!.imageUrl)).status()).toBe(200);
 
-      // The same finalized image cannot go to a second product.
+    // The same finalized image cannot go to a second product.
+    await expectError(
+      await admin.request.post("/api/admin/products", { data: { title: `${title} copy`, description: "x", price: "1.00", stock: 1, images: [{ id: images[0]!.id, isPrimary: true }] } }),
+      400,
+    );
+    // PUT with a newly finalized image and the stored ones to keep.
+    const [third] = await finalize([await upload("#66aa33")]);
+    const put = await admin.request.put(`/api/admin/products/${product.id}`, {
+      data: {
+        title,
+        description: "Made in the spec's order.",
+        price: "19.50",
+        stock: 2,
+        categories: [],
+        images: [{ id: third!.id, isPrimary: true }],
+        existingImages: product.images.map((i) => ({ id: i.id, isPrimary: false })),
+      },
+    });
+    expect(put.status()).toBe(200);
+    const updated = (await put.json()) as { images: { imageUrl: string; isPrimary: boolean }[] };
+    expect(updated.images).toHaveLength(3);
+    expect(updated.images.find((i) => i.isPrimary)!.imageUrl).toBe(third!.imageUrl);
+
+    // A finalized image given by the finalize answer's imageUrl alone works too; a URL outside
+    // the products path, or one that is not a finalized image, is refused.
+    const [fourth] = await finalize([await upload("#3a3a8a")]);
+    const byUrl = await admin.request.post("/api/admin/products", {
+      data: { title: `${title} by url`, description: "x", price: "2.00", stock: 1, categories: [], images: [{ imageUrl: fourth!.imageUrl, isPrimary: true }] },
+    });
+    expect(byUrl.status()).toBe(201);
+    expect(((await byUrl.json()) as { images: { imageUrl: string }[] }).images.map((i) => i.imageUrl)).toEqual([fourth!.imageUrl]);
+    for (const imageUrl of ["/etc/passwd", "/uploads/products/../../shop.db", `/uploads/products/${randomUUID()}.jpg`]) {
       await expectError(
-        await admin.request.post("/api/admin/products", { data: { title: `${title} copy`, description: "x", price: "1.00", stock: 1, images: [{ id: images[0]!.id, isPrimary: true }] } }),
+        await admin.request.post("/api/admin/products", { data: { title: `${title} bad`, description: "x", price: "2.00", stock: 1, images: [{ imageUrl, isPrimary: true }] } }),
         400,
       );
-      // PUT with a newly finalized image and the stored ones to keep.
-      const [third] = await finalize([await upload("#66aa33")]);
-      const put = await admin.request.put(`/api/admin/products/${product.id}`, {
-        data: {
-          title,
-          description: "Made in the spec's order.",
-          price: "19.50",
-          stock: 2,
-          categories: [],
-          images: [{ id: third!.id, isPrimary: true }],
-          existingImages: product.images.map((i) => ({ id: i.id, isPrimary: false })),
-        },
-      });
-      expect(put.status()).toBe(200);
-      const updated = (await put.json()) as { images: { imageUrl: string; isPrimary: boolean }[] };
-      expect(updated.images).toHaveLength(3);
-      expect(updated.images.find((i) => i.isPrimary)!.imageUrl).toBe(third!.imageUrl);
-
-      // A finalized image given by the finalize answer's imageUrl alone works too; a URL outside
-      // the products path, or one that is not a finalized image, is refused.
-      const [fourth] = await finalize([await upload("#3a3a8a")]);
-      const byUrl = await admin.request.post("/api/admin/products", {
-        data: { title: `${title} by url`, description: "x", price: "2.00", stock: 1, categories: [], images: [{ imageUrl: fourth!.imageUrl, isPrimary: true }] },
-      });
-      expect(byUrl.status()).toBe(201);
-      expect(((await byUrl.json()) as { images: { imageUrl: string }[] }).images.map((i) => i.imageUrl)).toEqual([fourth!.imageUrl]);
-      for (const imageUrl of ["/etc/passwd", "/uploads/products/../../shop.db", `/uploads/products/${randomUUID()}.jpg`]) {
-        await expectError(
-          await admin.request.post("/api/admin/products", { data: { title: `${title} bad`, description: "x", price: "2.00", stock: 1, images: [{ imageUrl, isPrimary: true }] } }),
-          400,
-        );
-      }
-    } finally {
-      await admin.request.dispose();
     }
   });
 
-  test("PATCH /api/orders/{id}/cancel: an admin's call cancels a paid order with a PayPal refund; a customer's is a request", async ({ playwright }) => {
+  test("PATCH /api/orders/{id}/cancel: an admin's call cancels a paid order with a PayPal refund; a customer's is a request", async ({ playwright, loginAsAdmin }) => {
     const product = makeProduct(5);
     const paid = await paidGuestOrder(playwright, product.id);
     const other = await paidGuestOrder(playwright, product.id);
-    const admin = await signInAs(playwright.request, uniqueEmail("money-cancel-admin"), { isAdmin: true });
+    const admin = await loginAsAdmin({ email: uniqueEmail("money-cancel-admin") });
     try {
       expect(stockOf(product.id)).toBe(3);
       const res = await admin.request.patch(`/api/orders/${paid.order.id}/cancel`);
@@ -181,17 +177,16 @@ test.describe("the spec's three calls", () => {
       expect((await customer.json()).status).toBe("cancel_request");
       expect(stockOf(product.id)).toBe(4);
     } finally {
-      await admin.request.dispose();
       await paid.request.dispose();
       await other.request.dispose();
     }
   });
 });
 
-test("PayPal refuses the refund: the order is unchanged and the answer carries PayPal's reason", async ({ playwright }) => {
+test("PayPal refuses the refund: the order is unchanged and the answer carries PayPal's reason", async ({ playwright, loginAsAdmin }) => {
   const product = makeProduct(5);
   const paid = await paidGuestOrder(playwright, product.id);
-  const admin = await signInAs(playwright.request, uniqueEmail("money-refuse-admin"), { isAdmin: true });
+  const admin = await loginAsAdmin({ email: uniqueEmail("money-refuse-admin") });
   try {
     const control = await fetch(`${PAYPAL_URL}/__emulator/fail-next-refund`, { method: "POST", body: JSON.stringify({ captureId: paid.captureId, issue: "REFUND_NOT_ALLOWED" }) });
     expect(control.status).toBe(200);
@@ -200,7 +195,6 @@ test("PayPal refuses the refund: the order is unchanged and the answer carries P
     expect(orderRow(paid.order.id).status).toBe("paid");
     expect(stockOf(product.id)).toBe(4);
   } finally {
-    await admin.request.dispose();
     await paid.request.dispose();
   }
 });

@@ -1,66 +1,58 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, type Login, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { guestSessionCookie, insertOrder, makeStockProduct, orderStatus, productStock } from "../helpers/orders";
-import { E2E_BASE_URL, signInAs, uniqueEmail } from "../helpers/session";
+import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
-// The order calls of checkout-account-admin spec section 7 (GET /api/orders/{id},
-// /confirmation, /details, PATCH /cancel) and CONTRACT.md's access rule: only the owner, the
-// guest session that placed the order, a holder of its token, or an admin.
+// The order calls (read, confirmation, details, cancel) and who may make them: only the owner,
+// the guest session that placed the order, a holder of its token, or an admin.
 
-async function customers(playwright: { request: Parameters<typeof signInAs>[0] }) {
-  const owner = await signInAs(playwright.request, uniqueEmail("order-owner"));
-  const other = await signInAs(playwright.request, uniqueEmail("order-other"));
-  const admin = await signInAs(playwright.request, uniqueEmail("order-admin"), { isAdmin: true });
-  return { owner, other, admin, dispose: () => Promise.all([owner.request.dispose(), other.request.dispose(), admin.request.dispose()]) };
+async function customers({ loginAsCustomer, loginAsAdmin }: { loginAsCustomer: Login; loginAsAdmin: Login }) {
+  const owner = await loginAsCustomer({ email: uniqueEmail("order-owner") });
+  const other = await loginAsCustomer({ email: uniqueEmail("order-other") });
+  const admin = await loginAsAdmin({ email: uniqueEmail("order-admin") });
+  return { owner, other, admin };
 }
 
 test.describe("GET /api/orders/{orderId}", () => {
-  test("the owner gets the Order entity of section 3", async ({ playwright }) => {
-    const { owner, dispose } = await customers(playwright);
-    try {
-      const order = insertOrder({ userId: owner.userId, status: "paid", lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }] });
-      const res = await owner.request.get(`/api/orders/${order.id}`);
-      expect(res.status()).toBe(200);
-      expect(res.headers()["cache-control"]).toContain("no-store");
-      const body = await res.json();
-      const unit = order.items[0]!.unitPriceCents;
-      expect(body).toMatchObject({
-        id: order.id,
-        status: "paid",
-        email: "buyer@example.com",
-        subtotal: ((unit * 2) / 100).toFixed(2),
-        shippingCost: "8.00",
-        shippingName: "Standard Shipping",
-        loyaltyDiscount: "0.00",
-        total: (order.totalCents / 100).toFixed(2),
-        confirmationToken: order.token,
-        shippingAddress: { firstName: "Clara", lastName: "Bloom", city: "Toronto", country: "CA" },
-      });
-      expect(body.items).toHaveLength(1);
-      expect(body.items[0]).toMatchObject({ productId: order.items[0]!.productId, quantity: 2, price: ((unit * 2) / 100).toFixed(2) });
-      expect(body.items[0].product.title).toBeTruthy();
-      expect(Array.isArray(body.items[0].product.images)).toBe(true);
-      expect(Array.isArray(body.items[0].product.categories)).toBe(true);
-      expect(JSON.stringify(body)).not.toMatch(/paypal|stockReserved|sessionKey/i);
-    } finally {
-      await dispose();
-    }
+  test("the owner gets the order with its money as strings, its items and address, and nothing internal", async ({ loginAsCustomer, loginAsAdmin }) => {
+    const { owner } = await customers({ loginAsCustomer, loginAsAdmin });
+    const order = insertOrder({ userId: owner.userId, status: "paid", lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }] });
+    const res = await owner.request.get(`/api/orders/${order.id}`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["cache-control"]).toContain("no-store");
+    const body = await res.json();
+    const unit = order.items[0]!.unitPriceCents;
+    expect(body).toMatchObject({
+      id: order.id,
+      status: "paid",
+      email: "buyer@example.com",
+      subtotal: ((unit * 2) / 100).toFixed(2),
+      shippingCost: "8.00",
+      shippingName: "Standard Shipping",
+      loyaltyDiscount: "0.00",
+      total: (order.totalCents / 100).toFixed(2),
+      confirmationToken: order.token,
+      shippingAddress: { firstName: "Clara", lastName: "Bloom", city: "Toronto", country: "CA" },
+    });
+    expect(body.items).toHaveLength(1);
+    expect(body.items[0]).toMatchObject({ productId: order.items[0]!.productId, quantity: 2, price: ((unit * 2) / 100).toFixed(2) });
+    expect(body.items[0].product.title).toBeTruthy();
+    expect(Array.isArray(body.items[0].product.images)).toBe(true);
+    expect(Array.isArray(body.items[0].product.categories)).toBe(true);
+    expect(JSON.stringify(body)).not.toMatch(/paypal|stockReserved|sessionKey/i);
   });
 
-  test("other customers and strangers get 404 {message}; a token holder and an admin get the order", async ({ playwright, request }) => {
-    const { owner, other, admin, dispose } = await customers(playwright);
-    try {
-      const order = insertOrder({ userId: owner.userId, status: "paid" });
-      await expectError(await other.request.get(`/api/orders/${order.id}`), 404);
-      await expectError(await request.get(`/api/orders/${order.id}`), 404);
-      await expectError(await request.get(`/api/orders/${order.id}?token=wrong-token`), 404);
-      await expectError(await request.get(`/api/orders/99999999`), 404);
-      await expectError(await request.get(`/api/orders/not-a-number`), 404);
-      expect((await request.get(`/api/orders/${order.id}?token=${order.token}`)).status()).toBe(200);
-      expect((await admin.request.get(`/api/orders/${order.id}`)).status()).toBe(200);
-    } finally {
-      await dispose();
-    }
+  test("other customers and strangers get 404 {message}; a token holder and an admin get the order", async ({ request, loginAsCustomer, loginAsAdmin }) => {
+    const { owner, other, admin } = await customers({ loginAsCustomer, loginAsAdmin });
+    const order = insertOrder({ userId: owner.userId, status: "paid" });
+    await expectError(await other.request.get(`/api/orders/${order.id}`), 404);
+    await expectError(await request.get(`/api/orders/${order.id}`), 404);
+    await expectError(await request.get(`/api/orders/${order.id}?token=wrong-token`), 404);
+    await expectError(await request.get(`/api/orders/99999999`), 404);
+    await expectError(await request.get(`/api/orders/not-a-number`), 404);
+    expect((await request.get(`/api/orders/${order.id}?token=${order.token}`)).status()).toBe(200);
+    expect((await admin.request.get(`/api/orders/${order.id}`)).status()).toBe(200);
   });
 
   test("a guest's order belongs to the session that placed it", async ({ playwright }) => {
@@ -97,20 +89,16 @@ test.describe("GET /api/orders/{orderId}/confirmation and /details", () => {
     expect(await res.json()).toMatchObject({ id: order.id, status: "paid", confirmationToken: order.token });
   });
 
-  test("details: the token or the owner's session; anyone else 404", async ({ playwright, request }) => {
-    const { owner, other, dispose } = await customers(playwright);
-    try {
-      const order = insertOrder({ userId: owner.userId, status: "shipped", trackingNumber: "RR123456785PL", customerMessage: "For my niece" });
-      const byToken = await request.get(`/api/orders/${order.id}/details?token=${order.token}`);
-      expect(byToken.status()).toBe(200);
-      expect(await byToken.json()).toMatchObject({ trackingNumber: "RR123456785PL", customerMessage: "For my niece", status: "shipped" });
-      expect((await owner.request.get(`/api/orders/${order.id}/details`)).status()).toBe(200);
-      await expectError(await other.request.get(`/api/orders/${order.id}/details`), 404);
-      await expectError(await request.get(`/api/orders/${order.id}/details`), 404);
-      await expectError(await request.get(`/api/orders/${order.id}/details?token=wrong`), 404);
-    } finally {
-      await dispose();
-    }
+  test("details: the token or the owner's session; anyone else 404", async ({ request, loginAsCustomer, loginAsAdmin }) => {
+    const { owner, other } = await customers({ loginAsCustomer, loginAsAdmin });
+    const order = insertOrder({ userId: owner.userId, status: "shipped", trackingNumber: "RR123456785PL", customerMessage: "For my niece" });
+    const byToken = await request.get(`/api/orders/${order.id}/details?token=${order.token}`);
+    expect(byToken.status()).toBe(200);
+    expect(await byToken.json()).toMatchObject({ trackingNumber: "RR123456785PL", customerMessage: "For my niece", status: "shipped" });
+    expect((await owner.request.get(`/api/orders/${order.id}/details`)).status()).toBe(200);
+    await expectError(await other.request.get(`/api/orders/${order.id}/details`), 404);
+    await expectError(await request.get(`/api/orders/${order.id}/details`), 404);
+    await expectError(await request.get(`/api/orders/${order.id}/details?token=wrong`), 404);
   });
 });
 
@@ -119,56 +107,44 @@ test.describe("PATCH /api/orders/{orderId}/cancel", () => {
     return ctx.patch(path, headers ? { headers } : undefined);
   }
 
-  test("an unpaid order is cancelled ('unpaidcancelled'), but not while its payment holds the stock", async ({ playwright }) => {
-    const { owner, dispose } = await customers(playwright);
-    try {
-      const product = makeStockProduct(1);
-      const capturing = insertOrder({ userId: owner.userId, status: "unpaid", stockReserved: true, lines: [{ slug: product.slug, quantity: 2 }] });
-      expect(await expectError(await patch(owner.request, `/api/orders/${capturing.id}/cancel`), 409)).toMatch(/payment is being processed/);
-      expect(orderStatus(capturing.id)).toEqual({ status: "unpaid", stockReserved: 1 });
-      expect(productStock(product.id)).toBe(1);
-      const order = insertOrder({ userId: owner.userId, status: "unpaid", lines: [{ slug: product.slug, quantity: 1 }] });
-      const res = await patch(owner.request, `/api/orders/${order.id}/cancel`);
-      expect(res.status()).toBe(200);
-      expect(await res.json()).toMatchObject({ id: order.id, status: "unpaidcancelled" });
-      expect(orderStatus(order.id)).toEqual({ status: "unpaidcancelled", stockReserved: 0 });
-      expect(productStock(product.id)).toBe(1);
-      // Again: 409.
-      expect(await expectError(await patch(owner.request, `/api/orders/${order.id}/cancel`), 409)).toMatch(/can no longer be cancelled/);
-      expect(productStock(product.id)).toBe(1);
-    } finally {
-      await dispose();
-    }
+  test("an unpaid order is cancelled ('unpaidcancelled'), but not while its payment holds the stock", async ({ loginAsCustomer, loginAsAdmin }) => {
+    const { owner } = await customers({ loginAsCustomer, loginAsAdmin });
+    const product = makeStockProduct(1);
+    const capturing = insertOrder({ userId: owner.userId, status: "unpaid", stockReserved: true, lines: [{ slug: product.slug, quantity: 2 }] });
+    expect(await expectError(await patch(owner.request, `/api/orders/${capturing.id}/cancel`), 409)).toMatch(/payment is being processed/);
+    expect(orderStatus(capturing.id)).toEqual({ status: "unpaid", stockReserved: 1 });
+    expect(productStock(product.id)).toBe(1);
+    const order = insertOrder({ userId: owner.userId, status: "unpaid", lines: [{ slug: product.slug, quantity: 1 }] });
+    const res = await patch(owner.request, `/api/orders/${order.id}/cancel`);
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ id: order.id, status: "unpaidcancelled" });
+    expect(orderStatus(order.id)).toEqual({ status: "unpaidcancelled", stockReserved: 0 });
+    expect(productStock(product.id)).toBe(1);
+    // Again: 409.
+    expect(await expectError(await patch(owner.request, `/api/orders/${order.id}/cancel`), 409)).toMatch(/can no longer be cancelled/);
+    expect(productStock(product.id)).toBe(1);
   });
 
-  test("a paid order gets a cancellation request ('cancel_request'); a shipped one is a 409", async ({ playwright, request }) => {
-    const { owner, dispose } = await customers(playwright);
-    try {
-      const paid = insertOrder({ userId: owner.userId, status: "paid" });
-      const res = await patch(request, `/api/orders/${paid.id}/cancel?token=${paid.token}`);
-      expect(res.status()).toBe(200);
-      expect((await res.json()).status).toBe("cancel_request");
-      expect(orderStatus(paid.id).status).toBe("cancel_request");
+  test("a paid order gets a cancellation request ('cancel_request'); a shipped one is a 409", async ({ request, loginAsCustomer, loginAsAdmin }) => {
+    const { owner } = await customers({ loginAsCustomer, loginAsAdmin });
+    const paid = insertOrder({ userId: owner.userId, status: "paid" });
+    const res = await patch(request, `/api/orders/${paid.id}/cancel?token=${paid.token}`);
+    expect(res.status()).toBe(200);
+    expect((await res.json()).status).toBe("cancel_request");
+    expect(orderStatus(paid.id).status).toBe("cancel_request");
 
-      const shipped = insertOrder({ userId: owner.userId, status: "shipped", trackingNumber: "RR1PL" });
-      await expectError(await patch(owner.request, `/api/orders/${shipped.id}/cancel`), 409);
-      expect(orderStatus(shipped.id).status).toBe("shipped");
-    } finally {
-      await dispose();
-    }
+    const shipped = insertOrder({ userId: owner.userId, status: "shipped", trackingNumber: "RR1PL" });
+    await expectError(await patch(owner.request, `/api/orders/${shipped.id}/cancel`), 409);
+    expect(orderStatus(shipped.id).status).toBe("shipped");
   });
 
-  test("404 for someone else's order, 403 from a foreign origin, 405 for GET", async ({ playwright, request }) => {
-    const { owner, other, dispose } = await customers(playwright);
-    try {
-      const order = insertOrder({ userId: owner.userId, status: "unpaid" });
-      await expectError(await patch(other.request, `/api/orders/${order.id}/cancel`), 404);
-      await expectError(await patch(request, `/api/orders/${order.id}/cancel`), 404);
-      await expectError(await patch(owner.request, `/api/orders/${order.id}/cancel`, { Origin: "http://evil.example" }), 403);
-      await expectError(await owner.request.get(`/api/orders/${order.id}/cancel`), 405);
-      expect(orderStatus(order.id).status).toBe("unpaid");
-    } finally {
-      await dispose();
-    }
+  test("404 for someone else's order, 403 from a foreign origin, 405 for GET", async ({ request, loginAsCustomer, loginAsAdmin }) => {
+    const { owner, other } = await customers({ loginAsCustomer, loginAsAdmin });
+    const order = insertOrder({ userId: owner.userId, status: "unpaid" });
+    await expectError(await patch(other.request, `/api/orders/${order.id}/cancel`), 404);
+    await expectError(await patch(request, `/api/orders/${order.id}/cancel`), 404);
+    await expectError(await patch(owner.request, `/api/orders/${order.id}/cancel`, { Origin: "http://evil.example" }), 403);
+    await expectError(await owner.request.get(`/api/orders/${order.id}/cancel`), 405);
+    expect(orderStatus(order.id).status).toBe("unpaid");
   });
 });

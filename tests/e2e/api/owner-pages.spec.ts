@@ -1,6 +1,7 @@
-import { type APIRequest, type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, type Login, test } from "../fixtures";
 import { dropVersionsAfter, newestVersionId, withPagesLock } from "../helpers/pages";
-import { signInAs, uniqueEmail } from "../helpers/session";
+import { uniqueEmail } from "../helpers/session";
 
 // The owner's pages over HTTP: GET /api/pages/{slug}, PUT /api/admin/pages/{slug} (admins only),
 // and the public pages that show them.
@@ -31,24 +32,23 @@ test("GET /api/pages/{slug} answers each page; other slugs are 404 {message}", a
   }
 });
 
-test("PUT /api/admin/pages/{slug}: 401 for guests, 403 for customers and other sites, 400 for bad input", async ({ request, playwright }) => {
+test("PUT /api/admin/pages/{slug}: 401 for guests, 403 for customers and other sites, 400 for bad input", async ({ request, loginAsCustomer, loginAsAdmin }) => {
   // Under the lock: nothing else changes the page meanwhile, so "unchanged" means refused.
-  await withPagesLock(() => refusals(request, playwright));
+  await withPagesLock(() => refusals(request, loginAsCustomer, loginAsAdmin));
 });
 
-async function refusals(request: APIRequestContext, playwright: { request: APIRequest }) {
+async function refusals(request: APIRequestContext, loginAsCustomer: Login, loginAsAdmin: Login) {
   const before = await (await request.get("/api/pages/about")).json();
   const guest = await request.put("/api/admin/pages/about", { data: { body: "Hacked" } });
   expect(guest.status()).toBe(401);
   expect(await guest.json()).toEqual({ message: "You need to be logged in" });
 
-  const customer = await signInAs(playwright.request, uniqueEmail("pages-customer"));
+  const customer = await loginAsCustomer({ email: uniqueEmail("pages-customer") });
   const refused = await customer.request.put("/api/admin/pages/about", { data: { title: "Hacked", body: "Hacked" } });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toEqual({ message: "Admin privileges required" });
-  await customer.request.dispose();
 
-  const admin = await signInAs(playwright.request, uniqueEmail("pages-admin"), { isAdmin: true });
+  const admin = await loginAsAdmin({ email: uniqueEmail("pages-admin") });
   const foreign = await admin.request.put("/api/admin/pages/about", { data: { body: "Hacked" }, headers: { Origin: "https://evil.example" } });
   expect(foreign.status()).toBe(403);
   for (const data of [{ title: "No body" }, { body: "" }, { body: 5 }, { title: "", body: "x" }]) {
@@ -58,12 +58,11 @@ async function refusals(request: APIRequestContext, playwright: { request: APIRe
   }
   const unknown = await admin.request.put("/api/admin/pages/typography", { data: { body: "x" } });
   expect(unknown.status()).toBe(404);
-  await admin.request.dispose();
   expect(await (await request.get("/api/pages/about")).json()).toEqual(before);
 }
 
-test("an admin saves through the API: a new version, the title kept when left out, shown on the page at once", async ({ request, playwright }) => {
-  const admin = await signInAs(playwright.request, uniqueEmail("pages-admin"), { isAdmin: true });
+test("an admin saves through the API: a new version, the title kept when left out, shown on the page at once", async ({ request, loginAsAdmin }) => {
+  const admin = await loginAsAdmin({ email: uniqueEmail("pages-admin") });
   await withPagesLock(async () => {
     const since = newestVersionId("about");
     try {
@@ -81,7 +80,6 @@ test("an admin saves through the API: a new version, the title kept when left ou
       dropVersionsAfter("about", since);
     }
   });
-  await admin.request.dispose();
 });
 
 test("/privacy is a page of its own, with its sections and the seller", async ({ request }) => {

@@ -3,9 +3,8 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { expectError } from "../helpers/api";
 import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
 
-// The payment API over HTTP (checkout-account-admin spec sections 7 and 8, CONTRACT.md): the
-// shop talks to the PayPal emulator that tests/e2e/start-server.ts starts, exactly as to PayPal.
-// Emulator controls used here target one PayPal order (orderId), so parallel tests never meet.
+// The payment API over HTTP, with the shop talking to the PayPal emulator exactly as to PayPal.
+// Each emulator control here targets one PayPal order, so parallel tests never meet.
 
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 const PAYPAL_CLIENT_ID = "e2e-paypal-client";

@@ -5,8 +5,7 @@ import sharp from "sharp";
 import { expectError } from "../helpers/api";
 import { E2E_DB_PATH, uniqueEmail } from "../helpers/session";
 
-// Image uploads (checkout-account-admin spec, sections 5, 7, 9): POST /api/upload/temp,
-// POST /api/upload/finalize, DELETE /api/upload/cleanup; and the responsive images pages use.
+// Image uploads over HTTP (temp, finalize, cleanup) and the responsive images the pages use.
 
 const INVALID_TYPE = "Invalid file type: Please upload JPG, PNG, or WebP images only.";
 const TOO_LARGE = "File too large: Please upload images smaller than 10MB.";

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { insertOrder } from "../helpers/orders";
-import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { uniqueEmail, withDb } from "../helpers/session";
 
 // POST /api/withdrawals over HTTP, as a client reading the contract would call it: 201 with the
 // receipt, the first receipt again on a repeat, one 404 for an unknown order and a wrong e-mail,
@@ -73,25 +73,19 @@ test("bad input is 400 {message}; another origin is refused; GET is not allowed"
   await expectError(await request.get("/api/withdrawals"), 405);
 });
 
-test("the orders' JSON carry the withdrawal for the customer and the admin", async ({ playwright, baseURL }) => {
+test("the orders' JSON carry the withdrawal for the customer and the admin", async ({ loginAsCustomer, loginAsAdmin }) => {
   const email = uniqueEmail("withdraw-json");
-  const userId = ensureUser(email);
+  const { userId, request: customer } = await loginAsCustomer({ email });
   const order = insertOrder({ email, userId, status: "processing" });
-  const customer = await playwright.request.newContext({ baseURL, storageState: { cookies: [await sessionCookieFor(userId)], origins: [] } });
-  const admin = await playwright.request.newContext({ baseURL, storageState: { cookies: [await sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))], origins: [] } });
-  try {
-    expect((await (await customer.get(`/api/orders/${order.id}`)).json()).withdrawal).toBeNull();
-    const { receivedAt } = (await (await customer.post("/api/withdrawals", { data: { orderId: order.id, email, name: "Test Customer" } })).json()) as { receivedAt: string };
-    const expected = { receivedAt, handledAt: null };
-    const list = (await (await customer.get("/api/orders")).json()) as { id: number; withdrawal: unknown }[];
-    expect(list.find((o) => o.id === order.id)!.withdrawal).toEqual(expected);
-    expect((await (await customer.get(`/api/orders/${order.id}`)).json()).withdrawal).toEqual(expected);
-    expect((await (await customer.get(`/api/orders/${order.id}/details?token=${order.token}`)).json()).withdrawal).toEqual(expected);
-    const adminList = (await (await admin.get(`/api/admin/orders?q=${order.id}`)).json()) as { orders: { id: number; withdrawal: unknown }[] };
-    expect(adminList.orders.find((o) => o.id === order.id)!.withdrawal).toEqual(expected);
-    expect((await (await admin.get(`/api/admin/orders/${order.id}`)).json()).withdrawal).toEqual(expected);
-  } finally {
-    await customer.dispose();
-    await admin.dispose();
-  }
+  const { request: admin } = await loginAsAdmin({ email: "admin@example.com" });
+  expect((await (await customer.get(`/api/orders/${order.id}`)).json()).withdrawal).toBeNull();
+  const { receivedAt } = (await (await customer.post("/api/withdrawals", { data: { orderId: order.id, email, name: "Test Customer" } })).json()) as { receivedAt: string };
+  const expected = { receivedAt, handledAt: null };
+  const list = (await (await customer.get("/api/orders")).json()) as { id: number; withdrawal: unknown }[];
+  expect(list.find((o) => o.id === order.id)!.withdrawal).toEqual(expected);
+  expect((await (await customer.get(`/api/orders/${order.id}`)).json()).withdrawal).toEqual(expected);
+  expect((await (await customer.get(`/api/orders/${order.id}/details?token=${order.token}`)).json()).withdrawal).toEqual(expected);
+  const adminList = (await (await admin.get(`/api/admin/orders?q=${order.id}`)).json()) as { orders: { id: number; withdrawal: unknown }[] };
+  expect(adminList.orders.find((o) => o.id === order.id)!.withdrawal).toEqual(expected);
+  expect((await (await admin.get(`/api/admin/orders/${order.id}`)).json()).withdrawal).toEqual(expected);
 });

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { addFromProductPage, jsOff, SLUGS, visit } from "../helpers/browser";
 import { insertOrder } from "../helpers/orders";
-import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { uniqueEmail, withDb } from "../helpers/session";
 
 // axe-core on every storefront page, with JavaScript on and off: no serious or critical violation.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -65,27 +66,26 @@ const SIGNED_IN_PAGES = [
 ];
 
 for (const path of SIGNED_IN_PAGES) {
-  test(`no serious accessibility violations on ${path} (signed in)`, async ({ page }, testInfo) => {
-    const userId = ensureUser(uniqueEmail("a11y"), { firstName: "Ada", loyaltyPoints: 75 });
-    await page.context().addCookies([await sessionCookieFor(userId)]);
+  test(`no serious accessibility violations on ${path} (signed in)`, async ({ page, loginAsCustomer }, testInfo) => {
+    await loginAsCustomer({ page, email: uniqueEmail("a11y"), firstName: "Ada", loyaltyPoints: 75 });
     await visit(page, testInfo, path);
     expect(await axeViolations(page, testInfo, path)).toEqual([]);
   });
 }
 
-test("no serious accessibility violations on /admin (admin) and on its Access Denied view", async ({ page }, testInfo) => {
-  await page.context().addCookies([await sessionCookieFor(ensureUser("admin@example.com"))]);
+test("no serious accessibility violations on /admin (admin) and on its Access Denied view", async ({ page, loginAsCustomer, loginAsAdmin }, testInfo) => {
+  await loginAsAdmin({ page, email: "admin@example.com" });
   await visit(page, testInfo, "/admin");
   expect(await axeViolations(page, testInfo, "/admin")).toEqual([]);
   await page.context().clearCookies();
-  await page.context().addCookies([await sessionCookieFor(ensureUser(uniqueEmail("denied")))]);
+  await loginAsCustomer({ page, email: uniqueEmail("denied") });
   await visit(page, testInfo, "/admin", 403);
   expect(await axeViolations(page, testInfo, "/admin")).toEqual([]);
 });
 
 // The Products tab and the product editor (add, edit of a seeded product, and a refused save).
-test("no serious accessibility violations on the admin Products tab and product editor", async ({ page, request }, testInfo) => {
-  await page.context().addCookies([await sessionCookieFor(ensureUser("admin@example.com"))]);
+test("no serious accessibility violations on the admin Products tab and product editor", async ({ page, request, loginAsAdmin }, testInfo) => {
+  await loginAsAdmin({ page, email: "admin@example.com" });
   const id = ((await (await request.get(`/api/products/slug/${SLUGS.withColors}`)).json()) as { id: number }).id;
   for (const path of ["/admin?tab=products", "/admin?tab=products&stock=sold-out", "/admin/products/add", `/admin/products/edit/${id}`]) {
     await visit(page, testInfo, path);
@@ -94,8 +94,8 @@ test("no serious accessibility violations on the admin Products tab and product 
 });
 
 // The Pages tab and the page editor, with an old version open.
-test("no serious accessibility violations on the admin Pages tab and page editor", async ({ page }, testInfo) => {
-  await page.context().addCookies([await sessionCookieFor(ensureUser("admin@example.com"))]);
+test("no serious accessibility violations on the admin Pages tab and page editor", async ({ page, loginAsAdmin }, testInfo) => {
+  await loginAsAdmin({ page, email: "admin@example.com" });
   // The seeded first version: other tests add (and take back) newer ones meanwhile.
   const first = withDb((db) => (db.prepare("SELECT min(id) AS id FROM page_versions WHERE slug = 'about'").get() as { id: number }).id);
   for (const path of ["/admin?tab=pages", "/admin/pages/terms-conditions", `/admin/pages/about?version=${first}`]) {

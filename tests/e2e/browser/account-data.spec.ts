@@ -1,25 +1,15 @@
 import { readFileSync } from "node:fs";
-import { type Download, expect, type Locator, type Page, test, type TestInfo } from "@playwright/test";
+import { type Download, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectToast, jsOff, visit, waitForHydration } from "../helpers/browser";
 import { linkIn, waitForMail } from "../helpers/mail";
 import { insertOrder } from "../helpers/orders";
-import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
 
 // /account/data ('Download my data', 'Delete my account') and the admin's Users tab export and
 // deletion, with JavaScript on (a confirm() prompt first) and off (the form alone).
 
 const PASSWORD = "pleats-and-piping-5";
-
-async function signUp(page: Page, testInfo: TestInfo, email: string) {
-  await visit(page, testInfo, "/login?tab=signup");
-  const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("First Name").fill("Dora");
-  await form.getByLabel("Last Name").fill("Dart");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(PASSWORD);
-  await form.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-}
 
 async function download(page: Page, link: Locator): Promise<{ file: Download; json: Record<string, any> }> {
   const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
@@ -41,10 +31,9 @@ async function submitWithConfirm(page: Page, testInfo: TestInfo, button: Locator
 
 const userExists = (email: string) => Boolean(withDb((db) => db.prepare("SELECT id FROM users WHERE email = ?").get(email)));
 
-test("a customer downloads their data, then deletes the account with the password and is signed out", async ({ page }, testInfo) => {
+test("a customer downloads their data, then deletes the account with the password and is signed out", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("data-page");
-  await signUp(page, testInfo, email);
-  const userId = withDb((db) => (db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number }).id);
+  const { userId } = await loginAsCustomer({ page, email, password: PASSWORD, firstName: "Dora", lastName: "Dart" });
   const order = insertOrder({ userId, email });
 
   await visit(page, testInfo, "/account");
@@ -77,10 +66,9 @@ test("a customer downloads their data, then deletes the account with the passwor
   await expect(page.getByText(`#${order.id}`).first()).toBeVisible();
 });
 
-test("an account without a password (Google only) confirms the deletion with the link from the e-mail", async ({ page }, testInfo) => {
+test("an account without a password (Google only) confirms the deletion with the link from the e-mail", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("data-link");
-  const userId = ensureUser(email, { firstName: "Gala" });
-  await page.context().addCookies([await sessionCookieFor(userId)]);
+  await loginAsCustomer({ page, email, firstName: "Gala" });
   await visit(page, testInfo, "/account/data");
   await expect(page.getByLabel("Current password")).toHaveCount(0);
   await submitWithConfirm(page, testInfo, page.getByRole("form", { name: "Delete my account" }).getByRole("button", { name: "Delete my account" }));
@@ -101,11 +89,10 @@ test("an account without a password (Google only) confirms the deletion with the
   await expect(page.getByText("This link cannot be used")).toBeVisible();
 });
 
-test("the admin exports a customer's data and deletes the account from the Users tab", async ({ page }, testInfo) => {
-  const adminId = withDb((db) => (db.prepare("SELECT id FROM users WHERE email = 'admin@example.com'").get() as { id: number }).id);
+test("the admin exports a customer's data and deletes the account from the Users tab", async ({ page, loginAsAdmin }, testInfo) => {
   const email = uniqueEmail("data-admin");
   const customerId = ensureUser(email, { firstName: "Cosima", lastName: "Cord" });
-  await page.context().addCookies([await sessionCookieFor(adminId)]);
+  await loginAsAdmin({ page, email: "admin@example.com" });
   await visit(page, testInfo, "/admin?tab=users");
   const row = page.getByTestId(`user-row-${customerId}`);
 

@@ -1,27 +1,13 @@
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { Secret, TOTP } from "otpauth";
 import { expectToast, visit, waitForHydration } from "../helpers/browser";
-import { sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { uniqueEmail } from "../helpers/session";
 
 // /account/security (password change, sign out of all devices) and the admin's second factor
 // (/account/two-factor, /login/two-factor), with JavaScript on and off.
 
 const PASSWORD = "tiny-stitches";
-
-async function signUp(page: Page, testInfo: TestInfo, email: string) {
-  await visit(page, testInfo, "/login?tab=signup");
-  const form = page.getByRole("form", { name: "Sign up" });
-  await form.getByLabel("First Name").fill("Sid");
-  await form.getByLabel("Last Name").fill("Seam");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(PASSWORD);
-  await form.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-}
-
-function userIdOf(email: string): number {
-  return withDb((db) => (db.prepare("SELECT id FROM users WHERE email = ?").get(email.toLowerCase()) as { id: number }).id);
-}
 
 async function changePassword(page: Page, current: string, next: string) {
   const form = page.getByRole("form", { name: "Change password" });
@@ -31,12 +17,12 @@ async function changePassword(page: Page, current: string, next: string) {
   await form.getByRole("button", { name: "Change password" }).click();
 }
 
-test("change the password on the account page; other devices are signed out", async ({ page, browser }, testInfo) => {
+test("change the password on the account page; other devices are signed out", async ({ page, browser, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("security");
-  await signUp(page, testInfo, email);
+  await loginAsCustomer({ page, email, password: PASSWORD, firstName: "Sid", lastName: "Seam" });
   // A second device, signed in to the same account.
   const other = await browser.newContext();
-  await other.addCookies([await sessionCookieFor(userIdOf(email))]);
+  await loginAsCustomer({ context: other, email });
   const otherPage = await other.newPage();
   expect((await otherPage.goto("/account/security"))!.url()).toContain("/account/security");
 
@@ -57,9 +43,8 @@ test("change the password on the account page; other devices are signed out", as
   await other.close();
 });
 
-test("'Sign out of all devices' signs this browser out too", async ({ page }, testInfo) => {
-  const email = uniqueEmail("everywhere");
-  await signUp(page, testInfo, email);
+test("'Sign out of all devices' signs this browser out too", async ({ page, loginAsCustomer }, testInfo) => {
+  await loginAsCustomer({ page, email: uniqueEmail("everywhere"), password: PASSWORD, firstName: "Sid", lastName: "Seam" });
   await visit(page, testInfo, "/account/security");
   await page.getByRole("button", { name: "Sign out of all devices" }).click();
   await page.waitForURL((url) => url.pathname === "/login");
@@ -68,10 +53,9 @@ test("'Sign out of all devices' signs this browser out too", async ({ page }, te
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
 });
 
-test("an admin turns on TOTP with the QR code page, then signs in with a code", async ({ page }, testInfo) => {
+test("an admin turns on TOTP with the QR code page, then signs in with a code", async ({ page, loginAsAdmin }, testInfo) => {
   const email = uniqueEmail("owner");
-  await signUp(page, testInfo, email);
-  withDb((db) => db.prepare("UPDATE users SET is_admin = 1 WHERE email = ?").run(email.toLowerCase()));
+  await loginAsAdmin({ page, email, password: PASSWORD, firstName: "Sid", lastName: "Seam" });
 
   await visit(page, testInfo, "/admin");
   await expect(page.getByText("Protect the shop with two-factor authentication")).toBeVisible();

@@ -4,8 +4,7 @@ import { expectNoHorizontalScroll, expectToast, SLUGS, visit } from "../helpers/
 import { insertLoyaltyEvents } from "../helpers/loyalty";
 import { ensureUser, type TestUserOptions, uniqueEmail } from "../helpers/session";
 
-// My Account (checkout-account-admin spec, section 2 'Account', 4 'Profile', 5, 8): tabs as
-// links, the profile form, favorites and loyalty. Runs with JavaScript on and off.
+// My Account: tabs as links, the profile form, favorites and loyalty, with JavaScript on and off.
 
 function signIn(loginAsCustomer: Login, page: Page, opts: TestUserOptions = {}) {
   return loginAsCustomer({ page, email: uniqueEmail("account"), firstName: "Clara", lastName: "Bloom", ...opts });

@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectToast, jsOff, visit } from "../helpers/browser";
 import { makeStockProduct, orderStatus, productStock } from "../helpers/orders";
-import { E2E_BASE_URL, ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
 
 // The order's life after payment as the owner runs it, JavaScript on and off: cancel
 // with a PayPal refund, decline a cancellation request, start packing, mark delivered, and a
@@ -10,11 +11,7 @@ import { E2E_BASE_URL, ensureUser, sessionCookieFor, uniqueEmail, withDb } from 
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 const CANCEL_QUESTION = "Are you sure you want to cancel this order? Stock will be restored.";
 
-async function signInAdmin(page: Page) {
-  await page.context().addCookies([await sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
-}
-
-/** A guest's order of `quantity` × the product, paid through the spec's calls and the emulator. */
+/** A guest's order of `quantity` × the product, paid through the public API and the emulator. */
 async function paidOrder(
   playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
   productId: number,
@@ -61,8 +58,8 @@ async function confirmCancel(page: Page, testInfo: TestInfo, button: ReturnType<
 
 const money = (total: string) => `$${Number(total).toFixed(2)}`;
 
-test("cancel a paid order: PayPal refunds it, the owner and the customer see the refund", async ({ page, playwright }, testInfo) => {
-  await signInAdmin(page);
+test("cancel a paid order: PayPal refunds it, the owner and the customer see the refund", async ({ page, playwright, loginAsAdmin }, testInfo) => {
+  await loginAsAdmin({ page, email: "admin@example.com" });
   const product = makeStockProduct(3);
   const order = await paidOrder(playwright, product.id, 2);
   await order.request.dispose();
@@ -82,8 +79,8 @@ test("cancel a paid order: PayPal refunds it, the owner and the customer see the
   await expect(page.getByTestId("order-refunds")).toContainText(`${money(order.total)} refunded to your PayPal account`);
 });
 
-test("PayPal refuses the refund: the order stays paid and the owner reads PayPal's reason", async ({ page, playwright }, testInfo) => {
-  await signInAdmin(page);
+test("PayPal refuses the refund: the order stays paid and the owner reads PayPal's reason", async ({ page, playwright, loginAsAdmin }, testInfo) => {
+  await loginAsAdmin({ page, email: "admin@example.com" });
   const product = makeStockProduct(3);
   const order = await paidOrder(playwright, product.id);
   await order.request.dispose();
@@ -97,8 +94,8 @@ test("PayPal refuses the refund: the order stays paid and the owner reads PayPal
   expect(orderStatus(order.id).status).toBe("paid");
 });
 
-test("decline a cancellation request: back to paid, the customer reads the reason", async ({ page, playwright }, testInfo) => {
-  await signInAdmin(page);
+test("decline a cancellation request: back to paid, the customer reads the reason", async ({ page, playwright, loginAsAdmin }, testInfo) => {
+  await loginAsAdmin({ page, email: "admin@example.com" });
   const product = makeStockProduct(3);
   const order = await paidOrder(playwright, product.id);
   expect((await order.request.patch(`/api/orders/${order.id}/cancel`)).status()).toBe(200);
@@ -115,8 +112,8 @@ test("decline a cancellation request: back to paid, the customer reads the reaso
   await expect(page.getByTestId("decline-reason")).toContainText("Your parcel already left our studio this morning.");
 });
 
-test("start packing, ship, mark delivered, then a partial return with restock", async ({ page, playwright }, testInfo) => {
-  await signInAdmin(page);
+test("start packing, ship, mark delivered, then a partial return with restock", async ({ page, playwright, loginAsAdmin }, testInfo) => {
+  await loginAsAdmin({ page, email: "admin@example.com" });
   const product = makeStockProduct(4);
   const order = await paidOrder(playwright, product.id, 2);
   await order.request.dispose();
@@ -155,8 +152,8 @@ test("start packing, ship, mark delivered, then a partial return with restock", 
   expect(productStock(product.id)).toBe(3);
 });
 
-test("a payment PayPal reverses: the owner reads why, cannot ship, and marks it resolved", async ({ page, playwright }, testInfo) => {
-  await signInAdmin(page);
+test("a payment PayPal reverses: the owner reads why, cannot ship, and marks it resolved", async ({ page, playwright, loginAsAdmin }, testInfo) => {
+  await loginAsAdmin({ page, email: "admin@example.com" });
   const product = makeStockProduct(3);
   const order = await paidOrder(playwright, product.id);
   await order.request.dispose();

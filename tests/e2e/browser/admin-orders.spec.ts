@@ -1,19 +1,15 @@
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectNoHorizontalScroll, expectToast, jsOff, visit } from "../helpers/browser";
 import { insertOrder, makeStockProduct, orderStatus, productStock } from "../helpers/orders";
-import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+import { uniqueEmail } from "../helpers/session";
 
-// The admin's order fulfilment (checkout-account-admin spec sections 2,
-// 4, 5 and 8): the Orders tab and /admin/orders/{orderId}, with JavaScript on and off.
+// The admin's order fulfilment: the Orders tab and /admin/orders/{orderId}, with JavaScript on and off.
 
 const CANCEL_QUESTION = "Are you sure you want to cancel this order? Stock will be restored.";
 const CANCELLED = "Order has been cancelled and stock restored.";
 const SHIPPED = "Order has been marked as shipped with tracking number.";
 const RETURNED = "Order has been marked as returned.";
-
-async function signInAdmin(page: Page) {
-  await page.context().addCookies([await sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
-}
 
 /** Cancel, answered: with JavaScript the confirm() prompt, without it the server's confirmation step. */
 async function confirmCancel(page: Page, testInfo: TestInfo, button: ReturnType<Page["getByRole"]>) {
@@ -39,18 +35,18 @@ function row(page: Page, id: number) {
 }
 
 test.describe("admin orders: access", () => {
-  test("signed out goes to the admin login; a customer sees Access Denied (403)", async ({ page }, testInfo) => {
+  test("signed out goes to the admin login; a customer sees Access Denied (403)", async ({ page, loginAsCustomer }, testInfo) => {
     const order = insertOrder({ status: "paid" });
     await page.goto(`/admin/orders/${order.id}`);
     await expect(page).toHaveURL(new RegExp(`/admin-login\\?redirectTo=${encodeURIComponent(`/admin/orders/${order.id}`)}`));
-    await page.context().addCookies([await sessionCookieFor(ensureUser(uniqueEmail("admin-orders-customer")))]);
+    await loginAsCustomer({ page, email: uniqueEmail("admin-orders-customer") });
     await visit(page, testInfo, `/admin/orders/${order.id}`, 403);
     await expect(page.getByText("Access Denied - You need admin privileges to access this page.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Ship Order" })).toHaveCount(0);
   });
 
-  test("an unknown order: 'Order Not Found' with Back to Admin (404)", async ({ page }, testInfo) => {
-    await signInAdmin(page);
+  test("an unknown order: 'Order Not Found' with Back to Admin (404)", async ({ page, loginAsAdmin }, testInfo) => {
+    await loginAsAdmin({ page, email: "admin@example.com" });
     await visit(page, testInfo, "/admin/orders/99999999", 404);
     await expect(page.getByRole("heading", { level: 1, name: "Order Not Found" })).toBeVisible();
     await page.getByRole("link", { name: "Back to Admin" }).click();
@@ -59,8 +55,8 @@ test.describe("admin orders: access", () => {
 });
 
 test.describe("admin orders: the Orders tab", () => {
-  test("the table shows the order with its status badge and only the actions its status allows", async ({ page }, testInfo) => {
-    await signInAdmin(page);
+  test("the table shows the order with its status badge and only the actions its status allows", async ({ page, loginAsAdmin }, testInfo) => {
+    await loginAsAdmin({ page, email: "admin@example.com" });
     const email = `${uniqueEmail("tab")}`;
     const paid = insertOrder({ status: "paid", email });
     const shipped = insertOrder({ status: "shipped", email, trackingNumber: "T-1" });
@@ -77,8 +73,8 @@ test.describe("admin orders: the Orders tab", () => {
     await expect(page.getByRole("heading", { level: 1, name: `Order #${paid.id}` })).toBeVisible();
   });
 
-  test("ship a paid order from the tab; the customer sees the tracking number", async ({ page }, testInfo) => {
-    await signInAdmin(page);
+  test("ship a paid order from the tab; the customer sees the tracking number", async ({ page, loginAsAdmin }, testInfo) => {
+    await loginAsAdmin({ page, email: "admin@example.com" });
     const email = uniqueEmail("ship-tab");
     const order = insertOrder({ status: "paid", email });
     await visit(page, testInfo, `/admin?tab=orders&q=${encodeURIComponent(email)}`);
@@ -95,8 +91,8 @@ test.describe("admin orders: the Orders tab", () => {
     await expect(tracking).toHaveAttribute("href", "https://parcelsapp.com/en/tracking/LX555000111PL");
   });
 
-  test("cancel a paid order from the tab: the stock comes back", async ({ page }, testInfo) => {
-    await signInAdmin(page);
+  test("cancel a paid order from the tab: the stock comes back", async ({ page, loginAsAdmin }, testInfo) => {
+    await loginAsAdmin({ page, email: "admin@example.com" });
     const product = makeStockProduct(2);
     const email = uniqueEmail("cancel-tab");
     const order = insertOrder({ status: "paid", email, stockReserved: true, lines: [{ slug: product.slug, quantity: 2 }] });
@@ -109,9 +105,9 @@ test.describe("admin orders: the Orders tab", () => {
     expect(orderStatus(order.id)).toEqual({ status: "cancelled", stockReserved: 0 });
   });
 
-  test("usable at 360 px: stacked cards without sideways scrolling", async ({ page }, testInfo) => {
+  test("usable at 360 px: stacked cards without sideways scrolling", async ({ page, loginAsAdmin }, testInfo) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    await signInAdmin(page);
+    await loginAsAdmin({ page, email: "admin@example.com" });
     const email = uniqueEmail("narrow-tab");
     const order = insertOrder({ status: "paid", email });
     await visit(page, testInfo, `/admin?tab=orders&q=${encodeURIComponent(email)}`);
@@ -121,8 +117,8 @@ test.describe("admin orders: the Orders tab", () => {
 });
 
 test.describe("admin orders: the order page", () => {
-  test("shows items, customer, message, address and summary; ships with a tracking number", async ({ page }, testInfo) => {
-    await signInAdmin(page);
+  test("shows items, customer, message, address and summary; ships with a tracking number", async ({ page, loginAsAdmin }, testInfo) => {
+    await loginAsAdmin({ page, email: "admin@example.com" });
     const order = insertOrder({ status: "paid", customerMessage: "Please wrap it as a gift", lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }] });
     await visit(page, testInfo, `/admin/orders/${order.id}`);
     await expect(page.getByRole("heading", { level: 1, name: `Order #${order.id}` })).toBeVisible();
@@ -154,8 +150,8 @@ test.describe("admin orders: the order page", () => {
     expect(orderStatus(order.id).status).toBe("returned");
   });
 
-  test("Approve and refund (a cancellation request) restores stock; the stale second click is refused", async ({ page }, testInfo) => {
-    await signInAdmin(page);
+  test("Approve and refund (a cancellation request) restores stock; the stale second click is refused", async ({ page, loginAsAdmin }, testInfo) => {
+    await loginAsAdmin({ page, email: "admin@example.com" });
     const product = makeStockProduct(0);
     const order = insertOrder({ status: "cancel_request", stockReserved: true, lines: [{ slug: product.slug, quantity: 1 }] });
     await visit(page, testInfo, `/admin/orders/${order.id}`);
@@ -177,8 +173,8 @@ test.describe("admin orders: the order page", () => {
   });
 });
 
-test("the dashboard's revenue charts show a paid order in today's bar, drawn without JavaScript", async ({ page }, testInfo) => {
-  await signInAdmin(page);
+test("the dashboard's revenue charts show a paid order in today's bar, drawn without JavaScript", async ({ page, loginAsAdmin }, testInfo) => {
+  await loginAsAdmin({ page, email: "admin@example.com" });
   const order = insertOrder({ status: "paid", email: uniqueEmail("chart-buyer") });
   await visit(page, testInfo, "/admin");
   const byDay = page.getByRole("img", { name: /^Revenue by day, last 30 days/ });

@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, type Login, test } from "../fixtures";
 import sharp from "sharp";
 import { confirmAndSubmit, expectToast, jsOff, visit } from "../helpers/browser";
-import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { uniqueEmail, withDb } from "../helpers/session";
 
 // Products tab and product editor, with JavaScript on (uploads on drop or
 // choice, rows added in place, a live Latest Collection switch, confirm() prompts) and off (one
@@ -213,10 +213,10 @@ test("toggle the latest collection and filter the products tab", async ({ page, 
   await expect(page.getByLabel("Category")).toContainText(`${cats.parent} → ${cats.child}`);
 });
 
-test("non-admins see access denied on the editor pages; an unknown product says so", async ({ page, loginAsAdmin }, testInfo) => {
+test("non-admins see access denied on the editor pages; an unknown product says so", async ({ page, loginAsAdmin, loginAsCustomer }, testInfo) => {
   await visit(page, testInfo, "/admin/products/add", 401);
   await expect(page.locator("main")).toContainText("Access denied. Admin privileges required.");
-  await page.context().addCookies([await sessionCookieFor(ensureUser(uniqueEmail("products-customer")))]);
+  await loginAsCustomer({ page, email: uniqueEmail("products-customer") });
   await visit(page, testInfo, "/admin/products/add", 403);
   await expect(page.locator("main")).toContainText("Access denied. Admin privileges required.");
   await page.context().clearCookies();

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { type Page } from "@playwright/test";
 import { expect, type Login, test } from "../fixtures";
 import { confirmAndSubmit, expectToast, visit } from "../helpers/browser";
-import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
 
 // Admin store tabs: categories, users, loyalty, functions, settings.
 // Runs with JavaScript on (confirm() prompts) and off (server confirmation steps).
@@ -169,9 +169,8 @@ test("save the store settings and see the footer e-mail change", async ({ page, 
   });
 });
 
-test("customers see Access Denied on the store tabs", async ({ page }, testInfo) => {
-  const userId = ensureUser(uniqueEmail("store-customer"));
-  await page.context().addCookies([await sessionCookieFor(userId)]);
+test("customers see Access Denied on the store tabs", async ({ page, loginAsCustomer }, testInfo) => {
+  await loginAsCustomer({ page, email: uniqueEmail("store-customer") });
   await visit(page, testInfo, "/admin?tab=categories", 403);
   await expect(page.getByText("Access Denied - You need admin privileges to access this page.")).toBeVisible();
 });

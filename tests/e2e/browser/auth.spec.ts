@@ -2,8 +2,7 @@ import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { expectToast, SLUGS, visit, waitForHydration } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/session";
 
-// Sign up, sign out, sign in and admin sign-in through the real forms, with JavaScript on and
-// off (checkout-account-admin spec: Login page, Admin login, sections 5 and 8).
+// Sign up, sign out, sign in and admin sign-in through the real forms, with JavaScript on and off.
 
 const PASSWORD = "tiny-stitches";
 

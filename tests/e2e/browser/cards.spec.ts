@@ -1,10 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { cartBadge, expectToast, jsOff, SLUGS, TEXT, visit } from "../helpers/browser";
 
-// Add to Cart on product cards (storefront spec sections 2 and 5): one item, the success
-// notification, and the shopper stays where they were. With JavaScript the add goes through a
-// fetcher (no page load) and opens the cart drawer; without, the form posts and the same page
-// comes back. The cards' markup is one HTML string per card (app/components/product/card-html.ts).
+// Add to Cart on product cards: one item, the success notification, and the shopper stays where
+// they were (with JavaScript without a page load and with the drawer open; without, the same page comes back).
 
 const SWEATER = "Cream Cable Knit Sweater";
 const APRON = "Linen Summer Apron";

@@ -12,7 +12,7 @@ import {
 } from "../helpers/browser";
 
 // The cart page and drawer: quantities, stock limits, remove/clear with confirmation, totals
-// and large-item shipping (storefront spec sections 2, 5, 8 and 9). Carts never change stock.
+// and large-item shipping. Carts never change stock.
 
 function cartItem(page: Page, title: string) {
   return page.locator("main li.cart-item").filter({ has: page.getByRole("link", { name: title, exact: true }) });

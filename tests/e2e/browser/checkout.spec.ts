@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { addFromProductPage, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
-import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
 
-// The checkout page with JavaScript on and off (checkout-account-admin spec sections 2, 4, 5, 8):
-// a validation error the browser lets through is shown beside its field, fixed, and the order
-// lands on its payment page. The payment page itself belongs to the payment tests.
+// The checkout page with JavaScript on and off: an error the browser lets through is shown
+// beside its field, fixed, and the order lands on its payment page.
 
 const TEXT = {
   invalidEmail: "Please enter a valid email address",
@@ -162,15 +162,14 @@ test("an e-mail that already has an account stops checkout with 'Account Creatio
   await expect(page).toHaveURL(/\/checkout$/);
 });
 
-test("a signed-in customer gets the form prefilled and the loyalty discount", async ({ page }, testInfo) => {
+test("a signed-in customer gets the form prefilled and the loyalty discount", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("checkout-customer");
-  const userId = ensureUser(email, { firstName: "Mia", lastName: "Stitch", loyaltyPoints: 75, shippingCountry: "GB" });
+  const { userId } = await loginAsCustomer({ page, email, firstName: "Mia", lastName: "Stitch", loyaltyPoints: 75, shippingCountry: "GB" });
   withDb((db) =>
     db
       .prepare("UPDATE users SET shipping_address_line1 = '5 Button Row', shipping_city = 'York', shipping_postal_code = 'YO1 7HH' WHERE id = ?")
       .run(userId),
   );
-  await page.context().addCookies([await sessionCookieFor(userId)]);
   await startCheckout(page, testInfo);
 
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);

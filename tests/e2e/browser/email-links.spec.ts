@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectToast, visit, waitForHydration } from "../helpers/browser";
 import { linkIn, waitForMail } from "../helpers/mail";
-import { ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { uniqueEmail, withDb } from "../helpers/session";
 
 // The confirmation link sent at registration, and the undo link an e-mail change sends
 // to the old address, through the real pages with JavaScript on and off, from the e-mails the
@@ -37,11 +37,10 @@ test("sign up, then confirm the address with the link from the e-mail: opening a
   await expect(page.getByRole("button", { name: "Confirm my address" })).toHaveCount(0);
 });
 
-test("a signed-in customer with an unconfirmed address asks for a new link on the page", async ({ page }, testInfo) => {
+test("a signed-in customer with an unconfirmed address asks for a new link on the page", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("resend-browser");
-  const userId = ensureUser(email, { firstName: "Ines" });
+  const { userId } = await loginAsCustomer({ page, email, firstName: "Ines" });
   withDb((db) => db.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").run(userId));
-  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, testInfo, "/verify-email");
   await expect(page.getByText("Your e-mail address is not confirmed yet.")).toBeVisible();
   await waitForHydration(page, testInfo);
@@ -50,11 +49,10 @@ test("a signed-in customer with an unconfirmed address asks for a new link on th
   expect(linkIn(await waitForMail(email, /confirm your e-mail/i), "http://127.0.0.1:")).toContain("/verify-email?token=");
 });
 
-test("the Sign-in & Security page says whether the address is confirmed, and sends a new link from there", async ({ page }, testInfo) => {
+test("the Sign-in & Security page says whether the address is confirmed, and sends a new link from there", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("security-resend");
-  const userId = ensureUser(email, { firstName: "Maren" });
+  const { userId } = await loginAsCustomer({ page, email, firstName: "Maren" });
   withDb((db) => db.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").run(userId));
-  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, testInfo, "/account/security");
   const section = page.getByRole("region", { name: "E-mail address" });
   await expect(section).toContainText(`${email} is not confirmed yet.`);
@@ -73,13 +71,11 @@ test("the Sign-in & Security page says whether the address is confirmed, and sen
   await expect(page.getByRole("button", { name: "Send me a new link" })).toHaveCount(0);
 });
 
-test("an e-mail change asks for the password, waits for the new address to confirm, and the old address's undo link restores it and signs out everywhere", async ({ page }, testInfo) => {
+test("an e-mail change asks for the password, waits for the new address to confirm, and the old address's undo link restores it and signs out everywhere", async ({ page, loginAsCustomer }, testInfo) => {
   const oldEmail = uniqueEmail("undo-old");
   const newEmail = uniqueEmail("undo-new");
   const password = "linen-and-lace-8";
-  // Signed up through the API in this browser: the session cookie is the page's.
-  const signup = await page.request.post("/api/auth/register", { data: { email: oldEmail, password, firstName: "Lotte", lastName: "Kern" } });
-  expect(signup.status()).toBe(201);
+  await loginAsCustomer({ page, email: oldEmail, password, firstName: "Lotte", lastName: "Kern" });
   await visit(page, testInfo, "/account?tab=profile&edit=1");
   await waitForHydration(page, testInfo);
   await page.getByLabel("Email", { exact: true }).fill(newEmail);
@@ -124,11 +120,10 @@ test("an e-mail change asks for the password, waits for the new address to confi
   await expect(page.getByText("This link is not valid.")).toBeVisible();
 });
 
-test("a Google-only account sets its first password through a link to its own address", async ({ page }, testInfo) => {
+test("a Google-only account sets its first password through a link to its own address", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("google-only");
-  const userId = ensureUser(email, { firstName: "Gita" });
+  const { userId } = await loginAsCustomer({ page, email, firstName: "Gita" });
   withDb((db) => db.prepare("UPDATE users SET google_id = ?, email_verified_at = ? WHERE id = ?").run(`g-${userId}`, new Date().toISOString(), userId));
-  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, testInfo, "/account/security");
   await expect(page.getByRole("form", { name: "Change password" })).toHaveCount(0);
   await waitForHydration(page, testInfo);

@@ -2,10 +2,8 @@ import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { expectToast, visit, waitForHydration } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/session";
 
-// 'Continue with Google' through the local OAuth2 server that tests/e2e/start-server.ts runs
-// in place of Google (checkout-account-admin spec, sign-in). The mock answers /userinfo with
-// the profile this test puts in the GOOGLE_PROFILE_COOKIE cookie on the mock's host, so each
-// test (and each parallel worker) signs in as its own Google account.
+// 'Continue with Google' through the local OAuth2 server that stands in for Google. Each test
+// puts its own profile in the mock's GOOGLE_PROFILE_COOKIE, so parallel tests sign in as different accounts.
 
 const GOOGLE_PROFILE_COOKIE = "e2e_google_profile";
 const OAUTH_HOST = "127.0.0.1";

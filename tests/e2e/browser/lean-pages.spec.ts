@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { addFromProductPage, cartBadge, expectToast, jsOff, SLUGS, TEXT, visit } from "../helpers/browser";
-import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+import { uniqueEmail } from "../helpers/session";
 
 // The lean catalogue pages (home, /shop, category, search, product: app/lib/lean-page.ts) ship
 // no React or Remix client; one small module (app/browser/enhance.ts) enhances their markup.
@@ -111,9 +112,8 @@ test("Load More appends the next page in place and keeps the page", async ({ pag
   expect(await documentWasKept(page)).toBe(!jsOff(testInfo));
 });
 
-test("the favorite toggle works without a page load and the header counts it", async ({ page }, testInfo) => {
-  const userId = ensureUser(uniqueEmail("lean-fav"), { firstName: "Clara", lastName: "Bloom" });
-  await page.context().addCookies([await sessionCookieFor(userId)]);
+test("the favorite toggle works without a page load and the header counts it", async ({ page, loginAsCustomer }, testInfo) => {
+  await loginAsCustomer({ page, email: uniqueEmail("lean-fav"), firstName: "Clara", lastName: "Bloom" });
   await visit(page, testInfo, `/product/${SLUGS.withVariations}`);
   await markDocument(page);
   await page.getByRole("button", { name: "Add to Favorites" }).click();

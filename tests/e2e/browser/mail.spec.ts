@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectToast, SLUGS, visit, waitForHydration } from "../helpers/browser";
 import { linkIn, waitForMail } from "../helpers/mail";
-import { E2E_SESSION_SECRET, ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { E2E_SESSION_SECRET, ensureUser, uniqueEmail, withDb } from "../helpers/session";
 
 // Forgot / reset password, 'Email me when it's back' and the admin's E-mails view, through the
 // real forms with JavaScript on and off, reading what the shop really sent over SMTP.
@@ -104,16 +104,16 @@ test("a sold-out product offers 'Email me when it's back'; a malformed address g
   await expect(page.getByText("This link cannot be used")).toBeVisible();
 });
 
-test("a signed-in customer finds their address filled in; an in-stock product has no such form", async ({ page, context }, testInfo) => {
+test("a signed-in customer finds their address filled in; an in-stock product has no such form", async ({ page, context, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("bis-signed-in");
-  await context.addCookies([await sessionCookieFor(ensureUser(email))]);
+  await loginAsCustomer({ context, email });
   await visit(page, testInfo, `/product/${SLUGS.soldOut}`);
   await expect(page.getByRole("form", { name: "Email me when it's back" }).getByLabel("Email")).toHaveValue(email);
   await visit(page, testInfo, `/product/${SLUGS.inStock}`);
   await expect(page.getByRole("form", { name: "Email me when it's back" })).toHaveCount(0);
 });
 
-test("admin E-mails: a failing message shows its error, and 'Send again' delivers it", async ({ page, context }, testInfo) => {
+test("admin E-mails: a failing message shows its error, and 'Send again' delivers it", async ({ page, context, loginAsAdmin }, testInfo) => {
   const to = uniqueEmail("outbox-retry");
   const key = `test-failing:${to}`;
   withDb((db) =>
@@ -123,7 +123,7 @@ test("admin E-mails: a failing message shows its error, and 'Send again' deliver
       )
       .run(key, to, JSON.stringify({ firstName: "Retry" }), new Date(Date.now() + 3_600_000).toISOString(), "ECONNREFUSED: connect refused by test"),
   );
-  await context.addCookies([await sessionCookieFor(ensureUser(uniqueEmail("outbox-admin"), { isAdmin: true }))]);
+  await loginAsAdmin({ context, email: uniqueEmail("outbox-admin") });
   await visit(page, testInfo, "/admin?tab=emails&status=failing");
   await expect(page.getByRole("link", { name: "E-mails" })).toHaveAttribute("aria-current", "page");
   const row = page.locator("tr", { hasText: key });

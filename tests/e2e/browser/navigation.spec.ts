@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoHorizontalScroll, jsOff, visit, waitForHydration } from "../helpers/browser";
 
-// Home page, header navigation, 404 pages, mobile layout and keyboard access
-// (storefront spec section 2: Header, Home, /shop/{categorySlug}, other routes).
+// Home page, header navigation, category pages, 404 pages, mobile layout and keyboard access.
 
 test("home page shows the collections, the value blurbs and the footer links", async ({ page }, testInfo) => {
   await visit(page, testInfo, "/");

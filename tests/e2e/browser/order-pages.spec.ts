@@ -1,11 +1,11 @@
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectNoHorizontalScroll, expectToast, jsOff, visit } from "../helpers/browser";
 import { insertOrder, orderStatus } from "../helpers/orders";
-import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+import { ensureUser, uniqueEmail } from "../helpers/session";
 
-// The confirmation page and the customer order details page (checkout-account-admin spec,
-// sections 2, 4 and 8), with JavaScript on and off. Orders are written straight into the e2e
-// database by tests/e2e/helpers/orders.ts.
+// The confirmation page and the customer order details page, with JavaScript on and off.
+// Orders are written straight into the e2e database by tests/e2e/helpers/orders.ts.
 
 const CANCEL_QUESTION = "Are you sure you want to cancel this order?";
 const REQUEST_QUESTION = "Are you sure you want to request cancellation of this order? We will review your request within 1-2 business days.";
@@ -104,18 +104,17 @@ test.describe("customer order details", () => {
     await expect(page.getByRole("button", { name: "Request Cancellation" })).toHaveCount(0);
   });
 
-  test("someone else's order is 'Order Not Found'", async ({ page }, testInfo) => {
+  test("someone else's order is 'Order Not Found'", async ({ page, loginAsCustomer }, testInfo) => {
     const owner = ensureUser(uniqueEmail("details-owner"));
     const order = insertOrder({ userId: owner, status: "paid" });
-    await page.context().addCookies([await sessionCookieFor(ensureUser(uniqueEmail("details-other")))]);
+    await loginAsCustomer({ page, email: uniqueEmail("details-other") });
     await visit(page, testInfo, `/order-details/${order.id}`, 404);
     await expect(page.getByRole("heading", { level: 1, name: "Order Not Found" })).toBeVisible();
   });
 
-  test("the owner opens it from My Account's orders tab", async ({ page }, testInfo) => {
-    const userId = ensureUser(uniqueEmail("details-account"));
+  test("the owner opens it from My Account's orders tab", async ({ page, loginAsCustomer }, testInfo) => {
+    const { userId } = await loginAsCustomer({ page, email: uniqueEmail("details-account") });
     const order = insertOrder({ userId, status: "paid" });
-    await page.context().addCookies([await sessionCookieFor(userId)]);
     await visit(page, testInfo, "/account");
     await page.getByRole("link", { name: `View Details of order #${order.id}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Order #${order.id}` })).toBeVisible();

@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, type Login, test } from "../fixtures";
 import { addFromProductPage, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
 import { dropVersionsAfter, homeSetting, newestVersionId, restoreHomeSetting, withPagesLock } from "../helpers/pages";
-import { ensureUser, sessionCookieFor, uniqueEmail } from "../helpers/session";
+import { uniqueEmail } from "../helpers/session";
 
 // The owner's own words: the admin's Pages tab and editor (preview, save, versions, restore),
 // the public pages that show them, and the home page's texts. Runs with JavaScript on (live
@@ -177,13 +177,12 @@ test("the privacy policy is reachable from the footer, sign-up and checkout, and
   await expect(page.locator("main form").getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
 });
 
-test("unknown pages are not pages: the editor answers 404, and customers are refused", async ({ page, loginAsAdmin }, testInfo) => {
+test("unknown pages are not pages: the editor answers 404, and customers are refused", async ({ page, loginAsAdmin, loginAsCustomer }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
   await visit(page, testInfo, "/admin/pages/typography", 404);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.context().clearCookies();
-  const customer = ensureUser(uniqueEmail("pages-customer"));
-  await page.context().addCookies([await sessionCookieFor(customer)]);
+  await loginAsCustomer({ page, email: uniqueEmail("pages-customer") });
   await visit(page, testInfo, "/admin/pages/terms-conditions", 403);
   await visit(page, testInfo, "/admin?tab=pages", 403);
 });

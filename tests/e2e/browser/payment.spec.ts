@@ -3,9 +3,8 @@ import { expect, type Page, test, type TestInfo } from "@playwright/test";
 import { expectToast, jsOff, visit } from "../helpers/browser";
 import { uniqueEmail, withDb } from "../helpers/session";
 
-// The payment page and the PayPal round trip through the emulator's approval page
-// (checkout-account-admin spec sections 2, 4 and 8), with JavaScript on and off. In emulator mode
-// 'Pay with PayPal' is the plain form in both (CONTRACT.md).
+// The payment page and the PayPal round trip through the emulator's approval page, with JavaScript
+// on and off. In emulator mode 'Pay with PayPal' is the plain form in both.
 
 const PAYPAL_ORIGIN = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 

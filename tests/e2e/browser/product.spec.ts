@@ -13,7 +13,7 @@ import {
 } from "../helpers/browser";
 
 // The product page: gallery, options, stock line, details, related products, Add to Cart and
-// the favorite toggle (storefront spec sections 2, 4, 5 and 8).
+// the favorite toggle.
 
 function stockLine(page: Page) {
   return addForm(page).locator(".stock-line");

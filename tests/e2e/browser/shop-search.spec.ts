@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { jsOff, visit } from "../helpers/browser";
 
-// /shop (paging with Load More) and the header search (storefront spec sections 2 and 5).
+// /shop (paging with Load More) and the header search.
 
 const PAGE_SIZE = 12;
 

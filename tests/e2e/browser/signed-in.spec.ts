@@ -3,8 +3,8 @@ import { expect, type Login, test } from "../fixtures";
 import { addFromProductPage, expectToast, SLUGS, visit } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/session";
 
-// What the storefront does for a signed-in customer: the user menu, favorites and the
-// loyalty notice, and signing out (storefront spec sections 2, 4 and 8).
+// What the storefront does for a signed-in customer: the user menu, favorites, the loyalty
+// notice, and signing out.
 
 function signIn(loginAsCustomer: Login, page: Page, opts: { firstName?: string; loyaltyPoints?: number } = {}) {
   return loginAsCustomer({ page, email: uniqueEmail("shopper"), firstName: opts.firstName ?? "Clara", lastName: "Bloom", loyaltyPoints: opts.loyaltyPoints ?? 0 });

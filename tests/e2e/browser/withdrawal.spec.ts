@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type APIRequestContext, expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "../fixtures";
 import { expectToast, jsOff, visit } from "../helpers/browser";
 import { type E2EMail, waitForMail } from "../helpers/mail";
 import { insertOrder, makeStockProduct, productStock } from "../helpers/orders";
-import { E2E_BASE_URL, ensureUser, sessionCookieFor, uniqueEmail, withDb } from "../helpers/session";
+import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
 
 // The withdrawal function end to end, JavaScript on and off: the link in the order e-mail the
 // shop really sent, the two steps, the acknowledgement, the receipt and the owner's alert in the
@@ -12,7 +13,7 @@ import { E2E_BASE_URL, ensureUser, sessionCookieFor, uniqueEmail, withDb } from 
 
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 
-/** A guest's paid order of the product, through the spec's calls and the emulator. */
+/** A guest's paid order of the product, through the public API and the emulator. */
 async function paidOrder(playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } }, productId: number, email: string) {
   const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   try {
@@ -72,7 +73,7 @@ async function fillStepOne(page: Page, fields: { email: string; name: string; st
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-test("from the order e-mail's link to the receipt in the inbox, then the owner cancels and refunds in full at PayPal", async ({ page, playwright }) => {
+test("from the order e-mail's link to the receipt in the inbox, then the owner cancels and refunds in full at PayPal", async ({ page, playwright, loginAsAdmin }) => {
   const email = uniqueEmail("withdraw-journey");
   const product = makeStockProduct(4);
   const order = await paidOrder(playwright, product.id, email);
@@ -115,7 +116,7 @@ test("from the order e-mail's link to the receipt in the inbox, then the owner c
   expect(alert.text).toContain("Clara Bloom");
 
   // The owner: the banner, one button, the refund at PayPal, the withdrawal handled.
-  await page.context().addCookies([await sessionCookieFor(ensureUser("admin@example.com", { isAdmin: true }))]);
+  await loginAsAdmin({ page, email: "admin@example.com" });
   await visit(page, test.info(), `/admin/orders/${order.id}`);
   const banner = page.getByTestId("withdrawal-banner");
   await expect(banner.getByRole("heading", { name: "Withdrawal to handle" })).toBeVisible();
@@ -167,11 +168,10 @@ test("after the period the page says so plainly and records nothing; a wrong e-m
   expect(withDb((db) => db.prepare("SELECT count(*) AS n FROM withdrawals WHERE order_id = ?").get(order.id) as { n: number }).n).toBe(0);
 });
 
-test("the signed-in customer's order page links 'Withdraw from contract' with the order and e-mail filled in", async ({ page }) => {
+test("the signed-in customer's order page links 'Withdraw from contract' with the order and e-mail filled in", async ({ page, loginAsCustomer }) => {
   const email = uniqueEmail("withdraw-owner");
-  const userId = ensureUser(email, { firstName: "Clara", lastName: "Bloom" });
+  const { userId } = await loginAsCustomer({ page, email, firstName: "Clara", lastName: "Bloom" });
   const order = insertOrder({ email, userId, status: "paid" });
-  await page.context().addCookies([await sessionCookieFor(userId)]);
   await visit(page, test.info(), `/order-details/${order.id}`);
   await page.getByTestId("order-withdrawal").getByRole("link", { name: "Withdraw from contract" }).click();
   await page.waitForURL((url) => url.pathname === "/withdrawal" && url.search === `?orderId=${order.id}`);

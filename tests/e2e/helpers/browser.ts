@@ -5,7 +5,7 @@ import { expect, type Locator, type Page, type Response, type TestInfo } from "@
  * "js-on" and "js-off" projects; `jsOff(testInfo)` is used only where the behaviour really differs.
  */
 
-/** Texts of the storefront spec (sections 2, 4, 5 and 8) that several specs assert. */
+/** Storefront texts that several specs assert. */
 export const TEXT = {
   removeQuestion: "Are you sure you want to remove this item from your cart?",
   clearQuestion: "Are you sure you want to clear your entire cart?",

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { type APIRequest, type APIRequestContext } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 
@@ -61,7 +60,7 @@ export function ensureUser(email: string, opts: TestUserOptions = {}): number {
 }
 
 /** The shop's session cookie as the e2e server defines it (name, options, secret); `secret` only for forged-cookie tests. */
-export function sessionCookieDefinition(secret = E2E_SESSION_SECRET) {
+function sessionCookieDefinition(secret = E2E_SESSION_SECRET) {
   return createCookie("__session", {
     httpOnly: true,
     sameSite: "lax",
@@ -102,22 +101,6 @@ export async function sessionCookieWith(data: { userId?: number; cartKey?: strin
 /** A signed-in session for the user: its `__session` cookie. */
 export function sessionCookieFor(userId: number, baseURL = E2E_BASE_URL): Promise<SessionCookie> {
   return sessionCookieWith({ userId }, baseURL);
-}
-
-/**
- * A new API request context signed in as `email` (the user is created if needed).
- * Pass Playwright's `playwright.request`; dispose the returned context when done.
- */
-export async function signInAs(
-  request: APIRequest,
-  email: string,
-  opts: TestUserOptions & { baseURL?: string } = {},
-): Promise<{ request: APIRequestContext; userId: number; cookie: SessionCookie }> {
-  const baseURL = opts.baseURL ?? E2E_BASE_URL;
-  const userId = ensureUser(email, opts);
-  const cookie = await sessionCookieFor(userId, baseURL);
-  const context = await request.newContext({ baseURL, storageState: { cookies: [cookie], origins: [] } });
-  return { request: context, userId, cookie };
 }
 
 /** A unique email per call, so parallel tests never share a user. */

@@ -73,7 +73,7 @@ describe("CheckoutSchema (HTML form through Conform)", () => {
     });
   });
 
-  it("reports every message of section 5 at once, beside its field", () => {
+  it("reports every field's message at once, beside its field", () => {
     expect(formErrors(EMPTY_FORM)).toEqual({
       email: [T.invalidEmail],
       firstName: [T.firstNameRequired],
@@ -84,7 +84,7 @@ describe("CheckoutSchema (HTML form through Conform)", () => {
       country: [T.countryRequired],
       agreeToTerms: [T.termsRequired],
     });
-    // The texts themselves, exactly as the spec writes them.
+    // The texts themselves, exactly as the shop shows them.
     expect(T).toMatchObject({
       invalidEmail: "Please enter a valid email address",
       firstNameRequired: "First name is required",

@@ -26,13 +26,13 @@ describe("redeemableDiscounts", () => {
     expect(redeemableDiscounts(100, withRequired(Number.NaN))).toBe(0);
   });
 
-  it("has the section-9 defaults", () => {
+  it("has the default discount exchange: 50 points for 5 off an order of 30 or more", () => {
     expect(DEFAULT_LOYALTY_CONFIG.discountExchange).toEqual({ pointsRequired: 50, discountAmount: 5, minimumOrderValue: 30 });
   });
 });
 
 describe("orderStatusLabel", () => {
-  it("labels every status of section 4", () => {
+  it("labels every order status", () => {
     expect(orderStatusLabel("unpaid")).toBe("Payment Pending");
     expect(orderStatusLabel("paid")).toBe("Payment Received");
     expect(orderStatusLabel("processing")).toBe("processing");
