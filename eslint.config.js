@@ -7,7 +7,15 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** Import specifiers that reach `app/<folder>`, through the `~/` alias or a relative path. */
-const layer = (folder) => [`~/${folder}`, `~/${folder}/**`, `../${folder}`, `../${folder}/**`, `../../${folder}`, `../../${folder}/**`, `../../../${folder}/**`];
+const layer = (folder) => [
+  `~/${folder}`,
+  `~/${folder}/**`,
+  `../${folder}`,
+  `../${folder}/**`,
+  `../../${folder}`,
+  `../../${folder}/**`,
+  `../../../${folder}/**`,
+];
 
 /** tools/ (the PayPal emulator, the mail catcher) from anywhere under app/: test and demo tools the shop never runs. */
 const TOOLS = {
@@ -37,10 +45,12 @@ const REMIX_IN_DOMAIN = ["@remix-run/node", "@remix-run/react", "@remix-run/serv
 
 // The domain never sees HTTP: a handler in app/web reads the request and answers it.
 const NO_HTTP_IN_DOMAIN = [
-  { selector: "TSTypeReference > Identifier[name=/^(Request|Response|Headers|FormData)$/]", message: "Request-side types belong to app/web (docs/architecture.md)." },
+  {
+    selector: "TSTypeReference > Identifier[name=/^(Request|Response|Headers|FormData)$/]",
+    message: "Request-side types belong to app/web (docs/architecture.md).",
+  },
   { selector: "NewExpression > Identifier.callee[name=/^(Request|Response|Headers)$/]", message: "Responses are built in app/web (docs/architecture.md)." },
 ];
-
 
 const SERVER_FILES = {
   group: ["**/*.server", "**/*.server.*"],
@@ -120,7 +130,10 @@ export default tseslint.config(
   {
     files: ["app/domain/**"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": ["error", boundary("app/domain", ["web", "routes", "components", "browser"], { paths: [DB_SINGLETON, ...REMIX_IN_DOMAIN] })],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        boundary("app/domain", ["web", "routes", "components", "browser"], { paths: [DB_SINGLETON, ...REMIX_IN_DOMAIN] }),
+      ],
       "no-restricted-syntax": ["error", ...NO_HTTP_IN_DOMAIN],
     },
   },
@@ -140,7 +153,14 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["../scripts", "../scripts/**", "../../scripts", "../../scripts/**", "../tools", "../tools/**", "../../tools", "../../tools/**"], message: "db/ does not import command-line scripts or tools." }] },
+        {
+          patterns: [
+            {
+              group: ["../scripts", "../scripts/**", "../../scripts", "../../scripts/**", "../tools", "../tools/**", "../../tools", "../../tools/**"],
+              message: "db/ does not import command-line scripts or tools.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -150,7 +170,14 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/**", "../../app/**", "../../scripts/**", "../../tools/**", "../seed*", "../seed/**"], message: "A migration never imports app code, so it stays frozen in time." }] },
+        {
+          patterns: [
+            {
+              group: ["~/**", "../../app/**", "../../scripts/**", "../../tools/**", "../seed*", "../seed/**"],
+              message: "A migration never imports app code, so it stays frozen in time.",
+            },
+          ],
+        },
       ],
     },
   },

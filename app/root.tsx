@@ -118,7 +118,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         {lean ? (
-          browserModule ? <script type="module" src={browserModule} nonce={nonce} /> : null
+          browserModule ? (
+            <script type="module" src={browserModule} nonce={nonce} />
+          ) : null
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -145,7 +147,17 @@ export default function App() {
 }
 
 /** Header, main and footer around a page, and around the error page. */
-function ShopChrome({ data, toast, banner, children }: { data: NonNullable<RootData>; toast: NonNullable<RootData>["toast"] | null; banner?: ReactNode; children: ReactNode }) {
+function ShopChrome({
+  data,
+  toast,
+  banner,
+  children,
+}: {
+  data: NonNullable<RootData>;
+  toast: NonNullable<RootData>["toast"] | null;
+  banner?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <ToastProvider initial={toast}>
       {banner}
@@ -166,7 +178,10 @@ export function ErrorBoundary() {
   // A refusal (4xx) says what the server said; anything else stays generic.
   const [title, message] =
     isRouteErrorResponse(error) && error.status < 500
-      ? [error.status === 403 ? "Request refused" : "Something is not right", typeof error.data?.message === "string" ? error.data.message : "Please go back and try again."]
+      ? [
+          error.status === 403 ? "Request refused" : "Something is not right",
+          typeof error.data?.message === "string" ? error.data.message : "Please go back and try again.",
+        ]
       : ["Something went wrong", "Please try again in a moment."];
   const body = notFound ? (
     <NotFoundView />

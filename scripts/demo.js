@@ -26,14 +26,20 @@ function run(cmd, args) {
 
 run("npm", ["run", "build"]);
 run(bin("tsx"), ["scripts/migrate.ts"]);
-const hasProducts = existsSync(path.resolve(root, env.DATABASE_PATH)) && (() => {
-  const check = spawnSync(
-    process.execPath,
-    ["-e", `const D=require('better-sqlite3');const d=new D(process.argv[1],{readonly:true});process.stdout.write(String(d.prepare('select count(*) n from products').get().n))`, path.resolve(root, env.DATABASE_PATH)],
-    { cwd: root, encoding: "utf8" },
-  );
-  return check.status === 0 && Number(check.stdout) > 0;
-})();
+const hasProducts =
+  existsSync(path.resolve(root, env.DATABASE_PATH)) &&
+  (() => {
+    const check = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `const D=require('better-sqlite3');const d=new D(process.argv[1],{readonly:true});process.stdout.write(String(d.prepare('select count(*) n from products').get().n))`,
+        path.resolve(root, env.DATABASE_PATH),
+      ],
+      { cwd: root, encoding: "utf8" },
+    );
+    return check.status === 0 && Number(check.stdout) > 0;
+  })();
 if (hasProducts) console.log("Database already has products: skipping the seed.");
 else run(bin("tsx"), ["scripts/seed.ts"]);
 

@@ -25,7 +25,16 @@ const order = {
   loyaltyDiscount: "5.00",
   loyaltyPointsUsed: 100,
   total: "89.50",
-  address: { firstName: "Clara", lastName: "Bloom", addressLine1: "12 Lace Lane", addressLine2: "Apt 3", city: "Toronto", state: "ON", postalCode: "M5V 2T6", country: "CA" },
+  address: {
+    firstName: "Clara",
+    lastName: "Bloom",
+    addressLine1: "12 Lace Lane",
+    addressLine2: "Apt 3",
+    city: "Toronto",
+    state: "ON",
+    postalCode: "M5V 2T6",
+    country: "CA",
+  },
   customerMessage: "Could you wrap it as a gift? It is for my daughter's birthday.",
   trackingNumber: "RR123456789PL",
 };

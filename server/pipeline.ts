@@ -189,7 +189,8 @@ export function sameOrigin(entry: () => ShopEntry, appUrl: string): Handler {
     const origin = req.headers.origin;
     const secFetchSite = req.headers["sec-fetch-site"];
     if (!isCrossSiteWrite(req.method, { origin, secFetchSite: typeof secFetchSite === "string" ? secFetchSite : null }, appUrl)) return next();
-    const wantsJson = req.path.startsWith("/api/") || (req.headers.accept ?? "").includes("application/json") || !(req.headers.accept ?? "").includes("text/html");
+    const wantsJson =
+      req.path.startsWith("/api/") || (req.headers.accept ?? "").includes("application/json") || !(req.headers.accept ?? "").includes("text/html");
     res.status(403).setHeader("Cache-Control", "no-store");
     if (wantsJson) res.type("application/json; charset=utf-8").send(JSON.stringify({ message: CROSS_SITE_MESSAGE }));
     else

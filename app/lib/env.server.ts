@@ -38,15 +38,40 @@ const EnvSchema = OpsEnvSchema.extend({
   PAYPAL_CLIENT_SECRET: z.preprocess(emptyAsUnset, z.string().optional()),
   PAYPAL_API_BASE: z.preprocess(emptyAsUnset, z.string().url().optional()),
   /** The shop's own PayPal merchant id: the payee every PayPal order must name (see domain/payments). */
-  PAYPAL_MERCHANT_ID: z.preprocess(emptyAsUnset, z.string().regex(/^[A-Z0-9]{13}$/, "a 13-character PayPal merchant id").optional()),
+  PAYPAL_MERCHANT_ID: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^[A-Z0-9]{13}$/, "a 13-character PayPal merchant id")
+      .optional(),
+  ),
   PAYPAL_EMULATOR_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).optional()),
   PAYPAL_WEBHOOK_ID: z.preprocess(emptyAsUnset, z.string().max(50).optional()),
-  UNPAID_ORDER_HOURS: z.preprocess(emptyAsUnset, z.coerce.number().positive().max(24 * 365).default(72)),
+  UNPAID_ORDER_HOURS: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(72),
+  ),
   /** The daily backup's time of day, HH:MM in UTC. */
-  BACKUP_AT: z.preprocess(emptyAsUnset, z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM (UTC)").default("03:00")),
+  BACKUP_AT: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM (UTC)")
+      .default("03:00"),
+  ),
   LOG_LEVEL: z.preprocess(emptyAsUnset, z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   // E-mail (CONTRACT.md): without SMTP_URL messages wait in the outbox.
-  SMTP_URL: z.preprocess(emptyAsUnset, z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(emptyAsUnset, z.string().max(320).optional()),
   /** Demo and e2e only: the folder where the local SMTP catcher keeps what it receives (/admin/outbox shows it). */
   MAIL_CATCHER_DIR: z.preprocess(emptyAsUnset, z.string().optional()),
@@ -83,7 +108,9 @@ export function parseEnv(source: Record<string, string | undefined>, warn: (mess
     throw new Error(`PAYPAL_MODE=live moves real money: it runs only with NODE_ENV=production (NODE_ENV is ${env.NODE_ENV}).`);
   }
   if (env.NODE_ENV === "production" && !env.DEMO && !env.APP_URL) {
-    throw new Error("APP_URL is required in production: the shop's public address, such as https://shop.example.com (links in e-mails, PayPal's return pages and the same-origin check use it).");
+    throw new Error(
+      "APP_URL is required in production: the shop's public address, such as https://shop.example.com (links in e-mails, PayPal's return pages and the same-origin check use it).",
+    );
   }
   if (env.NODE_ENV === "production" && !(env.DEMO && env.PAYPAL_MODE === "emulator")) {
     const ignored = URL_OVERRIDES.filter((name) => env[name] !== undefined);
@@ -91,7 +118,9 @@ export function parseEnv(source: Record<string, string | undefined>, warn: (mess
     if (ignored.length) warn(`${ignored.join(", ")} ignored: in production they apply only to the emulator demonstration (PAYPAL_MODE=emulator with DEMO=1).`);
   }
   if (env.NODE_ENV === "production" && !env.DEMO && env.PAYPAL_MODE === "emulator") {
-    throw new Error("PAYPAL_MODE=emulator takes no real payments: in production it needs DEMO=1 (a demonstration shop), or set PAYPAL_MODE to sandbox or live.");
+    throw new Error(
+      "PAYPAL_MODE=emulator takes no real payments: in production it needs DEMO=1 (a demonstration shop), or set PAYPAL_MODE to sandbox or live.",
+    );
   }
   if (env.NODE_ENV === "production" && !env.DEMO && env.PAYPAL_MODE && env.PAYPAL_MODE !== "emulator" && !env.PAYPAL_MERCHANT_ID) {
     throw new Error("PAYPAL_MERCHANT_ID is required with PAYPAL_MODE sandbox or live: a PayPal order paying anyone else must never pay an order.");

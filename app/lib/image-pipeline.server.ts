@@ -86,7 +86,13 @@ interface DerivedJob {
 }
 
 /** The WebP variant jobs (`w/<base>-<slot>.webp`) of an image `width` pixels wide. */
-function variantJobs(source: () => sharp.Sharp, productsDir: string, fileName: string, width: number, webp: sharp.WebpOptions = ENCODE_OPTIONS.webp): DerivedJob[] {
+function variantJobs(
+  source: () => sharp.Sharp,
+  productsDir: string,
+  fileName: string,
+  width: number,
+  webp: sharp.WebpOptions = ENCODE_OPTIONS.webp,
+): DerivedJob[] {
   return variantSlots(width).map(({ slot, width: w }) => ({
     file: path.join(productsDir, "w", variantFileName(fileName, slot)),
     pipeline: () => source().resize({ width: w, withoutEnlargement: true }).webp(webp),

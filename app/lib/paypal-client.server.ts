@@ -214,7 +214,11 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
     const body = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown; error?: unknown } | null;
     if (!res.ok || typeof body?.access_token !== "string") {
       const error = typeof body?.error === "string" ? body.error : res.statusText || "no token";
-      throw new PaypalError(`PayPal sign-in failed: ${res.status} ${error} (check PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)`, res.ok ? 502 : res.status, error);
+      throw new PaypalError(
+        `PayPal sign-in failed: ${res.status} ${error} (check PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)`,
+        res.ok ? 502 : res.status,
+        error,
+      );
     }
     const lifetime = typeof body.expires_in === "number" && body.expires_in > 0 ? body.expires_in : 300;
     // Renew a little before PayPal would refuse it (a tenth of its life, at most 5 minutes).
@@ -247,7 +251,12 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
       };
       if (opts.body !== undefined) headers["Content-Type"] = "application/json";
       if (opts.requestId) headers["PayPal-Request-Id"] = opts.requestId;
-      const res = await send(`${base}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }, what, opts.timeoutMs);
+      const res = await send(
+        `${base}${path}`,
+        { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) },
+        what,
+        opts.timeoutMs,
+      );
       if (res.status === 401 && attempt === 0) {
         // The token expired or was revoked early: fetch a new one, once.
         cached = null;

@@ -78,9 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     editing: tab === "profile" && url.searchParams.get("edit") === "1",
     orders: orders?.map(({ id, status, totalCents, createdAt, confirmationToken }) => ({ id, status, totalCents, createdAt, confirmationToken })) ?? null,
     favorites: favorites?.map((f) => ({ productId: f.productId, product: toCardProduct(f.product) })) ?? null,
-    profile: profile
-      ? (Object.fromEntries(PROFILE_FIELDS.map((f) => [f.name, profile[f.name] ?? null])) as ProfileValues)
-      : null,
+    profile: profile ? (Object.fromEntries(PROFILE_FIELDS.map((f) => [f.name, profile[f.name] ?? null])) as ProfileValues) : null,
     emailProof: totpOn ? "code" : profile?.hasPassword ? "password" : "none",
     pendingEmail,
     loyalty: loyalty
@@ -133,7 +131,10 @@ async function saveProfile(userId: number, formData: FormData) {
     );
   }
   const asked = pendingEmail !== null && pendingEmail === submission.value.email.trim().toLowerCase();
-  return redirectWithToast(PROFILE_URL, asked && pendingEmail ? { ...AUTH_MESSAGES.profileUpdated, description: emailChangeRequestedNotice(pendingEmail) } : { ...AUTH_MESSAGES.profileUpdated });
+  return redirectWithToast(
+    PROFILE_URL,
+    asked && pendingEmail ? { ...AUTH_MESSAGES.profileUpdated, description: emailChangeRequestedNotice(pendingEmail) } : { ...AUTH_MESSAGES.profileUpdated },
+  );
 }
 
 /** Removes (never toggles), so a second press or a stale page cannot add the favorite back. */
@@ -172,15 +173,13 @@ export default function AccountPage() {
     <div className="container account-page">
       <div className="page-head">
         <h1>My Account</h1>
-        <p className="muted">
-          {`Signed in as ${data.user.firstName ? `${data.user.firstName} (${data.user.email})` : data.user.email}`}
-        </p>
+        <p className="muted">{`Signed in as ${data.user.firstName ? `${data.user.firstName} (${data.user.email})` : data.user.email}`}</p>
       </div>
       <div className="alert alert-info account-welcome">
         <p className="alert-title">Welcome to our new shop!</p>
         <p>
-          Bought from us before on our previous marketplace shop? E-mail us at <a href={`mailto:${shopEmail}`}>{shopEmail}</a> and
-          we will add your loyalty points to your account manually.
+          Bought from us before on our previous marketplace shop? E-mail us at <a href={`mailto:${shopEmail}`}>{shopEmail}</a> and we will add your loyalty
+          points to your account manually.
         </p>
       </div>
       <nav className="tabs" aria-label="Account sections">

@@ -84,9 +84,9 @@ export default function AccountDataPage() {
       <section className="form-card" aria-labelledby="export-title">
         <h2 id="export-title">Download my data</h2>
         <p>
-          One file (JSON, readable by people and programs) with everything we keep about your account: your profile and saved address, your
-          orders with their items, addresses and totals, favorites, cart, loyalty history, back-in-stock requests, sign-in history and the
-          e-mails we sent you. Passwords and sign-in secrets are never in it.
+          One file (JSON, readable by people and programs) with everything we keep about your account: your profile and saved address, your orders with their
+          items, addresses and totals, favorites, cart, loyalty history, back-in-stock requests, sign-in history and the e-mails we sent you. Passwords and
+          sign-in secrets are never in it.
         </p>
         <a href="/api/account/export" className="button" download>
           Download my data
@@ -96,12 +96,12 @@ export default function AccountDataPage() {
       <section className="form-card data-delete" aria-labelledby="delete-title">
         <h2 id="delete-title">Delete my account</h2>
         <p>
-          Deleting your account removes your profile and saved address, favorites, cart, loyalty points and their history, back-in-stock
-          requests and sign-in history, and signs you out on every device. It cannot be undone.
+          Deleting your account removes your profile and saved address, favorites, cart, loyalty points and their history, back-in-stock requests and sign-in
+          history, and signs you out on every device. It cannot be undone.
         </p>
         <p>
-          Your orders stay with us for {years}, as the accounting rules require, but no longer linked to any account; the links in your order
-          e-mails keep working. Read more in our <Link to="/privacy">Privacy Policy</Link>.
+          Your orders stay with us for {years}, as the accounting rules require, but no longer linked to any account; the links in your order e-mails keep
+          working. Read more in our <Link to="/privacy">Privacy Policy</Link>.
         </p>
         {data.lastAdmin ? (
           <Alert title="This account cannot be deleted" tone="info">

@@ -61,8 +61,8 @@ export default function DeleteByLinkPage() {
           <Form method="post" className="form-stack">
             <input type="hidden" name="token" value={token} />
             <p>
-              Delete the account <strong>{email}</strong> for good? Your profile, favorites, cart, loyalty points and back-in-stock requests go,
-              and every device is signed out. Your orders stay with the shop for the accounting period, no longer linked to an account.
+              Delete the account <strong>{email}</strong> for good? Your profile, favorites, cart, loyalty points and back-in-stock requests go, and every
+              device is signed out. Your orders stay with the shop for the accounting period, no longer linked to an account.
             </p>
             <button type="submit" className="button button-lg button-block button-delete">
               Delete my account

@@ -19,10 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const status = await getTotpStatus(db, user.id);
   const enrolment = status.enabled ? null : await getTotpEnrolment(db, user.id);
-  return json(
-    { status, enrolment: enrolment ? { secret: enrolment.secret, qrSvg: enrolment.qrSvg } : null },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return json({ status, enrolment: enrolment ? { secret: enrolment.secret, qrSvg: enrolment.qrSvg } : null }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -108,7 +105,19 @@ export default function TwoFactorPage() {
   );
 }
 
-function CodeForm({ intent, label, errors, secondary, withPassword }: { intent: string; label: string; errors: FieldErrors; secondary?: boolean; withPassword?: boolean }) {
+function CodeForm({
+  intent,
+  label,
+  errors,
+  secondary,
+  withPassword,
+}: {
+  intent: string;
+  label: string;
+  errors: FieldErrors;
+  secondary?: boolean;
+  withPassword?: boolean;
+}) {
   return (
     <Form method="post" className="form-stack" aria-label={label}>
       <input type="hidden" name="intent" value={intent} />

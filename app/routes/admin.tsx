@@ -80,8 +80,8 @@ export default function AdminDashboard() {
         <div className="alert alert-info" role="status">
           <p className="alert-title">Protect the shop with two-factor authentication</p>
           <p>
-            Anyone who learns your password can sign in as you. <Link to="/account/two-factor">Turn on two-factor authentication</Link> so
-            a sign-in also needs a code from your phone.
+            Anyone who learns your password can sign in as you. <Link to="/account/two-factor">Turn on two-factor authentication</Link> so a sign-in also needs
+            a code from your phone.
           </p>
         </div>
       ) : null}

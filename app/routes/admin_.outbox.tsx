@@ -17,7 +17,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const messageId = url.searchParams.get("message");
-  const [outbox, caught, message] = await Promise.all([loadOutboxView(db, url), listCaughtMail(), messageId ? getCaughtMail(messageId) : Promise.resolve(null)]);
+  const [outbox, caught, message] = await Promise.all([
+    loadOutboxView(db, url),
+    listCaughtMail(),
+    messageId ? getCaughtMail(messageId) : Promise.resolve(null),
+  ]);
   return json({ outbox, caught, message });
 }
 

@@ -26,7 +26,11 @@ async function loadCustomer(userId: number) {
     .where("id", "=", userId)
     .executeTakeFirst();
   if (!row) throw jsonError(PRIVACY_TEXT.notFound, 404);
-  const orders = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+  const orders = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
   return { id: row.id, email: row.email, name: displayName(row.firstName, row.lastName, row.email), isAdmin: row.isAdmin === 1, orders: Number(orders.n) };
 }
 
@@ -84,8 +88,7 @@ export default function AdminDeleteUserPage() {
         ) : (
           <>
             <p>
-              This removes the account, its sessions, favorites, cart, loyalty history and back-in-stock requests, and e-mails the customer a
-              confirmation.{" "}
+              This removes the account, its sessions, favorites, cart, loyalty history and back-in-stock requests, and e-mails the customer a confirmation.{" "}
               {customer.orders === 0
                 ? "It has no orders."
                 : `${customer.orders === 1 ? "Its order stays" : `Its ${customer.orders} orders stay`} for ${retentionYears} ${retentionYears === 1 ? "year" : "years"}, detached from the account.`}{" "}

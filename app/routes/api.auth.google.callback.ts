@@ -41,10 +41,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     } catch (error) {
       if (!(error instanceof GoogleLinkNeedsPassword)) throw error;
       const cookie = await beginGoogleLink(request, error.userId, error.googleId, returnTo);
-      return redirect(GOOGLE_LINK_PATH, { headers: [["Set-Cookie", cookie], ["Set-Cookie", clearReturn]] });
+      return redirect(GOOGLE_LINK_PATH, {
+        headers: [
+          ["Set-Cookie", cookie],
+          ["Set-Cookie", clearReturn],
+        ],
+      });
     }
     const next = await beginSignIn(request, user.id, returnTo);
-    if (next.location === SECOND_FACTOR_PATH) return redirect(next.location, { headers: [["Set-Cookie", next.cookie], ["Set-Cookie", clearReturn]] });
+    if (next.location === SECOND_FACTOR_PATH)
+      return redirect(next.location, {
+        headers: [
+          ["Set-Cookie", next.cookie],
+          ["Set-Cookie", clearReturn],
+        ],
+      });
     return redirectWithToast(returnTo, AUTH_MESSAGES.loginSuccess, [next.cookie, clearReturn]);
   } catch (error) {
     if (error instanceof Response) return error;

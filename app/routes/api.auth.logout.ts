@@ -11,10 +11,7 @@ export function action({ request }: ActionFunctionArgs) {
   return apiAction(request, {
     POST: async () => {
       const session = await getSession(request);
-      return json(
-        { message: "Logged out successfully" },
-        { headers: { "Set-Cookie": await destroySession(session), "Cache-Control": "no-store" } },
-      );
+      return json({ message: "Logged out successfully" }, { headers: { "Set-Cookie": await destroySession(session), "Cache-Control": "no-store" } });
     },
   });
 }

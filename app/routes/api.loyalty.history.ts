@@ -10,7 +10,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const user = await requireApiUser(request);
     const history = await listLoyaltyHistory(db, user.id);
     return json(
-      { history: history.map(({ id, eventType, description, points, pointsAfter, createdAt }) => ({ id, eventType, description, points, pointsAfter, createdAt })) },
+      {
+        history: history.map(({ id, eventType, description, points, pointsAfter, createdAt }) => ({
+          id,
+          eventType,
+          description,
+          points,
+          pointsAfter,
+          createdAt,
+        })),
+      },
       { headers: { "Cache-Control": "no-store" } },
     );
   });

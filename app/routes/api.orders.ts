@@ -32,12 +32,7 @@ export function action({ request }: ActionFunctionArgs) {
       const { input, figures } = await parseJsonBody(request, OrderCreateSchema);
       await assertOrderAllowed(db, getClientIp(request));
       const [user, { owner, commit }] = await Promise.all([getOptionalUser(request), getCartOwner(request, { create: true })]);
-      const order = await placeOrder(
-        db,
-        { owner, userId: user?.id ?? null, sessionKey: "cartKey" in owner ? owner.cartKey : null },
-        input,
-        figures,
-      );
+      const order = await placeOrder(db, { owner, userId: user?.id ?? null, sessionKey: "cartKey" in owner ? owner.cartKey : null }, input, figures);
       const headers = new Headers({ "Cache-Control": "no-store" });
       const setCookie = await commit();
       if (setCookie) headers.set("Set-Cookie", setCookie);

@@ -17,8 +17,14 @@ export function action({ request }: ActionFunctionArgs) {
     POST: async () => {
       await requireApiAdmin(request);
       const input = await parseJsonBody(request, FinalizeUploadsSchema);
-      const finalized = await finalizeUploads(db, input.images.map((i) => i.id));
-      const primaryIndex = Math.max(0, input.images.findIndex((i) => i.isPrimary));
+      const finalized = await finalizeUploads(
+        db,
+        input.images.map((i) => i.id),
+      );
+      const primaryIndex = Math.max(
+        0,
+        input.images.findIndex((i) => i.isPrimary),
+      );
       const primaryId = input.images[primaryIndex]!.id;
       const images = finalized.map((f) => ({ ...f, isPrimary: f.id === primaryId }));
       return json({ images }, { headers: { "Cache-Control": "no-store" } });

@@ -51,7 +51,16 @@ export default function BackInStockPage() {
             <input type="hidden" name="productId" value={values.productId} />
             {values.colorId ? <input type="hidden" name="colorId" value={values.colorId} /> : null}
             {values.variationCode ? <input type="hidden" name="variationCode" value={values.variationCode} /> : null}
-            <Field name="email" label="Email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} error={firstError(errors, "email")} />
+            <Field
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={values.email}
+              error={firstError(errors, "email")}
+            />
             <button type="submit" className="button button-lg button-block">
               Notify me
             </button>

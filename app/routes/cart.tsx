@@ -97,9 +97,7 @@ export default function CartPage() {
                       <RemoveItemForm itemId={item.id} title={item.product.title} />
                     </div>
                     <p className={`stock-note ${item.specificStock < 5 ? "low" : ""}`}>
-                      {item.quantity > item.specificStock
-                        ? `Only ${item.specificStock} available: please lower the quantity`
-                        : stockLabel(item.specificStock)}
+                      {item.quantity > item.specificStock ? `Only ${item.specificStock} available: please lower the quantity` : stockLabel(item.specificStock)}
                     </p>
                   </div>
                   <p className="line-total">{formatMoney(item.product.priceCents * item.quantity)}</p>
@@ -112,9 +110,7 @@ export default function CartPage() {
             <h2 id="summary-title">Order Summary</h2>
             <CartTotalsList totals={cart.totals} showMethod />
             {loyaltyPoints > 0 ? (
-              <p className="notice">
-                You have {loyaltyPoints} loyalty points. You can use them at checkout when your order qualifies.
-              </p>
+              <p className="notice">You have {loyaltyPoints} loyalty points. You can use them at checkout when your order qualifies.</p>
             ) : null}
             <Link to="/checkout" className="button button-block">
               Proceed to Checkout

@@ -8,7 +8,10 @@ import { pageMeta } from "~/lib/meta";
 import { emailTokenAction } from "~/web/email-token.server";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.
-export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Confirm your new e-mail address", noindex: true, canonical: false }), { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = (args) => [
+  ...pageMeta(args, { title: "Confirm your new e-mail address", noindex: true, canonical: false }),
+  { name: "referrer", content: "same-origin" },
+];
 
 // Opening the link changes nothing (mail scanners open links): the page shows the change and asks for one click.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -42,7 +42,11 @@ export default function ForgotPasswordPage() {
       <h1>Forgot your password?</h1>
       <p className="muted">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
       <div className="form-card">
-        {sent ? <Alert title="Check your inbox" tone="success">{MAIL_TEXT.forgotSent}</Alert> : null}
+        {sent ? (
+          <Alert title="Check your inbox" tone="success">
+            {MAIL_TEXT.forgotSent}
+          </Alert>
+        ) : null}
         {formError ? <Alert title="Please try again later">{formError}</Alert> : null}
         <Form method="post" className="form-stack" aria-label="Forgot password">
           <Field

@@ -53,13 +53,19 @@ export default function LinkGooglePage() {
   return (
     <div className="container auth-page">
       <h1>Link Google Sign-In</h1>
-      <p className="muted">
-        {email} already has an account with a password. Enter that password once, and you can sign in with Google from now on.
-      </p>
+      <p className="muted">{email} already has an account with a password. Enter that password once, and you can sign in with Google from now on.</p>
       <div className="form-card">
         {firstError(errors, "password") ? <Alert title="Not linked">{firstError(errors, "password")}</Alert> : null}
         <Form method="post" className="form-stack" aria-label="Link Google sign-in">
-          <Field name="password" label="Password" type="password" autoComplete="current-password" required maxLength={200} error={firstError(errors, "password")} />
+          <Field
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={200}
+            error={firstError(errors, "password")}
+          />
           <button type="submit" className="button button-lg button-block">
             Link and sign in
           </button>

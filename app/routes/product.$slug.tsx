@@ -89,8 +89,7 @@ export default function ProductPage() {
   const firstVariation = product.variations.find((v) => v.stock > 0) ?? null;
   const colorId = firstColor?.colorId ?? null;
   const variationCode = firstVariation?.variationCode ?? null;
-  const chosenStock =
-    product.colors.length > 0 ? (firstColor?.stock ?? 0) : product.variations.length > 0 ? (firstVariation?.stock ?? 0) : product.stock;
+  const chosenStock = product.colors.length > 0 ? (firstColor?.stock ?? 0) : product.variations.length > 0 ? (firstVariation?.stock ?? 0) : product.stock;
   const state = addButtonState({
     stock: product.stock,
     hasColors: product.colors.length > 0,
@@ -122,7 +121,11 @@ export default function ProductPage() {
                 <legend data-prefix="Color">Color{colorId ? `: ${firstColor?.name ?? ""}` : ""}</legend>
                 <div className="swatches">
                   {product.colors.map((c) => (
-                    <label key={c.colorId} className="swatch" title={c.stock <= 0 ? `${c.name} (sold out)` : c.stock < 5 ? `${c.name}: only ${c.stock} left` : c.name}>
+                    <label
+                      key={c.colorId}
+                      className="swatch"
+                      title={c.stock <= 0 ? `${c.name} (sold out)` : c.stock < 5 ? `${c.name}: only ${c.stock} left` : c.name}
+                    >
                       <input
                         type="radio"
                         name="colorId"
@@ -146,7 +149,11 @@ export default function ProductPage() {
                     </label>
                   ))}
                 </div>
-                {error?.field === "colorId" ? <p className="field-error" role="alert">{error.error.title}</p> : null}
+                {error?.field === "colorId" ? (
+                  <p className="field-error" role="alert">
+                    {error.error.title}
+                  </p>
+                ) : null}
               </fieldset>
             ) : null}
             {product.variations.length > 0 ? (
@@ -176,7 +183,11 @@ export default function ProductPage() {
                     </label>
                   ))}
                 </div>
-                {error?.field === "variationCode" ? <p className="field-error" role="alert">{error.error.title}</p> : null}
+                {error?.field === "variationCode" ? (
+                  <p className="field-error" role="alert">
+                    {error.error.title}
+                  </p>
+                ) : null}
               </fieldset>
             ) : null}
             <p className={`stock-line ${chosenStock <= 0 ? "soldout" : chosenStock < 5 ? "low" : ""}`}>
@@ -254,7 +265,14 @@ function Gallery({ images, index, title, slug }: { images: GalleryImage[]; index
       <div className="gallery-main">
         <picture>
           {srcSet ? <source type="image/webp" srcSet={srcSet} sizes={IMAGE_SIZES.gallery} /> : null}
-          <img src={image.imageUrl} alt={image.altText || title} width={image.width ?? 800} height={image.height ?? 1000} fetchPriority="high" decoding="async" />
+          <img
+            src={image.imageUrl}
+            alt={image.altText || title}
+            width={image.width ?? 800}
+            height={image.height ?? 1000}
+            fetchPriority="high"
+            decoding="async"
+          />
         </picture>
         {n > 1 ? (
           <>

@@ -12,12 +12,18 @@ import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 // The token is in the URL: no canonical link, no indexing, and no Referer to other sites (same-origin: "no-referrer" would make the form post Origin: null).
-export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Reset Password", noindex: true, canonical: false }), { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = (args) => [
+  ...pageMeta(args, { title: "Reset Password", noindex: true, canonical: false }),
+  { name: "referrer", content: "same-origin" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const state = await getResetTokenState(db, token);
-  return json({ token: state === "valid" ? token : "", problem: state === "valid" ? null : resetTokenMessage(state) }, { status: state === "valid" ? 200 : 400 });
+  return json(
+    { token: state === "valid" ? token : "", problem: state === "valid" ? null : resetTokenMessage(state) },
+    { status: state === "valid" ? 200 : 400 },
+  );
 }
 
 /**

@@ -5,8 +5,7 @@ import { getPage } from "~/domain/pages/pages.server";
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Size Guide", description: "Which doll bodies our 1:4 and 1:6 scale clothes fit." });
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Size Guide", description: "Which doll bodies our 1:4 and 1:6 scale clothes fit." });
 
 export async function loader() {
   const page = (await getPage(db, "size-guide"))!;

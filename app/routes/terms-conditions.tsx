@@ -8,8 +8,7 @@ import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Terms & Conditions", description: "Payment, shipping, cancellation and returns." });
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Terms & Conditions", description: "Payment, shipping, cancellation and returns." });
 
 export async function loader() {
   const [page, seller] = await Promise.all([getPage(db, "terms-conditions"), getSellerIdentity(db, getEnv().SHOP_EMAIL)]);

@@ -7,7 +7,10 @@ import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
 import { emailTokenAction } from "~/web/email-token.server";
 
-export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Undo the e-mail change", noindex: true, canonical: false }), { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = (args) => [
+  ...pageMeta(args, { title: "Undo the e-mail change", noindex: true, canonical: false }),
+  { name: "referrer", content: "same-origin" },
+];
 
 // Opening the link changes nothing: the page shows both addresses and asks for one click.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,7 +12,10 @@ import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.
-export const meta: MetaFunction = (args) => [...pageMeta(args, { title: "Confirm your e-mail address", noindex: true, canonical: false }), { name: "referrer", content: "same-origin" }];
+export const meta: MetaFunction = (args) => [
+  ...pageMeta(args, { title: "Confirm your e-mail address", noindex: true, canonical: false }),
+  { name: "referrer", content: "same-origin" },
+];
 
 /**
  * Opening the link confirms nothing (mail scanners open links, and a stranger may have
@@ -73,7 +76,9 @@ export default function VerifyEmailPage() {
         ) : error ? (
           <>
             <Alert title="This link cannot be used">{error}</Alert>
-            {canResend ? resendForm : signedIn ? null : (
+            {canResend ? (
+              resendForm
+            ) : signedIn ? null : (
               <p className="center">
                 <Link to="/login?redirectTo=%2Fverify-email" className="button">
                   Sign in

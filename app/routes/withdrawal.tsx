@@ -8,7 +8,10 @@ import { loadWithdrawalPage, type WithdrawalActionData, withdrawalPageAction } f
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: WITHDRAWAL_TEXT.title, description: `Withdraw from your purchase within ${WITHDRAWAL_DAYS} days of delivery: two short steps, no account needed.` });
+  pageMeta(args, {
+    title: WITHDRAWAL_TEXT.title,
+    description: `Withdraw from your purchase within ${WITHDRAWAL_DAYS} days of delivery: two short steps, no account needed.`,
+  });
 
 export const headers: HeadersFunction = (args) => orderPageHeaders(args);
 
@@ -34,8 +37,8 @@ export default function WithdrawalPage() {
       <div className="page-head">
         <h1>{WITHDRAWAL_TEXT.title}</h1>
         <p className="muted">
-          You may withdraw from your purchase without giving any reason within {WITHDRAWAL_DAYS} days of delivery, and at any time before your order
-          ships. We send the receipt to the e-mail address of the order.
+          You may withdraw from your purchase without giving any reason within {WITHDRAWAL_DAYS} days of delivery, and at any time before your order ships. We
+          send the receipt to the e-mail address of the order.
         </p>
       </div>
       <div className="form-card withdrawal-card">
@@ -130,9 +133,7 @@ function StepTwo({ data, busy }: { data: Extract<WithdrawalActionData, { step: "
   return (
     <>
       <h2 className="withdrawal-step">Step 2 of 2: check and confirm</h2>
-      <p>
-        You are withdrawing from the contract for this order. Nothing is sent until you confirm.
-      </p>
+      <p>You are withdrawing from the contract for this order. Nothing is sent until you confirm.</p>
       <WithdrawalSummary summary={summary} name={values.name} statement={values.statement || null} />
       <h3 className="order-subtitle">What happens next</h3>
       <p className="small">{nextSteps(summary.shipped)}</p>

@@ -40,9 +40,7 @@ export default function WithdrawalReceivedPage() {
       <div className="form-card withdrawal-card">
         <div className="alert alert-success" role="status">
           <p className="alert-title">Withdrawal received</p>
-          <p data-testid="withdrawal-received-at">
-            {`We received your withdrawal from order #${data.summary.id} on ${when}.`}
-          </p>
+          <p data-testid="withdrawal-received-at">{`We received your withdrawal from order #${data.summary.id} on ${when}.`}</p>
         </div>
         <p>We have sent a receipt to the e-mail address of the order. Keep it: it records the date and time.</p>
         <h2 className="order-subtitle">What happens next</h2>

@@ -2,13 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { getCartOwner } from "~/web/guards.server";
 import { addToCart, clearCart, removeCartItem, updateCartItem } from "~/domain/cart/cart.server";
-import {
-  addToCartFailure,
-  CLEAR_FAILED,
-  MESSAGES,
-  removeFailure,
-  updateFailure,
-} from "~/domain/cart/messages";
+import { addToCartFailure, CLEAR_FAILED, MESSAGES, removeFailure, updateFailure } from "~/domain/cart/messages";
 import { AddToCartSchema, UpdateCartItemSchema } from "~/domain/cart/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
@@ -16,9 +10,7 @@ import { type Toast } from "~/web/session.server";
 import { db } from "~/lib/db.server";
 import { safeRedirect } from "~/web/http.server";
 
-export type AddToCartResult =
-  | { ok: true; cookie: string | null }
-  | { ok: false; error: Toast; field: string | null; status: number };
+export type AddToCartResult = { ok: true; cookie: string | null } | { ok: false; error: Toast; field: string | null; status: number };
 
 /**
  * Every Add to Cart form (the product page, the shop's and the home page's cards, the cart
@@ -48,8 +40,7 @@ export async function handleCartForm(request: Request, formData: FormData): Prom
   const intent = String(formData.get("intent") ?? "");
   const back = safeRedirect(formData.get("redirectTo"), "/cart");
   const onCartPage = back.startsWith("/cart");
-  const confirmPath = (what: string, itemId?: number) =>
-    `/cart?confirm=${what}${itemId ? `&itemId=${itemId}` : ""}&redirectTo=${encodeURIComponent(back)}`;
+  const confirmPath = (what: string, itemId?: number) => `/cart?confirm=${what}${itemId ? `&itemId=${itemId}` : ""}&redirectTo=${encodeURIComponent(back)}`;
 
   if (intent === "add") {
     const added = await submitAddToCart(request, formData);

@@ -127,7 +127,10 @@ export async function submitCheckout(request: Request) {
     case "account-refused": {
       const { error } = outcome;
       return failure(
-        submission.reply({ ...(error.status === 429 ? { formErrors: [error.message] } : { fieldErrors: { [error.field ?? "email"]: [error.message] } }), hideFields: HIDDEN_FIELDS }),
+        submission.reply({
+          ...(error.status === 429 ? { formErrors: [error.message] } : { fieldErrors: { [error.field ?? "email"]: [error.message] } }),
+          hideFields: HIDDEN_FIELDS,
+        }),
         accountCreationFailed(error.message),
         error.status,
         [],
@@ -138,7 +141,8 @@ export async function submitCheckout(request: Request) {
       let alert: Toast;
       let status: number;
       if (error instanceof DomainError) {
-        alert = error.status === 409 || error.status === 429 ? { ...CHECKOUT_TOASTS.orderFailed, description: error.message } : { ...CHECKOUT_TOASTS.orderFailed };
+        alert =
+          error.status === 409 || error.status === 429 ? { ...CHECKOUT_TOASTS.orderFailed, description: error.message } : { ...CHECKOUT_TOASTS.orderFailed };
         status = error.status;
       } else {
         console.error("Checkout failed:", error);

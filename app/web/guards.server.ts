@@ -131,7 +131,10 @@ export async function requireAdmin(request: Request): Promise<CurrentUser> {
  * Page door for admin pages that show their own 'Access denied' view: a customer gets the view
  * (403); signed out goes to /admin-login, or with `guests: "deny"` gets the view too (401).
  */
-export async function adminPageAccess(request: Request, opts: { guests: "sign-in" | "deny" } = { guests: "sign-in" }): Promise<{ user: CurrentUser; denied: null } | { user: CurrentUser | null; denied: 401 | 403 }> {
+export async function adminPageAccess(
+  request: Request,
+  opts: { guests: "sign-in" | "deny" } = { guests: "sign-in" },
+): Promise<{ user: CurrentUser; denied: null } | { user: CurrentUser | null; denied: 401 | 403 }> {
   const user = await getOptionalUser(request);
   if (!user) {
     if (opts.guests === "sign-in") throw toAdminLogin(request);
@@ -277,12 +280,7 @@ export async function toastHeader(toast: Toast): Promise<string> {
 }
 
 /** Post/redirect/get with a notification shown on the next page. */
-export async function redirectWithToast(
-  url: string,
-  toast: Toast,
-  extraCookies: (string | null)[] = [],
-  opts: { document?: boolean } = {},
-): Promise<Response> {
+export async function redirectWithToast(url: string, toast: Toast, extraCookies: (string | null)[] = [], opts: { document?: boolean } = {}): Promise<Response> {
   const headers = new Headers();
   headers.append("Set-Cookie", await toastHeader(toast));
   for (const c of extraCookies) if (c) headers.append("Set-Cookie", c);

@@ -139,11 +139,7 @@ function withParam(path: string, name: string, value: string): string {
  * /order-details/{orderId}/{token}. `?confirm=cancel|request-cancellation` shows the
  * no-JavaScript confirmation step when the order still allows that action.
  */
-export async function loadDetailsPage(
-  request: Request,
-  orderIdParam: string | undefined,
-  token: { fromPath: string | null } | { fromQuery: string | null },
-) {
+export async function loadDetailsPage(request: Request, orderIdParam: string | undefined, token: { fromPath: string | null } | { fromQuery: string | null }) {
   const tokenValue = "fromPath" in token ? token.fromPath : token.fromQuery;
   const found = await getAccessibleOrder(request, orderIdParam, tokenValue);
   if (!found) return json<DetailsPageData>({ state: "not-found" }, { status: 404, headers: NO_STORE });

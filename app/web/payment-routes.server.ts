@@ -4,15 +4,7 @@ import { DomainError } from "~/domain/common/errors";
 import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server";
 import { getOrderView } from "~/domain/orders/orders.server";
 import { isPaidLike, orderStatusLabel } from "~/domain/orders/status";
-import {
-  confirmationUrl,
-  PAYMENT_TEXT,
-  PAYMENT_TOASTS,
-  type PaymentPageData,
-  paymentPageUrl,
-  stockToast,
-  type ToastSpec,
-} from "~/domain/payments/page-data";
+import { confirmationUrl, PAYMENT_TEXT, PAYMENT_TOASTS, type PaymentPageData, paymentPageUrl, stockToast, type ToastSpec } from "~/domain/payments/page-data";
 import { getPaypalMode, isPaypalConfigured, isPaypalOrderId } from "~/lib/paypal-client.server";
 import {
   abandonPayment,

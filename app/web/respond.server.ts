@@ -14,10 +14,7 @@ export function isFetchRequest(request: Request): boolean {
  * Ends a form action. Plain HTML forms get post/redirect/get with the toast in a
  * flash cookie; fetchers get JSON (errors carry the toast so the page shows it).
  */
-export async function respond(
-  request: Request,
-  opts: { redirectTo: string; toast?: Toast; status?: number; cookies?: (string | null)[] },
-): Promise<Response> {
+export async function respond(request: Request, opts: { redirectTo: string; toast?: Toast; status?: number; cookies?: (string | null)[] }): Promise<Response> {
   const headers = new Headers();
   const ok = !opts.status || opts.status < 400;
   if (opts.toast && (ok || !isFetchRequest(request))) headers.append("Set-Cookie", await toastHeader(opts.toast));

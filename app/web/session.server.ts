@@ -103,7 +103,11 @@ export function createShopSessionStorage(db: DB) {
           return null;
         }
         const guest: SessionData = { cartKey: data.cartKey };
-        await db.updateTable("sessions").set({ data: JSON.stringify(guest), user_id: null, last_seen_at: null }).where("id", "=", id).execute();
+        await db
+          .updateTable("sessions")
+          .set({ data: JSON.stringify(guest), user_id: null, last_seen_at: null })
+          .where("id", "=", id)
+          .execute();
         return guest;
       }
       if (!row.lastSeenAt || now.getTime() - Date.parse(row.lastSeenAt) >= TOUCH_EVERY_MS) {

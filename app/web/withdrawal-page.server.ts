@@ -5,13 +5,7 @@ import { getOptionalUser } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { WITHDRAWAL_INTENTS, withdrawalEligibility, type WithdrawalOrderSummary } from "~/domain/withdrawals/rules";
 import { WithdrawalSchema } from "~/domain/withdrawals/schemas";
-import {
-  assertWithdrawalAllowed,
-  checkWithdrawal,
-  readReceipt,
-  receiptPath,
-  submitWithdrawal,
-} from "~/domain/withdrawals/withdrawals.server";
+import { assertWithdrawalAllowed, checkWithdrawal, readReceipt, receiptPath, submitWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { db as sharedDb } from "~/lib/db.server";
 import { getClientIp, readFormData } from "~/web/http.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -36,7 +30,14 @@ export async function loadWithdrawalPage(request: Request, db: DB = sharedDb) {
   if (user && orderId) {
     const own = await db
       .selectFrom("orders")
-      .select(["email", "status", "shipped_at as shippedAt", "delivered_at as deliveredAt", "shipping_first_name as firstName", "shipping_last_name as lastName"])
+      .select([
+        "email",
+        "status",
+        "shipped_at as shippedAt",
+        "delivered_at as deliveredAt",
+        "shipping_first_name as firstName",
+        "shipping_last_name as lastName",
+      ])
       .where("id", "=", orderId)
       .where("user_id", "=", user.id)
       .executeTakeFirst();
@@ -100,7 +101,14 @@ export async function loadReceiptPage(request: Request, db: DB = sharedDb) {
   if (!found) return json({ state: "invalid" as const }, { status: 404, headers: PRIVATE });
   const { withdrawal, summary } = found;
   return json(
-    { state: "ok" as const, receivedAt: withdrawal.receivedAt, handledAt: withdrawal.handledAt, name: withdrawal.name, statement: withdrawal.statement, summary },
+    {
+      state: "ok" as const,
+      receivedAt: withdrawal.receivedAt,
+      handledAt: withdrawal.handledAt,
+      name: withdrawal.name,
+      statement: withdrawal.statement,
+      summary,
+    },
     { headers: PRIVATE },
   );
 }

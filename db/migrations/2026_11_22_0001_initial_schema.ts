@@ -34,9 +34,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("slug", "text", (c) => c.notNull().unique())
     .addColumn("description", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("price_cents", "integer", (c) => c.notNull().check(sql`price_cents >= 0`))
-    .addColumn("stock", "integer", (c) => c.notNull().defaultTo(0).check(sql`stock >= 0`))
+    .addColumn("stock", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`stock >= 0`),
+    )
     // Derived: sum of colour stock, else variation stock, else stock. Kept by the domain.
-    .addColumn("total_stock", "integer", (c) => c.notNull().defaultTo(0).check(sql`total_stock >= 0`))
+    .addColumn("total_stock", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`total_stock >= 0`),
+    )
     .addColumn("is_large", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("is_latest_collection", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("has_color_variations", "integer", (c) => c.notNull().defaultTo(0))
@@ -48,7 +58,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("products_latest").on("products").columns(["is_latest_collection", "created_at desc"]).execute();
   await db.schema.createIndex("products_total_stock").on("products").column("total_stock").execute();
 
-  await sql`CREATE VIRTUAL TABLE products_fts USING fts5(title, description, content='products', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE products_fts USING fts5(title, description, content='products', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER products_fts_ai AFTER INSERT ON products BEGIN
     INSERT INTO products_fts(rowid, title, description) VALUES (new.id, new.title, new.description);
   END`.execute(db);
@@ -92,7 +104,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("product_colors")
     .addColumn("product_id", "integer", (c) => c.notNull().references("products.id").onDelete("cascade"))
     .addColumn("color_id", "integer", (c) => c.notNull().references("colors.id").onDelete("restrict"))
-    .addColumn("stock", "integer", (c) => c.notNull().defaultTo(0).check(sql`stock >= 0`))
+    .addColumn("stock", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`stock >= 0`),
+    )
     .addPrimaryKeyConstraint("product_colors_pk", ["product_id", "color_id"])
     .execute();
 
@@ -102,7 +119,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("product_id", "integer", (c) => c.notNull().references("products.id").onDelete("cascade"))
     .addColumn("variation_code", "text", (c) => c.notNull())
     .addColumn("variation_name", "text", (c) => c.notNull())
-    .addColumn("stock", "integer", (c) => c.notNull().defaultTo(0).check(sql`stock >= 0`))
+    .addColumn("stock", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`stock >= 0`),
+    )
     .addUniqueConstraint("product_variations_code", ["product_id", "variation_code"])
     .execute();
 
@@ -122,7 +144,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("shipping_state", "text")
     .addColumn("shipping_postal_code", "text")
     .addColumn("shipping_country", "text")
-    .addColumn("loyalty_points", "integer", (c) => c.notNull().defaultTo(0).check(sql`loyalty_points >= 0`))
+    .addColumn("loyalty_points", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`loyalty_points >= 0`),
+    )
     .addColumn("is_admin", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
@@ -269,9 +296,22 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of [
-    "uploads", "settings", "loyalty_events", "order_items", "orders", "favorites", "cart_items", "carts",
-    "login_attempts", "sessions", "users", "product_variations", "product_colors", "colors",
-    "product_categories", "product_images",
+    "uploads",
+    "settings",
+    "loyalty_events",
+    "order_items",
+    "orders",
+    "favorites",
+    "cart_items",
+    "carts",
+    "login_attempts",
+    "sessions",
+    "users",
+    "product_variations",
+    "product_colors",
+    "colors",
+    "product_categories",
+    "product_images",
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

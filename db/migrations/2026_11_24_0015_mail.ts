@@ -54,7 +54,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("closed_at", "text")
     .addColumn("closed_reason", "text")
     .execute();
-  await sql`create unique index back_in_stock_open_idx on back_in_stock_requests (email, product_id, color_id, variation_code) where closed_at is null`.execute(db);
+  await sql`create unique index back_in_stock_open_idx on back_in_stock_requests (email, product_id, color_id, variation_code) where closed_at is null`.execute(
+    db,
+  );
   await sql`create index back_in_stock_product_idx on back_in_stock_requests (product_id) where closed_at is null`.execute(db);
 }
 

@@ -56,7 +56,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.alterTable("orders").addColumn("decline_reason", "text").execute();
   await db.schema.alterTable("orders").addColumn("delivered_at", "text").execute();
-  await db.schema.alterTable("order_items").addColumn("returned_quantity", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("order_items")
+    .addColumn("returned_quantity", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -19,7 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`DROP TRIGGER IF EXISTS ${sql.raw(name)}`.execute(db);
   }
   await sql`DROP TABLE IF EXISTS products_fts`.execute(db);
-  await sql`CREATE VIRTUAL TABLE products_fts USING fts5(title, description, content='products', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE products_fts USING fts5(title, description, content='products', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`.execute(
+    db,
+  );
   await sql`CREATE VIRTUAL TABLE product_words USING fts5(words, content='', detail=none, tokenize='unicode61 remove_diacritics 2')`.execute(db);
   await sql`CREATE VIRTUAL TABLE product_words_vocab USING fts5vocab(product_words, row)`.execute(db);
   await sql`CREATE TABLE search_vocabulary_state (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`.execute(db);
@@ -55,7 +57,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP TABLE IF EXISTS product_words`.execute(db);
   await sql`DROP TABLE IF EXISTS search_vocabulary_state`.execute(db);
   await sql`DROP TABLE IF EXISTS products_fts`.execute(db);
-  await sql`CREATE VIRTUAL TABLE products_fts USING fts5(title, description, content='products', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE products_fts USING fts5(title, description, content='products', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER products_fts_ai AFTER INSERT ON products BEGIN
     INSERT INTO products_fts(rowid, title, description) VALUES (new.id, new.title, new.description);
   END`.execute(db);

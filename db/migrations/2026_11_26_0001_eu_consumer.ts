@@ -37,7 +37,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("withdrawals_open").on("withdrawals").columns(["handled_at", "received_at"]).execute();
 
   await db.schema.alterTable("products").addColumn("sku", "text").execute();
-  await db.schema.alterTable("products").addColumn("materials", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("products")
+    .addColumn("materials", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   await db.schema.alterTable("products").addColumn("safety_notice", "text").execute();
   await sql`UPDATE products SET sku = 'LSA-' || printf('%05d', id)`.execute(db);
   await db.schema.createIndex("products_sku").on("products").column("sku").unique().execute();

@@ -11,9 +11,15 @@ import { type Kysely, sql } from "kysely";
  * Orders already holding stock or paid are taken to hold all of their lines and points.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("orders").addColumn("points_taken", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("orders")
+    .addColumn("points_taken", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable("orders").addColumn("reversed_from", "text").execute();
-  await db.schema.alterTable("order_items").addColumn("stock_taken", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("order_items")
+    .addColumn("stock_taken", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`UPDATE order_items SET stock_taken = quantity - returned_quantity
     WHERE order_id IN (SELECT id FROM orders WHERE stock_reserved = 1)`.execute(db);
   await sql`UPDATE orders SET points_taken = loyalty_points_used

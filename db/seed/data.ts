@@ -6,20 +6,7 @@
 /** The fabric drawn on a generated product image. */
 export type FabricPattern = "plain" | "dots" | "floral" | "gingham" | "stripes" | "tartan" | "rib" | "weave";
 
-export const COLOR_NAMES = [
-  "White",
-  "Black",
-  "Red",
-  "Blue",
-  "Green",
-  "Yellow",
-  "Pink",
-  "Purple",
-  "Orange",
-  "Brown",
-  "Grey",
-  "Navy",
-] as const;
+export const COLOR_NAMES = ["White", "Black", "Red", "Blue", "Green", "Yellow", "Pink", "Purple", "Orange", "Brown", "Grey", "Navy"] as const;
 
 export type ColorName = (typeof COLOR_NAMES)[number];
 
@@ -95,10 +82,8 @@ export const CATEGORY_DESCRIPTIONS: Readonly<Record<string, string>> = {
     "Each piece is knitted on tiny needles and may vary a stitch or two from the photo, which is part of its handmade charm. Wash by hand in lukewarm water with a drop of wool wash and dry flat.",
   Sleepwear:
     "Sleepwear is sewn from the softest cottons and flannels we can find, with roomy cuts for cosy bedtime poses. Machine-safe in a laundry bag on a cool, gentle cycle.",
-  Hats:
-    "Hats are shaped to sit nicely over wigs in the usual sizes for each scale; do check your doll's head circumference in our size guide. Keep away from damp and store stuffed with tissue to hold their shape.",
-  Bags:
-    "Our bags are made to be carried: straps are stitched, not glued, and clasps really open. Wipe leather and wicker with a soft dry cloth.",
+  Hats: "Hats are shaped to sit nicely over wigs in the usual sizes for each scale; do check your doll's head circumference in our size guide. Keep away from damp and store stuffed with tissue to hold their shape.",
+  Bags: "Our bags are made to be carried: straps are stitched, not glued, and clasps really open. Wipe leather and wicker with a soft dry cloth.",
   Shoes:
     "Shoes are sized by foot length, so please measure your doll's foot before ordering. Darker leathers can transfer colour to pale resin over time, so slip on socks for long displays.",
 };
@@ -706,17 +691,73 @@ export const PRODUCTS: readonly ProductSeed[] = [
 // Word lists for --products N (bulk catalogue for load and search testing).
 
 export const BULK_COLOUR_WORDS: readonly string[] = [
-  "Dusty Rose", "Sage", "Oatmeal", "Midnight", "Buttercup", "Heather", "Cornflower", "Mulberry",
-  "Duck Egg", "Honey", "Moss", "Blush", "Ivory", "Charcoal", "Seafoam", "Terracotta", "Plum",
-  "Lilac", "Cinnamon", "Pewter", "Apricot", "Marigold", "Storm Grey", "Cherry", "Petal Pink",
-  "Pine", "Walnut", "Oyster", "Wisteria", "Sky Blue", "Mint", "Caramel", "Rosewood", "Lemon",
-  "Forget-Me-Not", "Burgundy", "Cream", "Slate", "Coral", "Olive",
+  "Dusty Rose",
+  "Sage",
+  "Oatmeal",
+  "Midnight",
+  "Buttercup",
+  "Heather",
+  "Cornflower",
+  "Mulberry",
+  "Duck Egg",
+  "Honey",
+  "Moss",
+  "Blush",
+  "Ivory",
+  "Charcoal",
+  "Seafoam",
+  "Terracotta",
+  "Plum",
+  "Lilac",
+  "Cinnamon",
+  "Pewter",
+  "Apricot",
+  "Marigold",
+  "Storm Grey",
+  "Cherry",
+  "Petal Pink",
+  "Pine",
+  "Walnut",
+  "Oyster",
+  "Wisteria",
+  "Sky Blue",
+  "Mint",
+  "Caramel",
+  "Rosewood",
+  "Lemon",
+  "Forget-Me-Not",
+  "Burgundy",
+  "Cream",
+  "Slate",
+  "Coral",
+  "Olive",
 ];
 
 export const BULK_STYLE_WORDS: readonly string[] = [
-  "Vintage", "Smocked", "Ruffled", "Embroidered", "Pintucked", "Scalloped", "Quilted", "Tiered",
-  "Cropped", "Lace-Trimmed", "Tailored", "Cosy", "Little", "Sunday", "Garden Party", "Victorian",
-  "Edwardian", "Prairie", "Seaside", "Woodland", "Parisian", "Cottage", "Festival", "Heirloom",
+  "Vintage",
+  "Smocked",
+  "Ruffled",
+  "Embroidered",
+  "Pintucked",
+  "Scalloped",
+  "Quilted",
+  "Tiered",
+  "Cropped",
+  "Lace-Trimmed",
+  "Tailored",
+  "Cosy",
+  "Little",
+  "Sunday",
+  "Garden Party",
+  "Victorian",
+  "Edwardian",
+  "Prairie",
+  "Seaside",
+  "Woodland",
+  "Parisian",
+  "Cottage",
+  "Festival",
+  "Heirloom",
 ];
 
 export interface BulkKind {
@@ -728,8 +769,25 @@ export interface BulkKind {
 }
 
 const GARMENT_FABRICS = [
-  "Linen", "Cotton Lawn", "Voile", "Corduroy", "Velvet", "Tweed", "Chambray", "Seersucker", "Poplin",
-  "Silk", "Wool Crepe", "Flannel", "Broderie", "Chiffon", "Jersey", "Denim", "Gingham", "Calico", "Satin",
+  "Linen",
+  "Cotton Lawn",
+  "Voile",
+  "Corduroy",
+  "Velvet",
+  "Tweed",
+  "Chambray",
+  "Seersucker",
+  "Poplin",
+  "Silk",
+  "Wool Crepe",
+  "Flannel",
+  "Broderie",
+  "Chiffon",
+  "Jersey",
+  "Denim",
+  "Gingham",
+  "Calico",
+  "Satin",
 ];
 
 export const BULK_KINDS: Readonly<Record<string, BulkKind>> = {
@@ -799,26 +857,34 @@ export const BULK_OPENERS: readonly string[] = [
 ];
 
 export const BULK_DETAILS: readonly string[] = [
-  "tiny shell buttons", "a hand-rolled hem", "delicate pintucks", "a velvet ribbon sash", "French seams",
-  "a lined bodice", "hand-embroidered forget-me-nots", "scalloped edges", "a working hook-and-eye",
-  "patch pockets", "covered snaps", "picot trim", "contrast piping", "a drawstring waist",
-  "faux-pearl buttons", "a bias-bound neckline", "smocked cuffs", "a tiny brass buckle",
-  "blanket-stitched edges", "a cotton lining", "gathered sleeves", "a lace collar",
+  "tiny shell buttons",
+  "a hand-rolled hem",
+  "delicate pintucks",
+  "a velvet ribbon sash",
+  "French seams",
+  "a lined bodice",
+  "hand-embroidered forget-me-nots",
+  "scalloped edges",
+  "a working hook-and-eye",
+  "patch pockets",
+  "covered snaps",
+  "picot trim",
+  "contrast piping",
+  "a drawstring waist",
+  "faux-pearl buttons",
+  "a bias-bound neckline",
+  "smocked cuffs",
+  "a tiny brass buckle",
+  "blanket-stitched edges",
+  "a cotton lining",
+  "gathered sleeves",
+  "a lace collar",
 ];
 
 export const BULK_FITS: Readonly<Record<"1:4" | "1:6" | "any", readonly string[]>> = {
-  "1:4": [
-    "Sized for most 1:4 ball-jointed dolls around 40-45 cm.",
-    "Fits slim and standard 1:4 bodies with room to pose.",
-  ],
-  "1:6": [
-    "Sized for 1:6 dolls around 26-30 cm.",
-    "Fits most 1:6 fashion and play dolls.",
-  ],
-  any: [
-    "Suits both 1:4 and 1:6 dolls.",
-    "Made to work across our 1:4 and 1:6 collections.",
-  ],
+  "1:4": ["Sized for most 1:4 ball-jointed dolls around 40-45 cm.", "Fits slim and standard 1:4 bodies with room to pose."],
+  "1:6": ["Sized for 1:6 dolls around 26-30 cm.", "Fits most 1:6 fashion and play dolls."],
+  any: ["Suits both 1:4 and 1:6 dolls.", "Made to work across our 1:4 and 1:6 collections."],
 };
 
 export const BULK_CARE: readonly string[] = [

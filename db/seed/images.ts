@@ -16,19 +16,7 @@ export const IMAGE_HEIGHT = 1000;
 export const THUMB_WIDTH = 300;
 export const THUMB_HEIGHT = 375;
 
-export type ImageShape =
-  | "dress"
-  | "top"
-  | "skirt"
-  | "trousers"
-  | "coat"
-  | "cape"
-  | "knit"
-  | "sleepwear"
-  | "hat"
-  | "bag"
-  | "trunk"
-  | "shoes";
+export type ImageShape = "dress" | "top" | "skirt" | "trousers" | "coat" | "cape" | "knit" | "sleepwear" | "hat" | "bag" | "trunk" | "shoes";
 
 export type ImageView = "front" | "detail" | "back";
 
@@ -82,7 +70,10 @@ function parseHex(hex: string): [number, number, number] {
 }
 
 function toHex([r, g, b]: [number, number, number]): string {
-  const c = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0");
+  const c = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, "0");
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 
@@ -185,23 +176,18 @@ const HANGER =
   `<path d="M262 222 Q400 150 538 222" fill="none" stroke="#d6b88f" stroke-width="3" stroke-linecap="round" opacity="0.7"/>`;
 
 function buttonsColumn(x: number, ys: number[], p: Palette, r = 6): string {
-  return ys
-    .map((y) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${p.trim}" stroke="${p.stroke}" stroke-width="1.5"/>`)
-    .join("");
+  return ys.map((y) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${p.trim}" stroke="${p.stroke}" stroke-width="1.5"/>`).join("");
 }
 
 function dress(p: Palette, front: boolean, title: string): string {
   const sleeves =
-    part("M342 216 C300 222 280 262 284 300 C304 308 322 304 338 294 Z", p) +
-    part("M458 216 C500 222 520 262 516 300 C496 308 478 304 462 294 Z", p);
+    part("M342 216 C300 222 280 262 284 300 C304 308 322 304 338 294 Z", p) + part("M458 216 C500 222 520 262 516 300 C496 308 478 304 462 294 Z", p);
   const body = part(
     "M338 212 C360 208 372 214 376 220 Q400 262 424 220 C428 214 440 208 462 212 C470 250 482 280 472 312 L458 372 C520 520 580 680 628 812 Q400 862 172 812 C220 680 280 520 342 372 L328 312 C318 280 330 250 338 212 Z",
     p,
   );
   const folds =
-    line("M372 396 Q350 600 292 830", p.shade, 3, 0.22) +
-    line("M400 396 V842", p.shade, 3, 0.16) +
-    line("M428 396 Q450 600 508 830", p.shade, 3, 0.22);
+    line("M372 396 Q350 600 292 830", p.shade, 3, 0.22) + line("M400 396 V842", p.shade, 3, 0.16) + line("M428 396 Q450 600 508 830", p.shade, 3, 0.22);
   const sash = part("M340 364 L460 364 L464 394 L336 394 Z", p, p.trim);
   const bow = front
     ? `<ellipse cx="378" cy="380" rx="22" ry="13" fill="${p.trim}" stroke="${p.stroke}" stroke-width="2"/><ellipse cx="422" cy="380" rx="22" ry="13" fill="${p.trim}" stroke="${p.stroke}" stroke-width="2"/><circle cx="400" cy="380" r="8" fill="${p.trim}" stroke="${p.stroke}" stroke-width="2"/>` +
@@ -209,10 +195,11 @@ function dress(p: Palette, front: boolean, title: string): string {
       line("M406 388 L420 428", p.trim, 7, 1)
     : "";
   const lace = line("M178 818 Q400 872 622 818", "#ffffff", 9, 0.85, ` stroke-dasharray="1 13"`);
-  const apron = /apron|pinafore/.test(title) && front
-    ? part("M352 420 L448 420 C470 560 480 660 486 760 Q400 784 314 760 C320 660 330 560 352 420 Z", p, p.trim, ` opacity="0.92"`) +
-      line("M370 640 L430 640", p.stroke, 2, 0.4)
-    : "";
+  const apron =
+    /apron|pinafore/.test(title) && front
+      ? part("M352 420 L448 420 C470 560 480 660 486 760 Q400 784 314 760 C320 660 330 560 352 420 Z", p, p.trim, ` opacity="0.92"`) +
+        line("M370 640 L430 640", p.stroke, 2, 0.4)
+      : "";
   return sleeves + body + folds + apron + sash + bow + lace;
 }
 
@@ -234,9 +221,7 @@ function skirt(p: Palette, front: boolean): string {
   const clips = `<rect x="334" y="206" width="16" height="30" rx="3" fill="#c9a86a"/><rect x="450" y="206" width="16" height="30" rx="3" fill="#c9a86a"/>`;
   const body = part("M328 262 L472 262 C520 400 572 560 602 700 Q400 742 198 700 C228 560 280 400 328 262 Z", p);
   const band = part("M328 232 L472 232 L474 264 L326 264 Z", p, p.trim);
-  const pleats = [340, 370, 400, 430, 460]
-    .map((x) => line(`M${x} 266 L${400 + (x - 400) * 2.3} 716`, p.shade, 3, 0.2))
-    .join("");
+  const pleats = [340, 370, 400, 430, 460].map((x) => line(`M${x} 266 L${400 + (x - 400) * 2.3} 716`, p.shade, 3, 0.2)).join("");
   const button = front ? buttonsColumn(452, [248], p, 5) : "";
   return body + pleats + band + clips + button;
 }
@@ -252,9 +237,14 @@ function trousers(p: Palette, front: boolean, title: string): string {
       line("M362 186 L292 222", p.fill, 14, 1) +
       line("M438 186 L508 222", p.fill, 14, 1) +
       part("M350 180 L450 180 L456 236 L344 236 Z", p) +
-      (front ? `<circle cx="362" cy="194" r="7" fill="${p.brass}"/><circle cx="438" cy="194" r="7" fill="${p.brass}"/>` + part("M376 196 L424 196 L424 224 L376 224 Z", p) : "");
+      (front
+        ? `<circle cx="362" cy="194" r="7" fill="${p.brass}"/><circle cx="438" cy="194" r="7" fill="${p.brass}"/>` +
+          part("M376 196 L424 196 L424 224 L376 224 Z", p)
+        : "");
   }
-  const clips = bib ? "" : `<rect x="326" y="206" width="16" height="30" rx="3" fill="#c9a86a"/><rect x="458" y="206" width="16" height="30" rx="3" fill="#c9a86a"/>`;
+  const clips = bib
+    ? ""
+    : `<rect x="326" y="206" width="16" height="30" rx="3" fill="#c9a86a"/><rect x="458" y="206" width="16" height="30" rx="3" fill="#c9a86a"/>`;
   return legs + creases + cuffs + band + bib + clips + (front ? buttonsColumn(400, [248], p, 5) : "");
 }
 
@@ -266,9 +256,7 @@ function coat(p: Palette, front: boolean, title: string): string {
   const seams = line("M284 370 L276 826", p.shade, 2, 0.15) + line("M516 370 L524 826", p.shade, 2, 0.15);
   const cuffs = line("M200 552 L246 566", p.shade, 6, 0.3) + line("M600 552 L554 566", p.shade, 6, 0.3);
   if (!front) return body + seams + cuffs + line("M400 236 L400 560", p.shade, 3, 0.2);
-  const lapels =
-    part("M380 220 L350 240 L378 338 L400 300 Z", p, p.shade) +
-    part("M420 220 L450 240 L422 338 L400 300 Z", p, p.shade);
+  const lapels = part("M380 220 L350 240 L378 338 L400 300 Z", p, p.shade) + part("M420 220 L450 240 L422 338 L400 300 Z", p, p.shade);
   const placket = line("M402 300 L406 834", p.stroke, 2.5, 0.55);
   const belted = /gown|robe|trench|belt/.test(title);
   const belt = belted
@@ -289,9 +277,7 @@ function cape(p: Palette, front: boolean): string {
     p,
   );
   const folds =
-    line("M330 300 Q290 560 250 790", p.shade, 3, 0.2) +
-    line("M470 300 Q510 560 550 790", p.shade, 3, 0.2) +
-    line("M400 300 V808", p.shade, 2, 0.12);
+    line("M330 300 Q290 560 250 790", p.shade, 3, 0.2) + line("M470 300 Q510 560 550 790", p.shade, 3, 0.2) + line("M400 300 V808", p.shade, 2, 0.12);
   const collar = part("M344 212 Q400 272 456 212 L470 238 Q400 306 330 238 Z", p, p.trim);
   const velvet = `<ellipse cx="330" cy="470" rx="60" ry="190" fill="#ffffff" opacity="0.07"/>`;
   const tie = front
@@ -328,7 +314,10 @@ function knit(p: Palette, front: boolean, title: string): string {
     }
     if (/fair isle|yoke|nordic/.test(title)) {
       const dots: string[] = [];
-      for (let x = 336; x <= 464; x += 16) dots.push(`<rect x="${x - 4}" y="${272 + Math.abs(400 - x) * 0.1}" width="8" height="8" transform="rotate(45 ${x} ${276 + Math.abs(400 - x) * 0.1})" fill="${p.trim}"/>`);
+      for (let x = 336; x <= 464; x += 16)
+        dots.push(
+          `<rect x="${x - 4}" y="${272 + Math.abs(400 - x) * 0.1}" width="8" height="8" transform="rotate(45 ${x} ${276 + Math.abs(400 - x) * 0.1})" fill="${p.trim}"/>`,
+        );
       details += line("M330 262 Q400 300 470 262", p.trim, 4, 0.9) + dots.join("") + line("M330 294 Q400 332 470 294", p.trim, 4, 0.9);
     }
   }
@@ -399,7 +388,8 @@ function bag(p: Palette, front: boolean, title: string): string {
   const shadow = `<ellipse cx="400" cy="740" rx="210" ry="24" fill="#4a3a30" opacity="0.10"/>`;
   if (/clutch|purse|evening/.test(title)) {
     const beads: string[] = [];
-    for (let x = 262; x <= 538; x += 18) for (let y = 520; y <= 660; y += 18) beads.push(`<circle cx="${x + ((y / 18) % 2) * 9}" cy="${y}" r="3" fill="#ffffff" opacity="0.22"/>`);
+    for (let x = 262; x <= 538; x += 18)
+      for (let y = 520; y <= 660; y += 18) beads.push(`<circle cx="${x + ((y / 18) % 2) * 9}" cy="${y}" r="3" fill="#ffffff" opacity="0.22"/>`);
     return (
       shadow +
       part("M250 700 L250 530 Q250 500 280 500 L520 500 Q550 500 550 530 L550 700 Q400 716 250 700 Z", p) +
@@ -457,7 +447,9 @@ function trunk(p: Palette, front: boolean, title: string): string {
     straps +
     corners +
     (hamper ? "" : line("M360 430 C360 404 440 404 440 430", p.leather, 10, 1)) +
-    (front ? `<rect x="382" y="506" width="36" height="30" rx="5" fill="${p.brass}" stroke="#8a6a2e" stroke-width="2"/><circle cx="400" cy="524" r="4" fill="#6d5226"/>` : "")
+    (front
+      ? `<rect x="382" y="506" width="36" height="30" rx="5" fill="${p.brass}" stroke="#8a6a2e" stroke-width="2"/><circle cx="400" cy="524" r="4" fill="#6d5226"/>`
+      : "")
   );
 }
 
@@ -620,12 +612,7 @@ export async function writeProductImage(spec: ProductImageSpec, imagePath: strin
   const jobs: Promise<number>[] = [];
   if (needImage) jobs.push(writeAtomically(sharp(data, raw).jpeg(JPEG_OPTIONS), imagePath).then(() => 1));
   if (needThumb) {
-    jobs.push(
-      writeAtomically(
-        sharp(data, raw).resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: "cover" }).jpeg(JPEG_OPTIONS),
-        thumbPath,
-      ).then(() => 1),
-    );
+    jobs.push(writeAtomically(sharp(data, raw).resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: "cover" }).jpeg(JPEG_OPTIONS), thumbPath).then(() => 1));
   }
   if (needVariants) {
     jobs.push(writeWebpVariants(() => sharp(data, raw), { productsDir, fileName, width: IMAGE_WIDTH, skipExisting: true, webp: WEBP_OPTIONS }));

@@ -27,14 +27,7 @@ import { migrateToLatest } from "../migrate";
 import { fnv1a, seededRandom } from "./random";
 
 export { seededRandom };
-import {
-  IMAGE_HEIGHT,
-  IMAGE_WIDTH,
-  type ImageView,
-  type ProductImageSpec,
-  shapeFor,
-  writeProductImage,
-} from "./images";
+import { IMAGE_HEIGHT, IMAGE_WIDTH, type ImageView, type ProductImageSpec, shapeFor, writeProductImage } from "./images";
 
 type DB = Kysely<Database>;
 
@@ -243,9 +236,7 @@ async function seedSettings(db: DB, shopEmail: string): Promise<number> {
 async function seedProducts(db: DB, uploadDir: string, now: Date): Promise<{ products: number; imageRows: number }> {
   const categories = await db.selectFrom("categories").select(["id", "slug", "parent_id"]).execute();
   const categoryBySlug = new Map(categories.map((c) => [c.slug, c]));
-  const existing = new Set(
-    (await db.selectFrom("products").select("slug").where("slug", "in", PRODUCTS.map(productSlug)).execute()).map((r) => r.slug),
-  );
+  const existing = new Set((await db.selectFrom("products").select("slug").where("slug", "in", PRODUCTS.map(productSlug)).execute()).map((r) => r.slug));
   const imagesBySlug = new Map<string, DemoImage[]>();
   for (const image of demoImages(uploadDir)) {
     imagesBySlug.set(image.slug, [...(imagesBySlug.get(image.slug) ?? []), image]);
@@ -359,7 +350,8 @@ export function resolveAdminPassword(env: SeedEnv): string {
   const given = env.ADMIN_PASSWORD?.trim() ? env.ADMIN_PASSWORD : undefined;
   if (isRealShop(env)) {
     if (!given) throw new Error("ADMIN_PASSWORD must be set in production (there is no built-in admin password outside DEMO=1).");
-    if (given.trim() === DEMO_ADMIN_PASSWORD) throw new Error(`ADMIN_PASSWORD is the demo password (${DEMO_ADMIN_PASSWORD}): choose your own for a production shop.`);
+    if (given.trim() === DEMO_ADMIN_PASSWORD)
+      throw new Error(`ADMIN_PASSWORD is the demo password (${DEMO_ADMIN_PASSWORD}): choose your own for a production shop.`);
   }
   return given ?? DEMO_ADMIN_PASSWORD;
 }
@@ -434,7 +426,10 @@ export async function generateDemoImages(uploadDir: string, log: (line: string) 
 }
 
 async function countRows(db: DB, table: "categories" | "colors" | "products" | "product_images"): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -640,9 +635,7 @@ export async function seedBulk(db: DB, count: number, opts: BulkOptions = {}): P
       const m = /^bulk-(\d+)-/.exec(row);
       if (m) done.add(Number(m[1]));
     }
-    const oldestDemo = raw.prepare(`SELECT min(created_at) FROM products WHERE slug NOT LIKE 'bulk-%'`).pluck().get() as
-      | string
-      | null;
+    const oldestDemo = raw.prepare(`SELECT min(created_at) FROM products WHERE slug NOT LIKE 'bulk-%'`).pluck().get() as string | null;
     const latestBulkTime = (oldestDemo ? Date.parse(oldestDemo) : Date.now()) - DAY_MS;
 
     const insertProduct = raw.prepare(
@@ -662,8 +655,7 @@ export async function seedBulk(db: DB, count: number, opts: BulkOptions = {}): P
         const p = bulkProduct(i, categories);
         const createdAt = new Date(Math.min(BULK_EPOCH + i * BULK_STEP_MS, latestBulkTime)).toISOString();
         const id = Number(
-          insertProduct.run(p.title, p.slug, p.description, p.priceCents, p.stock, p.stock, p.isLarge ? 1 : 0, createdAt, createdAt)
-            .lastInsertRowid,
+          insertProduct.run(p.title, p.slug, p.description, p.priceCents, p.stock, p.stock, p.isLarge ? 1 : 0, createdAt, createdAt).lastInsertRowid,
         );
         insertLink.run(id, p.category.id);
         insertLink.run(id, p.category.parentId);

@@ -158,9 +158,12 @@ function searchQueries(words: string[], pairs: string[], count: number): string[
   const misspell = (w: string) => {
     const i = 1 + Math.floor(rnd() * Math.max(1, w.length - 2));
     switch (Math.floor(rnd() * 3)) {
-      case 0: return w.slice(0, i) + w.slice(i + 1); // dropped letter
-      case 1: return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1); // swapped letters
-      default: return w.slice(0, i) + w[i - 1] + w.slice(i); // doubled letter
+      case 0:
+        return w.slice(0, i) + w.slice(i + 1); // dropped letter
+      case 1:
+        return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1); // swapped letters
+      default:
+        return w.slice(0, i) + w[i - 1] + w.slice(i); // doubled letter
     }
   };
   const nonsense = ["zzyzx", "qwertyuiop", "xylophone", "submarine", "kumquat", "blorptastic", "wxyvq", "astronaut", "carburettor", "zebra"];
@@ -200,9 +203,12 @@ function misspeltQueries(words: string[], count: number): string[] {
     const w = long[Math.floor(rnd() * long.length)]!;
     const i = 1 + Math.floor(rnd() * (w.length - 2));
     switch (Math.floor(rnd() * 3)) {
-      case 0: return w.slice(0, i) + w.slice(i + 1);
-      case 1: return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
-      default: return w.slice(0, i) + "q" + w.slice(i);
+      case 0:
+        return w.slice(0, i) + w.slice(i + 1);
+      case 1:
+        return w.slice(0, i - 1) + w[i] + w[i - 1] + w.slice(i + 1);
+      default:
+        return w.slice(0, i) + "q" + w.slice(i);
     }
   });
 }
@@ -388,7 +394,11 @@ async function pageWeights(base: string, urlPath: string, kind: Kind, init?: Req
     let total = 0;
     for (const url of urls) {
       const absolute = new URL(url, base).href;
-      if (!assetSizes.has(absolute)) assetSizes.set(absolute, get(absolute).then(async (r) => gzipBytes(Buffer.from(await r.arrayBuffer()))));
+      if (!assetSizes.has(absolute))
+        assetSizes.set(
+          absolute,
+          get(absolute).then(async (r) => gzipBytes(Buffer.from(await r.arrayBuffer()))),
+        );
       total += await assetSizes.get(absolute)!;
     }
     return total;
@@ -404,7 +414,10 @@ async function checkoutWeights(base: string, productSlug: string): Promise<Weigh
     headers: { "content-type": "application/x-www-form-urlencoded", origin: base, accept: "application/json" },
     body: new URLSearchParams({ intent: "add", productId: String(id), quantity: "1", redirectTo: "/shop" }),
   });
-  const cookie = added.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = added.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return pageWeights(base, "/checkout", "page", { headers: { cookie }, redirect: "manual" });
 }
 
@@ -494,7 +507,10 @@ function printTable(rows: RouteResult[]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
   const leftAligned = new Set([0, 11]);
   const line = (cells: string[]) =>
-    cells.map((c, i) => (leftAligned.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+    cells
+      .map((c, i) => (leftAligned.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of body) console.log(line(row));
@@ -611,12 +627,17 @@ async function main(): Promise<number> {
     `\nin-process search (readProducts, uncached, limit 12): p50 ${search.p50Ms.toFixed(2)} ms, p95 ${search.p95Ms.toFixed(2)} ms, ` +
       `max ${search.maxMs.toFixed(1)} ms over ${search.runs} queries — ${search.target.pass ? "PASS" : "MISS"} (${search.target.text})`,
   );
-  console.log(`database: ${databaseMb.toFixed(1)} MB (db ${(database.dbBytes / 1048576).toFixed(1)} MB + wal ${(database.walBytes / 1048576).toFixed(1)} MB); seeded in ${seedSeconds.toFixed(1)} s`);
+  console.log(
+    `database: ${databaseMb.toFixed(1)} MB (db ${(database.dbBytes / 1048576).toFixed(1)} MB + wal ${(database.walBytes / 1048576).toFixed(1)} MB); seeded in ${seedSeconds.toFixed(1)} s`,
+  );
   console.log(
     `in-process search, misspelt words (correction every time): p50 ${correctedSearch.p50Ms.toFixed(2)} ms, p95 ${correctedSearch.p95Ms.toFixed(2)} ms, ` +
       `max ${correctedSearch.maxMs.toFixed(1)} ms, ${correctedSearch.meanResults.toFixed(1)} results on average — ${correctedSearch.target.pass ? "PASS" : "MISS"} (${correctedSearch.target.text})`,
   );
-  for (const [label, j] of [["JS off", journey], ["JS on", journeyJs]] as const) {
+  for (const [label, j] of [
+    ["JS off", journey],
+    ["JS on", journeyJs],
+  ] as const) {
     const jt = journeyTarget(j);
     console.log(
       `slow-phone journey (${label}, ${THROTTLE_TEXT}): ${(j.totalMs / 1000).toFixed(1)} s, ${kb(j.totalBytes)} in ${j.requests} requests — ` +
@@ -638,11 +659,14 @@ async function main(): Promise<number> {
     `req/s, p50 and p99: the medians of ${ROUNDS} runs per route, the routes taking turns ("(no cache)" rows: one run each); ` +
       "/floor: the median of each run's ratio to the floor measured around it (pages and search: the mean of the /about runs just before and just after; API and limit: the run before)",
   );
-  console.log("(no cache) rows: CATALOGUE_CACHE=off, what a page costs on a cache miss (right after a write); ratios are to the uncached floor, targets apply to the server as it runs");
+  console.log(
+    "(no cache) rows: CATALOGUE_CACHE=off, what a page costs on a cache miss (right after a write); ratios are to the uncached floor, targets apply to the server as it runs",
+  );
 
   const failures: string[] = [];
   for (const r of rows) {
-    if (r.non2xx + r.errors > 0) failures.push(`${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts); status codes ${JSON.stringify(r.statusCodes)}`);
+    if (r.non2xx + r.errors > 0)
+      failures.push(`${r.name}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts); status codes ${JSON.stringify(r.statusCodes)}`);
     if (r.warmupNon2xx > 0) failures.push(`${r.name}: ${r.warmupNon2xx} non-2xx or errors during warm-up`);
   }
 
@@ -685,7 +709,10 @@ async function main(): Promise<number> {
     })),
     inProcessSearch: search,
     inProcessSearchCorrected: correctedSearch,
-    checkoutWeights: { ...checkout, target: { pass: checkout.jsGzip !== null && checkout.jsGzip <= CHECKOUT_JS_MAX_BYTES, text: `JS ≤${CHECKOUT_JS_MAX_BYTES / 1024} KB gz` } },
+    checkoutWeights: {
+      ...checkout,
+      target: { pass: checkout.jsGzip !== null && checkout.jsGzip <= CHECKOUT_JS_MAX_BYTES, text: `JS ≤${CHECKOUT_JS_MAX_BYTES / 1024} KB gz` },
+    },
     slowPhoneJourney: { ...journey, target: journeyTarget(journey) },
     slowPhoneJourneyJs: { ...journeyJs, target: journeyTarget(journeyJs) },
     database: { ...database, totalMb: databaseMb },
@@ -745,7 +772,9 @@ async function compareUnpatched(): Promise<number> {
         const run = await measureOnce(server.base, spec, round === 1 ? WARMUP : 1);
         const key = `${spec.name} ${name}`;
         runs.set(key, [...(runs.get(key) ?? []), run]);
-        console.log(`${`${spec.name} ${name} [${round}/${ROUNDS}]`.padEnd(48)} ${fmt(run.reqPerSec).padStart(6)} req/s  p50 ${fmt(run.p50Ms)} ms  p99 ${fmt(run.p99Ms)} ms  non-2xx ${run.non2xx}`);
+        console.log(
+          `${`${spec.name} ${name} [${round}/${ROUNDS}]`.padEnd(48)} ${fmt(run.reqPerSec).padStart(6)} req/s  p50 ${fmt(run.p50Ms)} ms  p99 ${fmt(run.p99Ms)} ms  non-2xx ${run.non2xx}`,
+        );
       }
     }
   }
@@ -768,14 +797,30 @@ async function compareUnpatched(): Promise<number> {
     unpatched.runs.map((r) => fmt(r.reqPerSec)).join(" "),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-  for (const row of [header, widths.map((w) => "-".repeat(w)), ...body]) console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
-  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (this machine is shared: compare the two columns, not runs on different days)`);
+  for (const row of [header, widths.map((w) => "-".repeat(w)), ...body])
+    console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (this machine is shared: compare the two columns, not runs on different days)`,
+  );
 
   const failures = rows
-    .flatMap(({ route, patched, unpatched }) => [{ label: `${route} patched`, r: patched }, { label: `${route} unpatched`, r: unpatched }])
+    .flatMap(({ route, patched, unpatched }) => [
+      { label: `${route} patched`, r: patched },
+      { label: `${route} unpatched`, r: unpatched },
+    ])
     .filter(({ r }) => r.non2xx + r.errors + r.warmupNon2xx > 0)
     .map(({ label, r }) => `${label}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.warmupNon2xx} in warm-ups; status codes ${JSON.stringify(r.statusCodes)}`);
-  const strip = (r: ReturnType<typeof summarize>) => ({ reqPerSec: r.reqPerSec, p50Ms: r.p50Ms, p99Ms: r.p99Ms, runs: r.runs, non2xx: r.non2xx, errors: r.errors });
+  const strip = (r: ReturnType<typeof summarize>) => ({
+    reqPerSec: r.reqPerSec,
+    p50Ms: r.p50Ms,
+    p99Ms: r.p99Ms,
+    runs: r.runs,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  });
   writeFileSync(
     UNPATCHED_RESULTS_FILE,
     `${JSON.stringify(

@@ -73,7 +73,10 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   }
 }
 
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const) {
   process.on(signal, () => {
     console.error(`\n${signal}: stopping the servers and removing temporary files...`);
     void cleanup().finally(() => process.exit(code));
@@ -202,7 +205,14 @@ export async function startPaypal(): Promise<PaypalEmulator> {
   stoppers.add(() => emulator.close());
   return {
     url,
-    env: { DEMO: "1", PAYPAL_MODE: "emulator", PAYPAL_API_BASE: emulator.url, PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_EMULATOR_PUBLIC_URL: url },
+    env: {
+      DEMO: "1",
+      PAYPAL_MODE: "emulator",
+      PAYPAL_API_BASE: emulator.url,
+      PAYPAL_CLIENT_ID: clientId,
+      PAYPAL_CLIENT_SECRET: clientSecret,
+      PAYPAL_EMULATOR_PUBLIC_URL: url,
+    },
   };
 }
 

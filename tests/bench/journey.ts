@@ -74,7 +74,10 @@ export async function runSlowJourney(base: string, productSlug: string, javaScri
     await page.goto(`${base}/product/${productSlug}`, { waitUntil: "load", timeout: 60_000 });
     done("open the product page");
 
-    const addForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Add to Cart" }) }).first();
+    const addForm = page
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: "Add to Cart" }) })
+      .first();
     if (javaScript) {
       // The module must be running before the click, or the form posts as without JavaScript.
       await page.waitForSelector('.toast-region[data-js="on"]', { state: "attached", timeout: 60_000 });

@@ -54,7 +54,11 @@ async function checkout(base: string, paypalUrl: string, productId: number, n: n
   const approved = await fetch(`${paypalUrl}/__emulator/approve/${paypalId}`, { method: "POST" });
   await approved.arrayBuffer();
   if (approved.status !== 200) throw new Error(`approve: ${approved.status}`);
-  expectStatus("complete payment", await call(base, guest, "POST", `/api/orders/${order.id}/complete-payment`, { paypalOrderId: paypalId, status: "paid" }), 200);
+  expectStatus(
+    "complete payment",
+    await call(base, guest, "POST", `/api/orders/${order.id}/complete-payment`, { paypalOrderId: paypalId, status: "paid" }),
+    200,
+  );
   return performance.now() - started;
 }
 
@@ -68,11 +72,15 @@ await runScript("bench:orders", async () => {
   // Plenty of stock, so every checkout can succeed.
   const db = new Database(site.dbPath);
   db.exec("UPDATE products SET stock = 1000000, total_stock = 1000000 WHERE has_color_variations = 0 AND has_variations = 0");
-  const products = (db.prepare("SELECT id FROM products WHERE has_color_variations = 0 AND has_variations = 0 AND is_large = 0 ORDER BY id").all() as { id: number }[]).map((p) => p.id);
+  const products = (
+    db.prepare("SELECT id FROM products WHERE has_color_variations = 0 AND has_variations = 0 AND is_large = 0 ORDER BY id").all() as { id: number }[]
+  ).map((p) => p.id);
   db.close();
   const paypal = await startPaypal();
   const server = await startServer(site, { ...paypal.env, ORDER_LIMIT_PER_HOUR: "100000000", JOBS: "off" });
-  step(`${CONCURRENCY} guests checking out for ${SECONDS} s against ${server.base} (${os.availableParallelism()} cores, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "one per core"})`);
+  step(
+    `${CONCURRENCY} guests checking out for ${SECONDS} s against ${server.base} (${os.availableParallelism()} cores, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "one per core"})`,
+  );
 
   // Warm-up: one checkout per guest.
   await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => checkout(server.base, paypal.url, products[i % products.length]!, -1 - i)));
@@ -99,7 +107,9 @@ await runScript("bench:orders", async () => {
   await server.stop();
 
   const check = new Database(site.dbPath, { readonly: true });
-  const paid = (check.prepare("SELECT count(*) AS n FROM orders WHERE status = 'paid' AND email LIKE 'bench-%' AND email NOT LIKE 'bench-%--%'").get() as { n: number }).n;
+  const paid = (
+    check.prepare("SELECT count(*) AS n FROM orders WHERE status = 'paid' AND email LIKE 'bench-%' AND email NOT LIKE 'bench-%--%'").get() as { n: number }
+  ).n;
   check.close();
   latencies.sort((a, b) => a - b);
   const result = {
@@ -118,7 +128,9 @@ await runScript("bench:orders", async () => {
   };
   console.log("\n| orders | seconds | orders/s | p50 ms | p95 ms | failures |");
   console.log("|---|---|---|---|---|---|");
-  console.log(`| ${result.orders} | ${result.seconds} | ${result.ordersPerSecond} | ${result.checkoutMs.p50} | ${result.checkoutMs.p95} | ${result.failures} |`);
+  console.log(
+    `| ${result.orders} | ${result.seconds} | ${result.ordersPerSecond} | ${result.checkoutMs.p50} | ${result.checkoutMs.p95} | ${result.failures} |`,
+  );
   writeFileSync(path.join(ROOT, "tests/bench/orders-results.json"), `${JSON.stringify(result, null, 2)}\n`);
   if (failures > 0 || paid < latencies.length) {
     console.error(`${failures} checkouts failed; ${paid} paid orders in the database for ${latencies.length} completed checkouts`);

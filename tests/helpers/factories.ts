@@ -3,9 +3,18 @@ import { type DB } from "../../app/lib/sqlite.server";
 let n = 0;
 
 const PALETTE: [number, string, string][] = [
-  [1, "White", "#ffffff"], [2, "Black", "#111111"], [3, "Red", "#c0392b"], [4, "Blue", "#2e5fa8"],
-  [5, "Green", "#3c7d4f"], [6, "Yellow", "#e8c547"], [7, "Pink", "#e8a0b4"], [8, "Purple", "#7b4fa0"],
-  [9, "Orange", "#e07b39"], [10, "Brown", "#7a5230"], [11, "Grey", "#8c8c8c"], [12, "Navy", "#1f2d4d"],
+  [1, "White", "#ffffff"],
+  [2, "Black", "#111111"],
+  [3, "Red", "#c0392b"],
+  [4, "Blue", "#2e5fa8"],
+  [5, "Green", "#3c7d4f"],
+  [6, "Yellow", "#e8c547"],
+  [7, "Pink", "#e8a0b4"],
+  [8, "Purple", "#7b4fa0"],
+  [9, "Orange", "#e07b39"],
+  [10, "Brown", "#7a5230"],
+  [11, "Grey", "#8c8c8c"],
+  [12, "Navy", "#1f2d4d"],
 ];
 
 export async function seedPalette(db: DB) {
@@ -46,11 +55,7 @@ export async function makeProduct(db: DB, spec: ProductSpec = {}) {
   const colors = spec.colors ?? [];
   const variations = spec.variations ?? [];
   const plainStock = colors.length || variations.length ? 0 : (spec.stock ?? 10);
-  const total = colors.length
-    ? colors.reduce((a, c) => a + c.stock, 0)
-    : variations.length
-      ? variations.reduce((a, v) => a + v.stock, 0)
-      : plainStock;
+  const total = colors.length ? colors.reduce((a, c) => a + c.stock, 0) : variations.length ? variations.reduce((a, v) => a + v.stock, 0) : plainStock;
   if (colors.length) await seedPalette(db);
   const product = await db
     .insertInto("products")
@@ -92,7 +97,12 @@ export async function makeUser(db: DB, values: { email?: string; firstName?: str
   n++;
   return db
     .insertInto("users")
-    .values({ email: values.email ?? `user${n}-${Date.now()}@example.com`, first_name: values.firstName ?? "Ada", last_name: "Lovelace", is_admin: values.isAdmin ? 1 : 0 })
+    .values({
+      email: values.email ?? `user${n}-${Date.now()}@example.com`,
+      first_name: values.firstName ?? "Ada",
+      last_name: "Lovelace",
+      is_admin: values.isAdmin ? 1 : 0,
+    })
     .returning(["id", "email"])
     .executeTakeFirstOrThrow();
 }

@@ -90,5 +90,8 @@ export function call(handler: (routeArgs: never) => Promise<Response> | Response
 
 /** The `name=value` pair of the named cookie a response sets, ready to send back. */
 export function setCookie(res: Response, name: string): string | undefined {
-  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(";")[0];
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(";")[0];
 }

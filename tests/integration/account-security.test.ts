@@ -19,7 +19,11 @@ const freshIp = () => `10.30.${Math.floor(++ipN / 250)}.${ipN % 250}`;
 
 // Each form post comes from a new address, so per-address limits never mix tests.
 const form = (path: string, fields: Record<string, string>, cookie?: string) => postForm(path, fields, { cookie, ip: freshIp() });
-const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0];
+const sessionCookie = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__session="))
+    ?.split(";")[0];
 
 async function me(cookie: string | undefined) {
   const res = await run(() => apiMe(args(get("/api/auth/me", { cookie }))));
@@ -54,38 +58,66 @@ describe("session lifetimes", () => {
   it("signs a customer out 30 days after sign-in, or after 7 days unused, and keeps the guest cart key", async () => {
     const user = await account();
     const fresh = await sessionFor(user.id, "cart-keep-1");
-    await db.updateTable("sessions").set({ created_at: ago(29 * 24 * HOUR), last_seen_at: ago(6 * 24 * HOUR) }).where("id", "=", fresh.id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ created_at: ago(29 * 24 * HOUR), last_seen_at: ago(6 * 24 * HOUR) })
+      .where("id", "=", fresh.id)
+      .execute();
     expect(await me(fresh.cookie)).toBe(200);
 
     const old = await sessionFor(user.id, "cart-keep-2");
-    await db.updateTable("sessions").set({ created_at: ago(SESSION_LIMITS.customer.absoluteMs + 60_000), last_seen_at: ago(60_000) }).where("id", "=", old.id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ created_at: ago(SESSION_LIMITS.customer.absoluteMs + 60_000), last_seen_at: ago(60_000) })
+      .where("id", "=", old.id)
+      .execute();
     expect(await me(old.cookie)).toBe(401);
     const kept = await db.selectFrom("sessions").select(["data", "user_id"]).where("id", "=", old.id).executeTakeFirstOrThrow();
     expect(JSON.parse(kept.data)).toEqual({ cartKey: "cart-keep-2" });
     expect(kept.user_id).toBeNull();
 
     const idle = await sessionFor(user.id);
-    await db.updateTable("sessions").set({ last_seen_at: ago(SESSION_LIMITS.customer.idleMs + 60_000) }).where("id", "=", idle.id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: ago(SESSION_LIMITS.customer.idleMs + 60_000) })
+      .where("id", "=", idle.id)
+      .execute();
     expect(await me(idle.cookie)).toBe(401);
   });
 
   it("signs an admin out after 12 hours, or after 2 hours unused", async () => {
     const admin = await account({ admin: true });
     const ok = await sessionFor(admin.id);
-    await db.updateTable("sessions").set({ created_at: ago(11 * HOUR), last_seen_at: ago(HOUR) }).where("id", "=", ok.id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ created_at: ago(11 * HOUR), last_seen_at: ago(HOUR) })
+      .where("id", "=", ok.id)
+      .execute();
     expect(await me(ok.cookie)).toBe(200);
     const long = await sessionFor(admin.id);
-    await db.updateTable("sessions").set({ created_at: ago(12 * HOUR + 60_000), last_seen_at: ago(60_000) }).where("id", "=", long.id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ created_at: ago(12 * HOUR + 60_000), last_seen_at: ago(60_000) })
+      .where("id", "=", long.id)
+      .execute();
     expect(await me(long.cookie)).toBe(401);
     const idle = await sessionFor(admin.id);
-    await db.updateTable("sessions").set({ created_at: ago(3 * HOUR), last_seen_at: ago(2 * HOUR + 60_000) }).where("id", "=", idle.id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ created_at: ago(3 * HOUR), last_seen_at: ago(2 * HOUR + 60_000) })
+      .where("id", "=", idle.id)
+      .execute();
     expect(await me(idle.cookie)).toBe(401);
   });
 
   it("records use at most once a minute, so an active session stays", async () => {
     const user = await account();
     const s = await sessionFor(user.id);
-    await db.updateTable("sessions").set({ last_seen_at: ago(5 * 24 * HOUR) }).where("id", "=", s.id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: ago(5 * 24 * HOUR) })
+      .where("id", "=", s.id)
+      .execute();
     expect(await me(s.cookie)).toBe(200);
     const row = await db.selectFrom("sessions").select("last_seen_at").where("id", "=", s.id).executeTakeFirstOrThrow();
     expect(Date.now() - Date.parse(row.last_seen_at!)).toBeLessThan(10_000);
@@ -184,10 +216,14 @@ describe("TOTP for admins", () => {
     expect(before.twoFactorOn).toBe(false);
 
     const page = await (await run(() => twoFactorLoader(args(get("/account/two-factor", { cookie: s.cookie }))))).json();
-    const bad = await run(() => twoFactorAction(args(form("/account/two-factor", { intent: "enable", code: "000000", currentPassword: admin.password }, s.cookie))));
+    const bad = await run(() =>
+      twoFactorAction(args(form("/account/two-factor", { intent: "enable", code: "000000", currentPassword: admin.password }, s.cookie))),
+    );
     expect(bad.status).toBe(400);
     const good = await run(() =>
-      twoFactorAction(args(form("/account/two-factor", { intent: "enable", code: totpCodeAt(page.enrolment.secret), currentPassword: admin.password }, s.cookie))),
+      twoFactorAction(
+        args(form("/account/two-factor", { intent: "enable", code: totpCodeAt(page.enrolment.secret), currentPassword: admin.password }, s.cookie)),
+      ),
     );
     const { codes } = await good.json();
     expect(codes).toHaveLength(10);
@@ -253,15 +289,15 @@ describe("TOTP for admins", () => {
     const admin = await enrolledAdmin();
     // Twelve right codes in a row (a later 30-second step each, as a code works once), then
     // nine wrong ones still get their own answer (one try went on turning the factor on).
-    for (let i = 1; i <= 12; i++) expect(await verifySecondFactor(db, admin.id, totpCodeAt(admin.secret, admin.enabledAt + i * 30_000), admin.enabledAt + i * 30_000)).toBe("totp");
+    for (let i = 1; i <= 12; i++)
+      expect(await verifySecondFactor(db, admin.id, totpCodeAt(admin.secret, admin.enabledAt + i * 30_000), admin.enabledAt + i * 30_000)).toBe("totp");
     for (let i = 0; i < 9; i++) await expect(verifySecondFactor(db, admin.id, String(200000 + i))).rejects.toMatchObject({ status: 400 });
     await expect(verifySecondFactor(db, admin.id, "299999")).rejects.toMatchObject({ status: 429 });
   });
 
   it("the API sign-in asks for the code in the same call", async () => {
     const admin = await enrolledAdmin();
-    const login = (body: Record<string, string>) =>
-      run(() => apiLogin(args(postJson("/api/auth/login", body, { ip: freshIp(), accept: null }))));
+    const login = (body: Record<string, string>) => run(() => apiLogin(args(postJson("/api/auth/login", body, { ip: freshIp(), accept: null }))));
     const without = await login({ email: admin.email, password: admin.password });
     expect(without.status).toBe(401);
     expect(await without.json()).toEqual({ message: "Two-factor code required" });

@@ -20,8 +20,7 @@ afterAll(() => db.destroy());
 const loadAccount = (path: string, cookie?: string) => run(() => accountLoader(args(get(path, { cookie, accept: "text/html" }))));
 const postAccount = (fields: Record<string, string>, cookie?: string, path = "/account?tab=profile&edit=1") =>
   run(() => accountAction(args(postForm(path, fields, { cookie }))));
-const putProfile = (cookie: string | undefined, body: unknown) =>
-  run(() => profileAction(args(putJson("/api/profile", body, { cookie }))));
+const putProfile = (cookie: string | undefined, body: unknown) => run(() => profileAction(args(putJson("/api/profile", body, { cookie }))));
 
 async function toastOf(res: Response): Promise<{ title: string; description?: string; type: string } | null> {
   const header = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
@@ -96,8 +95,14 @@ describe("/account loader", () => {
       shipping_postal_code: "N1",
       shipping_country: "GB",
     };
-    await db.insertInto("orders").values({ ...base, user_id: id, status: "paid", total_cents: 3200, confirmation_token: "tok-mine" }).execute();
-    await db.insertInto("orders").values({ ...base, user_id: other.id, total_cents: 3200, confirmation_token: "tok-other" }).execute();
+    await db
+      .insertInto("orders")
+      .values({ ...base, user_id: id, status: "paid", total_cents: 3200, confirmation_token: "tok-mine" })
+      .execute();
+    await db
+      .insertInto("orders")
+      .values({ ...base, user_id: other.id, total_cents: 3200, confirmation_token: "tok-other" })
+      .execute();
     const data = await (await loadAccount("/account?tab=orders", cookie)).json();
     expect(data.orders).toHaveLength(1);
     expect(data.orders[0]).toMatchObject({ status: "paid", totalCents: 3200, confirmationToken: "tok-mine" });
@@ -120,7 +125,6 @@ describe("/account action guards", () => {
     const json = postJson("/account", { intent: "update-profile" }, { cookie, accept: null });
     expect((await run(() => accountAction(args(json)))).status).toBe(400);
   });
-
 });
 
 describe("profile: the form and PUT /api/profile", () => {
@@ -248,7 +252,10 @@ describe("loyalty", () => {
 
   it("GET /api/loyalty/config answers the stored rules, and the page uses them", async () => {
     const rules = { dollarsPerPoint: 2, minimumOrderForPoints: 10, discountExchange: { pointsRequired: 100, discountAmount: 8, minimumOrderValue: 40 } };
-    await db.insertInto("settings").values({ key: "loyalty_config", value: JSON.stringify(rules) }).execute();
+    await db
+      .insertInto("settings")
+      .values({ key: "loyalty_config", value: JSON.stringify(rules) })
+      .execute();
     try {
       expect(await (await getConfig()).json()).toEqual({ pointsRules: rules });
       const { id, cookie } = await signedInUser();
@@ -281,7 +288,14 @@ describe("loyalty", () => {
     expect(res.headers.get("Cache-Control")).toContain("no-store");
     const { history } = await res.json();
     expect(history).toEqual([
-      { id: expect.any(Number), eventType: "order_spend", description: "Discount on order #9", points: -50, pointsAfter: 120, createdAt: "2025-03-05T10:00:00.000Z" },
+      {
+        id: expect.any(Number),
+        eventType: "order_spend",
+        description: "Discount on order #9",
+        points: -50,
+        pointsAfter: 120,
+        createdAt: "2025-03-05T10:00:00.000Z",
+      },
       { id: expect.any(Number), eventType: "order_gain", description: "Order #7", points: 12, pointsAfter: 170, createdAt: "2025-03-01T10:00:00.000Z" },
     ]);
 
@@ -422,7 +436,18 @@ describe("the /account page renders", () => {
     expect(edit).toMatch(/<form[^>]*method="post"[^>]*action="\/account\?tab=profile&amp;edit=1"/);
     expect(edit).toMatch(/<input[^>]*type="email"[^>]*required=""/);
     expect(edit).toContain('name="intent" value="update-profile"');
-    for (const name of ["email", "firstName", "lastName", "shippingFirstName", "shippingLastName", "shippingAddressLine1", "shippingAddressLine2", "shippingCity", "shippingState", "shippingPostalCode"]) {
+    for (const name of [
+      "email",
+      "firstName",
+      "lastName",
+      "shippingFirstName",
+      "shippingLastName",
+      "shippingAddressLine1",
+      "shippingAddressLine2",
+      "shippingCity",
+      "shippingState",
+      "shippingPostalCode",
+    ]) {
       expect(edit).toContain(`name="${name}"`);
     }
     expect(edit).toMatch(/<select[^>]*name="shippingCountry"/);

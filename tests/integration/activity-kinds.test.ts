@@ -33,7 +33,9 @@ beforeAll(async () => {
   admin = await makeUser(db, { isAdmin: true, email: "kinds-admin@example.com" });
   actor = { id: admin.id, email: admin.email, ip: ACTOR_IP };
   refusingActor = { id: admin.id, email: admin.email, ip: REFUSED_IP };
-  await sql`CREATE TRIGGER test_activity_log_refuse BEFORE INSERT ON activity_log WHEN NEW.client_ip = ${sql.lit(REFUSED_IP)} BEGIN SELECT RAISE(ABORT, 'activity log refused'); END`.execute(db);
+  await sql`CREATE TRIGGER test_activity_log_refuse BEFORE INSERT ON activity_log WHEN NEW.client_ip = ${sql.lit(REFUSED_IP)} BEGIN SELECT RAISE(ABORT, 'activity log refused'); END`.execute(
+    db,
+  );
 });
 
 afterAll(async () => {
@@ -42,7 +44,10 @@ afterAll(async () => {
 });
 
 async function lastActivityId(): Promise<number> {
-  const row = await db.selectFrom("activity_log").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst();
+  const row = await db
+    .selectFrom("activity_log")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 
@@ -105,18 +110,37 @@ async function paidOrder(): Promise<number> {
 }
 
 async function outboxCount(): Promise<number> {
-  return Number((await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 describe("activity kinds: products", () => {
   it("product.create logs the new product's fields by the acting admin, and is rolled back with its log row", async () => {
     const category = await makeCategory(db, { name: "Kinds Dresses" });
-    const input = { title: "Kinds Ball Gown", slug: "kinds-ball-gown", description: "A gown for the test.", price: "31.00", stock: 3, categories: [category.id] };
+    const input = {
+      title: "Kinds Ball Gown",
+      slug: "kinds-ball-gown",
+      description: "A gown for the test.",
+      price: "31.00",
+      stock: 3,
+      categories: [category.id],
+    };
 
     await expectRefusedLog(() => createProduct(db, { ...input }, refusingActor));
     expect(await db.selectFrom("products").select("id").where("slug", "=", input.slug).executeTakeFirst()).toBeUndefined();
 
-    const { row, result } = await expectOneRow("product.create", "product", (r: { id: number }) => r.id, () => createProduct(db, { ...input }, actor));
+    const { row, result } = await expectOneRow(
+      "product.create",
+      "product",
+      (r: { id: number }) => r.id,
+      () => createProduct(db, { ...input }, actor),
+    );
     expect(result.slug).toBe(input.slug);
     expect(row.changes).toMatchObject({
       title: [null, "Kinds Ball Gown"],
@@ -140,7 +164,8 @@ describe("activity kinds: products", () => {
 
   it("product.latest logs the flag before and after, and is rolled back with its log row", async () => {
     const product = await makeProduct(db, { title: "Kinds Latest Scarf" });
-    const flag = async () => (await db.selectFrom("products").select("is_latest_collection").where("id", "=", product.id).executeTakeFirstOrThrow()).is_latest_collection;
+    const flag = async () =>
+      (await db.selectFrom("products").select("is_latest_collection").where("id", "=", product.id).executeTakeFirstOrThrow()).is_latest_collection;
 
     await expectRefusedLog(() => setLatestCollection(db, product.id, true, refusingActor));
     expect(await flag()).toBe(0);
@@ -159,8 +184,11 @@ describe("activity kinds: categories and maintenance", () => {
     await expectRefusedLog(() => createCategory(db, { name: "Kinds Shoes", slug: "kinds-shoes" }, refusingActor));
     expect(await db.selectFrom("categories").select("id").where("slug", "=", "kinds-shoes").executeTakeFirst()).toBeUndefined();
 
-    const { row } = await expectOneRow("category.create", "category", (r: { id: number }) => r.id, () =>
-      createCategory(db, { name: "Kinds Shoes", slug: "kinds-shoes", sortOrder: 4, isActive: true }, actor),
+    const { row } = await expectOneRow(
+      "category.create",
+      "category",
+      (r: { id: number }) => r.id,
+      () => createCategory(db, { name: "Kinds Shoes", slug: "kinds-shoes", sortOrder: 4, isActive: true }, actor),
     );
     // A field that is null before and after (parent_id of a top-level category) is no change.
     expect(row.changes).toEqual({ name: [null, "Kinds Shoes"], slug: [null, "kinds-shoes"], sort_order: [null, 4], is_active: [null, 1] });
@@ -168,7 +196,8 @@ describe("activity kinds: categories and maintenance", () => {
 
   it("category.update logs only the fields that changed, and is rolled back with its log row", async () => {
     const category = await makeCategory(db, { name: "Kinds Coats" });
-    const stored = () => db.selectFrom("categories").select(["name", "slug", "sort_order", "is_active"]).where("id", "=", category.id).executeTakeFirstOrThrow();
+    const stored = () =>
+      db.selectFrom("categories").select(["name", "slug", "sort_order", "is_active"]).where("id", "=", category.id).executeTakeFirstOrThrow();
     const before = await stored();
     const input = { id: category.id, name: "Kinds Winter Coats", slug: category.slug, parentId: null, sortOrder: 77, isActive: before.is_active === 1 };
 
@@ -217,7 +246,10 @@ describe("activity kinds: categories and maintenance", () => {
     } finally {
       await sql`PRAGMA foreign_keys = ON`.execute(db);
     }
-    const links = async () => (await db.selectFrom("product_categories").select("product_id").where("category_id", "=", category.id).orderBy("product_id").execute()).map((l) => l.product_id);
+    const links = async () =>
+      (await db.selectFrom("product_categories").select("product_id").where("category_id", "=", category.id).orderBy("product_id").execute()).map(
+        (l) => l.product_id,
+      );
 
     await expectRefusedLog(() => cleanOrphanedRelationships(db, refusingActor));
     expect(await links()).toEqual([product.id, 987001]);
@@ -310,10 +342,26 @@ describe("activity kinds: orders", () => {
 
 describe("activity kinds: refused writes log nothing", () => {
   it("a category with no usable name, an unpaid order shipped, a decline without a request: refused, no row, nothing changed", async () => {
-    const categories = Number((await db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const categories = Number(
+      (
+        await db
+          .selectFrom("categories")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     await expectRefusedWrite(() => createCategory(db, { name: "" }, actor), 400);
     await expectRefusedWrite(() => createCategory(db, { name: "   !!!   " }, actor), 400);
-    expect(Number((await db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)).toBe(categories);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom("categories")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(categories);
 
     const product = await makeProduct(db);
     const unpaid = (await makeOrder(db, { lines: [{ productId: product.id }] })).id;

@@ -46,11 +46,16 @@ describe("activity log", () => {
   it("records a product edit through the API with who, before and after for the changed fields only", async () => {
     const product = await makeProduct(db, { title: "Velvet Cape", priceCents: 2400, stock: 5 });
     const res = await run(() =>
-      productApiAction(args(putJson(
-          `/api/admin/products/${product.id}`,
-          { title: "Velvet Cape", price: "29.50", stock: 3, description: "A lovely handmade piece.", categories: [] },
-          { cookie: admin.cookie, ip: "198.51.100.2" },
-        ), { id: String(product.id) })),
+      productApiAction(
+        args(
+          putJson(
+            `/api/admin/products/${product.id}`,
+            { title: "Velvet Cape", price: "29.50", stock: 3, description: "A lovely handmade piece.", categories: [] },
+            { cookie: admin.cookie, ip: "198.51.100.2" },
+          ),
+          { id: String(product.id) },
+        ),
+      ),
     );
     expect(res.status).toBe(200);
     const row = await lastRow("product.update");
@@ -61,12 +66,12 @@ describe("activity log", () => {
 
   it("writes nothing when the change is refused, and the row and the change commit together", async () => {
     const before = (await listActivity(db)).total;
-    const res = await run(() =>
-      cancelApiAction(args(apiRequest("PATCH", "/api/admin/orders/999999/cancel", { cookie: admin.cookie }), { orderId: "999999" })),
-    );
+    const res = await run(() => cancelApiAction(args(apiRequest("PATCH", "/api/admin/orders/999999/cancel", { cookie: admin.cookie }), { orderId: "999999" })));
     expect(res.status).toBe(404);
     // A customer may not write at all.
-    const denied = await run(() => adminAction(args(postForm("/admin?tab=functions", { intent: STORE_INTENTS.backupNow }, { cookie: customer.cookie, ip: "203.0.113.7" }))));
+    const denied = await run(() =>
+      adminAction(args(postForm("/admin?tab=functions", { intent: STORE_INTENTS.backupNow }, { cookie: customer.cookie, ip: "203.0.113.7" }))),
+    );
     expect(denied.status).toBe(403);
     expect((await listActivity(db)).total).toBe(before);
   });
@@ -74,7 +79,11 @@ describe("activity log", () => {
   it("records admin sign-ins, granted and refused, with the client address", async () => {
     const password = "correct horse battery";
     const boss = await makeUser(db, { isAdmin: true, email: "signin-boss@example.com" });
-    await db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", boss.id).execute();
+    await db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword(password) })
+      .where("id", "=", boss.id)
+      .execute();
     const bad = await run(() => adminLoginAction(args(postForm("/admin-login", { email: boss.email, password: "wrong-password" }, { ip: "192.0.2.9" }))));
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(await lastRow("admin.signin-refused")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.9" });
@@ -86,7 +95,11 @@ describe("activity log", () => {
   it("records an admin's sign-in through every door once: /login, the API, and the second step of an admin with TOTP", async () => {
     const password = "correct horse battery";
     const boss = await makeUser(db, { isAdmin: true, email: "doors-boss@example.com" });
-    await db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", boss.id).execute();
+    await db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword(password) })
+      .where("id", "=", boss.id)
+      .execute();
     const count = async (kind: string) => (await listActivity(db, { kind })).rows.filter((r) => r.subjectId === boss.id).length;
 
     const viaLogin = await run(() => loginAction(args(postForm("/login", { intent: "signin", email: boss.email, password }, { ip: "192.0.2.21" }))));
@@ -105,11 +118,20 @@ describe("activity log", () => {
     const half = await run(() => adminLoginAction(args(postForm("/admin-login", { email: boss.email, password }, { ip: "192.0.2.23" }))));
     expect(half.status).toBe(302);
     expect(await count("admin.signin")).toBe(before);
-    const pending = half.headers.getSetCookie().find((c) => c.startsWith("__session="))!.split(";")[0]!;
+    const pending = half.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))!
+      .split(";")[0]!;
     const wrongCode = await run(() => secondStepAction(args(postForm("/login/two-factor", { code: "000000" }, { cookie: pending, ip: "192.0.2.23" }))));
     expect(wrongCode.status).toBe(400);
-    expect(await lastRow("admin.signin-refused")).toMatchObject({ actorEmail: boss.email, clientIp: "192.0.2.23", summary: expect.stringContaining("wrong code") });
-    const done = await run(() => secondStepAction(args(postForm("/login/two-factor", { code: totpCodeAt(secret, Date.now() + 30_000) }, { cookie: pending, ip: "192.0.2.23" }))));
+    expect(await lastRow("admin.signin-refused")).toMatchObject({
+      actorEmail: boss.email,
+      clientIp: "192.0.2.23",
+      summary: expect.stringContaining("wrong code"),
+    });
+    const done = await run(() =>
+      secondStepAction(args(postForm("/login/two-factor", { code: totpCodeAt(secret, Date.now() + 30_000) }, { cookie: pending, ip: "192.0.2.23" }))),
+    );
     expect(done.status).toBe(302);
     expect(await count("admin.signin")).toBe(before + 1);
     expect(await lastRow("admin.signin")).toMatchObject({ clientIp: "192.0.2.23" });
@@ -118,14 +140,20 @@ describe("activity log", () => {
   // About 60 password checks (scrypt) run before the limits close: a long timeout for a busy machine.
   it("a flood of refused sign-ins at /admin-login does not grow the log: unknown e-mails write nothing, an admin's e-mail one row per address and window", async () => {
     const boss = await makeUser(db, { isAdmin: true, email: "flood-boss@example.com" });
-    await db.updateTable("users").set({ password_hash: await hashPassword("the right one, surely") }).where("id", "=", boss.id).execute();
-    const refusedRows = async () => Number((await sql<{ n: number }>`select count(*) as n from activity_log where kind = 'admin.signin-refused'`.execute(db)).rows[0]!.n);
+    await db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword("the right one, surely") })
+      .where("id", "=", boss.id)
+      .execute();
+    const refusedRows = async () =>
+      Number((await sql<{ n: number }>`select count(*) as n from activity_log where kind = 'admin.signin-refused'`.execute(db)).rows[0]!.n);
     const before = await refusedRows();
     const attempt = (email: string, ip: string) =>
       run(() => adminLoginAction(args(postForm("/admin-login", { email, password: "guess-guess-guess" }, { ip }))));
 
     // 250 random e-mails, then 250 tries at the admin's e-mail, from one address.
-    for (let i = 0; i < 250; i++) expect((await attempt(`nobody-${i}-${Math.random().toString(36).slice(2)}@example.com`, "198.51.100.66")).status).toBeGreaterThanOrEqual(400);
+    for (let i = 0; i < 250; i++)
+      expect((await attempt(`nobody-${i}-${Math.random().toString(36).slice(2)}@example.com`, "198.51.100.66")).status).toBeGreaterThanOrEqual(400);
     expect(await refusedRows()).toBe(before);
     for (let i = 0; i < 250; i++) expect((await attempt(boss.email, "198.51.100.67")).status).toBeGreaterThanOrEqual(400);
     expect(await refusedRows()).toBe(before + 1);
@@ -137,7 +165,11 @@ describe("activity log", () => {
     await attempt(boss.email, "198.51.100.68");
     expect(await refusedRows()).toBe(before + 2);
     const shopper = await makeUser(db, { email: "door-shopper@example.com" });
-    await db.updateTable("users").set({ password_hash: await hashPassword("shopper password ok") }).where("id", "=", shopper.id).execute();
+    await db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword("shopper password ok") })
+      .where("id", "=", shopper.id)
+      .execute();
     for (let i = 0; i < 5; i++) {
       await run(() => adminLoginAction(args(postForm("/admin-login", { email: shopper.email, password: "shopper password ok" }, { ip: "198.51.100.69" }))));
     }
@@ -155,7 +187,10 @@ describe("activity log", () => {
     expect(rows).toEqual([{ attempts: 3 }]);
     // Once the window has passed, the next refusal starts a row of its own.
     await logAccountSignIn(db, { userId: boss.id, ok: false, reason: "wrong password", ip }, at("2026-11-26T12:30:00.000Z"));
-    expect(await db.selectFrom("admin_signin_refusals").select(["attempts"]).where("client_ip", "=", ip).orderBy("window_start").execute()).toEqual([{ attempts: 3 }, { attempts: 1 }]);
+    expect(await db.selectFrom("admin_signin_refusals").select(["attempts"]).where("client_ip", "=", ip).orderBy("window_start").execute()).toEqual([
+      { attempts: 3 },
+      { attempts: 1 },
+    ]);
   });
 
   it("the Activity tab lists newest first, filters by kind and by product, 50 a page", async () => {
@@ -208,23 +243,57 @@ describe("shipping and loyalty settings", () => {
   it("refuses bad rates and rules with field errors and changes nothing", async () => {
     const before = await getShippingRates(db);
     const bad = await run(() =>
-      adminAction(args(postForm("/admin?tab=settings", { intent: STORE_INTENTS.shippingSave, standardName: "", standardPrice: "-3", largeName: "L", largePrice: "1e9" }, { cookie: admin.cookie, ip: "203.0.113.7" }))),
+      adminAction(
+        args(
+          postForm(
+            "/admin?tab=settings",
+            { intent: STORE_INTENTS.shippingSave, standardName: "", standardPrice: "-3", largeName: "L", largePrice: "1e9" },
+            { cookie: admin.cookie, ip: "203.0.113.7" },
+          ),
+        ),
+      ),
     );
     expect(bad.status).toBe(400);
     const body = (await bad.json()) as { result: { error: Record<string, string[]> } };
     expect(Object.keys(body.result.error)).toEqual(expect.arrayContaining(["standardName", "standardPrice", "largePrice"]));
     expect(await getShippingRates(db)).toEqual(before);
     const badLoyalty = await run(() =>
-      adminAction(args(postForm("/admin?tab=settings", { intent: STORE_INTENTS.loyaltySave, dollarsPerPoint: "0", minimumOrderForPoints: "0", pointsRequired: "2.5", discountAmount: "5.001", minimumOrderValue: "30" }, { cookie: admin.cookie, ip: "203.0.113.7" }))),
+      adminAction(
+        args(
+          postForm(
+            "/admin?tab=settings",
+            {
+              intent: STORE_INTENTS.loyaltySave,
+              dollarsPerPoint: "0",
+              minimumOrderForPoints: "0",
+              pointsRequired: "2.5",
+              discountAmount: "5.001",
+              minimumOrderValue: "30",
+            },
+            { cookie: admin.cookie, ip: "203.0.113.7" },
+          ),
+        ),
+      ),
     );
     expect(badLoyalty.status).toBe(400);
   });
 
   it("saves loyalty rules and logs them", async () => {
-    const fields = { intent: STORE_INTENTS.loyaltySave, dollarsPerPoint: "2", minimumOrderForPoints: "10", pointsRequired: "100", discountAmount: "7.5", minimumOrderValue: "40" };
+    const fields = {
+      intent: STORE_INTENTS.loyaltySave,
+      dollarsPerPoint: "2",
+      minimumOrderForPoints: "10",
+      pointsRequired: "100",
+      discountAmount: "7.5",
+      minimumOrderValue: "40",
+    };
     const res = await run(() => adminAction(args(postForm("/admin?tab=settings", fields, { cookie: admin.cookie, ip: "203.0.113.7" }))));
     expect(res.status).toBe(302);
-    expect(await getLoyaltyConfig(db)).toEqual({ dollarsPerPoint: 2, minimumOrderForPoints: 10, discountExchange: { pointsRequired: 100, discountAmount: 7.5, minimumOrderValue: 40 } });
+    expect(await getLoyaltyConfig(db)).toEqual({
+      dollarsPerPoint: 2,
+      minimumOrderForPoints: 10,
+      discountExchange: { pointsRequired: 100, discountAmount: 7.5, minimumOrderValue: 40 },
+    });
     expect((await lastRow("settings.loyalty"))!.changes).toMatchObject({ "discountExchange.pointsRequired": [expect.anything(), 100] });
   });
 });

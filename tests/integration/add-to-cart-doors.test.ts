@@ -17,12 +17,7 @@ async function toastOf(res: Response) {
 
 /** Each door made its own guest cart: the lines they hold for this product. */
 function linesOf(productId: number) {
-  return db
-    .selectFrom("cart_items")
-    .select(["color_id as colorId", "quantity"])
-    .where("product_id", "=", productId)
-    .orderBy("id")
-    .execute();
+  return db.selectFrom("cart_items").select(["color_id as colorId", "quantity"]).where("product_id", "=", productId).orderBy("id").execute();
 }
 
 /** The three doors of Add to Cart, each with the same fields. */

@@ -27,7 +27,6 @@ import { cookieFor } from "../helpers/routes";
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
 
-
 async function toastOf(res: Response) {
   const header = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
   return header ? ((await createToastCookie().parse(header)) as { title: string; description?: string; type: string }) : null;
@@ -136,7 +135,11 @@ describe("status rules (every action from every status)", () => {
         await shipOrder(db, s.id, "TRACK-1");
         expect((await orderRow(s.id)).status).toBe("shipped");
       } else {
-        await expectDomainError(shipOrder(db, s.id, "TRACK-1"), 409, status === "payment_reversed" ? /reversed or disputed at PayPal/ : /Only a paid order can be shipped/);
+        await expectDomainError(
+          shipOrder(db, s.id, "TRACK-1"),
+          409,
+          status === "payment_reversed" ? /reversed or disputed at PayPal/ : /Only a paid order can be shipped/,
+        );
         expect((await orderRow(s.id)).status).toBe(status);
       }
       const r = await makeOrder({ status });
@@ -291,8 +294,7 @@ describe("APIs", () => {
     const category = await makeCategory(db, { name: "Blouses" });
     const product = await makeProduct(db, { stock: 5, categoryIds: [category.id] });
     const { id } = await makeOrder({ productId: product.id, customerMessage: "Gift wrap please" });
-    const one = (cookie?: string, orderId: string = String(id)) =>
-      call(oneApi, getJson(`/api/admin/orders/${orderId}`, { cookie }), { orderId });
+    const one = (cookie?: string, orderId: string = String(id)) => call(oneApi, getJson(`/api/admin/orders/${orderId}`, { cookie }), { orderId });
     expect((await one()).status).toBe(401);
     expect((await one(customer)).status).toBe(403);
     expect((await one(admin, "999999")).status).toBe(404);
@@ -379,7 +381,10 @@ describe("the /admin form action and the Orders tab", () => {
     const product = await makeProduct(db, { stock: 0 });
     const { id } = await makeOrder({ status: "paid", productId: product.id, quantity: 2 });
     const back = "/admin?tab=orders&status=paid";
-    const ask = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "", redirectTo: back }, { cookie: admin }));
+    const ask = await call(
+      adminAction,
+      postForm("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "", redirectTo: back }, { cookie: admin }),
+    );
     expect(ask.status).toBe(302);
     const confirmUrl = ask.headers.get("Location")!;
     expect(confirmUrl).toBe(`/admin?tab=orders&status=paid&confirm=cancel&order=${id}`);
@@ -390,14 +395,20 @@ describe("the /admin form action and the Orders tab", () => {
     expect(data.orders.confirm).toMatchObject({ id, email: "buyer@example.com" });
     expect(data.orders.here).toBe("/admin?tab=orders&status=paid");
 
-    const done = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "yes", redirectTo: back }, { cookie: admin }));
+    const done = await call(
+      adminAction,
+      postForm("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "yes", redirectTo: back }, { cookie: admin }),
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(back);
     expect(await toastOf(done)).toMatchObject({ description: ADMIN_ORDER_TEXT.cancelled, type: "success" });
     expect(await stockOf(product.id)).toBe(2);
 
     // A second click from a stale page: a clear error, nothing restored twice.
-    const stale = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "yes", redirectTo: back }, { cookie: admin }));
+    const stale = await call(
+      adminAction,
+      postForm("/admin", { intent: ADMIN_ORDER_INTENTS.cancel, orderId: String(id), confirmed: "yes", redirectTo: back }, { cookie: admin }),
+    );
     expect(stale.status).toBe(302);
     expect(await toastOf(stale)).toMatchObject({ title: "Error", type: "error", description: expect.stringMatching(/cannot be cancelled/) });
     expect(await stockOf(product.id)).toBe(2);
@@ -408,10 +419,16 @@ describe("the /admin form action and the Orders tab", () => {
   it("ship: empty tracking reopens the ship form with the error; a tracking number ships", async () => {
     const { admin } = await people();
     const { id } = await makeOrder({ status: "paid" });
-    const empty = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.ship, orderId: String(id), trackingNumber: "  ", redirectTo: "/admin?tab=orders" }, { cookie: admin }));
+    const empty = await call(
+      adminAction,
+      postForm("/admin", { intent: ADMIN_ORDER_INTENTS.ship, orderId: String(id), trackingNumber: "  ", redirectTo: "/admin?tab=orders" }, { cookie: admin }),
+    );
     expect(empty.headers.get("Location")).toBe(`/admin?tab=orders&ship=${id}`);
     expect(await toastOf(empty)).toMatchObject({ description: ADMIN_ORDER_TEXT.trackingRequired, type: "error" });
-    const ok = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.ship, orderId: String(id), trackingNumber: " ZX9 ", redirectTo: "//evil.example" }, { cookie: admin }));
+    const ok = await call(
+      adminAction,
+      postForm("/admin", { intent: ADMIN_ORDER_INTENTS.ship, orderId: String(id), trackingNumber: " ZX9 ", redirectTo: "//evil.example" }, { cookie: admin }),
+    );
     expect(ok.headers.get("Location")).toBe("/admin?tab=orders");
     expect(await toastOf(ok)).toMatchObject({ description: ADMIN_ORDER_TEXT.shipped, type: "success" });
     expect(await orderRow(id)).toMatchObject({ status: "shipped", tracking: "ZX9" });
@@ -442,7 +459,8 @@ describe("the /admin form action and the Orders tab", () => {
 });
 
 describe("/admin/orders/{orderId} page", () => {
-  const page = (id: number | string, cookie?: string, query = "") => call(pageLoader, get(`/admin/orders/${id}${query}`, { cookie, accept: "text/html" }), { orderId: String(id) });
+  const page = (id: number | string, cookie?: string, query = "") =>
+    call(pageLoader, get(`/admin/orders/${id}${query}`, { cookie, accept: "text/html" }), { orderId: String(id) });
 
   it("signed out → /admin-login?redirectTo=…, customer → 403 denied, unknown → 404 not-found", async () => {
     const { customer, admin } = await people();
@@ -478,7 +496,8 @@ describe("/admin/orders/{orderId} page", () => {
     const { customer, admin } = await people();
     const product = await makeProduct(db, { stock: 0 });
     const { id } = await makeOrder({ status: "paid", productId: product.id, quantity: 1 });
-    const act = (fields: Record<string, string>, cookie = admin) => call(pageAction, postForm(`/admin/orders/${id}`, fields, { cookie }), { orderId: String(id) });
+    const act = (fields: Record<string, string>, cookie = admin) =>
+      call(pageAction, postForm(`/admin/orders/${id}`, fields, { cookie }), { orderId: String(id) });
     expect((await act({ intent: ADMIN_ORDER_INTENTS.cancel, confirmed: "yes" }, customer)).status).toBe(403);
     const ask = await act({ intent: ADMIN_ORDER_INTENTS.cancel });
     expect(ask.headers.get("Location")).toBe(`/admin/orders/${id}?confirm=cancel`);
@@ -497,9 +516,7 @@ describe("/admin/orders/{orderId} page", () => {
 
 describe("rendering (server HTML, JavaScript off)", () => {
   function render(Component: ComponentType, path: string, routeData: unknown) {
-    const Stub = createRemixStub([
-      { id: "root", path: "/", Component: Outlet, children: [{ id: "page", path: path.split("?")[0]!.slice(1), Component }] },
-    ]);
+    const Stub = createRemixStub([{ id: "root", path: "/", Component: Outlet, children: [{ id: "page", path: path.split("?")[0]!.slice(1), Component }] }]);
     const report = console.error;
     console.error = (...args: unknown[]) => {
       if (!String(args[0]).includes("useLayoutEffect does nothing on the server")) report(...args);

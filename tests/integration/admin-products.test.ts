@@ -58,8 +58,7 @@ beforeAll(async () => {
   otherChild = await makeCategory(db, { name: "Editor Ball Gowns", parentId: parent.id });
 });
 
-const addPost = (form: FormData, cookie = admin.cookie) =>
-  run(() => addAction(args(postMultipart("/admin/products/add", form, { cookie }))));
+const addPost = (form: FormData, cookie = admin.cookie) => run(() => addAction(args(postMultipart("/admin/products/add", form, { cookie }))));
 const editPost = (id: number | string, form: FormData, cookie = admin.cookie) =>
   run(() => editAction(args(postMultipart(`/admin/products/edit/${id}`, form, { cookie }), { id: String(id) })));
 const pageLoad = async (pathName: string, cookie: string | null, id?: string) => {
@@ -68,10 +67,8 @@ const pageLoad = async (pathName: string, cookie: string | null, id?: string) =>
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 const api = {
-  list: (query = "", cookie = admin.cookie) =>
-    run(() => listLoader(args(apiRequest("GET", `/api/admin/products${query}`, { cookie })))),
-  create: (body: unknown, cookie = admin.cookie) =>
-    run(() => listAction(args(apiRequest("POST", "/api/admin/products", { cookie, body })))),
+  list: (query = "", cookie = admin.cookie) => run(() => listLoader(args(apiRequest("GET", `/api/admin/products${query}`, { cookie })))),
+  create: (body: unknown, cookie = admin.cookie) => run(() => listAction(args(apiRequest("POST", "/api/admin/products", { cookie, body })))),
   get: (id: number | string, cookie = admin.cookie) =>
     run(() => oneLoader(args(apiRequest("GET", `/api/admin/products/${id}`, { cookie }), { id: String(id) }))),
   write: (method: string, id: number | string, body?: unknown, cookie = admin.cookie) =>
@@ -445,13 +442,9 @@ describe("edit product", () => {
 
 describe("products tab and the small API calls", () => {
   const tabPost = (fields: Record<string, string>, accept = "text/html") =>
-    run(() =>
-      adminAction(args(postForm("/admin?tab=products", fields, { cookie: admin.cookie, accept }))),
-    );
+    run(() => adminAction(args(postForm("/admin?tab=products", fields, { cookie: admin.cookie, accept }))));
   const tab = async (query: string) => {
-    const res = await run(() =>
-      adminLoader(args(get(`/admin?tab=products${query}`, { cookie: admin.cookie }))),
-    );
+    const res = await run(() => adminLoader(args(get(`/admin?tab=products${query}`, { cookie: admin.cookie }))));
     return (await res.json()).productsTab as {
       products: { id: number; slug: string; stock: number; isActive: boolean }[];
       total: number;

@@ -75,8 +75,18 @@ describe("dashboard revenue windows", () => {
     expect(byDay.reduce((s, d) => s + d.cents, 0)).toBe(47000);
 
     expect(byMonth.map((m) => m.key)).toEqual([
-      "2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05",
-      "2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+      "2026-03",
+      "2026-04",
+      "2026-05",
+      "2026-06",
+      "2026-07",
+      "2026-08",
+      "2026-09",
+      "2026-10",
+      "2026-11",
     ]);
     expect(byMonth.at(-1)!.cents).toBe(39000);
     expect(byMonth.at(-2)!.cents).toBe(8000);
@@ -95,8 +105,18 @@ describe("dashboard product and user counts", () => {
   it("counts sold out and active products from derived stock (colours, variations, own stock)", async () => {
     await makeProduct(db, { stock: 3 });
     await makeProduct(db, { stock: 0 });
-    await makeProduct(db, { colors: [{ colorId: 1, stock: 0 }, { colorId: 2, stock: 0 }] });
-    await makeProduct(db, { variations: [{ name: "Small", stock: 0 }, { name: "Large", stock: 2 }] });
+    await makeProduct(db, {
+      colors: [
+        { colorId: 1, stock: 0 },
+        { colorId: 2, stock: 0 },
+      ],
+    });
+    await makeProduct(db, {
+      variations: [
+        { name: "Small", stock: 0 },
+        { name: "Large", stock: 2 },
+      ],
+    });
     const stats = await getDashboardStats(db, NOW);
     expect(stats.products.total).toBe(4);
     expect(stats.products.soldOut).toBe(2);

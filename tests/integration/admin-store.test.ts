@@ -22,7 +22,6 @@ import { AWARD_TEXT } from "~/domain/loyalty/award-texts";
 
 afterAll(() => db.destroy());
 
-
 async function toastOf(res: Response): Promise<{ title: string; description?: string; type: string } | null> {
   const header = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
   return header ? ((await createToastCookie().parse(header)) as { title: string; description?: string; type: string }) : null;
@@ -262,8 +261,7 @@ describe("award points", () => {
 });
 
 describe("functions", () => {
-  const postApi = (action: typeof recalcAction, path: string, cookie?: string) =>
-    run(() => action(args(apiRequest("POST", path, { cookie }))));
+  const postApi = (action: typeof recalcAction, path: string, cookie?: string) => run(() => action(args(apiRequest("POST", path, { cookie }))));
 
   it("recalculate fixes a wrong product_count (form and API), 401/403 for others", async () => {
     const c = await makeCategory(db, { name: "Miscounted" });
@@ -319,7 +317,11 @@ describe("settings", () => {
     expect(res.status).toBe(400);
     const errors = (await res.json()).result.error;
     expect(Object.keys(errors).sort()).toEqual(["description", "email", "name"]);
-    res = await post({ intent: STORE_INTENTS.settingsSave, name: " Tiny Threads ", email: "shop@tiny.example", description: "Small and lovely" }, admin.cookie, path);
+    res = await post(
+      { intent: STORE_INTENTS.settingsSave, name: " Tiny Threads ", email: "shop@tiny.example", description: "Small and lovely" },
+      admin.cookie,
+      path,
+    );
     expect(res.status).toBe(302);
     expect(await toastOf(res)).toMatchObject({ title: SETTINGS_TEXT.settingsSaved });
     expect(await getStoreSettings(db)).toEqual({ name: "Tiny Threads", email: "shop@tiny.example", description: "Small and lovely" });
@@ -371,7 +373,10 @@ describe("rendering (no JavaScript: what the server sends)", () => {
     expect(html).toContain("Edit Category: Rendered Parent");
     expect(html).toContain('name="slug"');
     path = `/admin?tab=categories&confirm=delete&category=${parent.id}`;
-    html = render(path, (await load(path)).body, { intent: STORE_INTENTS.categoryDelete, failure: { title: "Category not deleted", description: "This category still has 1 subcategory.", type: "error" } });
+    html = render(path, (await load(path)).body, {
+      intent: STORE_INTENTS.categoryDelete,
+      failure: { title: "Category not deleted", description: "This category still has 1 subcategory.", type: "error" },
+    });
     expect(html).toContain(CATEGORY_TEXT.deleteCategoryConfirm);
     expect(html).toContain("Yes, delete");
     expect(html).toContain("This category still has 1 subcategory.");

@@ -174,7 +174,11 @@ describe("registration (/login?tab=signup)", () => {
   it("creates the customer with a scrypt hash and signs them in", async () => {
     const res = await signUp({ email: "New.Customer@example.com", password: "sewing1", firstName: "Nina", lastName: "Needle" });
     expect(res.status).toBe(302);
-    const row = await db.selectFrom("users").select(["email", "password_hash", "is_admin"]).where("email", "=", "new.customer@example.com").executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select(["email", "password_hash", "is_admin"])
+      .where("email", "=", "new.customer@example.com")
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain("sewing1");
     expect(row.is_admin).toBe(0);
@@ -230,9 +234,7 @@ describe("sign-in throttling", () => {
     await makeAccount("parallel@example.com");
     const ip = freshIp();
     verifyCalls.n = 0;
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => signIn({ email: "parallel@example.com", password: `guess-${i}` }, { ip })),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn({ email: "parallel@example.com", password: `guess-${i}` }, { ip })));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perPair);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LOGIN_LIMITS.perPair);
@@ -316,8 +318,7 @@ describe("admin sign-in (/admin-login)", () => {
     await makeAccount("owner@example.com", "admin-pass", true);
     await makeAccount("shopper@example.com", "shop-pass");
   });
-  const adminSignIn = (fields: Record<string, string>) =>
-    run(() => adminLoginAction(args(formRequest("/admin-login", fields, { ip: freshIp() }))));
+  const adminSignIn = (fields: Record<string, string>) => run(() => adminLoginAction(args(formRequest("/admin-login", fields, { ip: freshIp() }))));
 
   it("sends an admin to /admin with 'Admin login successful'", async () => {
     const res = await adminSignIn({ email: "owner@example.com", password: "admin-pass" });
@@ -347,8 +348,7 @@ describe("auth API", () => {
   beforeAll(async () => {
     await makeAccount("api@example.com", "api-secret");
   });
-  const post = (fn: typeof apiLogin, path: string, body: unknown, cookie?: string) =>
-    run(() => fn(args(jsonRequest(path, body, { ip: freshIp(), cookie }))));
+  const post = (fn: typeof apiLogin, path: string, body: unknown, cookie?: string) => run(() => fn(args(jsonRequest(path, body, { ip: freshIp(), cookie }))));
 
   it("POST /api/auth/login answers the user with isAdmin and a session", async () => {
     const res = await post(apiLogin, "/api/auth/login", { email: "api@example.com", password: "api-secret" });
@@ -417,7 +417,13 @@ describe("auth API", () => {
     });
     expect(dup.status).toBe(409);
     expect((await dup.json()).message).toBe("An account with this email already exists");
-    const short = await post(apiRegisterCheckout, "/api/auth/register-checkout", { email: "c2@example.com", password: "12", firstName: "C", lastName: "O", createAccount: true });
+    const short = await post(apiRegisterCheckout, "/api/auth/register-checkout", {
+      email: "c2@example.com",
+      password: "12",
+      firstName: "C",
+      lastName: "O",
+      createAccount: true,
+    });
     expect(short.status).toBe(400);
     expect((await short.json()).message).toMatch("Password must be at least 6 characters");
   });
@@ -428,7 +434,11 @@ describe("auth API", () => {
     expect(viaApi.status).toBe(201);
     const viaForm = await run(() => loginAction(args(formRequest("/login", { intent: "signup", ...payload, email: "twodoors2@example.com" }))));
     expect(viaForm.status).toBe(302);
-    const rows = await db.selectFrom("users").select(["first_name", "last_name", "is_admin"]).where("email", "in", ["twodoors@example.com", "twodoors2@example.com"]).execute();
+    const rows = await db
+      .selectFrom("users")
+      .select(["first_name", "last_name", "is_admin"])
+      .where("email", "in", ["twodoors@example.com", "twodoors2@example.com"])
+      .execute();
     expect(rows).toEqual([
       { first_name: "Two", last_name: "Doors", is_admin: 0 },
       { first_name: "Two", last_name: "Doors", is_admin: 0 },

@@ -23,7 +23,6 @@ import { runDir } from "../helpers/run-dir";
 const root = path.join(runDir(), `backup-${process.pid}`);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-
 describe("backups", () => {
   it("round trip: orders, products and images come back exactly, images byte for byte", async () => {
     const dir = path.join(root, "roundtrip");
@@ -55,7 +54,10 @@ describe("backups", () => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db.insertInto("order_items").values({ order_id: order.id, product_id: products[0]!.id, title: "Lace Dress", unit_price_cents: 2400, quantity: 2 }).execute();
+    await db
+      .insertInto("order_items")
+      .values({ order_id: order.id, product_id: products[0]!.id, title: "Lace Dress", unit_price_cents: 2400, quantity: 2 })
+      .execute();
     const images: Record<string, Buffer> = {};
     for (const name of ["products/a.jpg", "products/thumbs/thumb-a.jpg", "products/b-640.webp"]) {
       const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7 + name.length) % 256));
@@ -140,10 +142,16 @@ describe("backups", () => {
     const user = await makeUser(db);
     const product = await makeProduct(db, { stock: 0 });
     const future = new Date(Date.now() + 86_400_000).toISOString();
-    await db.insertInto("sessions").values({ id: "restored-session", user_id: user.id, data: JSON.stringify({ userId: user.id }), expires_at: future }).execute();
+    await db
+      .insertInto("sessions")
+      .values({ id: "restored-session", user_id: user.id, data: JSON.stringify({ userId: user.id }), expires_at: future })
+      .execute();
     await db.insertInto("password_reset_tokens").values({ user_id: user.id, token_hash: "reset-hash", expires_at: future }).execute();
     for (const purpose of ["verify-email", "email-undo", "account-delete"]) {
-      await db.insertInto("auth_tokens").values({ token_hash: `hash-${purpose}`, user_id: user.id, purpose, expires_at: future }).execute();
+      await db
+        .insertInto("auth_tokens")
+        .values({ token_hash: `hash-${purpose}`, user_id: user.id, purpose, expires_at: future })
+        .execute();
     }
     await db.insertInto("back_in_stock_requests").values({ email: "waiting@example.com", product_id: product.id, confirm_token_hash: "bis-hash" }).execute();
     await db
@@ -157,7 +165,15 @@ describe("backups", () => {
     const result = restoreBackup({ backupFile: backup.file, databasePath: into, uploadDir: path.join(dir, "uploads") });
     expect(result).toMatchObject({ sessionsEnded: 1, linksVoided: 5 });
     const back = openDatabase(into);
-    const count = async (table: "sessions" | "password_reset_tokens" | "auth_tokens") => Number((await back.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const count = async (table: "sessions" | "password_reset_tokens" | "auth_tokens") =>
+      Number(
+        (
+          await back
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count("sessions")).toBe(0);
     expect(await count("password_reset_tokens")).toBe(0);
     expect(await count("auth_tokens")).toBe(0);
@@ -208,15 +224,29 @@ describe("backups", () => {
     const dbFile = (await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db)).rows[0]!.file;
     await makeProduct(db, { title: "Cli Hat" });
     await db.destroy();
-    const env = { ...process.env, DATABASE_PATH: dbFile, UPLOAD_DIR: path.join(dir, "uploads"), BACKUP_DIR: path.join(dir, "backups"), NODE_ENV: "test" as const };
+    const env = {
+      ...process.env,
+      DATABASE_PATH: dbFile,
+      UPLOAD_DIR: path.join(dir, "uploads"),
+      BACKUP_DIR: path.join(dir, "backups"),
+      NODE_ENV: "test" as const,
+    };
     const out = execFileSync(process.execPath, ["--import", "tsx", "scripts/backup.ts"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     expect(out).toMatch(/integrity ok/);
-    const file = path.join(dir, "backups", readdirSync(path.join(dir, "backups")).find((f) => f.endsWith(".db"))!);
+    const file = path.join(
+      dir,
+      "backups",
+      readdirSync(path.join(dir, "backups")).find((f) => f.endsWith(".db"))!,
+    );
 
     // Another process (the shop) has the database open: restore refuses and changes nothing.
     const shop = spawn(
       process.execPath,
-      ["-e", "const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.pragma('journal_mode = WAL'); d.prepare('select count(*) from products').get(); console.log('ready'); setInterval(() => {}, 1000);", dbFile],
+      [
+        "-e",
+        "const D = require('better-sqlite3'); const d = new D(process.argv[1]); d.pragma('journal_mode = WAL'); d.prepare('select count(*) from products').get(); console.log('ready'); setInterval(() => {}, 1000);",
+        dbFile,
+      ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     await new Promise<void>((resolve) => shop.stdout!.once("data", () => resolve()));

@@ -47,7 +47,10 @@ const viewer = (v: Partial<OrderViewer>): OrderViewer => ({ userId: null, sessio
 const customerActor = (id: number): Actor => ({ id, email: "buyer@example.com" });
 
 async function refused(promise: Promise<unknown>, status: number) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   expect((error as DomainError).status).toBe(status);
 }
@@ -77,7 +80,10 @@ describe("cancelOrderAs: who may cancel what", () => {
     const other = await makeUser(db);
     const order = await makeOrder({ status: "paid", userId: owner.id, reserved: true });
     await refused(cancelOrderAs(db, order.id, { viewer: viewer({ userId: other.id }), actor: customerActor(other.id) }), 404);
-    await refused(cancelOrderAs(db, order.id, { viewer: viewer({ userId: other.id }), actor: customerActor(other.id), intent: ORDER_INTENTS.requestCancellation }), 404);
+    await refused(
+      cancelOrderAs(db, order.id, { viewer: viewer({ userId: other.id }), actor: customerActor(other.id), intent: ORDER_INTENTS.requestCancellation }),
+      404,
+    );
     await refused(cancelOrderAs(db, order.id, { viewer: viewer({ token: "not-the-token" }), actor: SYSTEM_ACTOR }), 404);
     // Another guest's session never reaches a signed-in customer's order.
     await refused(cancelOrderAs(db, order.id, { viewer: viewer({ sessionKey: "guest-cart-key" }), actor: SYSTEM_ACTOR }), 404);
@@ -91,7 +97,10 @@ describe("cancelOrderAs: who may cancel what", () => {
       const order = await makeOrder({ status, userId: owner.id, reserved: true });
       await refused(cancelOrderAs(db, order.id, { viewer: viewer({ userId: owner.id }), actor: customerActor(owner.id) }), 409);
       await refused(cancelOrderAs(db, order.id, { viewer: viewer({ userId: owner.id }), actor: customerActor(owner.id), intent: ORDER_INTENTS.cancel }), 409);
-      await refused(cancelOrderAs(db, order.id, { viewer: viewer({ userId: owner.id }), actor: customerActor(owner.id), intent: ORDER_INTENTS.requestCancellation }), 409);
+      await refused(
+        cancelOrderAs(db, order.id, { viewer: viewer({ userId: owner.id }), actor: customerActor(owner.id), intent: ORDER_INTENTS.requestCancellation }),
+        409,
+      );
       expect(await statusOf(order.id)).toBe(status);
     }
   });
@@ -111,14 +120,23 @@ describe("cancelOrderAs: who may cancel what", () => {
     await cancelOrderAs(db, order.id, { viewer: viewer({ userId: admin.id, isAdmin: true }), actor });
     // No PayPal capture on record: cancelled without a refund, not a mere request.
     expect(await statusOf(order.id)).toBe("cancelled");
-    const logged = await db.selectFrom("activity_log").select(["actor_email as email", "kind"]).where("subject_id", "=", order.id).where("kind", "=", "order.cancel").executeTakeFirst();
+    const logged = await db
+      .selectFrom("activity_log")
+      .select(["actor_email as email", "kind"])
+      .where("subject_id", "=", order.id)
+      .where("kind", "=", "order.cancel")
+      .executeTakeFirst();
     expect(logged).toEqual({ email: "owner@example.com", kind: "order.cancel" });
   });
 
   it("gives an admin pressing a customer's button on the order page the customer's action", async () => {
     const admin = await makeUser(db, { isAdmin: true });
     const order = await makeOrder({ status: "paid", reserved: true });
-    await cancelOrderAs(db, order.id, { viewer: viewer({ userId: admin.id, isAdmin: true }), actor: { id: admin.id, email: "owner@example.com" }, intent: ORDER_INTENTS.requestCancellation });
+    await cancelOrderAs(db, order.id, {
+      viewer: viewer({ userId: admin.id, isAdmin: true }),
+      actor: { id: admin.id, email: "owner@example.com" },
+      intent: ORDER_INTENTS.requestCancellation,
+    });
     expect(await statusOf(order.id)).toBe("cancel_request");
   });
 });

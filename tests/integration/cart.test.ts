@@ -42,7 +42,12 @@ describe("cart domain", () => {
 
   it("needs a colour for colour products and refuses a sold-out colour", async () => {
     const owner = { cartKey: "guest-c" };
-    const p = await makeProduct(db, { colors: [{ colorId: 3, stock: 2 }, { colorId: 1, stock: 0 }] });
+    const p = await makeProduct(db, {
+      colors: [
+        { colorId: 3, stock: 2 },
+        { colorId: 1, stock: 0 },
+      ],
+    });
     await expectDomainError(addToCart(db, owner, { productId: p.id, quantity: 1 }), 400, "Select a color");
     await expectDomainError(addToCart(db, owner, { productId: p.id, quantity: 1, colorId: 1 }), 409, /items available in stock/);
     await expectDomainError(addToCart(db, owner, { productId: p.id, quantity: 1, colorId: 9 }), 400, /not available/);
@@ -53,7 +58,12 @@ describe("cart domain", () => {
 
   it("needs a variation for variation products", async () => {
     const owner = { cartKey: "guest-d" };
-    const p = await makeProduct(db, { variations: [{ name: "Size S", stock: 1 }, { name: "Size M", stock: 0 }] });
+    const p = await makeProduct(db, {
+      variations: [
+        { name: "Size S", stock: 1 },
+        { name: "Size M", stock: 0 },
+      ],
+    });
     await expectDomainError(addToCart(db, owner, { productId: p.id, quantity: 1 }), 400, "Select a variation");
     await expectDomainError(addToCart(db, owner, { productId: p.id, quantity: 1, variationCode: "B" }), 409, /items available in stock/);
     const item = await addToCart(db, owner, { productId: p.id, quantity: 1, variationCode: "A" });
@@ -90,8 +100,22 @@ describe("cart domain", () => {
 describe("guest carts and sessions are bounded", () => {
   const cookieless = (body: unknown) => postJson("/api/cart", body, { ip: "198.51.100.80" });
   const counts = async () => ({
-    sessions: Number((await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    carts: Number((await db.selectFrom("carts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    sessions: Number(
+      (
+        await db
+          .selectFrom("sessions")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    carts: Number(
+      (
+        await db
+          .selectFrom("carts")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   });
 
   it("a loop of cookie-less POST /api/cart that fails stores no session and no cart", async () => {
@@ -120,7 +144,11 @@ describe("guest carts and sessions are bounded", () => {
     expect(await counts()).toEqual({ sessions: before.sessions + 30, carts: before.carts + 30 });
     // One shopper comes back later: her session is renewed, so her cart outlives the others.
     const later = new Date(Date.now() + 31 * 86_400_000);
-    await db.updateTable("sessions").set({ expires_at: new Date(later.getTime() + 86_400_000).toISOString() }).where("id", "in", db.selectFrom("sessions").select("id").orderBy("created_at", "desc").limit(1)).execute();
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(later.getTime() + 86_400_000).toISOString() })
+      .where("id", "in", db.selectFrom("sessions").select("id").orderBy("created_at", "desc").limit(1))
+      .execute();
     await purgeExpiredGuestData(db, later);
     const after = await counts();
     expect(after.carts).toBe(1);

@@ -55,7 +55,15 @@ const input = (extra: Partial<CheckoutOrderInput>): CheckoutOrderInput => ({
   ...extra,
 });
 
-const count = async (table: "orders" | "users") => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const count = async (table: "orders" | "users") =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const newAccount = (email: string): CheckoutInput => ({ ...CHECKOUT, email, createAccount: true, password: "linen-seam-42", confirmPassword: "linen-seam-42" });
 
@@ -67,7 +75,11 @@ describe("placeCheckoutOrder", () => {
     const outcome = await placeCheckoutOrder(db, input({ owner: { cartKey }, shown: { subtotalCents: 3000 } }), signIn);
     expect(outcome.kind).toBe("placed");
     if (outcome.kind !== "placed") return;
-    const order = await db.selectFrom("orders").select(["user_id", "session_key", "subtotal_cents", "status"]).where("id", "=", outcome.order.id).executeTakeFirstOrThrow();
+    const order = await db
+      .selectFrom("orders")
+      .select(["user_id", "session_key", "subtotal_cents", "status"])
+      .where("id", "=", outcome.order.id)
+      .executeTakeFirstOrThrow();
     expect(order).toEqual({ user_id: null, session_key: cartKey, subtotal_cents: 3000, status: "unpaid" });
     expect(signedIn).toEqual([]);
   });
@@ -85,7 +97,13 @@ describe("placeCheckoutOrder", () => {
       .select(["id", "first_name", "shipping_first_name", "shipping_address_line1", "shipping_state", "shipping_country", "password_hash"])
       .where("email", "=", email)
       .executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ first_name: "Clara", shipping_first_name: "Clara", shipping_address_line1: "12 Lace Lane", shipping_state: null, shipping_country: "FR" });
+    expect(user).toMatchObject({
+      first_name: "Clara",
+      shipping_first_name: "Clara",
+      shipping_address_line1: "12 Lace Lane",
+      shipping_state: null,
+      shipping_country: "FR",
+    });
     expect(user.password_hash).toBeTruthy();
     expect(signedIn).toEqual([user.id]);
     const order = await db.selectFrom("orders").select(["user_id", "session_key", "email"]).where("id", "=", outcome.order.id).executeTakeFirstOrThrow();
@@ -116,7 +134,11 @@ describe("placeCheckoutOrder", () => {
     await addToCart(db, { userId: user.id }, { productId: p.id, quantity: 1 });
     const { signedIn, signIn } = signInRecorder(null);
     const users = await count("users");
-    const outcome = await placeCheckoutOrder(db, input({ checkout: newAccount(`other-${++n}@example.com`), userId: user.id, owner: { userId: user.id } }), signIn);
+    const outcome = await placeCheckoutOrder(
+      db,
+      input({ checkout: newAccount(`other-${++n}@example.com`), userId: user.id, owner: { userId: user.id } }),
+      signIn,
+    );
     expect(outcome.kind).toBe("placed");
     expect(signedIn).toEqual([]);
     expect(await count("users")).toBe(users);
@@ -134,7 +156,11 @@ describe("placeCheckoutOrder", () => {
     );
     expect(outcome.kind).toBe("placed");
     if (outcome.kind !== "placed") return;
-    const order = await db.selectFrom("orders").select(["loyalty_discount_cents", "loyalty_points_used", "points_taken"]).where("id", "=", outcome.order.id).executeTakeFirstOrThrow();
+    const order = await db
+      .selectFrom("orders")
+      .select(["loyalty_discount_cents", "loyalty_points_used", "points_taken"])
+      .where("id", "=", outcome.order.id)
+      .executeTakeFirstOrThrow();
     expect(order).toEqual({ loyalty_discount_cents: 0, loyalty_points_used: 0, points_taken: 0 });
     expect((await db.selectFrom("users").select("loyalty_points").where("id", "=", user.id).executeTakeFirstOrThrow()).loyalty_points).toBe(49);
   });
@@ -197,7 +223,10 @@ describe("placeCheckoutOrder", () => {
   it("no cart, or an empty one: nothing is made", async () => {
     const users = await count("users");
     const { signedIn, signIn } = signInRecorder(null);
-    expect(await placeCheckoutOrder(db, input({ checkout: newAccount(`none-${++n}@example.com`), owner: null }), signIn)).toEqual({ kind: "empty-cart", accountCreated: false });
+    expect(await placeCheckoutOrder(db, input({ checkout: newAccount(`none-${++n}@example.com`), owner: null }), signIn)).toEqual({
+      kind: "empty-cart",
+      accountCreated: false,
+    });
     expect(await placeCheckoutOrder(db, input({ owner: { cartKey: "never-filled" } }), signIn)).toEqual({ kind: "empty-cart", accountCreated: false });
     expect(signedIn).toEqual([]);
     expect(await count("users")).toBe(users);

@@ -32,10 +32,7 @@ async function guestWith(lines: { productId: number; quantity: number; colorId?:
   return { cartKey, cookie: await cookieWith({ cartKey }) };
 }
 
-async function customerWith(
-  lines: { productId: number; quantity: number }[],
-  opts: { points?: number; profile?: Record<string, string | null> } = {},
-) {
+async function customerWith(lines: { productId: number; quantity: number }[], opts: { points?: number; profile?: Record<string, string | null> } = {}) {
   const user = await makeUser(db, { firstName: "Mia" });
   await db
     .updateTable("users")
@@ -46,12 +43,10 @@ async function customerWith(
   return { ...user, cookie: await cookieWith({ userId: user.id }) };
 }
 
-const loadCheckout = (cookie?: string) =>
-  run(() => checkoutLoader(args(get("/checkout", { cookie }))));
+const loadCheckout = (cookie?: string) => run(() => checkoutLoader(args(get("/checkout", { cookie }))));
 const submitCheckout = (fields: Record<string, string>, cookie?: string, origin?: string) =>
   run(() => checkoutAction(args(postForm("/checkout", fields, { cookie, origin }))));
-const postOrder = (body: unknown, cookie?: string, origin?: string) =>
-  run(() => ordersAction(args(postJson("/api/orders", body, { cookie, origin }))));
+const postOrder = (body: unknown, cookie?: string, origin?: string) => run(() => ordersAction(args(postJson("/api/orders", body, { cookie, origin }))));
 
 /** Server-renders the page from loader (and action) data, as the no-JavaScript browser gets it. */
 function renderPage(loaderData: unknown, actionData?: unknown): string {
@@ -102,7 +97,10 @@ function payload(extra: Record<string, unknown> = {}) {
 }
 
 async function orderCount(): Promise<number> {
-  const row = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -289,15 +287,26 @@ describe("placing an order: the form and POST /api/orders", () => {
   it("an order earns points by the loyalty rules of when it was placed, even if they change before it is paid", async () => {
     const product = await makeProduct(db, { priceCents: 5000, stock: 5 });
     const customer = await customerWith([{ productId: product.id, quantity: 1 }]);
-    const rules = (points: number) => ({ dollarsPerPoint: points, minimumOrderForPoints: 0, discountExchange: { pointsRequired: 50, discountAmount: 5, minimumOrderValue: 30 } });
+    const rules = (points: number) => ({
+      dollarsPerPoint: points,
+      minimumOrderForPoints: 0,
+      discountExchange: { pointsRequired: 50, discountAmount: 5, minimumOrderValue: 30 },
+    });
     await db.deleteFrom("settings").where("key", "=", "loyalty_config").execute();
-    await db.insertInto("settings").values({ key: "loyalty_config", value: JSON.stringify(rules(1)) }).execute();
+    await db
+      .insertInto("settings")
+      .values({ key: "loyalty_config", value: JSON.stringify(rules(1)) })
+      .execute();
     try {
       const res = await postOrder(payload(), customer.cookie);
       expect(res.status).toBe(201);
       const { id } = (await res.json()) as { id: number };
       // The owner makes points scarcer before the buyer pays.
-      await db.updateTable("settings").set({ value: JSON.stringify(rules(10)) }).where("key", "=", "loyalty_config").execute();
+      await db
+        .updateTable("settings")
+        .set({ value: JSON.stringify(rules(10)) })
+        .where("key", "=", "loyalty_config")
+        .execute();
       await db.updateTable("orders").set({ status: "paid" }).where("id", "=", id).execute();
       expect(await awardOrderPoints(db, id)).toBe(50);
       expect((await db.selectFrom("users").select("loyalty_points").where("id", "=", customer.id).executeTakeFirstOrThrow()).loyalty_points).toBe(50);
@@ -319,7 +328,12 @@ describe("placing an order: the form and POST /api/orders", () => {
       { loyaltyDiscount: "5.00" },
       { items: [{ productId: p.id, price: "1.00", quantity: 2 }] },
       { items: [{ productId: p.id, price: "20.00", quantity: 1 }] },
-      { items: [{ productId: p.id, price: "20.00", quantity: 2 }, { productId: other.id, price: "5.00", quantity: 1 }] },
+      {
+        items: [
+          { productId: p.id, price: "20.00", quantity: 2 },
+          { productId: other.id, price: "5.00", quantity: 1 },
+        ],
+      },
       { items: [] },
     ];
     for (const figures of tampered) {
@@ -480,7 +494,10 @@ describe("placing an order: the form and POST /api/orders", () => {
     const p = await makeProduct(db, { priceCents: 1000 });
     const { cookie } = await guestWith([{ productId: p.id, quantity: 1 }]);
     const before = await orderCount();
-    const res = await submitCheckout({ ...FORM, email: existing.email.toUpperCase(), createAccount: "on", password: "linen-seam-42", confirmPassword: "linen-seam-42" }, cookie);
+    const res = await submitCheckout(
+      { ...FORM, email: existing.email.toUpperCase(), createAccount: "on", password: "linen-seam-42", confirmPassword: "linen-seam-42" },
+      cookie,
+    );
     expect(res.status).toBe(409);
     const body = await res.json();
     expect(body.alert).toEqual({ title: "Account Creation Failed", description: "An account with this email already exists", type: "error" });
@@ -525,7 +542,10 @@ describe("placing an order: the form and POST /api/orders", () => {
     expect(res.headers.get("Location")).toBe("/checkout");
     expect(await toastOf(res)).toEqual({ title: "Order creation failed", description: T.figuresChanged, type: "error" });
     expect(await orderCount()).toBe(before);
-    const session = res.headers.getSetCookie().find((c) => c.startsWith("__session="))!.split(";")[0]!;
+    const session = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__session="))!
+      .split(";")[0]!;
     const data = await (await loadCheckout(session)).json();
     expect(data.signedIn).toBe(true);
     expect(data.subtotalCents).toBe(1000);
@@ -541,10 +561,19 @@ describe("placing an order: the form and POST /api/orders", () => {
     expect(body.result.error).toEqual({ confirmPassword: [T.passwordRule] });
     expect(body.alert).toBeNull();
     const customer = await customerWith([{ productId: p.id, quantity: 1 }]);
-    const users = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-    const ok = await submitCheckout({ ...FORM, email: "other@example.com", createAccount: "on", password: "linen-seam-42", confirmPassword: "linen-seam-42" }, customer.cookie);
+    const users = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    const ok = await submitCheckout(
+      { ...FORM, email: "other@example.com", createAccount: "on", password: "linen-seam-42", confirmPassword: "linen-seam-42" },
+      customer.cookie,
+    );
     expect((await storedOrder(orderIdFrom(ok))).order.user_id).toBe(customer.id);
-    const after = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(users.n));
   });
 

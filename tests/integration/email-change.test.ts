@@ -45,7 +45,11 @@ const deliver = () => deliverPendingMail(db, smtp.transport, new Date(Date.now()
 // Each request comes from a new address, so per-address limits never mix tests.
 const jsonReq = (path: string, method: string, body: unknown, cookie?: string) => sendJson(method, path, body, { cookie, ip: ip() });
 const formReq = (path: string, fields: Record<string, string>, cookie?: string) => postForm(path, fields, { cookie, ip: ip(), accept: null });
-const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0];
+const sessionCookie = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("__session="))
+    ?.split(";")[0];
 
 async function sessionFor(userId: number): Promise<string> {
   const storage = getSessionStorage();
@@ -62,10 +66,13 @@ function linkToken(text: string, path: string): string {
 
 let emailN = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${++emailN}@example.com`;
-const verifiedAt = async (id: number) => (await db.selectFrom("users").select("email_verified_at").where("id", "=", id).executeTakeFirstOrThrow()).email_verified_at;
+const verifiedAt = async (id: number) =>
+  (await db.selectFrom("users").select("email_verified_at").where("id", "=", id).executeTakeFirstOrThrow()).email_verified_at;
 
 async function register(email: string) {
-  const res = await run(() => apiRegister(args(jsonReq("/api/auth/register", "POST", { email, password: "velvet-ribbon-42", firstName: "Mira", lastName: "Lind" }))));
+  const res = await run(() =>
+    apiRegister(args(jsonReq("/api/auth/register", "POST", { email, password: "velvet-ribbon-42", firstName: "Mira", lastName: "Lind" }))),
+  );
   expect(res.status).toBe(201);
   const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
   return { id: user.id, cookie: sessionCookie(res)! };
@@ -81,7 +88,12 @@ async function passwordAccount(email: string) {
 }
 
 const PASSWORD = "velvet-ribbon-42";
-const profileBody = (email: string, currentPassword?: string) => ({ email, firstName: "Ona", lastName: "Berg", ...(currentPassword ? { currentPassword } : {}) });
+const profileBody = (email: string, currentPassword?: string) => ({
+  email,
+  firstName: "Ona",
+  lastName: "Berg",
+  ...(currentPassword ? { currentPassword } : {}),
+});
 const emailOf = async (id: number) => (await db.selectFrom("users").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email;
 const putProfile = (body: unknown, cookie: string) => run(() => apiProfile(args(jsonReq("/api/profile", "PUT", body, cookie))));
 const confirmVia = (token: string) => run(() => apiConfirmChange(args(jsonReq("/api/auth/confirm-email-change", "POST", { token }))));
@@ -89,7 +101,9 @@ const undoVia = (token: string) => run(() => apiUndo(args(jsonReq("/api/auth/und
 
 /** The newest link of a kind the catcher got for an address. */
 function latestLink(address: string, subject: RegExp, path: string): string {
-  const mail = mailTo(smtp.catcher, address).filter((m) => subject.test(m.subject)).at(-1);
+  const mail = mailTo(smtp.catcher, address)
+    .filter((m) => subject.test(m.subject))
+    .at(-1);
   if (!mail) throw new Error(`no mail to ${address} matching ${subject}`);
   return linkToken(mail.text, path);
 }
@@ -147,7 +161,11 @@ describe("e-mail confirmation at registration", () => {
     }
     const malformed = await run(() => apiVerify(args(jsonReq("/api/auth/verify-email", "POST", { token: 42 }))));
     expect(malformed.status).toBe(400);
-    await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", user.id).execute();
+    await db
+      .updateTable("auth_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", user.id)
+      .execute();
     const expired = await run(() => apiVerify(args(jsonReq("/api/auth/verify-email", "POST", { token }))));
     expect(expired.status).toBe(400);
     expect((await expired.json()).message).toBe(EMAIL_TOKEN_TEXT.verify.expired);
@@ -276,7 +294,13 @@ describe("an e-mail change: the owner proves herself, and the new address confir
     const cookie = await sessionFor(id);
     const { secret } = await getTotpEnrolment(db, id);
     const now = Date.now();
-    expect((await run(() => twoFactorAction(args(formReq("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now), currentPassword: PASSWORD }, cookie))))).status).toBe(200);
+    expect(
+      (
+        await run(() =>
+          twoFactorAction(args(formReq("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now), currentPassword: PASSWORD }, cookie))),
+        )
+      ).status,
+    ).toBe(200);
     const newEmail = uniqueEmail("totp-new");
     const passwordOnly = await putProfile(profileBody(newEmail, PASSWORD), cookie);
     expect(passwordOnly.status).toBe(400);
@@ -364,7 +388,11 @@ describe("an e-mail change: the owner proves herself, and the new address confir
     const elsewhere = uniqueEmail("elsewhere");
     const googleId = `g-attacker-${emailN}`;
     const account = await findOrCreateGoogleUser(db, { googleId, email: attackerEmail, emailVerified: true, firstName: "Eve" });
-    await db.updateTable("users").set({ password_hash: await hashPassword(PASSWORD) }).where("id", "=", account.id).execute();
+    await db
+      .updateTable("users")
+      .set({ password_hash: await hashPassword(PASSWORD) })
+      .where("id", "=", account.id)
+      .execute();
     await moveAccount(await sessionFor(account.id), elsewhere);
     expect((await db.selectFrom("users").select("google_id").where("id", "=", account.id).executeTakeFirstOrThrow()).google_id).toBeNull();
     // Her Google account no longer leads into the moved account; and while its undo link is
@@ -380,7 +408,11 @@ describe("an e-mail change: the owner proves herself, and the new address confir
     const id = await passwordAccount(oldEmail);
     const { undo } = await moveAccount(await sessionFor(id), uniqueEmail("expire-new"));
     const token = undo(oldEmail);
-    await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", id).execute();
+    await db
+      .updateTable("auth_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", id)
+      .execute();
     const expired = await run(() => undoAction(args(formReq("/undo-email-change", { token }))));
     expect(expired.status).toBe(400);
     expect((await expired.json()).error).toBe(EMAIL_TOKEN_TEXT.undo.expired);
@@ -394,10 +426,15 @@ describe("a session thief cannot defeat the undo link", () => {
     const { undo } = await moveAccount(await sessionFor(id), uniqueEmail("reserved-thief"));
     const token = undo(victim);
 
-    const signup = await run(() => apiRegister(args(jsonReq("/api/auth/register", "POST", { email: victim, password: "other-pass-99", firstName: "T", lastName: "Hief" }))));
+    const signup = await run(() =>
+      apiRegister(args(jsonReq("/api/auth/register", "POST", { email: victim, password: "other-pass-99", firstName: "T", lastName: "Hief" }))),
+    );
     expect(signup.status).toBe(409);
     expect((await signup.json()).message).toBe(AUTH_TEXT.emailTaken);
-    await expect(findOrCreateGoogleUser(db, { googleId: `g-reserved-${emailN}`, email: victim, emailVerified: true })).rejects.toMatchObject({ status: 409, message: AUTH_TEXT.emailTaken });
+    await expect(findOrCreateGoogleUser(db, { googleId: `g-reserved-${emailN}`, email: victim, emailVerified: true })).rejects.toMatchObject({
+      status: 409,
+      message: AUTH_TEXT.emailTaken,
+    });
     const other = await passwordAccount(uniqueEmail("reserved-other"));
     const move = await putProfile(profileBody(victim, PASSWORD), await sessionFor(other));
     expect(move.status).toBe(409);
@@ -458,7 +495,11 @@ describe("a session thief cannot defeat the undo link", () => {
     const move = await putProfile(profileBody(uniqueEmail("elsewhere")), cookie);
     expect(move.status).toBe(400);
     expect((await move.json()).message).toContain("set a password");
-    const set = await run(() => securityAction(args(formReq("/account/security", { intent: "change-password", newPassword: "thief-sets-this-9", confirmPassword: "thief-sets-this-9" }, cookie))));
+    const set = await run(() =>
+      securityAction(
+        args(formReq("/account/security", { intent: "change-password", newPassword: "thief-sets-this-9", confirmPassword: "thief-sets-this-9" }, cookie)),
+      ),
+    );
     expect(set.status).toBe(400);
     expect(JSON.stringify(await set.json())).toContain(SECURITY_TEXT.setPasswordByLink);
     expect((await db.selectFrom("users").select("password_hash").where("id", "=", account.id).executeTakeFirstOrThrow()).password_hash).toBeNull();
@@ -481,7 +522,9 @@ describe("a session thief cannot defeat the undo link", () => {
     expect(without.status).toBe(400);
     expect(JSON.stringify(await without.json())).toContain(SECURITY_TEXT.currentPasswordRequired);
     expect((await db.selectFrom("users").select("totp_enabled_at").where("id", "=", id).executeTakeFirstOrThrow()).totp_enabled_at).toBeNull();
-    const ok = await run(() => twoFactorAction(args(formReq("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now), currentPassword: PASSWORD }, here))));
+    const ok = await run(() =>
+      twoFactorAction(args(formReq("/account/two-factor", { intent: "enable", code: totpCodeAt(secret, now), currentPassword: PASSWORD }, here))),
+    );
     expect(ok.status).toBe(200);
     expect((await run(() => apiMe(args(get("/api/auth/me", { cookie: thief }))))).status).toBe(401);
     expect((await run(() => apiMe(args(get("/api/auth/me", { cookie: here }))))).status).toBe(200);
@@ -499,7 +542,13 @@ describe("a pre-account takeover through an e-mail change", () => {
     return { id, attacker, victim, undo: undo(attackerEmail) };
   }
   const openUndoLinks = (id: number) =>
-    db.selectFrom("auth_tokens").select("token_hash").where("user_id", "=", id).where("purpose", "=", "undo-email-change").where("used_at", "is", null).execute();
+    db
+      .selectFrom("auth_tokens")
+      .select("token_hash")
+      .where("user_id", "=", id)
+      .where("purpose", "=", "undo-email-change")
+      .where("used_at", "is", null)
+      .execute();
 
   it("the victim's password reset voids the attacker's undo link, sessions and password, in one transaction", async () => {
     const { id, attacker, victim, undo } = await attackerOnVictimAddress();

@@ -9,7 +9,6 @@ import { cookieFor } from "../helpers/routes";
 
 afterAll(() => db.destroy());
 
-
 let adminCookie: string;
 let customerCookie: string;
 
@@ -39,7 +38,7 @@ async function order(values: { email: string; status?: string; createdAt: string
 
 beforeAll(async () => {
   const a = await makeUser(db, { isAdmin: true, email: "csv-admin@example.com" });
-  const c = await makeUser(db, { email: "csv-customer@example.com", firstName: "=HYPERLINK(\"http://evil\")" });
+  const c = await makeUser(db, { email: "csv-customer@example.com", firstName: '=HYPERLINK("http://evil")' });
   adminCookie = await cookieFor(a.id);
   customerCookie = await cookieFor(c.id);
   await order({ email: "nov@example.com", createdAt: "2026-11-20T10:00:00.000Z", totalCents: 4250 });
@@ -80,7 +79,10 @@ describe("CSV exports", () => {
     expect(nov).toMatchObject({ Total: "42.50", Subtotal: "34.50", Shipping: "8.00", "Placed at": "2026-11-20T10:00:00.000Z", Currency: "USD" });
     expect(rows[0]).toMatchObject({ "First name": "'-2+3", "Tracking number": "'\tcmd" });
     expect(text).not.toContain("Secret Lane");
-    const shipped = parse(await bodyText(await csv(ordersCsvLoader, "/admin/orders.csv?status=shipped", adminCookie)), { columns: true }) as Record<string, string>[];
+    const shipped = parse(await bodyText(await csv(ordersCsvLoader, "/admin/orders.csv?status=shipped", adminCookie)), { columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(shipped).toHaveLength(1);
     expect(shipped[0]!["Tracking number"]).toBe("'+44 TRACK");
   });
@@ -101,7 +103,11 @@ describe("CSV exports", () => {
       shipping_country: "GB",
       created_at: "2025-01-01T00:00:00.000Z",
     }));
-    for (let i = 0; i < many.length; i += 200) await db.insertInto("orders").values(many.slice(i, i + 200)).execute();
+    for (let i = 0; i < many.length; i += 200)
+      await db
+        .insertInto("orders")
+        .values(many.slice(i, i + 200))
+        .execute();
     const rows = parse(await bodyText(await csv(ordersCsvLoader, "/admin/orders.csv?q=bulk", adminCookie)), { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(1203);
     expect(new Set(rows.map((r) => r.Order)).size).toBe(1203);
@@ -112,7 +118,7 @@ describe("CSV exports", () => {
     expect(res.status).toBe(200);
     const rows = parse(await bodyText(res), { columns: true }) as Record<string, string>[];
     const evil = rows.find((r) => r["E-mail"] === "csv-customer@example.com")!;
-    expect(evil["First name"]).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(evil["First name"]).toBe('\'=HYPERLINK("http://evil")');
     expect(evil.Role).toBe("Customer");
     expect(rows.find((r) => r["E-mail"] === "csv-admin@example.com")!.Role).toBe("Admin");
   });

@@ -184,7 +184,10 @@ describe("Google sign-in against a local OAuth2 server", () => {
       .values({ email, password_hash: await hashPassword("secret-password"), first_name: "Paula", last_name: "Password" })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db.insertInto("sessions").values({ id: `squatter-${n}`, user_id: existing.id, data: JSON.stringify({ userId: existing.id }), expires_at: "2999-01-01T00:00:00.000Z" }).execute();
+    await db
+      .insertInto("sessions")
+      .values({ id: `squatter-${n}`, user_id: existing.id, data: JSON.stringify({ userId: existing.id }), expires_at: "2999-01-01T00:00:00.000Z" })
+      .execute();
     const sub = `g-link-${n}`;
 
     const first = await signInWithGoogle({ sub, email: email.toUpperCase(), email_verified: true, given_name: "Other", family_name: "Name" });
@@ -201,7 +204,11 @@ describe("Google sign-in against a local OAuth2 server", () => {
     const second = await signInWithGoogle({ sub, email: uniqueEmail("renamed"), email_verified: true });
     expect(second.res.status).toBe(302);
     expect((await (await me(second.jar)).json()).id).toBe(existing.id);
-    const count = await db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).where("google_id", "=", sub).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("google_id", "=", sub)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
@@ -210,7 +217,13 @@ describe("Google sign-in against a local OAuth2 server", () => {
     const email = uniqueEmail("verified");
     const existing = await db
       .insertInto("users")
-      .values({ email, password_hash: await hashPassword("verified-pass-1"), first_name: "Vera", last_name: "Fied", email_verified_at: new Date().toISOString() })
+      .values({
+        email,
+        password_hash: await hashPassword("verified-pass-1"),
+        first_name: "Vera",
+        last_name: "Fied",
+        email_verified_at: new Date().toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const sub = `g-verified-${n}`;

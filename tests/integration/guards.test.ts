@@ -27,8 +27,14 @@ async function outcome<T>(run: Promise<T>): Promise<{ status: number; location: 
 
 describe("admin guards", () => {
   it("requireAdmin sends a guest to the admin sign-in, back to the page after, and refuses a customer", async () => {
-    expect(await outcome(requireAdmin(get("/admin/outbox?page=2")))).toMatchObject({ status: 302, location: "/admin-login?redirectTo=%2Fadmin%2Foutbox%3Fpage%3D2" });
-    expect(await outcome(requireAdmin(get("/admin/outbox", { cookie: customer })))).toMatchObject({ status: 403, message: "Access denied: Admin privileges required" });
+    expect(await outcome(requireAdmin(get("/admin/outbox?page=2")))).toMatchObject({
+      status: 302,
+      location: "/admin-login?redirectTo=%2Fadmin%2Foutbox%3Fpage%3D2",
+    });
+    expect(await outcome(requireAdmin(get("/admin/outbox", { cookie: customer })))).toMatchObject({
+      status: 403,
+      message: "Access denied: Admin privileges required",
+    });
     expect(await requireAdmin(get("/admin/outbox", { cookie: admin }))).toMatchObject({ email: "guard-admin@example.com", isAdmin: true });
   });
 
@@ -53,7 +59,10 @@ describe("admin guards", () => {
 
   it("requireApiAdmin answers the API's 401 and 403", async () => {
     expect(await outcome(requireApiAdmin(get("/api/admin/products")))).toMatchObject({ status: 401 });
-    expect(await outcome(requireApiAdmin(get("/api/admin/products", { cookie: customer })))).toMatchObject({ status: 403, message: "Admin privileges required" });
+    expect(await outcome(requireApiAdmin(get("/api/admin/products", { cookie: customer })))).toMatchObject({
+      status: 403,
+      message: "Admin privileges required",
+    });
   });
 
   it("a forged session cookie counts as a guest", async () => {

@@ -27,7 +27,14 @@ describe("background jobs", () => {
     expect(runs).toBe(1);
     expect(await getLastJobRun(db, "count")).toMatchObject({ slot: "2026-11-24T10:00:00.000Z", error: null });
 
-    const failing: Job = { name: "fail", schedule: "0 3 * * *", once: true, run: () => { throw new Error("disk full"); } };
+    const failing: Job = {
+      name: "fail",
+      schedule: "0 3 * * *",
+      once: true,
+      run: () => {
+        throw new Error("disk full");
+      },
+    };
     const origError = console.error;
     console.error = () => {};
     try {

@@ -18,7 +18,10 @@ const freshIp = () => `10.20.${Math.floor(++n / 250)}.${n % 250}`;
 
 async function fillBucket(bucket: string, key: string, count: number) {
   const now = new Date().toISOString();
-  await db.insertInto("rate_events").values(Array.from({ length: count }, () => ({ bucket, key, created_at: now }))).execute();
+  await db
+    .insertInto("rate_events")
+    .values(Array.from({ length: count }, () => ({ bucket, key, created_at: now })))
+    .execute();
 }
 
 const register = (body: Record<string, unknown>, ip: string) => run(() => apiRegister(args(postJson("/api/auth/register", body, { ip }))));
@@ -32,7 +35,9 @@ describe("common passwords", () => {
       expect((await res.json()).message).toBe(COMMON_PASSWORD_MESSAGE);
     }
     const form = await run(() =>
-      loginAction(args(postForm("/login", { intent: "signup", email: "common-form@example.com", password: "football", firstName: "A", lastName: "B" }, { ip }))),
+      loginAction(
+        args(postForm("/login", { intent: "signup", email: "common-form@example.com", password: "football", firstName: "A", lastName: "B" }, { ip })),
+      ),
     );
     expect(form.status).toBe(400);
     expect(JSON.stringify(await form.json())).toContain(COMMON_PASSWORD_MESSAGE);
@@ -43,7 +48,15 @@ describe("common passwords", () => {
   it("are refused by the checkout's account creation (API and form)", async () => {
     const ip = freshIp();
     const res = await run(() =>
-      apiRegisterCheckout(args(postJson("/api/auth/register-checkout", { email: "co-common@example.com", password: "sunshine", firstName: "A", lastName: "B", createAccount: true }, { ip }))),
+      apiRegisterCheckout(
+        args(
+          postJson(
+            "/api/auth/register-checkout",
+            { email: "co-common@example.com", password: "sunshine", firstName: "A", lastName: "B", createAccount: true },
+            { ip },
+          ),
+        ),
+      ),
     );
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(COMMON_PASSWORD_MESSAGE);
@@ -56,19 +69,27 @@ describe("common passwords", () => {
     session.set("cartKey", cartKey);
     const cookie = (await storage.commitSession(session)).split(";")[0]!;
     const form = await run(() =>
-      checkoutAction(args(postForm("/checkout", {
-            email: "co-form@example.com",
-            firstName: "Clara",
-            lastName: "Bloom",
-            addressLine1: "12 Lace Lane",
-            city: "Paris",
-            postalCode: "75001",
-            country: "FR",
-            agreeToTerms: "on",
-            createAccount: "on",
-            password: "princess",
-            confirmPassword: "princess",
-          }, { cookie, ip }))),
+      checkoutAction(
+        args(
+          postForm(
+            "/checkout",
+            {
+              email: "co-form@example.com",
+              firstName: "Clara",
+              lastName: "Bloom",
+              addressLine1: "12 Lace Lane",
+              city: "Paris",
+              postalCode: "75001",
+              country: "FR",
+              agreeToTerms: "on",
+              createAccount: "on",
+              password: "princess",
+              confirmPassword: "princess",
+            },
+            { cookie, ip },
+          ),
+        ),
+      ),
     );
     expect(form.status).toBe(400);
     expect(JSON.stringify(await form.json())).toContain(COMMON_PASSWORD_MESSAGE);
@@ -83,7 +104,10 @@ describe("common passwords at the reset link", () => {
       .values({ email: "reset-common@example.com", password_hash: "x", first_name: "R", last_name: "S" })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db.insertInto("sessions").values({ id: "reset-common-session", user_id: user.id, data: JSON.stringify({ userId: user.id }), expires_at: "2999-01-01T00:00:00.000Z" }).execute();
+    await db
+      .insertInto("sessions")
+      .values({ id: "reset-common-session", user_id: user.id, data: JSON.stringify({ userId: user.id }), expires_at: "2999-01-01T00:00:00.000Z" })
+      .execute();
     const token = "reset-common-token-0123456789";
     await db
       .insertInto("password_reset_tokens")

@@ -3,7 +3,14 @@ import { updateProduct } from "~/domain/catalogue/products-write.server";
 import { verifyLogin } from "~/domain/auth/accounts.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { getResetTokenState, requestPasswordReset, resetPassword, RESET_LIMITS } from "~/domain/auth/password-reset.server";
-import { BACK_IN_STOCK_LIMITS, confirmBackInStock, notifyBackInStock, requestBackInStock, unsubscribeBackInStock, unsubscribeToken } from "~/domain/mail/back-in-stock.server";
+import {
+  BACK_IN_STOCK_LIMITS,
+  confirmBackInStock,
+  notifyBackInStock,
+  requestBackInStock,
+  unsubscribeBackInStock,
+  unsubscribeToken,
+} from "~/domain/mail/back-in-stock.server";
 import { MAIL_TEXT } from "~/domain/mail/schemas";
 import { deliverPendingMail } from "~/domain/mail/sender.server";
 import { purgeUnconfirmedBackInStock } from "~/domain/ops/purge.server";
@@ -30,7 +37,11 @@ const ip = () => `203.0.113.${++n}`;
 
 async function userWithPassword(password = "old-secret") {
   const user = await makeUser(db, { firstName: "Rosa" });
-  await db.updateTable("users").set({ password_hash: await hashPassword(password) }).where("id", "=", user.id).execute();
+  await db
+    .updateTable("users")
+    .set({ password_hash: await hashPassword(password) })
+    .where("id", "=", user.id)
+    .execute();
   return user;
 }
 
@@ -55,7 +66,12 @@ describe("forgot password", () => {
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(token);
     // Once delivered, the outbox forgets the link too.
-    const outbox = await db.selectFrom("outbox").select("data").where("kind", "=", "password-reset").where("to_address", "=", user.email).executeTakeFirstOrThrow();
+    const outbox = await db
+      .selectFrom("outbox")
+      .select("data")
+      .where("kind", "=", "password-reset")
+      .where("to_address", "=", user.email)
+      .executeTakeFirstOrThrow();
     expect(outbox.data).not.toContain(token);
     const minutes = (Date.parse(rows[0]!.expires_at) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
@@ -95,7 +111,13 @@ describe("reset password", () => {
     const user = await userWithPassword("old-secret");
     const token = await linkFor(user.email);
     const expires = new Date(Date.now() + 86_400_000).toISOString();
-    await db.insertInto("sessions").values([{ id: `s1-${user.id}`, user_id: user.id, expires_at: expires }, { id: `s2-${user.id}`, user_id: user.id, expires_at: expires }]).execute();
+    await db
+      .insertInto("sessions")
+      .values([
+        { id: `s1-${user.id}`, user_id: user.id, expires_at: expires },
+        { id: `s2-${user.id}`, user_id: user.id, expires_at: expires },
+      ])
+      .execute();
     expect(await getResetTokenState(db, token)).toBe("valid");
 
     await expect(resetPassword(db, { token, password: "new-secret", confirmPassword: "new-secret" })).resolves.toEqual({ userId: user.id });
@@ -128,7 +150,11 @@ describe("reset password", () => {
 
   it("lets a Google-only account set a first password", async () => {
     const user = await makeUser(db, { firstName: "Gia" });
-    await db.updateTable("users").set({ google_id: `g-${user.id}`, password_hash: null }).where("id", "=", user.id).execute();
+    await db
+      .updateTable("users")
+      .set({ google_id: `g-${user.id}`, password_hash: null })
+      .where("id", "=", user.id)
+      .execute();
     const token = await linkFor(user.email);
     expect(mailTo(smtp.catcher, user.email).at(-1)!.subject).toBe("Set a password for your account");
     await resetPassword(db, { token, password: "first-pass", confirmPassword: "first-pass" });
@@ -152,11 +178,28 @@ describe("back in stock", () => {
 
   it("refuses an unknown product, an unknown colour and an item in stock (400)", async () => {
     const inStock = await makeProduct(db, { stock: 3 });
-    const colours = await makeProduct(db, { colors: [{ colorId: 1, stock: 0 }, { colorId: 2, stock: 4 }] });
-    await expect(requestBackInStock(db, { productId: 99_999_999, email: "a@example.com" }, ip())).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockUnknown });
-    await expect(requestBackInStock(db, { productId: inStock.id, email: "a@example.com" }, ip())).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockInStock });
-    await expect(requestBackInStock(db, { productId: colours.id, colorId: 2, email: "a@example.com" }, ip())).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockInStock });
-    await expect(requestBackInStock(db, { productId: colours.id, colorId: 9, email: "a@example.com" }, ip())).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockUnknownOption });
+    const colours = await makeProduct(db, {
+      colors: [
+        { colorId: 1, stock: 0 },
+        { colorId: 2, stock: 4 },
+      ],
+    });
+    await expect(requestBackInStock(db, { productId: 99_999_999, email: "a@example.com" }, ip())).rejects.toMatchObject({
+      status: 400,
+      message: MAIL_TEXT.backInStockUnknown,
+    });
+    await expect(requestBackInStock(db, { productId: inStock.id, email: "a@example.com" }, ip())).rejects.toMatchObject({
+      status: 400,
+      message: MAIL_TEXT.backInStockInStock,
+    });
+    await expect(requestBackInStock(db, { productId: colours.id, colorId: 2, email: "a@example.com" }, ip())).rejects.toMatchObject({
+      status: 400,
+      message: MAIL_TEXT.backInStockInStock,
+    });
+    await expect(requestBackInStock(db, { productId: colours.id, colorId: 9, email: "a@example.com" }, ip())).rejects.toMatchObject({
+      status: 400,
+      message: MAIL_TEXT.backInStockUnknownOption,
+    });
     await expect(requestBackInStock(db, { productId: inStock.id, variationCode: "A", email: "a@example.com" }, ip())).rejects.toMatchObject({ status: 400 });
   });
 
@@ -211,7 +254,11 @@ describe("back in stock", () => {
     expect(JSON.stringify(row)).not.toContain(token);
     await expect(confirmBackInStock(db, `${token}x`)).rejects.toMatchObject({ status: 400, message: MAIL_TEXT.backInStockConfirmInvalid });
     await expect(confirmBackInStock(db, token)).resolves.toMatchObject({ email: to, productTitle: "Moss Shawl" });
-    const confirmed = await db.selectFrom("back_in_stock_requests").select(["confirmed_at", "confirm_token_hash"]).where("email", "=", to).executeTakeFirstOrThrow();
+    const confirmed = await db
+      .selectFrom("back_in_stock_requests")
+      .select(["confirmed_at", "confirm_token_hash"])
+      .where("email", "=", to)
+      .executeTakeFirstOrThrow();
     expect(confirmed.confirmed_at).not.toBeNull();
     expect(confirmed.confirm_token_hash).toBeNull();
     // The link works once.
@@ -239,13 +286,21 @@ describe("back in stock", () => {
     // Many addresses writing to one victim: she gets at most perEmail confirmation mails.
     const victim = `bis-victim-${stamp}@example.com`;
     for (let i = 0; i < BACK_IN_STOCK_LIMITS.perEmail; i++) await requestBackInStock(db, { productId: products[i]!.id, email: victim }, ip());
-    await expect(requestBackInStock(db, { productId: products[BACK_IN_STOCK_LIMITS.perEmail]!.id, email: victim.toUpperCase() }, ip())).rejects.toMatchObject({ status: 429 });
+    await expect(requestBackInStock(db, { productId: products[BACK_IN_STOCK_LIMITS.perEmail]!.id, email: victim.toUpperCase() }, ip())).rejects.toMatchObject({
+      status: 429,
+    });
     await deliverPendingMail(db, smtp.transport, new Date(Date.now() + 1000), { limit: 100 });
     expect(mailTo(smtp.catcher, victim)).toHaveLength(BACK_IN_STOCK_LIMITS.perEmail);
   });
 
   it("a colour's request waits for that colour; stock given back by a cancelled order counts too", async () => {
-    const product = await makeProduct(db, { title: "Lace Bonnet", colors: [{ colorId: 3, stock: 0 }, { colorId: 4, stock: 2 }] });
+    const product = await makeProduct(db, {
+      title: "Lace Bonnet",
+      colors: [
+        { colorId: 3, stock: 0 },
+        { colorId: 4, stock: 2 },
+      ],
+    });
     const to = `bis-red-${stamp}@example.com`;
     await requestAndConfirm({ productId: product.id, colorId: 3, email: to });
     await db.transaction().execute(async (trx) => {

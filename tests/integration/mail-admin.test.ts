@@ -9,7 +9,9 @@ afterAll(async () => {
 describe("the admin's E-mails view", () => {
   it("without SMTP_URL says e-mail is not configured, and the messages wait as pending", async () => {
     expect(process.env.SMTP_URL).toBeUndefined();
-    await db.transaction().execute((trx) => enqueueMail(trx, { eventKey: "welcome:admin-view", to: "w@example.com", kind: "welcome", data: { firstName: "W" } }));
+    await db
+      .transaction()
+      .execute((trx) => enqueueMail(trx, { eventKey: "welcome:admin-view", to: "w@example.com", kind: "welcome", data: { firstName: "W" } }));
     const view = await loadOutboxView(db, new URL("http://x/admin?tab=emails"));
     expect(view.configured).toBe(false);
     expect(view.totals.pending).toBe(1);

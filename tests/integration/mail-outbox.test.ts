@@ -108,7 +108,10 @@ describe("the order confirmation", () => {
     expect(alert.text).toContain(first.email);
     expect(alert.text).toContain(`${APP_URL}/admin/orders/${first.id}`);
 
-    await db.insertInto("settings").values({ key: "store", value: JSON.stringify({ name: "Tiny Threads", email: "owner@tiny.example" }) }).execute();
+    await db
+      .insertInto("settings")
+      .values({ key: "store", value: JSON.stringify({ name: "Tiny Threads", email: "owner@tiny.example" }) })
+      .execute();
     try {
       const second = await paidOrder();
       await deliver();
@@ -158,7 +161,11 @@ describe("the sender", () => {
 
   it("queues one row per event key, however often the event is reported", async () => {
     const key = `test-event:${Date.now()}`;
-    const results = await Promise.all([1, 2, 3].map(() => db.transaction().execute((trx) => enqueueMail(trx, { eventKey: key, to: "once@example.com", kind: "welcome", data: { firstName: "Once" } }))));
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        db.transaction().execute((trx) => enqueueMail(trx, { eventKey: key, to: "once@example.com", kind: "welcome", data: { firstName: "Once" } })),
+      ),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     const rows = await db.selectFrom("outbox").select("id").where("event_key", "=", key).execute();
     expect(rows).toHaveLength(1);
@@ -170,7 +177,8 @@ describe("the sender", () => {
       const stamp = Date.now();
       const addresses = Array.from({ length: 30 }, (_, i) => `race${i}-${stamp}@example.com`);
       await db.transaction().execute(async (trx) => {
-        for (const [i, to] of addresses.entries()) await enqueueMail(trx, { eventKey: `race:${stamp}:${i}`, to, kind: "welcome", data: { firstName: `R${i}` } });
+        for (const [i, to] of addresses.entries())
+          await enqueueMail(trx, { eventKey: `race:${stamp}:${i}`, to, kind: "welcome", data: { firstName: `R${i}` } });
       });
       const now = new Date(Math.max(clock, Date.now()));
       const reports = await Promise.all([
@@ -266,7 +274,10 @@ describe("the other messages", () => {
 
 describe("hostile customer input", () => {
   it("escapes every customer value in the HTML and cannot inject a header", async () => {
-    await db.insertInto("settings").values({ key: "store", value: JSON.stringify({ name: "Shop\r\nBcc: thief@example.com" }) }).execute();
+    await db
+      .insertInto("settings")
+      .values({ key: "store", value: JSON.stringify({ name: "Shop\r\nBcc: thief@example.com" }) })
+      .execute();
     const order = await paidOrder({
       firstName: "Eve\r\nBcc: victim@example.com\r\nSubject: hacked",
       message: '<script>alert("x")</script><img src=x onerror=alert(1)>',

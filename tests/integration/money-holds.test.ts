@@ -52,7 +52,11 @@ async function placeWithPoints(userId: number, productId: number, cartKey: strin
 }
 
 async function heldPoints(orderId: number) {
-  return db.selectFrom("orders").select(["points_taken as taken", "loyalty_points_used as used", "loyalty_discount_cents as discount"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("orders")
+    .select(["points_taken as taken", "loyalty_points_used as used", "loyalty_discount_cents as discount"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
 }
 
 async function outboxTo(kind: string, orderId: number) {
@@ -72,7 +76,11 @@ describe("points at placement", () => {
     expect(await heldPoints(placed.id)).toMatchObject({ taken: 50, used: 50, discount: 500 });
     expect(await pointsOf(db, user.id)).toBe(0);
 
-    await db.updateTable("orders").set({ created_at: "2020-01-01T00:00:00.000Z", updated_at: "2020-01-01T00:00:00.000Z" }).where("id", "=", placed.id).execute();
+    await db
+      .updateTable("orders")
+      .set({ created_at: "2020-01-01T00:00:00.000Z", updated_at: "2020-01-01T00:00:00.000Z" })
+      .where("id", "=", placed.id)
+      .execute();
     expect(await expireUnpaidOrders(db, new Date(), 72)).toContain(placed.id);
     expect(await pointsOf(db, user.id)).toBe(50);
     // Expired again, cancelled after: nothing more comes back.
@@ -117,7 +125,12 @@ describe("cancelling returns only what was taken", () => {
     const user = await customerWithPoints(0);
     const product = await makeProduct(db, { stock: 5, priceCents: 2400 });
     // An order whose discount's points are not held (placed before points were taken at placement).
-    const order = await makeOrder(db, { lines: [{ productId: product.id, title: product.title }], userId: user.id, loyaltyDiscountCents: 500, loyaltyPointsUsed: 50 });
+    const order = await makeOrder(db, {
+      lines: [{ productId: product.id, title: product.title }],
+      userId: user.id,
+      loyaltyDiscountCents: 500,
+      loyaltyPointsUsed: 50,
+    });
     await db.updateTable("orders").set({ status: "paid", stock_reserved: 1 }).where("id", "=", order.id).execute();
     await db.updateTable("order_items").set({ stock_taken: 1 }).where("order_id", "=", order.id).execute();
     await db.updateTable("products").set({ stock: 4, total_stock: 4 }).where("id", "=", product.id).execute();
@@ -164,7 +177,12 @@ describe("a capture that lands without stock", () => {
   it("a capture whose discount's points are gone is refunded too, and gives no points back later", async () => {
     const user = await customerWithPoints(0);
     const product = await makeProduct(db, { stock: 3, priceCents: 2400 });
-    const order = await makeOrder(db, { lines: [{ productId: product.id, title: product.title }], userId: user.id, loyaltyDiscountCents: 500, loyaltyPointsUsed: 50 });
+    const order = await makeOrder(db, {
+      lines: [{ productId: product.id, title: product.title }],
+      userId: user.id,
+      loyaltyDiscountCents: 500,
+      loyaltyPointsUsed: 50,
+    });
     const started = await startPayment(db, order.id, { appUrl: APP_URL });
     const captured = await fetch(`${emulator.url}/__emulator/capture/${started.paypalOrderId}`, { method: "POST" });
     expect(captured.status).toBe(201);

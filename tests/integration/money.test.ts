@@ -101,7 +101,9 @@ describe("admin cancel of a paid order refunds through PayPal", () => {
     expect(error.message).toContain("You are over the time limit to perform a refund on this capture");
     expect((await orderRow(db, order.id)).status).toBe("paid");
     expect((await productStock(db, product.id)).stock).toBe(3);
-    expect(await listRefunds(db, order.id)).toEqual([expect.objectContaining({ status: "REFUSED", failureReason: expect.stringContaining("REFUND_TIME_LIMIT_EXCEEDED") })]);
+    expect(await listRefunds(db, order.id)).toEqual([
+      expect.objectContaining({ status: "REFUSED", failureReason: expect.stringContaining("REFUND_TIME_LIMIT_EXCEEDED") }),
+    ]);
     // Once PayPal agrees, the cancel goes through (a new request).
     await adminCancelOrder(db, order.id);
     expect((await orderRow(db, order.id)).status).toBe("cancelled");
@@ -138,12 +140,17 @@ describe("admin cancel of a paid order refunds through PayPal", () => {
     const failedLater: PaypalClient = { ...paypal, getRefund: async (id) => ({ ...(await paypal.getRefund(id)), status: "FAILED" }) };
     await reconcilePayments(db, failedLater, new Date(Date.now() + 2 * 60_000));
     expect((await listRefunds(db, second.order.id))[0]!.status).toBe("FAILED");
-    expect((await listOrderEvents(db, second.order.id)).at(-1)).toMatchObject({ type: "refund-refused", message: expect.stringMatching(/the money was not returned/) });
+    expect((await listOrderEvents(db, second.order.id)).at(-1)).toMatchObject({
+      type: "refund-refused",
+      message: expect.stringMatching(/the money was not returned/),
+    });
   });
 
   it("never loses a refund PayPal made when the shop's write fails: the retry sends the same request id", async () => {
     const { order, captureId } = await paidOrder();
-    await sql`CREATE TRIGGER money_test_fail BEFORE UPDATE OF status ON refunds WHEN NEW.status = 'COMPLETED' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(db);
+    await sql`CREATE TRIGGER money_test_fail BEFORE UPDATE OF status ON refunds WHEN NEW.status = 'COMPLETED' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
+      db,
+    );
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const failure = await caught(adminCancelOrder(db, order.id, { actor: OWNER }));
@@ -373,7 +380,10 @@ describe("the order's life after payment", () => {
 
 describe("webhooks", () => {
   async function signedEvent(eventType: string, resourceId: string) {
-    const res = await fetch(`${emulator.url}/__emulator/webhook-event`, { method: "POST", body: JSON.stringify({ event_type: eventType, resource_id: resourceId }) });
+    const res = await fetch(`${emulator.url}/__emulator/webhook-event`, {
+      method: "POST",
+      body: JSON.stringify({ event_type: eventType, resource_id: resourceId }),
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as { body: string; headers: Record<string, string>; event: { id: string } };
   }
@@ -487,10 +497,22 @@ describe("reconciliation and expiry", () => {
     const now = new Date();
     const at = (hours: number) => new Date(now.getTime() - hours * 3600_000).toISOString();
     const placedAgain = await makeOrder(db, { lines: [{ productId: product.id }] });
-    await db.updateTable("orders").set({ created_at: at(73), updated_at: at(73) }).where("id", "in", [old.id, held.id, paid.id]).execute();
-    await db.updateTable("orders").set({ created_at: at(71), updated_at: at(71) }).where("id", "=", fresh.id).execute();
+    await db
+      .updateTable("orders")
+      .set({ created_at: at(73), updated_at: at(73) })
+      .where("id", "in", [old.id, held.id, paid.id])
+      .execute();
+    await db
+      .updateTable("orders")
+      .set({ created_at: at(71), updated_at: at(71) })
+      .where("id", "=", fresh.id)
+      .execute();
     // Placed 73 hours ago, placed again (checkout with the same cart) an hour ago: the buyer is still at it.
-    await db.updateTable("orders").set({ created_at: at(73), updated_at: at(1) }).where("id", "=", placedAgain.id).execute();
+    await db
+      .updateTable("orders")
+      .set({ created_at: at(73), updated_at: at(1) })
+      .where("id", "=", placedAgain.id)
+      .execute();
     await db.updateTable("orders").set({ stock_reserved: 1 }).where("id", "=", held.id).execute();
     const expired = await expireUnpaidOrders(db, now, 72);
     expect(expired).toContain(old.id);

@@ -22,7 +22,6 @@ import { apiRequest, call, get, postForm } from "../helpers/requests";
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
 
-
 async function cookieWith(values: { userId?: number; cartKey?: string }): Promise<string> {
   const storage = getSessionStorage();
   const session = await storage.getSession();
@@ -102,11 +101,11 @@ async function makeOrder(spec: OrderSpec = {}) {
 }
 
 async function statusOf(id: number) {
-  return (await db.selectFrom("orders").select(["status", "stock_reserved as reserved"]).where("id", "=", id).executeTakeFirstOrThrow());
+  return await db.selectFrom("orders").select(["status", "stock_reserved as reserved"]).where("id", "=", id).executeTakeFirstOrThrow();
 }
 
 async function stockOf(productId: number) {
-  return (await db.selectFrom("products").select(["stock", "total_stock as total"]).where("id", "=", productId).executeTakeFirstOrThrow());
+  return await db.selectFrom("products").select(["stock", "total_stock as total"]).where("id", "=", productId).executeTakeFirstOrThrow();
 }
 
 async function people() {
@@ -224,12 +223,19 @@ describe("customer order details loader (/order-details/{id} and /order-details/
     const byPath = await ok(await call(detailsTokenLoader, get(`/order-details/${id}/${token}`, { accept: "text/html" }), { orderId: String(id), token }));
     expect(byPath.self).toBe(`/order-details/${id}/${token}`);
 
-    for (const [query, cookie] of [["", undefined], ["", other], ["?token=wrong", other], ["?token=", undefined]] as const) {
+    for (const [query, cookie] of [
+      ["", undefined],
+      ["", other],
+      ["?token=wrong", other],
+      ["?token=", undefined],
+    ] as const) {
       const res = await details(id, query, cookie);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ state: "not-found" });
     }
-    expect((await call(detailsTokenLoader, get(`/order-details/${id}/wrong`, { accept: "text/html" }), { orderId: String(id), token: "wrong" })).status).toBe(404);
+    expect((await call(detailsTokenLoader, get(`/order-details/${id}/wrong`, { accept: "text/html" }), { orderId: String(id), token: "wrong" })).status).toBe(
+      404,
+    );
 
     const guestKey = randomBytes(18).toString("base64url");
     const guests = await makeOrder({ sessionKey: guestKey });
@@ -329,7 +335,9 @@ describe("customer order actions (details page forms)", () => {
     const path = `/order-details/${id}`;
     expect((await call(detailsAction, postForm(path, { intent: "cancel", confirmed: "yes" }, { cookie: other }), { orderId: String(id) })).status).toBe(404);
     expect((await call(detailsAction, postForm(`${path}?token=wrong`, { intent: "cancel", confirmed: "yes" }), { orderId: String(id) })).status).toBe(404);
-    expect((await call(detailsAction, postForm(path, { intent: "delete", confirmed: "yes" }, { cookie: owner.cookie }), { orderId: String(id) })).status).toBe(400);
+    expect((await call(detailsAction, postForm(path, { intent: "delete", confirmed: "yes" }, { cookie: owner.cookie }), { orderId: String(id) })).status).toBe(
+      400,
+    );
     expect((await statusOf(id)).status).toBe("unpaid");
     const ok = await call(detailsAction, postForm(path, { intent: "cancel", confirmed: "yes" }, { cookie: owner.cookie }), { orderId: String(id) });
     expect(ok.headers.get("Location")).toBe(path);
@@ -399,7 +407,16 @@ describe("order API", () => {
       trackingNumber: null,
       customerMessage: null,
       confirmationToken: token,
-      shippingAddress: { firstName: "Clara", lastName: "Bloom", addressLine1: "12 Lace Lane", addressLine2: null, city: "Kraków", state: null, postalCode: "30-001", country: "FR" },
+      shippingAddress: {
+        firstName: "Clara",
+        lastName: "Bloom",
+        addressLine1: "12 Lace Lane",
+        addressLine2: null,
+        city: "Kraków",
+        state: null,
+        postalCode: "30-001",
+        country: "FR",
+      },
     });
     expect(typeof order.createdAt).toBe("string");
     expect(order.items).toEqual([
@@ -506,9 +523,7 @@ describe("order API", () => {
 
 describe("rendered pages", () => {
   async function render(Component: ComponentType, path: string, routeData: unknown) {
-    const Stub = createRemixStub([
-      { id: "root", path: "/", Component: Outlet, children: [{ id: "page", path: path.split("?")[0]!.slice(1), Component }] },
-    ]);
+    const Stub = createRemixStub([{ id: "root", path: "/", Component: Outlet, children: [{ id: "page", path: path.split("?")[0]!.slice(1), Component }] }]);
     const report = console.error;
     console.error = (...args: unknown[]) => {
       if (!String(args[0]).includes("useLayoutEffect does nothing on the server")) report(...args);
@@ -576,7 +591,11 @@ describe("rendered pages", () => {
 
   it("details: status, tracking link, contact, message, actions and the confirmation step", async () => {
     const shipped = await makeOrder({ status: "shipped", trackingNumber: "RR999PL", customerMessage: "Thank you!" });
-    const shippedHtml = await render(DetailsRoute, `/order-details/${shipped.id}?token=${shipped.token}`, await (await details(shipped.id, `?token=${shipped.token}`)).json());
+    const shippedHtml = await render(
+      DetailsRoute,
+      `/order-details/${shipped.id}?token=${shipped.token}`,
+      await (await details(shipped.id, `?token=${shipped.token}`)).json(),
+    );
     expect(shippedHtml).toContain("Shipped");
     expect(shippedHtml).toContain('href="https://parcelsapp.com/en/tracking/RR999PL"');
     expect(shippedHtml).toContain("Contact Information");
@@ -599,7 +618,11 @@ describe("rendered pages", () => {
     expect(asking).toContain('name="confirmed" value="yes"');
 
     const paid = await makeOrder({ status: "paid" });
-    const paidHtml = await render(DetailsRoute, `/order-details/${paid.id}`, await (await details(paid.id, `?token=${paid.token}&confirm=request-cancellation`)).json());
+    const paidHtml = await render(
+      DetailsRoute,
+      `/order-details/${paid.id}`,
+      await (await details(paid.id, `?token=${paid.token}&confirm=request-cancellation`)).json(),
+    );
     expect(paidHtml).toContain("Request Cancellation");
     expect(paidHtml).toContain("1-2 business days");
     expect(paidHtml).toContain("Yes, request cancellation");

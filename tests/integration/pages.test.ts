@@ -18,7 +18,6 @@ import { cookieFor } from "../helpers/routes";
 
 afterAll(() => db.destroy());
 
-
 async function toastOf(res: Response) {
   const header = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
   return header ? ((await createToastCookie().parse(header)) as { title: string; description?: string; type: string }) : null;
@@ -150,7 +149,8 @@ describe("saving and restoring", () => {
   });
 
   it("hostile Markdown is stored as typed and shown as text", async () => {
-    const body = '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [y](JAVASCRIPT:alert(1)) [z](data:text/html,hi) [w](//evil.example)';
+    const body =
+      "<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [y](JAVASCRIPT:alert(1)) [z](data:text/html,hi) [w](//evil.example)";
     const res = await put("size-guide", { title: "Sizes <b>bold</b>", body }, admin.cookie);
     const page = await res.json();
     expect(page.body).toBe(body);
@@ -224,7 +224,9 @@ describe("the form door", () => {
     expect((await loadEditor("/admin/pages/about", customer.cookie)).status).toBe(403);
     const before = await listPageVersions(db, "about");
     expect((await postEditor("about", { intent: PAGE_INTENTS.save, title: "T", body: "Hacked" }, customer.cookie)).status).toBe(403);
-    const anon = await run(() => editorAction(args(postForm("/admin/pages/about", { intent: "save", title: "T", body: "Hacked" }, { accept: null }), { slug: "about" })));
+    const anon = await run(() =>
+      editorAction(args(postForm("/admin/pages/about", { intent: "save", title: "T", body: "Hacked" }, { accept: null }), { slug: "about" })),
+    );
     expect(anon.status).toBe(302);
     expect(await listPageVersions(db, "about")).toEqual(before);
   });
@@ -256,7 +258,9 @@ describe("the Pages tab", () => {
 
   it("saves the home page's texts (settings.home with the changed fields) and the home page shows them", async () => {
     const fields = { ...DEFAULT_HOME_TEXTS, heroTitle: "Little clothes, big love", reviewsSourceLabel: "on Etsy" };
-    const res = await run(() => adminAction(args(postForm("/admin?tab=pages", { intent: PAGE_INTENTS.homeSave, ...fields }, { cookie: admin.cookie, accept: null }))));
+    const res = await run(() =>
+      adminAction(args(postForm("/admin?tab=pages", { intent: PAGE_INTENTS.homeSave, ...fields }, { cookie: admin.cookie, accept: null }))),
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/admin?tab=pages");
     expect((await toastOf(res))?.title).toBe(PAGE_TEXT.homeSaved);

@@ -125,7 +125,9 @@ describe("payment page with JavaScript", () => {
   });
 
   it("a payment PayPal holds for review shows 'Payment pending' and no Pay button", async () => {
-    renderPage(unpaid({ pending: { title: "Payment pending", description: "PayPal is still reviewing this payment." }, paypal: { configured: true, mode: "emulator" } }));
+    renderPage(
+      unpaid({ pending: { title: "Payment pending", description: "PayPal is still reviewing this payment." }, paypal: { configured: true, mode: "emulator" } }),
+    );
     expect(await screen.findByText("Payment pending")).toBeInTheDocument();
     expect(screen.getByText("PayPal is still reviewing this payment.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /pay/i })).toBeNull();

@@ -30,7 +30,12 @@ function client(overrides: Partial<Parameters<typeof createPaypalClient>[0]> = {
   return createPaypalClient({ mode: "emulator", apiBase: emulator.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, ...overrides });
 }
 
-const INPUT = { orderId: 7, totalCents: 4250, returnUrl: "http://localhost:3000/order/7/paypal-return", cancelUrl: "http://localhost:3000/order/7/paypal-cancel" };
+const INPUT = {
+  orderId: 7,
+  totalCents: 4250,
+  returnUrl: "http://localhost:3000/order/7/paypal-return",
+  cancelUrl: "http://localhost:3000/order/7/paypal-cancel",
+};
 
 /** Counts the calls the client makes, by path. */
 function countCalls() {
@@ -52,7 +57,9 @@ describe("configuration from the environment", () => {
       clientSecret: EMULATOR_CREDENTIALS.clientSecret,
       merchantId: EMULATOR_MERCHANT_ID,
     });
-    expect(paypalConfigFromEnv({ PAYPAL_MODE: "sandbox", PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b", PAYPAL_MERCHANT_ID: "SHOPMERCHANT1" })?.merchantId).toBe("SHOPMERCHANT1");
+    expect(
+      paypalConfigFromEnv({ PAYPAL_MODE: "sandbox", PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b", PAYPAL_MERCHANT_ID: "SHOPMERCHANT1" })?.merchantId,
+    ).toBe("SHOPMERCHANT1");
     expect(paypalConfigFromEnv({ PAYPAL_MODE: "emulator", PAYPAL_EMULATOR_PORT: 4999 })?.apiBase).toBe("http://127.0.0.1:4999");
     expect(paypalConfigFromEnv({ PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b" })).toEqual({
       mode: "sandbox",
@@ -61,7 +68,9 @@ describe("configuration from the environment", () => {
       clientSecret: "b",
     });
     expect(paypalConfigFromEnv({ PAYPAL_MODE: "live", PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b" })?.apiBase).toBe("https://api-m.paypal.com");
-    expect(paypalConfigFromEnv({ PAYPAL_MODE: "sandbox", PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b", PAYPAL_API_BASE: "http://x.test" })?.apiBase).toBe("http://x.test");
+    expect(paypalConfigFromEnv({ PAYPAL_MODE: "sandbox", PAYPAL_CLIENT_ID: "a", PAYPAL_CLIENT_SECRET: "b", PAYPAL_API_BASE: "http://x.test" })?.apiBase).toBe(
+      "http://x.test",
+    );
     expect(paypalConfigFromEnv({ PAYPAL_MODE: "live" })).toBeNull();
     expect(paypalConfigFromEnv({ PAYPAL_CLIENT_ID: "a" })).toBeNull();
     expect(paypalConfigFromEnv({})).toBeNull();
@@ -88,7 +97,11 @@ describe("the PayPal client", () => {
       intent: "CAPTURE",
       purchase_units: [{ reference_id: "7", custom_id: "7", amount: { currency_code: "USD", value: "42.50" } }],
     });
-    expect(emulator.state.orders.get(created.id)).toMatchObject({ return_url: INPUT.returnUrl, cancel_url: INPUT.cancelUrl, brand_name: "Little Stitches Atelier" });
+    expect(emulator.state.orders.get(created.id)).toMatchObject({
+      return_url: INPUT.returnUrl,
+      cancel_url: INPUT.cancelUrl,
+      brand_name: "Little Stitches Atelier",
+    });
   });
 
   it("sends PayPal-Request-Id: a repeated create or capture answers the first result", async () => {

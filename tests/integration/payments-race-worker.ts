@@ -19,7 +19,8 @@ lines.once("line", async () => {
     const result = await completePayment(db, Number(orderId), paypalOrderId!);
     outcome = { ok: true, id: result.id };
   } catch (error) {
-    outcome = error instanceof PaymentError ? { ok: false, kind: error.kind, status: error.status, message: error.message } : { ok: false, error: String(error) };
+    outcome =
+      error instanceof PaymentError ? { ok: false, kind: error.kind, status: error.status, message: error.message } : { ok: false, error: String(error) };
   }
   process.stdout.write(`${JSON.stringify(outcome)}\n`);
   lines.close();

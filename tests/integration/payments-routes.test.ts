@@ -114,9 +114,7 @@ describe("the payment page (both URLs)", () => {
         recordingFailed: false,
         order: { id: order.id, subtotalCents: 4800, shippingCents: 500, shippingName: "Standard Shipping", loyaltyDiscountCents: 0, totalCents: 5300 },
       });
-      expect(data.order.items).toEqual([
-        expect.objectContaining({ title: "Lace Pinafore", quantity: 2, unitCents: 2400, lineCents: 4800 }),
-      ]);
+      expect(data.order.items).toEqual([expect.objectContaining({ title: "Lace Pinafore", quantity: 2, unitCents: 2400, lineCents: 4800 })]);
     }
   });
 
@@ -134,14 +132,18 @@ describe("the payment page (both URLs)", () => {
       expect((await call(paymentLoader, get(`/order/${id}/payment`, { accept: "text/html" }), { id })).status).toBe(404);
     }
     const user = await makeUser(db);
-    const signedIn = await call(paymentLoader, get(`/order/${order.id}/payment`, { cookie: await userCookie(user.id), accept: "text/html" }), { id: String(order.id) });
+    const signedIn = await call(paymentLoader, get(`/order/${order.id}/payment`, { cookie: await userCookie(user.id), accept: "text/html" }), {
+      id: String(order.id),
+    });
     expect(signedIn.status).toBe(404);
   });
 
   it("says 'Order Already Paid' with View Order Details for a paid order, and offers no payment for a cancelled one", async () => {
     const product = await makeProduct(db);
     const paid = await makeOrder(db, { lines: [{ productId: product.id }], status: "paid" });
-    const data = await (await call(paymentLoader, get(`/order/${paid.id}/payment?token=${paid.token}`, { accept: "text/html" }), { id: String(paid.id) })).json();
+    const data = await (
+      await call(paymentLoader, get(`/order/${paid.id}/payment?token=${paid.token}`, { accept: "text/html" }), { id: String(paid.id) })
+    ).json();
     expect(data).toEqual({ state: "paid", orderId: paid.id, confirmationUrl: `/order/${paid.id}/confirmation?token=${paid.token}` });
     const html = renderPage(data, `/order/${paid.id}/payment`);
     expect(html).toContain(`<h1>${PAYMENT_TEXT.alreadyPaid}</h1>`);
@@ -149,7 +151,9 @@ describe("the payment page (both URLs)", () => {
     expect(html).not.toContain("Pay with PayPal");
 
     const cancelled = await makeOrder(db, { lines: [{ productId: product.id }], status: "unpaidcancelled" });
-    const closed = await (await call(paymentLoader, get(`/order/${cancelled.id}/payment?token=${cancelled.token}`, { accept: "text/html" }), { id: String(cancelled.id) })).json();
+    const closed = await (
+      await call(paymentLoader, get(`/order/${cancelled.id}/payment?token=${cancelled.token}`, { accept: "text/html" }), { id: String(cancelled.id) })
+    ).json();
     expect(closed).toMatchObject({ state: "closed", statusLabel: "Cancelled (Unpaid)" });
     expect(renderPage(closed, `/order/${cancelled.id}/payment`)).not.toContain("Pay with PayPal");
 
@@ -171,7 +175,9 @@ describe("the payment page (both URLs)", () => {
     expect(html).not.toContain(PAYMENT_TEXT.verifying);
 
     const short = await guestOrder({ stock: 1, quantity: 3 });
-    const shortData = await (await call(paymentLoader, get(`/order/${short.order.id}/payment`, { cookie: short.cookie, accept: "text/html" }), { id: String(short.order.id) })).json();
+    const shortData = await (
+      await call(paymentLoader, get(`/order/${short.order.id}/payment`, { cookie: short.cookie, accept: "text/html" }), { id: String(short.order.id) })
+    ).json();
     expect(shortData.stock).toEqual({ hasStockIssues: true, message: "Lace Pinafore: only 1 items available in stock (you ordered 3)" });
     const shortHtml = renderPage(shortData, `/order/${short.order.id}/payment`);
     expect(shortHtml).toContain("Lace Pinafore: only 1 items available in stock (you ordered 3)");
@@ -268,7 +274,11 @@ describe("paying without JavaScript: form POST, PayPal's approval page, return U
     const res = await call(cancelLoader, get(`${back.pathname}${back.search}`, { cookie, accept: "text/html" }), { id: String(order.id) });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/order/${order.id}/payment`);
-    expect(await toastOf(res)).toEqual({ title: "Payment cancelled", description: "You cancelled the PayPal payment. You can try again when ready.", type: "info" });
+    expect(await toastOf(res)).toEqual({
+      title: "Payment cancelled",
+      description: "You cancelled the PayPal payment. You can try again when ready.",
+      type: "info",
+    });
     expect((await orderRow(db, order.id)).status).toBe("unpaid");
   });
 
@@ -277,7 +287,9 @@ describe("paying without JavaScript: form POST, PayPal's approval page, return U
     const second = await guestOrder();
     const { paypalOrderId } = await payAndDecide(first.order.id, first.cookie, "approve");
     for (const loader of [returnLoader, cancelLoader]) {
-      const res = await call(loader, get(`/order/${second.order.id}/paypal-return?token=${paypalOrderId}`, { accept: "text/html" }), { id: String(second.order.id) });
+      const res = await call(loader, get(`/order/${second.order.id}/paypal-return?token=${paypalOrderId}`, { accept: "text/html" }), {
+        id: String(second.order.id),
+      });
       expect(res.status).toBe(404);
       expect((await call(loader, get(`/order/${second.order.id}/paypal-return`, { accept: "text/html" }), { id: String(second.order.id) })).status).toBe(404);
     }
@@ -289,7 +301,9 @@ describe("paying without JavaScript: form POST, PayPal's approval page, return U
     const params = { id: String(order.id) };
     expect((await call(paymentAction, apiRequest("POST", `/order/${order.id}/payment`, { cookie, body: { intent: "pay" } }), params)).status).toBe(400);
     expect((await call(paymentAction, postForm(`/order/${order.id}/payment`, { intent: "other" }, { cookie }), params)).status).toBe(400);
-    expect((await call(paymentAction, postForm(`/order/${order.id}/payment`, { intent: "pay" }, { cookie: await guestCookie("nope") }), params)).status).toBe(404);
+    expect((await call(paymentAction, postForm(`/order/${order.id}/payment`, { intent: "pay" }, { cookie: await guestCookie("nope") }), params)).status).toBe(
+      404,
+    );
     expect(emulator.state.orders.size).toBeGreaterThanOrEqual(0);
     expect(await db.selectFrom("payment_attempts").select("id").where("order_id", "=", order.id).execute()).toEqual([]);
   });
@@ -299,7 +313,10 @@ describe("the payment API", () => {
   it("POST /api/orders/{id}/validate-stock answers {hasStockIssues, message} to the owner or a token holder only", async () => {
     const { order, cookie } = await guestOrder({ stock: 1, quantity: 2 });
     const params = { orderId: String(order.id) };
-    for (const req of [apiRequest("POST", `/api/orders/${order.id}/validate-stock`, { cookie }), apiRequest("POST", `/api/orders/${order.id}/validate-stock?token=${order.token}`)]) {
+    for (const req of [
+      apiRequest("POST", `/api/orders/${order.id}/validate-stock`, { cookie }),
+      apiRequest("POST", `/api/orders/${order.id}/validate-stock?token=${order.token}`),
+    ]) {
       const res = await call(validateAction, req, params);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ hasStockIssues: true, message: "Lace Pinafore: only 1 items available in stock (you ordered 2)" });
@@ -336,14 +353,21 @@ describe("the payment API", () => {
     }
     expect(await db.selectFrom("payment_attempts").select("id").where("order_id", "=", order.id).execute()).toEqual([]);
 
-    const res = await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie, body: { orderId: order.id, amount: "29.00", currency: "USD", intent: "CAPTURE" } }));
+    const res = await call(
+      paypalOrderAction,
+      apiRequest("POST", "/api/paypal/order", { cookie, body: { orderId: order.id, amount: "29.00", currency: "USD", intent: "CAPTURE" } }),
+    );
     expect(res.status).toBe(200);
     const created = await res.json();
     expect(created).toMatchObject({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: "CREATED" });
-    expect(created.links).toEqual(expect.arrayContaining([expect.objectContaining({ rel: "approve", href: `${emulator.url}/checkoutnow?token=${created.id}` })]));
+    expect(created.links).toEqual(
+      expect.arrayContaining([expect.objectContaining({ rel: "approve", href: `${emulator.url}/checkoutnow?token=${created.id}` })]),
+    );
     expect((await pp.getOrder(created.id)).body.purchase_units[0].amount).toEqual({ currency_code: "USD", value: "29.00" });
 
-    expect((await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie: await guestCookie("x"), body: { orderId: order.id } }))).status).toBe(404);
+    expect(
+      (await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie: await guestCookie("x"), body: { orderId: order.id } }))).status,
+    ).toBe(404);
     expect((await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { body: { orderId: order.id, token: order.token } }))).status).toBe(200);
   });
 
@@ -352,7 +376,10 @@ describe("the payment API", () => {
     const params = { orderId: String(order.id) };
     const created = await (await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie, body: { orderId: order.id } }))).json();
     for (const body of [{}, { paypalOrderId: "" }, { paypalOrderId: "../../x" }, { paypalOrderId: created.id, status: "pending" }, "not json"]) {
-      expect((await call(completeAction, apiRequest("POST", `/api/orders/${order.id}/complete-payment`, { cookie, body }), params)).status, JSON.stringify(body)).toBe(400);
+      expect(
+        (await call(completeAction, apiRequest("POST", `/api/orders/${order.id}/complete-payment`, { cookie, body }), params)).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
     for (const req of [
       apiRequest("POST", `/api/orders/${order.id}/complete-payment`, { body: { paypalOrderId: created.id, status: "paid" } }),
@@ -363,13 +390,21 @@ describe("the payment API", () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: "Order not found" });
     }
-    const early = await call(completeAction, apiRequest("POST", `/api/orders/${order.id}/complete-payment`, { cookie, body: { paypalOrderId: created.id, status: "paid" } }), params);
+    const early = await call(
+      completeAction,
+      apiRequest("POST", `/api/orders/${order.id}/complete-payment`, { cookie, body: { paypalOrderId: created.id, status: "paid" } }),
+      params,
+    );
     expect(early.status).toBe(409);
     expect(await early.json()).toEqual({ message: "Payment failed: The PayPal payment has not been approved yet" });
 
     await pp.approve(created.id);
     for (let i = 0; i < 2; i++) {
-      const res = await call(completeAction, apiRequest("POST", `/api/orders/${order.id}/complete-payment?token=${order.token}`, { body: { paypalOrderId: created.id, status: "paid" } }), params);
+      const res = await call(
+        completeAction,
+        apiRequest("POST", `/api/orders/${order.id}/complete-payment?token=${order.token}`, { body: { paypalOrderId: created.id, status: "paid" } }),
+        params,
+      );
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ id: order.id, confirmationToken: order.token });
     }
@@ -380,13 +415,23 @@ describe("the payment API", () => {
   it("complete-payment with a refused capture answers 409 'Payment failed: ...', with another order's PayPal id 409", async () => {
     const first = await guestOrder();
     const second = await guestOrder();
-    const created = await (await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie: first.cookie, body: { orderId: first.order.id } }))).json();
+    const created = await (
+      await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie: first.cookie, body: { orderId: first.order.id } }))
+    ).json();
     await pp.approve(created.id);
     await pp.failNextCapture();
-    const refused = await call(completeAction, apiRequest("POST", `/api/orders/${first.order.id}/complete-payment`, { cookie: first.cookie, body: { paypalOrderId: created.id } }), { orderId: String(first.order.id) });
+    const refused = await call(
+      completeAction,
+      apiRequest("POST", `/api/orders/${first.order.id}/complete-payment`, { cookie: first.cookie, body: { paypalOrderId: created.id } }),
+      { orderId: String(first.order.id) },
+    );
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ message: "Payment failed: There was an error processing your PayPal payment. Please try again." });
-    const stolen = await call(completeAction, apiRequest("POST", `/api/orders/${second.order.id}/complete-payment`, { cookie: second.cookie, body: { paypalOrderId: created.id } }), { orderId: String(second.order.id) });
+    const stolen = await call(
+      completeAction,
+      apiRequest("POST", `/api/orders/${second.order.id}/complete-payment`, { cookie: second.cookie, body: { paypalOrderId: created.id } }),
+      { orderId: String(second.order.id) },
+    );
     expect(stolen.status).toBe(409);
     expect(await stolen.json()).toEqual({ message: "This PayPal payment belongs to another order" });
   });
@@ -395,12 +440,20 @@ describe("the payment API", () => {
     const { order, cookie } = await guestOrder();
     const created = await (await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie, body: { orderId: order.id } }))).json();
     await pp.approve(created.id);
-    expect((await call(captureAction, apiRequest("POST", `/api/paypal/order/${created.id}/capture`, { cookie: await guestCookie("x") }), { id: created.id })).status).toBe(404);
+    expect(
+      (await call(captureAction, apiRequest("POST", `/api/paypal/order/${created.id}/capture`, { cookie: await guestCookie("x") }), { id: created.id })).status,
+    ).toBe(404);
     expect((await call(captureAction, apiRequest("POST", "/api/paypal/order/NOPE/capture", { cookie }), { id: "NOPE" })).status).toBe(404);
     const res = await call(captureAction, apiRequest("POST", `/api/paypal/order/${created.id}/capture`, { cookie }), { id: created.id });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ id: created.id, status: "COMPLETED", orderId: order.id, confirmationToken: order.token, captureId: expect.stringMatching(/^[A-Z0-9]{17}$/) });
+    expect(body).toMatchObject({
+      id: created.id,
+      status: "COMPLETED",
+      orderId: order.id,
+      confirmationToken: order.token,
+      captureId: expect.stringMatching(/^[A-Z0-9]{17}$/),
+    });
     expect(await orderRow(db, order.id)).toMatchObject({ status: "paid", paypalOrderId: created.id, paypalCaptureId: body.captureId });
   });
 

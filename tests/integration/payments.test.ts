@@ -39,7 +39,9 @@ async function expectPaymentError(promise: Promise<unknown>, kind: PaymentError[
 }
 
 /** An unpaid order of one product (stock `stock`), its PayPal order started and, unless told otherwise, approved. */
-async function startedOrder(opts: { stock?: number; quantity?: number; approve?: boolean; userId?: number; discount?: { cents: number; points: number } } = {}) {
+async function startedOrder(
+  opts: { stock?: number; quantity?: number; approve?: boolean; userId?: number; discount?: { cents: number; points: number } } = {},
+) {
   const product = await makeProduct(db, { stock: opts.stock ?? 5, priceCents: 2400 });
   const order = await makeOrder(db, {
     lines: [{ productId: product.id, quantity: opts.quantity ?? 1, title: product.title }],
@@ -53,9 +55,13 @@ async function startedOrder(opts: { stock?: number; quantity?: number; approve?:
 }
 
 async function attempts(orderId: number) {
-  return db.selectFrom("payment_attempts").select(["paypal_order_id as paypalOrderId", "status", "amount_cents as amountCents"]).where("order_id", "=", orderId).orderBy("id").execute();
+  return db
+    .selectFrom("payment_attempts")
+    .select(["paypal_order_id as paypalOrderId", "status", "amount_cents as amountCents"])
+    .where("order_id", "=", orderId)
+    .orderBy("id")
+    .execute();
 }
-
 
 /**
  * Records a PayPal order made outside the shop as if the shop had created it for the order: the
@@ -126,11 +132,27 @@ describe("startPayment", () => {
 describe("validateOrderStock", () => {
   it("answers {hasStockIssues, message} from current stock, colours and deleted products included", async () => {
     const plain = await makeProduct(db, { stock: 3, title: "Tiny Beret" });
-    const colored = await makeProduct(db, { title: "Tea Dress", colors: [{ colorId: 3, stock: 0 }, { colorId: 4, stock: 2 }] });
-    const fine = await makeOrder(db, { lines: [{ productId: plain.id, quantity: 3 }, { productId: colored.id, colorId: 4, quantity: 2 }] });
+    const colored = await makeProduct(db, {
+      title: "Tea Dress",
+      colors: [
+        { colorId: 3, stock: 0 },
+        { colorId: 4, stock: 2 },
+      ],
+    });
+    const fine = await makeOrder(db, {
+      lines: [
+        { productId: plain.id, quantity: 3 },
+        { productId: colored.id, colorId: 4, quantity: 2 },
+      ],
+    });
     expect(await validateOrderStock(db, fine.id)).toEqual({ hasStockIssues: false, message: "" });
 
-    const short = await makeOrder(db, { lines: [{ productId: plain.id, quantity: 4, title: "Tiny Beret" }, { productId: colored.id, colorId: 3, title: "Tea Dress" }] });
+    const short = await makeOrder(db, {
+      lines: [
+        { productId: plain.id, quantity: 4, title: "Tiny Beret" },
+        { productId: colored.id, colorId: 3, title: "Tea Dress" },
+      ],
+    });
     expect(await validateOrderStock(db, short.id)).toEqual({
       hasStockIssues: true,
       message: "Tiny Beret: only 3 items available in stock (you ordered 4); Tea Dress is sold out",
@@ -205,7 +227,11 @@ describe("completePayment", () => {
     const product = await makeProduct(db, { stock: 5 });
     const order = await makeOrder(db, { lines: [{ productId: product.id }] });
     expect(order.totalCents).toBe(2900);
-    for (const [value, currency] of [["1.00", "USD"], ["29.01", "USD"], ["29.00", "EUR"]] as const) {
+    for (const [value, currency] of [
+      ["1.00", "USD"],
+      ["29.01", "USD"],
+      ["29.00", "EUR"],
+    ] as const) {
       const cheap = await pp.createOrder(String(order.id), value, currency);
       await recordAsShopMade(order.id, cheap.id);
       await pp.approve(cheap.id);
@@ -266,7 +292,12 @@ describe("completePayment", () => {
     expect(await productStock(db, product.id)).toEqual({ stock: 2, total: 2 });
     // The discount's points are the order's until it is paid, expires or is cancelled.
     expect(await pointsOf(db, user.id)).toBe(70);
-    const events = await db.selectFrom("loyalty_events").select(["event_type as type", "points", "points_after as after"]).where("order_id", "=", order.id).orderBy("id").execute();
+    const events = await db
+      .selectFrom("loyalty_events")
+      .select(["event_type as type", "points", "points_after as after"])
+      .where("order_id", "=", order.id)
+      .orderBy("id")
+      .execute();
     expect(events).toEqual([{ type: "order_spend", points: -50, after: 70 }]);
     expect((await attempts(order.id))[0]!.status).toBe("FAILED");
 
@@ -398,7 +429,15 @@ describe("concurrency", () => {
       expect(r.reason.message).toContain("items available in stock");
     }
     expect(await productStock(db, product.id)).toEqual({ stock: 0, total: 0 });
-    const statuses = await db.selectFrom("orders").select(["status", "stock_reserved as held"]).where("id", "in", orders.map((o) => o.order.id)).execute();
+    const statuses = await db
+      .selectFrom("orders")
+      .select(["status", "stock_reserved as held"])
+      .where(
+        "id",
+        "in",
+        orders.map((o) => o.order.id),
+      )
+      .execute();
     expect(statuses.filter((s) => s.status === "paid")).toHaveLength(1);
     expect(statuses.filter((s) => s.held === 1)).toHaveLength(1);
     // Only the winner was captured: nobody else was charged.
@@ -419,7 +458,15 @@ describe("concurrency", () => {
     const workers = jobs.map(({ order, started }) => {
       const child = spawn(
         path.join(root, "node_modules/.bin/tsx"),
-        [path.join(import.meta.dirname, "payments-race-worker.ts"), process.env.DATABASE_PATH!, emulator.url, CLIENT_ID, CLIENT_SECRET, String(order.id), started.paypalOrderId],
+        [
+          path.join(import.meta.dirname, "payments-race-worker.ts"),
+          process.env.DATABASE_PATH!,
+          emulator.url,
+          CLIENT_ID,
+          CLIENT_SECRET,
+          String(order.id),
+          started.paypalOrderId,
+        ],
         { cwd: root, stdio: ["pipe", "pipe", "inherit"] },
       );
       const lines = createInterface({ input: child.stdout! });
@@ -435,7 +482,16 @@ describe("concurrency", () => {
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok).map((o) => o.kind)).toEqual(["stock", "stock", "stock"]);
     expect(await productStock(db, product.id)).toEqual({ stock: 0, total: 0 });
-    const paid = await db.selectFrom("orders").select("id").where("id", "in", jobs.map((j) => j.order.id)).where("status", "=", "paid").execute();
+    const paid = await db
+      .selectFrom("orders")
+      .select("id")
+      .where(
+        "id",
+        "in",
+        jobs.map((j) => j.order.id),
+      )
+      .where("status", "=", "paid")
+      .execute();
     expect(paid).toHaveLength(1);
   }, 60_000);
 });
@@ -524,7 +580,12 @@ describe("abandon and recovery", () => {
     expect((await productStock(db, product.id)).stock).toBe(0);
     const refunds = await db.selectFrom("refunds").select(["kind", "status"]).where("order_id", "=", order.id).execute();
     expect(refunds).toEqual([{ kind: "automatic", status: "COMPLETED" }]);
-    const alerts = await db.selectFrom("outbox").select("event_key as key").where("kind", "=", "owner-payment-alert").where("event_key", "like", `owner-payment-alert:${order.id}:%`).execute();
+    const alerts = await db
+      .selectFrom("outbox")
+      .select("event_key as key")
+      .where("kind", "=", "owner-payment-alert")
+      .where("event_key", "like", `owner-payment-alert:${order.id}:%`)
+      .execute();
     expect(alerts).toHaveLength(1);
   });
 
@@ -535,7 +596,8 @@ describe("abandon and recovery", () => {
       ...real,
       createOrder: real.createOrder,
       getOrder: async (id) => {
-        if (emulator.state.orders.get(id)?.status === "APPROVED" && (await orderRow(db, order.id)).stockReserved === 1) throw new PaypalError("PayPal get order: PayPal could not be reached", 0);
+        if (emulator.state.orders.get(id)?.status === "APPROVED" && (await orderRow(db, order.id)).stockReserved === 1)
+          throw new PaypalError("PayPal get order: PayPal could not be reached", 0);
         return real.getOrder(id);
       },
       captureOrder: async () => {
@@ -549,7 +611,11 @@ describe("abandon and recovery", () => {
     expect(await recoverPayment(db, order.id)).toBe("none");
     expect((await orderRow(db, order.id)).stockReserved).toBe(1);
 
-    await db.updateTable("payment_attempts").set({ updated_at: new Date(Date.now() - STALE_HOLD_MS - 1000).toISOString() }).where("order_id", "=", order.id).execute();
+    await db
+      .updateTable("payment_attempts")
+      .set({ updated_at: new Date(Date.now() - STALE_HOLD_MS - 1000).toISOString() })
+      .where("order_id", "=", order.id)
+      .execute();
     expect(await recoverPayment(db, order.id)).toBe("none");
     expect(await orderRow(db, order.id)).toMatchObject({ status: "unpaid", stockReserved: 0 });
     expect((await productStock(db, product.id)).stock).toBe(1);

@@ -111,7 +111,11 @@ describe("PayPal emulator: OAuth2 token", () => {
 
 describe("PayPal emulator: orders", () => {
   it("requires a valid bearer token", async () => {
-    const missing = await fetch(`${base}/v2/checkout/orders`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(orderPayload()) });
+    const missing = await fetch(`${base}/v2/checkout/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(orderPayload()),
+    });
     expect(missing.status).toBe(401);
     expect(((await missing.json()) as Json).name).toBe("AUTHENTICATION_FAILURE");
     const bad = await api("POST", "/v2/checkout/orders", orderPayload(), { Authorization: "Bearer not-a-token" });
@@ -130,7 +134,11 @@ describe("PayPal emulator: orders", () => {
     ["a zero value", { purchase_units: [{ amount: { currency_code: "USD", value: "0.00" } }] }, "/purchase_units/@reference_id=='default'/amount/value"],
     ["a negative value", { purchase_units: [{ amount: { currency_code: "USD", value: "-1.00" } }] }, "/purchase_units/@reference_id=='default'/amount/value"],
     ["a numeric value", { purchase_units: [{ amount: { currency_code: "USD", value: 24 } }] }, "/purchase_units/@reference_id=='default'/amount/value"],
-    ["a bad currency", { purchase_units: [{ amount: { currency_code: "usd", value: "24.00" } }] }, "/purchase_units/@reference_id=='default'/amount/currency_code"],
+    [
+      "a bad currency",
+      { purchase_units: [{ amount: { currency_code: "usd", value: "24.00" } }] },
+      "/purchase_units/@reference_id=='default'/amount/currency_code",
+    ],
     ["no amount", { purchase_units: [{ reference_id: "x" }] }, "/purchase_units/@reference_id=='x'/amount"],
     ["a bad return URL", { application_context: { return_url: "not a url", cancel_url: CANCEL_URL } }, "/application_context/return_url"],
   ])("answers 400 INVALID_REQUEST to %s", async (_label, overrides, field) => {
@@ -150,7 +158,11 @@ describe("PayPal emulator: orders", () => {
       orderPayload({
         purchase_units: [
           {
-            amount: { currency_code: "USD", value: "24.00", breakdown: { item_total: { currency_code: "USD", value: "20.00" }, shipping: { currency_code: "USD", value: "3.00" } } },
+            amount: {
+              currency_code: "USD",
+              value: "24.00",
+              breakdown: { item_total: { currency_code: "USD", value: "20.00" }, shipping: { currency_code: "USD", value: "3.00" } },
+            },
             items: [{ name: "Dress", quantity: "2", unit_amount: { currency_code: "USD", value: "10.00" } }],
           },
         ],
@@ -336,7 +348,9 @@ describe("PayPal emulator: orders", () => {
     ]);
     expect(res.status).toBe(204);
     expect((await api("GET", `/v2/checkout/orders/${created.id}`)).body.purchase_units[0].amount.value).toBe("30.00");
-    const bad = await api("PATCH", `/v2/checkout/orders/${created.id}`, [{ op: "replace", path: "/purchase_units/@reference_id=='order-42'/amount", value: { currency_code: "USD", value: "x" } }]);
+    const bad = await api("PATCH", `/v2/checkout/orders/${created.id}`, [
+      { op: "replace", path: "/purchase_units/@reference_id=='order-42'/amount", value: { currency_code: "USD", value: "x" } },
+    ]);
     expect(bad.status).toBe(400);
     expect((await api("GET", `/v2/checkout/orders/${created.id}`)).body.purchase_units[0].amount.value).toBe("30.00");
   });
@@ -396,7 +410,11 @@ describe("PayPal emulator: test controls", () => {
 
 describe("Payments v2 refunds and webhooks", () => {
   async function capturedOrder(value = "24.00") {
-    const created = await api("POST", "/v2/checkout/orders", orderPayload({ purchase_units: [{ reference_id: "r1", amount: { currency_code: "USD", value } }] }));
+    const created = await api(
+      "POST",
+      "/v2/checkout/orders",
+      orderPayload({ purchase_units: [{ reference_id: "r1", amount: { currency_code: "USD", value } }] }),
+    );
     await fetch(`${base}/__emulator/approve/${created.body.id}`, { method: "POST" });
     const captured = await api("POST", `/v2/checkout/orders/${created.body.id}/capture`, {});
     return captured.body.purchase_units[0].payments.captures[0].id as string;
@@ -404,10 +422,20 @@ describe("Payments v2 refunds and webhooks", () => {
 
   it("refunds partly, then the rest; never more than is left; a replayed request id answers the same refund", async () => {
     const captureId = await capturedOrder();
-    const first = await api("POST", `/v2/payments/captures/${captureId}/refund`, { amount: { currency_code: "USD", value: "10.00" } }, { "PayPal-Request-Id": "r-1" });
+    const first = await api(
+      "POST",
+      `/v2/payments/captures/${captureId}/refund`,
+      { amount: { currency_code: "USD", value: "10.00" } },
+      { "PayPal-Request-Id": "r-1" },
+    );
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ status: "COMPLETED", amount: { currency_code: "USD", value: "10.00" } });
-    const replay = await api("POST", `/v2/payments/captures/${captureId}/refund`, { amount: { currency_code: "USD", value: "10.00" } }, { "PayPal-Request-Id": "r-1" });
+    const replay = await api(
+      "POST",
+      `/v2/payments/captures/${captureId}/refund`,
+      { amount: { currency_code: "USD", value: "10.00" } },
+      { "PayPal-Request-Id": "r-1" },
+    );
     expect(replay.body.id).toBe(first.body.id);
     expect((await api("GET", `/v2/payments/captures/${captureId}`)).body.status).toBe("PARTIALLY_REFUNDED");
     const over = await api("POST", `/v2/payments/captures/${captureId}/refund`, { amount: { currency_code: "USD", value: "14.01" } });
@@ -420,14 +448,21 @@ describe("Payments v2 refunds and webhooks", () => {
     expect((await api("GET", `/v2/payments/captures/${captureId}`)).body.status).toBe("REFUNDED");
     const again = await api("POST", `/v2/payments/captures/${captureId}/refund`, {});
     expect(again.body.details[0].issue).toBe("CAPTURE_FULLY_REFUNDED");
-    expect((await api("GET", `/v2/payments/refunds/${rest.body.id}`)).body.links.find((l: Json) => l.rel === "up").href).toBe(`${base}/v2/payments/captures/${captureId}`);
+    expect((await api("GET", `/v2/payments/refunds/${rest.body.id}`)).body.links.find((l: Json) => l.rel === "up").href).toBe(
+      `${base}/v2/payments/captures/${captureId}`,
+    );
     expect((await api("GET", "/v2/payments/refunds/NOSUCHREFUND")).status).toBe(404);
     expect((await fetch(`${base}/v2/payments/captures/${captureId}/refund`, { method: "POST", body: "{}" })).status).toBe(401);
   });
 
   it("verify-webhook-signature says SUCCESS only for its own signature, body and webhook id", async () => {
     const captureId = await capturedOrder();
-    const signed = (await (await fetch(`${base}/__emulator/webhook-event`, { method: "POST", body: JSON.stringify({ event_type: "PAYMENT.CAPTURE.COMPLETED", resource_id: captureId }) })).json()) as Json;
+    const signed = (await (
+      await fetch(`${base}/__emulator/webhook-event`, {
+        method: "POST",
+        body: JSON.stringify({ event_type: "PAYMENT.CAPTURE.COMPLETED", resource_id: captureId }),
+      })
+    ).json()) as Json;
     const h = signed.headers as Record<string, string>;
     const request = (event: unknown, overrides: Json = {}) => ({
       auth_algo: h["PAYPAL-AUTH-ALGO"],
@@ -441,9 +476,13 @@ describe("Payments v2 refunds and webhooks", () => {
     });
     const event = JSON.parse(signed.body);
     expect((await api("POST", "/v1/notifications/verify-webhook-signature", request(event))).body).toEqual({ verification_status: "SUCCESS" });
-    expect((await api("POST", "/v1/notifications/verify-webhook-signature", request({ ...event, summary: "changed" }))).body.verification_status).toBe("FAILURE");
+    expect((await api("POST", "/v1/notifications/verify-webhook-signature", request({ ...event, summary: "changed" }))).body.verification_status).toBe(
+      "FAILURE",
+    );
     expect((await api("POST", "/v1/notifications/verify-webhook-signature", request(event, { webhook_id: "OTHER" }))).body.verification_status).toBe("FAILURE");
-    expect((await api("POST", "/v1/notifications/verify-webhook-signature", request(event, { transmission_sig: "0".repeat(64) }))).body.verification_status).toBe("FAILURE");
+    expect(
+      (await api("POST", "/v1/notifications/verify-webhook-signature", request(event, { transmission_sig: "0".repeat(64) }))).body.verification_status,
+    ).toBe("FAILURE");
     expect((await api("POST", "/v1/notifications/verify-webhook-signature", { webhook_event: event })).status).toBe(400);
   });
 
@@ -462,8 +501,22 @@ describe("Payments v2 refunds and webhooks", () => {
     const port = (receiver.address() as { port: number }).port;
     const sender = await startPaypalEmulator({ port: 0, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, webhookUrl: `http://127.0.0.1:${port}/hook` });
     try {
-      const token = ((await (await fetch(`${sender.url}/v1/oauth2/token`, { method: "POST", headers: { Authorization: basic(CLIENT_ID, CLIENT_SECRET) }, body: "grant_type=client_credentials" })).json()) as Json).access_token;
-      const created = (await (await fetch(`${sender.url}/v2/checkout/orders`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify(orderPayload()) })).json()) as Json;
+      const token = (
+        (await (
+          await fetch(`${sender.url}/v1/oauth2/token`, {
+            method: "POST",
+            headers: { Authorization: basic(CLIENT_ID, CLIENT_SECRET) },
+            body: "grant_type=client_credentials",
+          })
+        ).json()) as Json
+      ).access_token;
+      const created = (await (
+        await fetch(`${sender.url}/v2/checkout/orders`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+          body: JSON.stringify(orderPayload()),
+        })
+      ).json()) as Json;
       await fetch(`${sender.url}/__emulator/capture/${created.id}`, { method: "POST" });
       await sender.settled();
       const types = received.map((r) => JSON.parse(r.body).event_type);

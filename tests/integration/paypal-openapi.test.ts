@@ -53,7 +53,10 @@ function check(doc: keyof typeof docs, schema: string, data: unknown): ErrorObje
 
 function expectValid(doc: keyof typeof docs, schema: string, data: unknown) {
   const errors = check(doc, schema, data);
-  expect(errors.map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`), `${doc} ${schema}: ${JSON.stringify(data).slice(0, 300)}`).toEqual([]);
+  expect(
+    errors.map((e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`),
+    `${doc} ${schema}: ${JSON.stringify(data).slice(0, 300)}`,
+  ).toEqual([]);
 }
 
 let emulator: PaypalEmulator;
@@ -127,7 +130,12 @@ describe("PayPal's OpenAPI documents", () => {
     expectValid("orders", "order", created.body);
 
     // A webhook event as the emulator sends it, and its verification through the shop's client.
-    const signed = await (await realFetch(`${emulator.url}/__emulator/webhook-event`, { method: "POST", body: JSON.stringify({ event_type: "PAYMENT.CAPTURE.REFUNDED", resource_id: refund.paypalRefundId }) })).json();
+    const signed = await (
+      await realFetch(`${emulator.url}/__emulator/webhook-event`, {
+        method: "POST",
+        body: JSON.stringify({ event_type: "PAYMENT.CAPTURE.REFUNDED", resource_id: refund.paypalRefundId }),
+      })
+    ).json();
     expectValid("webhooks", "event", signed.event);
     expectValid("payments", "refund", signed.event.resource);
     const client = createPaypalClient({ mode: "emulator", apiBase: emulator.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });

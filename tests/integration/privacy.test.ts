@@ -130,7 +130,10 @@ async function person(tag: string, opts: { admin?: boolean; password?: boolean }
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db.insertInto("order_items").values({ order_id: order.id, product_id: product.id, title: product.title, unit_price_cents: 2400, quantity: 1 }).execute();
+    await db
+      .insertInto("order_items")
+      .values({ order_id: order.id, product_id: product.id, title: product.title, unit_price_cents: 2400, quantity: 1 })
+      .execute();
     orders.push({ id: order.id, token });
   }
   await db.insertInto("favorites").values({ user_id: user.id, product_id: product.id }).execute();
@@ -141,9 +144,15 @@ async function person(tag: string, opts: { admin?: boolean; password?: boolean }
     .values({ user_id: user.id, order_id: orders[0]!.id, event_type: "order_gain", description: `Points for ${tag} order`, points: 15, points_after: 15 })
     .execute();
   await db.insertInto("back_in_stock_requests").values({ email, product_id: product.id }).execute();
-  await db.insertInto("login_attempts").values({ email, ip: `198.18.0.${k}` }).execute();
+  await db
+    .insertInto("login_attempts")
+    .values({ email, ip: `198.18.0.${k}` })
+    .execute();
   // Password-reset throttling rows carry the address too.
-  await db.insertInto("login_attempts").values({ email: `reset:${email}`, ip: `reset:198.18.0.${k}` }).execute();
+  await db
+    .insertInto("login_attempts")
+    .values({ email: `reset:${email}`, ip: `reset:198.18.0.${k}` })
+    .execute();
   await db.insertInto("known_signins").values({ email, ip: personIp, last_at: new Date().toISOString() }).execute();
   const recovery = `recoveryhash-${tag}-${k}`;
   await db.insertInto("recovery_codes").values({ user_id: user.id, code_hash: recovery }).execute();
@@ -152,7 +161,10 @@ async function person(tag: string, opts: { admin?: boolean; password?: boolean }
     .insertInto("auth_tokens")
     .values({ token_hash: tokenHash, user_id: user.id, purpose: "verify-email", expires_at: new Date(Date.now() + 86_400_000).toISOString() })
     .execute();
-  await db.insertInto("outbox").values({ event_key: `welcome:test-${tag}-${k}`, kind: "welcome", to_address: email, data: "{}", status: "sent", subject: `Welcome ${firstName}` }).execute();
+  await db
+    .insertInto("outbox")
+    .values({ event_key: `welcome:test-${tag}-${k}`, kind: "welcome", to_address: email, data: "{}", status: "sent", subject: `Welcome ${firstName}` })
+    .execute();
   return {
     id: user.id,
     email,
@@ -192,7 +204,11 @@ async function ordersOf(p: Person) {
   return db
     .selectFrom("orders")
     .select(["id", "user_id as userId", "session_key as sessionKey", "email"])
-    .where("id", "in", p.orders.map((o) => o.id))
+    .where(
+      "id",
+      "in",
+      p.orders.map((o) => o.id),
+    )
     .orderBy("id")
     .execute();
 }
@@ -210,10 +226,24 @@ describe("the export", () => {
     const a = await person("alma");
     const cookie = await sessionFor(a.id);
     const data = (await exportAccountData(db, a.id))!;
-    expect(data.profile).toMatchObject({ id: a.id, email: a.email, firstName: a.firstName, lastName: a.lastName, emailConfirmed: true, passwordSet: true, googleLinked: false, secondFactorOn: false });
+    expect(data.profile).toMatchObject({
+      id: a.id,
+      email: a.email,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      emailConfirmed: true,
+      passwordSet: true,
+      googleLinked: false,
+      secondFactorOn: false,
+    });
     expect(data.profile.shippingAddress.addressLine1).toBe(a.street);
     expect(data.orders.map((o) => o.id)).toEqual(a.orders.map((o) => o.id));
-    expect(data.orders[0]).toMatchObject({ status: "paid", totalCents: 3200, shippingAddress: { addressLine1: a.street }, items: [{ title: a.productTitle, quantity: 1 }] });
+    expect(data.orders[0]).toMatchObject({
+      status: "paid",
+      totalCents: 3200,
+      shippingAddress: { addressLine1: a.street },
+      items: [{ title: a.productTitle, quantity: 1 }],
+    });
     expect(data.orders[0]!.detailsPath).toBe(`/order-details/${a.orders[0]!.id}/${a.orders[0]!.token}`);
     expect(data.orders[0]!.history.map((h) => h.event)).toEqual(["Order placed", "Payment received"]);
     expect(data.favorites).toEqual([expect.objectContaining({ productTitle: a.productTitle })]);
@@ -259,10 +289,24 @@ describe("the export", () => {
       })
       .execute();
     // The owner's alerts to the address of an admin are about other people's orders.
-    await db.insertInto("outbox").values({ event_key: `owner-alert-${a.id}`, kind: "owner-new-order", to_address: a.email, data: "{}", subject: `New paid order: ${b.firstName}` }).execute();
+    await db
+      .insertInto("outbox")
+      .values({ event_key: `owner-alert-${a.id}`, kind: "owner-new-order", to_address: a.email, data: "{}", subject: `New paid order: ${b.firstName}` })
+      .execute();
     const text = JSON.stringify(await exportAccountData(db, a.id));
     expect(text).toContain(a.email);
-    for (const foreign of [b.email, b.firstName, b.lastName, b.street, b.ip, b.productTitle, ...b.orders.map((o) => o.token), "Stranger", "stranger-token", "owner-new-order"]) {
+    for (const foreign of [
+      b.email,
+      b.firstName,
+      b.lastName,
+      b.street,
+      b.ip,
+      b.productTitle,
+      ...b.orders.map((o) => o.token),
+      "Stranger",
+      "stranger-token",
+      "owner-new-order",
+    ]) {
       expect(text, foreign).not.toContain(foreign);
     }
     const ids = (JSON.parse(text) as { orders: { id: number }[] }).orders.map((o) => o.id);
@@ -311,14 +355,27 @@ describe("deleting one's account with the password", () => {
     const orders = await ordersOf(a);
     expect(orders).toEqual(a.orders.map((o) => ({ id: o.id, userId: null, sessionKey: null, email: a.email })));
     await expectOrderLinksWork(a);
-    const items = await db.selectFrom("order_items").select("order_id").where("order_id", "in", a.orders.map((o) => o.id)).execute();
+    const items = await db
+      .selectFrom("order_items")
+      .select("order_id")
+      .where(
+        "order_id",
+        "in",
+        a.orders.map((o) => o.id),
+      )
+      .execute();
     expect(items).toHaveLength(2);
     // Account-only e-mails already sent are gone; the confirmation is queued and delivered.
     expect(await db.selectFrom("outbox").select("kind").where("to_address", "=", a.email).execute()).toEqual([{ kind: "account-deleted" }]);
     await deliverPendingMail(db, smtp.transport, new Date(Date.now() + 1000));
     const mail = mailTo(smtp.catcher, a.email).find((m) => /deleted/i.test(m.subject));
     expect(mail?.text).toContain("2 orders stay with us");
-    const log = await db.selectFrom("activity_log").select(["kind", "subject_id", "summary", "actor_email"]).where("kind", "=", "user.delete").where("subject_id", "=", a.id).execute();
+    const log = await db
+      .selectFrom("activity_log")
+      .select(["kind", "subject_id", "summary", "actor_email"])
+      .where("kind", "=", "user.delete")
+      .where("subject_id", "=", a.id)
+      .execute();
     expect(log).toEqual([expect.objectContaining({ actor_email: a.email, summary: expect.stringContaining(a.email) })]);
     // The other customer is untouched.
     expect(Object.values(await remains(b)).slice(0, 1)).toEqual([1]);
@@ -330,7 +387,11 @@ describe("deleting one's account with the password", () => {
     const a = await person("tina");
     const cookie = await sessionFor(a.id);
     const before = await remains(a);
-    await db.executeQuery(sql`CREATE TRIGGER privacy_test_refuse BEFORE DELETE ON users WHEN old.id = ${sql.lit(a.id)} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`.compile(db));
+    await db.executeQuery(
+      sql`CREATE TRIGGER privacy_test_refuse BEFORE DELETE ON users WHEN old.id = ${sql.lit(a.id)} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`.compile(
+        db,
+      ),
+    );
     try {
       await expect(deleteAccount(db, a.id, "password")).rejects.toThrow(/refused by the test/);
     } finally {
@@ -430,7 +491,7 @@ describe("the API door", () => {
     expect(await remains(viaForm)).toEqual(await remains(viaApi));
     const shape = async (p: Person) => (await ordersOf(p)).map(({ userId, sessionKey }) => ({ userId, sessionKey }));
     expect(await shape(viaForm)).toEqual(await shape(viaApi));
-    const outbox = async (p: Person) => (await db.selectFrom("outbox").select(["kind", "status"]).where("to_address", "=", p.email).execute());
+    const outbox = async (p: Person) => await db.selectFrom("outbox").select(["kind", "status"]).where("to_address", "=", p.email).execute();
     expect(await outbox(viaForm)).toEqual(await outbox(viaApi));
     await expectOrderLinksWork(viaApi);
   });
@@ -450,7 +511,9 @@ describe("accounts without a password confirm by the e-mailed link", () => {
     }
     expect((await remains(p)).users).toBe(1);
     await deliverPendingMail(db, smtp.transport, new Date(Date.now() + 1000));
-    const mail = mailTo(smtp.catcher, p.email).filter((m) => /confirm the deletion/i.test(m.subject)).at(-1);
+    const mail = mailTo(smtp.catcher, p.email)
+      .filter((m) => /confirm the deletion/i.test(m.subject))
+      .at(-1);
     const match = mail?.text.match(/http:\/\/localhost:3000\/account\/data\/delete\?token=([A-Za-z0-9_-]+)/);
     if (!match) throw new Error(`no deletion link in ${mail?.text}`);
     return { cookie, token: match[1]! };
@@ -481,7 +544,12 @@ describe("accounts without a password confirm by the e-mailed link", () => {
   it("an expired link deletes nothing; the form door sends the same link", async () => {
     const h = await person("hedy", { password: false });
     const { token } = await requestLink(h, "form");
-    await db.updateTable("auth_tokens").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", h.id).where("purpose", "=", "delete-account").execute();
+    await db
+      .updateTable("auth_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", h.id)
+      .where("purpose", "=", "delete-account")
+      .execute();
     const page = await run(() => linkLoader(args(get(`/account/data/delete?token=${token}`))));
     expect(page.status).toBe(400);
     expect((await page.json()).problem).toBe(PRIVACY_TEXT.link.expired);
@@ -521,7 +589,12 @@ describe("the admin's Users tab: export and delete a customer on request", () =>
     const body = await res.json();
     expect(body.profile.email).toBe(c.email);
     expect(body.orders).toHaveLength(2);
-    const log = await db.selectFrom("activity_log").select(["actor_id", "subject_type", "subject_id", "summary"]).where("kind", "=", "user.export").where("subject_id", "=", c.id).execute();
+    const log = await db
+      .selectFrom("activity_log")
+      .select(["actor_id", "subject_type", "subject_id", "summary"])
+      .where("kind", "=", "user.export")
+      .where("subject_id", "=", c.id)
+      .execute();
     expect(log).toEqual([{ actor_id: boss.id, subject_type: "user", subject_id: c.id, summary: expect.stringContaining(c.email) }]);
   });
 
@@ -543,7 +616,9 @@ describe("the admin's Users tab: export and delete a customer on request", () =>
     expect(log).toEqual([{ actor_id: boss.id, summary: expect.stringContaining(c.email) }]);
 
     const other = await admin();
-    const refused = await run(() => adminDeleteAction(args(formReq(`/admin/users/${other.id}/delete`, { email: other.email }, boss.cookie), { userId: String(other.id) })));
+    const refused = await run(() =>
+      adminDeleteAction(args(formReq(`/admin/users/${other.id}/delete`, { email: other.email }, boss.cookie), { userId: String(other.id) })),
+    );
     expect(refused.status).toBe(403);
     expect(await me(other.cookie)).toBe(200);
   });
@@ -558,6 +633,8 @@ describe("the admin's Users tab: export and delete a customer on request", () =>
     const res = await run(() => adminDeleteAction(args(formReq(`/admin/users/${victim.id}/delete`, { email: victim.email }, cookie), params)));
     expect(res.status).toBe(403);
     expect((await remains(victim)).users).toBe(1);
-    expect(await db.selectFrom("activity_log").select("id").where("subject_id", "=", victim.id).where("kind", "in", ["user.export", "user.delete"]).execute()).toHaveLength(0);
+    expect(
+      await db.selectFrom("activity_log").select("id").where("subject_id", "=", victim.id).where("kind", "in", ["user.export", "user.delete"]).execute(),
+    ).toHaveLength(0);
   });
 });

@@ -32,7 +32,8 @@ it("storefront queries use indexes", async () => {
   const parent = await makeCategory(db, { name: "Scale" });
   const child = await makeCategory(db, { name: "Dresses", parentId: parent.id });
   const products = [];
-  for (let i = 0; i < 30; i++) products.push(await makeProduct(db, { categoryIds: [parent.id, child.id], colors: i % 3 === 0 ? [{ colorId: 3, stock: 4 }] : [] }));
+  for (let i = 0; i < 30; i++)
+    products.push(await makeProduct(db, { categoryIds: [parent.id, child.id], colors: i % 3 === 0 ? [{ colorId: 3, stock: 4 }] : [] }));
   const user = await makeUser(db);
   seen.length = 0;
 

@@ -48,7 +48,10 @@ let snapshotAfterSecond: unknown;
 async function counts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of COUNTED) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     out[table] = Number(row.n);
   }
   return out;
@@ -162,7 +165,10 @@ describe("seedDemo", () => {
         expect(colorStocks.length, p.slug).toBeLessThanOrEqual(5);
       }
       if (p.has_variations) {
-        const codes = variationRows.filter((r) => r.product_id === p.id).map((r) => r.variation_code).sort();
+        const codes = variationRows
+          .filter((r) => r.product_id === p.id)
+          .map((r) => r.variation_code)
+          .sort();
         expect(codes, p.slug).toEqual(["A", "B", "C"]);
       }
       if (p.has_color_variations || p.has_variations) expect(p.stock, p.slug).toBe(0);
@@ -297,11 +303,7 @@ describe("seedDemo", () => {
   });
 
   it("creates the admin user with a verifiable password", async () => {
-    const admin = await db
-      .selectFrom("users")
-      .selectAll()
-      .where("email", "=", ADMIN_EMAIL.toLowerCase())
-      .executeTakeFirstOrThrow();
+    const admin = await db.selectFrom("users").selectAll().where("email", "=", ADMIN_EMAIL.toLowerCase()).executeTakeFirstOrThrow();
     expect(admin).toMatchObject({ is_admin: 1, first_name: "Shop", last_name: "Owner" });
     expect(await verifyPassword(ADMIN_PASSWORD, admin.password_hash)).toBe(true);
     expect(await verifyPassword("not-the-password", admin.password_hash)).toBe(false);
@@ -310,10 +312,7 @@ describe("seedDemo", () => {
 
   it("never promotes an existing customer: it refuses, names the account and changes nothing", async () => {
     const hash = await hashPassword("customer-password");
-    await db
-      .insertInto("users")
-      .values({ email: "maker@example.test", password_hash: hash, first_name: "Mae", last_name: "Ker" })
-      .execute();
+    await db.insertInto("users").values({ email: "maker@example.test", password_hash: hash, first_name: "Mae", last_name: "Ker" }).execute();
     await expect(seedDemo(db, { ...options, adminEmail: "MAKER@example.test", adminPassword: "something-else" })).rejects.toThrow(
       /ADMIN_EMAIL maker@example\.test belongs to an existing customer account.*npm run db:promote -- maker@example\.test/,
     );
@@ -326,10 +325,19 @@ describe("seedDemo", () => {
     // A squatter registered the owner's address first (unconfirmed), signed in and kept a session.
     const squatter = await db
       .insertInto("users")
-      .values({ email: "owner-to-be@example.test", password_hash: await hashPassword("squatter-knows-this"), first_name: "Sq", last_name: "U", google_id: "g-squatter" })
+      .values({
+        email: "owner-to-be@example.test",
+        password_hash: await hashPassword("squatter-knows-this"),
+        first_name: "Sq",
+        last_name: "U",
+        google_id: "g-squatter",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db.insertInto("sessions").values({ id: "squatter-session", data: "{}", user_id: squatter.id, expires_at: new Date(Date.now() + 86_400_000).toISOString() }).execute();
+    await db
+      .insertInto("sessions")
+      .values({ id: "squatter-session", data: "{}", user_id: squatter.id, expires_at: new Date(Date.now() + 86_400_000).toISOString() })
+      .execute();
     expect(await promoteToAdmin(db, "Owner-To-Be@Example.test")).toBe("promoted");
     const after = await db.selectFrom("users").select(["is_admin", "password_hash", "google_id"]).where("id", "=", squatter.id).executeTakeFirstOrThrow();
     expect(after).toEqual({ is_admin: 1, password_hash: null, google_id: null });
@@ -348,7 +356,9 @@ describe("seedDemo", () => {
   });
 
   it("refuses a common or short admin password when it creates the admin", async () => {
-    await expect(seedDemo(db, { ...options, adminEmail: "new-owner@example.test", adminPassword: "password1" })).rejects.toThrow(/ADMIN_PASSWORD is too common/);
+    await expect(seedDemo(db, { ...options, adminEmail: "new-owner@example.test", adminPassword: "password1" })).rejects.toThrow(
+      /ADMIN_PASSWORD is too common/,
+    );
     await expect(seedDemo(db, { ...options, adminEmail: "new-owner@example.test", adminPassword: "abc" })).rejects.toThrow(/at least 6/);
     expect(await db.selectFrom("users").select("id").where("email", "=", "new-owner@example.test").executeTakeFirst()).toBeUndefined();
   });
@@ -376,7 +386,14 @@ describe("seedDemo", () => {
     const target = path.join(dir, "refused.db");
     const run = (extra: Record<string, string>) =>
       spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/seed.ts"], {
-        env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATABASE_PATH: target, SESSION_SECRET: "s".repeat(32), ADMIN_EMAIL: "owner@shop.test", ...extra },
+        env: {
+          PATH: process.env.PATH ?? "",
+          NODE_ENV: "production",
+          DATABASE_PATH: target,
+          SESSION_SECRET: "s".repeat(32),
+          ADMIN_EMAIL: "owner@shop.test",
+          ...extra,
+        },
         encoding: "utf8",
       });
     for (const [extra, named] of [

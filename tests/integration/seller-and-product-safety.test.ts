@@ -19,7 +19,6 @@ import { cookieFor } from "../helpers/routes";
 import { mailTo, startSmtp } from "../helpers/smtp";
 import { STORE_INTENTS, SETTINGS_TEXT } from "~/domain/common/settings-texts";
 
-
 let admin: { id: number; cookie: string };
 let customer: { id: number; cookie: string };
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -46,18 +45,15 @@ function multipart(fields: Record<string, string>): FormData {
 const settingsPost = (fields: Record<string, string>, cookie = admin.cookie) =>
   run(() => adminAction(args(postForm("/admin?tab=settings", fields, { cookie }))));
 const addPost = (fields: Record<string, string>) =>
-  run(() =>
-    addAction(args(postMultipart("/admin/products/add", multipart(fields), { cookie: admin.cookie }))),
-  );
+  run(() => addAction(args(postMultipart("/admin/products/add", multipart(fields), { cookie: admin.cookie }))));
 const editPost = (id: number, fields: Record<string, string>) =>
-  run(() =>
-    editAction(args(postMultipart(`/admin/products/edit/${id}`, multipart(fields), { cookie: admin.cookie }), { id: String(id) })),
-  );
+  run(() => editAction(args(postMultipart(`/admin/products/edit/${id}`, multipart(fields), { cookie: admin.cookie }), { id: String(id) })));
 const api = {
   create: (body: unknown) => run(() => listAction(args(apiRequest("POST", "/api/admin/products", { cookie: admin.cookie, body })))),
   list: () => run(() => listLoader(args(apiRequest("GET", "/api/admin/products", { cookie: admin.cookie })))),
   get: (id: number) => run(() => oneLoader(args(apiRequest("GET", `/api/admin/products/${id}`, { cookie: admin.cookie }), { id: String(id) }))),
-  put: (id: number, body: unknown) => run(() => oneAction(args(apiRequest("PUT", `/api/admin/products/${id}`, { cookie: admin.cookie, body }), { id: String(id) }))),
+  put: (id: number, body: unknown) =>
+    run(() => oneAction(args(apiRequest("PUT", `/api/admin/products/${id}`, { cookie: admin.cookie, body }), { id: String(id) }))),
 };
 const stored = (id: number) =>
   db.selectFrom("products").select(["sku", "materials", "safety_notice as safetyNotice"]).where("id", "=", id).executeTakeFirstOrThrow();
@@ -154,7 +150,15 @@ describe("product SKU, materials and safety notice", () => {
   });
 
   it("keeps a given SKU (trimmed), materials and notice; refuses a bad SKU (400) and a used one (form field error, API 409)", async () => {
-    const res = await api.create({ title: "Sku Given", description: "d", price: "10", stock: 1, sku: "  RTD-001.b_2 ", materials: "100% cotton lawn", safetyNotice: "Tiny snaps." });
+    const res = await api.create({
+      title: "Sku Given",
+      description: "d",
+      price: "10",
+      stock: 1,
+      sku: "  RTD-001.b_2 ",
+      materials: "100% cotton lawn",
+      safetyNotice: "Tiny snaps.",
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toMatchObject({ sku: "RTD-001.b_2", materials: "100% cotton lawn", safetyNotice: "Tiny snaps.", usesDefaultSafetyNotice: false });
@@ -194,7 +198,12 @@ describe("product SKU, materials and safety notice", () => {
     let res = await editPost(p.id, { ...base, sku: "ESD-9", materials: " Silk taffeta ", safetyNotice: "Contains a pin." });
     expect(res.status).toBe(302);
     expect(await stored(p.id)).toEqual({ sku: "ESD-9", materials: "Silk taffeta", safetyNotice: "Contains a pin." });
-    const log = await db.selectFrom("activity_log").select("changes").where("kind", "=", "product.update").where("subject_id", "=", p.id).executeTakeFirstOrThrow();
+    const log = await db
+      .selectFrom("activity_log")
+      .select("changes")
+      .where("kind", "=", "product.update")
+      .where("subject_id", "=", p.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(log.changes!)).toMatchObject({ sku: [skuFor(p.id), "ESD-9"], materials: ["", "Silk taffeta"] });
 
     res = await editPost(p.id, { ...base, sku: "", materials: "", safetyNotice: "" });
@@ -214,7 +223,9 @@ describe("product SKU, materials and safety notice", () => {
   });
 
   it("an API PUT without the new fields keeps them; with them, it changes them", async () => {
-    const created = await (await api.create({ title: "Put Keeps", description: "d", price: "10", stock: 1, sku: "PK-1", materials: "Wool", safetyNotice: "Own notice." })).json();
+    const created = await (
+      await api.create({ title: "Put Keeps", description: "d", price: "10", stock: 1, sku: "PK-1", materials: "Wool", safetyNotice: "Own notice." })
+    ).json();
     let res = await api.put(created.id, { title: "Put Keeps", description: "d", price: "11", stock: 1 });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ price: "11.00", sku: "PK-1", materials: "Wool", safetyNotice: "Own notice." });
@@ -230,7 +241,11 @@ describe("product JSON and the product page", () => {
 
   it("every product JSON carries sku, materials and safetyNotice, the store's default when the product has none", async () => {
     const own = await makeProduct(db, { title: "Json Own Notice" });
-    await db.updateTable("products").set({ sku: "JSON-OWN", materials: "Linen", safety_notice: "Own words.", is_latest_collection: 1 }).where("id", "=", own.id).execute();
+    await db
+      .updateTable("products")
+      .set({ sku: "JSON-OWN", materials: "Linen", safety_notice: "Own words.", is_latest_collection: 1 })
+      .where("id", "=", own.id)
+      .execute();
     const plain = await makeProduct(db, { title: "Json Default Notice" });
     await db.updateTable("products").set({ is_latest_collection: 1 }).where("id", "=", plain.id).execute();
 
@@ -257,7 +272,13 @@ describe("product JSON and the product page", () => {
     await db.updateTable("products").set({ sku: "PMD-1", materials: "Cotton lawn" }).where("id", "=", p.id).execute();
     const res = await run(() => productPageLoader(args(get(`}/product/${p.slug}`), { slug: p.slug })));
     const data = await res.json();
-    expect(data.maker).toEqual({ legalName: SELLER.legalName, address: "ul. Igielna 3, 31-000 Kraków, Poland", email: SELLER.email, phone: SELLER.phone, vatLine: SELLER.vatLine });
+    expect(data.maker).toEqual({
+      legalName: SELLER.legalName,
+      address: "ul. Igielna 3, 31-000 Kraków, Poland",
+      email: SELLER.email,
+      phone: SELLER.phone,
+      vatLine: SELLER.vatLine,
+    });
     expect(data.product).toMatchObject({ sku: "PMD-1", materials: "Cotton lawn", safetyNotice: SELLER.safetyNotice });
   });
 });
@@ -285,7 +306,16 @@ describe("order e-mails carry the seller", () => {
         loyaltyDiscount: "0.00",
         loyaltyPointsUsed: 0,
         total: "29.00",
-        address: { firstName: "Ada", lastName: "Lovelace", addressLine1: "1 Lace Lane", addressLine2: null, city: "London", state: null, postalCode: "N1", country: "GB" },
+        address: {
+          firstName: "Ada",
+          lastName: "Lovelace",
+          addressLine1: "1 Lace Lane",
+          addressLine2: null,
+          city: "London",
+          state: null,
+          postalCode: "N1",
+          country: "GB",
+        },
         customerMessage: null,
         trackingNumber: "RR1PL",
       },

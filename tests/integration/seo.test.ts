@@ -148,7 +148,10 @@ describe("sitemap.xml and robots.txt", () => {
     await db.updateTable("products").set({ stock: 3, title: "Renamed only" }).where("id", "=", product.id).execute();
     // What every sale, reservation and cancellation runs.
     await recomputeTotalStock(db, [product.id]);
-    await db.insertInto("carts").values({ session_key: `sitemap-${Date.now()}` }).execute();
+    await db
+      .insertInto("carts")
+      .values({ session_key: `sitemap-${Date.now()}` })
+      .execute();
     expect(await (await sitemapLoader()).text()).toBe(first);
     expect(sitemapBuildCount()).toBe(builds);
 

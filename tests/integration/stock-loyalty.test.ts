@@ -11,7 +11,12 @@ afterAll(() => db.destroy());
 async function stockOf(productId: number) {
   const p = await db.selectFrom("products").select(["stock", "total_stock"]).where("id", "=", productId).executeTakeFirstOrThrow();
   const colors = await db.selectFrom("product_colors").select(["color_id", "stock"]).where("product_id", "=", productId).orderBy("color_id").execute();
-  const variations = await db.selectFrom("product_variations").select(["variation_code", "stock"]).where("product_id", "=", productId).orderBy("variation_code").execute();
+  const variations = await db
+    .selectFrom("product_variations")
+    .select(["variation_code", "stock"])
+    .where("product_id", "=", productId)
+    .orderBy("variation_code")
+    .execute();
   return { ...p, colors, variations };
 }
 
@@ -43,8 +48,18 @@ async function makeOrder(values: { userId?: number | null; sessionKey?: string |
 describe("taking and returning stock", () => {
   it("takes plain, colour and variation stock and keeps total_stock in step", async () => {
     const plain = await makeProduct(db, { stock: 3 });
-    const coloured = await makeProduct(db, { colors: [{ colorId: 3, stock: 2 }, { colorId: 7, stock: 4 }] });
-    const varied = await makeProduct(db, { variations: [{ name: "Size S", stock: 1 }, { name: "Size M", stock: 5 }] });
+    const coloured = await makeProduct(db, {
+      colors: [
+        { colorId: 3, stock: 2 },
+        { colorId: 7, stock: 4 },
+      ],
+    });
+    const varied = await makeProduct(db, {
+      variations: [
+        { name: "Size S", stock: 1 },
+        { name: "Size M", stock: 5 },
+      ],
+    });
     await db.transaction().execute((trx) =>
       takeStock(trx, [
         { productId: plain.id, colorId: null, variationCode: null, quantity: 2 },
@@ -53,8 +68,20 @@ describe("taking and returning stock", () => {
       ]),
     );
     expect(await stockOf(plain.id)).toMatchObject({ stock: 1, total_stock: 1 });
-    expect(await stockOf(coloured.id)).toMatchObject({ total_stock: 3, colors: [{ color_id: 3, stock: 2 }, { color_id: 7, stock: 1 }] });
-    expect(await stockOf(varied.id)).toMatchObject({ total_stock: 1, variations: [{ variation_code: "A", stock: 1 }, { variation_code: "B", stock: 0 }] });
+    expect(await stockOf(coloured.id)).toMatchObject({
+      total_stock: 3,
+      colors: [
+        { color_id: 3, stock: 2 },
+        { color_id: 7, stock: 1 },
+      ],
+    });
+    expect(await stockOf(varied.id)).toMatchObject({
+      total_stock: 1,
+      variations: [
+        { variation_code: "A", stock: 1 },
+        { variation_code: "B", stock: 0 },
+      ],
+    });
 
     await db.transaction().execute((trx) =>
       returnStock(trx, [
@@ -98,7 +125,9 @@ describe("taking and returning stock", () => {
     expect(await findStockIssues(db, [{ productId: p.id, colorId: null, variationCode: null, quantity: 3, title: "Short Hat" }])).toEqual([
       "Short Hat: only 1 items available in stock (you ordered 3)",
     ]);
-    expect(await findStockIssues(db, [{ productId: 999999, colorId: null, variationCode: null, quantity: 1, title: "Gone" }])).toEqual(["Gone is no longer available"]);
+    expect(await findStockIssues(db, [{ productId: 999999, colorId: null, variationCode: null, quantity: 1, title: "Gone" }])).toEqual([
+      "Gone is no longer available",
+    ]);
     expect((await stockOf(p.id)).stock).toBe(1);
   });
 });

@@ -41,7 +41,15 @@ const EXIF = { IFD0: { Copyright: "Secret Owner", Make: "SpyCam", Model: "X1", I
 
 async function picture(format: "png" | "jpeg" | "webp", width = 1200, height = 900, opts: { orientation?: number } = {}): Promise<Buffer> {
   let img = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 150 } } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><rect x="0" y="0" width="${Math.round(width / 3)}" height="${Math.round(height / 2)}" fill="#224466"/></svg>`), top: 0, left: 0 }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><rect x="0" y="0" width="${Math.round(width / 3)}" height="${Math.round(height / 2)}" fill="#224466"/></svg>`,
+        ),
+        top: 0,
+        left: 0,
+      },
+    ])
     .withExif(EXIF);
   if (opts.orientation) img = img.withMetadata({ orientation: opts.orientation });
   return img.toFormat(format).toBuffer();
@@ -94,7 +102,9 @@ describe("POST /api/upload/temp", () => {
   });
 
   it("refuses a GIF and an SVG even though sharp can read them", async () => {
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#ff0000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#ff0000" } })
+      .gif()
+      .toBuffer();
     expect((await upload(fileOf(gif, "anim.gif", "image/gif"))).body.message).toBe(UPLOAD_MESSAGES.invalidType);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>`;
     expect((await upload(fileOf(svg, "logo.png", "image/png"))).body.message).toBe(UPLOAD_MESSAGES.invalidType);
@@ -106,7 +116,9 @@ describe("POST /api/upload/temp", () => {
     const h = 1850; // 11.1 MB of noise, stored uncompressed
     const noise = Buffer.alloc(w * h * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const big = await sharp(noise, { raw: { width: w, height: h, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp(noise, { raw: { width: w, height: h, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.byteLength).toBeGreaterThan(11 * 1000 * 1000);
     expect(await sharp(big).metadata()).toMatchObject({ format: "png" });
     const res = await upload(fileOf(big, "huge.png", "image/png"));
@@ -161,7 +173,21 @@ describe("POST /api/upload/finalize", () => {
   it("moves the uploads to products/, writes the thumb and the WebP widths, and forgets the temp rows", async () => {
     const wide = await upload(fileOf(await picture("jpeg", 1200, 1500), "wide.jpg", "image/jpeg"));
     const small = await upload(fileOf(await picture("png", 500, 400), "small.png", "image/png"));
-    const res = await finalizeAction(args(sendJson("POST", "/api/upload/finalize", { images: [{ id: wide.body.id, isPrimary: false }, { id: small.body.id, isPrimary: true }] }, { cookie: adminCookie })));
+    const res = await finalizeAction(
+      args(
+        sendJson(
+          "POST",
+          "/api/upload/finalize",
+          {
+            images: [
+              { id: wide.body.id, isPrimary: false },
+              { id: small.body.id, isPrimary: true },
+            ],
+          },
+          { cookie: adminCookie },
+        ),
+      ),
+    );
     expect(res.status).toBe(200);
     const { images } = (await res.json()) as { images: { id: string; imageUrl: string; isPrimary: boolean; width: number; height: number }[] };
     expect(images).toEqual([
@@ -180,7 +206,9 @@ describe("POST /api/upload/finalize", () => {
 
     // Every srcset entry exists on disk with the width it claims; nothing is upscaled.
     const widthsOf = async (img: (typeof images)[number]) => {
-      const entries = srcSetFor(img.imageUrl, img.width)!.split(", ").map((e) => e.split(" "));
+      const entries = srcSetFor(img.imageUrl, img.width)!
+        .split(", ")
+        .map((e) => e.split(" "));
       const out: number[] = [];
       for (const [url, descriptor] of entries) {
         const meta = await sharp(diskPath(url!)).metadata();
@@ -196,7 +224,11 @@ describe("POST /api/upload/finalize", () => {
 
     // deleteImageFiles removes the image, its thumb and its widths.
     await deleteImageFiles(images[0]!.imageUrl);
-    expect(readdirSync(PRODUCTS_DIR, { recursive: true }).map(String).filter((f) => f.includes(wide.body.id))).toEqual([]);
+    expect(
+      readdirSync(PRODUCTS_DIR, { recursive: true })
+        .map(String)
+        .filter((f) => f.includes(wide.body.id)),
+    ).toEqual([]);
     expect(existsSync(diskPath(images[1]!.imageUrl))).toBe(true);
   });
 
@@ -218,7 +250,9 @@ describe("POST /api/upload/finalize", () => {
   it("marks the first image primary when none is chosen", async () => {
     const a = await upload(fileOf(await picture("png", 30, 30), "a.png", "image/png"));
     const b = await upload(fileOf(await picture("png", 30, 30), "b.png", "image/png"));
-    const res = await finalizeAction(args(sendJson("POST", "/api/upload/finalize", { images: [{ id: a.body.id }, { id: b.body.id }] }, { cookie: adminCookie })));
+    const res = await finalizeAction(
+      args(sendJson("POST", "/api/upload/finalize", { images: [{ id: a.body.id }, { id: b.body.id }] }, { cookie: adminCookie })),
+    );
     const { images } = (await res.json()) as { images: { isPrimary: boolean }[] };
     expect(images.map((i) => i.isPrimary)).toEqual([true, false]);
   });
@@ -241,7 +275,11 @@ describe("DELETE /api/upload/cleanup and stale uploads", () => {
   it("purges uploads older than the limit and keeps recent ones", async () => {
     const old = await upload(fileOf(await picture("png", 20, 20), "old.png", "image/png"));
     const fresh = await upload(fileOf(await picture("png", 20, 20), "fresh.png", "image/png"));
-    await db.updateTable("uploads").set({ created_at: new Date(Date.now() - 2 * 864e5).toISOString() }).where("id", "=", old.body.id).execute();
+    await db
+      .updateTable("uploads")
+      .set({ created_at: new Date(Date.now() - 2 * 864e5).toISOString() })
+      .where("id", "=", old.body.id)
+      .execute();
     expect(await purgeStaleUploads(db, 864e5)).toBe(1);
     expect(existsSync(diskPath(old.body.url))).toBe(false);
     expect(existsSync(diskPath(fresh.body.url))).toBe(true);
@@ -286,7 +324,9 @@ describe("readMultipartForm", () => {
     expect(Object.fromEntries((await readMultipartForm(urlencoded)).form)).toEqual({ a: "1", b: "two" });
     const asJson = postJson("/x", {});
     await expect(readMultipartForm(asJson)).rejects.toMatchObject({ status: 400 });
-    const broken = postMultipart("/x", new Blob(["--zzz\r\nContent-Disposition: form-data\r\n\r\nno name\r\n"]), { headers: { "Content-Type": "multipart/form-data; boundary=zzz" } });
+    const broken = postMultipart("/x", new Blob(["--zzz\r\nContent-Disposition: form-data\r\n\r\nno name\r\n"]), {
+      headers: { "Content-Type": "multipart/form-data; boundary=zzz" },
+    });
     await expect(readMultipartForm(broken)).rejects.toBeInstanceOf(DomainError);
   });
 });

@@ -79,22 +79,21 @@ async function paidOrder(email = uniqueEmail("paid")) {
 }
 
 function apiPost(body: unknown, ip = freshIp()) {
-  return run(() =>
-    withdrawalsApi(args(postJson("/api/withdrawals", body, { ip }))),
-  );
+  return run(() => withdrawalsApi(args(postJson("/api/withdrawals", body, { ip }))));
 }
 
 function pagePost(fields: Record<string, string | number>, ip = freshIp()) {
   const body = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
-  return run(() =>
-    pageAction(args(postForm("/withdrawal", body, { ip }))),
-  );
+  return run(() => pageAction(args(postForm("/withdrawal", body, { ip }))));
 }
 
 /** Step one then 'Confirm withdrawal', as the page's two forms post them. */
 async function withdrawByPage(fields: { orderId: number; email: string; name: string; statement?: string }, ip = freshIp()) {
   const step1 = await pagePost({ intent: "check", ...fields }, ip);
-  const data = (await step1.clone().json().catch(() => null)) as { step?: string } | null;
+  const data = (await step1
+    .clone()
+    .json()
+    .catch(() => null)) as { step?: string } | null;
   if (step1.status !== 200 || data?.step !== "two") return { step1, confirm: null };
   const confirm = await pagePost({ intent: "confirm", ...fields }, ip);
   return { step1, confirm };
@@ -110,7 +109,11 @@ async function outbox(orderId: number) {
 }
 
 async function withdrawalRow(orderId: number) {
-  return db.selectFrom("withdrawals").select(["received_at as receivedAt", "handled_at as handledAt", "reminded_at as remindedAt", "client_ip as ip", "name", "statement"]).where("order_id", "=", orderId).executeTakeFirst();
+  return db
+    .selectFrom("withdrawals")
+    .select(["received_at as receivedAt", "handled_at as handledAt", "reminded_at as remindedAt", "client_ip as ip", "name", "statement"])
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
 }
 
 describe("who may withdraw", () => {
@@ -136,10 +139,16 @@ describe("who may withdraw", () => {
   });
 
   it("delivered 13 days ago is accepted; 15 days ago says the period is over plainly and records nothing", async () => {
-    const open = await order("delivered", { shippedAt: new Date(Date.now() - 20 * DAY).toISOString(), deliveredAt: new Date(Date.now() - 13 * DAY).toISOString() });
+    const open = await order("delivered", {
+      shippedAt: new Date(Date.now() - 20 * DAY).toISOString(),
+      deliveredAt: new Date(Date.now() - 13 * DAY).toISOString(),
+    });
     expect((await apiPost({ orderId: open.id, email: open.email, name: "Ada Lovelace" })).status).toBe(201);
 
-    const late = await order("delivered", { shippedAt: new Date(Date.now() - 20 * DAY).toISOString(), deliveredAt: new Date(Date.now() - 15 * DAY).toISOString() });
+    const late = await order("delivered", {
+      shippedAt: new Date(Date.now() - 20 * DAY).toISOString(),
+      deliveredAt: new Date(Date.now() - 15 * DAY).toISOString(),
+    });
     const api = await apiPost({ orderId: late.id, email: late.email, name: "Ada Lovelace" });
     expect(api.status).toBe(409);
     expect((await api.json()).message).toMatch(new RegExp(`^The withdrawal period for order #${late.id} ended on `));
@@ -173,7 +182,10 @@ describe("who may withdraw", () => {
 describe("abuse: nobody learns which orders exist, and mail only goes to the order's address", () => {
   it("an unknown order and a wrong e-mail get the same 404 message through both doors, and nothing is queued", async () => {
     const o = await order("paid");
-    const before = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const unknown = await apiPost({ orderId: 987654, email: o.email, name: "Eve" });
     const wrong = await apiPost({ orderId: o.id, email: "eve@example.com", name: "Eve" });
     expect(unknown.status).toBe(404);
@@ -191,7 +203,10 @@ describe("abuse: nobody learns which orders exist, and mail only goes to the ord
     expect(b.result.error[""]).toEqual([WITHDRAWAL_TEXT.notFound]);
 
     expect(await withdrawalRow(o.id)).toBeUndefined();
-    const after = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("outbox")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -207,7 +222,13 @@ describe("abuse: nobody learns which orders exist, and mail only goes to the ord
 
   it("the e-mail is compared trimmed and case-insensitive; the receipt goes to the order's stored address, never to one the request names", async () => {
     const o = await order("processing", { email: "Maria.Nowak@example.com" });
-    const res = await apiPost({ orderId: o.id, email: "  maria.NOWAK@EXAMPLE.com ", name: "Maria Nowak", receiptTo: "attacker@evil.test", to: "attacker@evil.test" });
+    const res = await apiPost({
+      orderId: o.id,
+      email: "  maria.NOWAK@EXAMPLE.com ",
+      name: "Maria Nowak",
+      receiptTo: "attacker@evil.test",
+      to: "attacker@evil.test",
+    });
     expect(res.status).toBe(201);
     const mails = await outbox(o.id);
     const receipt = mails.find((m) => m.kind === "withdrawal-received")!;
@@ -257,7 +278,13 @@ describe("a withdrawal received", () => {
     expect(res.status).toBe(201);
     const body = (await res.json()) as { orderId: number; receivedAt: string };
     expect(body).toEqual({ orderId: o.id, receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
-    expect(await withdrawalRow(o.id)).toMatchObject({ receivedAt: body.receivedAt, handledAt: null, ip: "192.0.2.44", name: "Ada Lovelace", statement: "I hereby withdraw." });
+    expect(await withdrawalRow(o.id)).toMatchObject({
+      receivedAt: body.receivedAt,
+      handledAt: null,
+      ip: "192.0.2.44",
+      name: "Ada Lovelace",
+      statement: "I hereby withdraw.",
+    });
     const events = await db.selectFrom("order_events").select(["type", "message"]).where("order_id", "=", o.id).execute();
     expect(events).toContainEqual({ type: "withdrawal", message: 'Withdrawal from the contract received from Ada Lovelace: "I hereby withdraw."' });
     const mails = await outbox(o.id);
@@ -306,9 +333,7 @@ describe("a withdrawal received", () => {
     const ok = await run(() => receiptLoader(args(get(`${location}`))));
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ state: "ok", summary: { id: viaPage.id } });
-    const forged = await run(() =>
-      receiptLoader(args(get(`/withdrawal/received?orderId=${viaApi.id}&receipt=${location.split("receipt=")[1]}`))),
-    );
+    const forged = await run(() => receiptLoader(args(get(`/withdrawal/received?orderId=${viaApi.id}&receipt=${location.split("receipt=")[1]}`))));
     expect(forged.status).toBe(404);
     expect(await forged.json()).toEqual({ state: "invalid" });
   });

@@ -51,7 +51,9 @@ ${content}
 
 function formatAmount(money: Money): string {
   try {
-    const formatted = new Intl.NumberFormat("en-US", { style: "currency", currency: money.currency_code, currencyDisplay: "narrowSymbol" }).format(Number(money.value));
+    const formatted = new Intl.NumberFormat("en-US", { style: "currency", currency: money.currency_code, currencyDisplay: "narrowSymbol" }).format(
+      Number(money.value),
+    );
     return `${formatted} ${money.currency_code}`;
   } catch {
     return `${money.value} ${money.currency_code}`;
@@ -80,7 +82,12 @@ ${unit.description ? `<dt>For</dt><dd>${escapeHtml(unit.description)}</dd>` : ""
 <dt>PayPal order</dt><dd>${escapeHtml(order.id)}</dd>
 </dl>`;
   if (order.status === "COMPLETED") {
-    return page(ctx.res, 200, "Payment complete", `<h1>This payment is already complete</h1>\n${summary}${order.return_url && order.payer ? `\n<p><a class="button secondary" href="${escapeHtml(appendQuery(order.return_url, { token: order.id, PayerID: order.payer.payer_id }))}">Return to ${escapeHtml(merchant)}</a></p>` : ""}`);
+    return page(
+      ctx.res,
+      200,
+      "Payment complete",
+      `<h1>This payment is already complete</h1>\n${summary}${order.return_url && order.payer ? `\n<p><a class="button secondary" href="${escapeHtml(appendQuery(order.return_url, { token: order.id, PayerID: order.payer.payer_id }))}">Return to ${escapeHtml(merchant)}</a></p>` : ""}`,
+    );
   }
   page(
     ctx.res,
@@ -107,7 +114,12 @@ export function checkoutDecision(emu: EmulatorContext, ctx: Ctx) {
     return page(ctx.res, 200, "Payment cancelled", `<h1>Payment cancelled</h1>\n<p>You cancelled this payment. You can close this window.</p>`);
   }
   if (decision !== "approve") {
-    return page(ctx.res, 400, "Choose an option", `<h1>Choose an option</h1>\n<p>Please <a href="/checkoutnow?token=${encodeURIComponent(order.id)}">go back</a> and choose Approve or Cancel.</p>`);
+    return page(
+      ctx.res,
+      400,
+      "Choose an option",
+      `<h1>Choose an option</h1>\n<p>Please <a href="/checkoutnow?token=${encodeURIComponent(order.id)}">go back</a> and choose Approve or Cancel.</p>`,
+    );
   }
   if (order.status === "COMPLETED") {
     return page(ctx.res, 409, "Payment complete", `<h1>This payment is already complete</h1>\n<p>Nothing more to approve.</p>`);

@@ -28,7 +28,8 @@ export function controls(emu: EmulatorContext, ctx: Ctx, rest: string) {
     if (typeof status !== "number" || !Number.isInteger(status) || status < 400 || status > 599) {
       throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/status", String(status))]);
     }
-    if (typeof issue !== "string" || !/^[A-Z0-9_]{1,100}$/.test(issue)) throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/issue", String(issue))]);
+    if (typeof issue !== "string" || !/^[A-Z0-9_]{1,100}$/.test(issue))
+      throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/issue", String(issue))]);
     const target = input.orderId;
     if (target !== undefined && (typeof target !== "string" || !emu.state.orders.has(target))) {
       throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "/orderId", String(target))]);
@@ -82,7 +83,8 @@ export function controls(emu: EmulatorContext, ctx: Ctx, rest: string) {
     if (typeof status !== "number" || !Number.isInteger(status) || status < 400 || status > 599) {
       throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/status", String(status))]);
     }
-    if (typeof issue !== "string" || !/^[A-Z0-9_]{1,100}$/.test(issue)) throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/issue", String(issue))]);
+    if (typeof issue !== "string" || !/^[A-Z0-9_]{1,100}$/.test(issue))
+      throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/issue", String(issue))]);
     const target = input.captureId;
     if (target !== undefined && (typeof target !== "string" || !emu.state.captures.has(target))) {
       throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", "/captureId", String(target))]);
@@ -152,13 +154,25 @@ export function controls(emu: EmulatorContext, ctx: Ctx, rest: string) {
   if (disputeMatch && method === "POST") {
     const input = parseJson(ctx, { emptyAllowed: true });
     const reason = isRecord(input) && input.reason !== undefined ? input.reason : "MERCHANDISE_OR_SERVICE_NOT_RECEIVED";
-    if (typeof reason !== "string" || !/^[A-Z_]{1,64}$/.test(reason)) throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/reason", String(reason))]);
+    if (typeof reason !== "string" || !/^[A-Z_]{1,64}$/.test(reason))
+      throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/reason", String(reason))]);
     const dispute = openDispute(emu, decodeId(disputeMatch[1], "capture_id"), { reason, stage: "INQUIRY", channel: "INTERNAL" });
     emit(emu, "CUSTOMER.DISPUTE.CREATED", dispute.dispute_id, ctx.apiBase);
     return sendJson(res, 200, disputeJson(dispute, ctx.apiBase));
   }
   if (
-    ["reset", "orders", "fail-next-capture", "complete-capture-with", "fail-next-refund", "webhook-event", "webhooks", "hold-capture", "release-capture", "held-captures"].includes(rest) ||
+    [
+      "reset",
+      "orders",
+      "fail-next-capture",
+      "complete-capture-with",
+      "fail-next-refund",
+      "webhook-event",
+      "webhooks",
+      "hold-capture",
+      "release-capture",
+      "held-captures",
+    ].includes(rest) ||
     approveMatch ||
     captureMatch ||
     reverseMatch ||

@@ -28,7 +28,11 @@ export function showDispute(emu: EmulatorContext, ctx: Ctx, id: string) {
   sendJson(ctx.res, 200, disputeJson(dispute, ctx.apiBase));
 }
 
-export function openDispute(emu: EmulatorContext, captureId: string, opts: { reason: string; stage: Dispute["dispute_life_cycle_stage"]; channel: Dispute["dispute_channel"] }): Dispute {
+export function openDispute(
+  emu: EmulatorContext,
+  captureId: string,
+  opts: { reason: string; stage: Dispute["dispute_life_cycle_stage"]; channel: Dispute["dispute_channel"] },
+): Dispute {
   const { capture } = findCapture(emu, captureId);
   const now = timestamp();
   const dispute: Dispute = {

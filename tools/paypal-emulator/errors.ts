@@ -39,7 +39,8 @@ const ISSUE_DESCRIPTIONS: Record<string, string> = {
     "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
   ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
   ORDER_COMPLETED_OR_VOIDED: "Order is voided or completed and hence cannot be processed.",
-  ACTION_DOES_NOT_MATCH_INTENT: "Order was created with an intent to 'AUTHORIZE'. Please use v2/checkout/orders/order_id/authorize to complete the transaction or alternately, create an order with an intent of 'CAPTURE'.",
+  ACTION_DOES_NOT_MATCH_INTENT:
+    "Order was created with an intent to 'AUTHORIZE'. Please use v2/checkout/orders/order_id/authorize to complete the transaction or alternately, create an order with an intent of 'CAPTURE'.",
   INSTRUMENT_DECLINED: "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
   PAYER_ACTION_REQUIRED: "Transaction cannot complete successfully, instruct the buyer to return to PayPal.",
   TRANSACTION_REFUSED: "The request was refused.",
@@ -49,8 +50,10 @@ const ISSUE_DESCRIPTIONS: Record<string, string> = {
   ITEM_TOTAL_MISMATCH: "Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit.",
   AMOUNT_MISMATCH: "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
   CURRENCY_MISMATCH: "Currency code should be the same for all amounts in a purchase_unit.",
-  INVALID_JSON_POINTER_FORMAT: "Path should be a valid JSON Pointer https://tools.ietf.org/html/rfc6901 that references a location within the request where the field is to be patched.",
-  INVALID_PATCH_OPERATION: "The operation cannot be honored. Cannot add a property that's already present, use replace. Cannot remove a property thats not present, use add. Cannot replace a property thats not present, use add.",
+  INVALID_JSON_POINTER_FORMAT:
+    "Path should be a valid JSON Pointer https://tools.ietf.org/html/rfc6901 that references a location within the request where the field is to be patched.",
+  INVALID_PATCH_OPERATION:
+    "The operation cannot be honored. Cannot add a property that's already present, use replace. Cannot remove a property thats not present, use add. Cannot replace a property thats not present, use add.",
   PATCH_VALUE_REQUIRED: "Please specify a 'value' to for the field that is being patched.",
   FIELD_NOT_PATCHABLE: "Field cannot be patched.",
   CAPTURE_FULLY_REFUNDED: "The capture has already been fully refunded",
@@ -58,7 +61,8 @@ const ISSUE_DESCRIPTIONS: Record<string, string> = {
   REFUND_NOT_ALLOWED: "Capture cannot be refunded.",
   REFUND_TIME_LIMIT_EXCEEDED: "You are over the time limit to perform a refund on this capture",
   REFUND_AMOUNT_EXCEEDED: "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
-  REFUND_FAILED_INSUFFICIENT_FUNDS: "Capture could not be refunded due to insufficient funds. Please check to see if you have sufficient funds in your PayPal account or if the bank account linked to your PayPal account is verified and has sufficient funds.",
+  REFUND_FAILED_INSUFFICIENT_FUNDS:
+    "Capture could not be refunded due to insufficient funds. Please check to see if you have sufficient funds in your PayPal account or if the bank account linked to your PayPal account is verified and has sufficient funds.",
 };
 
 export interface Detail {

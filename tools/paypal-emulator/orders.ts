@@ -23,7 +23,12 @@ function payeeOf(unit: Record<string, unknown>): { email_address: string; mercha
   // Another seller: PayPal fills in the id from the e-mail (derived here, stable per address).
   // PayPal's merchant ids are 13 characters of [2-9A-HJ-NP-Z] (no 0, 1, I or O).
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-  const derived = merchantId || `P${[...createHash("sha256").update(email).digest()].slice(0, 12).map((b) => alphabet[b % alphabet.length]).join("")}`;
+  const derived =
+    merchantId ||
+    `P${[...createHash("sha256").update(email).digest()]
+      .slice(0, 12)
+      .map((b) => alphabet[b % alphabet.length])
+      .join("")}`;
   return { email_address: email || `${derived.toLowerCase()}@example.com`, merchant_id: derived };
 }
 export const BUYER = { email_address: "buyer@example.com", name: { given_name: "Test", surname: "Buyer" } };
@@ -194,7 +199,12 @@ export function capture(emu: EmulatorContext, order: EmulatorOrder, apiBase: str
   order.update_time = now;
   for (const unit of order.purchase_units) {
     for (const c of unit.payments?.captures ?? []) {
-      emit(emu, c.status === "COMPLETED" ? "PAYMENT.CAPTURE.COMPLETED" : c.status === "DECLINED" ? "PAYMENT.CAPTURE.DENIED" : "PAYMENT.CAPTURE.PENDING", c.id, apiBase);
+      emit(
+        emu,
+        c.status === "COMPLETED" ? "PAYMENT.CAPTURE.COMPLETED" : c.status === "DECLINED" ? "PAYMENT.CAPTURE.DENIED" : "PAYMENT.CAPTURE.PENDING",
+        c.id,
+        apiBase,
+      );
     }
   }
 }

@@ -17,7 +17,8 @@ export function showCapture(emu: EmulatorContext, ctx: Ctx, captureId: string) {
 
 export function refundedCents(emu: EmulatorContext, captureId: string): number {
   let total = 0;
-  for (const r of emu.state.refunds.values()) if (r.captureId === captureId && (r.status === "COMPLETED" || r.status === "PENDING")) total += toCents(r.amount.value);
+  for (const r of emu.state.refunds.values())
+    if (r.captureId === captureId && (r.status === "COMPLETED" || r.status === "PENDING")) total += toCents(r.amount.value);
   return total;
 }
 

@@ -105,7 +105,6 @@ export interface StoredResponse {
   body: string;
 }
 
-
 export interface PaypalEmulatorOptions {
   /** 0 (the default) picks a free port. */
   port?: number;

@@ -12,7 +12,6 @@ export function randomId(length: number, alphabet = ALNUM): string {
   return out;
 }
 
-
 export const debugId = () => randomBytes(7).toString("hex").slice(0, 13);
 export const timestamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
 

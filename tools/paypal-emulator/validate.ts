@@ -94,7 +94,8 @@ export function checkBreakdown(unit: Record<string, unknown>, amount: Money, uni
     const field = `${unitField}/items/@index==${i}`;
     if (!isRecord(item)) return syntax.push(detail("INVALID_PARAMETER_SYNTAX", field));
     if (typeof item.name !== "string" || item.name.length < 1) syntax.push(detail("MISSING_REQUIRED_PARAMETER", `${field}/name`));
-    if (typeof item.quantity !== "string" || !/^\d{1,10}$/.test(item.quantity)) syntax.push(detail("INVALID_PARAMETER_SYNTAX", `${field}/quantity`, item.quantity));
+    if (typeof item.quantity !== "string" || !/^\d{1,10}$/.test(item.quantity))
+      syntax.push(detail("INVALID_PARAMETER_SYNTAX", `${field}/quantity`, item.quantity));
     checkMoney(item.unit_amount, `${field}/unit_amount`, syntax);
   });
   if (syntax.length > 0) throw new PaypalError(400, syntax);
@@ -102,11 +103,13 @@ export function checkBreakdown(unit: Record<string, unknown>, amount: Money, uni
   const currency = amount.currency_code;
   for (const key of Object.keys(parts)) {
     const part = parts[key];
-    if (isRecord(part) && part.currency_code !== currency) problems.push(detail("CURRENCY_MISMATCH", `${unitField}/amount/breakdown/${key}/currency_code`, part.currency_code));
+    if (isRecord(part) && part.currency_code !== currency)
+      problems.push(detail("CURRENCY_MISMATCH", `${unitField}/amount/breakdown/${key}/currency_code`, part.currency_code));
   }
   for (const [i, item] of itemList.entries()) {
     const ua = (item as { unit_amount: Money }).unit_amount;
-    if (ua.currency_code !== currency) problems.push(detail("CURRENCY_MISMATCH", `${unitField}/items/@index==${i}/unit_amount/currency_code`, ua.currency_code));
+    if (ua.currency_code !== currency)
+      problems.push(detail("CURRENCY_MISMATCH", `${unitField}/items/@index==${i}/unit_amount/currency_code`, ua.currency_code));
   }
   if (problems.length > 0) return problems;
 

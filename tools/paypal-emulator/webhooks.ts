@@ -68,7 +68,9 @@ export function webhookEvent(emu: EmulatorContext, eventType: string, resourceId
 }
 
 export function sign(emu: EmulatorContext, transmissionId: string, transmissionTime: string, body: string): string {
-  return createHmac("sha256", emu.signingKey).update(webhookSigningString(transmissionId, transmissionTime, emu.config.webhookId, body)).digest("hex");
+  return createHmac("sha256", emu.signingKey)
+    .update(webhookSigningString(transmissionId, transmissionTime, emu.config.webhookId, body))
+    .digest("hex");
 }
 
 /** The event's body and the headers PayPal sends it with. */

@@ -2,13 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { confirmCancel } from "~/components/admin/orders-tab";
 import { NotFoundView } from "~/components/layout/not-found";
 import { formatOrderDate, OrderItems, OrderTotals, ShippingAddress, StatusBadge, TrackingLink } from "~/components/orders/order-parts";
-import {
-  ADMIN_ORDER_INTENTS,
-  ADMIN_ORDER_TEXT,
-  type AdminOrderPageData,
-  type AdminOrderPageOrder,
-  TRACKING_NUMBER_MAX,
-} from "~/domain/orders/fulfilment";
+import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, type AdminOrderPageData, type AdminOrderPageOrder, TRACKING_NUMBER_MAX } from "~/domain/orders/fulfilment";
 import { REFUND_KIND_LABELS, REFUND_STATUS_LABELS } from "~/components/admin/refund-labels";
 import { ACCESS_DENIED } from "~/components/admin/tabs";
 import { trackingUrl } from "~/domain/orders/page-data";
@@ -55,8 +49,7 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
         </p>
         <h1>{`Order #${order.id}`}</h1>
         <p className="muted">
-          Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> ·{" "}
-          <StatusBadge status={order.status} label={order.statusLabel} />
+          Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> · <StatusBadge status={order.status} label={order.statusLabel} />
         </p>
       </div>
       {data.confirm ? <ConfirmCancel order={order} /> : null}
@@ -408,8 +401,8 @@ function WithdrawalBanner({ data }: { data: OkData }) {
       ) : null}
       {!w.handledAt && !w.canRefundInFull && data.returnTerms ? (
         <p className="small">
-          The order has shipped: when the items are back (or the customer sends proof of posting), <a href="#return">process the return</a>. The
-          form is prefilled with every item and the shipping, which must be refunded too, within 14 days of the withdrawal.
+          The order has shipped: when the items are back (or the customer sends proof of posting), <a href="#return">process the return</a>. The form is
+          prefilled with every item and the shipping, which must be refunded too, within 14 days of the withdrawal.
         </p>
       ) : null}
     </section>

@@ -31,9 +31,7 @@ export function CategoriesTab({ data }: { data: CategoriesData }) {
           </Link>
         )}
       </div>
-      {reply?.intent === STORE_INTENTS.categoryDelete && reply.failure ? (
-        <Alert title={reply.failure.title}>{reply.failure.description}</Alert>
-      ) : null}
+      {reply?.intent === STORE_INTENTS.categoryDelete && reply.failure ? <Alert title={reply.failure.title}>{reply.failure.description}</Alert> : null}
       {data.confirmDelete ? (
         <ConfirmStep
           question={CATEGORY_TEXT.deleteCategoryConfirm}

@@ -24,7 +24,11 @@ export function EmailsTab({ data, here }: { data: OutboxViewData; here: string }
           {data.totals.pending} pending · {data.totals.sent} sent · {data.totals.failing} failing
         </p>
       </div>
-      {!data.configured ? <Alert title={MAIL_ADMIN_TEXT.notConfigured} tone="info">{MAIL_ADMIN_TEXT.notConfiguredText}</Alert> : null}
+      {!data.configured ? (
+        <Alert title={MAIL_ADMIN_TEXT.notConfigured} tone="info">
+          {MAIL_ADMIN_TEXT.notConfiguredText}
+        </Alert>
+      ) : null}
       <nav className="tabs" aria-label="Filter e-mails by status">
         <Link to={filterLink(null)} aria-current={data.status === null ? "page" : undefined}>
           All

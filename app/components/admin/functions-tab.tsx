@@ -39,9 +39,7 @@ export function FunctionsTab({
   return (
     <section className="store-tab" aria-labelledby="functions-title">
       <h2 id="functions-title">Functions</h2>
-      {asked ? (
-        <ConfirmStep question={asked.question} action={TAB} intent={asked.intent} yes={`Yes, ${asked.label.toLowerCase()}`} cancelTo={TAB} />
-      ) : null}
+      {asked ? <ConfirmStep question={asked.question} action={TAB} intent={asked.intent} yes={`Yes, ${asked.label.toLowerCase()}`} cancelTo={TAB} /> : null}
       <div className="store-columns">
         {FUNCTIONS.map((f) => (
           <section key={f.id} className="form-card" aria-labelledby={`fn-${f.id}`}>
@@ -60,8 +58,7 @@ export function FunctionsTab({
           <h3 id="fn-backup">Backups</h3>
           {data.lastBackup ? (
             <p className="small" data-testid="last-backup">
-              Last backup:{" "}
-              <time dateTime={data.lastBackup.createdAt}>{data.lastBackup.createdAt.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC")}</time>,{" "}
+              Last backup: <time dateTime={data.lastBackup.createdAt}>{data.lastBackup.createdAt.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC")}</time>,{" "}
               {formatBytes(data.lastBackup.sizeBytes)} ({data.lastBackup.file})
             </p>
           ) : (
@@ -70,8 +67,7 @@ export function FunctionsTab({
             </p>
           )}
           <p className="muted small">
-            A checked copy of the database and the new product images, kept in {data.backupDir}. One is taken every day; 7 daily and 4 weekly copies are
-            kept.
+            A checked copy of the database and the new product images, kept in {data.backupDir}. One is taken every day; 7 daily and 4 weekly copies are kept.
           </p>
           <Form method="post" action={TAB}>
             <input type="hidden" name="intent" value={STORE_INTENTS.backupNow} />

@@ -7,7 +7,15 @@ import { PAGE_BODY_MAX, PAGE_INTENTS, PAGE_TEXT, PAGE_TITLE_MAX } from "~/domain
 
 type EditorData = SerializeFrom<typeof loadPageEditor>;
 
-const DATE_TIME = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" });
+const DATE_TIME = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+  timeZone: "UTC",
+});
 
 /** Same text on the server and in the browser (UTC), so hydration never differs. */
 export function formatSavedAt(iso: string | null): string {
@@ -81,7 +89,9 @@ export function PageEditorPage() {
       <h1>Edit {data.label}</h1>
       <p className="muted">
         Shown at <a href={`/${data.slug}`}>/{data.slug}</a>.{" "}
-        {data.page.updatedAt ? `Last saved ${formatSavedAt(data.page.updatedAt)} by ${data.page.savedByEmail}.` : "Not saved yet: the shop shows its default text."}
+        {data.page.updatedAt
+          ? `Last saved ${formatSavedAt(data.page.updatedAt)} by ${data.page.savedByEmail}.`
+          : "Not saved yet: the shop shows its default text."}
       </p>
 
       {data.viewing ? <OldVersion version={data.viewing} slug={data.slug} isCurrent={data.viewing.id === data.page.versionId} /> : null}
@@ -89,15 +99,7 @@ export function PageEditorPage() {
       <div className="page-editor-grid">
         <Form method="post" className="form-stack form-card" key={formKey} onChange={(e) => onEdit(e.currentTarget)} aria-label={`Edit ${data.label}`}>
           {refused ? <Alert title="Page not saved">Please correct the fields below.</Alert> : null}
-          <Field
-            name="title"
-            label="Title"
-            idPrefix="page-"
-            required
-            maxLength={PAGE_TITLE_MAX}
-            defaultValue={value("title")}
-            error={error("title")}
-          />
+          <Field name="title" label="Title" idPrefix="page-" required maxLength={PAGE_TITLE_MAX} defaultValue={value("title")} error={error("title")} />
           <div className="field">
             <label htmlFor="page-body">Text (Markdown)</label>
             <textarea
@@ -153,7 +155,7 @@ function RestoreForm({ id, label }: { id: number; label: string }) {
   return (
     <Form
       method="post"
-      
+
       onSubmit={(event) => {
         if (!window.confirm(PAGE_TEXT.restoreConfirm)) event.preventDefault();
       }}
@@ -175,40 +177,40 @@ function Versions({ data }: { data: EditorData }) {
         <p className="muted">No saved versions yet: the shop shows the default text until the first save.</p>
       ) : (
         <div className="store-table-wrap">
-        <table className="store-table">
-          <caption className="sr-only">Saved versions, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Saved</th>
-              <th scope="col">By</th>
-              <th scope="col">Title</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.versions.map((v) => {
-              const current = v.id === data.page.versionId;
-              return (
-                <tr key={v.id} data-testid={`version-${v.id}`}>
-                  <td data-label="Saved">
-                    {formatSavedAt(v.createdAt)}
-                    {current ? <span className="store-tag page-current">Current</span> : null}
-                  </td>
-                  <td data-label="By">{v.savedByEmail}</td>
-                  <td data-label="Title">{v.title}</td>
-                  <td className="row-actions">
-                    <Link to={`?version=${v.id}`} aria-label={`View version ${v.id}`}>
-                      View
-                    </Link>
-                    {current ? null : <RestoreForm id={v.id} label={`Restore version ${v.id}`} />}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+          <table className="store-table">
+            <caption className="sr-only">Saved versions, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Saved</th>
+                <th scope="col">By</th>
+                <th scope="col">Title</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.versions.map((v) => {
+                const current = v.id === data.page.versionId;
+                return (
+                  <tr key={v.id} data-testid={`version-${v.id}`}>
+                    <td data-label="Saved">
+                      {formatSavedAt(v.createdAt)}
+                      {current ? <span className="store-tag page-current">Current</span> : null}
+                    </td>
+                    <td data-label="By">{v.savedByEmail}</td>
+                    <td data-label="Title">{v.title}</td>
+                    <td className="row-actions">
+                      <Link to={`?version=${v.id}`} aria-label={`View version ${v.id}`}>
+                        View
+                      </Link>
+                      {current ? null : <RestoreForm id={v.id} label={`Restore version ${v.id}`} />}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
         </div>
       )}
     </section>

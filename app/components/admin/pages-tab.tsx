@@ -33,9 +33,7 @@ export function PagesTab({ data }: { data: SerializeFrom<PagesTabData> }) {
                   <a href={`/${p.slug}`}>{p.label}</a>
                 </th>
                 <td data-label="Title">{p.title}</td>
-                <td data-label="Last saved">
-                  {p.updatedAt ? `${formatSavedAt(p.updatedAt)} by ${p.savedByEmail}` : "Default text, not saved yet"}
-                </td>
+                <td data-label="Last saved">{p.updatedAt ? `${formatSavedAt(p.updatedAt)} by ${p.savedByEmail}` : "Default text, not saved yet"}</td>
                 <td className="row-actions">
                   <Link to={`/admin/pages/${p.slug}`} className="button button-secondary button-small" aria-label={`Edit ${p.label}`}>
                     Edit

@@ -175,10 +175,10 @@ function LatestToggle({ product, back }: { product: Row; back: string }) {
   const on = typeof pending === "string" ? pending === "true" : product.isLatestCollection;
   useToastEffect(
     failed
-      ? fetcher.data?.error ?? {
+      ? (fetcher.data?.error ?? {
           title: PRODUCT_TEXT.toggleFailed,
           type: "error",
-        }
+        })
       : null,
   );
   return (

@@ -38,10 +38,7 @@ export function RevenueChart({ id, title, points, labelEvery }: { id: string; ti
   const slot = (W - PAD_LEFT - PAD_RIGHT) / Math.max(points.length, 1);
   const barWidth = Math.max(slot * 0.7, 2);
   const plotHeight = H - PAD_BOTTOM - PAD_TOP;
-  const summary =
-    max === 0
-      ? `No revenue in this period.`
-      : `Total ${formatMoney(total)}. Highest: ${chartLabel(best.key)}, ${formatMoney(best.cents)}.`;
+  const summary = max === 0 ? `No revenue in this period.` : `Total ${formatMoney(total)}. Highest: ${chartLabel(best.key)}, ${formatMoney(best.cents)}.`;
   return (
     <figure className="revenue-chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`}>

@@ -1,9 +1,5 @@
 import { Form } from "@remix-run/react";
-import {
-  errorFrom,
-  useStoreReply,
-  valueFrom,
-} from "~/components/admin/store-parts";
+import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
 import { type ShippingRates } from "~/domain/cart/totals";
 import { type LegalSettings } from "~/domain/legal/seller";
@@ -30,22 +26,9 @@ export function SettingsTab({
       <h2 id="settings-title">Settings</h2>
       <section className="form-card" aria-labelledby="store-settings-title">
         <h3 id="store-settings-title">Store</h3>
-        {reply ? (
-          <Alert title="Settings not saved">
-            Please correct the fields below.
-          </Alert>
-        ) : null}
-        <Form
-          method="post"
-          action="/admin?tab=settings"
-          className="form-stack"
-          key={JSON.stringify(reply?.result?.initialValue ?? null)}
-        >
-          <input
-            type="hidden"
-            name="intent"
-            value={STORE_INTENTS.settingsSave}
-          />
+        {reply ? <Alert title="Settings not saved">Please correct the fields below.</Alert> : null}
+        <Form method="post" action="/admin?tab=settings" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
+          <input type="hidden" name="intent" value={STORE_INTENTS.settingsSave} />
           <Field
             name="name"
             label="Store name"
@@ -74,15 +57,9 @@ export function SettingsTab({
               name="description"
               rows={3}
               maxLength={300}
-              defaultValue={valueFrom(
-                reply,
-                "description",
-                data.settings.description
-              )}
+              defaultValue={valueFrom(reply, "description", data.settings.description)}
               aria-invalid={descriptionError ? true : undefined}
-              aria-describedby={
-                descriptionError ? "store-description-error" : undefined
-              }
+              aria-describedby={descriptionError ? "store-description-error" : undefined}
             />
             {descriptionError ? (
               <p className="field-error" id="store-description-error">
@@ -127,10 +104,7 @@ function TextArea({
   hint?: string;
 }) {
   const id = `${idPrefix}${name}`;
-  const describedBy =
-    [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
-      .filter(Boolean)
-      .join(" ") || undefined;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -165,20 +139,10 @@ function SellerForm({ legal }: { legal: LegalSettings }) {
     <section className="form-card" aria-labelledby="seller-settings-title">
       <h3 id="seller-settings-title">Seller</h3>
       <p className="muted small">
-        Who sells and makes the pieces: shown in the footer of every page, on
-        every product page as the maker, and in every order e-mail.
+        Who sells and makes the pieces: shown in the footer of every page, on every product page as the maker, and in every order e-mail.
       </p>
-      {reply ? (
-        <Alert title="Seller details not saved">
-          Please correct the fields below.
-        </Alert>
-      ) : null}
-      <Form
-        method="post"
-        action="/admin?tab=settings"
-        className="form-stack"
-        key={JSON.stringify(reply?.result?.initialValue ?? null)}
-      >
+      {reply ? <Alert title="Seller details not saved">Please correct the fields below.</Alert> : null}
+      <Form method="post" action="/admin?tab=settings" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
         <input type="hidden" name="intent" value={STORE_INTENTS.legalSave} />
         <Field
           name="legalName"
@@ -249,11 +213,7 @@ function SellerForm({ legal }: { legal: LegalSettings }) {
           min="1"
           max="20"
           step="1"
-          defaultValue={valueFrom(
-            reply,
-            "orderRetentionYears",
-            String(legal.orderRetentionYears)
-          )}
+          defaultValue={valueFrom(reply, "orderRetentionYears", String(legal.orderRetentionYears))}
           error={errorFrom(reply, "orderRetentionYears")}
           hint="The accounting period: a deleted account's orders are kept this long."
         />
@@ -270,21 +230,9 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
   return (
     <section className="form-card" aria-labelledby="shipping-settings-title">
       <h3 id="shipping-settings-title">Shipping rates</h3>
-      <p className="muted small">
-        New carts and checkouts use these at once; orders already placed keep
-        the shipping they were placed with.
-      </p>
-      {reply ? (
-        <Alert title="Shipping rates not saved">
-          Please correct the fields below.
-        </Alert>
-      ) : null}
-      <Form
-        method="post"
-        action="/admin?tab=settings"
-        className="form-stack"
-        key={JSON.stringify(reply?.result?.initialValue ?? null)}
-      >
+      <p className="muted small">New carts and checkouts use these at once; orders already placed keep the shipping they were placed with.</p>
+      {reply ? <Alert title="Shipping rates not saved">Please correct the fields below.</Alert> : null}
+      <Form method="post" action="/admin?tab=settings" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
         <input type="hidden" name="intent" value={STORE_INTENTS.shippingSave} />
         {(["standard", "large"] as const).map((kind) => {
           const rate = kind === "standard" ? "Standard" : "Large-item";
@@ -305,11 +253,7 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
                 label={`${rate} description`}
                 idPrefix="ship-"
                 maxLength={200}
-                defaultValue={valueFrom(
-                  reply,
-                  `${kind}Description`,
-                  rates[kind].description
-                )}
+                defaultValue={valueFrom(reply, `${kind}Description`, rates[kind].description)}
                 error={errorFrom(reply, `${kind}Description`)}
               />
               <Field
@@ -320,11 +264,7 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
                 inputMode="decimal"
                 pattern="[0-9]{1,5}([.][0-9]{1,2})?"
                 maxLength={8}
-                defaultValue={valueFrom(
-                  reply,
-                  `${kind}Price`,
-                  dollars(rates[kind].priceCents)
-                )}
+                defaultValue={valueFrom(reply, `${kind}Price`, dollars(rates[kind].priceCents))}
                 error={errorFrom(reply, `${kind}Price`)}
               />
             </fieldset>
@@ -393,21 +333,9 @@ function LoyaltyForm({ config }: { config: LoyaltyConfig }) {
   return (
     <section className="form-card" aria-labelledby="loyalty-settings-title">
       <h3 id="loyalty-settings-title">Loyalty rules</h3>
-      <p className="muted small">
-        The next carts and orders use these; orders already placed keep their
-        discount.
-      </p>
-      {reply ? (
-        <Alert title="Loyalty rules not saved">
-          Please correct the fields below.
-        </Alert>
-      ) : null}
-      <Form
-        method="post"
-        action="/admin?tab=settings"
-        className="form-stack"
-        key={JSON.stringify(reply?.result?.initialValue ?? null)}
-      >
+      <p className="muted small">The next carts and orders use these; orders already placed keep their discount.</p>
+      {reply ? <Alert title="Loyalty rules not saved">Please correct the fields below.</Alert> : null}
+      <Form method="post" action="/admin?tab=settings" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
         <input type="hidden" name="intent" value={STORE_INTENTS.loyaltySave} />
         {fields.map((f) => (
           <Field

@@ -49,14 +49,14 @@ export function UsersTab({ data }: { data: { kind: "users"; users: AccountRow[] 
                   <td data-label="Data">
                     {/* Answers a customer's access or erasure request (the same file and deletion as /account/data). */}
                     <span className="users-data">
-                    <a href={`/admin/users/${u.id}/export`} download>
-                      Export data<span className="sr-only"> of {u.email}</span>
-                    </a>
-                    {u.isAdmin ? null : (
-                      <Link to={`/admin/users/${u.id}/delete`} prefetch="none" className="danger-link">
-                        Delete account<span className="sr-only"> of {u.email}</span>
-                      </Link>
-                    )}
+                      <a href={`/admin/users/${u.id}/export`} download>
+                        Export data<span className="sr-only"> of {u.email}</span>
+                      </a>
+                      {u.isAdmin ? null : (
+                        <Link to={`/admin/users/${u.id}/delete`} prefetch="none" className="danger-link">
+                          Delete account<span className="sr-only"> of {u.email}</span>
+                        </Link>
+                      )}
                     </span>
                   </td>
                 </tr>

@@ -52,8 +52,7 @@ export function CheckoutOrderSummary({ items, figures, note }: { items: SummaryI
       </ul>
       {short.length > 0 ? (
         <p className="note" role="status">
-          {short.map((item) => `Only ${item.specificStock} of ${item.title} available.`).join(" ")}{" "}
-          <Link to="/cart">Update your cart</Link>
+          {short.map((item) => `Only ${item.specificStock} of ${item.title} available.`).join(" ")} <Link to="/cart">Update your cart</Link>
         </p>
       ) : null}
       <dl className="totals">

@@ -15,22 +15,21 @@ export interface FieldState {
  * E-mail, and for a guest the sign-in links and "create an account". Without JavaScript the
  * password fields are always there (used only when the box is ticked); once hydrated they follow the box.
  */
-export function ContactSection({
-  form,
-  signedIn,
-  google,
-  hydrated,
-}: {
-  form: FieldState;
-  signedIn: boolean;
-  google: boolean;
-  hydrated: boolean;
-}) {
+export function ContactSection({ form, signedIn, google, hydrated }: { form: FieldState; signedIn: boolean; google: boolean; hydrated: boolean }) {
   const { value, error } = form;
   const [createAccount, setCreateAccount] = useState(value("createAccount") === "on");
   return (
     <CheckoutSection id="contact" title="Contact Information">
-      <Field name="email" label="Email" type="email" autoComplete="email" required maxLength={CHECKOUT_MAX.email} defaultValue={value("email")} error={error("email")} />
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={CHECKOUT_MAX.email}
+        defaultValue={value("email")}
+        error={error("email")}
+      />
       {signedIn ? null : (
         <>
           <p className="muted small">
@@ -66,7 +65,11 @@ export function ContactSection({
                 type="password"
                 autoComplete="new-password"
                 maxLength={CHECKOUT_PASSWORD_MAX}
-                hint={hydrated ? `At least ${CHECKOUT_PASSWORD_MIN} characters.` : `Only used when 'Create an account' is ticked. At least ${CHECKOUT_PASSWORD_MIN} characters.`}
+                hint={
+                  hydrated
+                    ? `At least ${CHECKOUT_PASSWORD_MIN} characters.`
+                    : `Only used when 'Create an account' is ticked. At least ${CHECKOUT_PASSWORD_MIN} characters.`
+                }
                 error={error("password")}
               />
               <Field
@@ -90,10 +93,34 @@ export function AddressSection({ form, onCountryChange }: { form: FieldState; on
   return (
     <CheckoutSection id="address" title="Shipping Address">
       <div className="form-row">
-        <Field name="firstName" label="First Name" autoComplete="given-name" required maxLength={CHECKOUT_MAX.firstName} defaultValue={value("firstName")} error={error("firstName")} />
-        <Field name="lastName" label="Last Name" autoComplete="family-name" required maxLength={CHECKOUT_MAX.lastName} defaultValue={value("lastName")} error={error("lastName")} />
+        <Field
+          name="firstName"
+          label="First Name"
+          autoComplete="given-name"
+          required
+          maxLength={CHECKOUT_MAX.firstName}
+          defaultValue={value("firstName")}
+          error={error("firstName")}
+        />
+        <Field
+          name="lastName"
+          label="Last Name"
+          autoComplete="family-name"
+          required
+          maxLength={CHECKOUT_MAX.lastName}
+          defaultValue={value("lastName")}
+          error={error("lastName")}
+        />
       </div>
-      <Field name="addressLine1" label="Address" autoComplete="address-line1" required maxLength={CHECKOUT_MAX.addressLine1} defaultValue={value("addressLine1")} error={error("addressLine1")} />
+      <Field
+        name="addressLine1"
+        label="Address"
+        autoComplete="address-line1"
+        required
+        maxLength={CHECKOUT_MAX.addressLine1}
+        defaultValue={value("addressLine1")}
+        error={error("addressLine1")}
+      />
       <Field
         name="addressLine2"
         label="Apartment, suite, etc. (optional)"
@@ -103,11 +130,34 @@ export function AddressSection({ form, onCountryChange }: { form: FieldState; on
         error={error("addressLine2")}
       />
       <div className="form-row">
-        <Field name="city" label="City" autoComplete="address-level2" required maxLength={CHECKOUT_MAX.city} defaultValue={value("city")} error={error("city")} />
-        <Field name="state" label="State / Province (optional)" autoComplete="address-level1" maxLength={CHECKOUT_MAX.state} defaultValue={value("state")} error={error("state")} />
+        <Field
+          name="city"
+          label="City"
+          autoComplete="address-level2"
+          required
+          maxLength={CHECKOUT_MAX.city}
+          defaultValue={value("city")}
+          error={error("city")}
+        />
+        <Field
+          name="state"
+          label="State / Province (optional)"
+          autoComplete="address-level1"
+          maxLength={CHECKOUT_MAX.state}
+          defaultValue={value("state")}
+          error={error("state")}
+        />
       </div>
       <div className="form-row">
-        <Field name="postalCode" label="Postal Code" autoComplete="postal-code" required maxLength={CHECKOUT_MAX.postalCode} defaultValue={value("postalCode")} error={error("postalCode")} />
+        <Field
+          name="postalCode"
+          label="Postal Code"
+          autoComplete="postal-code"
+          required
+          maxLength={CHECKOUT_MAX.postalCode}
+          defaultValue={value("postalCode")}
+          error={error("postalCode")}
+        />
         <CountrySelect defaultValue={value("country") ?? ""} error={error("country")} onChange={onCountryChange} />
       </div>
     </CheckoutSection>

@@ -73,7 +73,11 @@ export function useCheckoutValidation(reply: CheckoutReply | undefined, defaults
         event.preventDefault();
         for (const name of Object.keys(found)) checked.current.add(name);
         setErrors(found);
-        const first = event.currentTarget.querySelector<HTMLElement>(Object.keys(found).map((n) => `[name="${n}"]`).join(","));
+        const first = event.currentTarget.querySelector<HTMLElement>(
+          Object.keys(found)
+            .map((n) => `[name="${n}"]`)
+            .join(","),
+        );
         first?.focus();
       },
     },

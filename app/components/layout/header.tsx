@@ -170,7 +170,9 @@ export function Header({ user, cart, favoritesCount, menu, storeName }: HeaderPr
         </div>
 
         <div className="header-actions">
-          {user ? <UserMenu user={user} /> : (
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
             <ShopLink to={loginHref} className="icon-link" aria-label="Sign in">
               <UserIcon />
             </ShopLink>
@@ -261,7 +263,11 @@ function CartDrawer({ cart, count }: { cart: HeaderProps["cart"]; count: number 
     <details className="cart-drawer" ref={ref}>
       <summary className="icon-link" aria-label={`Cart, ${count} items`}>
         <CartIcon />
-        {count > 0 ? <span className="badge" data-testid="cart-count">{count}</span> : null}
+        {count > 0 ? (
+          <span className="badge" data-testid="cart-count">
+            {count}
+          </span>
+        ) : null}
       </summary>
       <div className="drawer-backdrop" aria-hidden="true" onClick={() => ref.current?.removeAttribute("open")} />
       <aside className="drawer" aria-label="Shopping cart">

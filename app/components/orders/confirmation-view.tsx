@@ -103,9 +103,7 @@ function ConfirmationHead({ order }: { order: OrderPageOrder }) {
       </span>
       <h1>{ORDER_TEXT.confirmed}</h1>
       <p>{ORDER_TEXT.confirmedText}</p>
-      <p className="muted">
-        {`Order #${order.id} · ${formatOrderDate(order.createdAt)}`}
-      </p>
+      <p className="muted">{`Order #${order.id} · ${formatOrderDate(order.createdAt)}`}</p>
     </header>
   );
 }
@@ -121,10 +119,7 @@ function WhatsNext() {
         </li>
         <li>
           <p className="strong">Shipping</p>
-          <p>
-            Your parcel travels from Poland by registered priority airmail with a tracking number, which appears on your order
-            details page once it ships.
-          </p>
+          <p>Your parcel travels from Poland by registered priority airmail with a tracking number, which appears on your order details page once it ships.</p>
         </li>
         <li>
           <p className="strong">Delivery</p>

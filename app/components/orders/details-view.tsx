@@ -139,10 +139,9 @@ function confirmFirst(question: string) {
 function OrderActions({ data, order }: { data: OkData; order: OrderPageOrder }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const intents = [
-    data.can.cancel ? ORDER_INTENTS.cancel : null,
-    data.can.requestCancellation ? ORDER_INTENTS.requestCancellation : null,
-  ].filter((i): i is OrderIntent => i !== null);
+  const intents = [data.can.cancel ? ORDER_INTENTS.cancel : null, data.can.requestCancellation ? ORDER_INTENTS.requestCancellation : null].filter(
+    (i): i is OrderIntent => i !== null,
+  );
   return (
     <section className="order-card order-actions" aria-labelledby="actions-title">
       <h2 id="actions-title">Order Actions</h2>
@@ -167,9 +166,7 @@ function OrderActions({ data, order }: { data: OkData; order: OrderPageOrder }) 
             : "There are no actions for this order. Please contact us if you need help."}
         </p>
       ) : null}
-      {data.can.requestCancellation ? (
-        <p className="muted small">A cancellation with a full refund is possible until the order has shipped.</p>
-      ) : null}
+      {data.can.requestCancellation ? <p className="muted small">A cancellation with a full refund is possible until the order has shipped.</p> : null}
     </section>
   );
 }

@@ -179,8 +179,7 @@ export function SupportContact({ orderId }: { orderId: number }) {
   const email = useShopEmail();
   return (
     <p className="muted small order-support">
-      Questions about your order? Contact us at{" "}
-      <a href={`mailto:${email}?subject=${encodeURIComponent(`Order #${orderId}`)}`}>{email}</a>.
+      Questions about your order? Contact us at <a href={`mailto:${email}?subject=${encodeURIComponent(`Order #${orderId}`)}`}>{email}</a>.
     </p>
   );
 }

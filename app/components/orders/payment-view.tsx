@@ -133,9 +133,7 @@ function OrderSummary({ order }: { order: PaymentPageOrder }) {
             <img src={item.imageUrl ?? "/placeholder.svg"} alt="" width={56} height={70} loading="lazy" />
             <div>
               <p className="strong">{item.title}</p>
-              {item.colorName || item.variationName ? (
-                <p className="muted small">{[item.colorName, item.variationName].filter(Boolean).join(" · ")}</p>
-              ) : null}
+              {item.colorName || item.variationName ? <p className="muted small">{[item.colorName, item.variationName].filter(Boolean).join(" · ")}</p> : null}
               <p className="muted small">
                 {item.quantity} × {formatMoney(item.unitCents)}
               </p>
@@ -297,7 +295,8 @@ export function PaymentErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView title={PAYMENT_TEXT.notFound} text={PAYMENT_TEXT.notFoundText} />;
   if (!isRouteErrorResponse(error)) console.error(error);
-  const message = isRouteErrorResponse(error) && error.status < 500 && typeof error.data?.message === "string" ? error.data.message : "Please try again in a moment.";
+  const message =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data?.message === "string" ? error.data.message : "Please try again in a moment.";
   return (
     <section className="empty-state">
       <h1>{isRouteErrorResponse(error) && error.status < 500 ? "Request refused" : "Something went wrong"}</h1>

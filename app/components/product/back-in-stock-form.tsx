@@ -17,9 +17,7 @@ export function BackInStockForm({ product, email }: { product: BackInStockProduc
   if (!soldOut && colors.length === 0 && variations.length === 0) return null;
   return (
     <form method="post" action="/back-in-stock" className="back-in-stock" aria-labelledby="back-in-stock-title">
-      <h2 id="back-in-stock-title">
-        Email me when it&apos;s back
-      </h2>
+      <h2 id="back-in-stock-title">Email me when it&apos;s back</h2>
       <p className="muted small">{soldOut ? "This piece is sold out." : "Some options are sold out."} We will write once, when it returns.</p>
       <input type="hidden" name="productId" value={product.id} />
       {colors.length > 0 ? (

@@ -4,7 +4,14 @@ import { AUTH_TEXT, type LoginInput, type ProfileInput, type RegisterInput } fro
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { assertPasswordAllowed } from "~/domain/auth/password-policy.server";
 import { assertSignupAllowed } from "~/domain/auth/rate-limit.server";
-import { assertEmailAvailable, EMAIL_TOKEN_LIMITS, enqueueEmailVerification, getPendingEmail, requestEmailChange, voidUndoLinks } from "~/domain/auth/email-tokens.server";
+import {
+  assertEmailAvailable,
+  EMAIL_TOKEN_LIMITS,
+  enqueueEmailVerification,
+  getPendingEmail,
+  requestEmailChange,
+  voidUndoLinks,
+} from "~/domain/auth/email-tokens.server";
 import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { HOUR_MS, takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { verifyAccountOwner } from "~/domain/auth/security.server";
@@ -113,16 +120,9 @@ async function countAttempt(db: DB, email: string, clientIp: string, now: Date):
     if (oldest !== undefined) {
       const freeAt = new Date(oldest ?? now.toISOString()).getTime() + LOGIN_LIMITS.windowMinutes * 60_000;
       const minutes = Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
-      throw new DomainError(
-        `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-        429,
-      );
+      throw new DomainError(`Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, 429);
     }
-    const row = await trx
-      .insertInto("login_attempts")
-      .values({ email, ip: clientIp, created_at: now.toISOString() })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const row = await trx.insertInto("login_attempts").values({ email, ip: clientIp, created_at: now.toISOString() }).returning("id").executeTakeFirstOrThrow();
     // Keep the table small: rows older than the window no longer matter.
     if (Math.random() < 0.05) await trx.deleteFrom("login_attempts").where("created_at", "<=", since).execute();
     return row.id;
@@ -259,11 +259,7 @@ export class GoogleLinkNeedsPassword extends DomainError {
 export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput): Promise<AuthUser> {
   if (!profile.googleId) throw new DomainError("Google did not return an account id", 401);
   return db.transaction().execute(async (trx) => {
-    const linked = await trx
-      .selectFrom("users")
-      .select(["id", "email", "is_admin as isAdmin"])
-      .where("google_id", "=", profile.googleId)
-      .executeTakeFirst();
+    const linked = await trx.selectFrom("users").select(["id", "email", "is_admin as isAdmin"]).where("google_id", "=", profile.googleId).executeTakeFirst();
     if (linked) return { id: linked.id, email: linked.email, isAdmin: linked.isAdmin === 1 };
     if (!profile.email || !profile.emailVerified) {
       throw new DomainError("Your Google account has no verified email address", 401);
@@ -285,10 +281,18 @@ export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput
       const voided = await voidUndoLinks(trx, existing.id, now);
       if (existing.passwordHash) {
         // Unverified: whoever set that password never proved the address; Google's owner did.
-        await trx.updateTable("users").set({ google_id: profile.googleId, password_hash: null, email_verified_at: now }).where("id", "=", existing.id).execute();
+        await trx
+          .updateTable("users")
+          .set({ google_id: profile.googleId, password_hash: null, email_verified_at: now })
+          .where("id", "=", existing.id)
+          .execute();
         await trx.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
       } else {
-        await trx.updateTable("users").set({ google_id: profile.googleId, email_verified_at: existing.verifiedAt ?? now }).where("id", "=", existing.id).execute();
+        await trx
+          .updateTable("users")
+          .set({ google_id: profile.googleId, email_verified_at: existing.verifiedAt ?? now })
+          .where("id", "=", existing.id)
+          .execute();
         if (voided > 0) await trx.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
       }
       return { id: existing.id, email: existing.email, isAdmin: existing.isAdmin === 1 };
@@ -441,7 +445,15 @@ export interface AccountRow {
 export async function listAccounts(db: DB, limit = 1000): Promise<AccountRow[]> {
   const rows = await db
     .selectFrom("users")
-    .select(["id", "email", "first_name as firstName", "last_name as lastName", "is_admin as isAdmin", "loyalty_points as loyaltyPoints", "created_at as createdAt"])
+    .select([
+      "id",
+      "email",
+      "first_name as firstName",
+      "last_name as lastName",
+      "is_admin as isAdmin",
+      "loyalty_points as loyaltyPoints",
+      "created_at as createdAt",
+    ])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)

@@ -14,6 +14,10 @@ export const PASSWORD_CHANGE_TRIES = 10;
  */
 export async function checkCurrentPassword(db: DB, userId: number, hash: string, given: string | null | undefined): Promise<void> {
   if (!given) throw new DomainError(SECURITY_TEXT.currentPasswordRequired, 400, "currentPassword");
-  await takeRateSlot(db, [{ bucket: "password-change", key: String(userId), max: PASSWORD_CHANGE_TRIES, windowMs: 15 * 60_000 }], "Too many password change attempts.");
+  await takeRateSlot(
+    db,
+    [{ bucket: "password-change", key: String(userId), max: PASSWORD_CHANGE_TRIES, windowMs: 15 * 60_000 }],
+    "Too many password change attempts.",
+  );
   if (!(await verifyPassword(given, hash))) throw new DomainError(SECURITY_TEXT.currentPasswordWrong, 400, "currentPassword");
 }

@@ -285,7 +285,13 @@ export async function confirmEmailChange(db: DB, token: string, now = new Date()
       if (!(await useToken(trx, row!.hash, nowIso))) throw new DomainError(EMAIL_TOKEN_TEXT.change.used, 400);
       await trx.updateTable("users").set({ email: newEmail, email_verified_at: nowIso, google_id: null }).where("id", "=", user.id).execute();
       // Confirmation links of the old address confirm nothing now.
-      await trx.updateTable("auth_tokens").set({ used_at: nowIso }).where("user_id", "=", user.id).where("purpose", "=", PURPOSE.verify).where("used_at", "is", null).execute();
+      await trx
+        .updateTable("auth_tokens")
+        .set({ used_at: nowIso })
+        .where("user_id", "=", user.id)
+        .where("purpose", "=", PURPOSE.verify)
+        .where("used_at", "is", null)
+        .execute();
       const undo = await issueToken(trx, user.id, PURPOSE.undo, { oldEmail, newEmail }, EMAIL_TOKEN_LIMITS.undoDays, now);
       await enqueueMail(trx, {
         eventKey: `email-changed:${hashToken(undo).slice(0, 32)}`,

@@ -49,8 +49,15 @@ export async function requestPasswordReset(db: DB, rawEmail: string, clientIp: s
   await db.transaction().execute(async (trx) => {
     // Counted and recorded in one transaction: parallel requests cannot all pass the count.
     await assertResetNotThrottled(trx, email, clientIp, now);
-    await trx.insertInto("login_attempts").values({ email: `reset:${email}`, ip: `reset:${clientIp}`, created_at: now.toISOString() }).execute();
-    const user = await trx.selectFrom("users").select(["id", "email", "first_name as firstName", "password_hash as passwordHash"]).where("email", "=", email).executeTakeFirst();
+    await trx
+      .insertInto("login_attempts")
+      .values({ email: `reset:${email}`, ip: `reset:${clientIp}`, created_at: now.toISOString() })
+      .execute();
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "email", "first_name as firstName", "password_hash as passwordHash"])
+      .where("email", "=", email)
+      .executeTakeFirst();
     if (!user) return;
     await enqueuePasswordLink(trx, user, token, now);
   });
@@ -84,7 +91,11 @@ export type ResetTokenState = "valid" | "invalid" | "used" | "expired";
 /** What a reset link is now (the page says so before asking for a password). */
 export async function getResetTokenState(db: DB, token: string | null | undefined, now = new Date()): Promise<ResetTokenState> {
   if (!token || token.length > 200) return "invalid";
-  const row = await db.selectFrom("password_reset_tokens").select(["used_at as usedAt", "expires_at as expiresAt"]).where("token_hash", "=", hashToken(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom("password_reset_tokens")
+    .select(["used_at as usedAt", "expires_at as expiresAt"])
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
   if (!row) return "invalid";
   if (row.usedAt) return "used";
   if (row.expiresAt <= now.toISOString()) return "expired";
@@ -123,7 +134,12 @@ export async function resetPassword(db: DB, input: ResetPasswordInput, now = new
     if (!row) throw new DomainError(MAIL_TEXT.resetInvalid, 400);
     if (row.usedAt) throw new DomainError(MAIL_TEXT.resetUsed, 400);
     if (row.expiresAt <= nowIso) throw new DomainError(MAIL_TEXT.resetExpired, 400);
-    const used = await trx.updateTable("password_reset_tokens").set({ used_at: nowIso }).where("id", "=", row.id).where("used_at", "is", null).executeTakeFirst();
+    const used = await trx
+      .updateTable("password_reset_tokens")
+      .set({ used_at: nowIso })
+      .where("id", "=", row.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
     if (used.numUpdatedRows === 0n) throw new DomainError(MAIL_TEXT.resetUsed, 400);
     await trx.updateTable("password_reset_tokens").set({ used_at: nowIso }).where("user_id", "=", row.userId).where("used_at", "is", null).execute();
     // The link came to this address: it is verified now.

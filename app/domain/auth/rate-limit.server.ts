@@ -50,7 +50,10 @@ export async function takeRateSlot(db: DB, limits: RateLimit[], message: string,
       .values(limits.map((l) => ({ bucket: l.bucket, key: l.key, created_at: now.toISOString() })))
       .execute();
     if (Math.random() < 0.02) {
-      await trx.deleteFrom("rate_events").where("created_at", "<", new Date(now.getTime() - 24 * HOUR_MS).toISOString()).execute();
+      await trx
+        .deleteFrom("rate_events")
+        .where("created_at", "<", new Date(now.getTime() - 24 * HOUR_MS).toISOString())
+        .execute();
     }
   });
 }
@@ -74,9 +77,5 @@ export function assertSignupAllowed(db: DB, clientIp: string): Promise<void> {
 
 /** Orders and payment starts per client address and hour (ORDER_LIMIT_PER_HOUR, default 60). */
 export function assertOrderAllowed(db: DB, clientIp: string): Promise<void> {
-  return takeRateSlot(
-    db,
-    [{ bucket: "order", key: clientIp, max: getEnv().ORDER_LIMIT_PER_HOUR, windowMs: HOUR_MS }],
-    "Too many orders from your network.",
-  );
+  return takeRateSlot(db, [{ bucket: "order", key: clientIp, max: getEnv().ORDER_LIMIT_PER_HOUR, windowMs: HOUR_MS }], "Too many orders from your network.");
 }

@@ -137,7 +137,11 @@ export async function enableTotp(
   await assertCodeAttemptAllowed(db, userId);
   if (!(await acceptTotpCode(db, userId, user.secret, user.email, input.code, now))) throw new DomainError(SECOND_FACTOR_TEXT.wrongCode, 400, "code");
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ totp_enabled_at: new Date(now).toISOString() }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("users")
+      .set({ totp_enabled_at: new Date(now).toISOString() })
+      .where("id", "=", userId)
+      .execute();
     let others = trx.deleteFrom("sessions").where("user_id", "=", userId);
     if (keepSessionId) others = others.where("id", "!=", keepSessionId);
     await others.execute();

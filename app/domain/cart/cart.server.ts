@@ -90,9 +90,7 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
     .innerJoin("products as p", "p.id", "ci.product_id")
     .leftJoin("colors as c", "c.id", "ci.color_id")
     .leftJoin("product_colors as pc", (j) => j.onRef("pc.product_id", "=", "ci.product_id").onRef("pc.color_id", "=", "ci.color_id"))
-    .leftJoin("product_variations as pv", (j) =>
-      j.onRef("pv.product_id", "=", "ci.product_id").onRef("pv.variation_code", "=", "ci.variation_code"),
-    )
+    .leftJoin("product_variations as pv", (j) => j.onRef("pv.product_id", "=", "ci.product_id").onRef("pv.variation_code", "=", "ci.variation_code"))
     .select([
       "ci.id",
       "ci.product_id as productId",
@@ -171,12 +169,7 @@ async function availableStock(db: DB, productId: number, colorId: number | null,
   if (product.stock <= 0) throw new DomainError("This product is currently out of stock (0 items available in stock).", 409, undefined, "out-of-stock");
   if (product.hasColors) {
     if (colorId == null) throw new DomainError("Select a color", 400, "colorId");
-    const color = await db
-      .selectFrom("product_colors")
-      .select("stock")
-      .where("product_id", "=", productId)
-      .where("color_id", "=", colorId)
-      .executeTakeFirst();
+    const color = await db.selectFrom("product_colors").select("stock").where("product_id", "=", productId).where("color_id", "=", colorId).executeTakeFirst();
     if (!color) throw new DomainError("This color is not available for this product", 400, "colorId");
     if (color.stock <= 0) throw new DomainError("This color is sold out: 0 items available in stock.", 409, "colorId", "out-of-stock");
     return color.stock;

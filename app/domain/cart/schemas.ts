@@ -15,7 +15,11 @@ export const AddToCartSchema = z.object({
 export type AddToCartInput = z.infer<typeof AddToCartSchema>;
 
 export const UpdateCartItemSchema = z.object({
-  quantity: z.number({ required_error: "Quantity is required", invalid_type_error: "Quantity must be a number" }).int().min(1, "Quantity must be at least 1").max(999),
+  quantity: z
+    .number({ required_error: "Quantity is required", invalid_type_error: "Quantity must be a number" })
+    .int()
+    .min(1, "Quantity must be at least 1")
+    .max(999),
 });
 export type UpdateCartItemInput = z.infer<typeof UpdateCartItemSchema>;
 

@@ -161,7 +161,10 @@ export async function deleteCategory(db: DB, id: number, actor: Actor = SYSTEM_A
 export async function recalculateAllCategoryCounts(db: DB, actor: Actor = SYSTEM_ACTOR): Promise<{ categories: number; changed: number }> {
   return db.transaction().execute(async (trx) => {
     const changed = await recalculateCategoryCounts(trx);
-    const { n } = await trx.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const { n } = await trx
+      .selectFrom("categories")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     await logActivity(trx, { actor, kind: "maintenance.recalculate", summary: `Category counts recalculated: ${changed} of ${Number(n)} changed` });
     return { categories: Number(n), changed };
   });

@@ -21,9 +21,7 @@ async function readCategories(db: DB): Promise<CategoryView[]> {
 /** Top-level categories with products, each with its children with products (the mega-menu). */
 export function buildMenuTree(categories: CategoryView[]): CategoryTreeNode[] {
   const visible = categories.filter((c) => c.isActive && c.productCount > 0);
-  return visible
-    .filter((c) => c.parentId === null)
-    .map((parent) => ({ ...parent, children: visible.filter((c) => c.parentId === parent.id) }));
+  return visible.filter((c) => c.parentId === null).map((parent) => ({ ...parent, children: visible.filter((c) => c.parentId === parent.id) }));
 }
 
 export function getCategoryBySlug(db: DB, slug: string): Promise<CategoryView | null> {
@@ -72,11 +70,7 @@ export function getCategoryDescription(db: DB, names: string[]): Promise<string 
 }
 
 async function readCategoryDescription(db: DB, names: string[]): Promise<string | null> {
-  const rows = await db
-    .selectFrom("category_descriptions")
-    .select(["category_name as name", "description"])
-    .where("category_name", "in", names)
-    .execute();
+  const rows = await db.selectFrom("category_descriptions").select(["category_name as name", "description"]).where("category_name", "in", names).execute();
   // The most specific category (last in the list) wins.
   for (const name of [...names].reverse()) {
     const hit = rows.find((r) => r.name === name);

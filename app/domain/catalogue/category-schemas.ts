@@ -21,4 +21,3 @@ export const UpdateCategorySchema = CategorySchema.extend({ id: z.number().int()
 export type UpdateCategoryInput = z.infer<typeof UpdateCategorySchema>;
 
 export const CategoryIdSchema = z.object({ id: z.number().int().positive() });
-

@@ -15,13 +15,11 @@ export async function listFavoriteIds(db: DB, userId: number): Promise<number[]>
 }
 
 export async function listFavorites(db: DB, userId: number): Promise<FavoriteView[]> {
-  const rows = await db
-    .selectFrom("favorites")
-    .select(["id", "product_id as productId"])
-    .where("user_id", "=", userId)
-    .orderBy("id", "desc")
-    .execute();
-  const cards = await getProductCardsByIds(db, rows.map((r) => r.productId));
+  const rows = await db.selectFrom("favorites").select(["id", "product_id as productId"]).where("user_id", "=", userId).orderBy("id", "desc").execute();
+  const cards = await getProductCardsByIds(
+    db,
+    rows.map((r) => r.productId),
+  );
   return rows.flatMap((r) => {
     const product = cards.find((c) => c.id === r.productId);
     return product ? [{ id: r.id, productId: r.productId, product }] : [];

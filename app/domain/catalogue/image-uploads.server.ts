@@ -4,16 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { DomainError } from "~/domain/common/errors";
 import { getEnv } from "~/lib/env.server";
-import {
-  derivedPaths,
-  EXTENSIONS,
-  MAX_INPUT_PIXELS,
-  MIME_TYPES,
-  normalizeImage,
-  removeFiles,
-  sniffImage,
-  writeDerivatives,
-} from "~/lib/image-pipeline.server";
+import { derivedPaths, EXTENSIONS, MAX_INPUT_PIXELS, MIME_TYPES, normalizeImage, removeFiles, sniffImage, writeDerivatives } from "~/lib/image-pipeline.server";
 import { PRODUCTS_URL_PREFIX } from "~/lib/images";
 import { MAX_FILE_BYTES } from "~/lib/body-limit.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -114,7 +105,17 @@ export async function finalizeUploads(db: DB, ids: string[]): Promise<{ id: stri
     const found = await trx
       .deleteFrom("uploads")
       .where("id", "in", wanted)
-      .returning(["id", "file_name as fileName", "url", "mime_type as mimeType", "size_bytes as sizeBytes", "width", "height", "uploaded_by as uploadedBy", "created_at as createdAt"])
+      .returning([
+        "id",
+        "file_name as fileName",
+        "url",
+        "mime_type as mimeType",
+        "size_bytes as sizeBytes",
+        "width",
+        "height",
+        "uploaded_by as uploadedBy",
+        "created_at as createdAt",
+      ])
       .execute();
     if (found.length !== wanted.length) throw new DomainError(UPLOAD_MESSAGES.notFound, 400);
     return found;
@@ -146,7 +147,19 @@ export async function finalizeUploads(db: DB, ids: string[]): Promise<{ id: stri
     await removeFiles(done.flatMap((d) => d.files));
     await db
       .insertInto("uploads")
-      .values(rows.map((r) => ({ id: r.id, file_name: r.fileName, url: r.url, mime_type: r.mimeType, size_bytes: r.sizeBytes, width: r.width, height: r.height, uploaded_by: r.uploadedBy, created_at: r.createdAt })))
+      .values(
+        rows.map((r) => ({
+          id: r.id,
+          file_name: r.fileName,
+          url: r.url,
+          mime_type: r.mimeType,
+          size_bytes: r.sizeBytes,
+          width: r.width,
+          height: r.height,
+          uploaded_by: r.uploadedBy,
+          created_at: r.createdAt,
+        })),
+      )
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
     throw error;
@@ -211,11 +224,7 @@ export async function deleteImageFiles(imageUrl: string): Promise<void> {
  */
 export async function purgeStaleUploads(db: DB, maxAgeMs: number = STALE_UPLOAD_MS): Promise<number> {
   const cutoff = Date.now() - maxAgeMs;
-  const rows = await db
-    .deleteFrom("uploads")
-    .where("created_at", "<", new Date(cutoff).toISOString())
-    .returning(["file_name as fileName"])
-    .execute();
+  const rows = await db.deleteFrom("uploads").where("created_at", "<", new Date(cutoff).toISOString()).returning(["file_name as fileName"]).execute();
   const dir = tempDir();
   await removeFiles(rows.map((r) => path.join(dir, r.fileName)));
   let names: string[] = [];
@@ -224,9 +233,7 @@ export async function purgeStaleUploads(db: DB, maxAgeMs: number = STALE_UPLOAD_
   } catch {
     return rows.length;
   }
-  const known = new Set(
-    (await db.selectFrom("uploads").select("file_name as fileName").execute()).map((r) => r.fileName),
-  );
+  const known = new Set((await db.selectFrom("uploads").select("file_name as fileName").execute()).map((r) => r.fileName));
   for (const name of names) {
     if (known.has(name)) continue;
     const file = path.join(dir, name);

@@ -17,7 +17,12 @@ const Price = z
     errorMap: (issue, ctx) => ({ message: issue.code === z.ZodIssueCode.invalid_union ? PRODUCT_TEXT.priceRequired : ctx.defaultError }),
   })
   .transform((v) => (typeof v === "number" ? String(v) : v.trim()))
-  .pipe(z.string().min(1, PRODUCT_TEXT.priceRequired).regex(/^\d{1,7}(\.\d{1,2})?$/, PRODUCT_TEXT.priceFormat));
+  .pipe(
+    z
+      .string()
+      .min(1, PRODUCT_TEXT.priceRequired)
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, PRODUCT_TEXT.priceFormat),
+  );
 
 export const ColorVariationSchema = z.object({
   colorId: z

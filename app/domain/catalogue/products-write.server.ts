@@ -311,7 +311,7 @@ function productValues(input: SaveInput, slug: string) {
     slug,
     description: input.description ?? "",
     price_cents: priceCents,
-    stock: hasColors || hasVariations ? 0 : input.stock ?? 0,
+    stock: hasColors || hasVariations ? 0 : (input.stock ?? 0),
     is_large: input.isLarge ? 1 : 0,
     is_latest_collection: input.isLatestCollection ? 1 : 0,
     has_color_variations: hasColors ? 1 : 0,
@@ -343,7 +343,7 @@ async function writeOptions(trx: DB, productId: number, input: SaveInput, catego
   await trx.deleteFrom("product_variations").where("product_id", "=", productId).execute();
   await trx.deleteFrom("product_categories").where("product_id", "=", productId).execute();
   const colors = input.colorVariations ?? [];
-  const variations = colors.length ? [] : input.productVariations ?? [];
+  const variations = colors.length ? [] : (input.productVariations ?? []);
   if (colors.length) {
     await trx
       .insertInto("product_colors")

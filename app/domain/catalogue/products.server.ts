@@ -4,14 +4,7 @@ import { toFtsQuery } from "~/domain/catalogue/search";
 import { correctSearch, type SearchCorrection } from "~/domain/catalogue/search.server";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { shownSafetyNotice, skuOf } from "~/domain/legal/product-safety";
-import {
-  type CategoryRef,
-  type ColorOption,
-  type ImageView,
-  type ProductCard,
-  type ProductDetail,
-  type VariationOption,
-} from "~/domain/catalogue/types";
+import { type CategoryRef, type ColorOption, type ImageView, type ProductCard, type ProductDetail, type VariationOption } from "~/domain/catalogue/types";
 import { thumbUrl } from "~/lib/images";
 import { centsToDecimal } from "~/lib/money";
 import { cachedRead } from "~/lib/read-cache.server";
@@ -110,9 +103,7 @@ async function readSearch(db: DB, searchText: string, filter: ProductFilter): Pr
     .innerJoin("products", "products.id", "products_fts.rowid")
     .select(productColumns)
     .where(sql<boolean>`products_fts MATCH ${match}`);
-  const ordered = byRank
-    ? matched.orderBy(sql`products_fts.rank`).orderBy("products.id", "desc")
-    : matched.orderBy(sql`products_fts.rowid`, "desc");
+  const ordered = byRank ? matched.orderBy(sql`products_fts.rank`).orderBy("products.id", "desc") : matched.orderBy(sql`products_fts.rowid`, "desc");
   const rows = await ordered.limit(limit).offset(offset).execute();
   return { products: await toCards(db, rows), total: Number(count.n) };
 }
@@ -142,7 +133,10 @@ async function readUnsearched(db: DB, filter: ProductFilter): Promise<ProductLis
   }
   const [rows, count] = await Promise.all([
     db.selectFrom("products").select(productColumns).orderBy("products.id", "desc").limit(limit).offset(offset).execute(),
-    db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("products")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { products: await toCards(db, rows), total: Number(count.n) };
 }
@@ -248,7 +242,16 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
   const ids = rows.map((r) => r.id);
   let imageQuery = db
     .selectFrom("product_images")
-    .select(["id", "product_id as productId", "image_url as imageUrl", "alt_text as altText", "is_primary as isPrimary", "width", "height", "sort_order as sortOrder"])
+    .select([
+      "id",
+      "product_id as productId",
+      "image_url as imageUrl",
+      "alt_text as altText",
+      "is_primary as isPrimary",
+      "width",
+      "height",
+      "sort_order as sortOrder",
+    ])
     .where("product_id", "in", ids)
     .orderBy("product_id")
     .orderBy("is_primary", "desc")

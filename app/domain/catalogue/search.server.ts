@@ -1,13 +1,5 @@
 import { sql } from "kysely";
-import {
-  bestCorrection,
-  buildVocabulary,
-  ftsTerm,
-  MAX_CORRECTED_WORDS,
-  maxEditDistance,
-  searchTerms,
-  type Vocabulary,
-} from "~/domain/catalogue/search";
+import { bestCorrection, buildVocabulary, ftsTerm, MAX_CORRECTED_WORDS, maxEditDistance, searchTerms, type Vocabulary } from "~/domain/catalogue/search";
 import { type DB } from "~/lib/sqlite.server";
 
 /** A word of the shopper's query and what it was corrected to. */

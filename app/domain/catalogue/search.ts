@@ -7,7 +7,11 @@ export const MIN_CORRECTABLE_LENGTH = 4;
 
 /** The words of a shopper's text as search uses them: letters and digits only, lower case, deduplicated, at most 8 of 40 characters. */
 export function searchTerms(input: string): string[] {
-  const words = input.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    input
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words.map((w) => w.slice(0, MAX_TERM_LENGTH)))].slice(0, MAX_TERMS);
 }
 

@@ -110,7 +110,11 @@ export async function returnStock(db: DB, lines: StockLine[]): Promise<void> {
         .where("variation_code", "=", line.variationCode ?? "")
         .execute();
     } else {
-      await db.updateTable("products").set({ stock: sql<number>`stock + ${line.quantity}` }).where("id", "=", line.productId).execute();
+      await db
+        .updateTable("products")
+        .set({ stock: sql<number>`stock + ${line.quantity}` })
+        .where("id", "=", line.productId)
+        .execute();
     }
   }
   await recomputeTotalStock(
@@ -121,7 +125,12 @@ export async function returnStock(db: DB, lines: StockLine[]): Promise<void> {
 
 async function availableFor(db: DB, line: StockLine, hasColors: boolean, hasVariations: boolean): Promise<number> {
   if (hasColors) {
-    const row = await db.selectFrom("product_colors").select("stock").where("product_id", "=", line.productId).where("color_id", "=", line.colorId ?? -1).executeTakeFirst();
+    const row = await db
+      .selectFrom("product_colors")
+      .select("stock")
+      .where("product_id", "=", line.productId)
+      .where("color_id", "=", line.colorId ?? -1)
+      .executeTakeFirst();
     return row?.stock ?? 0;
   }
   if (hasVariations) {

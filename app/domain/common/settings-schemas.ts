@@ -55,7 +55,11 @@ const price = z
   .trim()
   .regex(/^\d{1,5}(\.\d{1,2})?$/, PRICE);
 const rateName = (label: string) =>
-  z.string({ required_error: `${label} is required` }).trim().min(1, `${label} is required`).max(60, `${label} must be 60 characters or less`);
+  z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(60, `${label} must be 60 characters or less`);
 const rateDescription = z.string().trim().max(200, "Description must be 200 characters or less").optional();
 
 /** The Settings tab's shipping rates: the standard and the large-item rate (prices in dollars, as typed). */

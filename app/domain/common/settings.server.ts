@@ -75,7 +75,12 @@ export async function saveShippingRates(db: DB, input: ShippingSettingsInput, ac
     standard: { name: input.standardName, description: input.standardDescription ?? "", priceCents: decimalToCents(input.standardPrice) ?? 0 },
     large: { name: input.largeName, description: input.largeDescription ?? "", priceCents: decimalToCents(input.largePrice) ?? 0 },
   };
-  await saveLoggedSetting(db, "shipping_rates", { ...rates }, { actor, kind: "settings.shipping", summary: "Shipping rates saved", defaults: { ...DEFAULT_SHIPPING_RATES } });
+  await saveLoggedSetting(
+    db,
+    "shipping_rates",
+    { ...rates },
+    { actor, kind: "settings.shipping", summary: "Shipping rates saved", defaults: { ...DEFAULT_SHIPPING_RATES } },
+  );
   return rates;
 }
 
@@ -86,7 +91,12 @@ export async function saveLoyaltyRules(db: DB, input: LoyaltySettingsInput, acto
     minimumOrderForPoints: input.minimumOrderForPoints,
     discountExchange: { pointsRequired: input.pointsRequired, discountAmount: input.discountAmount, minimumOrderValue: input.minimumOrderValue },
   };
-  await saveLoggedSetting(db, "loyalty_config", { ...config }, { actor, kind: "settings.loyalty", summary: "Loyalty rules saved", defaults: { ...DEFAULT_LOYALTY_CONFIG } });
+  await saveLoggedSetting(
+    db,
+    "loyalty_config",
+    { ...config },
+    { actor, kind: "settings.loyalty", summary: "Loyalty rules saved", defaults: { ...DEFAULT_LOYALTY_CONFIG } },
+  );
   return config;
 }
 
@@ -109,6 +119,11 @@ export async function saveLegalSettings(db: DB, input: LegalSettingsInput, actor
     safetyNotice: input.safetyNotice,
     orderRetentionYears: input.orderRetentionYears,
   };
-  await saveLoggedSetting(db, "legal", { ...value }, { actor, kind: "settings.legal", summary: "Seller details saved", defaults: { ...DEFAULT_LEGAL_SETTINGS } });
+  await saveLoggedSetting(
+    db,
+    "legal",
+    { ...value },
+    { actor, kind: "settings.legal", summary: "Seller details saved", defaults: { ...DEFAULT_LEGAL_SETTINGS } },
+  );
   return value;
 }

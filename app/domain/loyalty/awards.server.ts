@@ -11,7 +11,11 @@ import { type DB } from "~/lib/sqlite.server";
  * Gives a customer points by e-mail (any case), writing an admin_reward history event with
  * the balance after, in one transaction. Throws DomainError 404 for an unknown e-mail.
  */
-export async function awardPoints(db: DB, input: AwardPointsInput, actor: Actor = SYSTEM_ACTOR): Promise<{ email: string; points: number; loyaltyPoints: number }> {
+export async function awardPoints(
+  db: DB,
+  input: AwardPointsInput,
+  actor: Actor = SYSTEM_ACTOR,
+): Promise<{ email: string; points: number; loyaltyPoints: number }> {
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom("users")

@@ -39,15 +39,7 @@ export async function getLoyaltyConfig(db: DB): Promise<LoyaltyConfig> {
 export async function listLoyaltyHistory(db: DB, userId: number, limit = 500): Promise<LoyaltyHistoryEntry[]> {
   const rows = await db
     .selectFrom("loyalty_events")
-    .select([
-      "id",
-      "event_type as eventType",
-      "description",
-      "points",
-      "points_after as pointsAfter",
-      "order_id as orderId",
-      "created_at as createdAt",
-    ])
+    .select(["id", "event_type as eventType", "description", "points", "points_after as pointsAfter", "order_id as orderId", "created_at as createdAt"])
     .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -109,11 +101,7 @@ export async function awardOrderPoints(db: DB, orderId: number): Promise<number>
  * gives back only what the order really holds.
  */
 export async function reverseOrderPoints(db: DB, orderId: number): Promise<void> {
-  const order = await db
-    .selectFrom("orders")
-    .select(["user_id as userId", "points_awarded as awarded"])
-    .where("id", "=", orderId)
-    .executeTakeFirst();
+  const order = await db.selectFrom("orders").select(["user_id as userId", "points_awarded as awarded"]).where("id", "=", orderId).executeTakeFirst();
   if (!order?.userId) return;
   if (order.awarded > 0) {
     const user = await db.selectFrom("users").select("loyalty_points as points").where("id", "=", order.userId).executeTakeFirstOrThrow();

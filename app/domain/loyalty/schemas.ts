@@ -16,4 +16,3 @@ export const AwardPointsSchema = z.object({
     .max(MAX_AWARD_POINTS, AWARD_TEXT.awardTooMany),
 });
 export type AwardPointsInput = z.infer<typeof AwardPointsSchema>;
-

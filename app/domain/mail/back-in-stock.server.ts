@@ -102,7 +102,12 @@ export async function requestBackInStock(db: DB, input: BackInStockInput, client
       .executeTakeFirst();
     if (!result) return false;
     // Only the shop's own words: the product's title and option, and the link.
-    await enqueueMail(trx, { eventKey: `back-in-stock-confirm:${result.id}`, to: email, kind: "back-in-stock-confirm", data: { productTitle: product.title, optionLabel, token } });
+    await enqueueMail(trx, {
+      eventKey: `back-in-stock-confirm:${result.id}`,
+      to: email,
+      kind: "back-in-stock-confirm",
+      data: { productTitle: product.title, optionLabel, token },
+    });
     return true;
   });
   return { created, slug: product.slug };
@@ -125,7 +130,11 @@ export async function getBackInStockConfirmation(db: DB, token: string | null | 
 }
 
 /** Makes a request active (its address clicked the link). Throws DomainError 400 for a link that is not valid, used or expired. */
-export async function confirmBackInStock(db: DB, token: string | null | undefined, now = new Date()): Promise<{ email: string; productTitle: string; slug: string }> {
+export async function confirmBackInStock(
+  db: DB,
+  token: string | null | undefined,
+  now = new Date(),
+): Promise<{ email: string; productTitle: string; slug: string }> {
   const request = await getBackInStockConfirmation(db, token, now);
   if (!request) throw new DomainError(MAIL_TEXT.backInStockConfirmInvalid, 400);
   const result = await db

@@ -26,10 +26,7 @@ export function onMailEnqueued(listener: () => void): () => void {
  * `order-paid:12`): a second call with the same key does nothing, so one event never sends two
  * messages whatever retries or concurrent requests happen. Returns true when the row is new.
  */
-export async function enqueueMail<K extends MailKind>(
-  trx: DB,
-  message: { eventKey: string; to: string; kind: K; data: MailDataByKind[K] },
-): Promise<boolean> {
+export async function enqueueMail<K extends MailKind>(trx: DB, message: { eventKey: string; to: string; kind: K; data: MailDataByKind[K] }): Promise<boolean> {
   const result = await trx
     .insertInto("outbox")
     .values({ event_key: message.eventKey, kind: message.kind, to_address: message.to, data: JSON.stringify(message.data) })
@@ -93,7 +90,11 @@ export async function listOutbox(db: DB, filter: OutboxFilter = {}) {
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute(),
-    db.selectFrom("outbox").select(["status", sql<number>`count(*)`.as("n")]).groupBy("status").execute(),
+    db
+      .selectFrom("outbox")
+      .select(["status", sql<number>`count(*)`.as("n")])
+      .groupBy("status")
+      .execute(),
   ]);
   const count = (status: OutboxStatus) => counts.find((c) => c.status === status)?.n ?? 0;
   const totals = { pending: count("pending"), sent: count("sent"), failing: count("failing") };

@@ -38,7 +38,9 @@ export function getMailTransport(): Transporter | null {
   if (!url) return null;
   if (cachedTransport?.url !== url) {
     // Short timeouts: an SMTP server that hangs must not hold a claimed row past its lock.
-    const transport = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+    const transport = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as Parameters<
+      typeof nodemailer.createTransport
+    >[0]);
     cachedTransport = { url, transport };
   }
   return cachedTransport.transport;
@@ -69,7 +71,10 @@ function messageIdFor(eventKey: string): string {
 
 function errorText(error: unknown): string {
   const e = error as { message?: unknown; response?: unknown; code?: unknown };
-  const text = [typeof e?.code === "string" ? e.code : null, typeof e?.response === "string" ? e.response : typeof e?.message === "string" ? e.message : String(error)]
+  const text = [
+    typeof e?.code === "string" ? e.code : null,
+    typeof e?.response === "string" ? e.response : typeof e?.message === "string" ? e.message : String(error),
+  ]
     .filter(Boolean)
     .join(": ");
   return text.slice(0, 1000);
@@ -85,7 +90,12 @@ export interface DeliveryReport {
  * Claims the due rows and sends them through `transport`. Safe to call from several processes
  * (or twice in one) at the same time. Drives the whole sender in tests: `now` is the clock.
  */
-export async function deliverPendingMail(db: DB, transport: MailTransport, now = new Date(), opts: { holder?: string; limit?: number } = {}): Promise<DeliveryReport> {
+export async function deliverPendingMail(
+  db: DB,
+  transport: MailTransport,
+  now = new Date(),
+  opts: { holder?: string; limit?: number } = {},
+): Promise<DeliveryReport> {
   const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const nowIso = now.toISOString();
   const claimed = await db

@@ -195,7 +195,14 @@ const s = {
   h1: { margin: "0 0 12px", fontFamily: SERIF, fontSize: "24px", lineHeight: "1.25", fontWeight: 600, color: C.ink } satisfies CSSProperties,
   h2: { margin: "24px 0 8px", fontFamily: SERIF, fontSize: "17px", fontWeight: 600, color: C.ink } satisfies CSSProperties,
   muted: { color: C.muted, fontSize: "14px", lineHeight: "1.5" } satisfies CSSProperties,
-  cell: { padding: "10px 0", borderBottom: `1px solid ${C.line}`, fontSize: "15px", lineHeight: "1.45", color: C.ink, verticalAlign: "top" } satisfies CSSProperties,
+  cell: {
+    padding: "10px 0",
+    borderBottom: `1px solid ${C.line}`,
+    fontSize: "15px",
+    lineHeight: "1.45",
+    color: C.ink,
+    verticalAlign: "top",
+  } satisfies CSSProperties,
 };
 
 function Layout({ ctx, preview, children }: { ctx: MailContext; preview: string; children: ReactNode }) {
@@ -216,7 +223,10 @@ function Layout({ ctx, preview, children }: { ctx: MailContext; preview: string;
                   <tbody>
                     <tr>
                       <td style={{ padding: "0 8px 16px", textAlign: "center" }}>
-                        <a href={`${ctx.appUrl}/`} style={{ fontFamily: SERIF, fontSize: "20px", color: C.accent, textDecoration: "none", letterSpacing: "0.02em" }}>
+                        <a
+                          href={`${ctx.appUrl}/`}
+                          style={{ fontFamily: SERIF, fontSize: "20px", color: C.accent, textDecoration: "none", letterSpacing: "0.02em" }}
+                        >
                           {ctx.storeName}
                         </a>
                       </td>
@@ -226,8 +236,14 @@ function Layout({ ctx, preview, children }: { ctx: MailContext; preview: string;
                     </tr>
                     <tr>
                       <td style={{ padding: "16px 8px", textAlign: "center", ...s.muted, fontSize: "13px" }}>
-                        {ctx.storeName} · <a href={`mailto:${ctx.shopEmail}`} style={{ color: C.muted }}>{ctx.shopEmail}</a> ·{" "}
-                        <a href={`${ctx.appUrl}/`} style={{ color: C.muted }}>{ctx.appUrl.replace(/^https?:\/\//, "")}</a>
+                        {ctx.storeName} ·{" "}
+                        <a href={`mailto:${ctx.shopEmail}`} style={{ color: C.muted }}>
+                          {ctx.shopEmail}
+                        </a>{" "}
+                        ·{" "}
+                        <a href={`${ctx.appUrl}/`} style={{ color: C.muted }}>
+                          {ctx.appUrl.replace(/^https?:\/\//, "")}
+                        </a>
                       </td>
                     </tr>
                     {ctx.seller ? (
@@ -260,7 +276,10 @@ function Button({ href, children }: { href: string; children: ReactNode }) {
       <tbody>
         <tr>
           <td style={{ background: C.accent, borderRadius: "8px" }}>
-            <a href={href} style={{ display: "inline-block", padding: "12px 22px", color: "#ffffff", fontSize: "16px", fontWeight: 600, textDecoration: "none" }}>
+            <a
+              href={href}
+              style={{ display: "inline-block", padding: "12px 22px", color: "#ffffff", fontSize: "16px", fontWeight: 600, textDecoration: "none" }}
+            >
               {children}
             </a>
           </td>
@@ -310,7 +329,11 @@ function Totals({ order }: { order: OrderMailData }) {
   const row = (label: ReactNode, value: string, strong = false) => (
     <tr>
       <td style={{ padding: "4px 0", fontSize: strong ? "17px" : "15px", fontWeight: strong ? 600 : 400, color: C.ink }}>{label}</td>
-      <td style={{ padding: "4px 0", textAlign: "right", fontSize: strong ? "17px" : "15px", fontWeight: strong ? 600 : 400, color: C.ink, whiteSpace: "nowrap" }}>{value}</td>
+      <td
+        style={{ padding: "4px 0", textAlign: "right", fontSize: strong ? "17px" : "15px", fontWeight: strong ? 600 : 400, color: C.ink, whiteSpace: "nowrap" }}
+      >
+        {value}
+      </td>
     </tr>
   );
   return (
@@ -355,11 +378,7 @@ function Address({ order }: { order: OrderMailData }) {
 }
 
 function Message({ text }: { text: string }) {
-  return (
-    <p style={{ ...s.p, background: C.soft, borderRadius: "8px", padding: "12px 14px", whiteSpace: "pre-wrap" }}>
-      {text}
-    </p>
-  );
+  return <p style={{ ...s.p, background: C.soft, borderRadius: "8px", padding: "12px 14px", whiteSpace: "pre-wrap" }}>{text}</p>;
 }
 
 function OrderSummary({ order }: { order: OrderMailData }) {
@@ -384,7 +403,10 @@ function OrderSummary({ order }: { order: OrderMailData }) {
 function DetailsLink({ href }: { href: string }) {
   return (
     <p style={s.muted}>
-      Your order details: <a href={href} style={{ color: C.accent }}>{href}</a>
+      Your order details:{" "}
+      <a href={href} style={{ color: C.accent }}>
+        {href}
+      </a>
     </p>
   );
 }
@@ -403,7 +425,10 @@ const WITHDRAW_LINE = `Changed your mind? You may withdraw from this contract wi
 function WithdrawLink({ href }: { href: string }) {
   return (
     <p style={s.muted}>
-      {WITHDRAW_LINE} <a href={href} style={{ color: C.accent }}>{WITHDRAW_LINK_TEXT}</a>
+      {WITHDRAW_LINE}{" "}
+      <a href={href} style={{ color: C.accent }}>
+        {WITHDRAW_LINK_TEXT}
+      </a>
     </p>
   );
 }
@@ -454,8 +479,8 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           <h1 style={s.h1}>Thank you for your order</h1>
           <p style={s.p}>{greeting(order.firstName)}</p>
           <p style={s.p}>
-            We received your payment for order <strong>#{order.orderId}</strong> and will start preparing your parcel. You will get another
-            e-mail with the tracking number once it ships.
+            We received your payment for order <strong>#{order.orderId}</strong> and will start preparing your parcel. You will get another e-mail with the
+            tracking number once it ships.
           </p>
           <Button href={link}>View your order</Button>
           <OrderSummary order={order} />
@@ -538,7 +563,17 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           <DetailsLink href={link} />
         </>
       ),
-      text: [greeting(order.firstName), "", `We have cancelled order #${order.orderId}.`, "", refund, "", "If you have any questions, just reply to this e-mail.", "", detailsText(link)],
+      text: [
+        greeting(order.firstName),
+        "",
+        `We have cancelled order #${order.orderId}.`,
+        "",
+        refund,
+        "",
+        "If you have any questions, just reply to this e-mail.",
+        "",
+        detailsText(link),
+      ],
     };
   },
   "order-refunded": (order, ctx) => {
@@ -554,7 +589,10 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           <p style={s.p}>{line}</p>
           <p style={s.p}>If you have any questions, just reply to this e-mail.</p>
           <p style={s.muted}>
-            Your order details: <a href={link} style={{ color: C.accent }}>{link}</a>
+            Your order details:{" "}
+            <a href={link} style={{ color: C.accent }}>
+              {link}
+            </a>
           </p>
         </>
       ),
@@ -575,11 +613,23 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           <p style={s.p}>{order.declineReason}</p>
           <p style={s.p}>If you have any questions, just reply to this e-mail.</p>
           <p style={s.muted}>
-            Your order details: <a href={link} style={{ color: C.accent }}>{link}</a>
+            Your order details:{" "}
+            <a href={link} style={{ color: C.accent }}>
+              {link}
+            </a>
           </p>
         </>
       ),
-      text: [greeting(order.firstName), "", line, order.declineReason, "", "If you have any questions, just reply to this e-mail.", "", `Your order details: ${link}`],
+      text: [
+        greeting(order.firstName),
+        "",
+        line,
+        order.declineReason,
+        "",
+        "If you have any questions, just reply to this e-mail.",
+        "",
+        `Your order details: ${link}`,
+      ],
     };
   },
   "cancel-request-received": (order, ctx) => {
@@ -624,7 +674,14 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           <OrderSummary order={order} />
         </>
       ),
-      text: [`New paid order #${order.orderId}: $${order.total}`, `${`${order.firstName} ${order.lastName}`.trim()} (${order.email})`, "", ...textOrder(order), "", `Open in the admin: ${link}`],
+      text: [
+        `New paid order #${order.orderId}: $${order.total}`,
+        `${`${order.firstName} ${order.lastName}`.trim()} (${order.email})`,
+        "",
+        ...textOrder(order),
+        "",
+        `Open in the admin: ${link}`,
+      ],
     };
   },
   "owner-cancel-request": (order, ctx) => {
@@ -636,13 +693,17 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         <>
           <h1 style={s.h1}>Cancellation requested</h1>
           <p style={s.p}>
-            {`${order.firstName} ${order.lastName}`.trim()} ({order.email}) asks to cancel order <strong>#{order.orderId}</strong> (${order.total}).
-            Please review it within 1-2 business days.
+            {`${order.firstName} ${order.lastName}`.trim()} ({order.email}) asks to cancel order <strong>#{order.orderId}</strong> (${order.total}). Please
+            review it within 1-2 business days.
           </p>
           <Button href={link}>Review the order</Button>
         </>
       ),
-      text: [`${`${order.firstName} ${order.lastName}`.trim()} (${order.email}) asks to cancel order #${order.orderId} ($${order.total}).`, "", `Review the order: ${link}`],
+      text: [
+        `${`${order.firstName} ${order.lastName}`.trim()} (${order.email}) asks to cancel order #${order.orderId} ($${order.total}).`,
+        "",
+        `Review the order: ${link}`,
+      ],
     };
   },
   "owner-payment-alert": (alert, ctx) => {
@@ -674,7 +735,13 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         <Button href={`${ctx.appUrl}/shop`}>Visit the shop</Button>
       </>
     ),
-    text: [greeting(data.firstName), "", "Your account is ready. Keep your favourite pieces, follow your orders and earn loyalty points on every purchase.", "", `Visit the shop: ${ctx.appUrl}/shop`],
+    text: [
+      greeting(data.firstName),
+      "",
+      "Your account is ready. Keep your favourite pieces, follow your orders and earn loyalty points on every purchase.",
+      "",
+      `Visit the shop: ${ctx.appUrl}/shop`,
+    ],
   }),
   "points-awarded": (data, ctx) => ({
     subject: `You received ${data.points} loyalty points`,
@@ -689,7 +756,13 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         <Button href={`${ctx.appUrl}/account`}>See your points</Button>
       </>
     ),
-    text: [greeting(data.firstName), "", `We added ${data.points} loyalty points to your account. Your balance is now ${data.balance} points.`, "", `See your points: ${ctx.appUrl}/account`],
+    text: [
+      greeting(data.firstName),
+      "",
+      `We added ${data.points} loyalty points to your account. Your balance is now ${data.balance} points.`,
+      "",
+      `See your points: ${ctx.appUrl}/account`,
+    ],
   }),
   "password-reset": (data, ctx) => {
     const link = resetPasswordUrl(ctx, data.token);
@@ -752,7 +825,10 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           <p style={s.p}>
             The e-mail address of your account was changed to <strong>{data.newEmail}</strong>. From now on, we write there.
           </p>
-          <p style={s.p}>If you did not make this change, undo it: your address comes back, every device is signed out and you choose a new password. The link works for 14 days.</p>
+          <p style={s.p}>
+            If you did not make this change, undo it: your address comes back, every device is signed out and you choose a new password. The link works for 14
+            days.
+          </p>
           <Button href={link}>This was not me: undo</Button>
           <p style={s.muted}>If you made the change yourself, there is nothing to do.</p>
         </>
@@ -777,7 +853,10 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
       body: (
         <>
           <h1 style={s.h1}>Confirm your new e-mail address</h1>
-          <p style={s.p}>Someone (we hope you) asked to use this address for an account at {ctx.storeName}. The address changes only when you open the link and confirm. The link works for 24 hours.</p>
+          <p style={s.p}>
+            Someone (we hope you) asked to use this address for an account at {ctx.storeName}. The address changes only when you open the link and confirm. The
+            link works for 24 hours.
+          </p>
           <Button href={link}>Review and confirm</Button>
           <p style={s.muted}>If you did not ask for this, ignore this e-mail: nothing changes, and no account is linked to this address.</p>
         </>
@@ -800,8 +879,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         <>
           <h1 style={s.h1}>Confirm your request</h1>
           <p style={s.p}>
-            Someone asked us to e-mail this address when <strong>{name}</strong> is back in stock. If it was you, please confirm. The link works for 7
-            days.
+            Someone asked us to e-mail this address when <strong>{name}</strong> is back in stock. If it was you, please confirm. The link works for 7 days.
           </p>
           <Button href={link}>Confirm</Button>
           <p style={s.muted}>If you did not ask, ignore this e-mail: without the click, we will not write again.</p>
@@ -857,8 +935,8 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           <h1 style={s.h1}>Delete your account?</h1>
           <p style={s.p}>{greeting(data.firstName)}</p>
           <p style={s.p}>
-            Someone (we hope you) asked to delete your account at {ctx.storeName}. The link below opens a page where one more click deletes it. It
-            works once, for one hour.
+            Someone (we hope you) asked to delete your account at {ctx.storeName}. The link below opens a page where one more click deletes it. It works once,
+            for one hour.
           </p>
           <Button href={link}>Review and delete my account</Button>
           <p style={s.muted}>If you did not ask for this, ignore this e-mail: your account stays as it is.</p>
@@ -887,8 +965,8 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
           <h1 style={s.h1}>Your account has been deleted</h1>
           <p style={s.p}>{greeting(data.firstName)}</p>
           <p style={s.p}>
-            As you asked, we deleted your account at {ctx.storeName}: your profile, saved address, favorites, cart, loyalty points and back-in-stock
-            requests, and every device was signed out.
+            As you asked, we deleted your account at {ctx.storeName}: your profile, saved address, favorites, cart, loyalty points and back-in-stock requests,
+            and every device was signed out.
           </p>
           {kept ? <p style={s.p}>{kept}</p> : null}
           <p style={s.muted}>
@@ -912,6 +990,12 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
 export function renderMail<K extends MailKind>(kind: K, data: MailDataByKind[K], ctx: MailContext): RenderedMail {
   const render = RENDERERS[kind] as Renderer<K>;
   const { subject, preview, body, text } = render(data, ctx);
-  const html = "<!DOCTYPE html>" + renderToStaticMarkup(<Layout ctx={ctx} preview={preview}>{body}</Layout>);
+  const html =
+    "<!DOCTYPE html>" +
+    renderToStaticMarkup(
+      <Layout ctx={ctx} preview={preview}>
+        {body}
+      </Layout>,
+    );
   return { subject, html, text: [...text, ...textFooter(ctx)].join("\n") + "\n" };
 }

@@ -47,7 +47,9 @@ export interface MailKit {
 type Rendered = { subject: string; preview: string; body: ReactNode; text: string[] };
 
 /** The three renderers, keyed by kind (a function declaration, so templates.tsx may call it while modules load). */
-export function withdrawalRenderers(kit: MailKit): { [K in keyof WithdrawalMailDataByKind]: (data: WithdrawalMailDataByKind[K], ctx: MailContext) => Rendered } {
+export function withdrawalRenderers(kit: MailKit): {
+  [K in keyof WithdrawalMailDataByKind]: (data: WithdrawalMailDataByKind[K], ctx: MailContext) => Rendered;
+} {
   const { s, Button, Items, Totals } = kit;
   const Statement = ({ text }: { text: string }) => (
     <p style={{ ...s.p, background: kit.soft, borderRadius: "8px", padding: "12px 14px", whiteSpace: "pre-wrap" }}>{text}</p>
@@ -86,8 +88,7 @@ export function withdrawalRenderers(kit: MailKit): { [K in keyof WithdrawalMailD
             <h1 style={s.h1}>Your withdrawal is received</h1>
             <p style={s.p}>{hello}</p>
             <p style={s.p}>
-              We received your withdrawal from the contract for order <strong>#{w.orderId}</strong> on <strong>{when}</strong>.
-              {kept ? ` ${kept}` : null}
+              We received your withdrawal from the contract for order <strong>#{w.orderId}</strong> on <strong>{when}</strong>.{kept ? ` ${kept}` : null}
             </p>
             <h2 style={s.h2}>What happens next</h2>
             <p style={s.p}>{nextSteps(w.shipped)}</p>
@@ -101,7 +102,10 @@ export function withdrawalRenderers(kit: MailKit): { [K in keyof WithdrawalMailD
             <Items order={w} />
             <Totals order={w} />
             <p style={{ ...s.muted, marginTop: "20px" }}>
-              Keep this e-mail: it is your receipt. Your order: <a href={link} style={{ color: kit.accent, wordBreak: "break-all" }}>{link}</a>
+              Keep this e-mail: it is your receipt. Your order:{" "}
+              <a href={link} style={{ color: kit.accent, wordBreak: "break-all" }}>
+                {link}
+              </a>
             </p>
           </>
         ),
@@ -131,8 +135,8 @@ export function withdrawalRenderers(kit: MailKit): { [K in keyof WithdrawalMailD
           <>
             <h1 style={s.h1}>Withdrawal from order #{w.orderId}</h1>
             <p style={s.p}>
-              {who} withdrew from the contract for order <strong>#{w.orderId}</strong> (${w.total}) on <strong>{when}</strong>. The receipt has
-              gone to the order&apos;s address.
+              {who} withdrew from the contract for order <strong>#{w.orderId}</strong> (${w.total}) on <strong>{when}</strong>. The receipt has gone to the
+              order&apos;s address.
             </p>
             {w.statement ? <Statement text={w.statement} /> : null}
             <p style={s.p}>{ownerTodo(w)} The refund is due within 14 days of the withdrawal.</p>

@@ -146,7 +146,13 @@ export async function saveLoggedSetting(
       .values({ key, value: json })
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: json }))
       .execute();
-    await logActivity(trx, { actor: log.actor, kind: log.kind, subjectType: "settings", summary: log.summary, changes: diffFields(flatten(before), flatten(value)) });
+    await logActivity(trx, {
+      actor: log.actor,
+      kind: log.kind,
+      subjectType: "settings",
+      summary: log.summary,
+      changes: diffFields(flatten(before), flatten(value)),
+    });
   });
 }
 
@@ -159,7 +165,6 @@ function flatten(value: Record<string, unknown>, prefix = ""): Record<string, un
   return out;
 }
 
-
 /** Refused admin sign-ins are listed once per client address and window of this length (the sign-in limits' window). */
 export const SIGNIN_REFUSAL_WINDOW_MS = 15 * 60_000;
 
@@ -169,7 +174,11 @@ export const SIGNIN_REFUSAL_WINDOW_MS = 15 * 60_000;
  * invented addresses writes nothing. See docs/decisions/refused-sign-ins-log.md.
  */
 export async function countThrottledAdminSignIn(db: DB, attempt: { email: string; ip: string }, now = new Date()): Promise<void> {
-  const account = await db.selectFrom("users").select(["id", "email", "is_admin as isAdmin"]).where("email", "=", attempt.email.trim().toLowerCase()).executeTakeFirst();
+  const account = await db
+    .selectFrom("users")
+    .select(["id", "email", "is_admin as isAdmin"])
+    .where("email", "=", attempt.email.trim().toLowerCase())
+    .executeTakeFirst();
   if (!account || account.isAdmin !== 1) return;
   await writeRefusal(db, { id: account.id, email: account.email, ip: attempt.ip }, "too many attempts", { countOnly: true }, now);
 }
@@ -192,7 +201,13 @@ export async function logAccountSignIn(db: DB, attempt: { userId: number; ok: bo
  * The activity log is append-only, so the count lives beside it: the window's first refusal from
  * an address writes the row, later ones add to admin_signin_refusals.attempts (listActivity shows it).
  */
-async function writeRefusal(db: DB, actor: { id: number; email: string; ip: string }, reason: string | undefined, opts: { countOnly?: boolean }, now: Date): Promise<void> {
+async function writeRefusal(
+  db: DB,
+  actor: { id: number; email: string; ip: string },
+  reason: string | undefined,
+  opts: { countOnly?: boolean },
+  now: Date,
+): Promise<void> {
   const ip = actor.ip.slice(0, 64);
   // The window starts at the address's first refusal, not at a clock boundary: a flood running
   // across a quarter hour keeps counting on its one row.
@@ -241,7 +256,11 @@ export async function loadActivityTab(db: DB, url: URL) {
   });
   return {
     ...result,
-    filter: { kind: isActivityKind(kind) ? kind : "", subject: subject === "product" || subject === "order" ? subject : "", id: subjectId ? String(subjectId) : "" },
+    filter: {
+      kind: isActivityKind(kind) ? kind : "",
+      subject: subject === "product" || subject === "order" ? subject : "",
+      id: subjectId ? String(subjectId) : "",
+    },
     here: url.pathname + url.search,
   };
 }

@@ -32,7 +32,10 @@ export interface BackupOptions {
 }
 
 export function backupFileName(now: Date): string {
-  return `${BACKUP_PREFIX}${now.toISOString().replace(/:/g, "-").replace(/\.(\d{3})Z$/, "-$1Z")}.db`;
+  return `${BACKUP_PREFIX}${now
+    .toISOString()
+    .replace(/:/g, "-")
+    .replace(/\.(\d{3})Z$/, "-$1Z")}.db`;
 }
 
 /** The UTC time in a backup's file name, or null for a file that is not a backup. */
@@ -315,7 +318,9 @@ function endSessionsAndLinks(file: string): { sessionsEnded: number; linksVoided
       const sessionsEnded = tables.includes("sessions") ? sqlite.prepare("delete from sessions").run().changes : 0;
       let linksVoided = 0;
       for (const table of tables.filter((t) => t.endsWith("_tokens"))) linksVoided += sqlite.prepare(`delete from "${table}"`).run().changes;
-      const bisColumns = tables.includes("back_in_stock_requests") ? (sqlite.prepare("select name from pragma_table_info('back_in_stock_requests')").pluck().all() as string[]) : [];
+      const bisColumns = tables.includes("back_in_stock_requests")
+        ? (sqlite.prepare("select name from pragma_table_info('back_in_stock_requests')").pluck().all() as string[])
+        : [];
       if (bisColumns.includes("confirmed_at")) {
         linksVoided += sqlite.prepare("delete from back_in_stock_requests where confirmed_at is null and closed_at is null").run().changes;
       }

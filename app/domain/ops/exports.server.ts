@@ -62,7 +62,14 @@ function csvStream<T>(header: string[], page: (afterId: number | null) => Promis
         return;
       }
       afterId = rows[rows.length - 1]!.id;
-      controller.enqueue(encoder.encode(stringify(rows.map((r) => r.cells), CSV_OPTIONS)));
+      controller.enqueue(
+        encoder.encode(
+          stringify(
+            rows.map((r) => r.cells),
+            CSV_OPTIONS,
+          ),
+        ),
+      );
     },
   });
 }
@@ -110,7 +117,12 @@ export function ordersCsv(db: DB, filter: AdminOrderFilter): ReadableStream<Uint
         "o.paid_at as paidAt",
         "o.shipped_at as shippedAt",
         "o.tracking_number as trackingNumber",
-        (eb) => eb.selectFrom("order_items as oi").select((e) => e.fn.coalesce(e.fn.sum<number>("oi.quantity"), e.lit(0)).as("n")).whereRef("oi.order_id", "=", "o.id").as("items"),
+        (eb) =>
+          eb
+            .selectFrom("order_items as oi")
+            .select((e) => e.fn.coalesce(e.fn.sum<number>("oi.quantity"), e.lit(0)).as("n"))
+            .whereRef("oi.order_id", "=", "o.id")
+            .as("items"),
       ])
       .orderBy("o.id", "desc")
       .limit(PAGE)
@@ -157,7 +169,12 @@ export function usersCsv(db: DB): ReadableStream<Uint8Array> {
         "u.is_admin as isAdmin",
         "u.loyalty_points as points",
         "u.created_at as createdAt",
-        (eb) => eb.selectFrom("orders as o").select((e) => e.fn.countAll<number>().as("n")).whereRef("o.user_id", "=", "u.id").as("orders"),
+        (eb) =>
+          eb
+            .selectFrom("orders as o")
+            .select((e) => e.fn.countAll<number>().as("n"))
+            .whereRef("o.user_id", "=", "u.id")
+            .as("orders"),
       ])
       .orderBy("u.id", "desc")
       .limit(PAGE)

@@ -20,11 +20,7 @@ export async function purgeExpiredGuestData(db: DB, now = new Date()): Promise<{
       .where("user_id", "is", null)
       .where("session_key", "is not", null)
       .where("created_at", "<", graceStart)
-      .where(
-        "session_key",
-        "not in",
-        sql<string>`(select json_extract(data, '$.cartKey') from sessions where json_extract(data, '$.cartKey') is not null)`,
-      )
+      .where("session_key", "not in", sql<string>`(select json_extract(data, '$.cartKey') from sessions where json_extract(data, '$.cartKey') is not null)`)
       .executeTakeFirst();
     return { sessions: Number(sessions.numDeletedRows), carts: Number(carts.numDeletedRows) };
   });

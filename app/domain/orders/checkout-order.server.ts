@@ -33,11 +33,7 @@ export type CheckoutOrderOutcome =
  * order then fails, so the shopper is not asked to register twice.
  * A non-DomainError while making the account is thrown on.
  */
-export async function placeCheckoutOrder(
-  db: DB,
-  input: CheckoutOrderInput,
-  signIn: (userId: number) => Promise<void>,
-): Promise<CheckoutOrderOutcome> {
+export async function placeCheckoutOrder(db: DB, input: CheckoutOrderInput, signIn: (userId: number) => Promise<void>): Promise<CheckoutOrderOutcome> {
   const { checkout, owner } = input;
   if (!owner || (await getCart(db, owner)).items.length === 0) return { kind: "empty-cart", accountCreated: false };
 

@@ -111,9 +111,7 @@ function sameLines(figures: ClientFigures["items"] & object, items: CartItemView
         (line.variationCode === null || (item.variation?.variationCode ?? null) === line.variationCode) &&
         item.quantity === line.quantity &&
         // The payload's price may be the unit price or the line total; either must be the server's.
-        (line.priceCents === null ||
-          line.priceCents === item.product.priceCents ||
-          line.priceCents === item.product.priceCents * item.quantity),
+        (line.priceCents === null || line.priceCents === item.product.priceCents || line.priceCents === item.product.priceCents * item.quantity),
     );
     if (index === -1) return false;
     unused.splice(index, 1);
@@ -161,7 +159,15 @@ export async function findUnpaidOrderForCart(
   const key = (l: { productId: number | null; colorId: number | null; variationCode: string | null; quantity: number; priceCents: number }) =>
     `${l.productId}|${l.colorId ?? ""}|${l.variationCode ?? ""}|${l.quantity}|${l.priceCents}`;
   const wanted = items
-    .map((i) => key({ productId: i.productId, colorId: i.colorId, variationCode: i.variation?.variationCode ?? null, quantity: i.quantity, priceCents: i.product.priceCents }))
+    .map((i) =>
+      key({
+        productId: i.productId,
+        colorId: i.colorId,
+        variationCode: i.variation?.variationCode ?? null,
+        quantity: i.quantity,
+        priceCents: i.product.priceCents,
+      }),
+    )
     .sort()
     .join(",");
   for (const c of candidates) {
@@ -248,7 +254,12 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
     }
     // The same cart placed again with other figures: the earlier order gives way, with its points.
     if (earlier && earlierPoints > 0) {
-      await trx.updateTable("orders").set({ status: "unpaidcancelled", updated_at: new Date().toISOString() }).where("id", "=", earlier.id).where("status", "=", "unpaid").execute();
+      await trx
+        .updateTable("orders")
+        .set({ status: "unpaidcancelled", updated_at: new Date().toISOString() })
+        .where("id", "=", earlier.id)
+        .where("status", "=", "unpaid")
+        .execute();
       await returnOrderPoints(trx, earlier.id, `order #${earlier.id} replaced by a new order of the same cart`);
       await addOrderEvent(trx, earlier.id, "unpaid-cancelled", "Replaced by a new order of the same cart before payment; its loyalty points were given back.");
     }

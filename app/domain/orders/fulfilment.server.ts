@@ -51,17 +51,16 @@ export function filteredOrders(db: DB, filter: AdminOrderFilter) {
   if (filter.from) base = base.where(sql<string>`substr(o.created_at, 1, 10)`, ">=", filter.from);
   if (filter.to) base = base.where(sql<string>`substr(o.created_at, 1, 10)`, "<=", filter.to);
   if (filter.withdrawal === "open") {
-    base = base.where((eb) => eb.exists(eb.selectFrom("withdrawals as wf").select("wf.id").whereRef("wf.order_id", "=", "o.id").where("wf.handled_at", "is", null)));
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom("withdrawals as wf").select("wf.id").whereRef("wf.order_id", "=", "o.id").where("wf.handled_at", "is", null)),
+    );
   }
   const q = filter.q?.trim();
   if (q) {
     const id = /^#?\d{1,12}$/.test(q) ? Number(q.replace("#", "")) : null;
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(o.email)`, "like", sql<string>`${like} escape '\\'`),
-        ...(id !== null ? [eb("o.id", "=", id)] : []),
-      ]),
+      eb.or([eb(sql<string>`lower(o.email)`, "like", sql<string>`${like} escape '\\'`), ...(id !== null ? [eb("o.id", "=", id)] : [])]),
     );
   }
   return base;
@@ -142,7 +141,10 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
   }
   // Goods already sent are not back on the shelf: such an order is resolved, or returned once back.
   if (row.status === PAYMENT_REVERSED && row.reversedFrom && !isOneOf(row.reversedFrom, CANCELLABLE_STATUSES)) {
-    throw new DomainError(`This order was ${orderStatusLabel(row.reversedFrom)} before its payment was reversed, so it cannot be cancelled. Mark it resolved, then process a return if the goods come back.`, 409);
+    throw new DomainError(
+      `This order was ${orderStatusLabel(row.reversedFrom)} before its payment was reversed, so it cannot be cancelled. Mark it resolved, then process a return if the goods come back.`,
+      409,
+    );
   }
   if (row.status === "unpaid") {
     await db.transaction().execute(async (trx) => {
@@ -156,7 +158,14 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
       if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
       await returnOrderPoints(trx, orderId, `order #${orderId} cancelled before payment`);
       await addOrderEvent(trx, orderId, "unpaid-cancelled", "Cancelled by the shop before payment; nothing to refund.");
-      await logActivity(trx, { actor, kind: "order.cancel", subjectType: "order", subjectId: orderId, summary: `Order #${orderId} cancelled (unpaid)`, changes: { status: ["unpaid", "unpaidcancelled"] } });
+      await logActivity(trx, {
+        actor,
+        kind: "order.cancel",
+        subjectType: "order",
+        subjectId: orderId,
+        summary: `Order #${orderId} cancelled (unpaid)`,
+        changes: { status: ["unpaid", "unpaidcancelled"] },
+      });
       await enqueueOrderCancelledMail(trx, orderId, false);
     });
     return;
@@ -176,7 +185,14 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
           ? "Already refunded in full: nothing more to refund."
           : "No PayPal payment on record: nothing was refunded.";
     await addOrderEvent(trx, orderId, "note", why);
-    await logActivity(trx, { actor, kind: "order.cancel", subjectType: "order", subjectId: orderId, summary: `Order #${orderId} cancelled`, changes: { status: [row.status, "cancelled"] } });
+    await logActivity(trx, {
+      actor,
+      kind: "order.cancel",
+      subjectType: "order",
+      subjectId: orderId,
+      summary: `Order #${orderId} cancelled`,
+      changes: { status: [row.status, "cancelled"] },
+    });
   });
 }
 
@@ -202,21 +218,47 @@ export async function declineCancellation(db: DB, orderId: number, reason: unkno
       throw new DomainError(`Only a cancellation request can be declined. This order is ${orderStatusLabel(await statusOf(trx, orderId))}.`, 409);
     }
     await addOrderEvent(trx, orderId, "cancel-declined", `Cancellation request declined: ${text}`);
-    await logActivity(trx, { actor, kind: "order.decline", subjectType: "order", subjectId: orderId, summary: `Order #${orderId}: cancellation request declined`, changes: { status: ["cancel_request", "paid"], declineReason: [null, text] } });
+    await logActivity(trx, {
+      actor,
+      kind: "order.decline",
+      subjectType: "order",
+      subjectId: orderId,
+      summary: `Order #${orderId}: cancellation request declined`,
+      changes: { status: ["cancel_request", "paid"], declineReason: [null, text] },
+    });
     await enqueueCancelDeclinedMail(trx, orderId, text, at);
   });
 }
 
 /** 'Start packing': paid → processing. Throws DomainError 404, 409. */
 export async function startPacking(db: DB, orderId: number, actor: Actor = SYSTEM_ACTOR): Promise<void> {
-  await simpleTransition(db, actor, orderId, ["paid"], "processing", "packing", "Packing started.", (s) => `Only a paid order can be packed. This order is ${s}.`);
+  await simpleTransition(
+    db,
+    actor,
+    orderId,
+    ["paid"],
+    "processing",
+    "packing",
+    "Packing started.",
+    (s) => `Only a paid order can be packed. This order is ${s}.`,
+  );
 }
 
 /** 'Mark delivered': shipped → delivered, with delivered_at (the 14 days of the return terms count from it). */
 export async function markDelivered(db: DB, orderId: number, now = new Date(), actor: Actor = SYSTEM_ACTOR): Promise<void> {
-  await simpleTransition(db, actor, orderId, ["shipped"], "delivered", "delivered", "Marked as delivered.", (s) => `Only a shipped order can be marked delivered. This order is ${s}.`, {
-    delivered_at: now.toISOString(),
-  });
+  await simpleTransition(
+    db,
+    actor,
+    orderId,
+    ["shipped"],
+    "delivered",
+    "delivered",
+    "Marked as delivered.",
+    (s) => `Only a shipped order can be marked delivered. This order is ${s}.`,
+    {
+      delivered_at: now.toISOString(),
+    },
+  );
 }
 
 async function simpleTransition(
@@ -334,7 +376,8 @@ export async function getReturnTerms(db: DB, orderId: number, now = new Date()) 
     .where(sql<boolean>`returned_quantity < quantity`)
     .executeTakeFirst();
   // A returned order takes another (partial) return while money is left to refund or items are still out.
-  const open = isOneOf(order.status, RETURNABLE_STATUSES) || (order.status === "returned" && ((order.captureId !== null && leftCents > 0) || notBack !== undefined));
+  const open =
+    isOneOf(order.status, RETURNABLE_STATUSES) || (order.status === "returned" && ((order.captureId !== null && leftCents > 0) || notBack !== undefined));
   return { open, leftCents, suggestedCents, late, deliveredAt: order.deliveredAt, hasPayment: order.captureId !== null, refundedCents: refunded, withdrawn };
 }
 
@@ -345,7 +388,12 @@ export async function getReturnTerms(db: DB, orderId: number, now = new Date()) 
  * allowed. Past 14 days after delivery a reason is required. Throws DomainError 400 (amount,
  * items, reason), 404, 409 (status), RefundError 409 (PayPal refused: the order unchanged).
  */
-export async function processReturn(db: DB, orderId: number, input: ReturnInput, deps: { paypal?: PaypalClient | null; now?: Date; actor?: Actor } = {}): Promise<void> {
+export async function processReturn(
+  db: DB,
+  orderId: number,
+  input: ReturnInput,
+  deps: { paypal?: PaypalClient | null; now?: Date; actor?: Actor } = {},
+): Promise<void> {
   const actor = deps.actor ?? SYSTEM_ACTOR;
   const terms = await getReturnTerms(db, orderId, deps.now);
   if (!terms) throw new DomainError(ADMIN_ORDER_TEXT.notFound, 404);
@@ -368,7 +416,8 @@ export async function processReturn(db: DB, orderId: number, input: ReturnInput,
     await makeRefund(db, { orderId, captureId: captureId.id, amountCents: input.amountCents, kind: "return", note: reason, restock }, deps.paypal, actor);
     return;
   }
-  if (input.amountCents > 0) throw new DomainError("This order has no PayPal payment on record, so nothing can be refunded: set the amount to 0", 400, "amount");
+  if (input.amountCents > 0)
+    throw new DomainError("This order has no PayPal payment on record, so nothing can be refunded: set the amount to 0", 400, "amount");
   if (restock.length === 0 && terms.hasPayment) throw new DomainError("Enter an amount to refund or tick the items coming back", 400, "amount");
   await db.transaction().execute(async (trx) => {
     const current = await statusOf(trx, orderId);

@@ -63,7 +63,8 @@ export const ADMIN_ORDER_TEXT = {
   deliverFailed: "Failed to mark the order delivered",
   resolved: "The payment issue is marked resolved.",
   resolveFailed: "Failed to mark the payment resolved",
-  reversedBanner: "PayPal reversed this payment or the buyer opened a dispute. Do not ship it until you have decided: mark it resolved once PayPal settles it in your favour, or cancel it.",
+  reversedBanner:
+    "PayPal reversed this payment or the buyer opened a dispute. Do not ship it until you have decided: mark it resolved once PayPal settles it in your favour, or cancel it.",
   shipFailed: "Failed to ship order",
   returnFailed: "Failed to process return",
   withdrawalRefunded: "The order has been cancelled and refunded in full; the withdrawal is handled.",

@@ -65,7 +65,12 @@ export async function returnOrderStock(db: DB, orderId: number): Promise<number[
   const products: number[] = [];
   for (const line of await orderLines(db, orderId)) {
     if (line.stockTaken <= 0) continue;
-    const cleared = await db.updateTable("order_items").set({ stock_taken: 0 }).where("id", "=", line.id).where("stock_taken", "=", line.stockTaken).executeTakeFirst();
+    const cleared = await db
+      .updateTable("order_items")
+      .set({ stock_taken: 0 })
+      .where("id", "=", line.id)
+      .where("stock_taken", "=", line.stockTaken)
+      .executeTakeFirst();
     if (cleared.numUpdatedRows === 0n) continue;
     await returnStock(db, [{ ...line, quantity: line.stockTaken }]);
     products.push(line.productId);

@@ -8,10 +8,8 @@ import { type DB } from "~/lib/sqlite.server";
 
 /** The customer's two order actions. */
 export const ORDER_ACTION_ERRORS = {
-  cancelNotUnpaid: (status: string) =>
-    `Only an unpaid order can be cancelled directly. This order is ${orderStatusLabel(status)}.`,
-  requestNotPaid: (status: string) =>
-    `A cancellation can be requested only for a paid order. This order is ${orderStatusLabel(status)}.`,
+  cancelNotUnpaid: (status: string) => `Only an unpaid order can be cancelled directly. This order is ${orderStatusLabel(status)}.`,
+  requestNotPaid: (status: string) => `A cancellation can be requested only for a paid order. This order is ${orderStatusLabel(status)}.`,
   cannotCancel: (status: string) => `This order can no longer be cancelled. It is ${orderStatusLabel(status)}.`,
   notFound: "Order not found",
   paymentInProgress: "Your payment is being processed. Please wait a moment and refresh the page.",

@@ -205,7 +205,20 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
     .where("status", "in", ["COMPLETED", "PENDING"])
     .orderBy("id")
     .execute();
-  const { firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country, stockReserved, withdrawalReceivedAt, withdrawalHandledAt, ...order } = o;
+  const {
+    firstName,
+    lastName,
+    addressLine1,
+    addressLine2,
+    city,
+    state,
+    postalCode,
+    country,
+    stockReserved,
+    withdrawalReceivedAt,
+    withdrawalHandledAt,
+    ...order
+  } = o;
   return {
     ...order,
     withdrawal: toOrderWithdrawal(withdrawalReceivedAt, withdrawalHandledAt),

@@ -19,8 +19,7 @@ export const ORDER_TEXT = {
   unpaidCancelled: "Order Cancelled",
   unpaidCancelledText: "This order was cancelled before it was paid. Nothing was charged.",
   cancelQuestion: "Are you sure you want to cancel this order?",
-  requestQuestion:
-    "Are you sure you want to request cancellation of this order? We will review your request within 1-2 business days.",
+  requestQuestion: "Are you sure you want to request cancellation of this order? We will review your request within 1-2 business days.",
 } as const;
 
 export const ORDER_TOASTS = {
@@ -105,10 +104,7 @@ export interface OrderPageRefund {
   createdAt: string;
 }
 
-export type ConfirmationPageData =
-  | { state: "denied" }
-  | { state: "not-found" }
-  | { state: "ok"; order: OrderPageOrder };
+export type ConfirmationPageData = { state: "denied" } | { state: "not-found" } | { state: "ok"; order: OrderPageOrder };
 
 export type DetailsPageData =
   | { state: "not-found" }

@@ -43,8 +43,15 @@ export async function getDashboardStats(db: DB, now = new Date()): Promise<Dashb
         sql<number>`count(case when total_stock > 0 then 1 end)`.as("active"),
       ])
       .executeTakeFirstOrThrow(),
-    db.selectFrom("users").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("withdrawals").select(sql<number>`count(*)`.as("n")).where("handled_at", "is", null).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("users")
+      .select(sql<number>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("withdrawals")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("handled_at", "is", null)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     revenue: { allTime: centsToDecimal(orders.allTime), thisMonth: centsToDecimal(orders.thisMonth), last7Days: centsToDecimal(orders.last7Days) },
@@ -83,10 +90,11 @@ export async function getRevenueSeries(db: DB, now = new Date()): Promise<Revenu
     monthKeys.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)).toISOString().slice(0, 7));
   }
   const orderDate = sql<string>`coalesce(paid_at, created_at)`;
-  const since = (key: string) => db
-    .selectFrom("orders")
-    .where("status", "in", [...REVENUE_STATUSES])
-    .where(orderDate, ">=", key);
+  const since = (key: string) =>
+    db
+      .selectFrom("orders")
+      .where("status", "in", [...REVENUE_STATUSES])
+      .where(orderDate, ">=", key);
   const [days, months] = await Promise.all([
     since(dayKeys[0])
       .select([sql<string>`substr(${orderDate}, 1, 10)`.as("key"), sql<number>`sum(total_cents)`.as("cents")])

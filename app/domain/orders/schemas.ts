@@ -43,7 +43,10 @@ const Email = z
   .max(CHECKOUT_MAX.email, T.invalidEmail)
   .regex(EMAIL_PATTERN, T.invalidEmail);
 
-const Password = z.string({ invalid_type_error: T.passwordRule }).max(CHECKOUT_PASSWORD_MAX, `Password must be at most ${CHECKOUT_PASSWORD_MAX} characters`).optional();
+const Password = z
+  .string({ invalid_type_error: T.passwordRule })
+  .max(CHECKOUT_PASSWORD_MAX, `Password must be at most ${CHECKOUT_PASSWORD_MAX} characters`)
+  .optional();
 
 const CheckoutFields = z.object({
   email: Email,
@@ -76,9 +79,7 @@ const AccountFields = z
     }
   })
   // The passwords leave the schema only when they are going to be used.
-  .transform((value) =>
-    value.createAccount ? value : { createAccount: false as boolean, password: undefined, confirmPassword: undefined },
-  );
+  .transform((value) => (value.createAccount ? value : { createAccount: false as boolean, password: undefined, confirmPassword: undefined }));
 
 /**
  * The Checkout form entity with all its rules: the HTML form action

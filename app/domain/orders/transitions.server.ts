@@ -41,7 +41,10 @@ export type OrderEventType =
 
 /** Appends one line to the order's history (admin order page). */
 export async function addOrderEvent(db: DB, orderId: number, type: OrderEventType, message: string, amountCents: number | null = null): Promise<void> {
-  await db.insertInto("order_events").values({ order_id: orderId, type, message: message.slice(0, 1000), amount_cents: amountCents }).execute();
+  await db
+    .insertInto("order_events")
+    .values({ order_id: orderId, type, message: message.slice(0, 1000), amount_cents: amountCents })
+    .execute();
 }
 
 export interface OrderEventRow {
@@ -85,7 +88,8 @@ export async function cancelOrder(db: DB, orderId: number, from: readonly string
   await reverseOrderPoints(db, orderId);
   await enqueueOrderCancelledMail(db, orderId, true);
   await addOrderEvent(db, orderId, "cancelled", `Order cancelled (was ${orderStatusLabel(row.status)}); stock restored, loyalty points settled.`);
-  if (await settleWithdrawal(db, orderId, "cancelled", actor)) await addOrderEvent(db, orderId, "withdrawal", "The customer's withdrawal is handled: order cancelled.");
+  if (await settleWithdrawal(db, orderId, "cancelled", actor))
+    await addOrderEvent(db, orderId, "withdrawal", "The customer's withdrawal is handled: order cancelled.");
   return true;
 }
 
@@ -174,15 +178,25 @@ export async function applyReturn(
     const share = itemsLeft > 0 ? Math.min(1, opts.refundCents / itemsLeft) : 1;
     const take = Math.min(order.awarded, Math.round(order.awarded * share));
     if (take > 0) {
-      await db.updateTable("orders").set({ points_awarded: order.awarded - take }).where("id", "=", orderId).execute();
+      await db
+        .updateTable("orders")
+        .set({ points_awarded: order.awarded - take })
+        .where("id", "=", orderId)
+        .execute();
       const user = await db.selectFrom("users").select("loyalty_points as points").where("id", "=", order.userId).executeTakeFirstOrThrow();
       const withdrawn = Math.min(take, user.points);
       if (withdrawn > 0) {
-        await recordPointsEvent(db, order.userId, { type: "other", description: `Points withdrawn: refund on returned order #${orderId}`, points: -withdrawn, orderId });
+        await recordPointsEvent(db, order.userId, {
+          type: "other",
+          description: `Points withdrawn: refund on returned order #${orderId}`,
+          points: -withdrawn,
+          orderId,
+        });
       }
       await addOrderEvent(db, orderId, "points", `${withdrawn} loyalty point${withdrawn === 1 ? "" : "s"} taken back for the refunded amount.`);
     }
   }
   await addOrderEvent(db, orderId, "returned", `Return processed${opts.note ? `: ${opts.note}` : "."}`);
-  if (await settleWithdrawal(db, orderId, "returned", opts.actor)) await addOrderEvent(db, orderId, "withdrawal", "The customer's withdrawal is handled: return processed.");
+  if (await settleWithdrawal(db, orderId, "returned", opts.actor))
+    await addOrderEvent(db, orderId, "withdrawal", "The customer's withdrawal is handled: return processed.");
 }

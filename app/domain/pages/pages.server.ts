@@ -118,12 +118,7 @@ export async function savePage(db: DB, slug: string, input: SavePageInput, actor
 export async function restorePageVersion(db: DB, slug: string, versionId: number, actor: Actor): Promise<RenderedPage> {
   const page = requireSlug(slug);
   await db.transaction().execute(async (trx) => {
-    const old = await trx
-      .selectFrom("page_versions")
-      .select(["title", "body"])
-      .where("slug", "=", page)
-      .where("id", "=", versionId)
-      .executeTakeFirst();
+    const old = await trx.selectFrom("page_versions").select(["title", "body"]).where("slug", "=", page).where("id", "=", versionId).executeTakeFirst();
     if (!old) throw new DomainError(PAGE_TEXT.versionNotFound, 404);
     const id = await insertVersion(trx, page, old.title, old.body, actor);
     await logActivity(trx, { actor, kind: "page.restore", summary: `${PAGE_LABELS[page]}: version ${versionId} restored (as version ${id})` });

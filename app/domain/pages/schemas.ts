@@ -36,7 +36,11 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be ${max} characters or less`);
 const optionalText = (label: string, max: number) =>
-  z.string({ invalid_type_error: `${label} must be text` }).trim().max(max, `${label} must be ${max} characters or less`).optional();
+  z
+    .string({ invalid_type_error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or less`)
+    .optional();
 
 const WEB_ADDRESS = "Enter a web address starting with https:// or http://";
 

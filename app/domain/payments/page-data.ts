@@ -20,7 +20,8 @@ export const PAYMENT_TEXT = {
   notFoundText: "The order you're looking for doesn't exist or you don't have permission to view it.",
   closed: "This order can no longer be paid",
   notConfigured: "Payments are not configured",
-  notConfiguredText: "Online payment is not set up on this shop yet, so this order cannot be paid right now. Please contact us and we will help you complete it.",
+  notConfiguredText:
+    "Online payment is not set up on this shop yet, so this order cannot be paid right now. Please contact us and we will help you complete it.",
   emulatorNote: "Test mode: PayPal is simulated on this shop. No real money moves.",
   shortAtCapture: "Sorry, part of this order sold out while PayPal was taking the payment. The order is cancelled and the payment refunded in full.",
 } as const;

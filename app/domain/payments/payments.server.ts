@@ -3,9 +3,24 @@ import { clearCart } from "~/domain/cart/cart.server";
 import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
 import { awardOrderPoints } from "~/domain/loyalty/loyalty.server";
-import { POINTS_GONE_MESSAGE, returnOrderPoints, returnOrderStock, takeOrderPoints, takeOrderStock, takeOrderStockAsAvailable } from "~/domain/orders/holds.server";
+import {
+  POINTS_GONE_MESSAGE,
+  returnOrderPoints,
+  returnOrderStock,
+  takeOrderPoints,
+  takeOrderStock,
+  takeOrderStockAsAvailable,
+} from "~/domain/orders/holds.server";
 import { PAYMENT_TEXT, PAYMENT_TOASTS, type StockCheck } from "~/domain/payments/page-data";
-import { getPaypalClient, getShopMerchantId, isPaypalOrderId, type PaypalClient, PaypalError, type PaypalLink, type PaypalOrder } from "~/lib/paypal-client.server";
+import {
+  getPaypalClient,
+  getShopMerchantId,
+  isPaypalOrderId,
+  type PaypalClient,
+  PaypalError,
+  type PaypalLink,
+  type PaypalOrder,
+} from "~/lib/paypal-client.server";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
@@ -68,7 +83,6 @@ export interface PaymentDeps {
   paypal?: PaypalClient | null;
 }
 
-
 /** Attempt statuses that a later visit may still have to look at. */
 const OPEN_STATUSES = ["CREATED", "PAYER_ACTION_REQUIRED", "APPROVED", "CAPTURING", "PENDING"];
 /** A stock hold older than this with no completed capture is left over from a crash and may be released. */
@@ -76,7 +90,6 @@ export const STALE_HOLD_MS = 2 * 60 * 1000;
 /** How long a capture waits for another request capturing the same PayPal order: 20 × 250 ms. */
 const SAME_CAPTURE_WAIT_STEPS = 20;
 const SAME_CAPTURE_WAIT_MS = 250;
-
 
 export interface OrderRow {
   id: number;
@@ -611,7 +624,11 @@ async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, deps: P
   try {
     outcome = await db.transaction().execute(async (trx) => {
       // A write (that changes nothing) first, so the transaction holds SQLite's write lock before it reads.
-      await trx.updateTable("orders").set((eb) => ({ stock_reserved: eb.ref("stock_reserved") })).where("id", "=", order.id).execute();
+      await trx
+        .updateTable("orders")
+        .set((eb) => ({ stock_reserved: eb.ref("stock_reserved") }))
+        .where("id", "=", order.id)
+        .execute();
       const current = await requireOrder(trx, order.id);
       if (current.paypalOrderId === pp.id) return resultOf(current, pp.id, current.paypalCaptureId);
       if (current.status !== "unpaid") return { unwanted: current };
@@ -641,7 +658,9 @@ async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, deps: P
       db,
       order.id,
       capture,
-      current.paypalOrderId ? `The order was already paid with PayPal order ${current.paypalOrderId}.` : `The order was already ${current.status} when PayPal captured this payment.`,
+      current.paypalOrderId
+        ? `The order was already paid with PayPal order ${current.paypalOrderId}.`
+        : `The order was already ${current.status} when PayPal captured this payment.`,
       deps.paypal,
     );
     assertUnpaid(current);
@@ -696,14 +715,22 @@ async function takeWhatIsLeft(trx: DB, order: OrderRow): Promise<string[]> {
  */
 async function cancelShortCapture(trx: DB, order: OrderRow, paypalOrderId: string, capture: { id: string }, short: string[]): Promise<void> {
   const now = new Date().toISOString();
-  await trx.updateTable("orders").set({ status: "cancelled", stock_reserved: 0, updated_at: now }).where("id", "=", order.id).where("status", "=", "unpaid").execute();
+  await trx
+    .updateTable("orders")
+    .set({ status: "cancelled", stock_reserved: 0, updated_at: now })
+    .where("id", "=", order.id)
+    .where("status", "=", "unpaid")
+    .execute();
   await returnOrderStock(trx, order.id);
   await returnOrderPoints(trx, order.id, `order #${order.id} could not be fulfilled`);
   await setAttemptStatus(trx, order.id, paypalOrderId, "REFUNDED");
   const what = short.join(", ");
   const message = `PayPal captured $${centsToDecimal(order.totalCents)} (capture ${capture.id}), but this could no longer be taken: ${what}. The order is cancelled and the payment refunded automatically.`;
   await addOrderEvent(trx, order.id, "stock-short", message, order.totalCents);
-  await enqueueOwnerPaymentAlert(trx, order.id, `capture-short:${capture.id}`, { headline: "A payment came in for an order the shop could not fill", detail: message });
+  await enqueueOwnerPaymentAlert(trx, order.id, `capture-short:${capture.id}`, {
+    headline: "A payment came in for an order the shop could not fill",
+    detail: message,
+  });
   await enqueueOrderCancelledMail(trx, order.id, true);
 }
 
@@ -733,7 +760,9 @@ export async function abandonPayment(db: DB, orderId: number, paypalOrderId?: st
       pp = await paypal.getOrder(id, { timeoutMs: 5000 });
     } catch (error) {
       if (error instanceof PaypalError && error.status === 404) continue;
-      console.warn(`Order #${orderId}: PayPal could not be asked about ${id}, so its stock stays held: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `Order #${orderId}: PayPal could not be asked about ${id}, so its stock stays held: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return;
     }
     if (pp.status === "COMPLETED") {
@@ -876,13 +905,16 @@ export async function settlePaypalOrder(db: DB, orderId: number, paypalOrderId: 
     fromPaypal(error);
   }
   const capture = pp.purchase_units?.[0]?.payments?.captures?.find((c) => c.status === "COMPLETED");
-  if (pp.status !== "COMPLETED" || !capture || capture.id === order.paypalCaptureId) return `Order #${orderId} is ${order.status}; PayPal order ${paypalOrderId} is ${pp.status}`;
+  if (pp.status !== "COMPLETED" || !capture || capture.id === order.paypalCaptureId)
+    return `Order #${orderId} is ${order.status}; PayPal order ${paypalOrderId} is ${pp.status}`;
   await setAttemptStatus(db, orderId, paypalOrderId, "REFUNDED");
   await refundUnwantedCapture(
     db,
     orderId,
     capture,
-    order.paypalOrderId ? `The order was already paid with PayPal order ${order.paypalOrderId}.` : `The order was already ${order.status} when PayPal captured this payment.`,
+    order.paypalOrderId
+      ? `The order was already paid with PayPal order ${order.paypalOrderId}.`
+      : `The order was already ${order.status} when PayPal captured this payment.`,
     paypal,
   );
   return `Order #${orderId} is ${order.status}: PayPal capture ${capture.id} refunded automatically`;

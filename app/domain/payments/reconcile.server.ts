@@ -61,7 +61,11 @@ export async function reconcilePayments(db: DB, paypal: PaypalClient, now: Date 
       }
     } catch (error) {
       if (error instanceof PaypalError && error.status === 404) {
-        await db.updateTable("payment_attempts").set({ status: "EXPIRED", updated_at: now.toISOString() }).where("paypal_order_id", "=", attempt.paypalOrderId).execute();
+        await db
+          .updateTable("payment_attempts")
+          .set({ status: "EXPIRED", updated_at: now.toISOString() })
+          .where("paypal_order_id", "=", attempt.paypalOrderId)
+          .execute();
         continue;
       }
       if (!(error instanceof PaypalError) && !(error instanceof DomainError)) throw error;

@@ -112,7 +112,11 @@ function paypalOf(paypal: PaypalClient | null | undefined): PaypalClient {
  */
 async function openRefund(db: DB, req: RefundRequest, actor: Actor): Promise<RefundRow> {
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable("orders").set((eb) => ({ updated_at: eb.ref("updated_at") })).where("id", "=", req.orderId).execute();
+    await trx
+      .updateTable("orders")
+      .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+      .where("id", "=", req.orderId)
+      .execute();
     const open = await selectRefunds(trx).where("order_id", "=", req.orderId).where("status", "=", "REQUESTED").orderBy("id").execute();
     const same = open.find((r) => r.kind === req.kind && r.amountCents === req.amountCents && r.captureId === req.captureId);
     if (same) return same;
@@ -174,7 +178,8 @@ export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient): 
       amountCents: row.kind === "automatic" ? undefined : row.amountCents,
       requestId: row.requestId,
       customId: String(row.orderId),
-      noteToPayer: row.kind === "cancel" ? `Refund for cancelled order #${row.orderId}` : row.kind === "return" ? `Refund for returned order #${row.orderId}` : undefined,
+      noteToPayer:
+        row.kind === "cancel" ? `Refund for cancelled order #${row.orderId}` : row.kind === "return" ? `Refund for returned order #${row.orderId}` : undefined,
     });
   } catch (error) {
     if (!(error instanceof PaypalError)) throw error;
@@ -201,7 +206,10 @@ export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient): 
   } catch (error) {
     if (error instanceof DomainError) throw error;
     console.error(`Refund ${answer.id} (request ${row.requestId}) of order #${row.orderId} was made at PayPal but could not be recorded yet`, error);
-    throw new RefundError("PayPal made the refund, but the shop could not record it yet. It will be recorded automatically; please check the order again shortly.", "recording");
+    throw new RefundError(
+      "PayPal made the refund, but the shop could not record it yet. It will be recorded automatically; please check the order again shortly.",
+      "recording",
+    );
   }
   if (recorded.status === "FAILED" || recorded.status === "CANCELLED") {
     throw new RefundError(`PayPal did not complete the refund (status ${recorded.status}), so the order was not changed.`, "refused");
@@ -248,10 +256,22 @@ export async function recordRefund(trx: DB, refundRowId: number, answer: PaypalR
   // A cancellation's own mail says the full amount is refunded; other refunds get theirs.
   if (row.kind !== "cancel") await enqueueOrderRefundedMail(trx, row.orderId, row.id, centsToDecimal(row.amountCents));
   if (row.kind === "automatic") {
-    await addOrderEvent(trx, row.orderId, "automatic-refund", `Refunded automatically${pending}: ${money}, PayPal refund ${answer.id}. ${row.note ?? ""}`.trim(), row.amountCents);
+    await addOrderEvent(
+      trx,
+      row.orderId,
+      "automatic-refund",
+      `Refunded automatically${pending}: ${money}, PayPal refund ${answer.id}. ${row.note ?? ""}`.trim(),
+      row.amountCents,
+    );
     return row;
   }
-  await addOrderEvent(trx, row.orderId, status === "PENDING" ? "refund-pending" : "refund", `Refunded ${money} through PayPal${pending} (refund ${answer.id}).`, row.amountCents);
+  await addOrderEvent(
+    trx,
+    row.orderId,
+    status === "PENDING" ? "refund-pending" : "refund",
+    `Refunded ${money} through PayPal${pending} (refund ${answer.id}).`,
+    row.amountCents,
+  );
   if (row.kind === "cancel") {
     const cancelled = await cancelOrder(trx, row.orderId, undefined, actor);
     if (!cancelled) await addOrderEvent(trx, row.orderId, "note", "The order had changed meanwhile, so its status was left as it is.");

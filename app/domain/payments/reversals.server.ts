@@ -41,7 +41,13 @@ export async function markPaymentReversed(db: DB, captureId: string, notice: Rev
   return db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom("orders").select(["id", "status"]).where("paypal_capture_id", "=", captureId).executeTakeFirst();
     if (!order) return `No order of this shop uses capture ${captureId}`;
-    const seen = await trx.selectFrom("order_events").select("id").where("order_id", "=", order.id).where("type", "=", "payment-reversed").where("message", "like", `%[${notice.key}]%`).executeTakeFirst();
+    const seen = await trx
+      .selectFrom("order_events")
+      .select("id")
+      .where("order_id", "=", order.id)
+      .where("type", "=", "payment-reversed")
+      .where("message", "like", `%[${notice.key}]%`)
+      .executeTakeFirst();
     if (seen) return `Order #${order.id}: ${notice.key} already recorded`;
     let held = false;
     if (isPaidLike(order.status)) {
@@ -53,7 +59,9 @@ export async function markPaymentReversed(db: DB, captureId: string, notice: Rev
         .executeTakeFirst();
       held = updated.numUpdatedRows > 0n;
     }
-    const status = held ? `The order is on hold as 'Payment reversed' (was ${orderStatusLabel(order.status)}) until you decide.` : `The order stays ${orderStatusLabel(order.status)}.`;
+    const status = held
+      ? `The order is on hold as 'Payment reversed' (was ${orderStatusLabel(order.status)}) until you decide.`
+      : `The order stays ${orderStatusLabel(order.status)}.`;
     const detail = `${notice.detail} ${status} [${notice.key}]`;
     await addOrderEvent(trx, order.id, "payment-reversed", detail);
     await enqueueOwnerPaymentAlert(trx, order.id, `reversal:${notice.key}`, { headline: notice.headline, detail });
@@ -71,7 +79,12 @@ export async function resolvePaymentReversal(db: DB, orderId: number, actor: Act
     if (!order) throw new DomainError("Order not found", 404);
     if (order.status !== PAYMENT_REVERSED) throw new DomainError(REVERSAL_TEXT.notReversed(orderStatusLabel(order.status)), 409);
     const back = order.from && isPaidLike(order.from) ? order.from : "paid";
-    await trx.updateTable("orders").set({ status: back, reversed_from: null, updated_at: new Date().toISOString() }).where("id", "=", orderId).where("status", "=", PAYMENT_REVERSED).execute();
+    await trx
+      .updateTable("orders")
+      .set({ status: back, reversed_from: null, updated_at: new Date().toISOString() })
+      .where("id", "=", orderId)
+      .where("status", "=", PAYMENT_REVERSED)
+      .execute();
     await addOrderEvent(trx, orderId, "payment-resolved", `Payment issue marked resolved: back to ${orderStatusLabel(back)}.`);
     await logActivity(trx, {
       actor,

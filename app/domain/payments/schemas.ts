@@ -24,9 +24,18 @@ export type CompletePaymentInput = z.infer<typeof CompletePaymentSchema>;
 export const CreatePaypalOrderSchema = z.object({
   /** The shop's own, stricter form; without it the spec's payload binds to the buyer's unpaid order of that amount. */
   orderId: z
-    .union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/, "orderId must be a number").transform(Number)], {
-      errorMap: () => ({ message: "orderId must be an order number" }),
-    })
+    .union(
+      [
+        z.number().int().positive(),
+        z
+          .string()
+          .regex(/^\d{1,12}$/, "orderId must be a number")
+          .transform(Number),
+      ],
+      {
+        errorMap: () => ({ message: "orderId must be an order number" }),
+      },
+    )
     .optional(),
   amount: z.union([z.string().max(32), z.number().nonnegative()]).optional(),
   currency: z.string().max(8).optional(),

@@ -56,7 +56,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * (nothing changes); 503: PayPal could not be asked (PayPal delivers again later); 200 otherwise,
  * including events of other types and replays (which change nothing).
  */
-export async function handlePaypalWebhook(db: DB, input: { headers: HeaderLookup; body: string }, deps: { paypal: PaypalClient; webhookId: string }): Promise<WebhookAnswer> {
+export async function handlePaypalWebhook(
+  db: DB,
+  input: { headers: HeaderLookup; body: string },
+  deps: { paypal: PaypalClient; webhookId: string },
+): Promise<WebhookAnswer> {
   let event: unknown;
   try {
     event = JSON.parse(input.body);
@@ -131,7 +135,10 @@ async function applyEvent(db: DB, type: string, resourceId: string | null, paypa
     if (!captureId) return `Reversal ${resourceId} names no capture`;
     const capture = await readOrNull(() => paypal.getCapture(captureId));
     if (!capture) return `PayPal does not know capture ${captureId}`;
-    const amount = isRecord(resource.amount) && typeof resource.amount.value === "string" ? ` of ${resource.amount.value} ${String(resource.amount.currency_code ?? "")}`.trimEnd() : "";
+    const amount =
+      isRecord(resource.amount) && typeof resource.amount.value === "string"
+        ? ` of ${resource.amount.value} ${String(resource.amount.currency_code ?? "")}`.trimEnd()
+        : "";
     return markPaymentReversed(db, capture.id, {
       headline: "PayPal reversed a payment",
       detail: `PayPal reversed the payment${amount} (capture ${capture.id}, reversal ${resourceId}): the money went back to the buyer.`,

@@ -20,7 +20,16 @@ import { type DB } from "~/lib/sqlite.server";
 export const DELETE_LINK = { purpose: "delete-account", minutes: 60, perHour: 3 } as const;
 
 /** Account-only e-mails already delivered: they go with the account (order e-mails stay with their orders). */
-const ACCOUNT_MAIL_KINDS = ["welcome", "points-awarded", "password-reset", "verify-email", "email-changed", "back-in-stock", "back-in-stock-confirm", "account-delete-link"];
+const ACCOUNT_MAIL_KINDS = [
+  "welcome",
+  "points-awarded",
+  "password-reset",
+  "verify-email",
+  "email-changed",
+  "back-in-stock",
+  "back-in-stock-confirm",
+  "account-delete-link",
+];
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -50,7 +59,11 @@ export async function deleteAccount(db: DB, userId: number, via: DeletionVia, ac
       .executeTakeFirst();
     if (!user) throw new DomainError(PRIVACY_TEXT.notFound, 404);
     if (user.isAdmin === 1) {
-      const { n } = await trx.selectFrom("users").select(sql<number>`count(*)`.as("n")).where("is_admin", "=", 1).executeTakeFirstOrThrow();
+      const { n } = await trx
+        .selectFrom("users")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("is_admin", "=", 1)
+        .executeTakeFirstOrThrow();
       if (n <= 1) throw new DomainError(PRIVACY_TEXT.lastAdmin, 409);
     }
     const email = user.email;
@@ -120,14 +133,23 @@ export async function requestAccountDeletion(db: DB, userId: number, input: Dele
   // The last admin is told before any password is asked or counted.
   await assertNotLastAdmin(db, user.isAdmin === 1);
   // Shared with the password change: a stolen session gets 10 guesses in 15 minutes in all.
-  await takeRateSlot(db, [{ bucket: "password-change", key: String(userId), max: PASSWORD_CHANGE_TRIES, windowMs: 15 * 60_000 }], PRIVACY_TEXT.tooManyTries, now);
+  await takeRateSlot(
+    db,
+    [{ bucket: "password-change", key: String(userId), max: PASSWORD_CHANGE_TRIES, windowMs: 15 * 60_000 }],
+    PRIVACY_TEXT.tooManyTries,
+    now,
+  );
   if (!(await verifyPassword(input.password, user.passwordHash))) throw new DomainError(PRIVACY_TEXT.passwordWrong, 403, "password");
   return { status: "deleted", account: await deleteAccount(db, userId, "password", null, now) };
 }
 
 async function assertNotLastAdmin(db: DB, isAdmin: boolean): Promise<void> {
   if (!isAdmin) return;
-  const { n } = await db.selectFrom("users").select(sql<number>`count(*)`.as("n")).where("is_admin", "=", 1).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("users")
+    .select(sql<number>`count(*)`.as("n"))
+    .where("is_admin", "=", 1)
+    .executeTakeFirstOrThrow();
   if (n <= 1) throw new DomainError(PRIVACY_TEXT.lastAdmin, 409);
 }
 
@@ -135,7 +157,14 @@ async function assertNotLastAdmin(db: DB, isAdmin: boolean): Promise<void> {
 export async function isLastAdmin(db: DB, userId: number): Promise<boolean> {
   const row = await db
     .selectFrom("users")
-    .select((eb) => ["is_admin as isAdmin", eb.selectFrom("users").select(sql<number>`count(*)`.as("n")).where("is_admin", "=", 1).as("admins")])
+    .select((eb) => [
+      "is_admin as isAdmin",
+      eb
+        .selectFrom("users")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("is_admin", "=", 1)
+        .as("admins"),
+    ])
     .where("id", "=", userId)
     .executeTakeFirst();
   return row?.isAdmin === 1 && Number(row.admins) <= 1;
@@ -210,7 +239,12 @@ export async function confirmDeletionByLink(db: DB, token: string, now = new Dat
   const state = linkState(row, now);
   // A deleted account takes its tokens with it: a second use of a link finds nothing (invalid).
   if (state !== "valid") throw new DomainError(PRIVACY_TEXT.link[state], 400);
-  const used = await db.updateTable("auth_tokens").set({ used_at: now.toISOString() }).where("token_hash", "=", row!.hash).where("used_at", "is", null).executeTakeFirst();
+  const used = await db
+    .updateTable("auth_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("token_hash", "=", row!.hash)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw new DomainError(PRIVACY_TEXT.link.used, 400);
   return deleteAccount(db, row!.userId, "link", null, now);
 }

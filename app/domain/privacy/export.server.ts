@@ -144,7 +144,14 @@ export async function exportAccountData(db: DB, userId: number, now = new Date()
       .innerJoin("cart_items as ci", "ci.cart_id", "c.id")
       .innerJoin("products as p", "p.id", "ci.product_id")
       .leftJoin("colors as col", "col.id", "ci.color_id")
-      .select(["p.title as productTitle", "p.slug as productSlug", "col.name as colorName", "ci.variation_code as variationCode", "ci.quantity", "ci.created_at as addedAt"])
+      .select([
+        "p.title as productTitle",
+        "p.slug as productSlug",
+        "col.name as colorName",
+        "ci.variation_code as variationCode",
+        "ci.quantity",
+        "ci.created_at as addedAt",
+      ])
       .where("c.user_id", "=", userId)
       .orderBy("ci.id")
       .execute(),

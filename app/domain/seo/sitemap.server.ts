@@ -37,15 +37,16 @@ export async function listSitemapEntries(db: DB, max = SITEMAP_MAX_URLS): Promis
     .limit(Math.max(0, max - fixed.length))
     .execute();
   const room = Math.max(0, max - fixed.length - categories.length);
-  const products = room
-    ? await db.selectFrom("products").select(["slug", "updated_at as updatedAt"]).orderBy("id", "desc").limit(room).execute()
-    : [];
+  const products = room ? await db.selectFrom("products").select(["slug", "updated_at as updatedAt"]).orderBy("id", "desc").limit(room).execute() : [];
   return [
     ...fixed,
     ...categories.map((c): SitemapEntry => ({ path: `/shop/${encodeURIComponent(c.slug)}`, lastmod: null, changefreq: "weekly", priority: "0.8" })),
-    ...products.map(
-      (p): SitemapEntry => ({ path: `/product/${encodeURIComponent(p.slug)}`, lastmod: toW3cDate(p.updatedAt), changefreq: "weekly", priority: "0.7" }),
-    ),
+    ...products.map((p): SitemapEntry => ({
+      path: `/product/${encodeURIComponent(p.slug)}`,
+      lastmod: toW3cDate(p.updatedAt),
+      changefreq: "weekly",
+      priority: "0.7",
+    })),
   ];
 }
 

@@ -93,8 +93,7 @@ export const WITHDRAWAL_TEXT = {
   receiptInvalid: "This receipt link is not valid. Your withdrawal, if you sent one, is in the e-mail we sent you.",
   over: (orderId: number, deadline: string) =>
     `The withdrawal period for order #${orderId} ended on ${formatDeadline(deadline)} (${WITHDRAWAL_DAYS} days after delivery), so it can no longer be withdrawn from here. Nothing was recorded. If you think this is wrong, please write to us.`,
-  notWithdrawable: (orderId: number, statusLabel: string) =>
-    `Order #${orderId} cannot be withdrawn from: it is ${statusLabel}. Nothing was recorded.`,
+  notWithdrawable: (orderId: number, statusLabel: string) => `Order #${orderId} cannot be withdrawn from: it is ${statusLabel}. Nothing was recorded.`,
   nextBeforeShipping:
     "Your order has not shipped yet, so we will cancel it and refund the full amount, shipping included, to your PayPal account within 14 days. You do not need to do anything else.",
   nextAfterShipping:

@@ -19,10 +19,6 @@ export const WithdrawalSchema = z.object({
     .trim()
     .min(1, WITHDRAWAL_TEXT.nameRequired)
     .max(NAME_MAX, WITHDRAWAL_TEXT.nameTooLong),
-  statement: z
-    .string({ invalid_type_error: WITHDRAWAL_TEXT.statementTooLong })
-    .trim()
-    .max(STATEMENT_MAX, WITHDRAWAL_TEXT.statementTooLong)
-    .nullish(),
+  statement: z.string({ invalid_type_error: WITHDRAWAL_TEXT.statementTooLong }).trim().max(STATEMENT_MAX, WITHDRAWAL_TEXT.statementTooLong).nullish(),
 });
 export type WithdrawalInput = z.infer<typeof WithdrawalSchema>;

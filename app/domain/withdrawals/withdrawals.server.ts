@@ -12,13 +12,7 @@ import { orderStatusLabel } from "~/domain/orders/status";
 import { isPaidBeforeShipping } from "~/domain/orders/status";
 import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type PaypalClient } from "~/lib/paypal-client.server";
-import {
-  REMINDER_DAYS,
-  WITHDRAWAL_TEXT,
-  withdrawalEligibility,
-  type WithdrawalEligibility,
-  type WithdrawalOrderSummary,
-} from "~/domain/withdrawals/rules";
+import { REMINDER_DAYS, WITHDRAWAL_TEXT, withdrawalEligibility, type WithdrawalEligibility, type WithdrawalOrderSummary } from "~/domain/withdrawals/rules";
 import { type WithdrawalInput } from "~/domain/withdrawals/schemas";
 import { getEnv } from "~/lib/env.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -86,12 +80,7 @@ function assertOpen(view: OrderView, eligibility: WithdrawalEligibility): void {
 
 /** Counts one withdrawal request of this client address (SIGNUP-like limit, its own bucket); DomainError 429 over it. */
 export function assertWithdrawalAllowed(db: DB, clientIp: string, now = new Date()): Promise<void> {
-  return takeRateSlot(
-    db,
-    [{ bucket: "withdrawal", key: clientIp, max: getEnv().WITHDRAWAL_LIMIT_PER_HOUR, windowMs: HOUR_MS }],
-    WITHDRAWAL_TEXT.tooMany,
-    now,
-  );
+  return takeRateSlot(db, [{ bucket: "withdrawal", key: clientIp, max: getEnv().WITHDRAWAL_LIMIT_PER_HOUR, windowMs: HOUR_MS }], WITHDRAWAL_TEXT.tooMany, now);
 }
 
 /**
@@ -155,7 +144,13 @@ async function withdrawalMailData(
   const order = await orderMailData(trx, orderId);
   if (!order) return null;
   const legal = await getLegalSettings(trx, getEnv().SHOP_EMAIL);
-  const returnAddress = [legal.legalName, ...legal.address.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)];
+  const returnAddress = [
+    legal.legalName,
+    ...legal.address
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean),
+  ];
   return { ...order, ...w, returnAddress };
 }
 

@@ -4,13 +4,7 @@ import { orderFilterFrom } from "~/domain/ops/exports.server";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
-import {
-  ADMIN_ORDER_INTENTS,
-  ADMIN_ORDER_TEXT,
-  adminOrderActions,
-  type AdminOrderPageData,
-  type AdminOrderPageOrder,
-} from "~/domain/orders/fulfilment";
+import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, adminOrderActions, type AdminOrderPageData, type AdminOrderPageOrder } from "~/domain/orders/fulfilment";
 import {
   adminCancelOrder,
   declineCancellation,
@@ -81,8 +75,7 @@ export async function loadOrdersTab(db: DB, url: URL) {
   let confirm: { id: number; email: string; total: string; statusLabel: string } | null = null;
   if (Number.isInteger(confirmId) && confirmId > 0) {
     const row =
-      orders.find((o) => o.id === confirmId) ??
-      (await listAdminOrders(db, { q: String(confirmId), limit: 5 })).orders.find((o) => o.id === confirmId);
+      orders.find((o) => o.id === confirmId) ?? (await listAdminOrders(db, { q: String(confirmId), limit: 5 })).orders.find((o) => o.id === confirmId);
     // Only an order that can still be cancelled gets the question (a stale link shows nothing).
     if (row && adminOrderActions(row.status).cancel) {
       confirm = { id: row.id, email: row.email, total: row.total, statusLabel: row.statusLabel };

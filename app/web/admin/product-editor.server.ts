@@ -17,7 +17,14 @@ import {
   REMOVE_INTENT,
   withOnePrimary,
 } from "~/domain/catalogue/product-texts";
-import { type AdminProduct, createProduct, getAdminProduct, listCategoryOptions, listTempUploads, updateProduct } from "~/domain/catalogue/products-write.server";
+import {
+  type AdminProduct,
+  createProduct,
+  getAdminProduct,
+  listCategoryOptions,
+  listTempUploads,
+  updateProduct,
+} from "~/domain/catalogue/products-write.server";
 import { saveTempUpload, UPLOAD_MESSAGES } from "~/domain/catalogue/image-uploads.server";
 import { adminPageAccess, redirectWithToast, requireAdminAction } from "~/web/guards.server";
 import { type Toast } from "~/web/session.server";
@@ -396,11 +403,16 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
     else {
       // The form always lists the stored images it keeps: none listed means none kept.
       const input = submission.value as UpdateProductInput;
-      saved = await updateProduct(db, productId!, {
-        ...input,
-        ...safety,
-        existingImages: input.existingImages ?? [],
-      }, actor);
+      saved = await updateProduct(
+        db,
+        productId!,
+        {
+          ...input,
+          ...safety,
+          existingImages: input.existingImages ?? [],
+        },
+        actor,
+      );
     }
     const res = await redirectWithToast(PRODUCTS_TAB_URL, {
       title: mode === "add" ? PRODUCT_TEXT.created : PRODUCT_TEXT.updated,

@@ -146,12 +146,22 @@ function saveCategory(formData: FormData, intent: typeof STORE_INTENTS.categoryC
     const submission = parseWithZod(formData, { schema: UpdateCategorySchema });
     if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
     const value = submission.value;
-    return categorySaved(intent, value.name, (e) => submission.reply(e), () => updateCategory(db, value, actor));
+    return categorySaved(
+      intent,
+      value.name,
+      (e) => submission.reply(e),
+      () => updateCategory(db, value, actor),
+    );
   }
   const submission = parseWithZod(formData, { schema: CategorySchema });
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
   const value = submission.value;
-  return categorySaved(intent, value.name, (e) => submission.reply(e), () => createCategory(db, value, actor));
+  return categorySaved(
+    intent,
+    value.name,
+    (e) => submission.reply(e),
+    () => createCategory(db, value, actor),
+  );
 }
 
 async function categorySaved(
@@ -192,7 +202,9 @@ async function award(formData: FormData, actor: Actor) {
   const intent = STORE_INTENTS.loyaltyAward;
   const submission = parseWithZod(formData, { schema: AwardPointsSchema });
   if (submission.status !== "success") {
-    const errors = Object.values(submission.error ?? {}).flat().filter((m): m is string => typeof m === "string");
+    const errors = Object.values(submission.error ?? {})
+      .flat()
+      .filter((m): m is string => typeof m === "string");
     return refused({ intent, result: submission.reply(), failure: { title: AWARD_TEXT.awardFailed, description: errors[0], type: "error" } }, 400);
   }
   try {

@@ -14,7 +14,10 @@ async function registered(loginAsCustomer: Login, email: string) {
   return (await loginAsCustomer({ email, password: PASSWORD, firstName: "Rosa", lastName: "Linde" })).request;
 }
 
-test("an e-mail change asks for the password and waits for the new address; the undo link keeps the old address reserved", async ({ playwright, loginAsCustomer }) => {
+test("an e-mail change asks for the password and waits for the new address; the undo link keeps the old address reserved", async ({
+  playwright,
+  loginAsCustomer,
+}) => {
   const oldEmail = uniqueEmail("api-change-old");
   const newEmail = uniqueEmail("api-change-new");
   const request = await registered(loginAsCustomer, oldEmail);

@@ -166,7 +166,9 @@ test.describe("favorites", () => {
     for (const data of [{}, { productId: "1" }, { productId: -1 }, { productId: 1.5 }, { productId: "1 OR 1=1" }, { productId: "x".repeat(1000) }]) {
       await expectError(await request.post("/api/favorites", { data }), 400);
     }
-    expect(await expectError(await request.post("/api/favorites", { data: Buffer.from("{bad json"), headers: { "Content-Type": "application/json" } }), 400)).toMatch(/JSON/);
+    expect(
+      await expectError(await request.post("/api/favorites", { data: Buffer.from("{bad json"), headers: { "Content-Type": "application/json" } }), 400),
+    ).toMatch(/JSON/);
     for (const id of ["abc", "0", "-1", "98765432", "1%20OR%201%3D1"]) {
       await expectError(await request.delete(`/api/favorites/${id}`), 404);
     }
@@ -196,7 +198,14 @@ test.describe("GET /api/orders", () => {
     const list = await (await request.get("/api/orders")).json();
     expect(list).toHaveLength(2);
     const byId = Object.fromEntries(list.map((o: { id: number }) => [o.id, o]));
-    expect(byId[first.id]).toEqual({ id: first.id, status: "unpaid", total: "32.50", createdAt: expect.any(String), confirmationToken: first.token, withdrawal: null });
+    expect(byId[first.id]).toEqual({
+      id: first.id,
+      status: "unpaid",
+      total: "32.50",
+      createdAt: expect.any(String),
+      confirmationToken: first.token,
+      withdrawal: null,
+    });
     expect(byId[second.id]).toEqual(expect.objectContaining({ status: "paid", total: "109.00", confirmationToken: second.token }));
     expect(await (await stranger.request.get("/api/orders")).json()).toHaveLength(1);
   });
@@ -281,9 +290,7 @@ test.describe("PUT /api/profile", () => {
     const taken = uniqueEmail("profile-taken");
     await loginAsCustomer({ email: taken });
     const { request } = await loginAsCustomer({ email: uniqueEmail("profile-wants") });
-    expect(await expectError(await request.put("/api/profile", { data: profile(taken.toUpperCase()) }), 409)).toBe(
-      "An account with this email already exists",
-    );
+    expect(await expectError(await request.put("/api/profile", { data: profile(taken.toUpperCase()) }), 409)).toBe("An account with this email already exists");
   });
 
   test("other methods are 405 and a foreign origin is 403", async ({ loginAsCustomer }) => {

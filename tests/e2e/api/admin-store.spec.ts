@@ -62,8 +62,12 @@ test("POST /api/loyalty/admin/award: bad input 400, unknown e-mail 404, success 
 test("recalculate fixes a wrong count; clean removes an orphaned link and answers {deleted}", async ({ loginAsAdmin }) => {
   const tag = uniqueEmail("cat").split("@")[0]!;
   const { categoryId, productId } = withDb((db) => {
-    const c = db.prepare("INSERT INTO categories (name, slug, parent_id, sort_order, is_active, product_count) VALUES (?, ?, NULL, 99, 0, 9)").run(`E2E ${tag}`, tag);
-    const p = db.prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for a category test.', 1500, 3, 3)").run(`Cat Test ${tag}`, `p-${tag}`);
+    const c = db
+      .prepare("INSERT INTO categories (name, slug, parent_id, sort_order, is_active, product_count) VALUES (?, ?, NULL, 99, 0, 9)")
+      .run(`E2E ${tag}`, tag);
+    const p = db
+      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for a category test.', 1500, 3, 3)")
+      .run(`Cat Test ${tag}`, `p-${tag}`);
     db.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)").run(p.lastInsertRowid, c.lastInsertRowid);
     return { categoryId: Number(c.lastInsertRowid), productId: Number(p.lastInsertRowid) };
   });

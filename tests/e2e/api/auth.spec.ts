@@ -76,9 +76,15 @@ test("register-checkout creates the account with createAccount true and answers 
   expect(ok.status()).toBe(201);
   expect((await (await request.get("/api/auth/me")).json()).email).toBe(email);
   expect(
-    await expectError(await request.post("/api/auth/register-checkout", { data: { email, password: PASSWORD, firstName: "C", lastName: "K", createAccount: true } }), 409),
+    await expectError(
+      await request.post("/api/auth/register-checkout", { data: { email, password: PASSWORD, firstName: "C", lastName: "K", createAccount: true } }),
+      409,
+    ),
   ).toBe("An account with this email already exists");
-  await expectError(await request.post("/api/auth/register-checkout", { data: { email: uniqueEmail("x"), password: "1", firstName: "C", lastName: "K", createAccount: true } }), 400);
+  await expectError(
+    await request.post("/api/auth/register-checkout", { data: { email: uniqueEmail("x"), password: "1", firstName: "C", lastName: "K", createAccount: true } }),
+    400,
+  );
 });
 
 test("the guest's cart moves into the account on sign-in", async ({ request }) => {

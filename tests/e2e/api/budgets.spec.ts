@@ -163,7 +163,10 @@ test("the payment page references PayPal's SDK only through an on-demand import"
   report(url, m);
   expect(m.html).toBeLessThanOrEqual(HTML_BUDGET);
   expect(m.js).toBeLessThanOrEqual(JS_BUDGET);
-  expect([...m.scripts].filter((s) => PAYPAL_SDK.test(s)), "PayPal's SDK chunk is not loaded up front").toEqual([]);
+  expect(
+    [...m.scripts].filter((s) => PAYPAL_SDK.test(s)),
+    "PayPal's SDK chunk is not loaded up front",
+  ).toEqual([]);
   const referencing = [...m.scripts].filter((s) => /import\(\s*["'][^"']*paypal[^"']*\.js["']\)/.test(buildFile(s)));
   expect(referencing.length, "the payment page can load the SDK on demand").toBeGreaterThan(0);
 });
@@ -190,6 +193,7 @@ test("only the payment routes can reach PayPal's SDK; no browser chunk holds ser
     })
     .map((f) => f.replace(/-[A-Z0-9]+\.js$/, ""));
   // The two payment URLs, and PayPal's return/cancel routes that show the payment page's error view.
-  for (const route of reaching) expect(route, `${route} reaches PayPal's SDK`).toMatch(/^(order\.\$id\.payment|order-payment\.\$orderId|order\.\$id\.paypal-(return|cancel))$/);
+  for (const route of reaching)
+    expect(route, `${route} reaches PayPal's SDK`).toMatch(/^(order\.\$id\.payment|order-payment\.\$orderId|order\.\$id\.paypal-(return|cancel))$/);
   expect(reaching).toEqual(expect.arrayContaining(["order.$id.payment", "order-payment.$orderId"]));
 });

@@ -113,7 +113,10 @@ test.beforeAll(async () => {
   for (let i = 0; ; i++) {
     if (existsSync(rootFile)) {
       rootCa = readFileSync(rootFile, "utf8");
-      const up = await viaCaddy("127.0.0.1", "GET", "/healthz").then((r) => r.status === 200, () => false);
+      const up = await viaCaddy("127.0.0.1", "GET", "/healthz").then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (up) break;
     }
     if (caddy.exitCode !== null || i > 100) throw new Error(`Caddy did not start:\n${caddyLog}`);
@@ -145,7 +148,9 @@ test("through Caddy, two clients have separate sign-in limits, and a client's ow
   expect((await viaCaddy("127.0.0.3", "POST", "/api/auth/login", json, wrongPassword(email, 6))).status).toBe(401);
   // A claims to be B: Caddy writes the address it saw, so A stays blocked.
   expect((await viaCaddy("127.0.0.2", "POST", "/api/auth/login", { ...json, "X-Forwarded-For": "127.0.0.3" }, wrongPassword(email, 7))).status).toBe(429);
-  expect((await viaCaddy("127.0.0.2", "POST", "/api/auth/login", { ...json, "X-Forwarded-For": "127.0.0.3, 127.0.0.3" }, wrongPassword(email, 8))).status).toBe(429);
+  expect((await viaCaddy("127.0.0.2", "POST", "/api/auth/login", { ...json, "X-Forwarded-For": "127.0.0.3, 127.0.0.3" }, wrongPassword(email, 8))).status).toBe(
+    429,
+  );
   // C claims to be A: it is not caught in A's limit, it counts as itself.
   expect((await viaCaddy("127.0.0.4", "POST", "/api/auth/login", { ...json, "X-Forwarded-For": "127.0.0.2" }, wrongPassword(email, 9))).status).toBe(401);
 

@@ -28,9 +28,7 @@ test.describe("POST /api/cart", () => {
     expect(res.headers()["set-cookie"]).toContain("__session=");
     expect(res.headers()["cache-control"]).toContain("no-store");
     const item = await res.json();
-    expect(item).toEqual(
-      expect.objectContaining({ id: expect.any(Number), productId: id, quantity: 2, colorId: null, variation: null, specificStock: 12 }),
-    );
+    expect(item).toEqual(expect.objectContaining({ id: expect.any(Number), productId: id, quantity: 2, colorId: null, variation: null, specificStock: 12 }));
     expect(item.product.price).toMatch(/^\d+\.\d{2}$/);
     expect(item.product.slug).toBe("cream-cable-knit-sweater");
     const items = await cart(request);
@@ -186,7 +184,9 @@ test.describe("PUT and DELETE /api/cart/{itemId}", () => {
     await expectError(await request.put(`/api/cart/${item.id}`, { data: { quantity: -1 } }), 400);
     await expectError(await request.put(`/api/cart/${item.id}`, { data: { quantity: "2" } }), 400);
     await expectError(await request.put(`/api/cart/${item.id}`, { data: {} }), 400);
-    expect(await expectError(await request.put(`/api/cart/${item.id}`, { data: Buffer.from("{nope"), headers: { "Content-Type": "application/json" } }), 400)).toMatch(/JSON/);
+    expect(
+      await expectError(await request.put(`/api/cart/${item.id}`, { data: Buffer.from("{nope"), headers: { "Content-Type": "application/json" } }), 400),
+    ).toMatch(/JSON/);
     expect(await expectError(await request.put(`/api/cart/${item.id}`, { data: { quantity: 4 } }), 409)).toContain(STOCK_TEXT);
     expect((await cart(request))[0].quantity).toBe(1);
   });

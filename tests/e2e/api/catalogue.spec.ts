@@ -51,7 +51,18 @@ test("GET /api/colors answers the fixed palette of 12", async ({ request }) => {
   const colors = await res.json();
   expect(colors.map((c: { id: number }) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   expect(colors.map((c: { name: string }) => c.name.toLowerCase())).toEqual([
-    "white", "black", "red", "blue", "green", "yellow", "pink", "purple", "orange", "brown", "grey", "navy",
+    "white",
+    "black",
+    "red",
+    "blue",
+    "green",
+    "yellow",
+    "pink",
+    "purple",
+    "orange",
+    "brown",
+    "grey",
+    "navy",
   ]);
   for (const c of colors) expect(c.hex).toMatch(/^#[0-9a-f]{6}$/i);
 });
@@ -281,7 +292,11 @@ test.describe("GET /api/products/{id}/colors and /variations", () => {
 test("GET /api/products?search= corrects words that match nothing and says which; exact=1 does not", async ({ request }) => {
   const corrected = await request.get("/api/products?search=sweter");
   expect(corrected.status()).toBe(200);
-  const body = (await corrected.json()) as { products: { title: string }[]; total: number; correction?: { query: string; corrections: { from: string; to: string }[] } };
+  const body = (await corrected.json()) as {
+    products: { title: string }[];
+    total: number;
+    correction?: { query: string; corrections: { from: string; to: string }[] };
+  };
   expect(body.correction).toEqual({ query: "sweater", corrections: [{ from: "sweter", to: "sweater" }] });
   expect(body.total).toBeGreaterThan(0);
   expect(body.products.map((p) => p.title)).toContain("Cream Cable Knit Sweater");

@@ -18,7 +18,9 @@ function makeProduct(opts: { priceCents?: number; stock?: number; isLarge?: bool
   const stock = opts.stock ?? 5;
   return withDb((db) => {
     const r = db
-      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock, is_large) VALUES (?, ?, 'Made for a checkout test.', ?, ?, ?, ?)")
+      .prepare(
+        "INSERT INTO products (title, slug, description, price_cents, stock, total_stock, is_large) VALUES (?, ?, 'Made for a checkout test.', ?, ?, ?, ?)",
+      )
       .run(title, slug, opts.priceCents ?? 1500, stock, stock, opts.isLarge ? 1 : 0);
     return { id: Number(r.lastInsertRowid), title };
   });

@@ -143,7 +143,13 @@ test.describe("writes from another origin are refused with 403 and change nothin
 });
 
 /** A raw request whose Host header we choose (fetch clients set Host from the URL). */
-function sendWithHost(baseURL: string, method: string, p: string, headers: Record<string, string>, body: string): Promise<{ status: number; setCookie: string[] }> {
+function sendWithHost(
+  baseURL: string,
+  method: string,
+  p: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; setCookie: string[] }> {
   const url = new URL(baseURL);
   return new Promise((resolve, reject) => {
     const req = http.request(

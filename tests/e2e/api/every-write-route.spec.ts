@@ -20,7 +20,14 @@ function routesWithActions(): string[] {
   // Importing the build starts nothing (no jobs, no server); it only needs settings that load.
   const out = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_PATH: ":memory:", SESSION_SECRET: "routes-only-routes-only-routes-only", APP_URL: "http://127.0.0.1:1", LOG_LEVEL: "silent" },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      DATABASE_PATH: ":memory:",
+      SESSION_SECRET: "routes-only-routes-only-routes-only",
+      APP_URL: "http://127.0.0.1:1",
+      LOG_LEVEL: "silent",
+    },
     encoding: "utf8",
   });
   if (out.status !== 0) throw new Error(out.stderr);
@@ -29,7 +36,12 @@ function routesWithActions(): string[] {
 
 /** A concrete URL for a route pattern: every parameter becomes "1", a splat "x". */
 function urlFor(pattern: string): string {
-  return pattern.replace(/\/:[^/]+/g, "/1").replace(/\/\*$/, "/x").replace(/\/[^/]+\?(?=\/|$)/g, "") || "/";
+  return (
+    pattern
+      .replace(/\/:[^/]+/g, "/1")
+      .replace(/\/\*$/, "/x")
+      .replace(/\/[^/]+\?(?=\/|$)/g, "") || "/"
+  );
 }
 
 function databaseDigest(file: string): string {
@@ -60,7 +72,11 @@ test("every route with an action refuses a write from another origin with the pi
       const url = urlFor(route);
       for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
         for (const [kind, headers, body] of [
-          ["json", { "Content-Type": "application/json", Accept: "application/json" }, JSON.stringify({ productId: 1, quantity: 1, intent: "clear", confirmed: "yes" })],
+          [
+            "json",
+            { "Content-Type": "application/json", Accept: "application/json" },
+            JSON.stringify({ productId: 1, quantity: 1, intent: "clear", confirmed: "yes" }),
+          ],
           ["form", { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" }, "intent=clear&confirmed=yes&productId=1&quantity=1"],
         ] as const) {
           const res = await send({ port: server.port }, method, url, { ...headers, Origin: "http://evil.example" }, body);

@@ -28,7 +28,9 @@ test.describe("POST /api/auth/forgot-password", () => {
   });
 
   test("400 with a message for a malformed address or body; 429 after three requests for one address", async ({ request }) => {
-    expect(await expectError(await request.post("/api/auth/forgot-password", { data: { email: "not-an-email" } }), 400)).toContain("Please enter a valid email address");
+    expect(await expectError(await request.post("/api/auth/forgot-password", { data: { email: "not-an-email" } }), 400)).toContain(
+      "Please enter a valid email address",
+    );
     await expectError(await request.post("/api/auth/forgot-password", { data: "{", headers: { "Content-Type": "application/json" } }), 400);
     await expectError(await request.post("/api/auth/forgot-password", { data: { email: "x".repeat(5000) + "@example.com" } }), 400);
     const email = uniqueEmail("forgot-limit");
@@ -77,18 +79,25 @@ test.describe("POST /api/back-in-stock", () => {
     const inStock = makeStockProduct(5);
     const soldOut = makeStockProduct(0);
     const email = uniqueEmail("bis-bad");
-    expect(await expectError(await request.post("/api/back-in-stock", { data: { productId: inStock.id, email } }), 400)).toBe("This item is in stock: you can order it now.");
+    expect(await expectError(await request.post("/api/back-in-stock", { data: { productId: inStock.id, email } }), 400)).toBe(
+      "This item is in stock: you can order it now.",
+    );
     expect(await expectError(await request.post("/api/back-in-stock", { data: { productId: 987654321, email } }), 400)).toBe("This product does not exist.");
     await expectError(await request.post("/api/back-in-stock", { data: { productId: soldOut.id, colorId: 3, email } }), 400);
     await expectError(await request.post("/api/back-in-stock", { data: { productId: soldOut.id, variationCode: "ZZ", email } }), 400);
-    expect(await expectError(await request.post("/api/back-in-stock", { data: { productId: soldOut.id, email: "a@b" } }), 400)).toContain("Please enter a valid email address");
+    expect(await expectError(await request.post("/api/back-in-stock", { data: { productId: soldOut.id, email: "a@b" } }), 400)).toContain(
+      "Please enter a valid email address",
+    );
     await expectError(await request.post("/api/back-in-stock", { data: { productId: "1; drop table", email } }), 400);
     await expectError(await request.post("/api/back-in-stock", { data: { productId: soldOut.id, email }, headers: { Origin: "https://evil.example" } }), 403);
   });
 });
 
 test.describe("order e-mails", () => {
-  test("a cancellation request sends the buyer a receipt and the owner an alert; shipping sends the tracking number", async ({ loginAsCustomer, loginAsAdmin }) => {
+  test("a cancellation request sends the buyer a receipt and the owner an alert; shipping sends the tracking number", async ({
+    loginAsCustomer,
+    loginAsAdmin,
+  }) => {
     const email = uniqueEmail("mail-orders");
     const buyer = await loginAsCustomer({ email, firstName: "Olga" });
     const admin = await loginAsAdmin({ email: uniqueEmail("mail-orders-admin") });
@@ -103,7 +112,10 @@ test.describe("order e-mails", () => {
     expect((await admin.request.patch(`/api/orders/${toShip.id}/ship`, { data: { trackingNumber: "LP00998877PL" } })).status()).toBe(200);
     const shipped = await waitForMail(email, new RegExp(`^Order #${toShip.id} is on its way$`));
     expect(shipped.text).toContain("https://parcelsapp.com/en/tracking/LP00998877PL");
-    const sent = withDb((db) => db.prepare("SELECT status, smtp_response AS response FROM outbox WHERE event_key = ?").get(`order-shipped:${toShip.id}`)) as { status: string; response: string };
+    const sent = withDb((db) => db.prepare("SELECT status, smtp_response AS response FROM outbox WHERE event_key = ?").get(`order-shipped:${toShip.id}`)) as {
+      status: string;
+      response: string;
+    };
     expect(sent.status).toBe("sent");
     expect(sent.response).toMatch(/^250 /);
   });

@@ -24,7 +24,14 @@ function orderRow(id: number) {
 }
 
 function ownerAlerts(orderId: number): number {
-  return withDb((db) => (db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'owner-payment-alert' AND event_key LIKE ?").get(`owner-payment-alert:${orderId}:%`) as { n: number }).n);
+  return withDb(
+    (db) =>
+      (
+        db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'owner-payment-alert' AND event_key LIKE ?").get(`owner-payment-alert:${orderId}:%`) as {
+          n: number;
+        }
+      ).n,
+  );
 }
 
 function eventTypes(orderId: number): string[] {
@@ -74,7 +81,10 @@ test("the cancel URL while the capture is in flight keeps the stock held, and th
     await control("hold-capture", { orderId: guest.paypalOrderId });
     const capturing = guest.request.post(`/api/paypal/order/${guest.paypalOrderId}/capture`);
     await expect
-      .poll(async () => ((await (await fetch(`${PAYPAL_URL}/__emulator/held-captures`)).json()) as { held: Record<string, number> }).held[guest.paypalOrderId], { timeout: 10_000 })
+      .poll(
+        async () => ((await (await fetch(`${PAYPAL_URL}/__emulator/held-captures`)).json()) as { held: Record<string, number> }).held[guest.paypalOrderId],
+        { timeout: 10_000 },
+      )
       .toBe(1);
     expect(productStock(product.id)).toBe(2);
 
@@ -133,7 +143,10 @@ test("parallel partial refunds never add up to more than was captured", async ({
       ),
     );
     for (const a of answers) expect(a.status()).toBe(302);
-    const rows = withDb((db) => db.prepare("SELECT status, amount_cents AS cents FROM refunds WHERE order_id = ?").all(paid.order.id)) as { status: string; cents: number }[];
+    const rows = withDb((db) => db.prepare("SELECT status, amount_cents AS cents FROM refunds WHERE order_id = ?").all(paid.order.id)) as {
+      status: string;
+      cents: number;
+    }[];
     const given = rows.filter((r) => ["COMPLETED", "PENDING", "REQUESTED"].includes(r.status)).reduce((sum, r) => sum + r.cents, 0);
     expect(given).toBeGreaterThan(0);
     expect(given).toBeLessThanOrEqual(total);
@@ -152,7 +165,10 @@ test("parallel partial refunds never add up to more than was captured", async ({
 });
 
 test.describe("reversals and disputes", () => {
-  test("PAYMENT.CAPTURE.REVERSED holds the order as 'Payment reversed': shipping is refused until the owner marks it resolved", async ({ playwright, loginAsAdmin }) => {
+  test("PAYMENT.CAPTURE.REVERSED holds the order as 'Payment reversed': shipping is refused until the owner marks it resolved", async ({
+    playwright,
+    loginAsAdmin,
+  }) => {
     const product = makeStockProduct(5);
     const paid = await paidOrder(playwright, product.id);
     const admin = await loginAsAdmin({ email: uniqueEmail("holds-reverse-admin") });
@@ -172,7 +188,10 @@ test.describe("reversals and disputes", () => {
 
       const refused = await expectError(await admin.request.patch(`/api/orders/${paid.order.id}/ship`, { data: { trackingNumber: "TRACK-2" } }), 409);
       expect(refused).toContain("reversed or disputed at PayPal");
-      const form = await admin.request.post(`/admin/orders/${paid.order.id}`, { form: { intent: "order-ship", orderId: String(paid.order.id), trackingNumber: "TRACK-2" }, maxRedirects: 0 });
+      const form = await admin.request.post(`/admin/orders/${paid.order.id}`, {
+        form: { intent: "order-ship", orderId: String(paid.order.id), trackingNumber: "TRACK-2" },
+        maxRedirects: 0,
+      });
       expect(form.status()).toBe(302);
       expect(orderRow(paid.order.id).status).toBe("payment_reversed");
       const page = await admin.request.get(`/admin/orders/${paid.order.id}`);
@@ -189,7 +208,11 @@ test.describe("reversals and disputes", () => {
     }
   });
 
-  test("CUSTOMER.DISPUTE.CREATED holds the order too; a replayed event adds nothing; the owner may cancel it", async ({ playwright, request, loginAsAdmin }) => {
+  test("CUSTOMER.DISPUTE.CREATED holds the order too; a replayed event adds nothing; the owner may cancel it", async ({
+    playwright,
+    request,
+    loginAsAdmin,
+  }) => {
     const product = makeStockProduct(5);
     const paid = await paidOrder(playwright, product.id);
     const admin = await loginAsAdmin({ email: uniqueEmail("holds-dispute-admin") });
@@ -197,7 +220,10 @@ test.describe("reversals and disputes", () => {
       const captureId = orderRow(paid.order.id).captureId!;
       const dispute = (await control(`dispute/${captureId}`, { reason: "MERCHANDISE_OR_SERVICE_NOT_RECEIVED" })) as { dispute_id: string };
       await expect.poll(() => orderRow(paid.order.id).status, { timeout: 10_000 }).toBe("payment_reversed");
-      const signed = (await control("webhook-event", { event_type: "CUSTOMER.DISPUTE.CREATED", resource_id: dispute.dispute_id })) as { body: string; headers: Record<string, string> };
+      const signed = (await control("webhook-event", { event_type: "CUSTOMER.DISPUTE.CREATED", resource_id: dispute.dispute_id })) as {
+        body: string;
+        headers: Record<string, string>;
+      };
       expect((await request.post("/api/paypal/webhook", { headers: signed.headers, data: signed.body })).status()).toBe(200);
       expect(eventTypes(paid.order.id).filter((t) => t === "payment-reversed")).toHaveLength(1);
       expect(ownerAlerts(paid.order.id)).toBe(1);

@@ -94,7 +94,10 @@ test.describe("the spec's three calls", () => {
 
   test("POST and PUT /api/admin/products accept images finalized by POST /api/upload/finalize first", async ({ request, loginAsAdmin }) => {
     const admin = await loginAsAdmin({ email: uniqueEmail("money-products-admin") });
-    const png = (color: string) => sharp({ create: { width: 60, height: 75, channels: 3, background: color } }).png().toBuffer();
+    const png = (color: string) =>
+      sharp({ create: { width: 60, height: 75, channels: 3, background: color } })
+        .png()
+        .toBuffer();
     const upload = async (color: string) => {
       const res = await admin.request.post("/api/upload/temp", { multipart: { image: { name: "a.png", mimeType: "image/png", buffer: await png(color) } } });
       expect(res.status()).toBe(201);
@@ -108,7 +111,14 @@ test.describe("the spec's three calls", () => {
     const images = await finalize([await upload("#aa3366"), await upload("#3366aa")]);
     const title = `Finalized First ${randomBytes(3).toString("hex")}`;
     const res = await admin.request.post("/api/admin/products", {
-      data: { title, description: "Made in the spec's order.", price: "19.50", stock: 2, categories: [], images: images.map((i) => ({ id: i.id, isPrimary: i.isPrimary })) },
+      data: {
+        title,
+        description: "Made in the spec's order.",
+        price: "19.50",
+        stock: 2,
+        categories: [],
+        images: images.map((i) => ({ id: i.id, isPrimary: i.isPrimary })),
+      },
     });
     expect(res.status()).toBe(201);
     const product = (await res.json()) as { id: number; images: { id: number; imageUrl: string; isPrimary: boolean }[] };
@@ -117,7 +127,9 @@ test.describe("the spec's three calls", () => {
 
     // The same finalized image cannot go to a second product.
     await expectError(
-      await admin.request.post("/api/admin/products", { data: { title: `${title} copy`, description: "x", price: "1.00", stock: 1, images: [{ id: images[0]!.id, isPrimary: true }] } }),
+      await admin.request.post("/api/admin/products", {
+        data: { title: `${title} copy`, description: "x", price: "1.00", stock: 1, images: [{ id: images[0]!.id, isPrimary: true }] },
+      }),
       400,
     );
     // PUT with a newly finalized image and the stored ones to keep.
@@ -148,13 +160,18 @@ test.describe("the spec's three calls", () => {
     expect(((await byUrl.json()) as { images: { imageUrl: string }[] }).images.map((i) => i.imageUrl)).toEqual([fourth!.imageUrl]);
     for (const imageUrl of ["/etc/passwd", "/uploads/products/../../shop.db", `/uploads/products/${randomUUID()}.jpg`]) {
       await expectError(
-        await admin.request.post("/api/admin/products", { data: { title: `${title} bad`, description: "x", price: "2.00", stock: 1, images: [{ imageUrl, isPrimary: true }] } }),
+        await admin.request.post("/api/admin/products", {
+          data: { title: `${title} bad`, description: "x", price: "2.00", stock: 1, images: [{ imageUrl, isPrimary: true }] },
+        }),
         400,
       );
     }
   });
 
-  test("PATCH /api/orders/{id}/cancel: an admin's call cancels a paid order with a PayPal refund; a customer's is a request", async ({ playwright, loginAsAdmin }) => {
+  test("PATCH /api/orders/{id}/cancel: an admin's call cancels a paid order with a PayPal refund; a customer's is a request", async ({
+    playwright,
+    loginAsAdmin,
+  }) => {
     const product = makeProduct(5);
     const paid = await paidGuestOrder(playwright, product.id);
     const other = await paidGuestOrder(playwright, product.id);
@@ -165,7 +182,9 @@ test.describe("the spec's three calls", () => {
       expect(res.status()).toBe(200);
       expect((await res.json()).status).toBe("cancelled");
       expect(stockOf(product.id)).toBe(4);
-      const refunds = withDb((db) => db.prepare("SELECT status, amount_cents AS cents, paypal_refund_id AS pid FROM refunds WHERE order_id = ?").all(paid.order.id)) as {
+      const refunds = withDb((db) =>
+        db.prepare("SELECT status, amount_cents AS cents, paypal_refund_id AS pid FROM refunds WHERE order_id = ?").all(paid.order.id),
+      ) as {
         status: string;
         cents: number;
         pid: string;
@@ -188,7 +207,10 @@ test("PayPal refuses the refund: the order is unchanged and the answer carries P
   const paid = await paidGuestOrder(playwright, product.id);
   const admin = await loginAsAdmin({ email: uniqueEmail("money-refuse-admin") });
   try {
-    const control = await fetch(`${PAYPAL_URL}/__emulator/fail-next-refund`, { method: "POST", body: JSON.stringify({ captureId: paid.captureId, issue: "REFUND_NOT_ALLOWED" }) });
+    const control = await fetch(`${PAYPAL_URL}/__emulator/fail-next-refund`, {
+      method: "POST",
+      body: JSON.stringify({ captureId: paid.captureId, issue: "REFUND_NOT_ALLOWED" }),
+    });
     expect(control.status).toBe(200);
     const message = await expectError(await admin.request.patch(`/api/admin/orders/${paid.order.id}/cancel`), 409);
     expect(message).toContain("PayPal refused the refund: Capture cannot be refunded.");
@@ -201,7 +223,10 @@ test("PayPal refuses the refund: the order is unchanged and the answer carries P
 
 test.describe("POST /api/paypal/webhook", () => {
   async function signedEvent(eventType: string, resourceId: string) {
-    const res = await fetch(`${PAYPAL_URL}/__emulator/webhook-event`, { method: "POST", body: JSON.stringify({ event_type: eventType, resource_id: resourceId }) });
+    const res = await fetch(`${PAYPAL_URL}/__emulator/webhook-event`, {
+      method: "POST",
+      body: JSON.stringify({ event_type: eventType, resource_id: resourceId }),
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as { body: string; headers: Record<string, string> };
   }
@@ -215,7 +240,8 @@ test.describe("POST /api/paypal/webhook", () => {
       // The buyer approved and PayPal captured; the buyer's browser never came back.
       const capture = await fetch(`${PAYPAL_URL}/__emulator/capture/${id}`, { method: "POST" });
       expect(capture.status).toBe(201);
-      const captureId = ((await capture.json()) as { purchase_units: { payments: { captures: { id: string }[] } }[] }).purchase_units[0]!.payments.captures[0]!.id;
+      const captureId = ((await capture.json()) as { purchase_units: { payments: { captures: { id: string }[] } }[] }).purchase_units[0]!.payments.captures[0]!
+        .id;
       // The emulator's own webhook delivery settles it.
       await expect.poll(() => orderRow(guest.order.id).status, { timeout: 10_000 }).toBe("paid");
       expect(orderRow(guest.order.id).captureId).toBe(captureId);

@@ -32,7 +32,11 @@ test("GET /api/pages/{slug} answers each page; other slugs are 404 {message}", a
   }
 });
 
-test("PUT /api/admin/pages/{slug}: 401 for guests, 403 for customers and other sites, 400 for bad input", async ({ request, loginAsCustomer, loginAsAdmin }) => {
+test("PUT /api/admin/pages/{slug}: 401 for guests, 403 for customers and other sites, 400 for bad input", async ({
+  request,
+  loginAsCustomer,
+  loginAsAdmin,
+}) => {
   // Under the lock: nothing else changes the page meanwhile, so "unchanged" means refused.
   await withPagesLock(() => refusals(request, loginAsCustomer, loginAsAdmin));
 });
@@ -87,7 +91,15 @@ test("/privacy is a page of its own, with its sections and the seller", async ({
   expect(res.status()).toBe(200);
   const html = await res.text();
   expect(html).toContain("<title>Privacy Policy · ");
-  for (const heading of ["What we keep and why", "Cookies", "Server logs and backups", "Who else sees your data", "How long we keep it", "Your rights", "Contact"]) {
+  for (const heading of [
+    "What we keep and why",
+    "Cookies",
+    "Server logs and backups",
+    "Who else sees your data",
+    "How long we keep it",
+    "Your rights",
+    "Contact",
+  ]) {
     expect(html).toContain(`<h2>${heading}</h2>`);
   }
   expect(html).toContain('href="/account/data"');

@@ -84,7 +84,11 @@ async function approve(id: string) {
   expect((await fetch(`${PAYPAL_URL}/__emulator/approve/${id}`, { method: "POST" })).status).toBe(200);
 }
 
-async function createPaypalOrder(request: APIRequestContext, orderId: number, extra: Record<string, unknown> = {}): Promise<{ id: string; status: string; links: { rel: string; href: string }[] }> {
+async function createPaypalOrder(
+  request: APIRequestContext,
+  orderId: number,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; status: string; links: { rel: string; href: string }[] }> {
   const res = await request.post("/api/paypal/order", { data: { orderId, currency: "USD", intent: "CAPTURE", ...extra } });
   expect(res.status()).toBe(200);
   return res.json();
@@ -181,7 +185,10 @@ test.describe("the payment API", () => {
     });
     const cheap = (await res.json()) as { id: string };
     await approve(cheap.id);
-    const message = await expectError(await request.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: cheap.id, status: "paid" } }), 400);
+    const message = await expectError(
+      await request.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: cheap.id, status: "paid" } }),
+      400,
+    );
     // Refused before its amount is even looked at: the shop did not create it.
     expect(message).toBe("This PayPal payment was not started by this shop");
     expect((await paypalOrder(cheap.id)).status).toBe("APPROVED");
@@ -196,9 +203,14 @@ test.describe("the payment API", () => {
     const first = await guestOrder(playwright, product.id);
     const created = await createPaypalOrder(first.request, first.order.id);
     await approve(created.id);
-    expect((await first.request.post(`/api/orders/${first.order.id}/complete-payment`, { data: { paypalOrderId: created.id, status: "paid" } })).status()).toBe(200);
+    expect((await first.request.post(`/api/orders/${first.order.id}/complete-payment`, { data: { paypalOrderId: created.id, status: "paid" } })).status()).toBe(
+      200,
+    );
     const second = await guestOrder(playwright, product.id);
-    const message = await expectError(await second.request.post(`/api/orders/${second.order.id}/complete-payment`, { data: { paypalOrderId: created.id, status: "paid" } }), 409);
+    const message = await expectError(
+      await second.request.post(`/api/orders/${second.order.id}/complete-payment`, { data: { paypalOrderId: created.id, status: "paid" } }),
+      409,
+    );
     expect(message).toBe("This PayPal payment belongs to another order");
     expect(orderRow(second.order.id).status).toBe("unpaid");
     await first.request.dispose();
@@ -209,14 +221,19 @@ test.describe("the payment API", () => {
     const product = makeProduct(1);
     const { request, order } = await guestOrder(playwright, product.id);
     const created = await createPaypalOrder(request, order.id);
-    const early = await expectError(await request.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: created.id, status: "paid" } }), 409);
+    const early = await expectError(
+      await request.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: created.id, status: "paid" } }),
+      409,
+    );
     expect(early).toBe("Payment failed: The PayPal payment has not been approved yet");
     expect((await paypalOrder(created.id)).status).toBe("CREATED");
 
     await approve(created.id);
     const control = await fetch(`${PAYPAL_URL}/__emulator/fail-next-capture`, { method: "POST", body: JSON.stringify({ orderId: created.id }) });
     expect(control.status).toBe(200);
-    expect(await expectError(await request.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: created.id, status: "paid" } }), 409)).toBe(FAILED);
+    expect(
+      await expectError(await request.post(`/api/orders/${order.id}/complete-payment`, { data: { paypalOrderId: created.id, status: "paid" } }), 409),
+    ).toBe(FAILED);
     expect(orderRow(order.id)).toMatchObject({ status: "unpaid", stockReserved: 0 });
     expect(stockOf(product.id)).toBe(1);
 
@@ -290,7 +307,9 @@ test.describe("the payee attack: a PayPal order the buyer made herself never pay
       headers: { Authorization: `Bearer ${await emulatorToken()}`, "Content-Type": "application/json" },
       body: JSON.stringify({
         intent: "CAPTURE",
-        purchase_units: [{ reference_id: String(orderId), custom_id: String(orderId), amount: { currency_code: "USD", value: total }, ...(payee ? { payee } : {}) }],
+        purchase_units: [
+          { reference_id: String(orderId), custom_id: String(orderId), amount: { currency_code: "USD", value: total }, ...(payee ? { payee } : {}) },
+        ],
       }),
     });
     expect(res.status).toBe(201);

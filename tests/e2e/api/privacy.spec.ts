@@ -34,11 +34,17 @@ test("the export is the signed-in person's data as a JSON attachment; 401 {messa
   expect(text).not.toMatch(/scrypt|\$2[aby]\$|password_hash|passwordHash/);
 });
 
-test("deletion: 400 without a password, 403 with a wrong one (nothing deleted), 200 with the right one; the old cookie is then anonymous and the order link still works", async ({ playwright, baseURL, loginAsCustomer }) => {
+test("deletion: 400 without a password, 403 with a wrong one (nothing deleted), 200 with the right one; the old cookie is then anonymous and the order link still works", async ({
+  playwright,
+  baseURL,
+  loginAsCustomer,
+}) => {
   const me = await registered(loginAsCustomer, "delete-api");
   const order = insertOrder({ userId: me.userId, email: me.email });
   await expectError(await me.request.post("/api/account/delete", { data: {} }), 400);
-  expect(await expectError(await me.request.post("/api/account/delete", { data: { password: "not-my-password" } }), 403)).toBe("Your current password is not correct");
+  expect(await expectError(await me.request.post("/api/account/delete", { data: { password: "not-my-password" } }), 403)).toBe(
+    "Your current password is not correct",
+  );
   expect((await me.request.get("/api/auth/me")).status()).toBe(200);
 
   // The same cookie, kept aside, as a second device would hold it.

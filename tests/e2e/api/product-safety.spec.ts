@@ -59,9 +59,9 @@ test("the admin API: the contract's payload still works; sku, materials and safe
     expect(own).toMatchObject({ sku: `OAS-${t}`, materials: "Silk", safetyNotice: "Pins inside." });
 
     // A used SKU: 409; a malformed one: 400.
-    expect(await expectError(await admin.request.post("/api/admin/products", { data: { title: `Dup ${t}`, description: "d", price: "1", sku: `OAS-${t}` } }), 409)).toBe(
-      "SKU is already used by another product",
-    );
+    expect(
+      await expectError(await admin.request.post("/api/admin/products", { data: { title: `Dup ${t}`, description: "d", price: "1", sku: `OAS-${t}` } }), 409),
+    ).toBe("SKU is already used by another product");
     await expectError(await admin.request.put(`/api/admin/products/${plain.id}`, { data: { title: plain.title, price: "12.00", sku: `OAS-${t}` } }), 409);
     await expectError(await admin.request.post("/api/admin/products", { data: { title: `Bad ${t}`, description: "d", price: "1", sku: "no spaces" } }), 400);
 
@@ -69,7 +69,9 @@ test("the admin API: the contract's payload still works; sku, materials and safe
     res = await admin.request.put(`/api/admin/products/${own.id}`, { data: { title: own.title, description: "d", price: "13.00", stock: 2 } });
     expect(res.status()).toBe(200);
     expect(await res.json()).toMatchObject({ price: "13.00", sku: `OAS-${t}`, materials: "Silk", safetyNotice: "Pins inside." });
-    res = await admin.request.put(`/api/admin/products/${own.id}`, { data: { title: own.title, price: "13.00", sku: `OAS2-${t}`, materials: "Silk taffeta", safetyNotice: "" } });
+    res = await admin.request.put(`/api/admin/products/${own.id}`, {
+      data: { title: own.title, price: "13.00", sku: `OAS2-${t}`, materials: "Silk taffeta", safetyNotice: "" },
+    });
     expect(await res.json()).toMatchObject({ sku: `OAS2-${t}`, materials: "Silk taffeta", safetyNotice: DEFAULT_NOTICE });
 
     // The shop's JSON and the admin list agree.

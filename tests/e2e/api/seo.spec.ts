@@ -27,7 +27,9 @@ interface Head {
 
 function parseHead(html: string): Head {
   const head = html.slice(0, html.indexOf("</head>"));
-  const tags = [...head.matchAll(/<meta\s([^>]*?)\/?>/g)].map((m) => Object.fromEntries([...m[1]!.matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1]!, decode(a[2]!)])));
+  const tags = [...head.matchAll(/<meta\s([^>]*?)\/?>/g)].map((m) =>
+    Object.fromEntries([...m[1]!.matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1]!, decode(a[2]!)])),
+  );
   const find = (key: string) => tags.filter((t) => t.name === key || t.property === key);
   const canonicals = [...head.matchAll(/<link\s[^>]*rel="canonical"[^>]*>/g)].map((m) => decode(/href="([^"]*)"/.exec(m[0])![1]!));
   expect(canonicals.length, "at most one canonical link").toBeLessThanOrEqual(1);
@@ -132,7 +134,13 @@ test.describe("product page", () => {
       name: product.title,
       sku: product.sku,
       url: `${ORIGIN}/product/${SLUGS.withColors}`,
-      offers: { "@type": "Offer", price: product.price, priceCurrency: "USD", availability: "https://schema.org/InStock", url: `${ORIGIN}/product/${SLUGS.withColors}` },
+      offers: {
+        "@type": "Offer",
+        price: product.price,
+        priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
+        url: `${ORIGIN}/product/${SLUGS.withColors}`,
+      },
     });
     expect(typeof ld.description).toBe("string");
     expect(ld.image.length).toBe(product.images.length);
@@ -175,7 +183,15 @@ test.describe("sitemap.xml", () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     expect(new Set(locs).size).toBe(locs.length);
     for (const loc of locs) expect(loc.startsWith(`${ORIGIN}/`), loc).toBe(true);
-    expect(locs).toEqual(expect.arrayContaining([`${ORIGIN}/`, `${ORIGIN}/shop`, `${ORIGIN}/shop/1-4-dresses`, `${ORIGIN}/product/${SLUGS.withColors}`, `${ORIGIN}/product/${SLUGS.soldOut}`]));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        `${ORIGIN}/`,
+        `${ORIGIN}/shop`,
+        `${ORIGIN}/shop/1-4-dresses`,
+        `${ORIGIN}/product/${SLUGS.withColors}`,
+        `${ORIGIN}/product/${SLUGS.soldOut}`,
+      ]),
+    );
     for (const loc of locs) expect(new URL(loc).pathname).not.toMatch(/^\/(admin|api|account|checkout|cart|order|login)\b/);
     // Every listed category and the seeded products are real pages.
     // (Seeded products only: other tests create and delete products of their own meanwhile.)
@@ -193,7 +209,8 @@ test("robots.txt disallows private areas and names the sitemap", async ({ reques
   expect(res.headers()["cache-control"]).toMatch(/^public, max-age=\d+$/);
   const text = await res.text();
   expect(text).toMatch(/^User-agent: \*$/m);
-  for (const path of ["/admin", "/api/", "/account", "/checkout", "/cart", "/order"]) expect(text).toMatch(new RegExp(`^Disallow: ${path.replace(/\//g, "\\/")}$`, "m"));
+  for (const path of ["/admin", "/api/", "/account", "/checkout", "/cart", "/order"])
+    expect(text).toMatch(new RegExp(`^Disallow: ${path.replace(/\//g, "\\/")}$`, "m"));
   expect(text).toMatch(new RegExp(`^Sitemap: ${ORIGIN}/sitemap\\.xml$`, "m"));
   expect(text).not.toMatch(/^Disallow: \/$/m);
 });

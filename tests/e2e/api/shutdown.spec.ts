@@ -46,12 +46,17 @@ test("SIGTERM while an order is being placed: the order completes, new connectio
   const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
   try {
     for (let i = 0; ; i++) {
-      const ok = await send({ port }, "GET", "/healthz", {}).then((r) => r.status === 200, () => false);
+      const ok = await send({ port }, "GET", "/healthz", {}).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       if (i > 100) throw new Error(`server did not start:\n${log}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    const product = new Database(dbFile, { readonly: true }).prepare("SELECT id FROM products WHERE total_stock > 0 AND has_color_variations = 0 AND has_variations = 0 LIMIT 1").get() as { id: number };
+    const product = new Database(dbFile, { readonly: true })
+      .prepare("SELECT id FROM products WHERE total_stock > 0 AND has_color_variations = 0 AND has_variations = 0 LIMIT 1")
+      .get() as { id: number };
     const added = await send({ port }, "POST", "/api/cart", { "Content-Type": "application/json" }, JSON.stringify({ productId: product.id, quantity: 1 }));
     expect(added.status).toBe(201);
     const cookie = String(added.headers["set-cookie"]?.[0] ?? "").split(";")[0]!;
@@ -66,7 +71,13 @@ test("SIGTERM while an order is being placed: the order completes, new connectio
     // Half of the order's body now, SIGTERM, the rest later.
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port, method: "POST", path: "/api/orders", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Cookie: cookie } },
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/orders",
+          headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Cookie: cookie },
+        },
         (res) => {
           let text = "";
           res.setEncoding("utf8");

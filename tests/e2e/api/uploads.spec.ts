@@ -65,7 +65,9 @@ test("refuses a text file named .png (400) and an 11 MB image (413) with the spe
     const h = 1850;
     const noise = Buffer.alloc(w * h * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const big = await sharp(noise, { raw: { width: w, height: h, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp(noise, { raw: { width: w, height: h, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.byteLength).toBeGreaterThan(11_000_000);
     expect(await expectError(await upload(admin.request, big, "huge.png", "image/png"), 413)).toBe(TOO_LARGE);
 
@@ -79,7 +81,11 @@ test("uploads PNG, JPEG and WebP without EXIF, finalizes them with thumb and Web
   const admin = await loginAsAdmin({ email: uniqueEmail("upload-admin") });
   try {
     const temps: { id: string; url: string }[] = [];
-    for (const [format, mime, ext] of [["png", "image/png", "png"], ["jpeg", "image/jpeg", "jpg"], ["webp", "image/webp", "webp"]] as const) {
+    for (const [format, mime, ext] of [
+      ["png", "image/png", "png"],
+      ["jpeg", "image/jpeg", "jpg"],
+      ["webp", "image/webp", "webp"],
+    ] as const) {
       const res = await upload(admin.request, await picture(format), `My Photo.${ext}`, mime);
       expect(res.status(), format).toBe(201);
       const body = await res.json();
@@ -91,7 +97,12 @@ test("uploads PNG, JPEG and WebP without EXIF, finalizes them with thumb and Web
     expect(uploadsOf(admin.userId)).toBe(3);
 
     const fin = await admin.request.post("/api/upload/finalize", {
-      data: { images: [{ id: temps[0]!.id, isPrimary: false }, { id: temps[1]!.id, isPrimary: true }] },
+      data: {
+        images: [
+          { id: temps[0]!.id, isPrimary: false },
+          { id: temps[1]!.id, isPrimary: true },
+        ],
+      },
     });
     expect(fin.status()).toBe(200);
     const { images } = await fin.json();
@@ -148,7 +159,9 @@ test("the product page's main image is eager with fetchpriority high and a WebP 
   const html = await (await request.get("/product/rose-garden-tea-dress")).text();
   const main = /<div class="gallery-main">\s*<picture>(.*?)<\/picture>/.exec(html);
   expect(main, "gallery picture").not.toBeNull();
-  expect(main![1]).toMatch(/<source type="image\/webp" srcSet="\/uploads\/products\/w\/rose-garden-tea-dress-1-320\.webp 320w, [^"]*-640\.webp 640w, [^"]*-960\.webp 800w"/);
+  expect(main![1]).toMatch(
+    /<source type="image\/webp" srcSet="\/uploads\/products\/w\/rose-garden-tea-dress-1-320\.webp 320w, [^"]*-640\.webp 640w, [^"]*-960\.webp 800w"/,
+  );
   expect(main![1]).toMatch(/<img [^>]*src="\/uploads\/products\/rose-garden-tea-dress-1\.jpg"/);
   expect(main![1]).toMatch(/width="800" height="1000"/);
   expect(main![1]).toMatch(/fetchpriority="high"/i);

@@ -13,20 +13,24 @@ function outboxFor(orderId: number): { kind: string; to: string }[] {
   return withDb(
     (db) =>
       db
-        .prepare("SELECT kind, to_address AS \"to\" FROM outbox WHERE event_key IN (?, ?, ?) ORDER BY id")
+        .prepare('SELECT kind, to_address AS "to" FROM outbox WHERE event_key IN (?, ?, ?) ORDER BY id')
         .all(`withdrawal:${orderId}`, `withdrawal-owner:${orderId}`, `withdrawal-reminder:${orderId}`) as { kind: string; to: string }[],
   );
 }
 
 function setDates(orderId: number, status: string, shippedDaysAgo: number | null, deliveredDaysAgo: number | null) {
   const ago = (d: number | null) => (d === null ? null : new Date(Date.now() - d * 86_400_000).toISOString());
-  withDb((db) => db.prepare("UPDATE orders SET status = ?, shipped_at = ?, delivered_at = ? WHERE id = ?").run(status, ago(shippedDaysAgo), ago(deliveredDaysAgo), orderId));
+  withDb((db) =>
+    db.prepare("UPDATE orders SET status = ?, shipped_at = ?, delivered_at = ? WHERE id = ?").run(status, ago(shippedDaysAgo), ago(deliveredDaysAgo), orderId),
+  );
 }
 
 test("a paid order: 201 with the receipt; a repeat answers the first receipt and sends nothing more", async ({ request }) => {
   const email = uniqueEmail("withdraw-api");
   const order = insertOrder({ email, status: "paid" });
-  const res = await request.post("/api/withdrawals", { data: { orderId: order.id, email: email.toUpperCase(), name: "Clara Bloom", statement: "I withdraw." } });
+  const res = await request.post("/api/withdrawals", {
+    data: { orderId: order.id, email: email.toUpperCase(), name: "Clara Bloom", statement: "I withdraw." },
+  });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { orderId: number; receivedAt: string };
   expect(body).toEqual({ orderId: order.id, receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d/) });
@@ -62,14 +66,19 @@ test("after the period: 409 saying so, nothing recorded; unpaid and cancelled or
 
   for (const status of ["unpaid", "cancelled"]) {
     const o = insertOrder({ email, status });
-    expect(await expectError(await request.post("/api/withdrawals", { data: { orderId: o.id, email, name: "Clara" } }), 409)).toContain("cannot be withdrawn from");
+    expect(await expectError(await request.post("/api/withdrawals", { data: { orderId: o.id, email, name: "Clara" } }), 409)).toContain(
+      "cannot be withdrawn from",
+    );
   }
 });
 
 test("bad input is 400 {message}; another origin is refused; GET is not allowed", async ({ request }) => {
   await expectError(await request.post("/api/withdrawals", { data: { orderId: "abc", email: "x", name: "" } }), 400);
   await expectError(await request.post("/api/withdrawals", { data: { orderId: 1, email: "a@example.com", name: "A", statement: "x".repeat(1001) } }), 400);
-  await expectError(await request.post("/api/withdrawals", { data: { orderId: 1, email: "a@example.com", name: "A" }, headers: { Origin: "https://evil.example" } }), 403);
+  await expectError(
+    await request.post("/api/withdrawals", { data: { orderId: 1, email: "a@example.com", name: "A" }, headers: { Origin: "https://evil.example" } }),
+    403,
+  );
   await expectError(await request.get("/api/withdrawals"), 405);
 });
 
@@ -79,7 +88,9 @@ test("the orders' JSON carry the withdrawal for the customer and the admin", asy
   const order = insertOrder({ email, userId, status: "processing" });
   const { request: admin } = await loginAsAdmin({ email: "admin@example.com" });
   expect((await (await customer.get(`/api/orders/${order.id}`)).json()).withdrawal).toBeNull();
-  const { receivedAt } = (await (await customer.post("/api/withdrawals", { data: { orderId: order.id, email, name: "Test Customer" } })).json()) as { receivedAt: string };
+  const { receivedAt } = (await (await customer.post("/api/withdrawals", { data: { orderId: order.id, email, name: "Test Customer" } })).json()) as {
+    receivedAt: string;
+  };
   const expected = { receivedAt, handledAt: null };
   const list = (await (await customer.get("/api/orders")).json()) as { id: number; withdrawal: unknown }[];
   expect(list.find((o) => o.id === order.id)!.withdrawal).toEqual(expected);

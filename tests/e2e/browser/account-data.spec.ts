@@ -100,7 +100,9 @@ test("the admin exports a customer's data and deletes the account from the Users
   expect(file.suggestedFilename()).toMatch(/^my-data-.*\.json$/);
   expect(json.profile).toMatchObject({ email, firstName: "Cosima" });
   const logged = () =>
-    withDb((db) => db.prepare("SELECT kind FROM activity_log WHERE subject_type = 'user' AND subject_id = ? ORDER BY id").all(customerId)) as { kind: string }[];
+    withDb((db) => db.prepare("SELECT kind FROM activity_log WHERE subject_type = 'user' AND subject_id = ? ORDER BY id").all(customerId)) as {
+      kind: string;
+    }[];
   expect(logged()).toEqual([{ kind: "user.export" }]);
 
   await row.getByRole("link", { name: `Delete account of ${email}` }).click();

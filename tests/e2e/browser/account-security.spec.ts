@@ -106,7 +106,10 @@ test("an admin turns on TOTP with the QR code page, then signs in with a code", 
   await visit(page, testInfo, "/admin-login");
   await page.getByRole("form", { name: "Admin sign in" }).getByLabel("Email").fill(email);
   await page.getByRole("form", { name: "Admin sign in" }).getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("form", { name: "Admin sign in" }).getByRole("button", { name: /sign in/i }).click();
+  await page
+    .getByRole("form", { name: "Admin sign in" })
+    .getByRole("button", { name: /sign in/i })
+    .click();
   await page.waitForURL((url) => url.pathname === "/login/two-factor");
   await waitForHydration(page, testInfo);
   await page.getByLabel("Authentication code").fill(recovery);

@@ -12,11 +12,7 @@ const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 const CANCEL_QUESTION = "Are you sure you want to cancel this order? Stock will be restored.";
 
 /** A guest's order of `quantity` × the product, paid through the public API and the emulator. */
-async function paidOrder(
-  playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
-  productId: number,
-  quantity = 1,
-) {
+async function paidOrder(playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } }, productId: number, quantity = 1) {
   const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   try {
     expect((await request.post("/api/cart", { data: { productId, quantity } })).status()).toBe(201);

@@ -8,7 +8,10 @@ const SWEATER = "Cream Cable Knit Sweater";
 const APRON = "Linen Summer Apron";
 
 function card(page: Page, title: string) {
-  return page.locator("main").getByRole("article").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+  return page
+    .locator("main")
+    .getByRole("article")
+    .filter({ has: page.getByRole("link", { name: title, exact: true }) });
 }
 
 /** Marks the current document, so a later check can tell whether the page was loaded again. */

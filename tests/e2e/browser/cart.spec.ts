@@ -1,15 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import {
-  addFromProductPage,
-  cartBadge,
-  cartSummary,
-  confirmCartChange,
-  expectToast,
-  jsOff,
-  SLUGS,
-  TEXT,
-  visit,
-} from "../helpers/browser";
+import { addFromProductPage, cartBadge, cartSummary, confirmCartChange, expectToast, jsOff, SLUGS, TEXT, visit } from "../helpers/browser";
 
 // The cart page and drawer: quantities, stock limits, remove/clear with confirmation, totals
 // and large-item shipping. Carts never change stock.

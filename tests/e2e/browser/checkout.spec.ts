@@ -17,7 +17,9 @@ const TEXT = {
 function storedOrder(id: number) {
   return withDb(
     (db) =>
-      db.prepare("SELECT user_id, session_key, email, status, loyalty_discount_cents, total_cents, customer_message, shipping_country FROM orders WHERE id = ?").get(id) as {
+      db
+        .prepare("SELECT user_id, session_key, email, status, loyalty_discount_cents, total_cents, customer_message, shipping_country FROM orders WHERE id = ?")
+        .get(id) as {
         user_id: number | null;
         session_key: string | null;
         email: string;
@@ -166,9 +168,7 @@ test("a signed-in customer gets the form prefilled and the loyalty discount", as
   const email = uniqueEmail("checkout-customer");
   const { userId } = await loginAsCustomer({ page, email, firstName: "Mia", lastName: "Stitch", loyaltyPoints: 75, shippingCountry: "GB" });
   withDb((db) =>
-    db
-      .prepare("UPDATE users SET shipping_address_line1 = '5 Button Row', shipping_city = 'York', shipping_postal_code = 'YO1 7HH' WHERE id = ?")
-      .run(userId),
+    db.prepare("UPDATE users SET shipping_address_line1 = '5 Button Row', shipping_city = 'York', shipping_postal_code = 'YO1 7HH' WHERE id = ?").run(userId),
   );
   await startCheckout(page, testInfo);
 

@@ -10,7 +10,9 @@ import { uniqueEmail, withDb } from "../helpers/session";
 const verifiedAt = (email: string) =>
   withDb((db) => db.prepare("SELECT email_verified_at AS v FROM users WHERE email = ?").get(email)) as { v: string | null } | undefined;
 
-test("sign up, then confirm the address with the link from the e-mail: opening asks, the click confirms, a second click is refused", async ({ page }, testInfo) => {
+test("sign up, then confirm the address with the link from the e-mail: opening asks, the click confirms, a second click is refused", async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail("confirm-browser");
   await visit(page, testInfo, "/login?tab=signup");
   await waitForHydration(page, testInfo);
@@ -71,7 +73,10 @@ test("the Sign-in & Security page says whether the address is confirmed, and sen
   await expect(page.getByRole("button", { name: "Send me a new link" })).toHaveCount(0);
 });
 
-test("an e-mail change asks for the password, waits for the new address to confirm, and the old address's undo link restores it and signs out everywhere", async ({ page, loginAsCustomer }, testInfo) => {
+test("an e-mail change asks for the password, waits for the new address to confirm, and the old address's undo link restores it and signs out everywhere", async ({
+  page,
+  loginAsCustomer,
+}, testInfo) => {
   const oldEmail = uniqueEmail("undo-old");
   const newEmail = uniqueEmail("undo-new");
   const password = "linen-and-lace-8";

@@ -22,7 +22,12 @@ async function focused(page: Page): Promise<Focused | null> {
     const imgAlt = [...el.querySelectorAll("img[alt]")].map((i) => i.getAttribute("alt")).join(" ");
     const name = (
       el.getAttribute("aria-label") ||
-      (labelledBy ? labelledBy.split(/\s+/).map((id) => text(document.getElementById(id))).join(" ") : "") ||
+      (labelledBy
+        ? labelledBy
+            .split(/\s+/)
+            .map((id) => text(document.getElementById(id)))
+            .join(" ")
+        : "") ||
       labels ||
       (el instanceof HTMLInputElement && ["submit", "button"].includes(el.type) ? el.value : "") ||
       (el.tagName === "SUMMARY" || el.tagName === "A" || el.tagName === "BUTTON" ? text(el) || imgAlt : "") ||

@@ -21,9 +21,11 @@ async function documentWasKept(page: Page): Promise<boolean> {
 test("lean pages load only the shop's module: no React, no Remix client, no inline script", async ({ page }, testInfo) => {
   for (const url of LEAN_PAGES) {
     await visit(page, testInfo, url);
-    const scripts = await page.locator("script").evaluateAll((els) =>
-      els.map((el) => ({ type: el.getAttribute("type"), src: el.getAttribute("src"), inline: (el.textContent ?? "").trim().length > 0 })),
-    );
+    const scripts = await page
+      .locator("script")
+      .evaluateAll((els) =>
+        els.map((el) => ({ type: el.getAttribute("type"), src: el.getAttribute("src"), inline: (el.textContent ?? "").trim().length > 0 })),
+      );
     const code = scripts.filter((s) => s.type !== "application/ld+json");
     expect(code, url).toEqual([{ type: "module", src: expect.stringMatching(/^\/build\/enhance-[\w-]+\.js$/), inline: false }]);
     await expect(page.locator('link[rel="modulepreload"]'), url).toHaveCount(0);

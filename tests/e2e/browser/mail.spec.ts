@@ -41,7 +41,9 @@ test("forgot password: the link in the e-mail sets a new password, signs in, and
 test("a reset link is not the second factor: an account with TOTP is asked for its code after the new password", async ({ page }, testInfo) => {
   const email = uniqueEmail("reset-totp");
   const userId = ensureUser(email, { firstName: "Olga" });
-  withDb((db) => db.prepare("UPDATE users SET is_admin = 1, totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = ? WHERE id = ?").run(new Date().toISOString(), userId));
+  withDb((db) =>
+    db.prepare("UPDATE users SET is_admin = 1, totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = ? WHERE id = ?").run(new Date().toISOString(), userId),
+  );
   await visit(page, testInfo, "/forgot-password");
   await waitForHydration(page, testInfo);
   await page.getByLabel("Email").fill(email);
@@ -84,7 +86,9 @@ test("a sold-out product offers 'Email me when it's back'; a malformed address g
   await page.waitForURL((url) => url.pathname === `/product/${SLUGS.soldOut}`);
   await expectToast(page, "Please check your inbox", "Please confirm with the link we have e-mailed you. Then we will write when it is back in stock.");
   const saved = () =>
-    withDb((db) => db.prepare("SELECT count(*) AS n FROM back_in_stock_requests WHERE email = ? AND closed_at IS NULL AND confirmed_at IS NOT NULL").get(email)) as { n: number };
+    withDb((db) =>
+      db.prepare("SELECT count(*) AS n FROM back_in_stock_requests WHERE email = ? AND closed_at IS NULL AND confirmed_at IS NOT NULL").get(email),
+    ) as { n: number };
   expect(saved().n).toBe(0);
 
   // The request counts only once the address confirms it, through the link mailed to it.
@@ -153,7 +157,12 @@ test("the unsubscribe link closes the address's requests; a forged link says it 
   await page.getByRole("button", { name: "Notify me" }).click();
   await expectToast(page, "Please check your inbox");
 
-  await visit(page, testInfo, unsubscribeLink(email).replace(/.$/, (c) => (c === "A" ? "B" : "A")), 400);
+  await visit(
+    page,
+    testInfo,
+    unsubscribeLink(email).replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+    400,
+  );
   await expect(page.getByText("This link cannot be used")).toBeVisible();
   await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
 

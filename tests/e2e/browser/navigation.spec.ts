@@ -21,11 +21,7 @@ test("home page shows the collections, the value blurbs and the footer links", a
   for (const link of await viewAll.all()) await expect(link).toHaveAttribute("href", "/shop");
 
   const values = page.getByRole("region", { name: "Why shop with us" });
-  await expect(values.getByRole("heading", { level: 3 })).toHaveText([
-    "Handcrafted quality",
-    "Ships worldwide in 1-3 days",
-    "Trusted since 2010",
-  ]);
+  await expect(values.getByRole("heading", { level: 3 })).toHaveText(["Handcrafted quality", "Ships worldwide in 1-3 days", "Trusted since 2010"]);
   await expect(values).toContainText("within 1-3 business days");
   // The reviews claim says where the reviews can be read (the owner edits both in the Pages tab).
   await expect(values).toContainText("Selling internationally since 2010, with over 4,000 orders and 2,000+ five-star reviews on our marketplace shop.");
@@ -55,7 +51,11 @@ test("the Shop mega menu leads to a child category with breadcrumb, title and bl
   // The seeded top-level categories, in their order (admin tests may add others to the shared e2e shop meanwhile).
   await expect(panel.locator(".mega-parent").first()).toBeVisible();
   const parents = (await panel.locator(".mega-parent").allTextContents()).map((t) => t.trim());
-  expect(parents.filter((p) => ["1:4 Scale Dolls", "1:6 Scale Dolls", "Accessories"].includes(p))).toEqual(["1:4 Scale Dolls", "1:6 Scale Dolls", "Accessories"]);
+  expect(parents.filter((p) => ["1:4 Scale Dolls", "1:6 Scale Dolls", "Accessories"].includes(p))).toEqual([
+    "1:4 Scale Dolls",
+    "1:6 Scale Dolls",
+    "Accessories",
+  ]);
 
   const column = panel.locator(".mega-column").filter({ has: page.getByRole("link", { name: "1:4 Scale Dolls", exact: true }) });
   await column.getByRole("link", { name: "Dresses", exact: true }).click();
@@ -81,7 +81,9 @@ test("the Shop mega menu leads to a child category with breadcrumb, title and bl
   await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Shop", "1:4 Scale Dolls"]);
 });
 
-test("menu, search, cards, breadcrumbs and footer links open the next page: lean pages as documents, React pages in place with JavaScript", async ({ page }, testInfo) => {
+test("menu, search, cards, breadcrumbs and footer links open the next page: lean pages as documents, React pages in place with JavaScript", async ({
+  page,
+}, testInfo) => {
   await visit(page, testInfo, "/");
   // Every full page load is a document request; client-side navigations only fetch data.
   const documents: string[] = [];

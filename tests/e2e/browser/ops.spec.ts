@@ -35,7 +35,20 @@ async function watchForProblems(page: Page): Promise<string[]> {
 test("every page works under the CSP: nothing blocked, no console error, and the scripts run", async ({ page, loginAsAdmin }, testInfo) => {
   test.setTimeout(120_000);
   const problems = await watchForProblems(page);
-  const pages = ["/", "/shop", "/shop/1-4-dresses", `/product/${SLUGS.withColors}`, "/shop?search=dress", "/cart", "/login", "/admin-login", "/about", "/size-guide", "/terms-conditions", "/typography"];
+  const pages = [
+    "/",
+    "/shop",
+    "/shop/1-4-dresses",
+    `/product/${SLUGS.withColors}`,
+    "/shop?search=dress",
+    "/cart",
+    "/login",
+    "/admin-login",
+    "/about",
+    "/size-guide",
+    "/terms-conditions",
+    "/typography",
+  ];
   for (const url of pages) await visit(page, testInfo, url);
   await visit(page, testInfo, "/no-such-page", 404);
   const admin = await signInAdmin(loginAsAdmin, page);
@@ -104,7 +117,10 @@ test("an order's activity: cancel it, then find it by order number in the Activi
   const order = insertOrder({ status: "paid" });
   await visit(page, testInfo, `/admin/orders/${order.id}`);
   page.once("dialog", (d) => void d.accept());
-  await page.getByRole("button", { name: /^Cancel/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Cancel/ })
+    .first()
+    .click();
   if (jsOff(testInfo)) await page.getByRole("button", { name: /^Yes/ }).click();
   await expectToast(page, "Order cancelled");
   await visit(page, testInfo, `/admin?tab=activity&subject=order&id=${order.id}`);

@@ -65,7 +65,10 @@ test("the owner edits the terms: preview, save, the public page shows it, and an
           void dialog.accept();
         });
       }
-      await page.getByRole("region", { name: /^Version \d+, saved/ }).getByRole("button", { name: `Restore version ${since}` }).click();
+      await page
+        .getByRole("region", { name: /^Version \d+, saved/ })
+        .getByRole("button", { name: `Restore version ${since}` })
+        .click();
       await expectToast(page, "Version restored", `Terms & Conditions: version ${since}`);
       await visit(page, testInfo, "/terms-conditions");
       await expect(page.getByRole("heading", { name: "Right of withdrawal (EU consumers)" })).toBeVisible();
@@ -162,7 +165,15 @@ test("the privacy policy is reachable from the footer, sign-up and checkout, and
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
   const headings = await page.locator(".owner-page-body h2").allTextContents();
-  expect(headings).toEqual(["What we keep and why", "Cookies", "Server logs and backups", "Who else sees your data", "How long we keep it", "Your rights", "Contact"]);
+  expect(headings).toEqual([
+    "What we keep and why",
+    "Cookies",
+    "Server logs and backups",
+    "Who else sees your data",
+    "How long we keep it",
+    "Your rights",
+    "Contact",
+  ]);
   await expect(page.locator("main")).toContainText("strictly necessary");
   await expect(page.locator("main")).toContainText("7 daily and 4 weekly copies");
   await expect(page.locator("main")).toContainText("Personal Data Protection Office (UODO)");

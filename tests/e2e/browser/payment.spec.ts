@@ -130,7 +130,10 @@ test("a capture PayPal holds for review: 'Payment pending' on the payment page, 
   await page.getByRole("button", { name: "Pay with PayPal" }).click();
   await expect(page).toHaveURL(new RegExp(`^${PAYPAL_ORIGIN}/checkoutnow`));
   const paypalOrderId = new URL(page.url()).searchParams.get("token")!;
-  const control = await fetch(`${PAYPAL_ORIGIN}/__emulator/complete-capture-with`, { method: "POST", body: JSON.stringify({ status: "PENDING", orderId: paypalOrderId }) });
+  const control = await fetch(`${PAYPAL_ORIGIN}/__emulator/complete-capture-with`, {
+    method: "POST",
+    body: JSON.stringify({ status: "PENDING", orderId: paypalOrderId }),
+  });
   expect(control.status).toBe(200);
   await page.getByRole("button", { name: "Approve" }).click();
 

@@ -1,16 +1,5 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import {
-  addForm,
-  addFromProductPage,
-  cartBadge,
-  cartSummary,
-  expectToast,
-  jsOff,
-  notifications,
-  SLUGS,
-  TEXT,
-  visit,
-} from "../helpers/browser";
+import { addForm, addFromProductPage, cartBadge, cartSummary, expectToast, jsOff, notifications, SLUGS, TEXT, visit } from "../helpers/browser";
 
 // The product page: gallery, options, stock line, details, related products, Add to Cart and
 // the favorite toggle.

@@ -74,11 +74,13 @@ test("/shop lists 12 products and Load More appends pages until everything is sh
     expect(n, "Load More ends").toBeLessThan(100);
     await loadMore.click();
     await expect(page).toHaveURL(new RegExp(`/shop\\?page=${n}$`));
-    await expect.poll(async () => {
-      const r = await range();
-      const full = Math.min(n * PAGE_SIZE, r.total);
-      return r.last <= full && r.last >= full - slack(r.total);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const r = await range();
+        const full = Math.min(n * PAGE_SIZE, r.total);
+        return r.last <= full && r.last >= full - slack(r.total);
+      })
+      .toBe(true);
     const r = await range();
     if (!jsOff(testInfo)) expect(r.first, "with JavaScript every page stays listed").toBe(1);
     else expect(r.first, "without JavaScript the page shows the previous page and this one").toBe((n - 2) * PAGE_SIZE + 1);

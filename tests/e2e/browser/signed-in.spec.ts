@@ -7,7 +7,13 @@ import { uniqueEmail } from "../helpers/session";
 // notice, and signing out.
 
 function signIn(loginAsCustomer: Login, page: Page, opts: { firstName?: string; loyaltyPoints?: number } = {}) {
-  return loginAsCustomer({ page, email: uniqueEmail("shopper"), firstName: opts.firstName ?? "Clara", lastName: "Bloom", loyaltyPoints: opts.loyaltyPoints ?? 0 });
+  return loginAsCustomer({
+    page,
+    email: uniqueEmail("shopper"),
+    firstName: opts.firstName ?? "Clara",
+    lastName: "Bloom",
+    loyaltyPoints: opts.loyaltyPoints ?? 0,
+  });
 }
 
 async function openUserMenu(page: Page) {

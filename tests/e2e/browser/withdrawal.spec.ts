@@ -56,7 +56,9 @@ async function axeViolations(page: Page, testInfo: TestInfo): Promise<string[]> 
     violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
   };
   if (target !== page) await target.context().close();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 function withdrawLinkIn(mail: E2EMail): string {
@@ -73,7 +75,11 @@ async function fillStepOne(page: Page, fields: { email: string; name: string; st
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-test("from the order e-mail's link to the receipt in the inbox, then the owner cancels and refunds in full at PayPal", async ({ page, playwright, loginAsAdmin }) => {
+test("from the order e-mail's link to the receipt in the inbox, then the owner cancels and refunds in full at PayPal", async ({
+  page,
+  playwright,
+  loginAsAdmin,
+}) => {
   const email = uniqueEmail("withdraw-journey");
   const product = makeStockProduct(4);
   const order = await paidOrder(playwright, product.id, email);
@@ -128,7 +134,12 @@ test("from the order e-mail's link to the receipt in the inbox, then the owner c
   await expect(page.getByTestId("refunded-total")).toHaveText(`${total} of ${total}`);
   await expect(page.locator(".status-pill").first()).toHaveText("Cancelled");
   const refund = withDb(
-    (db) => db.prepare("SELECT status, paypal_refund_id AS id, amount_cents AS cents FROM refunds WHERE order_id = ? AND kind = 'cancel'").get(order.id) as { status: string; id: string; cents: number },
+    (db) =>
+      db.prepare("SELECT status, paypal_refund_id AS id, amount_cents AS cents FROM refunds WHERE order_id = ? AND kind = 'cancel'").get(order.id) as {
+        status: string;
+        id: string;
+        cents: number;
+      },
   );
   expect(refund.status).toBe("COMPLETED");
   expect(refund.cents / 100).toBe(Number(order.total));
@@ -141,7 +152,9 @@ test("from the order e-mail's link to the receipt in the inbox, then the owner c
     body: "grant_type=client_credentials",
   });
   const { access_token: accessToken } = (await tokenRes.json()) as { access_token: string };
-  const atPaypal = (await (await fetch(`${PAYPAL_URL}/v2/payments/captures/${capture}`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as { status: string };
+  const atPaypal = (await (await fetch(`${PAYPAL_URL}/v2/payments/captures/${capture}`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()) as {
+    status: string;
+  };
   expect(atPaypal.status).toBe("REFUNDED");
   expect(productStock(product.id)).toBe(4);
 
@@ -154,7 +167,9 @@ test("after the period the page says so plainly and records nothing; a wrong e-m
   const email = uniqueEmail("withdraw-late-page");
   const order = insertOrder({ email, status: "delivered", trackingNumber: "RR1PL" });
   withDb((db) =>
-    db.prepare("UPDATE orders SET shipped_at = ?, delivered_at = ? WHERE id = ?").run(new Date(Date.now() - 20 * 864e5).toISOString(), new Date(Date.now() - 15 * 864e5).toISOString(), order.id),
+    db
+      .prepare("UPDATE orders SET shipped_at = ?, delivered_at = ? WHERE id = ?")
+      .run(new Date(Date.now() - 20 * 864e5).toISOString(), new Date(Date.now() - 15 * 864e5).toISOString(), order.id),
   );
   await visit(page, test.info(), `/withdrawal?orderId=${order.id}`);
   await fillStepOne(page, { email: "someone.else@example.com", name: "Eve" });

@@ -16,17 +16,17 @@ export function insertLoyaltyEvents(userId: number, events: LoyaltyEventSpec[]):
   const db = new Database(E2E_DB_PATH);
   try {
     db.pragma("busy_timeout = 5000");
-    const insert = db.prepare(
-      "INSERT INTO loyalty_events (user_id, event_type, description, points, points_after, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    return db.transaction(() =>
-      events.map((e) =>
-        Number(
-          insert.run(userId, e.eventType ?? "admin_reward", e.description ?? "", e.points, e.pointsAfter, e.createdAt ?? new Date().toISOString())
-            .lastInsertRowid,
+    const insert = db.prepare("INSERT INTO loyalty_events (user_id, event_type, description, points, points_after, created_at) VALUES (?, ?, ?, ?, ?, ?)");
+    return db
+      .transaction(() =>
+        events.map((e) =>
+          Number(
+            insert.run(userId, e.eventType ?? "admin_reward", e.description ?? "", e.points, e.pointsAfter, e.createdAt ?? new Date().toISOString())
+              .lastInsertRowid,
+          ),
         ),
-      ),
-    ).immediate();
+      )
+      .immediate();
   } finally {
     db.close();
   }

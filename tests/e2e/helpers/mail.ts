@@ -38,7 +38,14 @@ export async function waitForMail(address: string, subject: RegExp, timeoutMs = 
   for (;;) {
     const found = mailTo(address).find((m) => subject.test(m.subject));
     if (found) return found;
-    if (Date.now() > until) throw new Error(`No e-mail to ${address} matching ${subject} within ${timeoutMs} ms (got: ${mailTo(address).map((m) => m.subject).join(" | ") || "nothing"})`);
+    if (Date.now() > until)
+      throw new Error(
+        `No e-mail to ${address} matching ${subject} within ${timeoutMs} ms (got: ${
+          mailTo(address)
+            .map((m) => m.subject)
+            .join(" | ") || "nothing"
+        })`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -42,7 +42,14 @@ export function send(
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: target.host ?? "127.0.0.1", port: target.port, localAddress: target.localAddress, method, path: p, headers: { ...headers, ...(body ? { "Content-Length": Buffer.byteLength(body) } : {}) } },
+      {
+        host: target.host ?? "127.0.0.1",
+        port: target.port,
+        localAddress: target.localAddress,
+        method,
+        path: p,
+        headers: { ...headers, ...(body ? { "Content-Length": Buffer.byteLength(body) } : {}) },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -105,7 +112,10 @@ export async function startOwnServer(env: Record<string, string | undefined>): P
     rmSync(dir, { recursive: true, force: true });
   };
   for (let i = 0; ; i++) {
-    const ok = await send({ port }, "GET", "/healthz").then((r) => r.status === 200, () => false);
+    const ok = await send({ port }, "GET", "/healthz").then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (server.exitCode !== null || i > 150) {
       await stop();

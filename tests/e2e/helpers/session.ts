@@ -51,9 +51,7 @@ export function ensureUser(email: string, opts: TestUserOptions = {}): number {
     const existing = db.prepare("SELECT id FROM users WHERE email = ? COLLATE NOCASE").get(email) as { id: number } | undefined;
     if (existing) return existing.id;
     const result = db
-      .prepare(
-        "INSERT INTO users (email, first_name, last_name, is_admin, loyalty_points, shipping_country) VALUES (?, ?, ?, ?, ?, ?)",
-      )
+      .prepare("INSERT INTO users (email, first_name, last_name, is_admin, loyalty_points, shipping_country) VALUES (?, ?, ?, ?, ?, ?)")
       .run(email, opts.firstName ?? "Test", opts.lastName ?? "Customer", opts.isAdmin ? 1 : 0, opts.loyaltyPoints ?? 0, opts.shippingCountry ?? null);
     return Number(result.lastInsertRowid);
   });

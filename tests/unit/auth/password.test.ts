@@ -27,7 +27,16 @@ describe("password hashing (scrypt)", () => {
   });
 
   it("returns false, never throws, for missing or malformed stored hashes", async () => {
-    for (const stored of [null, undefined, "", "plain", "scrypt$1$8$1$abc$def", "bcrypt$x$y$z$a$b", "scrypt$16384$8$1$!!!$???", "scrypt$99999999$8$1$AAAAAAAAAAA=$AAAAAAAAAAAAAAAAAAAAAA=="]) {
+    for (const stored of [
+      null,
+      undefined,
+      "",
+      "plain",
+      "scrypt$1$8$1$abc$def",
+      "bcrypt$x$y$z$a$b",
+      "scrypt$16384$8$1$!!!$???",
+      "scrypt$99999999$8$1$AAAAAAAAAAA=$AAAAAAAAAAAAAAAAAAAAAA==",
+    ]) {
       expect(await verifyPassword("anything", stored)).toBe(false);
     }
   });

@@ -60,7 +60,19 @@ describe("quantity controls", () => {
 });
 
 describe("shop view", () => {
-  const props = { title: "All Products", search: "", page: 1, total: 0, start: 1, earlierPage: null, correction: null, hasMore: false, products: [], category: null, chain: [] };
+  const props = {
+    title: "All Products",
+    search: "",
+    page: 1,
+    total: 0,
+    start: 1,
+    earlierPage: null,
+    correction: null,
+    hasMore: false,
+    products: [],
+    category: null,
+    chain: [],
+  };
   it("has distinct empty states for search, category and none", async () => {
     const { unmount } = renderInRemix(<ShopView {...props} search="zebra" title='Search Results for "zebra"' />);
     expect(await screen.findByText('No products found for "zebra"')).toBeInTheDocument();

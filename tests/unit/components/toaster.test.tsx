@@ -15,7 +15,11 @@ describe("notifications (storefront spec section 4)", () => {
   afterEach(() => vi.useRealTimers());
 
   it("shows for 5000 ms, then is removed 4000 ms after being dismissed", () => {
-    render(<ToastProvider initial={{ title: "Added to cart", description: "Item has been added to your cart successfully.", type: "success" }}>{null}</ToastProvider>);
+    render(
+      <ToastProvider initial={{ title: "Added to cart", description: "Item has been added to your cart successfully.", type: "success" }}>
+        {null}
+      </ToastProvider>,
+    );
     const toast = screen.getByRole("status");
     expect(toast).toHaveTextContent("Added to cart");
     expect(toast).toHaveAttribute("data-state", "open");

@@ -101,7 +101,9 @@ describe("the e-mail templates", () => {
   });
 
   it("a refund names its amount; a declined request the shop's reason, escaped", () => {
-    expect(renderMail("order-refunded", { ...order, refundAmount: "12.50" }, ctx).text).toContain("We have refunded $12.50 of order #7 to your PayPal account.");
+    expect(renderMail("order-refunded", { ...order, refundAmount: "12.50" }, ctx).text).toContain(
+      "We have refunded $12.50 of order #7 to your PayPal account.",
+    );
     const declined = renderMail("cancel-declined", { ...order, declineReason: "It <already> left" }, ctx);
     expect(declined.text).toContain("It <already> left");
     expect(declined.html).toContain("It &lt;already&gt; left");
@@ -109,7 +111,9 @@ describe("the e-mail templates", () => {
 
   it("a cancellation of an unpaid order says nothing was charged; of a paid one, the refund terms", () => {
     expect(renderMail("order-cancelled", { ...order, wasPaid: false }, ctx).text).toContain("nothing was charged");
-    expect(renderMail("order-cancelled", { ...order, wasPaid: true }, ctx).text).toContain("You can cancel with a full refund only if the order has not shipped yet.");
+    expect(renderMail("order-cancelled", { ...order, wasPaid: true }, ctx).text).toContain(
+      "You can cancel with a full refund only if the order has not shipped yet.",
+    );
   });
 
   it("a confirmation link and an undo link carry their tokens encoded; the new address is escaped", () => {
@@ -121,7 +125,13 @@ describe("the e-mail templates", () => {
   });
 
   it("puts the seller (legal name, address, e-mail, phone, VAT line) in the footer of HTML and text, escaped", () => {
-    const seller = { legalName: "Anna <Nowak>", address: "ul. Igielna 3\n31-000 Kraków\nPoland", email: "anna@atelier.example", phone: "+48 600", vatLine: "VAT-exempt small business" };
+    const seller = {
+      legalName: "Anna <Nowak>",
+      address: "ul. Igielna 3\n31-000 Kraków\nPoland",
+      email: "anna@atelier.example",
+      phone: "+48 600",
+      vatLine: "VAT-exempt small business",
+    };
     for (const kind of ["order-confirmation", "order-shipped", "order-cancelled", "order-refunded"] as const) {
       const mail = renderMail(kind, samples[kind] as never, { ...ctx, seller });
       expect(mail.text).toContain("Seller:\nAnna <Nowak>\nul. Igielna 3, 31-000 Kraków, Poland\nanna@atelier.example · +48 600\nVAT-exempt small business");

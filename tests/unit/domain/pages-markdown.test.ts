@@ -10,7 +10,9 @@ describe("renderMarkdown: the owner's Markdown, safe as HTML", () => {
   });
 
   it("shows raw HTML as text: script tags, event handlers, iframes", () => {
-    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\n<iframe src="https://evil.example"></iframe>\n\nHi <b onmouseover=alert(1)>there</b>');
+    const html = renderMarkdown(
+      '<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\n<iframe src="https://evil.example"></iframe>\n\nHi <b onmouseover=alert(1)>there</b>',
+    );
     expect(html).not.toMatch(/<script|<img|<iframe|<b\b/i);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");

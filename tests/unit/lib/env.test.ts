@@ -13,11 +13,15 @@ const APP_URL = "https://shop.example.com";
 
 describe("the server refuses to start on an unsafe production environment", () => {
   it("refuses PAYPAL_MODE=emulator in production unless DEMO=1", () => {
-    expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, APP_URL, PAYPAL_MODE: "emulator" })).toThrow(/PAYPAL_MODE=emulator.*DEMO=1/);
+    expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, APP_URL, PAYPAL_MODE: "emulator" })).toThrow(
+      /PAYPAL_MODE=emulator.*DEMO=1/,
+    );
     expect(parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, PAYPAL_MODE: "emulator", DEMO: "1" }).PAYPAL_MODE).toBe("emulator");
     // DEMO=0 or DEMO=false is not a demonstration shop.
     for (const DEMO of ["0", "false", "no", ""]) {
-      expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, APP_URL, PAYPAL_MODE: "emulator", DEMO })).toThrow(/PAYPAL_MODE=emulator/);
+      expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: SECRET, APP_URL, PAYPAL_MODE: "emulator", DEMO })).toThrow(
+        /PAYPAL_MODE=emulator/,
+      );
       expect(() => parseEnv({ ...base, NODE_ENV: "production", APP_URL, DEMO })).toThrow(/SESSION_SECRET/);
     }
   });

@@ -88,7 +88,9 @@ describe("canonical URL", () => {
   });
 
   it("keeps only the listed parameters", () => {
-    expect(canonicalUrl("https://shop.example", "/shop", "?page=2&search=tea+cup&utm_medium=mail", ["search"])).toBe("https://shop.example/shop?search=tea+cup");
+    expect(canonicalUrl("https://shop.example", "/shop", "?page=2&search=tea+cup&utm_medium=mail", ["search"])).toBe(
+      "https://shop.example/shop?search=tea+cup",
+    );
     expect(canonicalUrl("https://shop.example", "/shop", "?search=", ["search"])).toBe("https://shop.example/shop");
   });
 

@@ -110,7 +110,12 @@ describe("the Remix server patches", () => {
         id: "root",
         path: "/",
         children: [
-          { id: "product", path: "product/:slug", loader: ({ params }: { params: { slug?: string } }) => ({ slug: params.slug }), Component: () => createElement(Page, { name: "product page" }) },
+          {
+            id: "product",
+            path: "product/:slug",
+            loader: ({ params }: { params: { slug?: string } }) => ({ slug: params.slug }),
+            Component: () => createElement(Page, { name: "product page" }),
+          },
           { id: "about", path: "about", Component: () => createElement(Page, { name: "about page" }) },
         ],
       },

@@ -30,7 +30,10 @@ describe("Content-Security-Policy", () => {
   it("HSTS only when the shop is served over https", () => {
     expect(baseSecurityHeaders("https://shop.example")["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
     expect(baseSecurityHeaders("http://localhost:3000")["Strict-Transport-Security"]).toBeUndefined();
-    expect(baseSecurityHeaders("http://localhost:3000")).toMatchObject({ "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" });
+    expect(baseSecurityHeaders("http://localhost:3000")).toMatchObject({
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    });
   });
 });
 

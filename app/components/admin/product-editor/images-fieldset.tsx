@@ -67,7 +67,14 @@ export function ImagesFieldset({ uploads, errors }: { uploads: ImageUploads; err
                   {hidden}
                   <img src={thumbUrl(img.url)} alt={`Image ${i + 1}`} width={120} height={150} loading="lazy" decoding="async" />
                   <div className="check">
-                    <input id={`primary-${i}`} type="radio" name="primaryImage" value={value} checked={img.isPrimary} onChange={() => uploads.choosePrimary(i)} />
+                    <input
+                      id={`primary-${i}`}
+                      type="radio"
+                      name="primaryImage"
+                      value={value}
+                      checked={img.isPrimary}
+                      onChange={() => uploads.choosePrimary(i)}
+                    />
                     <label htmlFor={`primary-${i}`}>Primary{img.kind === "new" ? " (new)" : ""}</label>
                   </div>
                   <button

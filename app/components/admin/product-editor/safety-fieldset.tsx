@@ -3,7 +3,17 @@ import { type EditorValues } from "~/domain/catalogue/product-texts";
 import { MAX_MATERIALS, MAX_SAFETY_NOTICE, MAX_SKU } from "~/domain/legal/product-safety";
 
 /** SKU, materials and the safety notice (the store's notice when left empty). */
-export function SafetyFieldset({ mode, values, errors, defaultSafetyNotice }: { mode: "add" | "edit"; values: EditorValues; errors: Errors; defaultSafetyNotice: string }) {
+export function SafetyFieldset({
+  mode,
+  values,
+  errors,
+  defaultSafetyNotice,
+}: {
+  mode: "add" | "edit";
+  values: EditorValues;
+  errors: Errors;
+  defaultSafetyNotice: string;
+}) {
   const err = (name: string) => errors[name];
   return (
     <section className="form-card editor-section" aria-labelledby="editor-safety">
