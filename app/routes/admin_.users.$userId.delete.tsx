@@ -13,7 +13,7 @@ import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData, requireIdParam } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
-import { displayName } from "~/domain/auth/profile-fields";
+import { displayName } from "~/domain/auth/display-name";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Delete a customer account", noindex: true });
 

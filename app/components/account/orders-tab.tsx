@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatAccountDate } from "~/components/account/links";
-import { orderStatusLabel } from "~/domain/orders/status";
+import { orderStatusLabel } from "~/domain/orders/status-labels";
 import { formatMoney } from "~/lib/money";
 
 export interface AccountOrder {

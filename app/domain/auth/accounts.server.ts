@@ -16,7 +16,7 @@ import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { HOUR_MS, takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { verifyAccountOwner } from "~/domain/auth/security.server";
 import { DomainError } from "~/domain/common/errors";
-import { displayName } from "~/domain/auth/profile-fields";
+import { displayName } from "~/domain/auth/display-name";
 import { type DB } from "~/lib/sqlite.server";
 import { logAccountSignIn } from "~/domain/ops/activity.server";
 
