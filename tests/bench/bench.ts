@@ -8,10 +8,10 @@
  * shows the median of its runs (every run is printed and kept in results.json). Every page and
  * search run sits between two runs of the floor, which its ratio to the floor is taken against.
  * Optional: BENCH_PRODUCTS (default 100000), BENCH_SKIP_BUILD=1 (reuse build/),
- * BENCH_GZIP=1 (send Accept-Encoding: gzip, so remix-serve compresses every response),
+ * BENCH_GZIP=1 (send Accept-Encoding: gzip, so the server compresses every response),
  * BENCH_CPU_PROF=<dir> (run the server with --cpu-prof; the .cpuprofile lands in <dir> on exit).
  *
- * Steps: build, seed a temporary database, start remix-serve on 127.0.0.1, measure each route
+ * Steps: build, seed a temporary database, start the shop's server (as `npm start` runs it) on 127.0.0.1, measure each route
  * with autocannon, print a table (and tests/bench/results.json), time the search domain
  * function in-process, then stop the server and delete everything it made, also on failure or
  * Ctrl-C. Exits non-zero when a step fails or a route answers anything but 2xx under load.
@@ -530,7 +530,7 @@ async function main(): Promise<number> {
   const site = await seedSite("shop-bench-", PRODUCTS);
   const { dbPath, logFile, seedSeconds } = site;
 
-  step("starting the PayPal emulator and remix-serve");
+  step("starting the PayPal emulator and the shop's server");
   const paypal = await startPaypal();
   const server = await startServer(site, paypal.env);
   const { base } = server;
@@ -544,7 +544,7 @@ async function main(): Promise<number> {
       `${catalogue.products.length} product slugs; ${terms.length} search terms from ${words.length} title words`,
   );
 
-  // The limit: the product page's HTML as a static file served by the same remix-serve.
+  // The limit: the product page's HTML as a static file served by the same server.
   const productHtml = await (await get(`${base}/product/${catalogue.products[0]!.slug}`)).text();
   mkdirSync(STATIC_DIR, { recursive: true });
   removeOnExit(STATIC_DIR);

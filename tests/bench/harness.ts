@@ -65,7 +65,7 @@ function removeMadeFiles(): void {
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM"); // remix-serve closes its server and exits (which also writes a --cpu-prof profile)
+  child.kill("SIGTERM"); // the server closes and exits (which also writes a --cpu-prof profile)
   const timedOut = await Promise.race([exited.then(() => false), sleep(5000).then(() => true)]);
   if (timedOut) {
     child.kill("SIGKILL");
@@ -217,7 +217,7 @@ export async function startPaypal(): Promise<PaypalEmulator> {
 }
 
 /**
- * Starts remix-serve on the build, on a free loopback port, against the site's database, and
+ * Starts the shop's server (server/index.ts) on the build, on a free loopback port, against the site's database, and
  * waits until /about answers 200. BENCH_CPU_PROF=<dir> runs it with --cpu-prof. `unpatchedRoot`
  * (tests/bench/unpatched.ts) serves the same build with the packages patches/ changes unpatched.
  */
@@ -272,7 +272,7 @@ export async function startServer(
     if (Date.now() > deadline) throw new Error(`GET /about did not answer 200 within 60 s:\n${tail(site.logFile)}`);
     await sleep(200);
   }
-  console.log(`remix-serve pid ${child.pid} at ${base}${profileDir ? ` (CPU profile to ${profileDir})` : ""}`);
+  console.log(`server pid ${child.pid} at ${base}${profileDir ? ` (CPU profile to ${profileDir})` : ""}`);
   const stop = async () => {
     await stopProcess(child);
     servers.delete(child);

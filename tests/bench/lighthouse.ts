@@ -69,7 +69,7 @@ async function audit(url: string, port: number): Promise<PageScores> {
 async function main(): Promise<number> {
   await buildApp();
   const site = await seedSite("shop-lighthouse-");
-  step("starting the PayPal emulator and remix-serve");
+  step("starting the PayPal emulator and the shop's server");
   const paypal = await startPaypal();
   const { base } = await startServer(site, paypal.env);
 
