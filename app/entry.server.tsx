@@ -20,6 +20,7 @@ import { startReadEpoch } from "~/lib/sqlite.server";
 export { baseSecurityHeaders, getEnv, logger, NON_DOCUMENT_CSP, routeOf, startReadEpoch };
 export { bodyLimitFor, countedBody, MAX_BODY_BYTES, MAX_DRAIN_BYTES, tooLargeAnswer } from "~/lib/body-limit.server";
 export { addressKey } from "~/lib/address";
+export { CLIENT_IP_HEADER } from "~/web/http.server";
 export { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 export { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
 

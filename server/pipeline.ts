@@ -12,8 +12,6 @@ import { buildAssets, publicFiles } from "./static-files";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
-/** The header loaders read the client's address from (web/http.server.ts getClientIp). */
-const CLIENT_IP_HEADER = "x-shop-client-ip";
 
 export interface PipelineOptions {
   build: ServerBuild;
@@ -141,7 +139,7 @@ export function clientAddress(entry: () => ShopEntry, warnUntrustedForwarded: bo
   const checkForwarded = warnUntrustedForwarded ? entry().forwardedWithoutTrustCheck({ error: (m) => entry().logger.error(m) }) : null;
   return (req, res, next) => {
     const key = entry().addressKey(req.ip ?? req.socket.remoteAddress ?? "unknown");
-    req.headers[CLIENT_IP_HEADER] = key;
+    req.headers[entry().CLIENT_IP_HEADER] = key;
     res.locals.clientAddress = key;
     checkForwarded?.(req.headers);
     next();

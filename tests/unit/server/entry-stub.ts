@@ -5,6 +5,7 @@ import { logger, routeOf } from "~/lib/logger.server";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 import { baseSecurityHeaders, NON_DOCUMENT_CSP } from "~/lib/security-headers.server";
 import { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
+import { CLIENT_IP_HEADER } from "~/web/http.server";
 
 /** The parts of the build's entry module the pipeline's steps use, from the app's own modules (no build needed). */
 export function entryStub(overrides: Partial<ShopEntry> = {}): () => ShopEntry {
@@ -12,6 +13,7 @@ export function entryStub(overrides: Partial<ShopEntry> = {}): () => ShopEntry {
     addressKey,
     baseSecurityHeaders,
     bodyLimitFor,
+    CLIENT_IP_HEADER,
     countedBody,
     CROSS_SITE_MESSAGE,
     forwardedWithoutTrustCheck,
