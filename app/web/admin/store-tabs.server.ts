@@ -1,6 +1,7 @@
 // The admin store tabs: Categories, Users, Loyalty, Functions and Settings (data and form actions).
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
+import { type z, type ZodTypeAny } from "zod";
 import {
   cleanOrphanedRelationships,
   createCategory,
@@ -127,13 +128,13 @@ export async function storeTabAction(request: Request, formData: FormData, inten
     case STORE_INTENTS.functionsClean:
       return runFunction(formData, intent, actor);
     case STORE_INTENTS.settingsSave:
-      return saveSettings(formData, actor);
+      return saveSettingsForm(formData, intent, StoreSettingsSchema, saveStoreSettings, SETTINGS_TEXT.settingsSaved, actor);
     case STORE_INTENTS.shippingSave:
-      return saveShipping(formData, actor);
+      return saveSettingsForm(formData, intent, ShippingSettingsSchema, saveShippingRates, SETTINGS_TEXT.shippingSaved, actor);
     case STORE_INTENTS.loyaltySave:
-      return saveLoyalty(formData, actor);
+      return saveSettingsForm(formData, intent, LoyaltySettingsSchema, saveLoyaltyRules, SETTINGS_TEXT.loyaltySaved, actor);
     case STORE_INTENTS.legalSave:
-      return saveLegal(formData, actor);
+      return saveSettingsForm(formData, intent, LegalSettingsSchema, saveLegalSettings, SETTINGS_TEXT.legalSaved, actor);
     case STORE_INTENTS.backupNow:
       return backupNow(actor);
     default:
@@ -247,12 +248,19 @@ async function runFunction(formData: FormData, intent: typeof STORE_INTENTS.func
   }
 }
 
-async function saveSettings(formData: FormData, actor: Actor) {
-  const intent = STORE_INTENTS.settingsSave;
-  const submission = parseWithZod(formData, { schema: StoreSettingsSchema });
+/** A Settings-tab form: its schema, then its domain save (which logs the changed fields), then a toast. */
+async function saveSettingsForm<S extends ZodTypeAny>(
+  formData: FormData,
+  intent: string,
+  schema: S,
+  save: (db: DB, value: z.infer<S>, actor: Actor) => Promise<unknown>,
+  savedTitle: string,
+  actor: Actor,
+) {
+  const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
-  await saveStoreSettings(db, submission.value, actor);
-  return redirectWithToast(STORE_TAB_URL.settings, { title: SETTINGS_TEXT.settingsSaved, type: "success" });
+  await save(db, submission.value, actor);
+  return redirectWithToast(STORE_TAB_URL.settings, { title: savedTitle, type: "success" });
 }
 
 async function backupNow(actor: Actor) {
@@ -268,28 +276,4 @@ async function backupNow(actor: Actor) {
     console.error("Backup failed:", error);
     return redirectWithToast(STORE_TAB_URL.functions, { title: SETTINGS_TEXT.backupFailed, type: "error" });
   }
-}
-
-async function saveShipping(formData: FormData, actor: Actor) {
-  const intent = STORE_INTENTS.shippingSave;
-  const submission = parseWithZod(formData, { schema: ShippingSettingsSchema });
-  if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
-  await saveShippingRates(db, submission.value, actor);
-  return redirectWithToast(STORE_TAB_URL.settings, { title: SETTINGS_TEXT.shippingSaved, type: "success" });
-}
-
-async function saveLoyalty(formData: FormData, actor: Actor) {
-  const intent = STORE_INTENTS.loyaltySave;
-  const submission = parseWithZod(formData, { schema: LoyaltySettingsSchema });
-  if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
-  await saveLoyaltyRules(db, submission.value, actor);
-  return redirectWithToast(STORE_TAB_URL.settings, { title: SETTINGS_TEXT.loyaltySaved, type: "success" });
-}
-
-async function saveLegal(formData: FormData, actor: Actor) {
-  const intent = STORE_INTENTS.legalSave;
-  const submission = parseWithZod(formData, { schema: LegalSettingsSchema });
-  if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
-  await saveLegalSettings(db, submission.value, actor);
-  return redirectWithToast(STORE_TAB_URL.settings, { title: SETTINGS_TEXT.legalSaved, type: "success" });
 }
