@@ -12,6 +12,44 @@ export interface VariationRow {
   stock: string;
 }
 
+/** A colour's or a variation's own stock. */
+function RowStock({ id, name, stock, errors }: { id: string; name: string; stock: string; errors: string[] | undefined }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Stock</label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min="0"
+        step="1"
+        defaultValue={stock}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={described(errors && `${id}-error`)}
+      />
+      <FieldError id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/** Removes a row: in place with JavaScript, through the form's own post without it. */
+function RemoveRow({ intent, label, onRemove }: { intent: string; label: string; onRemove: () => void }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      formNoValidate
+      className="button button-ghost store-btn-sm"
+      aria-label={label}
+      onClick={inPlace(onRemove)}
+    >
+      Remove
+    </button>
+  );
+}
+
 let rowSeq = 0;
 /** A stable React key for a row added in the browser. */
 export const rowKey = () => `row-${++rowSeq}`;
@@ -60,32 +98,8 @@ export function ColourFieldset({
                 </select>
                 <FieldError id={`color-${i}-error`} errors={err(`colorVariations[${i}].colorId`)} />
               </div>
-              <div className="field">
-                <label htmlFor={`color-${i}-stock`}>Stock</label>
-                <input
-                  id={`color-${i}-stock`}
-                  name={`colorVariations[${i}].stock`}
-                  type="number"
-                  inputMode="numeric"
-                  min="0"
-                  step="1"
-                  defaultValue={row.stock}
-                  aria-invalid={err(`colorVariations[${i}].stock`) ? true : undefined}
-                  aria-describedby={described(err(`colorVariations[${i}].stock`) && `color-${i}-stock-error`)}
-                />
-                <FieldError id={`color-${i}-stock-error`} errors={err(`colorVariations[${i}].stock`)} />
-              </div>
-              <button
-                type="submit"
-                name="intent"
-                value={`remove-color-${i}`}
-                formNoValidate
-                className="button button-ghost store-btn-sm"
-                aria-label={`Remove colour ${i + 1}`}
-                onClick={inPlace(() => onRemove(row.key))}
-              >
-                Remove
-              </button>
+              <RowStock id={`color-${i}-stock`} name={`colorVariations[${i}].stock`} stock={row.stock} errors={err(`colorVariations[${i}].stock`)} />
+              <RemoveRow intent={`remove-color-${i}`} label={`Remove colour ${i + 1}`} onRemove={() => onRemove(row.key)} />
             </li>
           ))}
         </ul>
@@ -145,32 +159,8 @@ export function VariationFieldset({
                 />
                 <FieldError id={`variation-${i}-error`} errors={err(`productVariations[${i}].variationName`)} />
               </div>
-              <div className="field">
-                <label htmlFor={`variation-${i}-stock`}>Stock</label>
-                <input
-                  id={`variation-${i}-stock`}
-                  name={`productVariations[${i}].stock`}
-                  type="number"
-                  inputMode="numeric"
-                  min="0"
-                  step="1"
-                  defaultValue={row.stock}
-                  aria-invalid={err(`productVariations[${i}].stock`) ? true : undefined}
-                  aria-describedby={described(err(`productVariations[${i}].stock`) && `variation-${i}-stock-error`)}
-                />
-                <FieldError id={`variation-${i}-stock-error`} errors={err(`productVariations[${i}].stock`)} />
-              </div>
-              <button
-                type="submit"
-                name="intent"
-                value={`remove-variation-${i}`}
-                formNoValidate
-                className="button button-ghost store-btn-sm"
-                aria-label={`Remove variation ${variationCode(i)}`}
-                onClick={inPlace(() => onRemove(row.key))}
-              >
-                Remove
-              </button>
+              <RowStock id={`variation-${i}-stock`} name={`productVariations[${i}].stock`} stock={row.stock} errors={err(`productVariations[${i}].stock`)} />
+              <RemoveRow intent={`remove-variation-${i}`} label={`Remove variation ${variationCode(i)}`} onRemove={() => onRemove(row.key)} />
             </li>
           ))}
         </ul>
