@@ -12,6 +12,7 @@ import { logger, routeOf } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, documentCsp, NON_DOCUMENT_CSP } from "~/lib/security-headers.server";
 import { startReadEpoch } from "~/lib/sqlite.server";
+import { formJsonAnswer, wantsJson } from "~/web/form-answer.server";
 
 // The shop's server (server/) takes what its request pipeline needs from here
 // (build.entry.module), so it uses the build's one instance of each: the logger, the read
@@ -40,6 +41,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext?: AppLoadContext,
 ) {
+  if (wantsJson(request)) return formJsonAnswer(remixContext.staticHandlerContext, responseStatusCode, responseHeaders);
   // One nonce per page (the server's security-headers step makes it; anything else that renders gets its own).
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : randomBytes(16).toString("base64");
   const html = `<!DOCTYPE html>${renderToString(

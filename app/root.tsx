@@ -11,6 +11,7 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
+  type ClientLoaderFunctionArgs,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { Header } from "~/components/layout/header";
@@ -80,11 +81,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * A React page going to a lean page loads it as a document (lib/lean-route.ts), which reads the
- * root's data itself: fetching it here too would take the notification a redirect just left.
+ * The hydrated admin going to a shopper's page (a link, a redirect after a form) loads it as a
+ * document: a lean page is always the server's HTML plus the browser module, never a React
+ * render in the browser. The root revalidates on such a navigation so that this runs.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ nextUrl, defaultShouldRevalidate }) =>
-  isLeanPath(nextUrl.pathname) ? false : defaultShouldRevalidate;
+  isLeanPath(nextUrl.pathname) ? true : defaultShouldRevalidate;
+
+export function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  if (!isLeanPath(new URL(request.url).pathname)) return serverLoader<typeof loader>();
+  window.location.assign(request.url);
+  return new Promise<never>(() => {});
+}
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
 

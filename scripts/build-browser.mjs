@@ -1,9 +1,9 @@
-// Builds the storefront's one browser module (app/browser/enhance.ts) for the lean catalogue
-// pages (home, /shop, categories, search, product), which ship no React or Remix client code.
-// Run by `npm run build` after `remix build`, and by the development server (server/dev.ts) after
-// each of `remix dev`'s builds: writes public/build/enhance-<hash>.js (served with
-// the rest of /build, immutable) and public/build/enhance.json, which the server reads to put
-// <script type="module" src> on those pages (app/lib/browser-module.server.ts).
+// Builds the storefront's browser module (app/browser/main.ts), the only JavaScript of every
+// shopper's page (lean pages: app/lib/lean-page.ts). Run by `npm run build` after `remix build`,
+// and by the development server (server/dev.ts) after each of `remix dev`'s builds: writes
+// public/build/shop-<hash>.js (served with the rest of /build, immutable), the chunks it loads on
+// demand (PayPal's SDK loader on the payment page), and public/build/browser.json, which the
+// server reads to put <script type="module" src> on those pages (app/lib/browser-module.server.ts).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,13 +14,15 @@ const outdir = path.join(root, "public/build");
 /** Builds the module and writes its manifest; resolves with the module's URL path. */
 export async function buildBrowserModule() {
   const result = await build({
-    entryPoints: { enhance: path.join(root, "app/browser/enhance.ts") },
+    entryPoints: { shop: path.join(root, "app/browser/main.ts") },
     bundle: true,
+    splitting: true,
     format: "esm",
     target: ["es2020", "chrome90", "safari14", "firefox90"],
     minify: true,
     outdir,
     entryNames: "[name]-[hash]",
+    chunkNames: "shop-chunk-[hash]",
     alias: { "~": path.join(root, "app") },
     metafile: true,
     logLevel: "warning",
@@ -28,7 +30,7 @@ export async function buildBrowserModule() {
   const output = Object.entries(result.metafile.outputs).find(([, out]) => out.entryPoint);
   if (!output) throw new Error("esbuild wrote no entry");
   const src = `/build/${path.basename(output[0])}`;
-  writeFileSync(path.join(outdir, "enhance.json"), `${JSON.stringify({ src })}\n`);
+  writeFileSync(path.join(outdir, "browser.json"), `${JSON.stringify({ src })}\n`);
   console.log(`browser module: ${src} (${output[1].bytes} bytes)`);
   return src;
 }

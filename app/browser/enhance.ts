@@ -14,11 +14,11 @@
  * - Header menus close on Escape and on a click outside; notifications fade and can be dismissed.
  * - The search box explains why an empty search is not sent.
  *
- * It posts through Remix's data protocol (`?_data=<route id>`), as Remix's own fetchers did, so
- * every action answers it exactly as before (web/respond.server.ts).
+ * It posts each form to its own action asking for JSON (browser/net.ts).
  */
 import { ADD_TO_CART_LABEL, ADDING_LABEL, CARD_ADD_ATTRIBUTE } from "~/components/product/card-html";
 import { showingText } from "~/components/product/showing";
+import { fetchDocument, postForm, submitPlainly } from "~/browser/net";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
 
 interface Toast {
@@ -29,6 +29,7 @@ interface Toast {
 
 interface ActionResult {
   ok: boolean;
+  toast?: Toast | null;
   error?: Toast | null;
   field?: string | null;
 }
@@ -37,67 +38,13 @@ const TOAST_DURATION_MS = 5000;
 const TOAST_REMOVE_DELAY_MS = 4000;
 const SEARCH_INVALID = "Type something to search for";
 
-/** The route ids of the actions the enhanced forms post to (Remix's data protocol needs them). */
-function routeIdFor(pathname: string): string | null {
-  if (pathname === "/cart") return "routes/cart";
-  if (pathname === "/favorites") return "routes/favorites";
-  if (/^\/product\/[^/]+$/.test(pathname)) return "routes/product.$slug";
-  return null;
-}
-
-function formBody(form: HTMLFormElement, submitter?: HTMLElement | null): URLSearchParams {
-  let data: FormData;
-  try {
-    data = new FormData(form, submitter ?? undefined);
-  } catch {
-    data = new FormData(form);
-    if (submitter instanceof HTMLButtonElement && submitter.name) data.append(submitter.name, submitter.value);
-  }
-  const body = new URLSearchParams();
-  for (const [name, value] of data) if (typeof value === "string") body.append(name, value);
-  return body;
-}
-
 /**
- * Posts a form as Remix's fetchers did. Null when the answer is not the action's JSON (a
- * redirect, an error page): the caller then lets the browser submit the form as without
- * JavaScript, so the shopper always gets the server's answer.
+ * Posts a form to its own action, asking for JSON. Null when the answer is not the action's
+ * JSON: the caller then lets the browser submit the form as without JavaScript.
  */
 async function post(form: HTMLFormElement, submitter?: HTMLElement | null): Promise<ActionResult | null> {
-  const url = new URL(form.action, location.href);
-  const routeId = routeIdFor(url.pathname);
-  if (!routeId || url.origin !== location.origin) return null;
-  url.searchParams.set("_data", routeId);
-  try {
-    const response = await fetch(url, { method: "POST", body: formBody(form, submitter), credentials: "same-origin" });
-    if (!(response.headers.get("content-type") ?? "").includes("application/json")) return null;
-    const result = (await response.json()) as ActionResult;
-    return typeof result?.ok === "boolean" ? result : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The form as without JavaScript: the browser posts it and the page comes back. */
-function submitPlainly(form: HTMLFormElement, submitter?: HTMLElement | null) {
-  if (submitter instanceof HTMLButtonElement && submitter.name) {
-    const input = document.createElement("input");
-    input.type = "hidden";
-    input.name = submitter.name;
-    input.value = submitter.value;
-    form.append(input);
-  }
-  HTMLFormElement.prototype.submit.call(form);
-}
-
-async function fetchDocument(url: string): Promise<Document | null> {
-  try {
-    const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin", cache: "no-store" });
-    if (!response.ok) return null;
-    return new DOMParser().parseFromString(await response.text(), "text/html");
-  } catch {
-    return null;
-  }
+  const answer = await postForm<ActionResult>(form, { submitter });
+  return answer && typeof answer.data?.ok === "boolean" ? answer.data : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,8 +155,10 @@ async function addFromCard(form: HTMLFormElement) {
   for (const b of buttons) setBusy(b, true, ADD_TO_CART_LABEL);
   const result = await post(form);
   if (!result) return submitPlainly(form);
-  if (result.ok) await refreshFromServer({ openDrawer: true });
-  else if (result.error) showToast(result.error);
+  if (result.ok) {
+    await refreshFromServer({ openDrawer: true });
+    if (result.toast) showToast(result.toast);
+  } else if (result.error) showToast(result.error);
   for (const b of buttons) setBusy(b, false, ADD_TO_CART_LABEL);
 }
 
@@ -266,8 +215,10 @@ async function addFromProductPage(form: HTMLFormElement) {
   setBusy(button, true, "");
   const result = await post(form);
   if (!result) return submitPlainly(form);
-  if (result.ok) await refreshFromServer({ openDrawer: true });
-  else if (result.error) {
+  if (result.ok) {
+    await refreshFromServer({ openDrawer: true });
+    if (result.toast) showToast(result.toast);
+  } else if (result.error) {
     showToast(result.error);
     showFieldError(form, result.field, result.error);
   }
@@ -296,8 +247,10 @@ async function toggleFavorite(form: HTMLFormElement) {
   const result = await post(form);
   delete form.dataset.busy;
   if (!result) return submitPlainly(form);
-  if (result.ok) await refreshFromServer({ openDrawer: false });
-  else {
+  if (result.ok) {
+    await refreshFromServer({ openDrawer: false });
+    if (result.toast) showToast(result.toast);
+  } else {
     renderFavorite(form, was);
     if (result.error) showToast(result.error);
   }
@@ -315,8 +268,9 @@ async function submitDrawerForm(form: HTMLFormElement, submitter: HTMLElement | 
   form.querySelectorAll("button").forEach((b) => (b.disabled = true));
   const result = await pending;
   if (!result) return submitPlainly(form, submitter);
-  if (!result.ok && result.error) showToast(result.error);
   await refreshFromServer({ openDrawer: true });
+  const toast = result.ok ? result.toast : result.error;
+  if (toast) showToast(toast);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -434,7 +388,7 @@ function onSubmit(event: SubmitEvent) {
   } else if (form.hasAttribute("data-favorite")) {
     event.preventDefault();
     void toggleFavorite(form);
-  } else if (form.closest("details.cart-drawer") && routeIdFor(new URL(form.action, location.href).pathname) === "routes/cart") {
+  } else if (form.closest("details.cart-drawer") && new URL(form.action, location.href).pathname === "/cart") {
     event.preventDefault();
     void submitDrawerForm(form, event.submitter);
   }
@@ -479,4 +433,6 @@ function start() {
   region?.setAttribute("data-js", "on");
 }
 
-start();
+export function startCatalogue() {
+  start();
+}

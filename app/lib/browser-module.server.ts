@@ -4,15 +4,15 @@ import path from "node:path";
 let cached: string | null | undefined;
 
 /**
- * The URL of the storefront's browser module (/build/enhance-<hash>.js), written by
+ * The URL of the storefront's browser module (/build/shop-<hash>.js), written by
  * scripts/build-browser.mjs at build time; null when there is none (tests without a build, dev).
  * Read once per process.
  */
 export function getBrowserModuleSrc(): string | null {
   if (cached !== undefined) return cached;
   try {
-    const manifest = JSON.parse(readFileSync(path.resolve("public/build/enhance.json"), "utf8")) as { src?: unknown };
-    cached = typeof manifest.src === "string" && /^\/build\/enhance-[\w-]+\.js$/.test(manifest.src) ? manifest.src : null;
+    const manifest = JSON.parse(readFileSync(path.resolve("public/build/browser.json"), "utf8")) as { src?: unknown };
+    cached = typeof manifest.src === "string" && /^\/build\/shop-[\w-]+\.js$/.test(manifest.src) ? manifest.src : null;
   } catch {
     cached = null;
   }

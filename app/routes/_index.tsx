@@ -8,10 +8,6 @@ import { homeValues } from "~/domain/pages/home";
 import { getHomeTexts } from "~/domain/pages/home.server";
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
-import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-route";
-
-export const handle = LEAN_PAGE;
-export const clientLoader = loadAsDocument;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

@@ -8,6 +8,10 @@ import { countThrottledAdminSignIn } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { getClientIp, readFormData, safeRedirect } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { HYDRATED_PAGE } from "~/lib/lean-page";
+
+/** The admin area is a React app (lib/lean-page.ts). */
+export const handle = HYDRATED_PAGE;
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Admin Sign In", noindex: true });
 

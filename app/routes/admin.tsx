@@ -21,6 +21,10 @@ import { loadPagesTab, pagesTabAction } from "~/web/admin/pages-tab.server";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { HYDRATED_PAGE } from "~/lib/lean-page";
+
+/** The admin area is a React app (lib/lean-page.ts). */
+export const handle = HYDRATED_PAGE;
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Admin Dashboard", noindex: true });
 

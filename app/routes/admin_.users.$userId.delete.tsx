@@ -14,6 +14,10 @@ import { db } from "~/lib/db.server";
 import { jsonError, readFormData, requireIdParam } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 import { displayName } from "~/domain/auth/display-name";
+import { HYDRATED_PAGE } from "~/lib/lean-page";
+
+/** The admin area is a React app (lib/lean-page.ts). */
+export const handle = HYDRATED_PAGE;
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Delete a customer account", noindex: true });
 

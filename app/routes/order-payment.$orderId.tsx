@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PaymentErrorBoundary, PaymentView } from "~/components/orders/payment-view";
 import { handlePaymentAction, loadPaymentPage, paymentPageHeaders } from "~/web/payment-routes.server";
-import { loadPaymentAsDocument } from "~/lib/lean-route";
 import { pageMeta } from "~/lib/meta";
 
 // /order-payment/{orderId}: the same page as /order/{id}/payment.
@@ -17,8 +16,6 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return handlePaymentAction(request, params.orderId);
 }
-
-export const clientLoader = loadPaymentAsDocument;
 
 export default PaymentView;
 

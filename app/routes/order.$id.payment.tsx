@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PaymentErrorBoundary, PaymentView } from "~/components/orders/payment-view";
 import { handlePaymentAction, loadPaymentPage, paymentPageHeaders } from "~/web/payment-routes.server";
-import { loadPaymentAsDocument } from "~/lib/lean-route";
 import { pageMeta } from "~/lib/meta";
 
 // /order/{id}/payment; /order-payment/{orderId} is the same page (one loader, one action, one view).
@@ -17,8 +16,6 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return handlePaymentAction(request, params.id);
 }
-
-export const clientLoader = loadPaymentAsDocument;
 
 export default PaymentView;
 

@@ -25,10 +25,6 @@ import { readFormData } from "~/web/http.server";
 import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
 import { formatMoney } from "~/lib/money";
 import { buildMeta, errorPageMeta, productPageSeo, seoContext } from "~/lib/meta";
-import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-route";
-
-export const handle = LEAN_PAGE;
-export const clientLoader = loadAsDocument;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorPageMeta(args, "Product Not Found");

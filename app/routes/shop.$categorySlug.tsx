@@ -5,10 +5,6 @@ import { ShopView } from "~/components/product/shop-view";
 import { loadShopPage } from "~/web/shop-page.server";
 import { db } from "~/lib/db.server";
 import { errorPageMeta, pageMeta } from "~/lib/meta";
-import { LEAN_PAGE, loadAsDocument } from "~/lib/lean-route";
-
-export const handle = LEAN_PAGE;
-export const clientLoader = loadAsDocument;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data;

@@ -168,17 +168,21 @@ function ProductRow({ product: p, back }: { product: Row; back: string }) {
 function LatestToggle({ product, back }: { product: Row; back: string }) {
   const fetcher = useFetcher<{
     ok: boolean;
+    toast?: { title: string; description?: string; type: "success" } | null;
     error?: { title: string; description?: string; type: "error" } | null;
   }>();
   const pending = fetcher.formData?.get("isLatestCollection");
-  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok;
+  const idle = fetcher.state === "idle" && fetcher.data;
   const on = typeof pending === "string" ? pending === "true" : product.isLatestCollection;
+  // The answer carries its notification (web/respond.server.ts): the success one too.
   useToastEffect(
-    failed
-      ? (fetcher.data?.error ?? {
-          title: PRODUCT_TEXT.toggleFailed,
-          type: "error",
-        })
+    idle
+      ? fetcher.data?.ok
+        ? (fetcher.data.toast ?? null)
+        : (fetcher.data?.error ?? {
+            title: PRODUCT_TEXT.toggleFailed,
+            type: "error",
+          })
       : null,
   );
   return (

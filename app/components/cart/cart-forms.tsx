@@ -2,14 +2,16 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect } from "react";
 import { useToast } from "~/components/ui/toaster";
 
-type FetcherResult = { ok: true } | { ok: false; error: { title: string; description?: string; type: "success" | "error" | "info" } | null };
+type ToastData = { title: string; description?: string; type: "success" | "error" | "info" };
+type FetcherResult = { ok: true; toast?: ToastData | null } | { ok: false; error: ToastData | null };
 
-/** Shows a fetcher's error notification (success ones come from the server's flash). */
+/** Shows the notification a fetcher's answer carries (web/respond.server.ts). */
 export function useFetcherToast(data: unknown) {
   const push = useToast();
   useEffect(() => {
     const result = data as FetcherResult | undefined;
-    if (result && result.ok === false && result.error) push(result.error);
+    const toast = result ? (result.ok ? result.toast : result.error) : null;
+    if (toast) push(toast);
   }, [data, push]);
 }
 

@@ -80,7 +80,7 @@ async function measure(request: APIRequestContext, url: string, headers?: Record
   const html = await res.text();
   const scripts = closure(scriptsOf(html));
   const lean = LEAN_PAGES.has(url) || url.startsWith("/product/");
-  if (lean) expect([...scripts], `${url} loads only the shop's module`).toEqual([expect.stringMatching(/^\/build\/enhance-[\w-]+\.js$/)]);
+  if (lean) expect([...scripts], `${url} loads only the shop's module`).toEqual([expect.stringMatching(/^\/build\/shop-[\w-]+\.js$/)]);
   else expect(scripts.size, `${url} loads its scripts`).toBeGreaterThan(2);
   let js = 0;
   for (const s of scripts) {

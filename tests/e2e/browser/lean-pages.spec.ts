@@ -27,7 +27,7 @@ test("lean pages load only the shop's module: no React, no Remix client, no inli
         els.map((el) => ({ type: el.getAttribute("type"), src: el.getAttribute("src"), inline: (el.textContent ?? "").trim().length > 0 })),
       );
     const code = scripts.filter((s) => s.type !== "application/ld+json");
-    expect(code, url).toEqual([{ type: "module", src: expect.stringMatching(/^\/build\/enhance-[\w-]+\.js$/), inline: false }]);
+    expect(code, url).toEqual([{ type: "module", src: expect.stringMatching(/^\/build\/shop-[\w-]+\.js$/), inline: false }]);
     await expect(page.locator('link[rel="modulepreload"]'), url).toHaveCount(0);
   }
   // A page that needs React (the cart) still has Remix's client.
