@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { CLEAR_CONFIRM, ClearCartForm, QuantityControls, REMOVE_CONFIRM, RemoveItemForm } from "~/components/cart/cart-forms";
+import { ClearCartForm, QuantityControls, RemoveItemForm } from "~/components/cart/cart-forms";
+import { CLEAR_CONFIRM, REMOVE_CONFIRM } from "~/lib/behavior-contract";
 import { CartTotalsList } from "~/components/cart/cart-summary";
 import { handleCartForm } from "~/web/cart-form.server";
 import { stockLabel } from "~/domain/catalogue/stock";

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect } from "react";
 import { useToast } from "~/components/ui/toaster";
+import { CLEAR_CONFIRM, REMOVE_CONFIRM } from "~/lib/behavior-contract";
 
 type ToastData = { title: string; description?: string; type: "success" | "error" | "info" };
 type FetcherResult = { ok: true; toast?: ToastData | null } | { ok: false; error: ToastData | null };
@@ -16,8 +17,6 @@ export function useFetcherToast(data: unknown) {
 }
 
 export const CART_INTENTS = { add: "add", update: "update", remove: "remove", clear: "clear" } as const;
-export const REMOVE_CONFIRM = "Are you sure you want to remove this item from your cart?";
-export const CLEAR_CONFIRM = "Are you sure you want to clear your entire cart?";
 
 export function useHere(): string {
   const location = useLocation();

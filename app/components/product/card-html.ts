@@ -1,6 +1,7 @@
 import { type CardProduct } from "~/domain/catalogue/cards";
 import { IMAGE_SIZES, PLACEHOLDER_IMAGE, srcSetFor, THUMB_HEIGHT, THUMB_WIDTH, thumbUrl } from "~/lib/images";
 import { escapeHtml } from "~/lib/html";
+import { ADD_TO_CART_LABEL, CARD_ADD_ATTRIBUTE } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
 
 /**
@@ -17,10 +18,6 @@ export interface CardHtmlOptions {
   /** Where the Add to Cart form returns without JavaScript (the current page's path and query). */
   redirectTo: string;
 }
-
-export const CARD_ADD_ATTRIBUTE = "data-card-add";
-export const ADD_TO_CART_LABEL = "Add to Cart";
-export const ADDING_LABEL = "Adding…";
 
 function stockBadge(stock: number): string {
   if (stock <= 0) return `<span class="tag tag-soldout">Sold out</span>`;

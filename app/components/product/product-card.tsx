@@ -2,7 +2,8 @@ import { useFetcher, useSubmit } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcherToast, useHere } from "~/components/cart/cart-forms";
 import { OPEN_CART_EVENT } from "~/components/layout/header";
-import { ADD_TO_CART_LABEL, ADDING_LABEL, CARD_ADD_ATTRIBUTE, productCardHtml } from "~/components/product/card-html";
+import { productCardHtml } from "~/components/product/card-html";
+import { ADD_TO_CART_LABEL, ADDING_LABEL, CARD_ADD_ATTRIBUTE } from "~/lib/behavior-contract";
 import { type CardProduct } from "~/domain/catalogue/cards";
 
 export type { CardProduct };

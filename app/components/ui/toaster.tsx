@@ -1,14 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 
-export interface ToastMessage {
-  title: string;
-  description?: string;
-  type: "success" | "error" | "info";
-}
+import { SWIPE_THRESHOLD_PX, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, type ToastMessage } from "~/lib/behavior-contract";
 
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 4000;
-export const SWIPE_THRESHOLD_PX = 50;
+export type { ToastMessage };
 
 type Shown = ToastMessage & { id: number; open: boolean };
 

@@ -30,9 +30,10 @@ test("Add to Cart on a card adds one item and stays on the page (with JavaScript
   const sweater = card(page, SWEATER);
   await expect(sweater).toHaveCount(1);
   await markDocument(page);
-  // The fetcher's request to /cart (/cart?_data=…) reaches the server at once, but its answer
-  // reaches the page a second later, to see the busy state (as on a slow connection).
-  await page.route("**/cart?_data=*", async (route) => {
+  // The module's post to /cart reaches the server at once, but its answer reaches the page a
+  // second later, to see the busy state (as on a slow connection).
+  await page.route("**/cart", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
     const response = await route.fetch();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await route.fulfill({ response });

@@ -3,12 +3,23 @@ import { expect, test } from "../fixtures";
 import { addFromProductPage, cartBadge, expectToast, jsOff, SLUGS, TEXT, visit } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/session";
 
-// The lean catalogue pages (home, /shop, category, search, product: app/lib/lean-page.ts) ship
-// no React or Remix client; one small module (app/browser/enhance.ts) enhances their markup.
+// Every shopper's page is lean (app/lib/lean-page.ts): no React or Remix client; the shop's
+// browser module (app/browser/main.ts) enhances its markup.
 // Every test checks both ways: with JavaScript the enhancement happens without a page load (a
 // marker set on the document survives), without it the plain link or form loads the page again.
 
-const LEAN_PAGES = ["/", "/shop", "/shop/1-4-dresses", "/shop?search=dress", `/product/${SLUGS.withColors}`];
+const LEAN_PAGES = [
+  "/",
+  "/shop",
+  "/shop/1-4-dresses",
+  "/shop?search=dress",
+  `/product/${SLUGS.withColors}`,
+  "/cart",
+  "/checkout",
+  "/login",
+  "/about",
+  "/withdrawal",
+];
 
 async function markDocument(page: Page) {
   await page.evaluate(() => ((window as unknown as { __kept?: boolean }).__kept = true));
@@ -30,10 +41,10 @@ test("lean pages load only the shop's module: no React, no Remix client, no inli
     expect(code, url).toEqual([{ type: "module", src: expect.stringMatching(/^\/build\/shop-[\w-]+\.js$/), inline: false }]);
     await expect(page.locator('link[rel="modulepreload"]'), url).toHaveCount(0);
   }
-  // A page that needs React (the cart) still has Remix's client.
-  const cart = await (await page.request.get("/cart")).text();
-  expect(cart).toContain('rel="modulepreload" href="/build/entry.client-');
-  expect(cart).not.toContain('src="/build/enhance-');
+  // The admin area alone is a React app: its sign-in page has Remix's client and not the module.
+  const admin = await (await page.request.get("/admin-login")).text();
+  expect(admin).toContain('rel="modulepreload" href="/build/entry.client-');
+  expect(admin).not.toContain('src="/build/shop-');
 });
 
 test("the gallery changes the image without a page load", async ({ page }, testInfo) => {
@@ -66,7 +77,8 @@ test("a swatch changes the legend and the stock line without a page load (with J
 test("Add to Cart on the product page says Adding…, then opens the drawer with the line and badge, without a page load", async ({ page }, testInfo) => {
   await visit(page, testInfo, `/product/${SLUGS.inStock}`);
   await markDocument(page);
-  await page.route("**/product/*?_data=*", async (route) => {
+  await page.route(`**/product/${SLUGS.inStock}`, async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
     const response = await route.fetch();
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.fulfill({ response });

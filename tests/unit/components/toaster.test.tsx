@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { ToastProvider, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, useToast } from "~/components/ui/toaster";
+import { ToastProvider, useToast } from "~/components/ui/toaster";
+import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS } from "~/lib/behavior-contract";
 
 function Pusher({ title }: { title: string }) {
   const push = useToast();
