@@ -141,6 +141,18 @@ test("any unknown path shows Page Not Found with Go Home", async ({ page }, test
   await expect(page.getByRole("region", { name: "New Arrivals" })).toBeVisible();
 });
 
+test("the 404 page's Go Back returns to the page before (without JavaScript: to the shop)", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/about");
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await waitForHydration(page, testInfo);
+  const back = page.getByRole("link", { name: "Go Back" });
+  await expect(back).toHaveAttribute("href", "/shop");
+  await back.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(jsOff(testInfo) ? /\/shop$/ : /\/about$/);
+});
+
 test("the first Tab focuses the Skip to content link, which moves to the main content", async ({ page }, testInfo) => {
   await visit(page, testInfo, "/");
   await page.keyboard.press("Tab");
