@@ -16,8 +16,9 @@ import {
 } from "@remix-run/react";
 import { Header } from "~/components/layout/header";
 import { NotFoundView } from "~/components/layout/not-found";
-import { useShopNavigation } from "~/components/ui/shop-link";
-import { ToastProvider } from "~/components/ui/toaster";
+import { ToastRegion, useFlashToast } from "~/components/ui/toaster";
+import { useBehaviors } from "~/components/ui/use-behaviors";
+import { CHROME_BEHAVIORS } from "~/browser/chrome";
 import { getCart } from "~/domain/cart/cart.server";
 import { buildMenuTree, listCategories } from "~/domain/catalogue/categories.server";
 import { countFavorites } from "~/domain/catalogue/favorites.server";
@@ -142,7 +143,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
-  useShopNavigation();
+  useFlashToast(data.toast);
   return (
     <ShopChrome
       data={data}
@@ -166,15 +167,18 @@ function ShopChrome({
   banner?: ReactNode;
   children: ReactNode;
 }) {
+  // Lean pages never run this; the hydrated admin runs the same behaviours as they do.
+  useBehaviors(CHROME_BEHAVIORS);
   return (
-    <ToastProvider initial={toast}>
+    <>
       {banner}
       <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} storeName={data.storeName} />
       <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>
       <footer className="site-footer" dangerouslySetInnerHTML={{ __html: data.footerHtml }} />
-    </ToastProvider>
+      <ToastRegion initial={toast} />
+    </>
   );
 }
 

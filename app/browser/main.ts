@@ -4,20 +4,15 @@
  * through a data attribute; every page works without it.
  */
 import { cardAdd, productAdd } from "~/browser/behaviors/add-to-cart";
-import { cartDrawerBehavior } from "~/browser/behaviors/cart-drawer";
 import { favorites } from "~/browser/behaviors/favorites";
 import { gallery } from "~/browser/behaviors/gallery";
 import { loadMoreBehavior } from "~/browser/behaviors/load-more";
-import { menus } from "~/browser/behaviors/menus";
-import { search } from "~/browser/behaviors/search";
-import { toasts } from "~/browser/behaviors/toasts";
+import { markBehaviorsReady } from "~/browser/behaviors/toasts";
+import { CHROME_BEHAVIORS } from "~/browser/chrome";
 import { attachBehaviors, setActiveBehaviors, type Behavior } from "~/browser/runtime";
 
 const BEHAVIORS: readonly Behavior[] = [
-  toasts,
-  menus,
-  search,
-  cartDrawerBehavior,
+  ...CHROME_BEHAVIORS,
   cardAdd,
   productAdd,
   favorites,
@@ -30,5 +25,4 @@ const BEHAVIORS: readonly Behavior[] = [
 
 setActiveBehaviors(BEHAVIORS);
 attachBehaviors(document);
-// Tells the page (and the tests) that the behaviours are in place.
-document.querySelector(".toast-region")?.setAttribute("data-js", "on");
+markBehaviorsReady();

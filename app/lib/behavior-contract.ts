@@ -5,6 +5,8 @@
  */
 
 // Notifications (app/components/ui/toaster.tsx, browser/behaviors/toasts.ts).
+export const TOAST_REGION_LABEL = "Notifications (F8)";
+export const DISMISS_LABEL = "Dismiss notification";
 export interface ToastMessage {
   title: string;
   description?: string;
@@ -14,12 +16,34 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 4000;
 export const SWIPE_THRESHOLD_PX = 50;
 
+// The shared chrome's markup (components/layout/header.tsx, components/ui/toaster.tsx).
+export const TOASTS_ATTRIBUTE = "data-toasts";
+export const MENUS_ATTRIBUTE = "data-menus";
+export const CART_DRAWER_ATTRIBUTE = "data-cart-drawer";
+/** The backdrop and the Close link of the drawer. */
+export const DRAWER_CLOSE_ATTRIBUTE = "data-drawer-close";
+export const SEARCH_ATTRIBUTE = "data-search";
+/**
+ * Parts of a page that follow the cart and the favorites: after a change the behaviours take
+ * each `[data-refresh="<name>"]` from the server's page again (the drawer, the favorites link,
+ * the /cart page's list and summary, the account's favorites).
+ */
+export const REFRESH_ATTRIBUTE = "data-refresh";
+/** A link that goes back in history with JavaScript (the 404 page's 'Go Back'); its href without. */
+export const HISTORY_BACK_ATTRIBUTE = "data-history-back";
+/** A form asks first: the value is the question; with JavaScript a confirm(), without it the server's step. */
+export const CONFIRM_ATTRIBUTE = "data-confirm";
+
 // Cart (the drawer, /cart, the cards and the product page).
+/** The quantity, remove and clear forms (drawer and /cart page): posted without a page load. */
+export const CART_FORM_ATTRIBUTE = "data-cart-form";
 export const REMOVE_CONFIRM = "Are you sure you want to remove this item from your cart?";
 export const CLEAR_CONFIRM = "Are you sure you want to clear your entire cart?";
 export const CARD_ADD_ATTRIBUTE = "data-card-add";
 export const ADD_TO_CART_LABEL = "Add to Cart";
 export const ADDING_LABEL = "Adding…";
+/** The favorite forms: "toggle" (product page) or "remove" (the account's favorites). */
+export const FAVORITE_ATTRIBUTE = "data-favorite";
 
 // Checkout.
 

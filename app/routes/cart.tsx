@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ClearCartForm, QuantityControls, RemoveItemForm } from "~/components/cart/cart-forms";
-import { CLEAR_CONFIRM, REMOVE_CONFIRM } from "~/lib/behavior-contract";
+import { CLEAR_CONFIRM, REFRESH_ATTRIBUTE, REMOVE_CONFIRM } from "~/lib/behavior-contract";
 import { CartTotalsList } from "~/components/cart/cart-summary";
 import { handleCartForm } from "~/web/cart-form.server";
 import { stockLabel } from "~/domain/catalogue/stock";
@@ -43,8 +43,9 @@ export default function CartPage() {
         ? { kind: "remove" as const, itemId: askedItem.id, title: askedItem.product.title }
         : null;
   const count = cart.totals.itemCount;
+  // After a change without a page load the cart behaviours take this part from the server again.
   return (
-    <div className="container">
+    <div className="container" {...{ [REFRESH_ATTRIBUTE]: "cart-page" }}>
       <div className="page-head">
         <h1>Your Cart</h1>
         <p className="muted">

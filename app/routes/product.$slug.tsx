@@ -7,7 +7,6 @@ import { NotFoundView } from "~/components/layout/not-found";
 import { MakerAndSafety } from "~/components/product/maker-safety";
 import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { ShopLink } from "~/components/ui/shop-link";
-import { useToastEffect } from "~/components/ui/toaster";
 import { getOptionalUser } from "~/web/guards.server";
 import { submitAddToCart } from "~/web/cart-form.server";
 import { MESSAGES } from "~/domain/cart/messages";
@@ -72,14 +71,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /**
  * A lean page (lib/lean-page.ts): rendered on the server only. Every control is a plain form or
- * link; the browser module (app/browser/enhance.ts) enhances them from the data-* attributes:
+ * link; the browser module's behaviours (app/browser/behaviors) enhance them from the data-* attributes:
  * Add to Cart without a page load, the swatches' legend and stock line, the gallery, favorites.
  */
 export default function ProductPage() {
   const { product, related, note, isFavorite, imageIndex, signedIn, email, maker } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData : null;
-  useToastEffect(error?.error);
 
   const firstColor = product.colors.find((c) => c.stock > 0) ?? null;
   const firstVariation = product.variations.find((v) => v.stock > 0) ?? null;
@@ -311,7 +309,7 @@ function Gallery({ images, index, title, slug }: { images: GalleryImage[]; index
 
 function FavoriteToggle({ productId, isFavorite, signedIn, slug }: { productId: number; isFavorite: boolean; signedIn: boolean; slug: string }) {
   return (
-    <form method="post" action="/favorites" className="fav-form" data-favorite="">
+    <form method="post" action="/favorites" className="fav-form" data-favorite="toggle">
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`/product/${slug}`} />
       <button type="submit" className={`button button-ghost ${isFavorite ? "is-fav" : ""}`} aria-pressed={signedIn ? isFavorite : undefined}>

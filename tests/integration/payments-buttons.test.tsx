@@ -1,7 +1,7 @@
 import { createRemixStub } from "@remix-run/testing";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { PaymentView } from "~/components/orders/payment-view";
-import { ToastProvider } from "~/components/ui/toaster";
+import { ToastRegion } from "~/components/ui/toaster";
 import { type PaymentPageData } from "~/domain/payments/page-data";
 
 // The payment page in the browser (jsdom): the stock check on load, and in sandbox/live mode
@@ -87,9 +87,10 @@ function renderPage(data: PaymentPageData) {
     {
       path: "/order/:id/payment",
       Component: () => (
-        <ToastProvider initial={null}>
+        <>
           <PaymentView />
-        </ToastProvider>
+          <ToastRegion initial={null} />
+        </>
       ),
       loader: () => data,
     },

@@ -1,12 +1,12 @@
 /**
- * The header's cart drawer: closes from its backdrop and close button; its quantity and remove
- * forms post without a page load (remove asks first); after any cart change the drawer (badge
- * included) and the favorites link are taken from the server's page again.
+ * The header's cart drawer closes from its backdrop and its Close link. After any cart or
+ * favorite change, refreshCart takes every part of the page marked data-refresh (the drawer and
+ * its badge, the favorites link, the /cart page's list and summary, the account's favorites)
+ * from the server's page again, keeping focus on the same control where it still exists.
  */
-import { fetchDocument, postForm, submitPlainly } from "~/browser/net";
+import { fetchDocument, postForm } from "~/browser/net";
 import { replaceMarkup, type Behavior } from "~/browser/runtime";
-import { showToast } from "~/browser/behaviors/toasts";
-import { type ToastMessage } from "~/lib/behavior-contract";
+import { CART_DRAWER_ATTRIBUTE, DRAWER_CLOSE_ATTRIBUTE, REFRESH_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
 
 /** What a form action answers a script (web/respond.server.ts). */
 export interface ActionResult {
@@ -22,75 +22,51 @@ export async function postAction(form: HTMLFormElement, submitter?: HTMLElement 
   return answer && typeof answer.data?.ok === "boolean" ? answer.data : null;
 }
 
-function cartDrawer(root: ParentNode = document): HTMLDetailsElement | null {
-  return root.querySelector<HTMLDetailsElement>("details.cart-drawer");
+/**
+ * Where focus goes in fresh markup: the control with the same label if it can still be used,
+ * else another button of the same form (the + when the − is now disabled), else the region's
+ * heading (the item is gone).
+ */
+function restoreFocus(region: Element, label: string | null) {
+  const same = label ? region.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`) : null;
+  if (same && !(same as HTMLButtonElement).disabled) return same.focus();
+  const sibling = same?.closest("form")?.querySelector<HTMLElement>("button:not(:disabled)");
+  if (sibling) return sibling.focus();
+  const heading = region.querySelector<HTMLElement>("h1, h2");
+  if (!heading) return;
+  if (!heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+  heading.focus();
 }
 
-function favoritesLink(root: ParentNode = document): Element | null {
-  return root.querySelector('.header-actions a[href="/account?tab=favorites"]');
-}
-
-/** Fetches this page again and takes the header's cart drawer (badge included) and favorites link from it. */
+/** Fetches this page again and takes every data-refresh part from it (the drawer opened if asked). */
 export async function refreshCart(opts: { openDrawer: boolean }): Promise<void> {
   const doc = await fetchDocument(location.href);
   if (!doc) return;
-  const drawer = cartDrawer();
-  const fresh = cartDrawer(doc);
-  if (drawer && fresh) {
-    const wasOpen = drawer.open;
-    // Focus stays on the same control (a quantity button, say) in the new drawer.
-    const focused = drawer.contains(document.activeElement) ? document.activeElement?.getAttribute("aria-label") : null;
-    const adopted = replaceMarkup(drawer, fresh) as HTMLDetailsElement;
-    if (opts.openDrawer || wasOpen) adopted.open = true;
-    if (focused) adopted.querySelector<HTMLElement>(`[aria-label="${CSS.escape(focused)}"]:not(:disabled)`)?.focus();
+  const focused = document.activeElement;
+  for (const part of [...document.querySelectorAll<HTMLElement>(`[${REFRESH_ATTRIBUTE}]`)]) {
+    const fresh = doc.querySelector(`[${REFRESH_ATTRIBUTE}="${CSS.escape(part.getAttribute(REFRESH_ATTRIBUTE) ?? "")}"]`);
+    if (!fresh) continue;
+    const hadFocus = focused !== null && focused !== document.body && part.contains(focused);
+    const wasOpen = part instanceof HTMLDetailsElement && part.open;
+    const adopted = replaceMarkup(part, fresh);
+    if (adopted instanceof HTMLDetailsElement && (wasOpen || (opts.openDrawer && adopted.hasAttribute(CART_DRAWER_ATTRIBUTE)))) adopted.open = true;
+    if (hadFocus) restoreFocus(adopted, focused.getAttribute("aria-label"));
   }
-  const fav = favoritesLink();
-  const freshFav = favoritesLink(doc);
-  if (fav && freshFav) replaceMarkup(fav, freshFav);
-}
-
-async function submitDrawerForm(form: HTMLFormElement, submitter: HTMLElement | null) {
-  const question = form.dataset.confirm;
-  if (question) {
-    if (!window.confirm(question)) return;
-    const confirmed = form.elements.namedItem("confirmed");
-    if (confirmed instanceof HTMLInputElement) confirmed.value = "yes";
-  }
-  // The body is read before the buttons are disabled (a disabled submitter would not be sent).
-  const pending = postAction(form, submitter);
-  form.querySelectorAll("button").forEach((b) => (b.disabled = true));
-  const result = await pending;
-  if (!result) return submitPlainly(form, submitter);
-  await refreshCart({ openDrawer: true });
-  const toast = result.ok ? result.toast : result.error;
-  if (toast) showToast(toast);
 }
 
 export const cartDrawerBehavior: Behavior = {
   name: "cart-drawer",
-  selector: "details.cart-drawer",
+  selector: `[${CART_DRAWER_ATTRIBUTE}]`,
   attach(element) {
     const drawer = element as HTMLDetailsElement;
     const onClick = (event: MouseEvent) => {
       const target = event.target instanceof Element ? event.target : null;
-      if (!target || event.button !== 0) return;
-      if (target.closest(".drawer-backdrop, .drawer-close")) {
-        event.preventDefault();
-        drawer.open = false;
-      }
-    };
-    const onSubmit = (event: SubmitEvent) => {
-      const form = event.target;
-      if (!(form instanceof HTMLFormElement) || event.defaultPrevented || form.method.toLowerCase() !== "post") return;
-      if (new URL(form.action, location.href).pathname !== "/cart") return;
+      if (!target || event.button !== 0 || !target.closest(`[${DRAWER_CLOSE_ATTRIBUTE}]`)) return;
       event.preventDefault();
-      void submitDrawerForm(form, event.submitter);
+      drawer.open = false;
+      drawer.querySelector("summary")?.focus();
     };
     drawer.addEventListener("click", onClick);
-    drawer.addEventListener("submit", onSubmit);
-    return () => {
-      drawer.removeEventListener("click", onClick);
-      drawer.removeEventListener("submit", onSubmit);
-    };
+    return () => drawer.removeEventListener("click", onClick);
   },
 };

@@ -1,8 +1,13 @@
-/** The favorite toggle: flips at once, and back if the server says no. */
+/**
+ * The favorite forms. The product page's toggle flips at once, and back if the server says no;
+ * the account's Remove takes the favorites list from the server again (the card goes, focus
+ * moves to the list's heading). Either way the header's favorites link follows.
+ */
 import { postAction, refreshCart } from "~/browser/behaviors/cart-drawer";
 import { showToast } from "~/browser/behaviors/toasts";
 import { submitPlainly } from "~/browser/net";
 import { type Behavior } from "~/browser/runtime";
+import { FAVORITE_ATTRIBUTE } from "~/lib/behavior-contract";
 
 function renderFavorite(form: HTMLFormElement, on: boolean) {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -12,6 +17,17 @@ function renderFavorite(form: HTMLFormElement, on: boolean) {
   button.querySelector("svg")?.setAttribute("fill", on ? "currentColor" : "none");
   const label = [...button.childNodes].reverse().find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
   if (label) label.textContent = on ? " Remove from Favorites" : " Add to Favorites";
+}
+
+async function removeFavorite(form: HTMLFormElement) {
+  if (form.getAttribute("aria-busy") === "true") return;
+  form.setAttribute("aria-busy", "true");
+  const result = await postAction(form);
+  if (!result) return submitPlainly(form);
+  if (result.ok) await refreshCart({ openDrawer: false });
+  form.removeAttribute("aria-busy");
+  const toast = result.ok ? result.toast : result.error;
+  if (toast) showToast(toast);
 }
 
 async function toggleFavorite(form: HTMLFormElement) {
@@ -33,13 +49,13 @@ async function toggleFavorite(form: HTMLFormElement) {
 
 export const favorites: Behavior = {
   name: "favorites",
-  selector: "form[data-favorite]",
+  selector: `form[${FAVORITE_ATTRIBUTE}]`,
   attach(element) {
     const form = element as HTMLFormElement;
     const onSubmit = (event: SubmitEvent) => {
       if (event.defaultPrevented) return;
       event.preventDefault();
-      void toggleFavorite(form);
+      void (form.getAttribute(FAVORITE_ATTRIBUTE) === "remove" ? removeFavorite(form) : toggleFavorite(form));
     };
     form.addEventListener("submit", onSubmit);
     return () => form.removeEventListener("submit", onSubmit);

@@ -1,11 +1,12 @@
 /** The search box explains why an empty search is not sent (the field is `required`). */
 import { type Behavior } from "~/browser/runtime";
+import { SEARCH_ATTRIBUTE } from "~/lib/behavior-contract";
 
 export const SEARCH_INVALID = "Type something to search for";
 
 export const search: Behavior = {
   name: "search",
-  selector: 'input[type="search"]',
+  selector: `input[${SEARCH_ATTRIBUTE}]`,
   attach(element) {
     const input = element as HTMLInputElement;
     const onInvalid = () => input.setCustomValidity(SEARCH_INVALID);

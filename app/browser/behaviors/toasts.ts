@@ -5,10 +5,18 @@
  * behaviours show their own answers' notifications through showToast.
  */
 import { type Behavior } from "~/browser/runtime";
-import { SWIPE_THRESHOLD_PX, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, type ToastMessage } from "~/lib/behavior-contract";
+import { DISMISS_LABEL, SWIPE_THRESHOLD_PX, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOASTS_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
 
 function region(): HTMLElement | null {
-  return document.querySelector<HTMLElement>(".toast-region");
+  return document.querySelector<HTMLElement>(`[${TOASTS_ATTRIBUTE}]`);
+}
+
+/**
+ * Says that the behaviours are in place (the region's data-js="on"): its CSS fade for pages
+ * without JavaScript stops, and the tests wait for it. main.ts and the admin's useBehaviors call it.
+ */
+export function markBehaviorsReady(): void {
+  region()?.setAttribute("data-js", "on");
 }
 
 export function dismissToast(toast: HTMLElement): void {
@@ -23,7 +31,7 @@ function armToast(toast: HTMLElement): void {
     const close = document.createElement("button");
     close.type = "button";
     close.className = "toast-close";
-    close.setAttribute("aria-label", "Dismiss notification");
+    close.setAttribute("aria-label", DISMISS_LABEL);
     close.textContent = "×";
     close.addEventListener("click", () => dismissToast(toast));
     toast.append(close);
@@ -76,7 +84,7 @@ export function showToast(toast: ToastMessage): void {
 
 export const toasts: Behavior = {
   name: "toasts",
-  selector: ".toast-region",
+  selector: `[${TOASTS_ATTRIBUTE}]`,
   attach(area) {
     area.querySelectorAll<HTMLElement>(".toast").forEach(armToast);
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,92 +1,68 @@
-import { useFetcher, useLocation } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useEffect } from "react";
-import { useToast } from "~/components/ui/toaster";
-import { CLEAR_CONFIRM, REMOVE_CONFIRM } from "~/lib/behavior-contract";
-
-type ToastData = { title: string; description?: string; type: "success" | "error" | "info" };
-type FetcherResult = { ok: true; toast?: ToastData | null } | { ok: false; error: ToastData | null };
-
-/** Shows the notification a fetcher's answer carries (web/respond.server.ts). */
-export function useFetcherToast(data: unknown) {
-  const push = useToast();
-  useEffect(() => {
-    const result = data as FetcherResult | undefined;
-    const toast = result ? (result.ok ? result.toast : result.error) : null;
-    if (toast) push(toast);
-  }, [data, push]);
-}
+import { useLocation } from "@remix-run/react";
+import { type ReactNode } from "react";
+import { CART_FORM_ATTRIBUTE, CLEAR_CONFIRM, CONFIRM_ATTRIBUTE, REMOVE_CONFIRM } from "~/lib/behavior-contract";
 
 export const CART_INTENTS = { add: "add", update: "update", remove: "remove", clear: "clear" } as const;
 
+/** The current page's path and query: where a cart form returns without JavaScript. */
 export function useHere(): string {
   const location = useLocation();
   return location.pathname + location.search;
 }
 
-/** With JavaScript a confirm() prompt; without it, the server shows a confirmation step. */
-function confirmFirst(message: string) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    if (!window.confirm(message)) {
-      event.preventDefault();
-      return;
-    }
-    const input = event.currentTarget.elements.namedItem("confirmed");
-    if (input instanceof HTMLInputElement) input.value = "yes";
-  };
-}
+/**
+ * The cart's forms (drawer and /cart page) are plain forms posting to /cart: the page comes
+ * back, and a remove or clear first shows the server's confirmation step. With JavaScript the
+ * cart-forms behaviour posts them without a page load, and confirm-prompt asks first
+ * (data-confirm, the spec's question) and sets `confirmed`.
+ */
+const cartForm = { method: "post", action: "/cart", [CART_FORM_ATTRIBUTE]: "" } as const;
 
 export function QuantityControls({ itemId, quantity, max, title }: { itemId: number; quantity: number; max: number; title: string }) {
-  const fetcher = useFetcher();
   const here = useHere();
-  useFetcherToast(fetcher.data);
-  const pending = fetcher.state !== "idle" ? Number(fetcher.formData?.get("quantity") ?? quantity) : quantity;
   return (
-    <fetcher.Form method="post" action="/cart" className="qty" preventScrollReset>
+    <form {...cartForm} className="qty">
       <input type="hidden" name="intent" value={CART_INTENTS.update} />
       <input type="hidden" name="itemId" value={itemId} />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" name="quantity" value={pending - 1} disabled={pending <= 1} aria-label={`Decrease quantity of ${title}`}>
+      <button type="submit" name="quantity" value={quantity - 1} disabled={quantity <= 1} aria-label={`Decrease quantity of ${title}`}>
         −
       </button>
       <output aria-label={`Quantity of ${title}`} aria-live="polite">
-        {pending}
+        {quantity}
       </output>
-      <button type="submit" name="quantity" value={pending + 1} disabled={pending >= max} aria-label={`Increase quantity of ${title}`}>
+      <button type="submit" name="quantity" value={quantity + 1} disabled={quantity >= max} aria-label={`Increase quantity of ${title}`}>
         +
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
 
 export function RemoveItemForm({ itemId, title, children }: { itemId: number; title: string; children?: ReactNode }) {
-  const fetcher = useFetcher();
   const here = useHere();
-  useFetcherToast(fetcher.data);
   return (
-    <fetcher.Form method="post" action="/cart" onSubmit={confirmFirst(REMOVE_CONFIRM)} data-confirm={REMOVE_CONFIRM} preventScrollReset>
+    <form {...cartForm} {...{ [CONFIRM_ATTRIBUTE]: REMOVE_CONFIRM }}>
       <input type="hidden" name="intent" value={CART_INTENTS.remove} />
       <input type="hidden" name="itemId" value={itemId} />
       <input type="hidden" name="confirmed" value="" />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="link-button" aria-label={`Remove ${title}`} disabled={fetcher.state !== "idle"}>
+      <button type="submit" className="link-button" aria-label={`Remove ${title}`}>
         {children ?? "Remove"}
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
 
 export function ClearCartForm() {
-  const fetcher = useFetcher();
   const here = useHere();
-  useFetcherToast(fetcher.data);
   return (
-    <fetcher.Form method="post" action="/cart" onSubmit={confirmFirst(CLEAR_CONFIRM)} data-confirm={CLEAR_CONFIRM} preventScrollReset>
+    <form {...cartForm} {...{ [CONFIRM_ATTRIBUTE]: CLEAR_CONFIRM }}>
       <input type="hidden" name="intent" value={CART_INTENTS.clear} />
       <input type="hidden" name="confirmed" value="" />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" className="button button-secondary" disabled={fetcher.state !== "idle"}>
+      <button type="submit" className="button button-secondary">
         Clear Cart
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

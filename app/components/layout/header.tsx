@@ -1,12 +1,11 @@
-import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useLocation } from "@remix-run/react";
+import { memo } from "react";
 import { QuantityControls, RemoveItemForm, useHere } from "~/components/cart/cart-forms";
 import { CartTotalsList, type SummaryTotals } from "~/components/cart/cart-summary";
 import { CartIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/icons";
 import { ShopLink, ShopSearchForm } from "~/components/ui/shop-link";
+import { CART_DRAWER_ATTRIBUTE, DRAWER_CLOSE_ATTRIBUTE, MENUS_ATTRIBUTE, REFRESH_ATTRIBUTE, SEARCH_ATTRIBUTE } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
-
-export const OPEN_CART_EVENT = "shop:open-cart";
 
 interface MenuNode {
   id: number;
@@ -46,33 +45,6 @@ export interface HeaderProps {
   storeName: string;
 }
 
-/** With JavaScript, open menus close on an outside click, on Escape and when the page changes. */
-function useCloseMenus(headerRef: React.RefObject<HTMLElement>) {
-  const here = useHere();
-  useEffect(() => {
-    const header = headerRef.current;
-    if (!header) return;
-    const closeAll = (except?: Node | null) => {
-      header.querySelectorAll("details[open]").forEach((d) => {
-        if (!except || !d.contains(except)) d.removeAttribute("open");
-      });
-    };
-    const onClick = (event: MouseEvent) => closeAll(event.target as Node);
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") closeAll();
-    };
-    document.addEventListener("click", onClick);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("click", onClick);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [headerRef]);
-  useEffect(() => {
-    headerRef.current?.querySelectorAll("details[open]").forEach((d) => d.removeAttribute("open"));
-  }, [here, headerRef]);
-}
-
 /** The store's name as its wordmark: the last word in the accent colour ('Little Stitches' + ' Atelier'). */
 function StoreLogo({ name }: { name: string }) {
   const cut = name.lastIndexOf(" ");
@@ -85,13 +57,19 @@ function StoreLogo({ name }: { name: string }) {
   );
 }
 
-export function Header({ user, cart, favoritesCount, menu, storeName }: HeaderProps) {
+/**
+ * The shop's header: server markup whose menus, search box and cart drawer the behaviours enhance
+ * (browser/chrome.ts). Rendered once: on the hydrated admin the behaviours own it after
+ * hydration (the cart drawer is taken from the server again after a change), so React never
+ * re-renders it.
+ */
+export const Header = memo(HeaderView, () => true);
+
+function HeaderView({ user, cart, favoritesCount, menu, storeName }: HeaderProps) {
   const count = cart.totals.itemCount;
-  const headerRef = useRef<HTMLElement>(null);
   const loginHref = useLoginHref();
-  useCloseMenus(headerRef);
   return (
-    <header className="site-header" ref={headerRef}>
+    <header className="site-header" {...{ [MENUS_ATTRIBUTE]: "" }}>
       <div className="header-inner">
         <details className="mobile-menu">
           <summary aria-label="Menu">
@@ -177,10 +155,15 @@ export function Header({ user, cart, favoritesCount, menu, storeName }: HeaderPr
               <UserIcon />
             </ShopLink>
           )}
-          <ShopLink to="/account?tab=favorites" className="icon-link" aria-label={`Favorites, ${favoritesCount} items`}>
+          <a
+            href="/account?tab=favorites"
+            className="icon-link"
+            aria-label={`Favorites, ${favoritesCount} items`}
+            {...{ [REFRESH_ATTRIBUTE]: "favorites-link" }}
+          >
             <HeartIcon />
             {favoritesCount > 0 ? <span className="badge">{favoritesCount}</span> : null}
-          </ShopLink>
+          </a>
           <CartDrawer cart={cart} count={count} />
         </div>
       </div>
@@ -203,10 +186,7 @@ function SearchForm({ idSuffix }: { idSuffix: string }) {
         pattern=".*\S.*"
         title="Type something to search for"
         maxLength={200}
-        onChange={(e) => {
-          e.currentTarget.setCustomValidity("");
-        }}
-        onInvalid={(e) => e.currentTarget.setCustomValidity("Type something to search for")}
+        {...{ [SEARCH_ATTRIBUTE]: "" }}
       />
       <button type="submit" aria-label="Search">
         <SearchIcon />
@@ -241,26 +221,21 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <p className="muted small">{user.email}</p>
         <ShopLink to="/account">My Account</ShopLink>
         {user.isAdmin ? <ShopLink to="/admin">Admin Dashboard</ShopLink> : null}
-        <Form method="post" action="/logout">
+        <form method="post" action="/logout">
           <button type="submit" className="link-button">
             Log out
           </button>
-        </Form>
+        </form>
       </div>
     </details>
   );
 }
 
+/** Without JavaScript the Close link reloads the page (the drawer closed); with it, the drawer behaviour closes it in place. */
 function CartDrawer({ cart, count }: { cart: HeaderProps["cart"]; count: number }) {
-  const ref = useRef<HTMLDetailsElement>(null);
   const here = useHere();
-  useEffect(() => {
-    const open = () => ref.current?.setAttribute("open", "");
-    window.addEventListener(OPEN_CART_EVENT, open);
-    return () => window.removeEventListener(OPEN_CART_EVENT, open);
-  }, []);
   return (
-    <details className="cart-drawer" ref={ref}>
+    <details className="cart-drawer" {...{ [CART_DRAWER_ATTRIBUTE]: "", [REFRESH_ATTRIBUTE]: "cart-drawer" }}>
       <summary className="icon-link" aria-label={`Cart, ${count} items`}>
         <CartIcon />
         {count > 0 ? (
@@ -269,18 +244,11 @@ function CartDrawer({ cart, count }: { cart: HeaderProps["cart"]; count: number 
           </span>
         ) : null}
       </summary>
-      <div className="drawer-backdrop" aria-hidden="true" onClick={() => ref.current?.removeAttribute("open")} />
+      <div className="drawer-backdrop" aria-hidden="true" {...{ [DRAWER_CLOSE_ATTRIBUTE]: "" }} />
       <aside className="drawer" aria-label="Shopping cart">
         <div className="drawer-head">
           <h2>Your Cart</h2>
-          <a
-            href={here}
-            className="drawer-close"
-            onClick={(event) => {
-              event.preventDefault();
-              ref.current?.removeAttribute("open");
-            }}
-          >
+          <a href={here} className="drawer-close" {...{ [DRAWER_CLOSE_ATTRIBUTE]: "" }}>
             Close
           </a>
         </div>

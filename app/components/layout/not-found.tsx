@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { HISTORY_BACK_ATTRIBUTE } from "~/lib/behavior-contract";
 
 export function NotFoundView({
   title = "Page Not Found",
@@ -13,19 +13,10 @@ export function NotFoundView({
       <h1>{title}</h1>
       <p>{text}</p>
       <div className="actions">
-        <Link className="button" to="/">
+        <a className="button" href="/">
           Go Home
-        </Link>
-        <a
-          className="button button-secondary"
-          href="/shop"
-          onClick={(event) => {
-            if (window.history.length > 1) {
-              event.preventDefault();
-              window.history.back();
-            }
-          }}
-        >
+        </a>
+        <a className="button button-secondary" href="/shop" {...{ [HISTORY_BACK_ATTRIBUTE]: "" }}>
           Go Back
         </a>
       </div>

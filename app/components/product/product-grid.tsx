@@ -4,11 +4,9 @@ import { type CardProduct } from "~/domain/catalogue/cards";
 import { ShopLink } from "~/components/ui/shop-link";
 
 /**
- * A grid of product cards and the breadcrumb, for the lean pages (lib/lean-page.ts), which are
- * rendered on the server only: the cards' Add to Cart forms are enhanced by the browser module
- * (app/browser/enhance.ts). Each <li> carries the product id, which Load More uses to append
- * only the cards not shown yet. Kept out of product-card.tsx so the React pages' bundle (the
- * favorites tab's ProductCard) does not carry them.
+ * A grid of product cards and the breadcrumb. The cards' Add to Cart forms are enhanced by the
+ * browser module's add-to-cart behaviour. Each <li> carries the product id, which Load More uses
+ * to append only the cards not shown yet.
  */
 export function ProductGrid({ products, eagerCount = 4 }: { products: CardProduct[]; eagerCount?: number }) {
   const location = useLocation();

@@ -1,4 +1,4 @@
-import { escapeHtml } from "~/lib/html";
+import { html } from "~/lib/html";
 import { type DB } from "~/lib/sqlite.server";
 
 /** The sitemaps.org limit of URLs in one sitemap file. */
@@ -61,7 +61,10 @@ export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'];
   for (const e of entries) {
     parts.push(
-      `<url><loc>${escapeHtml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}<changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>\n`,
+      html`<url
+        ><loc>${base + e.path}</loc>${e.lastmod && html`<lastmod>${e.lastmod}</lastmod>`}<changefreq>${e.changefreq}</changefreq
+        ><priority>${e.priority}</priority></url
+      > `.value,
     );
   }
   parts.push("</urlset>\n");

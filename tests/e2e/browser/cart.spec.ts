@@ -183,3 +183,80 @@ test("the empty cart drawer and page offer a way back to the shop", async ({ pag
   await expect(drawer.getByText("Your cart is empty")).toBeVisible();
   await expect(drawer.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
 });
+
+test("by keyboard the cart page's forms keep focus sensibly, and with JavaScript load no page", async ({ page }, testInfo) => {
+  await addFromProductPage(page, testInfo, SLUGS.withColors);
+  await visit(page, testInfo, "/cart");
+  await page.evaluate(() => document.documentElement.setAttribute("data-test-mark", "kept"));
+  const item = cartItem(page, "Rose Garden Tea Dress");
+  const quantity = item.getByRole("status", { name: "Quantity of Rose Garden Tea Dress" });
+  const minus = item.getByRole("button", { name: "Decrease quantity of Rose Garden Tea Dress" });
+  const plus = item.getByRole("button", { name: "Increase quantity of Rose Garden Tea Dress" });
+
+  await plus.focus();
+  await page.keyboard.press("Enter");
+  await expect(quantity).toHaveText("2");
+  await expect(fact(summary(page), "Subtotal")).toHaveText("$76.00");
+  await expect(cartBadge(page)).toHaveText("2");
+  if (!jsOff(testInfo)) await expect(plus, "focus stays on the same control in the fresh list").toBeFocused();
+
+  await minus.focus();
+  await page.keyboard.press("Enter");
+  await expect(quantity).toHaveText("1");
+  await expect(minus).toBeDisabled();
+  await expect(fact(summary(page), "Subtotal")).toHaveText("$38.00");
+  if (!jsOff(testInfo)) await expect(plus, "the − is disabled now: focus moves to the +").toBeFocused();
+
+  const remove = page.locator("main").getByRole("button", { name: "Remove Rose Garden Tea Dress" });
+  await confirmCartChange(
+    page,
+    testInfo,
+    async () => {
+      await remove.focus();
+      await page.keyboard.press("Enter");
+    },
+    TEXT.removeQuestion,
+    "Yes, remove",
+  );
+  await expectToast(page, "Item removed");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(page.locator("main .page-head")).toContainText("0 items");
+  await expect(cartBadge(page)).toHaveCount(0);
+  const kept = (await page.locator("html").getAttribute("data-test-mark")) === "kept";
+  if (jsOff(testInfo)) {
+    expect(kept, "without JavaScript each form posts and the page comes back").toBe(false);
+  } else {
+    expect(kept, "with JavaScript the page stays").toBe(true);
+    await expect(page.getByRole("heading", { level: 1, name: "Your Cart" }), "the item is gone: focus goes to the page's heading").toBeFocused();
+  }
+});
+
+test("cancelling Clear Cart sends nothing", async ({ page }, testInfo) => {
+  await addFromProductPage(page, testInfo, SLUGS.withColors);
+  await visit(page, testInfo, "/cart");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const clear = page.locator("main").getByRole("button", { name: "Clear Cart" });
+  if (jsOff(testInfo)) {
+    // The server's confirmation step: the form asks (no change yet), Cancel goes back.
+    await clear.click();
+    await expect(page.getByRole("alertdialog")).toContainText(TEXT.clearQuestion);
+    await page.getByRole("alertdialog").getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  } else {
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await clear.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => asked).toEqual([TEXT.clearQuestion]);
+    await expect(clear).toBeFocused();
+    expect(posts, "nothing is sent").toEqual([]);
+  }
+  await expect(cartItem(page, "Rose Garden Tea Dress")).toHaveCount(1);
+  await expect(cartBadge(page)).toHaveText("1");
+});

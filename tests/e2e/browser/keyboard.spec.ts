@@ -88,6 +88,26 @@ for (const path of ["/", `/product/${SLUGS.withColors}`, "/login"]) {
   });
 }
 
+test("Escape closes an open header menu and puts focus back on its summary", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/");
+  const menu = page.locator("nav[aria-label=Main] details.mega");
+  const summary = menu.locator("summary");
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("open", "");
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "All Products" })).toBeFocused();
+  if (jsOff(testInfo)) {
+    // Without JavaScript the summary closes it.
+    await summary.focus();
+    await page.keyboard.press("Enter");
+  } else {
+    await page.keyboard.press("Escape");
+    await expect(summary).toBeFocused();
+  }
+  await expect(menu).not.toHaveAttribute("open");
+});
+
 test("F8 moves focus to the notifications region", async ({ page }, testInfo) => {
   await visit(page, testInfo, `/product/${SLUGS.inStock}`);
   const region = notifications(page);

@@ -81,9 +81,7 @@ test("the Shop mega menu leads to a child category with breadcrumb, title and bl
   await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem")).toHaveText(["Home", "Shop", "1:4 Scale Dolls"]);
 });
 
-test("menu, search, cards, breadcrumbs and footer links open the next page: lean pages as documents, React pages in place with JavaScript", async ({
-  page,
-}, testInfo) => {
+test("menu, search, cards, breadcrumbs and footer links open the next page, each loaded as a document", async ({ page }, testInfo) => {
   await visit(page, testInfo, "/");
   // Every full page load is a document request; client-side navigations only fetch data.
   const documents: string[] = [];
@@ -113,18 +111,15 @@ test("menu, search, cards, breadcrumbs and footer links open the next page: lean
 
   await page.getByRole("contentinfo").getByRole("link", { name: "Terms & Conditions" }).click();
   await expect(page).toHaveURL(/\/terms-conditions$/);
-  // A click before React has hydrated would load a document, as without JavaScript.
   await waitForHydration(page, testInfo);
 
-  // Between two React pages, JavaScript navigates in place.
   await page.getByRole("contentinfo").getByRole("link", { name: "Size Guide" }).click();
   await expect(page).toHaveURL(/\/size-guide$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
-  // The lean pages (home, shop, search, category, product: app/lib/lean-page.ts) have no React
-  // client, so every navigation to or from them loads a document, with JavaScript too.
-  const visited = ["/size-guide", "/shop?search=tea+dress", "/product/rose-garden-tea-dress", "/shop", "/terms-conditions"];
-  expect(documents).toEqual(jsOff(testInfo) ? [...visited, "/size-guide"] : visited);
+  // Every shopper's page is a lean page (app/lib/lean-page.ts) with no client router, so every
+  // navigation loads a document, with JavaScript too.
+  expect(documents).toEqual(["/size-guide", "/shop?search=tea+dress", "/product/rose-garden-tea-dress", "/shop", "/terms-conditions", "/size-guide"]);
 });
 
 test("an unknown category shows the 404 page", async ({ page }, testInfo) => {
@@ -144,6 +139,18 @@ test("any unknown path shows Page Not Found with Go Home", async ({ page }, test
   await page.getByRole("link", { name: "Go Home" }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   await expect(page.getByRole("region", { name: "New Arrivals" })).toBeVisible();
+});
+
+test("the 404 page's Go Back returns to the page before (without JavaScript: to the shop)", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/about");
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await waitForHydration(page, testInfo);
+  const back = page.getByRole("link", { name: "Go Back" });
+  await expect(back).toHaveAttribute("href", "/shop");
+  await back.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(jsOff(testInfo) ? /\/shop$/ : /\/about$/);
 });
 
 test("the first Tab focuses the Skip to content link, which moves to the main content", async ({ page }, testInfo) => {

@@ -1,10 +1,10 @@
 import { createRemixStub } from "@remix-run/testing";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { useLocation } from "@remix-run/react";
 import { QuantityControls } from "~/components/cart/cart-forms";
 import { type CardProduct, ProductCard } from "~/components/product/product-card";
 import { ShopView } from "~/components/product/shop-view";
-import { ShopLink, ShopSearchForm, useShopNavigation } from "~/components/ui/shop-link";
+import { ShopLink, ShopSearchForm } from "~/components/ui/shop-link";
 
 const base: CardProduct = {
   id: 1,
@@ -96,7 +96,6 @@ describe("shop view", () => {
 
 describe("shop links and search forms", () => {
   function Page({ name }: { name: string }) {
-    useShopNavigation();
     const location = useLocation();
     return (
       <>
@@ -132,31 +131,5 @@ describe("shop links and search forms", () => {
     const form = screen.getByRole("search");
     expect(form).toHaveAttribute("method", "get");
     expect(form).toHaveAttribute("action", "/account");
-  });
-
-  it("navigate on the client on a plain click, and leave modified clicks to the browser", async () => {
-    renderPages();
-    const link = await screen.findByRole("link", { name: "Size guide" });
-    const modified = new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true });
-    link.dispatchEvent(modified);
-    expect(modified.defaultPrevented).toBe(false);
-    expect(screen.getByRole("heading")).toHaveTextContent("Home");
-    fireEvent.click(link);
-    expect(await screen.findByRole("heading", { name: "Size guide page" })).toBeInTheDocument();
-    expect(screen.getByText("at /size-guide")).toBeInTheDocument();
-  });
-
-  it("submit a search form as a client-side navigation with its fields in the query", async () => {
-    renderPages();
-    fireEvent.click(await screen.findByRole("button", { name: "Search" }));
-    expect(await screen.findByRole("heading", { name: "Account page" })).toBeInTheDocument();
-    expect(screen.getByText("at /account?search=tea+dress")).toBeInTheDocument();
-  });
-
-  it("leave links to the lean pages (no React there) to the browser, which loads them as documents", async () => {
-    renderPages();
-    const lean = new MouseEvent("click", { bubbles: true, cancelable: true });
-    (await screen.findByRole("link", { name: "Hats" })).dispatchEvent(lean);
-    expect(lean.defaultPrevented).toBe(false);
   });
 });
