@@ -4,12 +4,16 @@
  * through a data attribute; every page works without it.
  */
 import { cardAdd, productAdd } from "~/browser/behaviors/add-to-cart";
+import { busySubmit } from "~/browser/behaviors/busy-submit";
 import { cartDrawerBehavior } from "~/browser/behaviors/cart-drawer";
+import { confirmPrompt } from "~/browser/behaviors/confirm-prompt";
 import { favorites } from "~/browser/behaviors/favorites";
 import { gallery } from "~/browser/behaviors/gallery";
 import { loadMoreBehavior } from "~/browser/behaviors/load-more";
 import { menus } from "~/browser/behaviors/menus";
 import { search } from "~/browser/behaviors/search";
+import { signInForm } from "~/browser/behaviors/sign-in";
+import { tabs } from "~/browser/behaviors/tabs";
 import { toasts } from "~/browser/behaviors/toasts";
 import { attachBehaviors, setActiveBehaviors, type Behavior } from "~/browser/runtime";
 
@@ -26,6 +30,10 @@ const BEHAVIORS: readonly Behavior[] = [
   // Checkout.
   // Payment and orders.
   // Sign-in and account.
+  confirmPrompt,
+  busySubmit,
+  signInForm,
+  tabs,
 ];
 
 setActiveBehaviors(BEHAVIORS);
