@@ -4,9 +4,12 @@
  * through a data attribute; every page works without it.
  */
 import { cardAdd, productAdd } from "~/browser/behaviors/add-to-cart";
+import { busySubmit } from "~/browser/behaviors/busy-submit";
 import { favorites } from "~/browser/behaviors/favorites";
 import { gallery } from "~/browser/behaviors/gallery";
 import { loadMoreBehavior } from "~/browser/behaviors/load-more";
+import { signInForm } from "~/browser/behaviors/sign-in";
+import { tabs } from "~/browser/behaviors/tabs";
 import { markBehaviorsReady } from "~/browser/behaviors/toasts";
 import { CHROME_BEHAVIORS } from "~/browser/chrome";
 import { attachBehaviors, setActiveBehaviors, type Behavior } from "~/browser/runtime";
@@ -21,6 +24,9 @@ const BEHAVIORS: readonly Behavior[] = [
   // Checkout.
   // Payment and orders.
   // Sign-in and account.
+  busySubmit,
+  signInForm,
+  tabs,
 ];
 
 setActiveBehaviors(BEHAVIORS);

@@ -50,3 +50,25 @@ export const FAVORITE_ATTRIBUTE = "data-favorite";
 // Payment and orders.
 
 // Sign-in and account.
+/** The spec's pause between a successful sign-in's notification and the page it leads to. */
+export const SIGN_IN_REDIRECT_DELAY_MS = 100;
+/** A form the sign-in behaviour posts in place (the login page's Sign In and Sign Up). */
+export const SIGN_IN_FORM_ATTRIBUTE = "data-sign-in";
+/** On a submit button: the label it shows while its form is on its way. */
+export const BUSY_LABEL_ATTRIBUTE = "data-busy-label";
+export const ACCOUNT_DELETE_CONFIRM = "Delete your account? This cannot be undone.";
+/** On a tab bar: the id of the element (holding the bar) that a tab link swaps in place. */
+export const TABS_ATTRIBUTE = "data-tabs";
+
+/** What the sign-in form's action answers a script: where to go next, or why not. */
+export type SignInAnswer =
+  | { ok: true; redirectTo: string; toast: ToastMessage | null }
+  | { ok?: undefined; result?: { error?: Record<string, string[] | null | undefined> | null }; alert?: ToastMessage | null; message?: string };
+
+/** The attributes as JSX props: `<button {...busyLabel("Sending...")}>`. */
+export const busyLabel = (label: string) => ({ [BUSY_LABEL_ATTRIBUTE]: label });
+export const confirmFirst = (question: string) => ({ [CONFIRM_ATTRIBUTE]: question });
+export const tabBar = (panelId: string, history: "push" | "replace" = "push") => ({ [TABS_ATTRIBUTE]: panelId, "data-tabs-history": history });
+export const SIGN_IN_FORM = { [SIGN_IN_FORM_ATTRIBUTE]: "" };
+/** A link of a tab bar that swaps its panel in place (other links in the bar load their page). */
+export const TAB_LINK = { "data-tab": "" };

@@ -7,7 +7,7 @@ import { type AccountLoyalty, LoyaltyTab } from "~/components/account/loyalty-ta
 import { type AccountOrder, OrdersTab } from "~/components/account/orders-tab";
 import { type EmailProof, ProfileForm, type ProfileReply, type ProfileValues, ProfileView } from "~/components/account/profile-tab";
 import { type CardProduct } from "~/components/product/product-card";
-import { useToastEffect, type ToastMessage } from "~/components/ui/toaster";
+import { type ToastMessage } from "~/components/ui/toaster";
 import { getProfile, updateProfile } from "~/domain/auth/accounts.server";
 import { emailChangeRequestedNotice, getPendingEmail } from "~/domain/auth/email-tokens.server";
 import { hasSecondFactor } from "~/domain/auth/totp.server";
@@ -30,6 +30,7 @@ import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/lib/meta";
+import { TAB_LINK, tabBar } from "~/lib/behavior-contract";
 
 const REMOVE_FAILED: ToastMessage = { title: "Failed to remove from favorites.", type: "error" };
 
@@ -44,12 +45,6 @@ interface AccountData {
   emailProof: EmailProof;
   pendingEmail: string | null;
   loyalty: AccountLoyalty | null;
-}
-
-/** A fetch (JavaScript) removal that failed answers this; plain forms get a redirect with the toast. */
-interface RemoveActionData {
-  ok: boolean;
-  error?: ToastMessage | null;
 }
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "My Account", noindex: true });
@@ -149,9 +144,8 @@ async function removeFavoriteFromAccount(request: Request, userId: number, formD
 
 export default function AccountPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<ProfileReply | RemoveActionData>();
+  const actionData = useActionData<ProfileReply>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  useToastEffect(actionData && "ok" in actionData && !actionData.ok ? actionData.error : null);
 
   if (!data.user) {
     return (
@@ -182,29 +176,32 @@ export default function AccountPage() {
           points to your account manually.
         </p>
       </div>
-      <nav className="tabs" aria-label="Account sections">
-        {TABS.map((t) => (
-          <Link key={t.id} to={`/account?tab=${t.id}`} aria-current={t.id === data.tab ? "page" : undefined} prefetch="none">
-            {t.label}
+      {/* Tabs swap this element in place (browser/behaviors/tabs.ts): the bar's current tab and the panel change together. */}
+      <div id="account-panel">
+        <nav className="tabs" aria-label="Account sections" {...tabBar("account-panel")}>
+          {TABS.map((t) => (
+            <Link key={t.id} to={`/account?tab=${t.id}`} aria-current={t.id === data.tab ? "page" : undefined} prefetch="none" {...TAB_LINK}>
+              {t.label}
+            </Link>
+          ))}
+          <Link to="/account/security" prefetch="none">
+            Sign-in &amp; Security
           </Link>
-        ))}
-        <Link to="/account/security" prefetch="none">
-          Sign-in &amp; Security
-        </Link>
-        <Link to="/account/data" prefetch="none">
-          Your data
-        </Link>
-      </nav>
-      {data.tab === "orders" && data.orders ? <OrdersTab orders={data.orders} /> : null}
-      {data.tab === "favorites" && data.favorites ? <FavoritesTab favorites={data.favorites} /> : null}
-      {data.tab === "profile" && data.profile ? (
-        data.editing || profileReply ? (
-          <ProfileForm profile={data.profile} reply={profileReply} countries={data.countries} emailProof={data.emailProof} />
-        ) : (
-          <ProfileView profile={data.profile} countries={data.countries} pendingEmail={data.pendingEmail} />
-        )
-      ) : null}
-      {data.tab === "loyalty" && data.loyalty ? <LoyaltyTab loyalty={data.loyalty} /> : null}
+          <Link to="/account/data" prefetch="none">
+            Your data
+          </Link>
+        </nav>
+        {data.tab === "orders" && data.orders ? <OrdersTab orders={data.orders} /> : null}
+        {data.tab === "favorites" && data.favorites ? <FavoritesTab favorites={data.favorites} /> : null}
+        {data.tab === "profile" && data.profile ? (
+          data.editing || profileReply ? (
+            <ProfileForm profile={data.profile} reply={profileReply} countries={data.countries} emailProof={data.emailProof} />
+          ) : (
+            <ProfileView profile={data.profile} countries={data.countries} pendingEmail={data.pendingEmail} />
+          )
+        ) : null}
+        {data.tab === "loyalty" && data.loyalty ? <LoyaltyTab loyalty={data.loyalty} /> : null}
+      </div>
     </div>
   );
 }

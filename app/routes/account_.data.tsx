@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { type FormEvent } from "react";
-import { Alert, Field, firstError, type FieldErrors, useClearPasswordAfter } from "~/components/ui/field";
+import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
+import { ACCOUNT_DELETE_CONFIRM, confirmFirst } from "~/lib/behavior-contract";
 import { getProfile } from "~/domain/auth/accounts.server";
 import { destroySession, getSession, requireUser, toastHeader } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
@@ -15,8 +15,6 @@ import { jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Your data", noindex: true });
-
-const CONFIRM_QUESTION = "Delete your account? This cannot be undone.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -58,15 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect("/", { headers });
 }
 
-/** With JavaScript a confirm() prompt first; without it the password (or the e-mailed link) is the confirmation. */
-function confirmFirst(event: FormEvent<HTMLFormElement>) {
-  if (!window.confirm(CONFIRM_QUESTION)) event.preventDefault();
-}
-
 export default function AccountDataPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as DataActionData | undefined;
-  useClearPasswordAfter(actionData?.result);
   const errors = (actionData?.result?.error ?? null) as FieldErrors;
   const years = data.retentionYears === 1 ? "1 year" : `${data.retentionYears} years`;
   return (
@@ -115,7 +107,7 @@ export default function AccountDataPage() {
           <>
             {actionData?.failure ? <Alert title="Account not deleted">{actionData.failure}</Alert> : null}
             {data.hasPassword ? (
-              <Form method="post" className="form-stack" aria-label="Delete my account" onSubmit={confirmFirst}>
+              <Form method="post" className="form-stack" aria-label="Delete my account" {...confirmFirst(ACCOUNT_DELETE_CONFIRM)}>
                 <input type="hidden" name="intent" value={DELETE_INTENTS.withPassword} />
                 <Field
                   name="password"
@@ -133,7 +125,7 @@ export default function AccountDataPage() {
                 </div>
               </Form>
             ) : (
-              <Form method="post" className="form-stack" aria-label="Delete my account" onSubmit={confirmFirst}>
+              <Form method="post" className="form-stack" aria-label="Delete my account" {...confirmFirst(ACCOUNT_DELETE_CONFIRM)}>
                 <input type="hidden" name="intent" value={DELETE_INTENTS.sendLink} />
                 <p className="muted">Your account has no password, so we confirm by e-mail: we send a link to {data.email}, valid for one hour.</p>
                 <div className="actions">

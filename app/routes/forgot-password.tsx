@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
 import { requestPasswordReset } from "~/domain/auth/password-reset.server";
 import { DomainError } from "~/domain/common/errors";
@@ -9,6 +9,7 @@ import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
 import { getClientIp, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { busyLabel } from "~/lib/behavior-contract";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Forgot Password", noindex: true });
 
@@ -36,7 +37,6 @@ export default function ForgotPasswordPage() {
   const errors = actionData?.result.error as FieldErrors;
   const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
   const formError = firstError(errors, "");
-  const busy = useNavigation().state !== "idle";
   return (
     <div className="container auth-page">
       <h1>Forgot your password?</h1>
@@ -59,8 +59,8 @@ export default function ForgotPasswordPage() {
             defaultValue={values.email}
             error={firstError(errors, "email")}
           />
-          <button type="submit" className="button button-lg button-block" disabled={busy}>
-            {busy ? "Sending..." : "Send reset link"}
+          <button type="submit" className="button button-lg button-block" {...busyLabel("Sending...")}>
+            Send reset link
           </button>
         </Form>
         <p className="small center">

@@ -1,12 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } from "~/components/ui/field";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
 import { isGoogleConfigured } from "~/web/auth/authenticator.server";
-import { getOptionalUser, redirectWithToast } from "~/web/guards.server";
+import { getOptionalUser } from "~/web/guards.server";
 import { AUTH_MESSAGES } from "~/domain/auth/messages";
-import { registerWithForm, signInWithForm } from "~/web/auth/sign-in.server";
+import { answerSignedIn, answerThrownRedirect, registerWithForm, signInWithForm } from "~/web/auth/sign-in.server";
 import { jsonError, readFormData, safeRedirect } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { busyLabel, SIGN_IN_FORM, TAB_LINK, tabBar } from "~/lib/behavior-contract";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -31,12 +32,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent !== "signin" && intent !== "signup") throw jsonError("Unknown action", 400);
   const redirectTo = safeRedirect(formData.get("redirectTo"), "/");
-  const outcome = intent === "signin" ? await signInWithForm(request, formData) : await registerWithForm(request, formData);
+  let outcome: Awaited<ReturnType<typeof signInWithForm>>;
+  try {
+    outcome = intent === "signin" ? await signInWithForm(request, formData) : await registerWithForm(request, formData);
+  } catch (thrown) {
+    // The second factor's page is next: the browser module is told where, as after a sign-in.
+    throw (await answerThrownRedirect(request, thrown)) ?? thrown;
+  }
   if (!outcome.ok) {
     return json({ intent: intent as Tab, result: outcome.result, alert: outcome.alert }, { status: outcome.status });
   }
   const toast = intent === "signin" ? { ...AUTH_MESSAGES.loginSuccess } : { ...AUTH_MESSAGES.registered };
-  return redirectWithToast(redirectTo, toast, [outcome.cookie]);
+  return answerSignedIn(request, redirectTo, toast, [outcome.cookie]);
 }
 
 export default function LoginPage() {
@@ -45,12 +52,11 @@ export default function LoginPage() {
   const active: Tab = actionData?.intent ?? tab;
   const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
   const errors = actionData?.result.error as FieldErrors;
-  const busy = useNavigation().state !== "idle";
-  useClearPasswordAfter(actionData);
   const tabLink = (t: Tab) => `/login?${new URLSearchParams({ ...(t === "signup" ? { tab: "signup" } : {}), ...(redirectTo !== "/" ? { redirectTo } : {}) })}`;
 
   return (
-    <div className="container auth-page">
+    // Tabs swap this element in place (browser/behaviors/tabs.ts): heading and form change together.
+    <div className="container auth-page" id="login-panel">
       <h1>{active === "signup" ? "Create your account" : "Welcome back"}</h1>
       <p className="muted">
         {active === "signup"
@@ -58,11 +64,11 @@ export default function LoginPage() {
           : "Sign in to see your orders, favorites and loyalty points."}
       </p>
       <div className="form-card">
-        <nav className="tabs" aria-label="Sign in or sign up">
-          <Link to={tabLink("signin")} aria-current={active === "signin" ? "page" : undefined} replace>
+        <nav className="tabs" aria-label="Sign in or sign up" {...tabBar("login-panel", "replace")}>
+          <Link to={tabLink("signin")} aria-current={active === "signin" ? "page" : undefined} {...TAB_LINK}>
             Sign In
           </Link>
-          <Link to={tabLink("signup")} aria-current={active === "signup" ? "page" : undefined} replace>
+          <Link to={tabLink("signup")} aria-current={active === "signup" ? "page" : undefined} {...TAB_LINK}>
             Sign Up
           </Link>
         </nav>
@@ -70,7 +76,7 @@ export default function LoginPage() {
         {actionData?.alert ? <Alert title={actionData.alert.title}>{actionData.alert.description}</Alert> : null}
 
         {active === "signin" ? (
-          <Form method="post" className="form-stack" key="signin" aria-label="Sign in">
+          <Form method="post" className="form-stack" key="signin" aria-label="Sign in" {...SIGN_IN_FORM}>
             <input type="hidden" name="intent" value="signin" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <Field
@@ -92,15 +98,15 @@ export default function LoginPage() {
               maxLength={200}
               error={firstError(errors, "password")}
             />
-            <button type="submit" className="button button-lg button-block" disabled={busy}>
-              {busy ? "Signing in..." : "Sign In"}
+            <button type="submit" className="button button-lg button-block" {...busyLabel("Signing in...")}>
+              Sign In
             </button>
             <p className="small center">
               <Link to="/forgot-password">Forgot password?</Link>
             </p>
           </Form>
         ) : (
-          <Form method="post" className="form-stack" key="signup" aria-label="Sign up">
+          <Form method="post" className="form-stack" key="signup" aria-label="Sign up" {...SIGN_IN_FORM}>
             <input type="hidden" name="intent" value="signup" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <div className="form-row">
@@ -147,8 +153,8 @@ export default function LoginPage() {
             <p className="muted small">
               We keep your data as our <Link to="/privacy">Privacy Policy</Link> says.
             </p>
-            <button type="submit" className="button button-lg button-block" disabled={busy}>
-              {busy ? "Creating account..." : "Create Account"}
+            <button type="submit" className="button button-lg button-block" {...busyLabel("Creating account...")}>
+              Create Account
             </button>
           </Form>
         )}

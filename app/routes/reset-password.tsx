@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } from "~/components/ui/field";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
 import { beginSignIn, redirectWithToast } from "~/web/guards.server";
 import { getResetTokenState, resetPassword, resetTokenMessage } from "~/domain/auth/password-reset.server";
 import { DomainError } from "~/domain/common/errors";
@@ -10,6 +10,7 @@ import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
 import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { busyLabel } from "~/lib/behavior-contract";
 
 // The token is in the URL: no canonical link, no indexing, and no Referer to other sites (same-origin: "no-referrer" would make the form post Origin: null).
 export const meta: MetaFunction = (args) => [
@@ -51,8 +52,6 @@ export default function ResetPasswordPage() {
   const actionData = useActionData<typeof action>();
   const errors = actionData?.result.error as FieldErrors;
   const formError = firstError(errors, "") ?? firstError(errors, "token");
-  const busy = useNavigation().state !== "idle";
-  useClearPasswordAfter(actionData);
   const shownProblem = formError ?? problem;
   return (
     <div className="container auth-page">
@@ -92,8 +91,8 @@ export default function ResetPasswordPage() {
               maxLength={200}
               error={firstError(errors, "confirmPassword")}
             />
-            <button type="submit" className="button button-lg button-block" disabled={busy}>
-              {busy ? "Saving..." : "Set new password"}
+            <button type="submit" className="button button-lg button-block" {...busyLabel("Saving...")}>
+              Set new password
             </button>
           </Form>
         ) : null}

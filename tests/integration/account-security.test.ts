@@ -11,6 +11,7 @@ import { loader as adminLoader } from "~/routes/admin";
 import { action as adminLoginAction } from "~/routes/admin-login";
 import { action as apiLogin } from "~/routes/api.auth.login";
 import { loader as apiMe } from "~/routes/api.auth.me";
+import { action as loginAction } from "~/routes/login";
 import { action as secondStepAction, loader as secondStepLoader } from "~/routes/login_.two-factor";
 import { args, get, postForm, postJson, run } from "../helpers/requests";
 
@@ -239,6 +240,17 @@ describe("TOTP for admins", () => {
     const customer = await account();
     const s = await sessionFor(customer.id);
     expect((await run(() => twoFactorLoader(args(get("/account/two-factor", { cookie: s.cookie }))))).status).toBe(403);
+  });
+
+  it("tells the browser module that the login page's next step is the code page, signing nobody in yet", async () => {
+    const admin = await enrolledAdmin();
+    const body = { intent: "signin", email: admin.email, password: admin.password, redirectTo: "/admin" };
+    const res = await run(() => loginAction(args(postForm("/login", body, { ip: freshIp(), accept: "application/json" }))));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, redirectTo: "/login/two-factor", toast: null });
+    const pending = sessionCookie(res)!;
+    expect(await me(pending)).toBe(401);
+    expect((await run(() => secondStepLoader(args(get("/login/two-factor", { cookie: pending }))))).status).toBe(200);
   });
 
   it("makes the admin sign-in a two-step one: the password alone signs nobody in", async () => {

@@ -105,6 +105,25 @@ describe("sign-in form (/login)", () => {
     expect((await me(guestCookie)).status).toBe(401);
   });
 
+  it("answers the browser module (Accept: application/json) with where to go, the new session and the notification for the next page", async () => {
+    const res = await run(() =>
+      loginAction(
+        args(
+          formRequest(
+            "/login",
+            { intent: "signin", email: "clara@example.com", password: "secret123", redirectTo: "/account?tab=loyalty" },
+            { ip: freshIp(), accept: "application/json" },
+          ),
+        ),
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, redirectTo: "/account?tab=loyalty", toast: expect.objectContaining({ title: "Welcome back!" }) });
+    const cookies = res.headers.getSetCookie().join("\n");
+    expect(cookies).toMatch(/toast/i);
+    expect((await me(sessionCookie(res))).body.email).toBe("clara@example.com");
+  });
+
   it("answers 'Missing information' when a field is empty", async () => {
     const res = await signIn({ email: "", password: "" }, { ip: freshIp() });
     expect(res.status).toBe(400);

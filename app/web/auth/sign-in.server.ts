@@ -2,8 +2,9 @@ import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type AuthUser, registerUser } from "~/domain/auth/accounts.server";
 import { authenticateWithPassword } from "~/web/auth/authenticator.server";
-import { redirect } from "@remix-run/node";
-import { beginSignIn, signInUser } from "~/web/guards.server";
+import { json, redirect } from "@remix-run/node";
+import { beginSignIn, signInUser, toastHeader } from "~/web/guards.server";
+import { wantsJson } from "~/web/form-answer.server";
 import { AUTH_MESSAGES, loginFailed, registrationFailed } from "~/domain/auth/messages";
 import { LoginSchema, RegisterSchema } from "~/domain/auth/schemas";
 import { type Toast } from "~/web/session.server";
@@ -96,3 +97,25 @@ function firstMessage(errors: Record<string, string[] | null> | null | undefined
 }
 
 export const SIGN_IN_TOAST: Toast = { ...AUTH_MESSAGES.loginSuccess };
+
+/**
+ * Ends a sign-in that went through: post/redirect/get for a plain form; for the browser module
+ * (which asked for JSON) where to go, with the same cookies, so the next page shows the
+ * notification as well (browser/behaviors/sign-in.ts follows after the spec's pause).
+ */
+export async function answerSignedIn(request: Request, redirectTo: string, toast: Toast | null, cookies: (string | null)[]): Promise<Response> {
+  const headers = new Headers();
+  if (toast) headers.append("Set-Cookie", await toastHeader(toast));
+  for (const c of cookies) if (c) headers.append("Set-Cookie", c);
+  if (!wantsJson(request)) return redirect(redirectTo, { headers });
+  return json({ ok: true as const, redirectTo, toast }, { headers });
+}
+
+/** A redirect a sign-in step throws (to the second factor's page), answered to the browser module as where to go next. */
+export async function answerThrownRedirect(request: Request, thrown: unknown): Promise<Response | null> {
+  if (!(thrown instanceof Response) || thrown.status < 300 || thrown.status >= 400 || !wantsJson(request)) return null;
+  const location = thrown.headers.get("Location");
+  if (!location) return null;
+  const cookies = thrown.headers.getSetCookie();
+  return answerSignedIn(request, location, null, cookies);
+}

@@ -10,6 +10,7 @@ import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
 // deletion, with JavaScript on (a confirm() prompt first) and off (the form alone).
 
 const PASSWORD = "pleats-and-piping-5";
+const DELETE_QUESTION = "Delete your account? This cannot be undone.";
 
 async function download(page: Page, link: Locator): Promise<{ file: Download; json: Record<string, any> }> {
   const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
@@ -26,7 +27,7 @@ async function submitWithConfirm(page: Page, testInfo: TestInfo, button: Locator
     });
   }
   await button.click();
-  if (!jsOff(testInfo)) await expect.poll(() => prompts.length).toBe(1);
+  if (!jsOff(testInfo)) await expect.poll(() => prompts).toEqual([DELETE_QUESTION]);
 }
 
 const userExists = (email: string) => Boolean(withDb((db) => db.prepare("SELECT id FROM users WHERE email = ?").get(email)));
@@ -121,4 +122,35 @@ test("the admin exports a customer's data and deletes the account from the Users
   await expect(page.getByTestId(`user-row-${customerId}`)).toHaveCount(0);
   expect(userExists(email)).toBe(false);
   expect(logged()).toEqual([{ kind: "user.export" }, { kind: "user.delete" }]);
+});
+
+test("with JavaScript the deletion asks first and 'Cancel' sends nothing; the keyboard reaches it all", async ({ page, loginAsCustomer }, testInfo) => {
+  const email = uniqueEmail("data-cancel");
+  await loginAsCustomer({ page, email, password: PASSWORD, firstName: "Cass", lastName: "Cancel" });
+  await visit(page, testInfo, "/account/data");
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts += 1;
+  });
+  const form = page.getByRole("form", { name: "Delete my account" });
+  await form.getByLabel("Current password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Delete my account" }).focus();
+  if (!jsOff(testInfo)) {
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.keyboard.press("Enter");
+    await expect.poll(() => asked).toEqual([DELETE_QUESTION]);
+    await expect(form.getByLabel("Current password")).toHaveValue(PASSWORD);
+    await expect(form.getByRole("button", { name: "Delete my account" })).toBeFocused();
+    expect(posts).toBe(0);
+    expect(userExists(email)).toBe(true);
+    page.once("dialog", (dialog) => void dialog.accept());
+  }
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname === "/");
+  await expectToast(page, "Your account has been deleted.");
+  expect(userExists(email)).toBe(false);
 });

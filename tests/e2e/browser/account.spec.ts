@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, type Login, test } from "../fixtures";
-import { expectNoHorizontalScroll, expectToast, SLUGS, visit } from "../helpers/browser";
+import { expectNoHorizontalScroll, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
 import { insertLoyaltyEvents } from "../helpers/loyalty";
 import { ensureUser, type TestUserOptions, uniqueEmail } from "../helpers/session";
 
@@ -160,4 +160,46 @@ test("the account page fits a 360 px wide screen", async ({ page, loginAsCustome
     await visit(page, testInfo, `/account?tab=${tab}`);
     await expectNoHorizontalScroll(page);
   }
+});
+
+test("the tabs work with the keyboard; with JavaScript they swap in place, and Back returns to the tab before", async ({ page, loginAsCustomer }, testInfo) => {
+  await signIn(loginAsCustomer, page, { loyaltyPoints: 75 });
+  await visit(page, testInfo, "/account");
+  const samePage = !jsOff(testInfo);
+  if (samePage) await page.evaluate(() => ((window as unknown as { samePage?: boolean }).samePage = true));
+  await tabs(page).getByRole("link", { name: "Orders" }).focus();
+  // The arrow keys move along the bar; without JavaScript, Tab does.
+  await page.keyboard.press(samePage ? "ArrowRight" : "Tab");
+  await expect(tabs(page).getByRole("link", { name: "Favorites" })).toBeFocused();
+  if (samePage) {
+    await page.keyboard.press("End");
+    await expect(tabs(page).getByRole("link", { name: "Your data" })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs(page).getByRole("link", { name: "Orders" })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+  }
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(/\/account\?tab=favorites$/);
+  await expect(page.getByRole("heading", { name: "No favorites yet" })).toBeVisible();
+  await expect(tabs(page).getByRole("link", { name: "Favorites" })).toHaveAttribute("aria-current", "page");
+  await expect(tabs(page).getByRole("link", { name: "Orders" })).not.toHaveAttribute("aria-current", "page");
+  if (samePage) {
+    await expect(tabs(page).getByRole("link", { name: "Favorites" })).toBeFocused();
+    await tabs(page).getByRole("link", { name: "Loyalty Points" }).click();
+    await expect(page.getByTestId("loyalty-balance")).toHaveText("75");
+    await expect(page).toHaveURL(/\/account\?tab=loyalty$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/account\?tab=favorites$/);
+    await expect(page.getByRole("heading", { name: "No favorites yet" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  }
+  await page.goBack();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { name: "No orders yet" })).toBeVisible();
+  await expect(tabs(page).getByRole("link", { name: "Orders" })).toHaveAttribute("aria-current", "page");
+  // Links that are not tabs still load their own page.
+  await tabs(page).getByRole("link", { name: "Your data" }).click();
+  await expect(page).toHaveURL(/\/account\/data$/);
+  await expect(page.getByRole("heading", { name: "Your data", level: 1 })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import { expectToast, SLUGS, visit, waitForHydration } from "../helpers/browser";
+import { expectToast, jsOff, SLUGS, visit, waitForHydration } from "../helpers/browser";
 import { uniqueEmail } from "../helpers/session";
 
 // Sign up, sign out, sign in and admin sign-in through the real forms, with JavaScript on and off.
@@ -130,4 +130,144 @@ test("a signed-out visitor of /admin is sent to /admin-login", async ({ page }, 
   await visit(page, testInfo, "/admin");
   await expect(page).toHaveURL(/\/admin-login\?redirectTo=%2Fadmin$/);
   await expect(page.getByRole("heading", { name: "Admin Sign In" })).toBeVisible();
+});
+
+/** With JavaScript: marks the document, so a test can tell an in-place answer from a page load. */
+async function markDocument(page: Page, testInfo: TestInfo) {
+  if (!jsOff(testInfo)) await page.evaluate(() => ((window as unknown as { samePage?: boolean }).samePage = true));
+}
+async function expectSameDocument(page: Page, testInfo: TestInfo) {
+  if (!jsOff(testInfo)) expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+}
+
+test("with the keyboard: a refused sign-in keeps focus on the emptied password, and Enter again signs in", async ({ page }, testInfo) => {
+  const email = uniqueEmail("keys");
+  await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName: "Kira", lastName: "K" } });
+  await page.request.post("/api/auth/logout");
+  await visit(page, testInfo, "/login");
+  await markDocument(page, testInfo);
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press("Tab");
+  await expect(form.getByLabel("Password")).toBeFocused();
+  await page.keyboard.type("not-the-password");
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByRole("alert")).toContainText("Invalid credentials");
+  await expect(form.getByLabel("Password")).toHaveValue("");
+  await expect(form.getByLabel("Email")).toHaveValue(email);
+  await expectSameDocument(page, testInfo);
+  if (!jsOff(testInfo)) await expect(form.getByLabel("Password")).toBeFocused();
+  else await form.getByLabel("Password").focus();
+
+  // The answer a script gets is where to go next; a plain form gets post/redirect/get.
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/login" && r.request().method() === "POST");
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+  const response = await answer;
+  if (jsOff(testInfo)) {
+    expect(response.status()).toBe(302);
+  } else {
+    expect(response.request().headers()["accept"]).toContain("application/json");
+    expect(await response.json()).toMatchObject({ ok: true, redirectTo: "/", toast: { title: "Welcome back!" } });
+  }
+  await page.waitForURL((url) => url.pathname === "/");
+  await expectToast(page, "Welcome back!");
+  await expect(page.locator("details.user-menu summary")).toContainText("Hi, Kira");
+});
+
+test("a refused sign-up shows the server's errors beside the fields and puts focus on the first one", async ({ page }, testInfo) => {
+  const taken = uniqueEmail("taken-signup");
+  await page.request.post("/api/auth/register", { data: { email: taken, password: PASSWORD, firstName: "T", lastName: "A" } });
+  await page.request.post("/api/auth/logout");
+  await visit(page, testInfo, "/login?tab=signup");
+  await markDocument(page, testInfo);
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("First Name").fill("Nina");
+  await form.getByLabel("Last Name").fill("Needle");
+  await form.getByLabel("Email").fill(taken);
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+
+  await expect(page.locator("#email-error")).toHaveText("An account with this email already exists");
+  await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Email")).toHaveAttribute("aria-describedby", "email-error");
+  await expect(form.getByLabel("Password")).toHaveAttribute("aria-describedby", "password-hint");
+  await expect(form.getByLabel("Password")).toHaveValue("");
+  await expect(page.getByRole("alert")).toHaveCount(1);
+  await expectSameDocument(page, testInfo);
+  if (!jsOff(testInfo)) await expect(form.getByLabel("Email")).toBeFocused();
+
+  // Corrected, the error goes and the account is made.
+  await form.getByLabel("Email").fill(uniqueEmail("fixed-signup"));
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expectToast(page, "Account Created");
+});
+
+test("the button says 'Signing in...' and takes no second press while the form is on its way", async ({ page }, testInfo) => {
+  const email = uniqueEmail("busy");
+  await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName: "B", lastName: "U" } });
+  await page.request.post("/api/auth/logout");
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/login") posts += 1;
+  });
+  // With JavaScript the answer is held until the busy button has been checked (and pressed again).
+  let release = () => {};
+  if (!jsOff(testInfo)) {
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === "/login",
+      async (route) => {
+        if (route.request().method() === "POST") await held;
+        await route.continue();
+      },
+    );
+  }
+  await visit(page, testInfo, "/login");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  if (!jsOff(testInfo)) {
+    await expect.poll(() => posts).toBe(1);
+    await expect(form.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+    await form.getByLabel("Password").press("Enter");
+    release();
+  }
+  await page.waitForURL((url) => url.pathname === "/");
+  await expectToast(page, "Welcome back!");
+  expect(posts).toBe(1);
+});
+
+test("the Sign In and Sign Up tabs work with the keyboard, and swap in place with JavaScript", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/login");
+  await markDocument(page, testInfo);
+  const bar = page.getByRole("navigation", { name: "Sign in or sign up" });
+  await bar.getByRole("link", { name: "Sign In" }).focus();
+  // The arrow keys move along the bar (and wrap); without JavaScript, Tab does.
+  await page.keyboard.press(jsOff(testInfo) ? "Tab" : "ArrowLeft");
+  await expect(bar.getByRole("link", { name: "Sign Up" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/login\?tab=signup$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+  await expect(bar.getByRole("link", { name: "Sign Up" })).toHaveAttribute("aria-current", "page");
+  await expectSameDocument(page, testInfo);
+  if (!jsOff(testInfo)) {
+    await expect(bar.getByRole("link", { name: "Sign Up" })).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(bar.getByRole("link", { name: "Sign In" })).toBeFocused();
+  }
+  // The swapped-in form is the real one.
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("First Name").fill("Tabby");
+  await form.getByLabel("Last Name").fill("Tab");
+  await form.getByLabel("Email").fill(uniqueEmail("tabs"));
+  await form.getByLabel("Password").fill(PASSWORD);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expectToast(page, "Account Created");
 });
