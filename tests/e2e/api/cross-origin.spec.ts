@@ -94,11 +94,14 @@ test.describe("writes from another origin are refused with 403 and change nothin
     { intent: "clear", confirmed: "yes" },
   ];
 
-  test("the HTML form endpoint /cart (fetcher submission)", async ({ request }) => {
+  // The browser module's way in (Accept: application/json, answered by web/form-answer.server.ts).
+  test("the HTML form endpoint /cart asked for JSON", async ({ request }) => {
     const { productId: id, item } = await cartWithItem(request);
     const before = await cartSnapshot(request);
     for (const form of cartForms(id, item.id)) {
-      await expectRefused(await request.post("/cart?_data=routes%2Fcart", { form, headers: EVIL, maxRedirects: 0 }));
+      const res = await request.post("/cart", { form, headers: { ...EVIL, Accept: "application/json" }, maxRedirects: 0 });
+      await expectRefused(res);
+      expect(res.headers()["content-type"]).toContain("application/json");
     }
     expect(await cartSnapshot(request)).toEqual(before);
   });

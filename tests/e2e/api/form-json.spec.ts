@@ -1,0 +1,65 @@
+import { type APIResponse } from "@playwright/test";
+import { MESSAGES } from "../../../app/domain/cart/messages";
+import { expect, test } from "../fixtures";
+import { productId } from "../helpers/api";
+import { SLUGS } from "../helpers/browser";
+
+// The browser↔server contract (docs/decisions/lean-pages.md): a page's form posted to its own
+// action with Accept: application/json answers JSON (app/web/form-answer.server.ts); the same
+// form posted by a browser without JavaScript gets post/redirect/get. No route ids, no ?_data=.
+
+const JSON_ONLY = { Accept: "application/json" };
+/** What a browser sends with a plain (JavaScript off) form submission. */
+const HTML_FORM = { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
+
+async function expectJson(res: APIResponse, status: number): Promise<unknown> {
+  expect(res.status()).toBe(status);
+  expect(res.headers()["content-type"]).toContain("application/json");
+  expect(res.headers()["cache-control"]).toBe("no-store");
+  return res.json();
+}
+
+test("POST /cart intent=add asking for JSON answers { ok: true, toast } and adds the line", async ({ request }) => {
+  const id = await productId(request, SLUGS.inStock);
+  const res = await request.post("/cart", {
+    form: { intent: "add", productId: String(id), quantity: "1", redirectTo: "/shop" },
+    headers: JSON_ONLY,
+    maxRedirects: 0,
+  });
+  expect(await expectJson(res, 200)).toEqual({ ok: true, toast: { ...MESSAGES.added } });
+  // A script request shows its own toast: no flash cookie for the next page.
+  expect(res.headers()["set-cookie"] ?? "").not.toMatch(/toast/i);
+  const cart = (await (await request.get("/api/cart")).json()) as { productId: number; quantity: number }[];
+  expect(cart.map((l) => [l.productId, l.quantity])).toEqual([[id, 1]]);
+});
+
+test("the same form posted as HTML gets post/redirect/get", async ({ request }) => {
+  const id = await productId(request, SLUGS.inStock);
+  const res = await request.post("/cart", {
+    form: { intent: "add", productId: String(id), quantity: "1", redirectTo: "/shop" },
+    headers: HTML_FORM,
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(302);
+  expect(res.headers()["location"]).toBe("/shop");
+});
+
+test("a refusal of the form's own rules answers { ok: false, error } with its status", async ({ request }) => {
+  const res = await request.post("/cart", { form: { intent: "update", itemId: "1", quantity: "0" }, headers: JSON_ONLY, maxRedirects: 0 });
+  const body = (await expectJson(res, 400)) as { ok: boolean; error: { title: string } };
+  expect(body.ok).toBe(false);
+  expect(typeof body.error.title).toBe("string");
+});
+
+test("a page without an action answers 405 { message } as JSON, not Remix's developer text", async ({ request }) => {
+  const res = await request.post("/about", { form: { anything: "1" }, headers: JSON_ONLY, maxRedirects: 0 });
+  const body = (await expectJson(res, 405)) as { message: string };
+  expect(body).toEqual({ message: "Method not allowed" });
+});
+
+test("an unknown page answers 404 { message } as JSON", async ({ request }) => {
+  const res = await request.post("/no-such-page", { form: { anything: "1" }, headers: JSON_ONLY, maxRedirects: 0 });
+  const body = (await expectJson(res, 404)) as { message: string };
+  expect(typeof body.message).toBe("string");
+  expect(body.message).not.toMatch(/route|action|stack/i);
+});
