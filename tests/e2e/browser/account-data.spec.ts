@@ -11,6 +11,7 @@ import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
 
 const PASSWORD = "pleats-and-piping-5";
 const DELETE_QUESTION = "Delete your account? This cannot be undone.";
+const ADMIN_DELETE_QUESTION = "Delete this customer's account? This cannot be undone.";
 
 async function download(page: Page, link: Locator): Promise<{ file: Download; json: Record<string, any> }> {
   const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
@@ -18,7 +19,7 @@ async function download(page: Page, link: Locator): Promise<{ file: Download; js
 }
 
 /** Submits a deletion: with JavaScript the confirm() prompt is answered yes first. */
-async function submitWithConfirm(page: Page, testInfo: TestInfo, button: Locator) {
+async function submitWithConfirm(page: Page, testInfo: TestInfo, button: Locator, question = DELETE_QUESTION) {
   const prompts: string[] = [];
   if (!jsOff(testInfo)) {
     page.once("dialog", (dialog) => {
@@ -27,7 +28,7 @@ async function submitWithConfirm(page: Page, testInfo: TestInfo, button: Locator
     });
   }
   await button.click();
-  if (!jsOff(testInfo)) await expect.poll(() => prompts).toEqual([DELETE_QUESTION]);
+  if (!jsOff(testInfo)) await expect.poll(() => prompts).toEqual([question]);
 }
 
 const userExists = (email: string) => Boolean(withDb((db) => db.prepare("SELECT id FROM users WHERE email = ?").get(email)));
@@ -111,12 +112,17 @@ test("the admin exports a customer's data and deletes the account from the Users
   await waitForHydration(page, testInfo);
   const form = page.getByRole("form", { name: "Delete the account" });
   await form.getByLabel("Type the customer's e-mail address to confirm").fill("someone-else@example.com");
-  await submitWithConfirm(page, testInfo, form.getByRole("button", { name: "Delete account" }));
+  await submitWithConfirm(page, testInfo, form.getByRole("button", { name: "Delete account" }), ADMIN_DELETE_QUESTION);
   await expect(page.locator("#email-error")).toHaveText("Type the customer's e-mail address exactly to confirm");
   expect(userExists(email)).toBe(true);
 
   await page.getByRole("form", { name: "Delete the account" }).getByLabel("Type the customer's e-mail address to confirm").fill(email);
-  await submitWithConfirm(page, testInfo, page.getByRole("form", { name: "Delete the account" }).getByRole("button", { name: "Delete account" }));
+  await submitWithConfirm(
+    page,
+    testInfo,
+    page.getByRole("form", { name: "Delete the account" }).getByRole("button", { name: "Delete account" }),
+    ADMIN_DELETE_QUESTION,
+  );
   await page.waitForURL((url) => url.pathname === "/admin" && url.search === "?tab=users");
   await expectToast(page, "Customer account deleted", email);
   await expect(page.getByTestId(`user-row-${customerId}`)).toHaveCount(0);

@@ -170,7 +170,9 @@ test("with the keyboard: a refused sign-in keeps focus on the emptied password, 
     expect(response.status()).toBe(302);
   } else {
     expect(response.request().headers()["accept"]).toContain("application/json");
-    expect(await response.json()).toMatchObject({ ok: true, redirectTo: "/", toast: { title: "Welcome back!" } });
+    // (The body itself is checked in tests/integration/auth.test.ts: the page moves on before it could be read here.)
+    expect(response.status()).toBe(200);
+    expect(await response.headerValue("content-type")).toContain("application/json");
   }
   await page.waitForURL((url) => url.pathname === "/");
   await expectToast(page, "Welcome back!");
