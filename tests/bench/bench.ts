@@ -32,8 +32,10 @@ import autocannon from "autocannon";
 import { readProducts } from "../../app/domain/catalogue/products.server";
 import { openDatabase } from "../../app/lib/sqlite.server";
 import { seededRandom } from "../../db/seed/random";
+import { pageJavaScript } from "../e2e/helpers/page-javascript";
 import { buildApp, get, getJson, removeOnExit, ROOT, runScript, seedSite, startPaypal, startServer, step, tail } from "./harness";
-import { runSlowJourney, THROTTLE, type JourneyResult } from "./journey";
+import { compareJourneys, JOURNEY_SLUG, printComparison, printJourney, runSlowJourney, THROTTLE_TEXT, type Target } from "./journey";
+import { measureShopperPages, printPageJs } from "./page-js";
 import { makeUnpatchedRoot } from "./unpatched";
 
 const RESULTS_FILE = path.join(ROOT, "tests/bench/results.json");
@@ -57,18 +59,6 @@ const PAGE_FLOOR_RATIO = 0.7;
 const PAGE_MAX_P99_MS = 100;
 const SEARCH_FLOOR_RATIO = 0.5;
 const SEARCH_MAX_P95_MS = 20;
-const JOURNEY_MAX_MS = 15_000;
-/** Catalogue pages (home, shop, category, search, product) ship at most this much JavaScript, gzipped. */
-const LEAN_JS_MAX_BYTES = 25 * 1024;
-/** Pages that keep React and Remix's client (cart, checkout, account, admin). */
-const CHECKOUT_JS_MAX_BYTES = 100 * 1024;
-/** A seeded product without colours or variations (db/seed/data.ts), so Add to Cart needs no choice. */
-const JOURNEY_SLUG = "cream-cable-knit-sweater";
-const THROTTLE_TEXT = `${THROTTLE.kbitPerSecond} kbit/s, ${THROTTLE.latencyMs} ms latency`;
-
-function journeyTarget(journey: JourneyResult): Target {
-  return { pass: journey.totalMs < JOURNEY_MAX_MS, text: `<${JOURNEY_MAX_MS / 1000} s` };
-}
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -252,11 +242,6 @@ interface RouteResult extends RouteSpec, Weights, Run {
   target: Target | null;
 }
 
-interface Target {
-  text: string;
-  pass: boolean;
-}
-
 /** Requests `paths` in turn on every connection, for `seconds` (or `{ amount }` requests in all). */
 function load(base: string, paths: string[], seconds: number | { amount: number }): autocannon.Instance {
   let next = 0;
@@ -377,19 +362,14 @@ async function pageWeights(base: string, urlPath: string, kind: Kind, init?: Req
   const body = Buffer.from(await response.arrayBuffer());
   if (kind === "api") return { htmlGzip: gzipBytes(body), jsGzip: null, cssGzip: null };
   const html = body.toString("utf8");
-  const js = new Set<string>();
   const css = new Set<string>();
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-    const src = attribute(tag, "src");
-    if (src?.startsWith("/build/")) js.add(src);
-  }
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     const rel = attribute(tag, "rel")?.toLowerCase().split(/\s+/) ?? [];
     const href = attribute(tag, "href");
-    if (!href) continue;
-    if (rel.includes("modulepreload") && href.startsWith("/build/")) js.add(href);
-    if (rel.includes("stylesheet")) css.add(href);
+    if (href && rel.includes("stylesheet")) css.add(href);
   }
+  // Counted as the budget test counts it: script src, modulepreload and their static imports.
+  const js = await pageJavaScript(html, base + urlPath, async (url) => Buffer.from(await (await get(url)).arrayBuffer()));
   const sum = async (urls: Set<string>) => {
     let total = 0;
     for (const url of urls) {
@@ -403,22 +383,7 @@ async function pageWeights(base: string, urlPath: string, kind: Kind, init?: Req
     }
     return total;
   };
-  return { htmlGzip: gzipBytes(body), jsGzip: await sum(js), cssGzip: await sum(css) };
-}
-
-/** The checkout page's weights, for a guest with one item in the cart (an empty cart is sent back to /shop). */
-async function checkoutWeights(base: string, productSlug: string): Promise<Weights> {
-  const { id } = await getJson<{ id: number }>(`${base}/api/products/slug/${productSlug}`);
-  const added = await fetch(`${base}/cart`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, accept: "application/json" },
-    body: new URLSearchParams({ intent: "add", productId: String(id), quantity: "1", redirectTo: "/shop" }),
-  });
-  const cookie = added.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return pageWeights(base, "/checkout", "page", { headers: { cookie }, redirect: "manual" });
+  return { htmlGzip: gzipBytes(body), jsGzip: js.gzipBytes, cssGzip: await sum(css) };
 }
 
 function attribute(tag: string, name: string): string | null {
@@ -583,13 +548,16 @@ async function main(): Promise<number> {
     const runs = cached.runs.get(spec)!;
     measured.push({ ...summarize(spec, runs), ...(await pageWeights(base, spec.paths[0]!, spec.kind)), floorRatio: floorRatioOf(spec, cached) });
   }
-  const checkout = await checkoutWeights(base, JOURNEY_SLUG);
   step(`slow-phone journey: JavaScript off, ${THROTTLE_TEXT}, product page → 'Order Confirmed!'`);
   const journey = await runSlowJourney(base, JOURNEY_SLUG);
-  for (const s of journey.steps) console.log(`  ${s.name.padEnd(40)} ${(s.ms / 1000).toFixed(1).padStart(5)} s  ${kb(s.bytes)}`);
+  printJourney("JS off", journey);
   step(`slow-phone journey: JavaScript on, ${THROTTLE_TEXT}, product page → 'Order Confirmed!'`);
   const journeyJs = await runSlowJourney(base, JOURNEY_SLUG, true);
-  for (const s of journeyJs.steps) console.log(`  ${s.name.padEnd(40)} ${(s.ms / 1000).toFixed(1).padStart(5)} s  ${kb(s.bytes)}`);
+  printJourney("JS on", journeyJs);
+  const slowPhone = compareJourneys(journey, journeyJs);
+  step("JavaScript of every shopper's page (gzip, KB = 1000 B)");
+  const confirmation = new URL(journey.confirmationUrl);
+  const pageJs = await measureShopperPages(base, { confirmationPage: `${confirmation.pathname}${confirmation.search}` });
 
   // The same pages again with the catalogue read cache off (CATALOGUE_CACHE=off): what a
   // shopper gets on a cache miss, right after any change to the database.
@@ -634,23 +602,12 @@ async function main(): Promise<number> {
     `in-process search, misspelt words (correction every time): p50 ${correctedSearch.p50Ms.toFixed(2)} ms, p95 ${correctedSearch.p95Ms.toFixed(2)} ms, ` +
       `max ${correctedSearch.maxMs.toFixed(1)} ms, ${correctedSearch.meanResults.toFixed(1)} results on average — ${correctedSearch.target.pass ? "PASS" : "MISS"} (${correctedSearch.target.text})`,
   );
-  for (const [label, j] of [
-    ["JS off", journey],
-    ["JS on", journeyJs],
-  ] as const) {
-    const jt = journeyTarget(j);
-    console.log(
-      `slow-phone journey (${label}, ${THROTTLE_TEXT}): ${(j.totalMs / 1000).toFixed(1)} s, ${kb(j.totalBytes)} in ${j.requests} requests — ` +
-        `${jt.pass ? "PASS" : "MISS"} (${jt.text})`,
-    );
-  }
-  const budgetRows = rows.filter((r) => !(r as { uncached?: boolean }).uncached && r.kind === "page");
-  const checkoutJsPass = checkout.jsGzip !== null && checkout.jsGzip <= CHECKOUT_JS_MAX_BYTES;
-  console.log(`JS of /checkout (one item in the cart): ${kb(checkout.jsGzip)} — ${checkoutJsPass ? "PASS" : "MISS"} (≤${CHECKOUT_JS_MAX_BYTES / 1024} KB gz)`);
-  for (const r of budgetRows) {
-    const pass = r.jsGzip !== null && r.jsGzip <= LEAN_JS_MAX_BYTES;
-    console.log(`JS of ${r.name}: ${kb(r.jsGzip)} — ${pass ? "PASS" : "MISS"} (≤${LEAN_JS_MAX_BYTES / 1024} KB gz)`);
-  }
+  console.log(`\nJavaScript per shopper's page (script src + modulepreload + their static imports, gzip):`);
+  printPageJs(pageJs);
+  console.log(`\nslow-phone journey, /product/${JOURNEY_SLUG} → 'Order Confirmed!' (${THROTTLE_TEXT}):`);
+  console.log(`  JS off: ${(journey.totalMs / 1000).toFixed(1)} s, ${(journey.totalBytes / 1000).toFixed(1)} KB in ${journey.requests} requests`);
+  console.log(`  JS on:  ${(journeyJs.totalMs / 1000).toFixed(1)} s, ${(journeyJs.totalBytes / 1000).toFixed(1)} KB in ${journeyJs.requests} requests`);
+  printComparison(slowPhone);
   console.log(
     `floor = /about, limit = ${STATIC_PATH} (the product page's HTML as a static file); ` +
       `requests sent ${LOAD_HEADERS["accept-encoding"] ? "with" : "without"} Accept-Encoding: gzip`,
@@ -709,12 +666,10 @@ async function main(): Promise<number> {
     })),
     inProcessSearch: search,
     inProcessSearchCorrected: correctedSearch,
-    checkoutWeights: {
-      ...checkout,
-      target: { pass: checkout.jsGzip !== null && checkout.jsGzip <= CHECKOUT_JS_MAX_BYTES, text: `JS ≤${CHECKOUT_JS_MAX_BYTES / 1024} KB gz` },
-    },
-    slowPhoneJourney: { ...journey, target: journeyTarget(journey) },
-    slowPhoneJourneyJs: { ...journeyJs, target: journeyTarget(journeyJs) },
+    pageJavaScript: pageJs,
+    slowPhoneJourney: { ...journey, target: slowPhone.offUnder },
+    slowPhoneJourneyJs: { ...journeyJs, target: slowPhone.onUnder },
+    slowPhoneComparison: slowPhone,
     database: { ...database, totalMb: databaseMb },
     failures,
     totalSeconds: (Date.now() - started) / 1000,

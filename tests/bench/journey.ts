@@ -1,8 +1,11 @@
 /**
- * The slow-phone journey: Debian's Chromium (JavaScript off, or on) on a throttled network (about
- * 400 kbit/s each way and 400 ms round trip, set through the DevTools protocol), from a product
- * page to 'Order Confirmed!' through the PayPal emulator's approval page. Every step is a real
- * page load or form post; the time is wall-clock from the first request to the confirmation.
+ * The slow-phone journey: Debian's Chromium (JavaScript off, or on) as a slow phone, set through
+ * the DevTools protocol: about 400 kbit/s each way, 400 ms round trip and a CPU 4× slower, with a
+ * cold cache (a new browser context per run). From a product page to 'Order Confirmed!' through
+ * the PayPal emulator's approval page, with the same clicks whether JavaScript is on or off; the
+ * time is wall-clock from the first request to the confirmation.
+ *
+ * Run on its own against a running shop (with the PayPal emulator): tests/bench/journey-cli.ts.
  */
 import { chromium, type Page } from "playwright-core";
 import { MESSAGES } from "../../app/domain/cart/messages";
@@ -10,7 +13,17 @@ import { CHROMIUM } from "./harness";
 
 const ADDED = MESSAGES.added.description;
 
-export const THROTTLE = { latencyMs: 400, kbitPerSecond: 400 } as const;
+/** A seeded product without colours or variations (db/seed/data.ts), so Add to Cart needs no choice. */
+export const JOURNEY_SLUG = "cream-cable-knit-sweater";
+
+export const THROTTLE = { latencyMs: 400, kbitPerSecond: 400, cpuSlowdown: 4 } as const;
+
+/** Targets: both runs under 10 s; JavaScript saves page loads (on ≤ 0.9 × off in time) for little weight (≤ 1.2 × in bytes). */
+export const JOURNEY_MAX_MS = 10_000;
+export const JS_TIME_RATIO_MAX = 0.9;
+export const JS_BYTES_RATIO_MAX = 1.2;
+
+export const THROTTLE_TEXT = `${THROTTLE.kbitPerSecond} kbit/s, ${THROTTLE.latencyMs} ms latency, ${THROTTLE.cpuSlowdown}× CPU slowdown, cold cache`;
 
 export interface JourneyStep {
   name: string;
@@ -26,6 +39,8 @@ export interface JourneyResult {
   requests: number;
   steps: JourneyStep[];
   orderId: number;
+  /** Where the journey ended: the order's confirmation page (its token included for a guest). */
+  confirmationUrl: string;
   throttle: typeof THROTTLE;
   javaScript: boolean;
 }
@@ -36,8 +51,11 @@ async function expectText(page: Page, text: string): Promise<void> {
 }
 
 /**
- * With `javaScript`, the product page's Add to Cart goes through the browser module (no page
- * load: the drawer opens with the line) and the cart and checkout pages hydrate with React.
+ * The shopper's clicks are the same with and without JavaScript: Add to Cart, the cart drawer's
+ * Checkout, the checkout form, Pay with PayPal, Approve. Without JavaScript, Add to Cart posts
+ * and the product page comes back (the drawer then opens natively, a <details>); with it, the
+ * browser module adds the line in place and opens the drawer, and the other steps go through
+ * whatever the module does on those pages.
  */
 export async function runSlowJourney(base: string, productSlug: string, javaScript = false): Promise<JourneyResult> {
   const browser = await chromium.launch({ executablePath: CHROMIUM.executablePath, args: CHROMIUM.flags });
@@ -53,6 +71,7 @@ export async function runSlowJourney(base: string, productSlug: string, javaScri
       downloadThroughput: bytesPerSecond,
       uploadThroughput: bytesPerSecond,
     });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE.cpuSlowdown });
     let bytes = 0;
     let requests = 0;
     cdp.on("Network.loadingFinished", (event: { encodedDataLength: number }) => {
@@ -84,13 +103,15 @@ export async function runSlowJourney(base: string, productSlug: string, javaScri
     }
     await addForm.getByRole("button", { name: "Add to Cart" }).click();
     await expectText(page, ADDED);
+    const drawer = page.locator("details.cart-drawer");
+    // The module opens the drawer with the new line; without it the shopper opens it (no request).
     if (javaScript) await page.locator("details.cart-drawer[open]").waitFor({ state: "attached", timeout: 60_000 });
+    else await drawer.locator("summary").click();
     done("add to cart");
 
-    await page.goto(`${base}/cart`, { waitUntil: "load", timeout: 60_000 });
-    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await drawer.getByRole("link", { name: "Checkout", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/checkout", { waitUntil: "load", timeout: 60_000 });
-    done("cart, then checkout");
+    done("the drawer's Checkout");
 
     await page.getByLabel("Email", { exact: true }).fill(`slow-phone-${Date.now()}@example.com`);
     await page.getByLabel("First Name").fill("Clara");
@@ -115,9 +136,54 @@ export async function runSlowJourney(base: string, productSlug: string, javaScri
     done("approve and see 'Order Confirmed!'");
 
     const totalMs = Math.round(performance.now() - started);
+    const confirmationUrl = page.url();
     await context.close();
-    return { productSlug, totalMs, totalBytes: bytes, requests, steps, orderId, throttle: THROTTLE, javaScript };
+    return { productSlug, totalMs, totalBytes: bytes, requests, steps, orderId, confirmationUrl, throttle: THROTTLE, javaScript };
   } finally {
     await browser.close();
   }
+}
+
+export interface Target {
+  text: string;
+  pass: boolean;
+}
+
+export interface JourneyComparison {
+  offUnder: Target;
+  onUnder: Target;
+  timeRatio: number;
+  bytesRatio: number;
+  time: Target;
+  bytes: Target;
+  pass: boolean;
+}
+
+/** The slow-phone targets for a JS-off and a JS-on run of the journey. */
+export function compareJourneys(off: JourneyResult, on: JourneyResult): JourneyComparison {
+  const under = (j: JourneyResult): Target => ({ pass: j.totalMs < JOURNEY_MAX_MS, text: `<${JOURNEY_MAX_MS / 1000} s` });
+  const timeRatio = on.totalMs / off.totalMs;
+  const bytesRatio = on.totalBytes / off.totalBytes;
+  const time = { pass: timeRatio <= JS_TIME_RATIO_MAX, text: `JS on ≤ ${JS_TIME_RATIO_MAX} × JS off in time` };
+  const bytes = { pass: bytesRatio <= JS_BYTES_RATIO_MAX, text: `JS on ≤ ${JS_BYTES_RATIO_MAX} × JS off in bytes` };
+  const offUnder = under(off);
+  const onUnder = under(on);
+  return { offUnder, onUnder, timeRatio, bytesRatio, time, bytes, pass: offUnder.pass && onUnder.pass && time.pass && bytes.pass };
+}
+
+const mark = (t: Target) => `${t.pass ? "PASS" : "FAIL"} (${t.text})`;
+
+/** The steps of one run, then its total. */
+export function printJourney(label: string, j: JourneyResult): void {
+  for (const s of j.steps) console.log(`  ${s.name.padEnd(40)} ${(s.ms / 1000).toFixed(1).padStart(5)} s  ${(s.bytes / 1000).toFixed(1).padStart(6)} KB`);
+  console.log(
+    `slow-phone journey (${label}, ${THROTTLE_TEXT}): ${(j.totalMs / 1000).toFixed(1)} s, ${(j.totalBytes / 1000).toFixed(1)} KB in ${j.requests} requests`,
+  );
+}
+
+export function printComparison(c: JourneyComparison): void {
+  console.log(`JS off under ${JOURNEY_MAX_MS / 1000} s: ${mark(c.offUnder)}`);
+  console.log(`JS on under ${JOURNEY_MAX_MS / 1000} s: ${mark(c.onUnder)}`);
+  console.log(`time JS on / JS off: ${c.timeRatio.toFixed(2)} — ${mark(c.time)}`);
+  console.log(`bytes JS on / JS off: ${c.bytesRatio.toFixed(2)} — ${mark(c.bytes)}`);
 }

@@ -52,11 +52,21 @@ const PAGES = [
   "/no-such-page",
   "/login",
   "/login?tab=signup",
+  "/forgot-password",
+  "/withdrawal",
   "/admin-login",
 ];
 
 // Pages of a signed-in customer, and the admin's dashboard.
-const SIGNED_IN_PAGES = ["/account", "/account?tab=favorites", "/account?tab=profile", "/account?tab=profile&edit=1", "/account?tab=loyalty", "/account/data"];
+const SIGNED_IN_PAGES = [
+  "/account",
+  "/account?tab=favorites",
+  "/account?tab=profile",
+  "/account?tab=profile&edit=1",
+  "/account?tab=loyalty",
+  "/account/security",
+  "/account/data",
+];
 
 for (const path of SIGNED_IN_PAGES) {
   test(`no serious accessibility violations on ${path} (signed in)`, async ({ page, loginAsCustomer }, testInfo) => {
