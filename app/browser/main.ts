@@ -4,11 +4,16 @@
  * through a data attribute; every page works without it.
  */
 import { cardAdd, productAdd } from "~/browser/behaviors/add-to-cart";
+import { busySubmit } from "~/browser/behaviors/busy-submit";
 import { cartDrawerBehavior } from "~/browser/behaviors/cart-drawer";
+import { confirmPrompt } from "~/browser/behaviors/confirm-prompt";
 import { favorites } from "~/browser/behaviors/favorites";
 import { gallery } from "~/browser/behaviors/gallery";
 import { loadMoreBehavior } from "~/browser/behaviors/load-more";
 import { menus } from "~/browser/behaviors/menus";
+import { confirmedField } from "~/browser/behaviors/order-actions";
+import { stockCheck } from "~/browser/behaviors/payment";
+import { paypalButtons } from "~/browser/behaviors/paypal-buttons";
 import { search } from "~/browser/behaviors/search";
 import { toasts } from "~/browser/behaviors/toasts";
 import { attachBehaviors, setActiveBehaviors, type Behavior } from "~/browser/runtime";
@@ -25,6 +30,11 @@ const BEHAVIORS: readonly Behavior[] = [
   loadMoreBehavior,
   // Checkout.
   // Payment and orders.
+  confirmPrompt,
+  busySubmit,
+  stockCheck,
+  paypalButtons,
+  confirmedField,
   // Sign-in and account.
 ];
 
