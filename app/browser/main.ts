@@ -8,6 +8,8 @@ import { busySubmit } from "~/browser/behaviors/busy-submit";
 import { favorites } from "~/browser/behaviors/favorites";
 import { gallery } from "~/browser/behaviors/gallery";
 import { loadMoreBehavior } from "~/browser/behaviors/load-more";
+import { stockCheck } from "~/browser/behaviors/payment";
+import { paypalButtons } from "~/browser/behaviors/paypal-buttons";
 import { signInForm } from "~/browser/behaviors/sign-in";
 import { tabs } from "~/browser/behaviors/tabs";
 import { markBehaviorsReady } from "~/browser/behaviors/toasts";
@@ -23,7 +25,10 @@ const BEHAVIORS: readonly Behavior[] = [
   loadMoreBehavior,
   // Checkout.
   // Payment and orders.
+  stockCheck,
+  paypalButtons,
   // Sign-in and account.
+  // Busy labels on submit buttons: sign-in, account, payment and order forms.
   busySubmit,
   signInForm,
   tabs,

@@ -48,6 +48,45 @@ export const FAVORITE_ATTRIBUTE = "data-favorite";
 // Checkout.
 
 // Payment and orders.
+/** The spec's pause between the payment's success notification and the confirmation page. */
+export const PAYMENT_REDIRECT_DELAY_MS = 500;
+/** On the payment page's ready area: the stock check (POST /api/orders/{id}/validate-stock) it runs on load. */
+export const STOCK_CHECK_ATTRIBUTE = "data-stock-check";
+/**
+ * PayPal's smart buttons (sandbox and live only): the container carries data-client-id,
+ * data-currency, data-order-id, data-token and data-csp-nonce, everything the buttons need.
+ */
+export const PAYPAL_BUTTONS_ATTRIBUTE = "data-paypal-buttons";
+
+/** The payment page's texts the browser shows too (the page's others: domain/payments/page-data.ts). */
+export const PAYMENT_SHARED_TEXT = {
+  verifying: "Verifying product availability...",
+  stockFallback: "Some items are no longer available",
+  verifyFailed: "Unable to verify product availability. Please try again.",
+  stockTitle: "Stock issue",
+  returnToCart: "Return to Cart",
+  pay: "Pay with PayPal",
+  redirecting: "Redirecting to PayPal...",
+} as const;
+
+export const PAYMENT_TOASTS = {
+  failed: { title: "Payment failed", description: "There was an error processing your PayPal payment. Please try again.", type: "error" },
+  cancelled: { title: "Payment cancelled", description: "You cancelled the PayPal payment. You can try again when ready.", type: "info" },
+  processingError: {
+    title: "Payment processing error",
+    description: "Payment was successful but there was an error processing your order. Please contact support.",
+    type: "error",
+  },
+  success: { title: "Payment successful", description: "Thank you! Your order is confirmed.", type: "success" },
+} as const satisfies Record<string, ToastMessage>;
+
+export function stockToast(message: string): ToastMessage {
+  return { title: PAYMENT_SHARED_TEXT.stockTitle, description: message || PAYMENT_SHARED_TEXT.stockFallback, type: "error" };
+}
+
+export function confirmationUrl(orderId: number, confirmationToken: string): string {
+  return `/order/${orderId}/confirmation?token=${encodeURIComponent(confirmationToken)}`;
+}
 
 // Sign-in and account.
 /** The spec's pause between a successful sign-in's notification and the page it leads to. */

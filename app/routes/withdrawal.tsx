@@ -1,10 +1,11 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { WithdrawalSummary } from "~/components/withdrawals/withdrawal-summary";
 import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
 import { orderPageHeaders } from "~/web/order-pages.server";
 import { LONGEST_DELIVERY_DAYS, NAME_MAX, nextSteps, STATEMENT_MAX, WITHDRAWAL_DAYS, WITHDRAWAL_INTENTS, WITHDRAWAL_TEXT } from "~/domain/withdrawals/rules";
 import { loadWithdrawalPage, type WithdrawalActionData, withdrawalPageAction } from "~/web/withdrawal-page.server";
+import { busyLabel } from "~/lib/behavior-contract";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) =>
@@ -31,7 +32,6 @@ export function action({ request }: ActionFunctionArgs) {
 export default function WithdrawalPage() {
   const { prefill, over } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as WithdrawalActionData | undefined;
-  const busy = useNavigation().state !== "idle";
   return (
     <div className="container withdrawal-page">
       <div className="page-head">
@@ -42,7 +42,7 @@ export default function WithdrawalPage() {
         </p>
       </div>
       <div className="form-card withdrawal-card">
-        {actionData?.step === "two" ? <StepTwo data={actionData} busy={busy} /> : <StepOne prefill={prefill} over={over} actionData={actionData} busy={busy} />}
+        {actionData?.step === "two" ? <StepTwo data={actionData} /> : <StepOne prefill={prefill} over={over} actionData={actionData} />}
       </div>
       <p className="muted small withdrawal-note">
         The period counts from the day your parcel was delivered. Where we have no delivery date, it counts from the day we shipped plus {LONGEST_DELIVERY_DAYS}{" "}
@@ -56,12 +56,10 @@ function StepOne({
   prefill,
   over,
   actionData,
-  busy,
 }: {
   prefill: { orderId: string; email: string; name: string };
   over: boolean;
   actionData: WithdrawalActionData | undefined;
-  busy: boolean;
 }) {
   const result = actionData?.step === "one" ? actionData.result : undefined;
   const errors = result?.error as FieldErrors;
@@ -120,15 +118,15 @@ function StepOne({
             </p>
           ) : null}
         </div>
-        <button type="submit" name="intent" value={WITHDRAWAL_INTENTS.check} className="button button-lg button-block" disabled={busy}>
-          {busy ? "Checking..." : "Continue"}
+        <button type="submit" name="intent" value={WITHDRAWAL_INTENTS.check} className="button button-lg button-block" {...busyLabel("Checking...")}>
+          Continue
         </button>
       </Form>
     </>
   );
 }
 
-function StepTwo({ data, busy }: { data: Extract<WithdrawalActionData, { step: "two" }>; busy: boolean }) {
+function StepTwo({ data }: { data: Extract<WithdrawalActionData, { step: "two" }> }) {
   const { summary, values } = data;
   return (
     <>
@@ -142,8 +140,8 @@ function StepTwo({ data, busy }: { data: Extract<WithdrawalActionData, { step: "
         <input type="hidden" name="email" value={values.email} />
         <input type="hidden" name="name" value={values.name} />
         <input type="hidden" name="statement" value={values.statement} />
-        <button type="submit" name="intent" value={WITHDRAWAL_INTENTS.confirm} className="button button-lg button-block" disabled={busy}>
-          {busy ? "Sending..." : WITHDRAWAL_TEXT.confirmButton}
+        <button type="submit" name="intent" value={WITHDRAWAL_INTENTS.confirm} className="button button-lg button-block" {...busyLabel("Sending...")}>
+          {WITHDRAWAL_TEXT.confirmButton}
         </button>
       </Form>
       <p className="small center">

@@ -5,7 +5,7 @@ import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server"
 import { getOrderView } from "~/domain/orders/orders.server";
 import { isPaidLike, orderStatusLabel } from "~/domain/orders/status";
 import { confirmationUrl, PAYMENT_TEXT, PAYMENT_TOASTS, type PaymentPageData, paymentPageUrl, stockToast, type ToastSpec } from "~/domain/payments/page-data";
-import { getPaypalMode, isPaypalConfigured, isPaypalOrderId } from "~/lib/paypal-client.server";
+import { getPaypalClientId, getPaypalMode, isPaypalConfigured, isPaypalOrderId } from "~/lib/paypal-client.server";
 import {
   abandonPayment,
   completePayment,
@@ -104,7 +104,7 @@ export async function loadPaymentPage(request: Request, orderIdParam: string | u
       state: "unpaid",
       token: access === "token" ? token : null,
       stock,
-      paypal: { configured: isPaypalConfigured(), mode: getPaypalMode() },
+      paypal: { configured: isPaypalConfigured(), mode: getPaypalMode(), clientId: getPaypalClientId() },
       recordingFailed: recovery === "recording-failed",
       pending: recovery === "pending" ? { ...PAYMENT_PENDING } : null,
       order: {

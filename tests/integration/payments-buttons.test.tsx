@@ -1,12 +1,17 @@
 import { createRemixStub } from "@remix-run/testing";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { busySubmit } from "~/browser/behaviors/busy-submit";
+import { stockCheck } from "~/browser/behaviors/payment";
+import { paypalButtons } from "~/browser/behaviors/paypal-buttons";
+import { attachBehaviors } from "~/browser/runtime";
 import { PaymentView } from "~/components/orders/payment-view";
-import { ToastRegion } from "~/components/ui/toaster";
 import { type PaymentPageData } from "~/domain/payments/page-data";
+import { NonceContext } from "~/lib/nonce";
 
-// The payment page in the browser (jsdom): the stock check on load, and in sandbox/live mode
-// PayPal's buttons loaded on demand from @paypal/paypal-js (mocked here: PayPal's script cannot
-// load in tests) wired to the shop's API.
+// The payment page as the browser gets it (jsdom): the server's markup, then the browser module's
+// behaviours on it. The stock check on load, and in sandbox/live mode PayPal's buttons loaded on
+// demand from @paypal/paypal-js (mocked here: PayPal's script cannot load in tests) wired to the
+// shop's API.
 
 type ButtonOptions = {
   createOrder: () => Promise<string>;
@@ -15,7 +20,7 @@ type ButtonOptions = {
   onError: (error: unknown) => void;
 };
 
-const paypalJs = vi.hoisted(() => ({ options: null as ButtonOptions | null, loadScript: vi.fn(), rendered: 0 }));
+const paypalJs = vi.hoisted(() => ({ options: null as ButtonOptions | null, loadScript: vi.fn(), rendered: [] as HTMLElement[] }));
 vi.mock("@paypal/paypal-js", () => ({
   loadScript: paypalJs.loadScript,
 }));
@@ -31,13 +36,16 @@ const ORDER: Extract<PaymentPageData, { state: "unpaid" }>["order"] = {
   totalCents: 5100,
 };
 
+const SANDBOX = { configured: true, mode: "sandbox", clientId: "sandbox-client" } as const;
+const EMULATOR = { configured: true, mode: "emulator", clientId: "emulator-client" } as const;
+
 function unpaid(overrides: Partial<Extract<PaymentPageData, { state: "unpaid" }>> = {}): PaymentPageData {
   return {
     state: "unpaid",
     order: ORDER,
     token: null,
     stock: { hasStockIssues: false, message: "" },
-    paypal: { configured: true, mode: "sandbox" },
+    paypal: SANDBOX,
     recordingFailed: false,
     pending: null,
     ...overrides,
@@ -48,25 +56,26 @@ function unpaid(overrides: Partial<Extract<PaymentPageData, { state: "unpaid" }>
 type Answer = { status?: number; body: unknown; gate?: Promise<void> };
 let answers: Record<string, Answer>;
 let calls: { url: string; body: unknown }[];
+let assign: ReturnType<typeof vi.fn>;
+let detach: () => void = () => {};
 
 beforeEach(() => {
   calls = [];
   paypalJs.options = null;
-  paypalJs.rendered = 0;
+  paypalJs.rendered = [];
   paypalJs.loadScript.mockReset();
   paypalJs.loadScript.mockImplementation(async () => ({
     Buttons: (options: ButtonOptions) => {
       paypalJs.options = options;
       return {
-        render: async () => {
-          paypalJs.rendered++;
+        render: async (container: HTMLElement) => {
+          paypalJs.rendered.push(container);
         },
       };
     },
   }));
   answers = {
     "/api/orders/41/validate-stock": { body: { hasStockIssues: false, message: "" } },
-    "/api/paypal/setup": { body: { configured: true, mode: "sandbox", clientId: "sandbox-client", clientToken: null, currency: "USD", intent: "capture" } },
     "/api/paypal/order": { body: { id: "PAYPALORDER000001", status: "CREATED", links: [] } },
     "/api/orders/41/complete-payment": { body: { id: 41, confirmationToken: "tok-41" } },
   };
@@ -78,37 +87,50 @@ beforeEach(() => {
     if (answer.gate) await answer.gate;
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { "Content-Type": "application/json" } });
   });
+  // jsdom cannot navigate: the redirect is recorded instead.
+  assign = vi.fn();
+  vi.stubGlobal("location", { href: "http://localhost/order/41/payment", origin: "http://localhost", assign });
 });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  detach();
+  document.body.replaceChildren();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
-function renderPage(data: PaymentPageData) {
-  const Stub = createRemixStub([
-    {
-      path: "/order/:id/payment",
-      Component: () => (
-        <>
-          <PaymentView />
-          <ToastRegion initial={null} />
-        </>
-      ),
-      loader: () => data,
-    },
-    { path: "/order/:orderId/confirmation", Component: () => <h1>Order Confirmed!</h1> },
-  ]);
-  return render(<Stub initialEntries={["/order/41/payment"]} hydrationData={{ loaderData: { "0": data } }} />);
+/** The server's HTML of the page (rendered by React, as on the server), then the behaviours attached to it. */
+function openPage(data: PaymentPageData, nonce?: string) {
+  const Stub = createRemixStub([{ path: "/order/:id/payment", Component: () => <PaymentView />, loader: () => data }]);
+  const { container } = render(
+    <NonceContext.Provider value={nonce}>
+      <Stub initialEntries={["/order/41/payment"]} hydrationData={{ loaderData: { "0": data } }} />
+    </NonceContext.Provider>,
+  );
+  const html = container.innerHTML;
+  cleanup();
+  document.body.innerHTML = `<main>${html}</main><div class="toast-region" data-toasts=""></div>`;
+  detach = attachBehaviors(document.body, [stockCheck, paypalButtons, busySubmit]);
 }
 
-describe("payment page with JavaScript", () => {
+function toastTitle(): string | null | undefined {
+  return document.querySelector(".toast-region .toast-title")?.textContent;
+}
+
+describe("payment page with the browser module", () => {
   it("shows 'Verifying product availability...' while the check runs, then the stock issue box", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     answers["/api/orders/41/validate-stock"] = { body: { hasStockIssues: true, message: "Lace Pinafore is sold out" }, gate };
-    renderPage(unpaid({ paypal: { configured: true, mode: "emulator" } }));
-    expect(await screen.findByText("Verifying product availability...")).toBeInTheDocument();
+    openPage(unpaid({ paypal: EMULATOR }));
+    expect(screen.getByRole("status")).toHaveTextContent("Verifying product availability...");
+    expect(screen.queryByRole("button", { name: "Pay with PayPal" })).toBeNull();
     release();
     expect(await screen.findByText("Lace Pinafore is sold out")).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("Stock issue");
     expect(screen.getByRole("link", { name: "Return to Cart" })).toHaveAttribute("href", "/cart");
+    expect(screen.queryByText("Verifying product availability...")).toBeNull();
     expect(screen.queryByRole("button", { name: "Pay with PayPal" })).toBeNull();
     expect(calls[0]).toEqual({ url: "/api/orders/41/validate-stock", body: undefined });
     expect(paypalJs.loadScript).not.toHaveBeenCalled();
@@ -116,7 +138,7 @@ describe("payment page with JavaScript", () => {
 
   it("sends the token along when the page was opened with one, and says when the check itself failed", async () => {
     answers["/api/orders/41/validate-stock"] = { status: 500, body: { message: "x" } };
-    renderPage(unpaid({ token: "tok 41", paypal: { configured: true, mode: "emulator" } }));
+    openPage(unpaid({ token: "tok 41", paypal: EMULATOR }));
     expect(await screen.findByText("Unable to verify product availability. Please try again.")).toBeInTheDocument();
     expect(calls[0]!.url).toBe("/api/orders/41/validate-stock?token=tok%2041");
     // The server's own result still stands: the form is there, with the token.
@@ -125,79 +147,90 @@ describe("payment page with JavaScript", () => {
     expect(button.closest("form")!.querySelector('input[name="token"]')).toHaveAttribute("value", "tok 41");
   });
 
-  it("a payment PayPal holds for review shows 'Payment pending' and no Pay button", async () => {
-    renderPage(
-      unpaid({ pending: { title: "Payment pending", description: "PayPal is still reviewing this payment." }, paypal: { configured: true, mode: "emulator" } }),
-    );
-    expect(await screen.findByText("Payment pending")).toBeInTheDocument();
-    expect(screen.getByText("PayPal is still reviewing this payment.")).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: /pay/i })).toBeNull();
-  });
-
-  it("in emulator mode keeps the plain form button and never loads PayPal's script", async () => {
-    renderPage(unpaid({ paypal: { configured: true, mode: "emulator" } }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(await screen.findByRole("button", { name: "Pay with PayPal" })).toBeInTheDocument();
+  it("in emulator mode keeps the plain form button, marks no PayPal container and never loads PayPal's script", async () => {
+    openPage(unpaid({ paypal: EMULATOR }));
+    await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
+    expect(screen.getByRole("button", { name: "Pay with PayPal" })).toBeVisible();
     expect(screen.getByText("Test mode: PayPal is simulated on this shop. No real money moves.")).toBeInTheDocument();
+    expect(document.querySelector("[data-paypal-buttons]")).toBeNull();
     expect(paypalJs.loadScript).not.toHaveBeenCalled();
   });
 
-  it("in sandbox mode loads @paypal/paypal-js on demand and wires its buttons to the shop's API", async () => {
-    renderPage(unpaid());
-    await waitFor(() => expect(paypalJs.rendered).toBe(1));
-    expect(paypalJs.loadScript).toHaveBeenCalledWith({ clientId: "sandbox-client", currency: "USD", intent: "capture" });
-    await waitFor(() => expect(screen.queryByRole("button", { name: "Pay with PayPal" })).toBeNull());
+  it("in sandbox mode loads @paypal/paypal-js with the page's client id and nonce and wires its buttons to the shop's API", async () => {
+    openPage(unpaid(), "n0nce");
+    await waitFor(() => expect(paypalJs.rendered).toHaveLength(1));
+    expect(paypalJs.loadScript).toHaveBeenCalledWith({ clientId: "sandbox-client", currency: "USD", intent: "capture", dataCspNonce: "n0nce" });
+    const container = paypalJs.rendered[0]!;
+    expect(container).toHaveAttribute("data-order-id", "41");
+    await waitFor(() => expect(container).toBeVisible());
+    expect(screen.queryByRole("button", { name: "Pay with PayPal" })).toBeNull();
 
     const options = paypalJs.options!;
-    expect(await act(() => options.createOrder())).toBe("PAYPALORDER000001");
+    expect(await options.createOrder()).toBe("PAYPALORDER000001");
     expect(calls.find((c) => c.url === "/api/paypal/order")!.body).toEqual({ orderId: 41, currency: "USD", intent: "CAPTURE" });
 
-    await act(() => options.onApprove({ orderID: "PAYPALORDER000001" }));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    await options.onApprove({ orderID: "PAYPALORDER000001" });
     expect(calls.find((c) => c.url === "/api/orders/41/complete-payment")!.body).toEqual({ paypalOrderId: "PAYPALORDER000001", status: "paid" });
-    expect(await screen.findByText("Payment successful")).toBeInTheDocument();
+    expect(toastTitle()).toBe("Payment successful");
     // About 500 ms later the buyer is on the confirmation page.
-    expect(screen.queryByRole("heading", { name: "Order Confirmed!" })).toBeNull();
-    expect(await screen.findByRole("heading", { name: "Order Confirmed!" }, { timeout: 2000 })).toBeInTheDocument();
+    vi.advanceTimersByTime(499);
+    expect(assign).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(assign).toHaveBeenCalledWith("/order/41/confirmation?token=tok-41");
   });
 
   it("shows the spec's messages when the buyer cancels, PayPal fails, or the shop refuses", async () => {
-    renderPage(unpaid({ token: "tok-41" }));
-    await waitFor(() => expect(paypalJs.rendered).toBe(1));
+    openPage(unpaid({ token: "tok-41" }));
+    await waitFor(() => expect(paypalJs.rendered).toHaveLength(1));
     const options = paypalJs.options!;
 
     act(() => options.onCancel());
-    expect(await screen.findByText("Payment cancelled")).toBeInTheDocument();
-    expect(screen.getByText("You cancelled the PayPal payment. You can try again when ready.")).toBeInTheDocument();
+    expect(toastTitle()).toBe("Payment cancelled");
+    expect(document.querySelector(".toast-text")).toHaveTextContent("You cancelled the PayPal payment. You can try again when ready.");
 
-    act(() => options.onError(new Error("popup closed")));
-    expect(await screen.findByText("Payment failed")).toBeInTheDocument();
-    expect(screen.getByText("There was an error processing your PayPal payment. Please try again.")).toBeInTheDocument();
+    options.onError(new Error("popup closed"));
+    expect(toastTitle()).toBe("Payment failed");
+    expect(document.querySelector(".toast-text")).toHaveTextContent("There was an error processing your PayPal payment. Please try again.");
 
+    // A refused createOrder shows its own message, and PayPal's onError after it adds none.
     answers["/api/paypal/order"] = { status: 409, body: { message: "Lace Pinafore: only 1 items available in stock" } };
-    await act(() => expect(options.createOrder()).rejects.toThrow("only 1 items available in stock"));
-    act(() => options.onError(new Error("createOrder failed")));
-    expect(await screen.findByText("Stock issue")).toBeInTheDocument();
-    expect(screen.getByText("Lace Pinafore: only 1 items available in stock")).toBeInTheDocument();
+    await expect(options.createOrder()).rejects.toThrow("PayPal order not created");
+    options.onError(new Error("createOrder failed"));
+    expect(toastTitle()).toBe("Stock issue");
+    expect(document.querySelector(".toast-text")).toHaveTextContent("Lace Pinafore: only 1 items available in stock");
     expect(calls.find((c) => c.url === "/api/paypal/order")!.body).toMatchObject({ token: "tok-41" });
 
     answers["/api/orders/41/complete-payment"] = {
       status: 500,
       body: { message: "Payment processing error: Payment was successful but there was an error processing your order. Please contact support." },
     };
-    await act(() => options.onApprove({ orderID: "PAYPALORDER000001" }));
-    expect(await screen.findByText("Payment processing error")).toBeInTheDocument();
+    await options.onApprove({ orderID: "PAYPALORDER000001" });
+    expect(toastTitle()).toBe("Payment processing error");
+    expect(calls.find((c) => c.url === "/api/orders/41/complete-payment")!.body).toMatchObject({ token: "tok-41" });
+    expect(assign).not.toHaveBeenCalled();
   });
 
-  it("falls back to the form when PayPal's script cannot load", async () => {
+  it("keeps the form when PayPal's script cannot load", async () => {
     paypalJs.loadScript.mockRejectedValue(new Error("offline"));
-    renderPage(unpaid());
+    openPage(unpaid());
     await waitFor(() => expect(paypalJs.loadScript).toHaveBeenCalled());
-    expect(await screen.findByRole("button", { name: "Pay with PayPal" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
+    expect(screen.getByRole("button", { name: "Pay with PayPal" })).toBeVisible();
+    expect(document.querySelector("[data-paypal-buttons]")).not.toBeVisible();
   });
 
-  it("says payments are not configured instead of any button", async () => {
-    renderPage(unpaid({ paypal: { configured: false, mode: null } }));
-    expect(await screen.findByText("Payments are not configured")).toBeInTheDocument();
+  it("a payment PayPal holds for review shows 'Payment pending', no Pay button and no check", () => {
+    openPage(unpaid({ pending: { title: "Payment pending", description: "PayPal is still reviewing this payment." }, paypal: EMULATOR }));
+    expect(screen.getByText("Payment pending")).toBeInTheDocument();
+    expect(screen.getByText("PayPal is still reviewing this payment.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /pay/i })).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it("says payments are not configured instead of any button", () => {
+    openPage(unpaid({ paypal: { configured: false, mode: null, clientId: null } }));
+    expect(screen.getByText("Payments are not configured")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Pay with PayPal" })).toBeNull();
     expect(paypalJs.loadScript).not.toHaveBeenCalled();
   });

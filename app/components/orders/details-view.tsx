@@ -1,5 +1,4 @@
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { type FormEvent } from "react";
+import { Link } from "@remix-run/react";
 import {
   formatOrderDate,
   OrderBanners,
@@ -11,9 +10,9 @@ import {
   SupportContact,
   TrackingLink,
 } from "~/components/orders/order-parts";
-import { type ToastMessage, useToastEffect } from "~/components/ui/toaster";
 import { OrderWithdrawalCard } from "~/components/withdrawals/order-withdrawal";
 import { type DetailsPageData, ORDER_INTENTS, ORDER_TEXT, type OrderIntent, type OrderPageOrder } from "~/domain/orders/page-data";
+import { confirmFirst } from "~/lib/behavior-contract";
 
 type OkData = Extract<DetailsPageData, { state: "ok" }>;
 
@@ -32,8 +31,6 @@ const ACTIONS: Record<OrderIntent, { button: string; question: string; yes: stri
  * address, contact, message, and the order actions with their confirmation step.
  */
 export function OrderDetailsView({ data }: { data: DetailsPageData }) {
-  const actionData = useActionData<{ ok: boolean; error?: ToastMessage | null }>();
-  useToastEffect(actionData && !actionData.ok ? actionData.error : null);
   if (data.state === "not-found") return <OrderNotFound />;
   const { order } = data;
   return (
@@ -124,21 +121,7 @@ export function OrderDetailsView({ data }: { data: DetailsPageData }) {
   );
 }
 
-/** With JavaScript a confirm() prompt; without, the server's confirmation step (?confirm=). */
-function confirmFirst(question: string) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    if (!window.confirm(question)) {
-      event.preventDefault();
-      return;
-    }
-    const input = event.currentTarget.elements.namedItem("confirmed");
-    if (input instanceof HTMLInputElement) input.value = "yes";
-  };
-}
-
 function OrderActions({ data, order }: { data: OkData; order: OrderPageOrder }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const intents = [data.can.cancel ? ORDER_INTENTS.cancel : null, data.can.requestCancellation ? ORDER_INTENTS.requestCancellation : null].filter(
     (i): i is OrderIntent => i !== null,
   );
@@ -151,13 +134,14 @@ function OrderActions({ data, order }: { data: OkData; order: OrderPageOrder }) 
         </Link>
       ) : null}
       {intents.map((intent) => (
-        <Form key={intent} method="post" action={data.self} onSubmit={confirmFirst(ACTIONS[intent].question)} preventScrollReset>
+        // With JavaScript a confirm() prompt asks; without, the server's confirmation step (?confirm=).
+        <form key={intent} method="post" action={data.self} {...confirmFirst(ACTIONS[intent].question)}>
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="confirmed" value="" />
-          <button type="submit" className="button button-secondary button-block button-danger" disabled={busy}>
+          <button type="submit" className="button button-secondary button-block button-danger">
             {ACTIONS[intent].button}
           </button>
-        </Form>
+        </form>
       ))}
       {intents.length === 0 ? (
         <p className="muted small">
@@ -179,13 +163,13 @@ function ConfirmStep({ intent, self }: { intent: OrderIntent; self: string }) {
         {action.question}
       </p>
       <div className="actions">
-        <Form method="post" action={self}>
+        <form method="post" action={self}>
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="confirmed" value="yes" />
           <button type="submit" className="button">
             {action.yes}
           </button>
-        </Form>
+        </form>
         <Link to={self} className="button button-secondary">
           No, keep order
         </Link>

@@ -159,4 +159,36 @@ test.describe("customer order details", () => {
     await expect(page.getByRole("button", { name: "Request Cancellation" })).toHaveCount(0);
     expect(orderStatus(order.id).status).toBe("cancel_request");
   });
+
+  test("from the keyboard: Enter on 'Cancel Order' asks first; saying no leaves the focus on the button, saying yes cancels", async ({ page }, testInfo) => {
+    const order = insertOrder({ status: "unpaid" });
+    await visit(page, testInfo, `/order-details/${order.id}?token=${order.token}`);
+    const cancel = page.getByRole("button", { name: "Cancel Order" });
+    await cancel.focus();
+
+    if (jsOff(testInfo)) {
+      await page.keyboard.press("Enter");
+      const box = page.getByRole("alertdialog");
+      await expect(box.locator("#confirm-title")).toHaveText(CANCEL_QUESTION);
+      await box.getByRole("button", { name: "Yes, cancel order" }).focus();
+      await page.keyboard.press("Enter");
+    } else {
+      const asked: string[] = [];
+      page.once("dialog", (dialog) => {
+        asked.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asked).toEqual([CANCEL_QUESTION]);
+      await expect(cancel).toBeFocused();
+      await expect(page).toHaveURL(new RegExp(`/order-details/${order.id}\\?token=`));
+      expect(orderStatus(order.id).status).toBe("unpaid");
+
+      page.once("dialog", (dialog) => void dialog.accept());
+      await page.keyboard.press("Enter");
+    }
+    await expectToast(page, "Order cancelled");
+    await expect(page.locator(".status-pill")).toHaveText("Cancelled (Unpaid)");
+    expect(orderStatus(order.id).status).toBe("unpaidcancelled");
+  });
 });

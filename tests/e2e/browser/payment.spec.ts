@@ -186,3 +186,36 @@ test("the payment page of an order that is not yours: 'Order Not Found' (404), o
   await expect(stranger.getByRole("heading", { level: 1, name: "Complete Payment" })).toBeVisible();
   await other.close();
 });
+
+test("in emulator mode the page never asks for PayPal's script or the chunk that loads it", async ({ page }, testInfo) => {
+  const product = makeProduct(2);
+  const order = await placeOrder(page, product.id);
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await openPaymentPage(page, testInfo, order.id);
+  await expect(page.locator("[data-paypal-buttons]")).toHaveCount(0);
+  // Whatever the page loads has loaded by now (the stock check answered).
+  await page.waitForLoadState("networkidle");
+  expect(requested.filter((url) => /paypal\.com|paypalobjects\.com|\/build\/shop-chunk-/.test(url))).toEqual([]);
+});
+
+test("from the keyboard: Enter on 'Pay with PayPal' goes to PayPal; with JavaScript the button first says 'Redirecting to PayPal...'", async ({
+  page,
+}, testInfo) => {
+  const product = makeProduct(2);
+  const order = await placeOrder(page, product.id);
+  await openPaymentPage(page, testInfo, order.id);
+  const pay = page.getByRole("button", { name: "Pay with PayPal" });
+  await pay.focus();
+  if (!jsOff(testInfo)) {
+    // Once with the navigation held back, to see the button in between.
+    await page.evaluate(() => window.addEventListener("submit", (event) => event.preventDefault(), { once: true }));
+    await page.keyboard.press("Enter");
+    const busy = page.getByRole("button", { name: "Redirecting to PayPal..." });
+    await expect(busy).toBeDisabled();
+    await busy.evaluate((b) => ((b as HTMLButtonElement).disabled = false));
+    await busy.focus();
+  }
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`^${PAYPAL_ORIGIN}/checkoutnow`));
+});

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { expectToast, jsOff, visit } from "../helpers/browser";
 import { type E2EMail, waitForMail } from "../helpers/mail";
@@ -192,4 +192,36 @@ test("the signed-in customer's order page links 'Withdraw from contract' with th
   await page.waitForURL((url) => url.pathname === "/withdrawal" && url.search === `?orderId=${order.id}`);
   await expect(page.getByLabel("Order number")).toHaveValue(String(order.id));
   await expect(page.getByLabel("E-mail address used for the order")).toHaveValue(email);
+});
+
+test("from the keyboard: Enter sends each step, and with JavaScript the buttons say 'Checking...' and 'Sending...' while they work", async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail("withdraw-keyboard");
+  const order = insertOrder({ email, status: "paid" });
+  await visit(page, testInfo, `/withdrawal?orderId=${order.id}`);
+  const fill = async () => {
+    await page.getByLabel("E-mail address used for the order").fill(email);
+    await page.getByLabel("Your name").fill("Clara Bloom");
+  };
+  /** Enter on the focused control; with JavaScript, first once with the page's navigation held back, to see the busy button. */
+  const enter = async (from: Locator, busy: string) => {
+    await from.focus();
+    if (!jsOff(testInfo)) {
+      await page.evaluate(() => window.addEventListener("submit", (event) => event.preventDefault(), { once: true }));
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("button", { name: busy })).toBeDisabled();
+      await page.evaluate(() => document.querySelectorAll("button[disabled]").forEach((b) => ((b as HTMLButtonElement).disabled = false)));
+      // A button that turns disabled loses the focus: back to where the shopper was.
+      await from.focus();
+    }
+    await page.keyboard.press("Enter");
+  };
+
+  await fill();
+  await enter(page.getByLabel("Your name"), "Checking...");
+  await expect(page.getByRole("heading", { name: "Step 2 of 2: check and confirm" })).toBeVisible();
+  await enter(page.getByRole("form", { name: "Confirm withdrawal" }).getByRole("button"), "Sending...");
+  await page.waitForURL((url) => url.pathname === "/withdrawal/received");
+  await expect(page.getByRole("heading", { level: 1, name: "Your withdrawal is received" })).toBeVisible();
 });
