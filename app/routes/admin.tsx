@@ -12,6 +12,7 @@ import { RevenueChart } from "~/components/admin/revenue-chart";
 import { loadOutboxView, outboxAction } from "~/web/admin/outbox.server";
 import { getDashboardStats, getRevenueSeries } from "~/domain/orders/reports.server";
 import { loadStoreTab, storeTabAction } from "~/web/admin/store-tabs.server";
+import { useActionToast } from "~/components/ui/toaster";
 import { ACCESS_DENIED, ADMIN_TABS, type AdminTab, toAdminTab } from "~/components/admin/tabs";
 import { adminPageAccess, requireAdminAction } from "~/web/guards.server";
 import { hasSecondFactor } from "~/domain/auth/totp.server";
@@ -66,6 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminDashboard() {
   const data = useLoaderData<typeof loader>();
+  useActionToast();
   if (data.denied) {
     return (
       <div className="container narrow">

@@ -27,20 +27,10 @@ function stockBadge(stock: number): SafeHtml | "" {
 function image(product: CardProduct, eager: boolean): SafeHtml {
   const main = product.image;
   const alt = main?.alt ?? `${product.title} (no image available)`;
-  const img = html`<img
-    src="${main ? thumbUrl(main.url) : PLACEHOLDER_IMAGE}"
-    alt="${alt}"
-    width="${THUMB_WIDTH}"
-    height="${THUMB_HEIGHT}"
-    loading="${eager ? "eager" : "lazy"}"
-    decoding="async"
-  />`;
+  const img = html`<img src="${main ? thumbUrl(main.url) : PLACEHOLDER_IMAGE}" alt="${alt}" width="${THUMB_WIDTH}" height="${THUMB_HEIGHT}" loading="${eager ? "eager" : "lazy"}" decoding="async"/>`;
   const srcSet = srcSetFor(main?.url, main?.width);
   if (!srcSet) return img;
-  return html`<picture
-    ><source type="image/webp" srcset="${srcSet}" sizes="${IMAGE_SIZES.card}" />
-    ${img}</picture
-  >`;
+  return html`<picture><source type="image/webp" srcSet="${srcSet}" sizes="${IMAGE_SIZES.card}"/>${img}</picture>`;
 }
 
 function action(product: CardProduct, redirectTo: string): SafeHtml {
@@ -50,24 +40,13 @@ function action(product: CardProduct, redirectTo: string): SafeHtml {
   }
   // The quantity added from a card is always 1 (the schema's default). The button's label names
   // the product: a page of cards has many Add to Cart buttons.
-  return html`<form method="post" action="/cart" ${CARD_ADD_ATTRIBUTE}="${product.id}">
-    <input type="hidden" name="intent" value="add" /><input type="hidden" name="productId" value="${product.id}" /><input
-      type="hidden"
-      name="redirectTo"
-      value="${redirectTo}"
-    /><button type="submit" class="button button-block" aria-label="${ADD_TO_CART_LABEL}: ${product.title}">${ADD_TO_CART_LABEL}</button>
-  </form>`;
+  return html`<form method="post" action="/cart" ${CARD_ADD_ATTRIBUTE}="${product.id}"><input type="hidden" name="intent" value="add"/><input type="hidden" name="productId" value="${product.id}"/><input type="hidden" name="redirectTo" value="${redirectTo}"/><button type="submit" class="button button-block" aria-label="${ADD_TO_CART_LABEL}: ${product.title}">${ADD_TO_CART_LABEL}</button></form>`;
 }
 
 export function productCardHtml(product: CardProduct, { eager, redirectTo }: CardHtmlOptions): string {
   const href = `/product/${product.slug}`;
   const category = product.category ? html`<p class="card-category">${product.category}</p>` : "";
   // data-discover on the first link: Remix learns the product route before a click, as for <Link>.
-  return html`<a href="${href}" class="card-media" data-discover="true" data-shop-link="">${image(product, eager)}${stockBadge(product.stock)}</a>
-    <div class="card-body">
-      ${category}
-      <h3 class="card-title"><a href="${href}" data-shop-link="">${product.title}</a></h3>
-      <p class="price">${formatMoney(product.priceCents)}</p>
-      ${action(product, redirectTo)}
-    </div>`.value;
+  return html`<a href="${href}" class="card-media" data-discover="true" data-shop-link="">${image(product, eager)}${stockBadge(product.stock)}</a><div class="card-body">${category}<h3 class="card-title"><a href="${href}" data-shop-link="">${product.title}</a></h3><p class="price">${formatMoney(product.priceCents)}</p>${action(product, redirectTo)}</div>`
+    .value;
 }

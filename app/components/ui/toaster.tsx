@@ -1,3 +1,4 @@
+import { useActionData } from "@remix-run/react";
 import { memo, useEffect, useRef } from "react";
 import { showToast } from "~/browser/behaviors/toasts";
 import { TOAST_REGION_LABEL, TOASTS_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
@@ -50,4 +51,13 @@ export function useFlashToast(toast: ToastMessage | null | undefined): void {
   useEffect(() => {
     if (toast && toast !== initial.current) showToast(toast);
   }, [toast]);
+}
+
+/**
+ * The hydrated admin's own form answers: a Remix form's fetch gets respond()'s JSON
+ * ({ ok, toast } or { ok: false, error }, web/respond.server.ts), whose notification shows here.
+ */
+export function useActionToast(): void {
+  const data = useActionData() as { ok?: unknown; toast?: ToastMessage | null; error?: ToastMessage | null } | undefined;
+  useToastEffect(data && typeof data.ok === "boolean" ? (data.ok ? data.toast : data.error) : null);
 }

@@ -61,10 +61,8 @@ export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'];
   for (const e of entries) {
     parts.push(
-      html`<url
-        ><loc>${base + e.path}</loc>${e.lastmod && html`<lastmod>${e.lastmod}</lastmod>`}<changefreq>${e.changefreq}</changefreq
-        ><priority>${e.priority}</priority></url
-      > `.value,
+      html`<url><loc>${base + e.path}</loc>${e.lastmod && html`<lastmod>${e.lastmod}</lastmod>`}<changefreq>${e.changefreq}</changefreq><priority>${e.priority}</priority></url>\n`
+        .value,
     );
   }
   parts.push("</urlset>\n");

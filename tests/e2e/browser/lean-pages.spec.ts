@@ -137,6 +137,24 @@ test("the favorite toggle works without a page load and the header counts it", a
   expect(await documentWasKept(page)).toBe(!jsOff(testInfo));
 });
 
+test("the account's favorites Remove works by keyboard without a page load, focus on the list's heading", async ({ page, loginAsCustomer }, testInfo) => {
+  await loginAsCustomer({ page, email: uniqueEmail("lean-fav-remove"), firstName: "Clara", lastName: "Bloom" });
+  await visit(page, testInfo, `/product/${SLUGS.withVariations}`);
+  await page.getByRole("button", { name: "Add to Favorites" }).click();
+  await expectToast(page, "Added to favorites");
+  await visit(page, testInfo, "/account?tab=favorites");
+  await markDocument(page);
+  const remove = page.getByRole("button", { name: "Remove Classic Wool Coat from favorites" });
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  await expectToast(page, "Removed from favorites");
+  const heading = page.getByRole("heading", { name: "No favorites yet" });
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole("link", { name: "Favorites, 0 items" })).toBeVisible();
+  expect(await documentWasKept(page)).toBe(!jsOff(testInfo));
+  if (!jsOff(testInfo)) await expect(heading).toBeFocused();
+});
+
 test("header menus close on Escape and on a click outside (with JavaScript)", async ({ page }, testInfo) => {
   await visit(page, testInfo, "/shop");
   await markDocument(page);
