@@ -20,7 +20,10 @@ export async function respond(request: Request, opts: { redirectTo: string; toas
   if (opts.toast && !isFetchRequest(request)) headers.append("Set-Cookie", await toastHeader(opts.toast));
   for (const c of opts.cookies ?? []) if (c) headers.append("Set-Cookie", c);
   if (isFetchRequest(request)) {
-    return json(ok ? { ok: true as const, toast: opts.toast ?? null } : { ok: false as const, error: opts.toast ?? null }, { status: opts.status ?? 200, headers });
+    return json(ok ? { ok: true as const, toast: opts.toast ?? null } : { ok: false as const, error: opts.toast ?? null }, {
+      status: opts.status ?? 200,
+      headers,
+    });
   }
   return redirect(opts.redirectTo, { headers });
 }
