@@ -21,7 +21,19 @@ export const CARD_ADD_ATTRIBUTE = "data-card-add";
 export const ADD_TO_CART_LABEL = "Add to Cart";
 export const ADDING_LABEL = "Adding…";
 
-// Checkout.
+// Checkout (components/checkout, routes/checkout.tsx, browser/behaviors/checkout.ts).
+/** Marks the checkout form, its shipping rate and totals (taken from the server again), the account fields and the message counter. */
+export const CHECKOUT_ATTRIBUTES = {
+  form: "data-checkout",
+  shipping: "data-checkout-shipping",
+  totals: "data-checkout-totals",
+  account: "data-checkout-account",
+  count: "data-checkout-count",
+} as const;
+/** Posted as `intent` with the checkout form: the action answers the field errors and places nothing. */
+export const CHECKOUT_VALIDATE_INTENT = "validate";
+export const CHECKOUT_SUBMIT_LABEL = "Create Order & Proceed to Payment";
+export const CHECKOUT_SUBMITTING_LABEL = "Creating Order...";
 
 // Payment and orders.
 
