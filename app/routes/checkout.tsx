@@ -24,7 +24,7 @@ export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const form = checkoutFieldState(actionData?.result, data.defaults);
-  const useLoyalty = form.value("useLoyaltyPoints") === "on";
+  const useLoyalty = actionData ? form.value("useLoyaltyPoints") === "on" : data.useLoyaltyPoints;
   const shipping = data.shipping;
 
   const loyalty = data.loyalty;

@@ -21,7 +21,7 @@ import { type Toast } from "~/web/session.server";
 const HIDDEN_FIELDS = ["password", "confirmPassword"];
 
 export type CheckoutDefaults = Record<
-  "email" | "firstName" | "lastName" | "addressLine1" | "addressLine2" | "city" | "state" | "postalCode" | "country" | "useLoyaltyPoints",
+  "email" | "firstName" | "lastName" | "addressLine1" | "addressLine2" | "city" | "state" | "postalCode" | "country",
   string
 >;
 
@@ -59,12 +59,12 @@ export async function loadCheckoutPage(request: Request) {
     state: profile?.shippingState ?? "",
     postalCode: profile?.shippingPostalCode ?? "",
     country: knownCountry(query.get("country")) || knownCountry(profile?.shippingCountry),
-    useLoyaltyPoints: query.get("useLoyaltyPoints") === "on" ? "on" : "",
   };
   const loyalty = summary.loyalty;
   return json(
     {
       signedIn: !!user,
+      useLoyaltyPoints: query.get("useLoyaltyPoints") === "on",
       unpaidOrder: unpaid ? { id: unpaid.id, totalCents: unpaid.totalCents } : null,
       google: !user && isGoogleConfigured(),
       defaults,
