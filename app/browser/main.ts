@@ -5,6 +5,7 @@
  */
 import { cardAdd, productAdd } from "~/browser/behaviors/add-to-cart";
 import { busySubmit } from "~/browser/behaviors/busy-submit";
+import { checkout } from "~/browser/behaviors/checkout";
 import { favorites } from "~/browser/behaviors/favorites";
 import { gallery } from "~/browser/behaviors/gallery";
 import { loadMoreBehavior } from "~/browser/behaviors/load-more";
@@ -24,6 +25,7 @@ const BEHAVIORS: readonly Behavior[] = [
   gallery,
   loadMoreBehavior,
   // Checkout.
+  checkout,
   // Payment and orders.
   stockCheck,
   paypalButtons,

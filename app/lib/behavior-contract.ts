@@ -45,7 +45,19 @@ export const ADDING_LABEL = "Adding…";
 /** The favorite forms: "toggle" (product page) or "remove" (the account's favorites). */
 export const FAVORITE_ATTRIBUTE = "data-favorite";
 
-// Checkout.
+// Checkout (components/checkout, routes/checkout.tsx, browser/behaviors/checkout.ts).
+/** Marks the checkout form, its shipping rate and totals (taken from the server again), the account fields and the message counter. */
+export const CHECKOUT_ATTRIBUTES = {
+  form: "data-checkout",
+  shipping: "data-checkout-shipping",
+  totals: "data-checkout-totals",
+  account: "data-checkout-account",
+  count: "data-checkout-count",
+} as const;
+/** Posted as `intent` with the checkout form: the action answers the field errors and places nothing. */
+export const CHECKOUT_VALIDATE_INTENT = "validate";
+export const CHECKOUT_SUBMIT_LABEL = "Create Order & Proceed to Payment";
+export const CHECKOUT_SUBMITTING_LABEL = "Creating Order...";
 
 // Payment and orders.
 /** The spec's pause between the payment's success notification and the confirmation page. */

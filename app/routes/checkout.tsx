@@ -1,12 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckField, CheckoutSection } from "~/components/checkout/fields";
 import { CheckoutOrderSummary } from "~/components/checkout/order-summary";
-import { AddressSection, ContactSection, MessageSection, ShippingSection, TermsField } from "~/components/checkout/sections";
-import { useCheckoutValidation } from "~/components/checkout/use-checkout-validation";
-import { useShippingRate } from "~/components/checkout/use-shipping-rate";
-import { Alert, useClearPasswordAfter } from "~/components/ui/field";
+import { AddressSection, checkoutFieldState, ContactSection, MessageSection, ShippingSection, TermsField } from "~/components/checkout/sections";
+import { Alert } from "~/components/ui/field";
+import { CHECKOUT_ATTRIBUTES, CHECKOUT_SUBMIT_LABEL } from "~/lib/behavior-contract";
 import { centsToDecimal, formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
 import { loadCheckoutPage, submitCheckout } from "~/web/checkout.server";
@@ -25,13 +23,9 @@ export function action({ request }: ActionFunctionArgs) {
 export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction === "/checkout";
-  useClearPasswordAfter(actionData);
-
-  const form = useCheckoutValidation(actionData?.result, data.defaults);
-  const [useLoyalty, setUseLoyalty] = useState(form.value("useLoyaltyPoints") === "on");
-  const { shipping, refresh: refreshShipping } = useShippingRate(data.shipping, data.items);
+  const form = checkoutFieldState(actionData?.result, data.defaults);
+  const useLoyalty = actionData ? form.value("useLoyaltyPoints") === "on" : data.useLoyaltyPoints;
+  const shipping = data.shipping;
 
   const loyalty = data.loyalty;
   const discountCents = loyalty?.eligible && useLoyalty ? loyalty.discountCents : 0;
@@ -51,7 +45,7 @@ export default function CheckoutPage() {
         </p>
       </div>
       <div className="checkout-layout">
-        <Form method="post" action="/checkout" id="checkout" {...form.formProps} className="checkout-form">
+        <Form method="post" action="/checkout" id="checkout" className="checkout-form" {...{ [CHECKOUT_ATTRIBUTES.form]: "" }}>
           {data.unpaidOrder ? (
             <p className="notice" data-testid="unpaid-order-offer">
               {`You already placed order #${data.unpaidOrder.id} (${formatMoney(data.unpaidOrder.totalCents)}) for this cart and it is waiting for payment. `}
@@ -65,8 +59,8 @@ export default function CheckoutPage() {
           <input type="hidden" name="expectedSubtotal" value={centsToDecimal(data.subtotalCents)} />
           <input type="hidden" name="expectedShipping" value={centsToDecimal(shipping.priceCents)} />
 
-          <ContactSection form={form} signedIn={data.signedIn} google={data.google} hydrated={form.hydrated} />
-          <AddressSection form={form} onCountryChange={(country) => void refreshShipping(country)} />
+          <ContactSection form={form} signedIn={data.signedIn} google={data.google} />
+          <AddressSection form={form} />
           <ShippingSection shipping={shipping} />
           <MessageSection form={form} />
 
@@ -76,7 +70,6 @@ export default function CheckoutPage() {
               <CheckField
                 name="useLoyaltyPoints"
                 defaultChecked={useLoyalty}
-                onChange={(checked) => setUseLoyalty(checked)}
                 label={`Use ${loyalty.pointsRequired} points for a ${formatMoney(loyalty.discountCents)} discount`}
               />
             </CheckoutSection>
@@ -89,8 +82,8 @@ export default function CheckoutPage() {
               {form.formError}
             </p>
           ) : null}
-          <button type="submit" className="button button-lg button-block" disabled={submitting}>
-            {submitting ? "Creating Order..." : "Create Order & Proceed to Payment"}
+          <button type="submit" className="button button-lg button-block">
+            {CHECKOUT_SUBMIT_LABEL}
           </button>
         </Form>
 

@@ -8,6 +8,7 @@ import { findUnpaidOrderForCart, getCheckoutSummary } from "~/domain/orders/chec
 import { placeCheckoutOrder } from "~/domain/orders/checkout-order.server";
 import { accountCreationFailed, CHECKOUT_TOASTS, orderCreatedToast } from "~/domain/orders/checkout-text";
 import { CheckoutSchema, type ClientFigures } from "~/domain/orders/schemas";
+import { CHECKOUT_VALIDATE_INTENT } from "~/lib/behavior-contract";
 import { db } from "~/lib/db.server";
 import { decimalToCents } from "~/lib/money";
 import { isGoogleConfigured } from "~/web/auth/authenticator.server";
@@ -24,16 +25,26 @@ export type CheckoutDefaults = Record<
   string
 >;
 
+function knownCountry(value: string | null | undefined): string {
+  return value && (COUNTRY_CODES as readonly string[]).includes(value) ? value : "";
+}
+
 export interface CheckoutActionData {
   result: SubmissionResult<string[]>;
   alert: Toast | null;
 }
 
-/** Loader of /checkout: the cart's lines and the server's figures, the profile's address, an unpaid order of this cart. */
+/**
+ * Loader of /checkout: the cart's lines and the server's figures, the profile's address, an unpaid
+ * order of this cart. `?country=` and `?useLoyaltyPoints=on` choose them as the form would (the
+ * checkout behaviour takes the shipping rate and totals from that page).
+ */
 export async function loadCheckoutPage(request: Request) {
+  const query = new URL(request.url).searchParams;
   const user = await getOptionalUser(request);
   const owner = await getCartOwner(request);
-  const summary = await getCheckoutSummary(db, { owner, user, country: user?.shippingCountry ?? null });
+  const country = knownCountry(query.get("country")) || knownCountry(user?.shippingCountry);
+  const summary = await getCheckoutSummary(db, { owner, user, country: country || null });
   if (summary.items.length === 0) throw redirect("/shop");
   const profile = user ? await getProfile(db, user.id) : null;
   // An unpaid order already made from this very cart is offered instead of a second one.
@@ -47,12 +58,13 @@ export async function loadCheckoutPage(request: Request) {
     city: profile?.shippingCity ?? "",
     state: profile?.shippingState ?? "",
     postalCode: profile?.shippingPostalCode ?? "",
-    country: profile?.shippingCountry && (COUNTRY_CODES as readonly string[]).includes(profile.shippingCountry) ? profile.shippingCountry : "",
+    country: knownCountry(query.get("country")) || knownCountry(profile?.shippingCountry),
   };
   const loyalty = summary.loyalty;
   return json(
     {
       signedIn: !!user,
+      useLoyaltyPoints: query.get("useLoyaltyPoints") === "on",
       unpaidOrder: unpaid ? { id: unpaid.id, totalCents: unpaid.totalCents } : null,
       google: !user && isGoogleConfigured(),
       defaults,
@@ -101,10 +113,17 @@ function shownFigures(formData: FormData): ClientFigures {
   return { subtotalCents: cents("expectedSubtotal"), shippingCents: cents("expectedShipping") };
 }
 
-/** Action of /checkout: the order (and the account first, when asked), then the payment page. */
+/**
+ * Action of /checkout: the order (and the account first, when asked), then the payment page.
+ * With `intent=validate` it only answers the field errors (200) and creates nothing: the
+ * checkout behaviour shows the server's own messages as the shopper goes.
+ */
 export async function submitCheckout(request: Request) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
+  if (formData.get("intent") === CHECKOUT_VALIDATE_INTENT) {
+    return json<CheckoutActionData>({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), alert: null }, { headers: { "Cache-Control": "no-store" } });
+  }
   if (submission.status !== "success") {
     return failure(submission.reply({ hideFields: HIDDEN_FIELDS }), null, 400, []);
   }

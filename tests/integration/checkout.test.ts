@@ -605,6 +605,32 @@ describe("placing an order: the form and POST /api/orders", () => {
     expect(html).toMatch(/name="firstName"[^>]*value="Clara"/);
   });
 
+  it("intent=validate only answers the field errors (200): no order, no account, never the passwords", async () => {
+    const p = await makeProduct(db, { priceCents: 1000 });
+    const { cookie } = await guestWith([{ productId: p.id, quantity: 1 }]);
+    const email = `validate-${Date.now()}@example.com`;
+    const before = await orderCount();
+    const account = { email, createAccount: "on", password: "linen-seam-42", confirmPassword: "linen-seam-42", intent: "validate" };
+    const res = await submitCheckout({ ...FORM, ...account }, cookie);
+    expect(res.status).toBe(200);
+    const { result, alert } = await res.json();
+    expect(alert).toBeNull();
+    expect(result.error ?? {}).toEqual({});
+    expect(result.initialValue).not.toHaveProperty("password");
+    const bad = await (await submitCheckout({ ...FORM, ...account, email: "clara@localhost", city: "" }, cookie)).json();
+    expect(bad.result.error).toEqual({ email: [T.invalidEmail], city: [T.cityRequired] });
+    expect(await orderCount()).toBe(before);
+    expect(await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
+  });
+
+  it("the page's ?country= and ?useLoyaltyPoints=on choose what the form would (an unknown country is ignored)", async () => {
+    const p = await makeProduct(db, { priceCents: 1000 });
+    const { cookie } = await guestWith([{ productId: p.id, quantity: 1 }]);
+    const page = (query: string) => run(() => checkoutLoader(args(get(`/checkout${query}`, { cookie })))).then((res) => res.json());
+    expect(await page("?country=DE&useLoyaltyPoints=on")).toMatchObject({ useLoyaltyPoints: true, defaults: { country: "DE" } });
+    expect(await page("?country=XX")).toMatchObject({ useLoyaltyPoints: false, defaults: { country: "" } });
+  });
+
   it("the API answers 400 {message, errors} for bad input", async () => {
     const p = await makeProduct(db, { priceCents: 1000 });
     const { cookie } = await guestWith([{ productId: p.id, quantity: 1 }]);

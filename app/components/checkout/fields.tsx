@@ -21,7 +21,6 @@ export function CheckField({
   error,
   required,
   defaultChecked,
-  onChange,
 }: {
   name: string;
   label: ReactNode;
@@ -29,7 +28,6 @@ export function CheckField({
   error?: string;
   required?: boolean;
   defaultChecked?: boolean;
-  onChange?: (checked: boolean) => void;
 }) {
   const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -41,7 +39,6 @@ export function CheckField({
           name={name}
           required={required}
           defaultChecked={defaultChecked}
-          onChange={onChange ? (e) => onChange(e.currentTarget.checked) : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
@@ -61,7 +58,7 @@ export function CheckField({
   );
 }
 
-export function CountrySelect({ defaultValue, error, onChange }: { defaultValue: string; error?: string; onChange: (country: string) => void }) {
+export function CountrySelect({ defaultValue, error }: { defaultValue: string; error?: string }) {
   return (
     <div className="field">
       <label htmlFor="country">Country</label>
@@ -71,7 +68,6 @@ export function CountrySelect({ defaultValue, error, onChange }: { defaultValue:
         required
         autoComplete="country"
         defaultValue={defaultValue}
-        onChange={(e) => onChange(e.currentTarget.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "country-error" : undefined}
       >

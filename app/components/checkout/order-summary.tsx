@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
 
 export interface SummaryItem {
@@ -55,7 +56,7 @@ export function CheckoutOrderSummary({ items, figures, note }: { items: SummaryI
           {short.map((item) => `Only ${item.specificStock} of ${item.title} available.`).join(" ")} <Link to="/cart">Update your cart</Link>
         </p>
       ) : null}
-      <dl className="totals">
+      <dl className="totals" aria-live="polite" {...{ [CHECKOUT_ATTRIBUTES.totals]: "" }}>
         <div>
           <dt>Subtotal</dt>
           <dd data-testid="summary-subtotal">{formatMoney(figures.subtotalCents)}</dd>

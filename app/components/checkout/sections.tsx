@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
-import { useState } from "react";
 import { CheckField, CheckoutSection, CountrySelect } from "~/components/checkout/fields";
+import { checkoutConstraint, PASSWORD_CONSTRAINT } from "~/components/checkout/constraints";
 import { Field } from "~/components/ui/field";
-import { CHECKOUT_MAX, CHECKOUT_PASSWORD_MAX, CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-text";
+import { CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-text";
+import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
 
 /** What a section reads from the form's state: the value to show first and the field's error. */
@@ -11,13 +12,35 @@ export interface FieldState {
   error(name: string): string | undefined;
 }
 
+/** What the checkout action answers on failure: Conform's `submission.reply()` (only the parts the page reads). */
+export interface CheckoutReply {
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null> | null;
+}
+
+/** The form as the server shows it: the action's echo of what was sent (else the page's defaults) and its errors. */
+export function checkoutFieldState(reply: CheckoutReply | undefined, defaults: Record<string, unknown>): FieldState & { formError?: string } {
+  const initial = { ...defaults, ...(reply?.initialValue ?? {}) };
+  const errors = reply?.error ?? {};
+  return {
+    value(name) {
+      const v = initial[name];
+      return typeof v === "string" ? v : undefined;
+    },
+    error(name) {
+      return errors[name]?.[0] ?? undefined;
+    },
+    formError: errors[""]?.[0] ?? undefined,
+  };
+}
+
 /**
- * E-mail, and for a guest the sign-in links and "create an account". Without JavaScript the
- * password fields are always there (used only when the box is ticked); once hydrated they follow the box.
+ * E-mail, and for a guest the sign-in links and "create an account". The password fields are
+ * always in the markup (used only when the box is ticked); the checkout behaviour shows them only
+ * while it is ticked.
  */
-export function ContactSection({ form, signedIn, google, hydrated }: { form: FieldState; signedIn: boolean; google: boolean; hydrated: boolean }) {
+export function ContactSection({ form, signedIn, google }: { form: FieldState; signedIn: boolean; google: boolean }) {
   const { value, error } = form;
-  const [createAccount, setCreateAccount] = useState(value("createAccount") === "on");
   return (
     <CheckoutSection id="contact" title="Contact Information">
       <Field
@@ -25,8 +48,7 @@ export function ContactSection({ form, signedIn, google, hydrated }: { form: Fie
         label="Email"
         type="email"
         autoComplete="email"
-        required
-        maxLength={CHECKOUT_MAX.email}
+        {...checkoutConstraint("email")}
         defaultValue={value("email")}
         error={error("email")}
       />
@@ -45,8 +67,7 @@ export function ContactSection({ form, signedIn, google, hydrated }: { form: Fie
           </p>
           <CheckField
             name="createAccount"
-            defaultChecked={createAccount}
-            onChange={(checked) => setCreateAccount(checked)}
+            defaultChecked={value("createAccount") === "on"}
             label="Create an account with these details"
             hint="Keep track of your orders and earn loyalty points on this order."
           />
@@ -57,38 +78,32 @@ export function ContactSection({ form, signedIn, google, hydrated }: { form: Fie
             </a>{" "}
             says.
           </p>
-          {!hydrated || createAccount ? (
-            <div className="form-row account-fields">
-              <Field
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                maxLength={CHECKOUT_PASSWORD_MAX}
-                hint={
-                  hydrated
-                    ? `At least ${CHECKOUT_PASSWORD_MIN} characters.`
-                    : `Only used when 'Create an account' is ticked. At least ${CHECKOUT_PASSWORD_MIN} characters.`
-                }
-                error={error("password")}
-              />
-              <Field
-                name="confirmPassword"
-                label="Confirm Password"
-                type="password"
-                autoComplete="new-password"
-                maxLength={CHECKOUT_PASSWORD_MAX}
-                error={error("confirmPassword")}
-              />
-            </div>
-          ) : null}
+          <div className="form-row account-fields" {...{ [CHECKOUT_ATTRIBUTES.account]: "" }}>
+            <Field
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              {...PASSWORD_CONSTRAINT}
+              hint={`Only used when 'Create an account' is ticked. At least ${CHECKOUT_PASSWORD_MIN} characters.`}
+              error={error("password")}
+            />
+            <Field
+              name="confirmPassword"
+              label="Confirm Password"
+              type="password"
+              autoComplete="new-password"
+              {...PASSWORD_CONSTRAINT}
+              error={error("confirmPassword")}
+            />
+          </div>
         </>
       )}
     </CheckoutSection>
   );
 }
 
-export function AddressSection({ form, onCountryChange }: { form: FieldState; onCountryChange: (country: string) => void }) {
+export function AddressSection({ form }: { form: FieldState }) {
   const { value, error } = form;
   return (
     <CheckoutSection id="address" title="Shipping Address">
@@ -97,8 +112,7 @@ export function AddressSection({ form, onCountryChange }: { form: FieldState; on
           name="firstName"
           label="First Name"
           autoComplete="given-name"
-          required
-          maxLength={CHECKOUT_MAX.firstName}
+          {...checkoutConstraint("firstName")}
           defaultValue={value("firstName")}
           error={error("firstName")}
         />
@@ -106,8 +120,7 @@ export function AddressSection({ form, onCountryChange }: { form: FieldState; on
           name="lastName"
           label="Last Name"
           autoComplete="family-name"
-          required
-          maxLength={CHECKOUT_MAX.lastName}
+          {...checkoutConstraint("lastName")}
           defaultValue={value("lastName")}
           error={error("lastName")}
         />
@@ -116,8 +129,7 @@ export function AddressSection({ form, onCountryChange }: { form: FieldState; on
         name="addressLine1"
         label="Address"
         autoComplete="address-line1"
-        required
-        maxLength={CHECKOUT_MAX.addressLine1}
+        {...checkoutConstraint("addressLine1")}
         defaultValue={value("addressLine1")}
         error={error("addressLine1")}
       />
@@ -125,25 +137,17 @@ export function AddressSection({ form, onCountryChange }: { form: FieldState; on
         name="addressLine2"
         label="Apartment, suite, etc. (optional)"
         autoComplete="address-line2"
-        maxLength={CHECKOUT_MAX.addressLine2}
+        {...checkoutConstraint("addressLine2")}
         defaultValue={value("addressLine2")}
         error={error("addressLine2")}
       />
       <div className="form-row">
-        <Field
-          name="city"
-          label="City"
-          autoComplete="address-level2"
-          required
-          maxLength={CHECKOUT_MAX.city}
-          defaultValue={value("city")}
-          error={error("city")}
-        />
+        <Field name="city" label="City" autoComplete="address-level2" {...checkoutConstraint("city")} defaultValue={value("city")} error={error("city")} />
         <Field
           name="state"
           label="State / Province (optional)"
           autoComplete="address-level1"
-          maxLength={CHECKOUT_MAX.state}
+          {...checkoutConstraint("state")}
           defaultValue={value("state")}
           error={error("state")}
         />
@@ -153,12 +157,11 @@ export function AddressSection({ form, onCountryChange }: { form: FieldState; on
           name="postalCode"
           label="Postal Code"
           autoComplete="postal-code"
-          required
-          maxLength={CHECKOUT_MAX.postalCode}
+          {...checkoutConstraint("postalCode")}
           defaultValue={value("postalCode")}
           error={error("postalCode")}
         />
-        <CountrySelect defaultValue={value("country") ?? ""} error={error("country")} onChange={onCountryChange} />
+        <CountrySelect defaultValue={value("country") ?? ""} error={error("country")} />
       </div>
     </CheckoutSection>
   );
@@ -167,7 +170,7 @@ export function AddressSection({ form, onCountryChange }: { form: FieldState; on
 export function ShippingSection({ shipping }: { shipping: { name: string; description: string; priceCents: number } }) {
   return (
     <CheckoutSection id="shipping" title="Shipping Information">
-      <div className="shipping-rate">
+      <div className="shipping-rate" {...{ [CHECKOUT_ATTRIBUTES.shipping]: "" }}>
         <div>
           <p className="strong">{shipping.name}</p>
           {shipping.description ? <p className="muted small">{shipping.description}</p> : null}
@@ -178,10 +181,10 @@ export function ShippingSection({ shipping }: { shipping: { name: string; descri
   );
 }
 
-/** The optional message, with a live character counter. */
+/** The optional message, with its character counter (kept up to date by the checkout behaviour). */
 export function MessageSection({ form }: { form: FieldState }) {
   const { value, error } = form;
-  const [messageLength, setMessageLength] = useState((value("customerMessage") ?? "").length);
+  const messageLength = (value("customerMessage") ?? "").length;
   const message = error("customerMessage");
   return (
     <CheckoutSection id="message" title="Message to Shop (optional)">
@@ -190,14 +193,13 @@ export function MessageSection({ form }: { form: FieldState }) {
         <textarea
           id="customerMessage"
           name="customerMessage"
-          maxLength={CUSTOMER_MESSAGE_MAX}
+          {...checkoutConstraint("customerMessage")}
           rows={3}
           defaultValue={value("customerMessage")}
-          onChange={(e) => setMessageLength(e.currentTarget.value.length)}
           aria-invalid={message ? true : undefined}
           aria-describedby={["customerMessage-count", message ? "customerMessage-error" : null].filter(Boolean).join(" ")}
         />
-        <p className="field-hint message-count" id="customerMessage-count">
+        <p className="field-hint message-count" id="customerMessage-count" {...{ [CHECKOUT_ATTRIBUTES.count]: "" }}>
           {`${messageLength}/${CUSTOMER_MESSAGE_MAX}`}
         </p>
         {message ? (

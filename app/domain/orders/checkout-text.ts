@@ -1,7 +1,6 @@
 /**
- * Texts and limits of the checkout. Browser-safe:
- * the zod schema (schemas.ts, server only) and the page's small validator
- * (components/checkout/validate.ts) both read them, so the two can never word a rule differently.
+ * Texts and limits of the checkout: the zod schema (schemas.ts) words every rule with them, and
+ * the page's markup shows the limits (the message counter, the password hint).
  */
 export const CHECKOUT_TEXT = {
   invalidEmail: "Please enter a valid email address",
@@ -56,5 +55,5 @@ export function accountCreationFailed(message?: string): Toast {
   return { title: "Account Creation Failed", description: message || "Failed to create account", type: "error" };
 }
 
-/** The e-mail shape zod's `.email()` accepts (a dot-separated domain with a TLD), shared by schema and validator. */
+/** The e-mail shape zod's `.email()` accepts (a dot-separated domain with a TLD). */
 export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Z0-9_'+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;

@@ -12,7 +12,8 @@ import {
 import { ADMIN_ORDER_TEXT, TRACKING_NUMBER_MAX } from "~/domain/orders/fulfilment";
 import { decimalToCents } from "~/lib/money";
 
-// Server only: components validate with components/checkout/validate.ts, which mirrors these rules.
+// The browser never runs these: it gets their native constraints (components/checkout/constraints.ts)
+// and the server's answers (the checkout action's validate intent).
 
 /**
  * A checkbox: JSON sends true/false, an HTML form sends "on" when ticked and nothing otherwise

@@ -245,3 +245,64 @@ test.describe("POST /api/orders", () => {
     expect(ordersFor(email)).toEqual([]);
   });
 });
+
+test.describe("POST /checkout with intent=validate (the checkout page's own checks)", () => {
+  function form(email: string, extra: Record<string, string> = {}): Record<string, string> {
+    const { shippingAddress } = payload(email);
+    return { email, ...shippingAddress, customerMessage: "", agreeToTerms: "on", ...extra };
+  }
+  const JSON_ANSWER = { Accept: "application/json" };
+
+  function accountsFor(email: string): number {
+    return withDb((db) => (db.prepare("SELECT COUNT(*) AS n FROM users WHERE email = ?").get(email.toLowerCase()) as { n: number }).n);
+  }
+
+  test("a complete form, account included, is only checked: 200, no errors, no order, no account", async ({ request }) => {
+    await addToCart(request, await productId(request, SWEATER));
+    const email = uniqueEmail("validate-only");
+    const fields = form(email, { createAccount: "on", password: "linen-seam-42", confirmPassword: "linen-seam-42", intent: "validate" });
+    const res = await request.post("/checkout", { form: fields, headers: JSON_ANSWER, maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    const { result } = await res.json();
+    expect(result.error ?? {}).toEqual({});
+    // The passwords are never sent back.
+    expect(result.initialValue).not.toHaveProperty("password");
+    // The same post as a plain form (the page with nothing placed) changes nothing either.
+    const plain = await request.post("/checkout", { form: fields, headers: { Accept: "text/html" }, maxRedirects: 0 });
+    expect(plain.status()).toBe(200);
+    expect(ordersFor(email)).toEqual([]);
+    expect(accountsFor(email)).toBe(0);
+  });
+
+  test("the check answers the schema's messages at their fields", async ({ request }) => {
+    await addToCart(request, await productId(request, SWEATER));
+    const res = await request.post("/checkout", {
+      form: form("clara@localhost", { firstName: " ", agreeToTerms: "", createAccount: "on", password: "abc", confirmPassword: "abd", intent: "validate" }),
+      headers: JSON_ANSWER,
+    });
+    expect(res.status()).toBe(200);
+    const { result } = await res.json();
+    expect(result.error).toEqual({
+      email: ["Please enter a valid email address"],
+      firstName: ["First name is required"],
+      agreeToTerms: ["You must agree to the terms and conditions"],
+      confirmPassword: ["Password must be at least 6 characters and passwords must match"],
+    });
+  });
+
+  test("huge input gets a field error, never a 500", async ({ request }) => {
+    await addToCart(request, await productId(request, SWEATER));
+    const email = uniqueEmail("validate-huge");
+    const huge = "x".repeat(200_000);
+    const check = await request.post("/checkout", { form: form(email, { firstName: huge, customerMessage: huge, intent: "validate" }), headers: JSON_ANSWER });
+    expect(check.status()).toBe(200);
+    expect((await check.json()).result.error).toEqual({ firstName: ["At most 100 characters"], customerMessage: ["Message must be 200 characters or less"] });
+    const order = await request.post("/checkout", { form: form(email, { firstName: huge }), headers: JSON_ANSWER, maxRedirects: 0 });
+    expect(order.status()).toBe(400);
+    expect((await order.json()).result.error).toEqual({ firstName: ["At most 100 characters"] });
+    const page = await request.post("/checkout", { form: form(email, { firstName: huge }), headers: { Accept: "text/html" }, maxRedirects: 0 });
+    expect(page.status()).toBe(400);
+    expect(await page.text()).toContain('<p class="field-error" id="firstName-error">At most 100 characters</p>');
+    expect(ordersFor(email)).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "../fixtures";
+import { productId } from "../helpers/api";
 import { addFromProductPage, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
 import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
 
@@ -12,6 +13,9 @@ const TEXT = {
   invalidEmail: "Please enter a valid email address",
   passwordRule: "Password must be at least 6 characters and passwords must match",
   submit: "Create Order & Proceed to Payment",
+  submitting: "Creating Order...",
+  termsRequired: "You must agree to the terms and conditions",
+  firstNameRequired: "First name is required",
 };
 
 function storedOrder(id: number) {
@@ -127,8 +131,18 @@ test("create an account at checkout: passwords must match, then the order belong
   }
   const email = uniqueEmail("checkout-account");
   await fillAddress(page, email);
-  await page.getByLabel("Create an account with these details").check();
+  const createAccount = page.getByLabel("Create an account with these details");
+  await createAccount.check();
   await expect(password).toBeVisible();
+  if (!jsOff(testInfo)) {
+    // With the keyboard: the box hides the fields again and shows them back, focus staying on it.
+    await createAccount.focus();
+    await page.keyboard.press("Space");
+    await expect(password).toHaveCount(0);
+    await expect(createAccount).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(password).toBeVisible();
+  }
   await password.fill("linen-seam-42");
   await page.getByLabel("Confirm Password").fill("secret2");
   await page.getByLabel("I agree to the terms and conditions").check();
@@ -189,16 +203,32 @@ test("a signed-in customer gets the form prefilled and the loyalty discount", as
   if (!jsOff(testInfo)) {
     await expect(page.getByTestId("summary-discount")).toHaveText("-$5.00");
     await expect(total).not.toHaveText(before!);
+    // Unticked with the keyboard, the server's totals come back without the discount.
+    await useLoyalty.focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("summary-discount")).toHaveCount(0);
+    await expect(total).toHaveText(before!);
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId("summary-discount")).toHaveText("-$5.00");
+    await expect(useLoyalty).toBeFocused();
   }
   await page.getByLabel("I agree to the terms and conditions").check();
   if (!jsOff(testInfo)) {
-    // While the order is being created the button says so (the answer is held back a moment).
-    await page.route(/\/checkout\?.*_data=/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
+    // While the order is being created the button says so, and a second press sends nothing
+    // more. Read in the page right after the presses: once the form is sent, the test waits for
+    // the next page.
+    const sent: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.resourceType() === "document") sent.push(new URL(r.url()).pathname);
     });
-    await submit(page);
-    await expect(page.getByRole("button", { name: "Creating Order..." })).toBeDisabled();
+    const pressed = await page.getByRole("button", { name: TEXT.submit }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+      return { label: button.textContent, disabled: button.disabled, busy: button.getAttribute("aria-busy") };
+    });
+    expect(pressed).toEqual({ label: TEXT.submitting, disabled: true, busy: "true" });
+    await expect(page).toHaveURL(/\/order\/\d+\/payment$/);
+    expect(sent).toEqual(["/checkout"]);
   } else {
     await submit(page);
   }
@@ -206,6 +236,126 @@ test("a signed-in customer gets the form prefilled and the loyalty discount", as
   const order = storedOrder(id);
   expect(order).toMatchObject({ user_id: userId, loyalty_discount_cents: 500 });
   expect(order.total_cents).toBe(Math.round(Number(before!.replace("$", "")) * 100) - 500);
+});
+
+function ordersFor(email: string): number {
+  return withDb((db) => (db.prepare("SELECT COUNT(*) AS n FROM orders WHERE email = ?").get(email) as { n: number }).n);
+}
+
+test("a field is checked by the server as it is left or changed (with JavaScript), or on submit (without)", async ({ page }, testInfo) => {
+  const documents: string[] = [];
+  const checks: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documents.push(r.method());
+    else if (r.method() === "POST" && new URL(r.url()).pathname === "/checkout") checks.push(new URLSearchParams(r.postData() ?? "").get("intent") ?? "");
+  });
+  await startCheckout(page, testInfo);
+  documents.length = 0;
+  const email = page.getByLabel("Email", { exact: true });
+  const terms = page.getByLabel("I agree to the terms and conditions");
+  const address = uniqueEmail("checkout-checks");
+
+  await email.fill("clara@localhost");
+  await email.press("Tab");
+  if (jsOff(testInfo)) {
+    // Without JavaScript nothing is checked until the form is sent; then the server's page says it.
+    await expect(page.locator("#email-error")).toHaveCount(0);
+    await fillAddress(page, "clara@localhost");
+    await terms.check();
+    await submit(page);
+    await expect(page.locator("#email-error")).toHaveText(TEXT.invalidEmail);
+    expect(documents).toEqual(["POST"]);
+    return;
+  }
+  // The server's own message, in the markup it renders for it; fields not yet visited stay quiet.
+  await expect(page.locator("#email-error")).toHaveText(TEXT.invalidEmail);
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAttribute("aria-describedby", "email-error");
+  await expect(page.locator("#firstName-error")).toHaveCount(0);
+
+  await email.fill(address);
+  await email.press("Tab");
+  await expect(page.locator("#email-error")).toHaveCount(0);
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  await expect(email).not.toHaveAttribute("aria-describedby", /email-error/);
+
+  // A change is enough (no focus lost): the terms box, with the keyboard.
+  await terms.focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Space");
+  await expect(page.locator("#agreeToTerms-error")).toHaveText(TEXT.termsRequired);
+  await expect(terms).toHaveAttribute("aria-describedby", "agreeToTerms-error");
+  await expect(terms).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(page.locator("#agreeToTerms-error")).toHaveCount(0);
+
+  // All of it were checks posted to the form's own action: no page load, no order.
+  expect(checks.length).toBeGreaterThan(0);
+  expect(checks.every((intent) => intent === "validate")).toBe(true);
+  expect(documents).toEqual([]);
+  expect(ordersFor(address)).toBe(0);
+});
+
+test("sending a form with errors keeps the page and focuses the first wrong field", async ({ page }, testInfo) => {
+  await startCheckout(page, testInfo);
+  const city = page.getByLabel("City");
+  await city.fill("Toronto");
+  // Enter in a field sends the form, as the button would.
+  await city.press("Enter");
+  const email = page.getByLabel("Email", { exact: true });
+  await expect(email).toBeFocused();
+  await expect(page).toHaveURL(/\/checkout$/);
+  if (jsOff(testInfo)) {
+    // The browser's own constraints (from the schema) stop the form before it leaves.
+    expect(await email.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    return;
+  }
+  await expect(page.locator("#email-error")).toHaveText(TEXT.invalidEmail);
+  await expect(page.locator("#firstName-error")).toHaveText(TEXT.firstNameRequired);
+  await expect(page.locator("#agreeToTerms-error")).toHaveText(TEXT.termsRequired);
+  await expect(page.locator("#city-error")).toHaveCount(0);
+  await expect(page.getByLabel("First Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: TEXT.submit })).toBeEnabled();
+  // Fixed from the keyboard, the field's error goes as it is left.
+  await page.keyboard.type(uniqueEmail("checkout-focus"));
+  await page.keyboard.press("Tab");
+  await expect(page.locator("#email-error")).toHaveCount(0);
+  await expect(page.locator("#firstName-error")).toHaveText(TEXT.firstNameRequired);
+});
+
+test("the country takes the shipping and totals from the server; the order goes with the figures shown", async ({ page }, testInfo) => {
+  await startCheckout(page, testInfo);
+  const subtotal = page.getByTestId("summary-subtotal");
+  const total = page.getByTestId("summary-total");
+  const before = Number((await subtotal.textContent())!.replace("$", ""));
+  // The cart changes behind the page (another tab): only the server knows the new figures.
+  // A large item: the shipping rate changes too.
+  const added = await productId(page.request, SLUGS.large);
+  const price = withDb((db) => (db.prepare("SELECT price_cents AS p FROM products WHERE id = ?").get(added) as { p: number }).p) / 100;
+  expect((await page.request.post("/api/cart", { data: { productId: added, quantity: 1 } })).status()).toBe(201);
+
+  const email = uniqueEmail("checkout-country");
+  await fillAddress(page, email);
+  await page.getByLabel("Country").selectOption("DE");
+  await page.getByLabel("I agree to the terms and conditions").check();
+  if (jsOff(testInfo)) {
+    // Without JavaScript the page still shows the old figures, and the server refuses them.
+    await expect(subtotal).toHaveText(`$${before.toFixed(2)}`);
+    await submit(page);
+    await expect(page.locator("main .alert-error")).toContainText("Prices or your cart have changed. Please review your order.");
+    expect(ordersFor(email)).toBe(0);
+    return;
+  }
+  await expect(subtotal).toHaveText(`$${(before + price).toFixed(2)}`);
+  await expect(page.getByRole("complementary", { name: "Order Summary" })).toContainText("Shipping (Large Item Shipping)");
+  await expect(page.getByRole("region", { name: "Shipping Information" })).toContainText("Large Item Shipping");
+  await expect(page.getByLabel("Country")).toHaveValue("DE");
+  const shown = Number((await total.textContent())!.replace("$", ""));
+  const shownShipping = Number((await page.getByTestId("summary-shipping").textContent())!.replace("$", ""));
+  expect(shown).toBeCloseTo(before + price + shownShipping, 2);
+  await submit(page);
+  const id = await landOnPayment(page);
+  expect(storedOrder(id)).toMatchObject({ shipping_country: "DE", total_cents: Math.round(shown * 100) });
 });
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

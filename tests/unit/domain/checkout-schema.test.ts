@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod";
-import { validateCheckout } from "~/components/checkout/validate";
 import { CHECKOUT_TEXT as T } from "~/domain/orders/checkout-text";
 import { CheckoutSchema, OrderCreateSchema } from "~/domain/orders/schemas";
 
@@ -251,33 +250,5 @@ describe("OrderCreateSchema (the API payload onto the same rules)", () => {
       totalCents: undefined,
       items: undefined,
     });
-  });
-});
-
-describe("the browser validator mirrors CheckoutSchema", () => {
-  const cases: Record<string, string | undefined>[] = [
-    VALID,
-    EMPTY_FORM,
-    { ...VALID, email: "clara@localhost" },
-    { ...VALID, email: "a@b" },
-    { ...VALID, email: " ok@example.com " },
-    { ...VALID, firstName: "  " },
-    { ...VALID, country: "PL" },
-    { ...VALID, customerMessage: "m".repeat(201) },
-    { ...VALID, customerMessage: ` ${"m".repeat(200)} ` },
-    { ...VALID, agreeToTerms: undefined },
-    { ...VALID, postalCode: "1".repeat(21) },
-    { ...VALID, createAccount: "on" },
-    { ...VALID, createAccount: "on", password: "secret", confirmPassword: "secret" },
-    { ...VALID, createAccount: "on", password: "secret", confirmPassword: "Secret" },
-    { ...VALID, password: "x" },
-  ];
-
-  it.each(cases.map((c, i) => [i, c] as const))("case %i gives the same field errors", (_i, fields) => {
-    const expected = formErrors(fields);
-    // Conform hands the validator the raw form values: empty strings included.
-    const raw = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-    expect(validateCheckout(raw)).toEqual(expected);
-    expect(validateCheckout(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== "")))).toEqual(expected);
   });
 });
