@@ -6,7 +6,7 @@ import { SLUGS } from "../helpers/browser";
 
 // The browser↔server contract (docs/decisions/lean-pages.md): a page's form posted to its own
 // action with Accept: application/json answers JSON (app/web/form-answer.server.ts); the same
-// form posted by a browser without JavaScript gets post/redirect/get. No route ids, no ?_data=.
+// form posted by a browser without JavaScript gets post/redirect/get. No route ids, no Remix data requests.
 
 const JSON_ONLY = { Accept: "application/json" };
 /** What a browser sends with a plain (JavaScript off) form submission. */
