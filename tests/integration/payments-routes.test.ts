@@ -189,7 +189,7 @@ describe("the payment page (both URLs)", () => {
     setPaypalConfig(null);
     const { order, cookie } = await guestOrder();
     const data = await (await call(paymentLoader, get(`/order/${order.id}/payment`, { cookie, accept: "text/html" }), { id: String(order.id) })).json();
-    expect(data.paypal).toEqual({ configured: false, mode: null });
+    expect(data.paypal).toEqual({ configured: false, mode: null, clientId: null });
     const html = renderPage(data, `/order/${order.id}/payment`);
     expect(html).toContain(PAYMENT_TEXT.notConfigured);
     expect(html).not.toContain("Pay with PayPal");
