@@ -490,7 +490,7 @@ describe("products tab and the small API calls", () => {
     res = await tabPost({ intent: PRODUCT_INTENTS.toggleLatest, productId: "999999", isLatestCollection: "true" });
     expect(await toastOf(res)).toMatchObject({ title: PRODUCT_TEXT.toggleFailed, type: "error" });
     res = await tabPost({ intent: PRODUCT_INTENTS.toggleLatest, productId: String(p.id), isLatestCollection: "false" }, "application/json");
-    expect(await res.json()).toEqual({ ok: true });
+    expect(await res.json()).toEqual({ ok: true, toast: { title: PRODUCT_TEXT.removedFromLatest, description: "Toggle Hat", type: "success" } });
     expect((await productBySlug(p.slug))!.is_latest_collection).toBe(0);
     res = await api.write("PATCH", p.id, { isLatestCollection: true });
     expect(res.status).toBe(200);
