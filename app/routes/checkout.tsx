@@ -23,7 +23,7 @@ export function action({ request }: ActionFunctionArgs) {
 export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const form = checkoutFieldState(actionData?.result, data.defaults);
+  const form = checkoutFieldState(actionData?.result, data.defaults, data.constraints);
   const useLoyalty = actionData ? form.value("useLoyaltyPoints") === "on" : data.useLoyaltyPoints;
   const shipping = data.shipping;
 

@@ -1,4 +1,5 @@
 import { type SubmissionResult } from "@conform-to/react";
+import { checkoutConstraints } from "~/web/checkout-constraints.server";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import { getProfile } from "~/domain/auth/accounts.server";
@@ -68,6 +69,7 @@ export async function loadCheckoutPage(request: Request) {
       unpaidOrder: unpaid ? { id: unpaid.id, totalCents: unpaid.totalCents } : null,
       google: !user && isGoogleConfigured(),
       defaults,
+      constraints: checkoutConstraints(),
       items: summary.items.map((item) => ({
         id: item.id,
         title: item.product.title,

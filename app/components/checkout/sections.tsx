@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import { CheckField, CheckoutSection, CountrySelect } from "~/components/checkout/fields";
-import { checkoutConstraint, PASSWORD_CONSTRAINT } from "~/components/checkout/constraints";
 import { Field } from "~/components/ui/field";
 import { CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-text";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
@@ -10,6 +9,15 @@ import { formatMoney } from "~/lib/money";
 export interface FieldState {
   value(name: string): string | undefined;
   error(name: string): string | undefined;
+  /** The field's native constraints (required, lengths, pattern), from the server's schema. */
+  constraint(name: string): FieldConstraint;
+}
+
+export interface FieldConstraint {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
 }
 
 /** What the checkout action answers on failure: Conform's `submission.reply()` (only the parts the page reads). */
@@ -19,7 +27,11 @@ export interface CheckoutReply {
 }
 
 /** The form as the server shows it: the action's echo of what was sent (else the page's defaults) and its errors. */
-export function checkoutFieldState(reply: CheckoutReply | undefined, defaults: Record<string, unknown>): FieldState & { formError?: string } {
+export function checkoutFieldState(
+  reply: CheckoutReply | undefined,
+  defaults: Record<string, unknown>,
+  constraints: Record<string, FieldConstraint>,
+): FieldState & { formError?: string } {
   const initial = { ...defaults, ...(reply?.initialValue ?? {}) };
   const errors = reply?.error ?? {};
   return {
@@ -29,6 +41,9 @@ export function checkoutFieldState(reply: CheckoutReply | undefined, defaults: R
     },
     error(name) {
       return errors[name]?.[0] ?? undefined;
+    },
+    constraint(name) {
+      return constraints[name] ?? {};
     },
     formError: errors[""]?.[0] ?? undefined,
   };
@@ -43,15 +58,7 @@ export function ContactSection({ form, signedIn, google }: { form: FieldState; s
   const { value, error } = form;
   return (
     <CheckoutSection id="contact" title="Contact Information">
-      <Field
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        {...checkoutConstraint("email")}
-        defaultValue={value("email")}
-        error={error("email")}
-      />
+      <Field name="email" label="Email" type="email" autoComplete="email" {...form.constraint("email")} defaultValue={value("email")} error={error("email")} />
       {signedIn ? null : (
         <>
           <p className="muted small">
@@ -84,7 +91,7 @@ export function ContactSection({ form, signedIn, google }: { form: FieldState; s
               label="Password"
               type="password"
               autoComplete="new-password"
-              {...PASSWORD_CONSTRAINT}
+              {...form.constraint("password")}
               hint={`Only used when 'Create an account' is ticked. At least ${CHECKOUT_PASSWORD_MIN} characters.`}
               error={error("password")}
             />
@@ -93,7 +100,7 @@ export function ContactSection({ form, signedIn, google }: { form: FieldState; s
               label="Confirm Password"
               type="password"
               autoComplete="new-password"
-              {...PASSWORD_CONSTRAINT}
+              {...form.constraint("password")}
               error={error("confirmPassword")}
             />
           </div>
@@ -112,7 +119,7 @@ export function AddressSection({ form }: { form: FieldState }) {
           name="firstName"
           label="First Name"
           autoComplete="given-name"
-          {...checkoutConstraint("firstName")}
+          {...form.constraint("firstName")}
           defaultValue={value("firstName")}
           error={error("firstName")}
         />
@@ -120,7 +127,7 @@ export function AddressSection({ form }: { form: FieldState }) {
           name="lastName"
           label="Last Name"
           autoComplete="family-name"
-          {...checkoutConstraint("lastName")}
+          {...form.constraint("lastName")}
           defaultValue={value("lastName")}
           error={error("lastName")}
         />
@@ -129,7 +136,7 @@ export function AddressSection({ form }: { form: FieldState }) {
         name="addressLine1"
         label="Address"
         autoComplete="address-line1"
-        {...checkoutConstraint("addressLine1")}
+        {...form.constraint("addressLine1")}
         defaultValue={value("addressLine1")}
         error={error("addressLine1")}
       />
@@ -137,17 +144,17 @@ export function AddressSection({ form }: { form: FieldState }) {
         name="addressLine2"
         label="Apartment, suite, etc. (optional)"
         autoComplete="address-line2"
-        {...checkoutConstraint("addressLine2")}
+        {...form.constraint("addressLine2")}
         defaultValue={value("addressLine2")}
         error={error("addressLine2")}
       />
       <div className="form-row">
-        <Field name="city" label="City" autoComplete="address-level2" {...checkoutConstraint("city")} defaultValue={value("city")} error={error("city")} />
+        <Field name="city" label="City" autoComplete="address-level2" {...form.constraint("city")} defaultValue={value("city")} error={error("city")} />
         <Field
           name="state"
           label="State / Province (optional)"
           autoComplete="address-level1"
-          {...checkoutConstraint("state")}
+          {...form.constraint("state")}
           defaultValue={value("state")}
           error={error("state")}
         />
@@ -157,7 +164,7 @@ export function AddressSection({ form }: { form: FieldState }) {
           name="postalCode"
           label="Postal Code"
           autoComplete="postal-code"
-          {...checkoutConstraint("postalCode")}
+          {...form.constraint("postalCode")}
           defaultValue={value("postalCode")}
           error={error("postalCode")}
         />
@@ -193,7 +200,7 @@ export function MessageSection({ form }: { form: FieldState }) {
         <textarea
           id="customerMessage"
           name="customerMessage"
-          {...checkoutConstraint("customerMessage")}
+          {...form.constraint("customerMessage")}
           rows={3}
           defaultValue={value("customerMessage")}
           aria-invalid={message ? true : undefined}

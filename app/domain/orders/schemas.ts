@@ -12,7 +12,7 @@ import {
 import { ADMIN_ORDER_TEXT, TRACKING_NUMBER_MAX } from "~/domain/orders/fulfilment";
 import { decimalToCents } from "~/lib/money";
 
-// The browser never runs these: it gets their native constraints (components/checkout/constraints.ts)
+// The browser never runs these: it gets their native constraints (web/checkout-constraints.server.ts, sent with the page's data)
 // and the server's answers (the checkout action's validate intent).
 
 /**

@@ -1,4 +1,4 @@
-import { checkoutConstraint, PASSWORD_CONSTRAINT } from "~/components/checkout/constraints";
+import { checkoutConstraint, PASSWORD_CONSTRAINT } from "~/web/checkout-constraints.server";
 import { CHECKOUT_MAX, CHECKOUT_PASSWORD_MAX, CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-text";
 
 // The checkout's inputs carry CheckoutSchema's own limits as native constraints.
