@@ -151,6 +151,9 @@ test("create an account at checkout: passwords must match, then the order belong
   await expect(page.getByLabel("Confirm Password")).toHaveAttribute("aria-invalid", "true");
 
   await expect(page.getByLabel("Create an account with these details")).toBeChecked();
+  // The refused order is over before the shopper types again (the errors of a blur's check can
+  // show while the order's own check is still on its way).
+  await expect(page.getByRole("button", { name: TEXT.submit })).toBeEnabled();
   // The passwords are never sent back: both are typed again.
   await password.fill("linen-seam-42");
   await page.getByLabel("Confirm Password").fill("linen-seam-42");
