@@ -82,3 +82,17 @@ export function insertMarkup(parent: Element, fresh: Element): Element {
   attachBehaviors(adopted);
   return adopted;
 }
+
+/**
+ * Takes a form's submissions over (unless another behaviour already did): the handler sends it
+ * in place. Returns the detach.
+ */
+export function takeOverSubmit(form: HTMLFormElement, send: (form: HTMLFormElement, submitter: HTMLElement | null) => unknown): () => void {
+  const onSubmit = (event: SubmitEvent) => {
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    void send(form, event.submitter);
+  };
+  form.addEventListener("submit", onSubmit);
+  return () => form.removeEventListener("submit", onSubmit);
+}

@@ -6,7 +6,7 @@
 import { postAction, refreshCart } from "~/browser/behaviors/cart-drawer";
 import { showToast } from "~/browser/behaviors/toasts";
 import { submitPlainly } from "~/browser/net";
-import { type Behavior } from "~/browser/runtime";
+import { takeOverSubmit, type Behavior } from "~/browser/runtime";
 import { ADD_TO_CART_LABEL, ADDING_LABEL, CARD_ADD_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
 
@@ -95,22 +95,11 @@ async function addFromProductPage(form: HTMLFormElement) {
   updateProductForm(form);
 }
 
-function onSubmitWith(add: (form: HTMLFormElement) => Promise<void>) {
-  return (event: SubmitEvent) => {
-    const form = event.currentTarget as HTMLFormElement;
-    if (event.defaultPrevented) return;
-    event.preventDefault();
-    void add(form);
-  };
-}
-
 export const cardAdd: Behavior = {
   name: "card-add",
   selector: `form[${CARD_ADD_ATTRIBUTE}]`,
   attach(form) {
-    const onSubmit = onSubmitWith(addFromCard);
-    form.addEventListener("submit", onSubmit);
-    return () => form.removeEventListener("submit", onSubmit);
+    return takeOverSubmit(form as HTMLFormElement, addFromCard);
   },
 };
 
@@ -119,13 +108,12 @@ export const productAdd: Behavior = {
   selector: "form[data-product-add]",
   attach(element) {
     const form = element as HTMLFormElement;
-    const onSubmit = onSubmitWith(addFromProductPage);
+    const detachSubmit = takeOverSubmit(form, addFromProductPage);
     const onChange = () => updateProductForm(form);
-    form.addEventListener("submit", onSubmit);
     form.addEventListener("change", onChange);
     updateProductForm(form);
     return () => {
-      form.removeEventListener("submit", onSubmit);
+      detachSubmit();
       form.removeEventListener("change", onChange);
     };
   },

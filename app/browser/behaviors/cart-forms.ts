@@ -8,7 +8,7 @@
 import { postAction, refreshCart } from "~/browser/behaviors/cart-drawer";
 import { showToast } from "~/browser/behaviors/toasts";
 import { submitPlainly } from "~/browser/net";
-import { type Behavior } from "~/browser/runtime";
+import { takeOverSubmit, type Behavior } from "~/browser/runtime";
 import { CART_FORM_ATTRIBUTE } from "~/lib/behavior-contract";
 
 async function submitCartForm(form: HTMLFormElement, submitter: HTMLElement | null) {
@@ -25,14 +25,7 @@ async function submitCartForm(form: HTMLFormElement, submitter: HTMLElement | nu
 export const cartForms: Behavior = {
   name: "cart-forms",
   selector: `form[${CART_FORM_ATTRIBUTE}]`,
-  attach(element) {
-    const form = element as HTMLFormElement;
-    const onSubmit = (event: SubmitEvent) => {
-      if (event.defaultPrevented) return;
-      event.preventDefault();
-      void submitCartForm(form, event.submitter);
-    };
-    form.addEventListener("submit", onSubmit);
-    return () => form.removeEventListener("submit", onSubmit);
+  attach(form) {
+    return takeOverSubmit(form as HTMLFormElement, submitCartForm);
   },
 };

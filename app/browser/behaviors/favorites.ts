@@ -6,7 +6,7 @@
 import { postAction, refreshCart } from "~/browser/behaviors/cart-drawer";
 import { showToast } from "~/browser/behaviors/toasts";
 import { submitPlainly } from "~/browser/net";
-import { type Behavior } from "~/browser/runtime";
+import { takeOverSubmit, type Behavior } from "~/browser/runtime";
 import { FAVORITE_ATTRIBUTE } from "~/lib/behavior-contract";
 
 function renderFavorite(form: HTMLFormElement, on: boolean) {
@@ -50,14 +50,7 @@ async function toggleFavorite(form: HTMLFormElement) {
 export const favorites: Behavior = {
   name: "favorites",
   selector: `form[${FAVORITE_ATTRIBUTE}]`,
-  attach(element) {
-    const form = element as HTMLFormElement;
-    const onSubmit = (event: SubmitEvent) => {
-      if (event.defaultPrevented) return;
-      event.preventDefault();
-      void (form.getAttribute(FAVORITE_ATTRIBUTE) === "remove" ? removeFavorite(form) : toggleFavorite(form));
-    };
-    form.addEventListener("submit", onSubmit);
-    return () => form.removeEventListener("submit", onSubmit);
+  attach(form) {
+    return takeOverSubmit(form as HTMLFormElement, (f) => (f.getAttribute(FAVORITE_ATTRIBUTE) === "remove" ? removeFavorite(f) : toggleFavorite(f)));
   },
 };
