@@ -40,6 +40,16 @@ export interface ProductsTable {
   materials: Generated<string>;
   /** Null: the store's default safety notice (Settings). */
   safety_notice: string | null;
+  /** Approved reviews and the sum of their ratings, kept by triggers on reviews. */
+  review_count: Generated<number>;
+  rating_sum: Generated<number>;
+  /** Can be bought at stock 0; sewn within lead_time_days. */
+  made_to_order: Flag;
+  lead_time_days: Generated<number>;
+  /** Open made-to-order pieces allowed at once; null: no cap. */
+  made_to_order_cap: number | null;
+  /** Made to the buyer's own measurements or choices: exempt from withdrawal (CRD Art. 16(c)). */
+  is_personalised: Flag;
 }
 
 export interface ProductsFtsTable {
@@ -60,6 +70,8 @@ export interface ProductImagesTable {
   sort_order: Generated<number>;
   width: number | null;
   height: number | null;
+  /** The colour the photo shows; null: every colour. */
+  color_id: number | null;
 }
 
 export interface ProductCategoriesTable {
@@ -110,6 +122,8 @@ export interface UsersTable {
   totp_secret: string | null;
   totp_enabled_at: string | null;
   totp_last_step: number | null;
+  /** Unsubscribed from review request e-mails. */
+  review_mail_opt_out: Flag;
 }
 
 export interface SessionsTable {
@@ -225,6 +239,10 @@ export interface OrdersTable {
   points_taken: Generated<number>;
   /** The status before PayPal reversed or disputed the payment ('payment_reversed'). */
   reversed_from: string | null;
+  /** YYYY-MM-DD: when the order is expected to ship (made-to-order pieces counted in business days). */
+  expected_ship_date: string | null;
+  /** The review request e-mail was queued. */
+  review_requested_at: string | null;
 }
 
 export interface OrderItemsTable {
@@ -240,6 +258,10 @@ export interface OrderItemsTable {
   returned_quantity: Generated<number>;
   /** Units of this line the order holds out of stock now (migration money_holds). */
   stock_taken: Generated<number>;
+  /** The product's made-to-order facts when the order was placed. */
+  made_to_order: Flag;
+  lead_time_days: number | null;
+  is_personalised: Flag;
 }
 
 /** A PayPal order created for a shop order (db/migrations/2026_11_23_0001_payment_attempts.ts). */
@@ -445,7 +467,39 @@ export interface WithdrawalsTable {
   client_ip: string | null;
 }
 
+/** A customer's review of a product she bought; shown once the owner approves it. */
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number;
+  order_id: number | null;
+  rating: number;
+  title: string | null;
+  body: string;
+  status: Generated<"pending" | "approved" | "hidden">;
+  /** First name and initial, as shown. */
+  author_name: string;
+  reply: string | null;
+  replied_at: string | null;
+  moderated_at: string | null;
+  client_ip: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface ReviewPhotosTable {
+  id: Generated<number>;
+  review_id: number;
+  image_url: string;
+  thumb_url: string;
+  width: number | null;
+  height: number | null;
+  sort_order: Generated<number>;
+}
+
 export interface Database {
+  reviews: ReviewsTable;
+  review_photos: ReviewPhotosTable;
   categories: CategoriesTable;
   category_descriptions: CategoryDescriptionsTable;
   products: ProductsTable;
