@@ -1,4 +1,4 @@
-// npm run demo: build, migrate, seed data/shop.db when it is empty, then serve on http://localhost:3000.
+// npm run demo: build, migrate, seed data/shop.db with a year of history when it is empty, then serve on http://localhost:3000.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -41,7 +41,12 @@ const hasProducts =
     return check.status === 0 && Number(check.stdout) > 0;
   })();
 if (hasProducts) console.log("Database already has products: skipping the seed.");
-else run(bin("tsx"), ["scripts/seed.ts"]);
+else {
+  run(bin("tsx"), ["scripts/seed.ts"]);
+  // Only a shop seeded just now gets a year of made-up history (db/seed/demo-year.ts); a
+  // database someone already uses is left as it is.
+  run(bin("tsx"), ["scripts/demo-year.ts"]);
+}
 
 const children = [];
 if (existsSync(path.join(root, "tools/paypal-emulator/cli.ts")) && env.PAYPAL_MODE === "emulator") {
