@@ -92,7 +92,9 @@ describe("the demo year", () => {
   it("adds up every order: items at the products' prices, the seeded shipping rate, less the loyalty discount", async () => {
     const settings = await db.selectFrom("settings").select(["key", "value"]).execute();
     const rates = JSON.parse(settings.find((s) => s.key === "shipping_rates")!.value) as { standard: { priceCents: number }; large: { priceCents: number } };
-    const loyalty = JSON.parse(settings.find((s) => s.key === "loyalty_config")!.value) as { discountExchange: { pointsRequired: number; discountAmount: number } };
+    const loyalty = JSON.parse(settings.find((s) => s.key === "loyalty_config")!.value) as {
+      discountExchange: { pointsRequired: number; discountAmount: number };
+    };
     const orders = await db.selectFrom("orders").selectAll().execute();
     const items = await db
       .selectFrom("order_items as i")
@@ -313,7 +315,16 @@ describe("the demo year", () => {
       .selectFrom("order_items as i")
       .innerJoin("orders as o", "o.id", "i.order_id")
       .innerJoin("products as p", "p.id", "i.product_id")
-      .select(["o.id", "o.created_at", "o.expected_ship_date", "o.status", "i.made_to_order", "i.lead_time_days", "p.lead_time_days as productLead", "p.made_to_order as productMade"])
+      .select([
+        "o.id",
+        "o.created_at",
+        "o.expected_ship_date",
+        "o.status",
+        "i.made_to_order",
+        "i.lead_time_days",
+        "p.lead_time_days as productLead",
+        "p.made_to_order as productMade",
+      ])
       .where("i.made_to_order", "=", 1)
       .execute();
     expect(lines.length).toBeGreaterThan(3);
