@@ -117,6 +117,21 @@ describe("seedDemo", () => {
     expect(second.products).toBe(countsAfterFirst.products);
   });
 
+  it("stays small: no orders, customers, reviews or history (that is the demo year's, npm run demo only)", async () => {
+    for (const table of ["orders", "order_items", "order_events", "loyalty_events", "refunds", "withdrawals", "reviews", "review_photos"] as const) {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(row.n), table).toBe(0);
+    }
+    expect(countsAfterFirst.users).toBe(1);
+    const colourTagged = await db.selectFrom("product_images").select("id").where("color_id", "is not", null).execute();
+    expect(colourTagged).toHaveLength(0);
+    const madeToOrder = await db.selectFrom("products").select("id").where("made_to_order", "=", 1).execute();
+    expect(madeToOrder).toHaveLength(0);
+  });
+
   it("seeds at least 40 products and the fixed 12-colour palette", async () => {
     expect(countsAfterFirst.products).toBeGreaterThanOrEqual(40);
     const colors = await db.selectFrom("colors").selectAll().orderBy("id").execute();
