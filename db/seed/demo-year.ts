@@ -82,6 +82,8 @@ const FRESH: ReadonlyArray<{ hoursAgo: number; fate: Fate }> = [
 ];
 const UNPAID_HOURS = 72;
 const ADMIN_IP = "192.0.2.10";
+/** Parcels leave from the seeded seller's country (app/domain/legal/seller.ts: Poland). */
+const SHIPS_FROM = "PL";
 const REVIEW_PHOTO_SIZE = 640;
 const REVIEW_THUMB_SIZE = 240;
 const INSERT_CHUNK = 200;
@@ -122,7 +124,14 @@ function trackingNumber(rnd: () => number): string {
   const sum = digits.reduce((s, d, i) => s + d * weights[i]!, 0);
   const check = 11 - (sum % 11);
   const checkDigit = check === 10 ? 0 : check === 11 ? 5 : check;
-  return `${pick(rnd, ["RR", "RX", "LX", "CP"])}${digits.join("")}${checkDigit}US`;
+  return `${pick(rnd, ["RR", "RX", "LX", "CP"])}${digits.join("")}${checkDigit}${SHIPS_FROM}`;
+}
+
+/** The owner works 8:00 to 18:00 UTC: a moment outside that moves to her next working morning. */
+function workingHours(t: number, rnd: () => number): number {
+  const hour = (t % DAY) / HOUR;
+  if (hour >= 8 && hour < 18) return t;
+  return t - (t % DAY) + (hour >= 18 ? DAY : 0) + between(rnd, 8, 10.5) * HOUR;
 }
 
 /** The date `days` business days (Monday to Friday) after `from`, as YYYY-MM-DD. */
@@ -637,19 +646,22 @@ export async function seedDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoY
     o.paypalOrderId = paypalId(rnd);
     o.captureId = paypalId(rnd);
     if (o.fate === "paid" || o.fate === "cancel_request") continue;
-    o.packAt = o.paidAt + between(rnd, 0.3, 1.5) * DAY;
+    o.packAt = workingHours(o.paidAt + between(rnd, 0.3, 1.5) * DAY, rnd);
     if (o.fate === "processing") {
-      o.packAt = Math.min(o.packAt, latest - between(rnd, 1, 5) * HOUR);
+      o.packAt = Math.max(o.paidAt + HOUR, Math.min(o.packAt, latest - between(rnd, 1, 5) * HOUR));
       continue;
     }
     if (o.fate === "cancelled") {
       o.packAt = null;
-      o.cancelAt = o.paidAt + between(rnd, 3, 40) * HOUR;
+      o.cancelAt = workingHours(o.paidAt + between(rnd, 3, 40) * HOUR, rnd);
       continue;
     }
     // Shipping: a day or few after payment, or when a made-to-order piece is finished.
-    const readyAt = o.expectedShipDate ? Date.parse(`${o.expectedShipDate}T00:00:00Z`) + between(rnd, 9, 17) * HOUR : o.paidAt + between(rnd, 0.8, 3.5) * DAY;
-    o.packAt = Math.min(o.packAt, readyAt - between(rnd, 2, 6) * HOUR);
+    const readyAt = workingHours(
+      o.expectedShipDate ? Date.parse(`${o.expectedShipDate}T00:00:00Z`) + between(rnd, 9, 17) * HOUR : o.paidAt + between(rnd, 0.8, 3.5) * DAY,
+      rnd,
+    );
+    o.packAt = Math.max(o.paidAt + 10 * 60_000, Math.min(o.packAt, readyAt - between(rnd, 1, 4) * HOUR));
     if (readyAt > latest) {
       o.fate = o.packAt < latest ? "processing" : "paid";
       if (o.fate === "paid") o.packAt = null;
@@ -657,9 +669,10 @@ export async function seedDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoY
     }
     o.shippedAt = readyAt;
     o.tracking = trackingNumber(rnd);
-    const arrives = o.shippedAt + between(rnd, 5, 14) * DAY;
+    // The owner marks it delivered when she hears it arrived (her working hours, like all her work).
+    const arrives = workingHours(o.shippedAt + between(rnd, 5, 14) * DAY, rnd);
     if (o.fate === "returned") {
-      const back = arrives + between(rnd, 3, 12) * DAY;
+      const back = workingHours(arrives + between(rnd, 3, 12) * DAY, rnd);
       if (back < latest) {
         o.deliveredAt = arrives;
         o.returnAt = back;
@@ -847,8 +860,10 @@ export async function seedDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoY
           o.items.filter((i) => !i.product.personalised),
         );
         const quantity = line.quantity;
-        // The buyer sends the piece back and pays the postage: the piece's price comes back.
-        const refund = Math.min(line.product.priceCents * quantity, o.subtotal - o.discount);
+        // The buyer sends the piece back and pays the postage: the piece's price comes back, less
+        // its share of the loyalty discount (as the return form prefills it).
+        const lineTotal = line.product.priceCents * quantity;
+        const refund = lineTotal - Math.round((o.discount * lineTotal) / o.subtotal);
         const refundId = paypalId(rnd);
         const reason = pick(rnd, RETURN_NOTES);
         refunds.push({
@@ -902,7 +917,7 @@ export async function seedDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoY
   }
   const loyal = [...customers].sort((a, b) => orders.filter((o) => o.customer === b).length - orders.filter((o) => o.customer === a).length).slice(0, 3);
   for (const c of loyal) {
-    const when = now - between(rnd, 20, 200) * DAY;
+    const when = workingHours(now - between(rnd, 20, 200) * DAY, rnd);
     if (when <= c.createdAt) continue;
     at(when, () => {
       points(c, when, "admin_reward", "Points awarded by the shop", 25, null);
@@ -913,12 +928,11 @@ export async function seedDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoY
     if (p.createdAt < start) continue;
     note(p.createdAt, "product.create", `Product '${p.title}' added`, "product", p.id, { title: [null, p.title], priceCents: [null, p.priceCents] });
   }
-  for (let i = 0; i < 14; i++) {
-    const p = pick(
-      rnd,
-      products.filter((x) => !x.madeToOrder),
-    );
-    const when = Math.max(p.createdAt + 5 * DAY, now - between(rnd, 2, 330) * DAY);
+  // Stock top-ups: fourteen pieces, each some time after it was first offered.
+  const restocked = products.filter((x) => !x.madeToOrder && x.createdAt < now - 20 * DAY);
+  for (let i = 0; i < 14 && restocked.length > 0; i++) {
+    const p = restocked.splice(Math.floor(rnd() * restocked.length), 1)[0]!;
+    const when = workingHours(p.createdAt + 5 * DAY + rnd() * (now - 10 * DAY - p.createdAt), rnd);
     if (when >= latest) continue;
     const before = 1 + Math.floor(rnd() * 3);
     note(when, "product.update", `Product '${p.title}' edited: stock`, "product", p.id, { stock: [before, before + 4 + Math.floor(rnd() * 8)] });

@@ -144,7 +144,7 @@ describe("the demo year", () => {
         expect(o.paypal_capture_id).toBeNull();
       }
       if (["shipped", "delivered", "returned"].includes(o.status)) {
-        expect(o.tracking_number).toMatch(/^[A-Z]{2}\d{9}US$/);
+        expect(o.tracking_number).toMatch(/^[A-Z]{2}\d{9}PL$/);
         expect(o.shipped_at! > o.paid_at!).toBe(true);
         expect(history.find((e) => e.type === "shipped")?.message).toContain(o.tracking_number!);
         expect(o.review_requested_at).not.toBeNull();
@@ -180,7 +180,8 @@ describe("the demo year", () => {
         const item = items.find((i) => i.id === line!.orderItemId)!;
         expect(item.order_id).toBe(o.id);
         expect(item.returned_quantity).toBe(line!.quantity);
-        expect(refund.amount_cents).toBe(item.unit_price_cents * item.quantity);
+        const lineTotal = item.unit_price_cents * item.quantity;
+        expect(refund.amount_cents).toBe(lineTotal - Math.round((o.loyalty_discount_cents * lineTotal) / o.subtotal_cents));
         expect(refund.amount_cents).toBeLessThanOrEqual(o.total_cents);
       }
     }
@@ -351,6 +352,11 @@ describe("the demo year", () => {
     }
     const times = rows.map((r) => r.created_at);
     expect(times).toEqual([...times].sort());
+    // She ships, cancels and takes returns in her working day, not at three in the morning.
+    for (const r of rows.filter((x) => ["order.ship", "order.deliver", "order.cancel", "order.return"].includes(x.kind))) {
+      const hour = new Date(r.created_at).getUTCHours();
+      expect(hour >= 8 && hour < 18, `${r.kind} at ${r.created_at}`).toBe(true);
+    }
     const shipped = await db.selectFrom("orders").select("id").where("shipped_at", "is not", null).execute();
     expect(rows.filter((r) => r.kind === "order.ship").length).toBe(shipped.length);
   });
