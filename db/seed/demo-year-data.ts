@@ -122,7 +122,7 @@ export const RETURN_NOTES = [
 ] as const;
 
 export const WITHDRAWAL_STATEMENTS = [
-  "I hereby withdraw from the contract for this order. The dress does not fit my doll, sorry!",
+  "I hereby withdraw from the contract for this order. It does not fit my doll, sorry!",
   "I would like to withdraw from my purchase, I ordered the wrong scale.",
 ] as const;
 

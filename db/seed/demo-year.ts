@@ -10,6 +10,7 @@ import { orderStatusLabel } from "../../app/domain/orders/status-labels";
 import type { Database } from "../../app/lib/db-schema";
 import { centsToDecimal } from "../../app/lib/money";
 import { COLORS, PRODUCTS } from "./data";
+import { demoImages } from "./index";
 import {
   ADDRESSES,
   type AddressSeed,
@@ -198,6 +199,7 @@ export function reviewPhotoSvg(color: string, seed: number): string {
   const s = REVIEW_PHOTO_SIZE;
   const tilt = Math.round(between(rnd, -8, 8));
   const trim = "#ffffff";
+  const hair = pick(rnd, ["#7a5238", "#d9b26f", "#3b2a22", "#a4522f"]);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 800 800">
 <defs>
 <linearGradient id="bg" x1="0" y1="0" x2="${rnd().toFixed(2)}" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>
@@ -208,8 +210,11 @@ export function reviewPhotoSvg(color: string, seed: number): string {
 <rect width="800" height="800" fill="url(#light)"/>
 <ellipse cx="400" cy="705" rx="230" ry="26" fill="#4a3a30" opacity="0.12"/>
 <g transform="rotate(${tilt} 400 420)">
-<circle cx="400" cy="150" r="52" fill="#f1d9c6"/>
-<path d="M348 140 C350 80 450 80 452 140 C470 120 470 200 448 210 L352 210 C330 200 330 120 348 140 Z" fill="#7a5238" opacity="0.9"/>
+<path d="M340 150 C336 84 464 84 460 150 C476 190 468 236 446 244 L354 244 C332 236 324 190 340 150 Z" fill="${hair}"/>
+<circle cx="400" cy="158" r="50" fill="#f3dccb"/>
+<path d="M352 146 C356 104 444 104 448 146 C430 126 376 124 352 146 Z" fill="${hair}"/>
+<circle cx="384" cy="164" r="4" fill="#5a4032"/><circle cx="416" cy="164" r="4" fill="#5a4032"/>
+<path d="M392 184 Q400 190 408 184" fill="none" stroke="#c07a70" stroke-width="3" stroke-linecap="round"/>
 <path d="M352 225 L448 225 L462 330 C520 430 560 560 590 680 L210 680 C240 560 280 430 338 330 Z" fill="${color}"/>
 <path d="M352 225 L448 225 L462 330 C520 430 560 560 590 680 L210 680 C240 560 280 430 338 330 Z" fill="url(#fold)"/>
 <path d="M338 330 Q400 350 462 330" fill="none" stroke="${trim}" stroke-width="8" opacity="0.8"/>
@@ -331,6 +336,7 @@ interface ProductInfo {
   variations: Array<{ code: string; name: string }>;
   tint: string;
   shape: ImageShape;
+  pattern?: ProductImageSpec["pattern"];
   popularity: number;
 }
 
@@ -443,6 +449,11 @@ export async function seedDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoY
     .execute();
   const categories = await db.selectFrom("categories").select(["id", "slug", "name", "parent_id"]).execute();
 
+  const seedPhotos = new Map(
+    demoImages(opts.uploadDir)
+      .filter((i) => i.n === 1)
+      .map((i) => [i.slug, i.spec]),
+  );
   const products: ProductInfo[] = [];
   const productUpdates: Array<{ id: number; createdAt: string }> = [];
   for (const row of productRows) {
@@ -466,7 +477,9 @@ export async function seedDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoY
       colors: productColors.filter((c) => c.product_id === row.id).map((c) => c.color_id),
       variations: productVariations.filter((v) => v.product_id === row.id).map((v) => ({ code: v.variation_code, name: v.variation_name })),
       tint: seed?.tint ?? "#D8C8B8",
-      shape: shapeFor(row.category ?? "", row.title),
+      // The same silhouette and fabric as the seed's own photos of the piece.
+      shape: seedPhotos.get(row.slug)?.shape ?? shapeFor(row.category ?? "", row.title),
+      pattern: seedPhotos.get(row.slug)?.pattern,
       // Cheaper pieces sell more often; the hash gives each piece its own appeal.
       popularity: (0.4 + (hash % 100) / 100) * (row.price_cents <= 2500 ? 1.6 : row.price_cents <= 4500 ? 1 : 0.55),
     });
@@ -1073,11 +1086,10 @@ export async function seedDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoY
   const colourful = products.filter((p) => p.colors.length >= 2).slice(0, 6);
   for (const p of colourful) {
     let sort = Math.max(-1, ...existingImages.filter((i) => i.product_id === p.id).map((i) => i.sort_order)) + 1;
-    const seed = PRODUCTS.find((x) => x.title === p.title);
     for (const colorId of p.colors) {
       for (const view of ["front"] as const) {
         const url = photoJob(
-          { shape: p.shape, color: colorHex.get(colorId)!, pattern: seed?.pattern, view, title: p.title, seed: `${p.slug}-colour-${colorId}-${view}` },
+          { shape: p.shape, color: colorHex.get(colorId)!, pattern: p.pattern, view, title: p.title, seed: `${p.slug}-colour-${colorId}-${view}` },
           `${p.slug}-colour-${colorId}-${view}.jpg`,
         );
         colourImageRows.push({
