@@ -574,7 +574,8 @@ export async function seedDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoY
       const candidates = pool.filter((x) => !items.some((i) => i.product.id === x.id));
       if (candidates.length === 0) break;
       // The freshest orders being made: a made-to-order piece each, so its ship date shows.
-      const forced = l === 0 && p.fate === "processing" ? products.find((x) => x.id === madeToOrderIds[forcedMade++ % madeToOrderIds.length]) : undefined;
+      const forcedId = l === 0 && p.fate === "processing" ? madeToOrderIds[forcedMade++ % madeToOrderIds.length] : undefined;
+      const forced = forcedId === undefined ? undefined : products.find((x) => x.id === forcedId);
       const product = forced ?? weightedPick(rnd, candidates);
       const quantity = product.madeToOrder || rnd() < 0.86 ? 1 : 2;
       items.push({
