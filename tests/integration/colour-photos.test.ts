@@ -8,6 +8,7 @@ import { getOrderView } from "~/domain/orders/orders.server";
 import { db } from "~/lib/db.server";
 import { action as editAction } from "~/routes/admin_.products.edit.$id";
 import { loader as slugLoader } from "~/routes/api.products.slug.$slug";
+import { loader as pageLoader } from "~/routes/product.$slug";
 import { action as oneAction, loader as oneLoader } from "~/routes/api.admin.products.$id";
 import { makeProduct, makeUser, seedPalette } from "../helpers/factories";
 import { apiRequest, args, get, postMultipart, run } from "../helpers/requests";
@@ -120,6 +121,20 @@ describe("tagging photos with colours", () => {
     await updateProduct(db, d.id, { title: "Removal Dress", price: "24.00", colorVariations: [{ colorId: PINK, stock: 3 }] });
     expect(await colourOf(d.navy)).toBeNull();
     expect(await colourOf(d.pink)).toBe(PINK);
+  });
+});
+
+describe("the product page's ?color=", () => {
+  it("opens on a colour in stock; an unknown, foreign, sold-out or malformed one falls back to the first in stock", async () => {
+    const d = await makeDress("Page Dress");
+    await db.insertInto("product_colors").values({ product_id: d.id, color_id: RED, stock: 0 }).execute();
+    const open = async (color: string) => {
+      const res = await run(() => pageLoader(args(get(`/product/${d.slug}?color=${encodeURIComponent(color)}`), { slug: d.slug })));
+      expect(res.status).toBe(200);
+      return (await res.json()) as { colorId: number | null; defaultColorId: number | null };
+    };
+    expect(await open(String(NAVY))).toMatchObject({ colorId: NAVY, defaultColorId: PINK });
+    for (const color of [String(RED), "1", "999999", "navy", "-7", "1e3", ""]) expect((await open(color)).colorId).toBe(PINK);
   });
 });
 

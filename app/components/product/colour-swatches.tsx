@@ -6,7 +6,8 @@ type Swatch = { colorId: number; name: string; hex: string; stock: number };
  * The colour choice of the product page's add-to-cart form. Each colour in stock is a link to
  * ?color={id}, which opens the page on that colour (its photos first, chosen in the form); the
  * chosen one carries aria-current and the form posts it from the hidden colorId. A sold-out colour
- * is a disabled swatch. With JavaScript the add-to-cart behaviour switches colours in place.
+ * is a disabled swatch. With JavaScript the add-to-cart behaviour switches colours in place
+ * (docs/decisions/colour-swatch-links.md).
  */
 export function ColourSwatches({ colors, chosen, slug, error }: { colors: Swatch[]; chosen: Swatch | null; slug: string; error: string | null }) {
   return (
