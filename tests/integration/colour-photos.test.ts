@@ -162,6 +162,15 @@ describe("the admin API door", () => {
     ]);
     const again = (await (await api.get(d.id)).json()) as { images: { colorId: number | null }[] };
     expect(again.images.map((i) => i.colorId)).toEqual([null, NAVY, PINK]);
+    // The activity log names the change.
+    const logged = await db
+      .selectFrom("activity_log")
+      .select("changes")
+      .where("subject_id", "=", d.id)
+      .where("kind", "=", "product.update")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(logged.changes!).images[1]).toMatch(/-navy\.jpg \(Navy\)/);
     // colorId left out keeps the stored tag; null gives the photo back to every colour.
     await api.put(d.id, dressBody("Api Dress", [PINK, NAVY], [{ id: d.primary, isPrimary: true }, { id: d.navy }, { id: d.pink, colorId: null }]));
     expect(await colourOf(d.navy)).toBe(NAVY);

@@ -724,7 +724,13 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
     trx.selectFrom("product_colors").select(["color_id as colorId", "stock"]).where("product_id", "=", id).orderBy("color_id").execute(),
     trx.selectFrom("product_variations").select(["variation_name as name", "stock"]).where("product_id", "=", id).orderBy("variation_code").execute(),
     trx.selectFrom("product_categories").select("category_id").where("product_id", "=", id).orderBy("category_id").execute(),
-    trx.selectFrom("product_images").select("image_url").where("product_id", "=", id).orderBy("sort_order").execute(),
+    trx
+      .selectFrom("product_images as pi")
+      .leftJoin("colors as c", "c.id", "pi.color_id")
+      .select(["pi.image_url", "c.name as colorName"])
+      .where("pi.product_id", "=", id)
+      .orderBy("pi.sort_order")
+      .execute(),
   ]);
   return {
     title: p.title,
@@ -740,6 +746,6 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
     colors: colors.map((c) => `${c.colorId}:${c.stock}`).join(", "),
     variations: variations.map((v) => `${v.name}:${v.stock}`).join(", "),
     categories: categories.map((c) => c.category_id).join(", "),
-    images: images.map((i) => i.image_url.split("/").pop()).join(", "),
+    images: images.map((i) => `${i.image_url.split("/").pop()}${i.colorName ? ` (${i.colorName})` : ""}`).join(", "),
   };
 }
