@@ -4,6 +4,8 @@ import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } fro
 import { CART_INTENTS } from "~/components/cart/cart-forms";
 import { HeartIcon } from "~/components/icons";
 import { NotFoundView } from "~/components/layout/not-found";
+import { ColourSwatches } from "~/components/product/colour-swatches";
+import { Gallery } from "~/components/product/gallery";
 import { MakerAndSafety } from "~/components/product/maker-safety";
 import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { ShopLink } from "~/components/ui/shop-link";
@@ -21,7 +23,7 @@ import { toCardProduct } from "~/domain/catalogue/cards";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readFormData } from "~/web/http.server";
-import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
+import { COLOR_PARAM, galleryOrder, productPageHref } from "~/domain/catalogue/colour-photos";
 import { formatMoney } from "~/lib/money";
 import { buildMeta, errorPageMeta, productPageSeo, seoContext } from "~/lib/meta";
 
@@ -47,13 +49,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getSellerIdentity(db, getEnv().SHOP_EMAIL),
   ]);
   const url = new URL(request.url);
-  const imageIndex = Math.max(0, Math.min(Number(url.searchParams.get("image") ?? 0) || 0, Math.max(0, product.images.length - 1)));
+  // ?color= opens the page on a colour in stock; anything else is ignored (the first colour in stock).
+  const defaultColorId = product.colors.find((c) => c.stock > 0)?.colorId ?? null;
+  const asked = Number(url.searchParams.get(COLOR_PARAM));
+  const colorId = product.colors.find((c) => c.colorId === asked && c.stock > 0)?.colorId ?? defaultColorId;
+  const shown = galleryOrder(product.images, colorId).shown.length;
+  const imageIndex = Math.max(0, Math.min(Number(url.searchParams.get("image") ?? 0) || 0, Math.max(0, shown - 1)));
   return json({
     product,
     related: related.map(toCardProduct),
     note,
     isFavorite: favoriteIds.includes(product.id),
     imageIndex,
+    colorId,
+    defaultColorId,
     signedIn: userId !== null,
     email: user?.email ?? null,
     maker,
@@ -62,7 +71,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  const here = `/product/${params.slug ?? ""}`;
+  // Back to the colour the shopper was looking at (?color= stays; ?image= and the rest go).
+  const color = new URL(request.url).searchParams.get(COLOR_PARAM);
+  const here = `/product/${params.slug ?? ""}${color && /^\d{1,9}$/.test(color) ? `?${COLOR_PARAM}=${color}` : ""}`;
   const added = await submitAddToCart(request, formData);
   // A refused add shows on the page, next to the swatch or the button it is about.
   if (!added.ok) return json({ ok: false as const, error: added.error, field: added.field }, { status: added.status });
@@ -75,13 +86,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
  * Add to Cart without a page load, the swatches' legend and stock line, the gallery, favorites.
  */
 export default function ProductPage() {
-  const { product, related, note, isFavorite, imageIndex, signedIn, email, maker } = useLoaderData<typeof loader>();
+  const { product, related, note, isFavorite, imageIndex, colorId, defaultColorId, signedIn, email, maker } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData : null;
 
-  const firstColor = product.colors.find((c) => c.stock > 0) ?? null;
+  const firstColor = product.colors.find((c) => c.colorId === colorId) ?? null;
   const firstVariation = product.variations.find((v) => v.stock > 0) ?? null;
-  const colorId = firstColor?.colorId ?? null;
   const variationCode = firstVariation?.variationCode ?? null;
   const chosenStock = product.colors.length > 0 ? (firstColor?.stock ?? 0) : product.variations.length > 0 ? (firstVariation?.stock ?? 0) : product.stock;
   const state = addButtonState({
@@ -102,53 +112,22 @@ export default function ProductPage() {
     <div className="container">
       <Breadcrumb items={crumbs} />
       <div className="product-layout">
-        <Gallery images={product.images} index={imageIndex} title={product.title} slug={product.slug} />
+        <Gallery images={product.images} index={imageIndex} title={product.title} slug={product.slug} colorId={colorId} defaultColorId={defaultColorId} />
         <section className="product-info" aria-labelledby="product-title">
           <h1 id="product-title">{product.title}</h1>
           <p className="price price-lg">{formatMoney(product.priceCents)}</p>
-          <form method="post" action={`/product/${product.slug}`} className="add-form" data-product-add="" data-stock={product.stock}>
+          <form
+            method="post"
+            action={productPageHref(product.slug, { colorId, defaultColorId })}
+            className="add-form"
+            data-product-add=""
+            data-stock={product.stock}
+          >
             <input type="hidden" name="intent" value={CART_INTENTS.add} />
             <input type="hidden" name="productId" value={product.id} />
             <input type="hidden" name="quantity" value={1} />
             {product.colors.length > 0 ? (
-              <fieldset className="options" data-option="colorId">
-                <legend data-prefix="Color">Color{colorId ? `: ${firstColor?.name ?? ""}` : ""}</legend>
-                <div className="swatches">
-                  {product.colors.map((c) => (
-                    <label
-                      key={c.colorId}
-                      className="swatch"
-                      title={c.stock <= 0 ? `${c.name} (sold out)` : c.stock < 5 ? `${c.name}: only ${c.stock} left` : c.name}
-                    >
-                      <input
-                        type="radio"
-                        name="colorId"
-                        value={c.colorId}
-                        disabled={c.stock <= 0}
-                        defaultChecked={colorId === c.colorId}
-                        data-stock={c.stock}
-                        data-name={c.name}
-                        aria-describedby={c.stock > 0 && c.stock < 5 ? `hint-color-${c.colorId}` : undefined}
-                      />
-                      <span className="swatch-chip" style={{ background: c.hex }} aria-hidden="true" />
-                      <span className="sr-only">
-                        {c.name}
-                        {c.stock <= 0 ? " (sold out)" : ""}
-                      </span>
-                      {c.stock > 0 && c.stock < 5 ? (
-                        <small className="option-hint" aria-hidden="true" id={`hint-color-${c.colorId}`}>
-                          {c.stock} left
-                        </small>
-                      ) : null}
-                    </label>
-                  ))}
-                </div>
-                {error?.field === "colorId" ? (
-                  <p className="field-error" role="alert">
-                    {error.error.title}
-                  </p>
-                ) : null}
-              </fieldset>
+              <ColourSwatches colors={product.colors} chosen={firstColor} slug={product.slug} error={error?.field === "colorId" ? error.error.title : null} />
             ) : null}
             {product.variations.length > 0 ? (
               <fieldset className="options" data-option="variationCode">
@@ -229,79 +208,6 @@ export default function ProductPage() {
           <h2 id="related-title">Related Products</h2>
           <ProductGrid products={related} eagerCount={0} />
         </section>
-      ) : null}
-    </div>
-  );
-}
-
-type GalleryImage = { imageUrl: string; thumbUrl: string; altText: string; width: number | null; height: number | null };
-
-/** The gallery: links to ?image=N without JavaScript; the browser module swaps the image from each thumbnail's data-*. */
-function Gallery({ images, index, title, slug }: { images: GalleryImage[]; index: number; title: string; slug: string }) {
-  if (images.length === 0) {
-    return (
-      <div className="gallery">
-        <div className="gallery-main placeholder">
-          <img src="/placeholder.svg" alt="" width={800} height={1000} />
-          <p>No image available</p>
-        </div>
-      </div>
-    );
-  }
-  const n = images.length;
-  const current = index;
-  const image = images[current] ?? images[0]!;
-  const srcSet = srcSetFor(image.imageUrl, image.width);
-  const prev = (current - 1 + n) % n;
-  const next = (current + 1) % n;
-  return (
-    <div className="gallery" data-gallery="" data-index={current}>
-      <div className="gallery-main">
-        <picture>
-          {srcSet ? <source type="image/webp" srcSet={srcSet} sizes={IMAGE_SIZES.gallery} /> : null}
-          <img
-            src={image.imageUrl}
-            alt={image.altText || title}
-            width={image.width ?? 800}
-            height={image.height ?? 1000}
-            fetchPriority="high"
-            decoding="async"
-          />
-        </picture>
-        {n > 1 ? (
-          <>
-            <a className="gallery-nav prev" href={`/product/${slug}?image=${prev}`} data-step="-1" aria-label="Previous image">
-              ‹
-            </a>
-            <a className="gallery-nav next" href={`/product/${slug}?image=${next}`} data-step="1" aria-label="Next image">
-              ›
-            </a>
-            <p className="gallery-counter" aria-live="polite">
-              {current + 1} / {n}
-            </p>
-          </>
-        ) : null}
-      </div>
-      {n > 1 ? (
-        <ul className="thumbs" role="list">
-          {images.map((img, i) => (
-            <li key={img.imageUrl}>
-              <a
-                href={`/product/${slug}?image=${i}`}
-                data-image={i}
-                data-src={img.imageUrl}
-                data-srcset={srcSetFor(img.imageUrl, img.width) ?? ""}
-                data-alt={img.altText || title}
-                data-width={img.width ?? 800}
-                data-height={img.height ?? 1000}
-                aria-current={i === current ? "true" : undefined}
-                aria-label={`Show image ${i + 1} of ${n}`}
-              >
-                <img src={img.thumbUrl} alt="" width={72} height={90} loading="lazy" />
-              </a>
-            </li>
-          ))}
-        </ul>
       ) : null}
     </div>
   );

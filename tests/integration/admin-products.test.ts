@@ -167,7 +167,7 @@ describe("add product without JavaScript (one multipart form)", () => {
     expect(body.errors.productVariations).toEqual([PRODUCT_TEXT.bothKinds]);
     res = await addPost(multipart({ ...kept, intent: "remove-image-0" }));
     body = await res.json();
-    expect(body.values.images).toEqual([{ kind: "new", id: second!.id, url: second!.url, isPrimary: true }]);
+    expect(body.values.images).toEqual([{ kind: "new", id: second!.id, url: second!.url, isPrimary: true, colorId: "" }]);
     res = await addPost(multipart({ ...kept, intent: "remove-color-0" }));
     expect((await res.json()).values.colorVariations).toEqual([]);
 

@@ -1,14 +1,18 @@
 /**
  * Add to Cart from the cards and the product page without a page load: 'Adding…' (aria-busy, a
  * second press ignored), then the fresh drawer opens and the notification shows. On the product
- * page the swatches' legend, the stock line and the button's label follow the chosen option.
+ * page the swatches' legend, the stock line and the button's label follow the chosen option, and
+ * a colour swatch (a link to ?color=) is chosen in place: the form's colorId, the gallery and the
+ * address (replaceState, so a reload keeps it) follow.
  */
 import { postAction, refreshCart } from "~/browser/behaviors/cart-drawer";
 import { showToast } from "~/browser/behaviors/toasts";
 import { submitPlainly } from "~/browser/net";
 import { takeOverSubmit, type Behavior } from "~/browser/runtime";
 import { ADD_TO_CART_LABEL, ADDING_LABEL, CARD_ADD_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
+import { showColour } from "~/browser/behaviors/gallery";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
+import { COLOR_PARAM } from "~/domain/catalogue/colour-photos";
 
 function setBusy(button: HTMLButtonElement, busy: boolean, idleLabel: string) {
   button.textContent = busy ? ADDING_LABEL : idleLabel;
@@ -32,15 +36,16 @@ async function addFromCard(form: HTMLFormElement) {
 }
 
 function productFormState(form: HTMLFormElement) {
-  const colors = form.querySelectorAll<HTMLInputElement>('input[name="colorId"]');
+  const hasColors = form.querySelector('fieldset[data-option="colorId"]') !== null;
   const variations = form.querySelectorAll<HTMLInputElement>('input[name="variationCode"]');
-  const color = form.querySelector<HTMLInputElement>('input[name="colorId"]:checked');
+  const colorInput = form.querySelector<HTMLInputElement>('input[name="colorId"]');
+  const color = colorInput?.value ? form.querySelector<HTMLElement>(`a[data-color-id="${CSS.escape(colorInput.value)}"]`) : null;
   const variation = form.querySelector<HTMLInputElement>('input[name="variationCode"]:checked');
   const stock = Number(form.dataset.stock ?? 0);
-  const chosenStock = colors.length > 0 ? Number(color?.dataset.stock ?? 0) : variations.length > 0 ? Number(variation?.dataset.stock ?? 0) : stock;
+  const chosenStock = hasColors ? Number(color?.dataset.stock ?? 0) : variations.length > 0 ? Number(variation?.dataset.stock ?? 0) : stock;
   const state = addButtonState({
     stock,
-    hasColors: colors.length > 0,
+    hasColors,
     hasVariations: variations.length > 0,
     colorChosen: color !== null,
     variationChosen: variation !== null,
@@ -103,6 +108,27 @@ export const cardAdd: Behavior = {
   },
 };
 
+/** Chooses a colour swatch in place: the form posts it, the gallery shows its photos, the address keeps it. */
+function chooseColour(form: HTMLFormElement, swatch: HTMLAnchorElement) {
+  const colorId = swatch.dataset.colorId ?? "";
+  let input = form.querySelector<HTMLInputElement>('input[name="colorId"]');
+  if (!input) {
+    input = Object.assign(document.createElement("input"), { type: "hidden", name: "colorId" });
+    form.querySelector('fieldset[data-option="colorId"]')?.prepend(input);
+  }
+  input.value = colorId;
+  form.querySelectorAll("a[data-color-id]").forEach((a) => (a === swatch ? a.setAttribute("aria-current", "true") : a.removeAttribute("aria-current")));
+  form.querySelectorAll('fieldset[data-option="colorId"] .field-error').forEach((el) => el.remove());
+  updateProductForm(form);
+  const gallery = document.querySelector<HTMLElement>("[data-gallery]");
+  if (gallery) showColour(gallery, Number(colorId));
+  const url = new URL(window.location.href);
+  url.searchParams.set(COLOR_PARAM, colorId);
+  url.searchParams.delete("image");
+  history.replaceState(history.state, "", url);
+  form.setAttribute("action", swatch.getAttribute("href") ?? form.action);
+}
+
 export const productAdd: Behavior = {
   name: "product-add",
   selector: "form[data-product-add]",
@@ -110,11 +136,20 @@ export const productAdd: Behavior = {
     const form = element as HTMLFormElement;
     const detachSubmit = takeOverSubmit(form, addFromProductPage);
     const onChange = () => updateProductForm(form);
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const swatch = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-color-id]") : null;
+      if (!swatch || !form.contains(swatch)) return;
+      event.preventDefault();
+      chooseColour(form, swatch);
+    };
     form.addEventListener("change", onChange);
+    form.addEventListener("click", onClick);
     updateProductForm(form);
     return () => {
       detachSubmit();
       form.removeEventListener("change", onChange);
+      form.removeEventListener("click", onClick);
     };
   },
 };

@@ -1,8 +1,15 @@
-/** The product gallery: thumbnails and arrows change the main image in place, wrapping around. */
+/**
+ * The product gallery: thumbnails and arrows change the main image in place, wrapping around.
+ * `showColour` moves it to a colour's photos (the add-to-cart behaviour calls it from the swatches).
+ */
 import { type Behavior } from "~/browser/runtime";
+import { galleryOrder, productPageHref } from "~/domain/catalogue/colour-photos";
+
+/** The thumbnails of the photos shown now (other colours' are hidden), in order. */
+const shownThumbs = (gallery: HTMLElement) => [...gallery.querySelectorAll<HTMLAnchorElement>(".thumbs > li:not([hidden]) > a[data-image]")];
 
 function showImage(gallery: HTMLElement, index: number) {
-  const thumbs = [...gallery.querySelectorAll<HTMLAnchorElement>("a[data-image]")];
+  const thumbs = shownThumbs(gallery);
   const n = thumbs.length;
   const thumb = thumbs[index];
   if (!thumb) return;
@@ -15,13 +22,40 @@ function showImage(gallery: HTMLElement, index: number) {
     img.width = Number(thumb.dataset.width ?? img.width);
     img.height = Number(thumb.dataset.height ?? img.height);
   }
-  thumbs.forEach((t, i) => (i === index ? t.setAttribute("aria-current", "true") : t.removeAttribute("aria-current")));
+  gallery.querySelectorAll("a[data-image]").forEach((t) => (t === thumb ? t.setAttribute("aria-current", "true") : t.removeAttribute("aria-current")));
   const counter = gallery.querySelector(".gallery-counter");
   if (counter) counter.textContent = `${index + 1} / ${n}`;
-  const base = thumb.href.replace(/\?.*$/, "");
-  gallery.querySelector<HTMLAnchorElement>('a[data-step="-1"]')?.setAttribute("href", `${base}?image=${(index - 1 + n) % n}`);
-  gallery.querySelector<HTMLAnchorElement>('a[data-step="1"]')?.setAttribute("href", `${base}?image=${(index + 1) % n}`);
+  // The arrows link where the previous and next thumbnails do (their ?color= and ?image=).
+  gallery.querySelector<HTMLAnchorElement>('a[data-step="-1"]')?.setAttribute("href", thumbs[(index - 1 + n) % n]!.getAttribute("href") ?? "");
+  gallery.querySelector<HTMLAnchorElement>('a[data-step="1"]')?.setAttribute("href", thumbs[(index + 1) % n]!.getAttribute("href") ?? "");
   gallery.dataset.index = String(index);
+}
+
+/** Shows `colorId`'s photos first, then every colour's, hiding other colours' (the page's own rule), from the first one. */
+export function showColour(gallery: HTMLElement, colorId: number) {
+  const slug = gallery.dataset.slug ?? "";
+  const defaultColorId = gallery.dataset.defaultColor ? Number(gallery.dataset.defaultColor) : null;
+  const list = gallery.querySelector<HTMLElement>(".thumbs");
+  if (!list) return;
+  const items = [...list.querySelectorAll<HTMLLIElement>(":scope > li")].map((li) => ({ li, colorId: li.dataset.color ? Number(li.dataset.color) : null }));
+  const { shown, hidden } = galleryOrder(items, colorId);
+  const n = shown.length;
+  shown.forEach(({ li }, i) => {
+    li.hidden = false;
+    list.append(li);
+    const link = li.querySelector<HTMLAnchorElement>("a[data-image]");
+    if (!link) return;
+    link.dataset.image = String(i);
+    link.setAttribute("href", productPageHref(slug, { colorId, defaultColorId, image: i }));
+    link.setAttribute("aria-label", `Show image ${i + 1} of ${n}`);
+  });
+  for (const { li } of hidden) {
+    li.hidden = true;
+    list.append(li);
+  }
+  for (const el of gallery.querySelectorAll<HTMLElement>(".thumbs, .gallery-nav, .gallery-counter")) el.hidden = n < 2;
+  gallery.dataset.color = String(colorId);
+  showImage(gallery, 0);
 }
 
 export const gallery: Behavior = {
@@ -33,9 +67,11 @@ export const gallery: Behavior = {
       const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a") : null;
       if (!link || (link.dataset.image === undefined && link.dataset.step === undefined)) return;
       event.preventDefault();
-      const n = element.querySelectorAll("a[data-image]").length;
+      const thumbs = shownThumbs(element);
+      const n = thumbs.length;
+      if (n === 0) return;
       const current = Number(element.dataset.index ?? 0);
-      showImage(element, link.dataset.image !== undefined ? Number(link.dataset.image) : (current + Number(link.dataset.step) + n) % n);
+      showImage(element, link.dataset.image !== undefined ? Math.max(0, thumbs.indexOf(link)) : (current + Number(link.dataset.step) + n) % n);
     };
     element.addEventListener("click", onClick);
     return () => element.removeEventListener("click", onClick);

@@ -68,6 +68,11 @@ export function ProductEditorPage() {
   );
 }
 
+/** The colours a photo can be tagged with: the product's chosen colour rows, in their order. */
+function photoColors(rows: ColorRow[], palette: EditorOptions["colors"]) {
+  return rows.flatMap((r) => palette.filter((c) => String(c.id) === r.colorId)).filter((c, i, all) => all.indexOf(c) === i);
+}
+
 function ProductEditor({ mode, values, errors, options }: { mode: "add" | "edit"; values: EditorValues; errors: Errors; options: EditorOptions }) {
   const navigation = useNavigation();
   const [colors, setColors] = useState<ColorRow[]>(() => values.colorVariations.map((c) => ({ ...c, key: rowKey() })));
@@ -103,6 +108,7 @@ function ProductEditor({ mode, values, errors, options }: { mode: "add" | "edit"
         blocked={variations.length > 0}
         onAdd={() => setColors((list) => [...list, { key: rowKey(), colorId: "", stock: "0" }])}
         onRemove={(key) => setColors((list) => list.filter((r) => r.key !== key))}
+        onChoose={(key, colorId) => setColors((list) => list.map((r) => (r.key === key ? { ...r, colorId } : r)))}
       />
       <VariationFieldset
         rows={variations}
@@ -111,7 +117,7 @@ function ProductEditor({ mode, values, errors, options }: { mode: "add" | "edit"
         onAdd={() => setVariations((list) => [...list, { key: rowKey(), variationName: "", stock: "0" }])}
         onRemove={(key) => setVariations((list) => list.filter((r) => r.key !== key))}
       />
-      <ImagesFieldset uploads={uploads} errors={errors} />
+      <ImagesFieldset uploads={uploads} errors={errors} colors={photoColors(colors, options.colors)} />
       <CategoriesFieldset chosen={values.categories} categories={options.categories} errors={errors} />
 
       <div className="actions editor-actions">

@@ -112,8 +112,11 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
           .selectFrom("product_images as pi")
           .select("pi.image_url")
           .whereRef("pi.product_id", "=", "p.id")
+          // The line's colour's own photo first, else the primary image.
+          .orderBy(sql`coalesce(pi.color_id = ci.color_id, 0)`, "desc")
           .orderBy("pi.is_primary", "desc")
           .orderBy("pi.sort_order")
+          .orderBy("pi.id")
           .limit(1)
           .as("imageUrl"),
       (eb) =>

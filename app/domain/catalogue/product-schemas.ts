@@ -49,12 +49,21 @@ export const ProductVariationSchema = z.object({
 /** A finalized image's URL (POST /api/upload/finalize answers it): the file's name is its id. */
 const FINALIZED_URL = /^\/uploads\/products\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(?:jpg|png|webp)$/;
 
+/** The colour a photo shows: one of the product's colours; null: every colour. */
+const ImageColor = z
+  .number({ invalid_type_error: PRODUCT_TEXT.imageColorUnknown })
+  .int(PRODUCT_TEXT.imageColorUnknown)
+  .positive(PRODUCT_TEXT.imageColorUnknown)
+  .nullable()
+  .optional();
+
 /** A new image: a temporary upload's id, or a finalized image by its id or its `imageUrl`. */
 const TempImage = z
   .object({
     id: z.string().trim().min(1).max(100).optional(),
     imageUrl: z.string().max(300).optional(),
     isPrimary: z.boolean().optional(),
+    colorId: ImageColor,
   })
   .transform((image, ctx) => {
     const id = image.id ?? FINALIZED_URL.exec(image.imageUrl ?? "")?.[1];
@@ -62,11 +71,13 @@ const TempImage = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: PRODUCT_TEXT.imageUnknown });
       return z.NEVER;
     }
-    return { id, isPrimary: image.isPrimary };
+    return { id, isPrimary: image.isPrimary, colorId: image.colorId };
   });
+/** A stored image to keep; `colorId` left out keeps its stored colour. */
 const ExistingImage = z.object({
   id: z.number().int().positive(),
   isPrimary: z.boolean().optional(),
+  colorId: ImageColor,
 });
 
 const fields = {

@@ -17,6 +17,7 @@ export const PRODUCT_TEXT = {
   colorRequired: "Choose a colour",
   colorTwice: "Each colour can be added only once",
   colorUnknown: "Unknown colour",
+  imageColorUnknown: "A photo can only show one of this product's colours",
   bothKinds: "Use either colour variations or A/B/C variations, not both",
   categoryUnknown: "Unknown category",
   imageUnknown: "An uploaded image has expired. Please upload it again.",
@@ -99,6 +100,8 @@ export interface EditorImage {
   id: string;
   url: string;
   isPrimary: boolean;
+  /** The colour the photo shows, as the form posts it; "": every colour. */
+  colorId: string;
 }
 
 /** The editor form's values as strings (what the page renders; what a refused post sends back). */

@@ -155,6 +155,8 @@ export interface AdminProduct {
     imageUrl: string;
     thumbUrl: string;
     isPrimary: boolean;
+    /** The colour the photo shows; null: every colour. */
+    colorId: number | null;
     width: number | null;
     height: number | null;
   }[];
@@ -197,7 +199,7 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
   const [images, categories, colors, variations, legal] = await Promise.all([
     db
       .selectFrom("product_images")
-      .select(["id", "image_url as imageUrl", "is_primary as isPrimary", "width", "height"])
+      .select(["id", "image_url as imageUrl", "is_primary as isPrimary", "color_id as colorId", "width", "height"])
       .where("product_id", "=", id)
       .orderBy("is_primary", "desc")
       .orderBy("sort_order")
@@ -290,6 +292,7 @@ async function checkInput(trx: DB, input: SaveInput, selfId: number | null, prev
     const missing = colorIds.findIndex((id) => !known.some((k) => k.id === id));
     if (missing !== -1) throw new DomainError(PRODUCT_TEXT.colorUnknown, 400, `colorVariations[${missing}].colorId`);
   }
+  checkImageColors(input, colorIds);
   const tempIds = (input.images ?? []).map((i) => i.id);
   if (checkUploads && tempIds.length) {
     const found = await listTempUploads(trx, tempIds);
@@ -299,6 +302,18 @@ async function checkInput(trx: DB, input: SaveInput, selfId: number | null, prev
     if (earlier.length !== missing.length) throw new DomainError(PRODUCT_TEXT.imageUnknown, 400, "images");
   }
   return { slug, categories };
+}
+
+/** A photo may only be tagged with one of the colours the product is saved with (so with a palette colour). */
+function checkImageColors(input: SaveInput, colorIds: number[]) {
+  const lists: [string, { colorId?: number | null }[] | undefined][] = [
+    ["images", input.images],
+    ["existingImages", "existingImages" in input ? input.existingImages : undefined],
+  ];
+  for (const [name, list] of lists) {
+    const foreign = (list ?? []).findIndex((i) => i.colorId != null && !colorIds.includes(i.colorId));
+    if (foreign !== -1) throw new DomainError(PRODUCT_TEXT.imageColorUnknown, 400, `${name}[${foreign}].colorId`);
+  }
 }
 
 function productValues(input: SaveInput, slug: string) {
@@ -382,7 +397,9 @@ async function writeOptions(trx: DB, productId: number, input: SaveInput, catego
   }
 }
 
-type PlannedImage = { kind: "existing"; id: number; isPrimary: boolean } | { kind: "new"; id: string; isPrimary: boolean };
+/** `colorId` undefined keeps a stored image's colour (a new one then shows every colour). */
+type PlannedImage =
+  { kind: "existing"; id: number; isPrimary: boolean; colorId?: number | null } | { kind: "new"; id: string; isPrimary: boolean; colorId?: number | null };
 type Finalized = {
   id: string;
   imageUrl: string;
@@ -396,7 +413,7 @@ async function writeImages(trx: DB, productId: number, planned: PlannedImage[], 
     if (image.kind === "existing") {
       await trx
         .updateTable("product_images")
-        .set({ is_primary: image.isPrimary ? 1 : 0, sort_order: index })
+        .set({ is_primary: image.isPrimary ? 1 : 0, sort_order: index, ...(image.colorId !== undefined ? { color_id: image.colorId } : {}) })
         .where("id", "=", image.id)
         .where("product_id", "=", productId)
         .execute();
@@ -411,11 +428,20 @@ async function writeImages(trx: DB, productId: number, planned: PlannedImage[], 
         image_url: done.imageUrl,
         is_primary: image.isPrimary ? 1 : 0,
         sort_order: index,
+        color_id: image.colorId ?? null,
         width: done.width,
         height: done.height,
       })
       .execute();
   }
+  // A colour taken off the product leaves its photos to every colour.
+  await trx
+    .updateTable("product_images")
+    .set({ color_id: null })
+    .where("product_id", "=", productId)
+    .where("color_id", "is not", null)
+    .where("color_id", "not in", (eb) => eb.selectFrom("product_colors").select("color_id").where("product_id", "=", productId))
+    .execute();
 }
 
 /**
@@ -475,6 +501,7 @@ export async function createProduct(db: DB, input: CreateProductInput, actor: Ac
           kind: "new" as const,
           id: i.id,
           isPrimary: i.isPrimary ?? false,
+          colorId: i.colorId,
         })),
         finalized,
       );
@@ -528,7 +555,8 @@ export async function updateProduct(db: DB, id: number, input: UpdateProductInpu
       .orderBy("sort_order")
       .orderBy("id")
       .execute();
-    const keep = input.existingImages ?? stored.map((s) => ({ id: s.id, isPrimary: s.isPrimary === 1 }));
+    const keep: { id: number; isPrimary?: boolean; colorId?: number | null }[] =
+      input.existingImages ?? stored.map((s) => ({ id: s.id, isPrimary: s.isPrimary === 1 }));
     if (keep.some((k) => !stored.some((s) => s.id === k.id))) throw new DomainError(PRODUCT_TEXT.imageUnknown, 400, "existingImages");
     const gone = stored.filter((s) => !keep.some((k) => k.id === s.id));
     if (gone.length) {
@@ -555,11 +583,13 @@ export async function updateProduct(db: DB, id: number, input: UpdateProductInpu
           kind: "existing" as const,
           id: k.id,
           isPrimary: k.isPrimary ?? false,
+          colorId: k.colorId,
         })),
         ...(input.images ?? []).map((i) => ({
           kind: "new" as const,
           id: i.id,
           isPrimary: i.isPrimary ?? false,
+          colorId: i.colorId,
         })),
       ],
       finalized,
@@ -694,7 +724,13 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
     trx.selectFrom("product_colors").select(["color_id as colorId", "stock"]).where("product_id", "=", id).orderBy("color_id").execute(),
     trx.selectFrom("product_variations").select(["variation_name as name", "stock"]).where("product_id", "=", id).orderBy("variation_code").execute(),
     trx.selectFrom("product_categories").select("category_id").where("product_id", "=", id).orderBy("category_id").execute(),
-    trx.selectFrom("product_images").select("image_url").where("product_id", "=", id).orderBy("sort_order").execute(),
+    trx
+      .selectFrom("product_images as pi")
+      .leftJoin("colors as c", "c.id", "pi.color_id")
+      .select(["pi.image_url", "c.name as colorName"])
+      .where("pi.product_id", "=", id)
+      .orderBy("pi.sort_order")
+      .execute(),
   ]);
   return {
     title: p.title,
@@ -710,6 +746,6 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
     colors: colors.map((c) => `${c.colorId}:${c.stock}`).join(", "),
     variations: variations.map((v) => `${v.name}:${v.stock}`).join(", "),
     categories: categories.map((c) => c.category_id).join(", "),
-    images: images.map((i) => i.image_url.split("/").pop()).join(", "),
+    images: images.map((i) => `${i.image_url.split("/").pop()}${i.colorName ? ` (${i.colorName})` : ""}`).join(", "),
   };
 }

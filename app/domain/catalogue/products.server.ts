@@ -248,6 +248,7 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
       "image_url as imageUrl",
       "alt_text as altText",
       "is_primary as isPrimary",
+      "color_id as colorId",
       "width",
       "height",
       "sort_order as sortOrder",
@@ -298,6 +299,7 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
         thumbUrl: thumbUrl(i.imageUrl),
         altText: i.altText || r.title,
         isPrimary: i.isPrimary === 1,
+        colorId: i.colorId,
         width: i.width,
         height: i.height,
       }));

@@ -5,6 +5,8 @@ export interface ImageView {
   thumbUrl: string;
   altText: string;
   isPrimary: boolean;
+  /** The colour the photo shows; null: every colour. */
+  colorId: number | null;
   width: number | null;
   height: number | null;
 }

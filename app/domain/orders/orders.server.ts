@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { type StockLine } from "~/domain/catalogue/stock.server";
 import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
 import { centsToDecimal } from "~/lib/money";
@@ -180,8 +181,11 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
           .selectFrom("product_images as pi")
           .select("pi.image_url")
           .whereRef("pi.product_id", "=", "oi.product_id")
+          // The line's colour's own photo first, else the primary image.
+          .orderBy(sql`coalesce(pi.color_id = oi.color_id, 0)`, "desc")
           .orderBy("pi.is_primary", "desc")
           .orderBy("pi.sort_order")
+          .orderBy("pi.id")
           .limit(1)
           .as("imageUrl"),
     ])

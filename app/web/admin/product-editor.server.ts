@@ -110,6 +110,7 @@ export function valuesOf(product: AdminProduct): EditorValues {
         id: String(i.id),
         url: i.imageUrl,
         isPrimary: i.isPrimary,
+        colorId: i.colorId === null ? "" : String(i.colorId),
       })),
     ),
   };
@@ -183,15 +184,17 @@ function rows<K extends string>(form: FormData, prefix: string, keys: readonly K
  */
 export async function readEditorValues(db: DB, form: FormData, productId: number | null): Promise<EditorValues> {
   const primary = text(form, "primaryImage");
-  const existingIds = rows(form, "existingImages", ["id"] as const).map((r) => r.id);
-  const newIds = rows(form, "images", ["id"] as const).map((r) => r.id);
+  const existingRows = rows(form, "existingImages", ["id", "colorId"] as const);
+  const newRows = rows(form, "images", ["id", "colorId"] as const);
+  const existingIds = existingRows.map((r) => r.id);
+  const newIds = newRows.map((r) => r.id);
   const stored =
     productId !== null && existingIds.length
       ? await db.selectFrom("product_images").select(["id", "image_url as url"]).where("product_id", "=", productId).execute()
       : [];
   const temps = await listTempUploads(db, newIds);
   const images: EditorImage[] = [];
-  for (const id of existingIds) {
+  for (const { id, colorId } of existingRows) {
     const hit = stored.find((s) => String(s.id) === id);
     if (hit)
       images.push({
@@ -199,9 +202,10 @@ export async function readEditorValues(db: DB, form: FormData, productId: number
         id,
         url: hit.url,
         isPrimary: primary === `existing:${id}`,
+        colorId,
       });
   }
-  for (const id of newIds) {
+  for (const { id, colorId } of newRows) {
     const hit = temps.find((t) => t.id === id);
     if (hit)
       images.push({
@@ -209,6 +213,7 @@ export async function readEditorValues(db: DB, form: FormData, productId: number
         id,
         url: hit.url,
         isPrimary: primary === `new:${id}`,
+        colorId,
       });
   }
   return {
@@ -255,10 +260,12 @@ export function toFormData(values: EditorValues, mode: EditorMode): FormData {
     if (img.kind === "new") {
       form.set(`images[${n}].id`, img.id);
       if (img.isPrimary) form.set(`images[${n}].isPrimary`, "on");
+      if (img.colorId) form.set(`images[${n}].colorId`, img.colorId);
       n++;
     } else if (mode === "edit") {
       form.set(`existingImages[${e}].id`, img.id);
       if (img.isPrimary) form.set(`existingImages[${e}].isPrimary`, "on");
+      if (img.colorId) form.set(`existingImages[${e}].colorId`, img.colorId);
       e++;
     }
   }
@@ -335,6 +342,7 @@ export async function productEditorAction(request: Request, idParam: string | nu
         id: saved.id,
         url: saved.url,
         isPrimary: false,
+        colorId: "",
       });
     } catch (error) {
       if (!(error instanceof DomainError)) {
@@ -397,9 +405,11 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
   }
   // The form always sends every field: an empty one means cleared (an empty SKU keeps the stored one).
   const safety = { materials: submission.value.materials ?? "", safetyNotice: submission.value.safetyNotice ?? null };
+  // Its photos' colour selects too: "All colours" posts an empty value, which means every colour.
+  const images = submission.value.images?.map((i) => ({ ...i, colorId: i.colorId ?? null }));
   try {
     let saved: { id: number };
-    if (mode === "add") saved = await createProduct(db, { ...(submission.value as CreateProductInput), ...safety }, actor);
+    if (mode === "add") saved = await createProduct(db, { ...(submission.value as CreateProductInput), ...safety, images }, actor);
     else {
       // The form always lists the stored images it keeps: none listed means none kept.
       const input = submission.value as UpdateProductInput;
@@ -409,7 +419,8 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
         {
           ...input,
           ...safety,
-          existingImages: input.existingImages ?? [],
+          images,
+          existingImages: (input.existingImages ?? []).map((i) => ({ ...i, colorId: i.colorId ?? null })),
         },
         actor,
       );

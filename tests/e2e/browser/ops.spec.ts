@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { type Page } from "@playwright/test";
 import { expect, type Login, test } from "../fixtures";
 import { parse } from "csv-parse/sync";
-import { addForm, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
+import { addForm, chooseOption, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
 import { insertOrder } from "../helpers/orders";
 import { uniqueEmail } from "../helpers/session";
 
@@ -81,7 +81,7 @@ test("every page works under the CSP: nothing blocked, no console error, and the
     // ...and on a lean catalogue page the shop's module adds to the cart without a page load.
     await visit(page, testInfo, `/product/${SLUGS.withColors}`);
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-    await addForm(page).getByRole("radio", { name: "Pink", exact: true }).check();
+    await chooseOption(page, "Pink");
     await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
     await expect(page.locator("details.cart-drawer")).toHaveAttribute("open", "");
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);

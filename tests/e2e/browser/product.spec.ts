@@ -1,5 +1,5 @@
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import { addForm, addFromProductPage, cartBadge, cartSummary, expectToast, jsOff, notifications, SLUGS, TEXT, visit } from "../helpers/browser";
+import { addForm, addFromProductPage, cartBadge, cartSummary, chooseOption, expectToast, jsOff, notifications, SLUGS, TEXT, visit } from "../helpers/browser";
 
 // The product page: gallery, options, stock line, details, related products, Add to Cart and
 // the favorite toggle.
@@ -22,27 +22,24 @@ test("the tea dress page shows title, price, colour swatches, stock, details and
   await expect(crumbs.getByRole("listitem")).toHaveText(["Shop", "Dresses", "Rose Garden Tea Dress"]);
   await expect(crumbs.getByRole("link", { name: "Dresses" })).toHaveAttribute("href", "/shop/1-4-dresses");
 
-  // Colour swatches: the first colour in stock is preselected; a sold-out colour is disabled.
+  // Colour swatches (links to ?color=): the first colour in stock is preselected; a sold-out colour is disabled.
   const form = addForm(page);
-  const red = form.getByRole("radio", { name: "Red", exact: true });
-  const pink = form.getByRole("radio", { name: "Pink", exact: true });
-  const white = form.getByRole("radio", { name: "White (sold out)", exact: true });
-  await expect(red).toBeChecked();
-  await expect(red).toBeEnabled();
-  await expect(pink).not.toBeChecked();
-  await expect(pink).toBeEnabled();
+  const red = form.getByRole("link", { name: "Red", exact: true });
+  const pink = form.getByRole("link", { name: "Pink", exact: true });
+  const white = form.getByRole("link", { name: "White (sold out)", exact: true });
+  await expect(red).toHaveAttribute("aria-current", "true");
+  await expect(pink).not.toHaveAttribute("aria-current");
+  await expect(pink).toHaveAttribute("href", /\?color=\d+$/);
   await expect(white).toBeDisabled();
+  await expect(white).not.toHaveAttribute("href");
   await expect(form.locator("legend")).toHaveText("Color: Red");
   await expect(stockLine(page)).toHaveText("In stock");
   await expect(form.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
 
-  await pink.check();
-  await expect(pink).toBeChecked();
-  await expect(red).not.toBeChecked();
-  if (!jsOff(testInfo)) {
-    await expect(stockLine(page)).toHaveText("Only 4 left in stock");
-    await expect(form.locator("legend")).toHaveText("Color: Pink");
-  }
+  await chooseOption(page, "Pink");
+  await expect(red).not.toHaveAttribute("aria-current");
+  await expect(stockLine(page)).toHaveText("Only 4 left in stock");
+  await expect(form.locator("legend")).toHaveText("Color: Pink");
 
   // Product Details: description plus the note of the category.
   const details = detailsSection(page, "Product Details");
@@ -63,8 +60,7 @@ test("the tea dress page shows title, price, colour swatches, stock, details and
 });
 
 test("the chosen colour is the one added, and the cart shows its stock", async ({ page }, testInfo) => {
-  // The product page's stock line follows the chosen swatch only with JavaScript; without it the
-  // cart is where the shopper sees "Only 4 left in stock" for Pink. Both modes add the chosen colour.
+  // Both modes add the chosen colour, and the cart shows that colour's stock.
   await addFromProductPage(page, testInfo, SLUGS.withColors, "Pink");
   await visit(page, testInfo, "/cart");
   const item = page.locator("main li.cart-item");
@@ -137,26 +133,29 @@ test("an unknown product slug shows Product Not Found", async ({ page }, testInf
 });
 
 /**
- * The page preselects the first colour/variation in stock, so "no choice" is made by un-checking
- * the radio and submitting. Playwright's evaluate runs in its own world, so it works with page
- * JavaScript disabled too (checked in both projects). With JavaScript the radios are controlled by
- * React, which puts `checked` back on its next render (e.g. after route discovery), so there the
- * un-check and the submit happen in one task; the fetcher form serializes the DOM as it is.
+ * The page preselects the first colour/variation in stock, so "no choice" is made by emptying the
+ * colour's hidden field or un-checking the variation's radio, and submitting. Playwright's
+ * evaluate runs in its own world, so it works with page JavaScript disabled too (checked in both
+ * projects). With JavaScript the un-choice and the submit happen in one task.
  */
 async function submitWithoutChoice(page: Page, testInfo: TestInfo, inputName: "colorId" | "variationCode") {
-  const checked = addForm(page).locator(`input[name="${inputName}"]:checked`);
+  const checked = addForm(page).locator(inputName === "colorId" ? 'input[name="colorId"]' : 'input[name="variationCode"]:checked');
   await expect(checked).toHaveCount(1);
+  const unchoose = (el: HTMLInputElement) => {
+    if (el.type === "hidden") el.remove();
+    else el.checked = false;
+  };
   if (jsOff(testInfo)) {
-    await checked.evaluate((el: HTMLInputElement) => {
-      el.checked = false;
-    });
+    await checked.evaluate(unchoose);
     await expect(checked).toHaveCount(0);
     await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
   } else {
     const sent = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/product/"));
     await checked.evaluate((el: HTMLInputElement) => {
-      el.checked = false;
-      el.form!.requestSubmit();
+      const form = el.form!;
+      if (el.type === "hidden") el.remove();
+      else el.checked = false;
+      form.requestSubmit();
     });
     expect((await sent).postData() ?? "", "the add request carries no choice").not.toContain(`${inputName}=`);
   }
@@ -185,13 +184,14 @@ test("Add to Cart without a variation asks to select a variation", async ({ page
 test("Add to Cart with a colour confirms, counts the item and (with JavaScript) opens the cart drawer", async ({ page }, testInfo) => {
   await visit(page, testInfo, `/product/${SLUGS.withColors}`);
   await expect(cartBadge(page)).toHaveCount(0);
-  await addForm(page).getByRole("radio", { name: "Pink", exact: true }).check();
+  await chooseOption(page, "Pink");
   await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
 
   await expectToast(page, TEXT.added.title, TEXT.added.description);
   await expect(cartBadge(page)).toHaveText("1");
   await expect(cartSummary(page)).toHaveAttribute("aria-label", "Cart, 1 items");
-  await expect(page).toHaveURL(new RegExp(`/product/${SLUGS.withColors}$`));
+  // Still on the chosen colour's page.
+  await expect(page).toHaveURL(new RegExp(`/product/${SLUGS.withColors}\\?color=\\d+$`));
 
   const drawer = page.locator("details.cart-drawer");
   const panel = page.getByRole("complementary", { name: "Shopping cart" });

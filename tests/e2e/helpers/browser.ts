@@ -81,13 +81,25 @@ export function addForm(page: Page): Locator {
 }
 
 /**
+ * Chooses an option on the product page by its accessible name: a colour swatch (a link to
+ * ?color=, followed without JavaScript, in place with it) or a variation button (a radio).
+ */
+export async function chooseOption(page: Page, option: string): Promise<void> {
+  const swatch = addForm(page).getByRole("link", { name: option, exact: true });
+  if ((await swatch.count()) > 0) {
+    await swatch.click();
+    await expect(addForm(page).getByRole("link", { name: option, exact: true })).toHaveAttribute("aria-current", "true");
+  } else await addForm(page).getByRole("radio", { name: option, exact: true }).check();
+}
+
+/**
  * Adds a product from its page with the preselected colour/variation (or `option`, the
  * accessible name of a colour swatch or variation button) and waits until the header counts it.
  */
 export async function addFromProductPage(page: Page, testInfo: TestInfo, slug: string, option?: string): Promise<void> {
   await visit(page, testInfo, `/product/${slug}`);
   const before = (await cartBadge(page).count()) > 0 ? Number(await cartBadge(page).textContent()) : 0;
-  if (option) await addForm(page).getByRole("radio", { name: option, exact: true }).check();
+  if (option) await chooseOption(page, option);
   await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
   await expect(cartBadge(page)).toHaveText(String(before + 1));
   await expectToast(page, TEXT.added.title, TEXT.added.description);

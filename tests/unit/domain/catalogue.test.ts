@@ -72,6 +72,7 @@ describe("product cards", () => {
     thumbUrl: `/uploads/products/thumbs/thumb-p-${id}.jpg`,
     altText: `Photo ${id}`,
     isPrimary,
+    colorId: null,
     width: 800,
     height: 1000,
   });

@@ -5,9 +5,10 @@ import { thumbUrl } from "~/lib/images";
 
 /**
  * The drop zone, the file input (posted with the form without JavaScript, uploaded at once with
- * it) and the images with their primary choice. New and kept images post as separate lists.
+ * it) and the images with their primary choice and the colour each shows (`colors`: the
+ * product's colours). New and kept images post as separate lists.
  */
-export function ImagesFieldset({ uploads, errors }: { uploads: ImageUploads; errors: Errors }) {
+export function ImagesFieldset({ uploads, errors, colors }: { uploads: ImageUploads; errors: Errors; colors: { id: number; name: string }[] }) {
   const { images, uploading, dragging } = uploads;
   const err = (name: string) => errors[name];
   let newIndex = 0;
@@ -56,12 +57,11 @@ export function ImagesFieldset({ uploads, errors }: { uploads: ImageUploads; err
           <ul className="editor-image-list">
             {images.map((img, i) => {
               const value = `${img.kind}:${img.id}`;
-              const hidden =
-                img.kind === "new" ? (
-                  <input type="hidden" name={`images[${newIndex++}].id`} value={img.id} />
-                ) : (
-                  <input type="hidden" name={`existingImages[${existingIndex++}].id`} value={img.id} />
-                );
+              const field = img.kind === "new" ? `images[${newIndex++}]` : `existingImages[${existingIndex++}]`;
+              const hidden = <input type="hidden" name={`${field}.id`} value={img.id} />;
+              // A colour taken off the product leaves its photos to every colour.
+              const colorId = colors.some((c) => String(c.id) === img.colorId) ? img.colorId : "";
+              const colorError = err(`${field}.colorId`);
               return (
                 <li key={value} className="editor-image">
                   {hidden}
@@ -76,6 +76,25 @@ export function ImagesFieldset({ uploads, errors }: { uploads: ImageUploads; err
                       onChange={() => uploads.choosePrimary(i)}
                     />
                     <label htmlFor={`primary-${i}`}>Primary{img.kind === "new" ? " (new)" : ""}</label>
+                  </div>
+                  <div className="field editor-image-color">
+                    <label htmlFor={`image-color-${i}`}>Colour shown</label>
+                    <select
+                      id={`image-color-${i}`}
+                      name={`${field}.colorId`}
+                      value={colorId}
+                      onChange={(event) => uploads.chooseColor(i, event.target.value)}
+                      aria-invalid={colorError ? true : undefined}
+                      aria-describedby={described(colorError && `image-color-${i}-error`)}
+                    >
+                      <option value="">All colours</option>
+                      {colors.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </select>
+                    <FieldError id={`image-color-${i}-error`} errors={colorError} />
                   </div>
                   <button
                     type="submit"

@@ -62,6 +62,7 @@ export function useImageUploads(initial: EditorImage[]) {
           id: answer.id,
           url: answer.url,
           isPrimary: false,
+          colorId: "",
         };
         setImages((list) => withOnePrimary([...list, added]));
       } catch {
@@ -124,7 +125,11 @@ export function useImageUploads(initial: EditorImage[]) {
     setImages((list) => list.map((x, j) => ({ ...x, isPrimary: j === index })));
   }
 
-  return { images, uploading, dragging, fileInput, onFilesChosen, onDragOver, onDragLeave, onDrop, removeImage, choosePrimary };
+  function chooseColor(index: number, colorId: string) {
+    setImages((list) => list.map((x, j) => (j === index ? { ...x, colorId } : x)));
+  }
+
+  return { images, uploading, dragging, fileInput, onFilesChosen, onDragOver, onDragLeave, onDrop, removeImage, choosePrimary, chooseColor };
 }
 
 export type ImageUploads = ReturnType<typeof useImageUploads>;

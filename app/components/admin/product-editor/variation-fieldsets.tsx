@@ -62,6 +62,7 @@ export function ColourFieldset({
   blocked,
   onAdd,
   onRemove,
+  onChoose,
 }: {
   rows: ColorRow[];
   errors: Errors;
@@ -69,6 +70,8 @@ export function ColourFieldset({
   blocked: boolean;
   onAdd: () => void;
   onRemove: (key: string) => void;
+  /** A row's colour changed (the photos' colour selects offer the chosen ones). */
+  onChoose: (key: string, colorId: string) => void;
 }) {
   const err = (name: string) => errors[name];
   return (
@@ -85,6 +88,7 @@ export function ColourFieldset({
                   id={`color-${i}`}
                   name={`colorVariations[${i}].colorId`}
                   defaultValue={row.colorId}
+                  onChange={(event) => onChoose(row.key, event.target.value)}
                   required
                   aria-invalid={err(`colorVariations[${i}].colorId`) ? true : undefined}
                   aria-describedby={described(err(`colorVariations[${i}].colorId`) && `color-${i}-error`)}

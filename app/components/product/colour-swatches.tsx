@@ -1,0 +1,62 @@
+import { productPageHref } from "~/domain/catalogue/colour-photos";
+
+type Swatch = { colorId: number; name: string; hex: string; stock: number };
+
+/**
+ * The colour choice of the product page's add-to-cart form. Each colour in stock is a link to
+ * ?color={id}, which opens the page on that colour (its photos first, chosen in the form); the
+ * chosen one carries aria-current and the form posts it from the hidden colorId. A sold-out colour
+ * is a disabled swatch. With JavaScript the add-to-cart behaviour switches colours in place
+ * (docs/decisions/colour-swatch-links.md).
+ */
+export function ColourSwatches({ colors, chosen, slug, error }: { colors: Swatch[]; chosen: Swatch | null; slug: string; error: string | null }) {
+  return (
+    <fieldset className="options" data-option="colorId">
+      <legend data-prefix="Color">Color{chosen ? `: ${chosen.name}` : ""}</legend>
+      {chosen ? <input type="hidden" name="colorId" value={chosen.colorId} /> : null}
+      <ul className="swatches" role="list">
+        {colors.map((c) => {
+          const chip = <span className="swatch-chip" style={{ background: c.hex }} aria-hidden="true" />;
+          if (c.stock <= 0) {
+            return (
+              <li key={c.colorId}>
+                <a className="swatch" role="link" aria-disabled="true" title={`${c.name} (sold out)`}>
+                  {chip}
+                  <span className="sr-only">{c.name} (sold out)</span>
+                </a>
+              </li>
+            );
+          }
+          const low = c.stock < 5;
+          return (
+            <li key={c.colorId}>
+              <a
+                className="swatch"
+                href={productPageHref(slug, { colorId: c.colorId })}
+                title={low ? `${c.name}: only ${c.stock} left` : c.name}
+                aria-current={chosen?.colorId === c.colorId ? "true" : undefined}
+                aria-describedby={low ? `hint-color-${c.colorId}` : undefined}
+                data-color-id={c.colorId}
+                data-stock={c.stock}
+                data-name={c.name}
+              >
+                {chip}
+                <span className="sr-only">{c.name}</span>
+                {low ? (
+                  <small className="option-hint" aria-hidden="true" id={`hint-color-${c.colorId}`}>
+                    {c.stock} left
+                  </small>
+                ) : null}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,113 @@
+import { galleryOrder, productPageHref } from "~/domain/catalogue/colour-photos";
+import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
+
+type GalleryImage = { imageUrl: string; thumbUrl: string; altText: string; width: number | null; height: number | null; colorId: number | null };
+
+/**
+ * The product gallery, opened on `colorId`'s photos (its own first, then every colour's; other
+ * colours' thumbnails are rendered hidden so the browser can switch colours in place). Without
+ * JavaScript the thumbnails and arrows link to ?image=N (with ?color= when it is not the
+ * default colour); the gallery behaviour swaps the image from each thumbnail's data-*.
+ */
+export function Gallery({
+  images,
+  index,
+  title,
+  slug,
+  colorId,
+  defaultColorId,
+}: {
+  images: GalleryImage[];
+  index: number;
+  title: string;
+  slug: string;
+  colorId: number | null;
+  defaultColorId: number | null;
+}) {
+  if (images.length === 0) {
+    return (
+      <div className="gallery">
+        <div className="gallery-main placeholder">
+          <img src="/placeholder.svg" alt="" width={800} height={1000} />
+          <p>No image available</p>
+        </div>
+      </div>
+    );
+  }
+  const { shown, hidden } = galleryOrder(images, colorId);
+  const n = shown.length;
+  const current = Math.min(index, n - 1);
+  const image = shown[current] ?? shown[0]!;
+  const srcSet = srcSetFor(image.imageUrl, image.width);
+  const href = (i: number) => productPageHref(slug, { colorId, defaultColorId, image: i });
+  // Switching colours can change how many photos there are: the controls exist whenever the
+  // product has more than one photo, and are hidden while the shown colour has only one.
+  const controls = images.length > 1;
+  return (
+    <div className="gallery" data-gallery="" data-index={current} data-color={colorId ?? ""} data-slug={slug} data-default-color={defaultColorId ?? ""}>
+      <div className="gallery-main">
+        <picture>
+          {srcSet ? <source type="image/webp" srcSet={srcSet} sizes={IMAGE_SIZES.gallery} /> : null}
+          <img
+            src={image.imageUrl}
+            alt={image.altText || title}
+            width={image.width ?? 800}
+            height={image.height ?? 1000}
+            fetchPriority="high"
+            decoding="async"
+          />
+        </picture>
+        {controls ? (
+          <>
+            <a className="gallery-nav prev" href={href((current - 1 + n) % n)} data-step="-1" aria-label="Previous image" hidden={n < 2}>
+              ‹
+            </a>
+            <a className="gallery-nav next" href={href((current + 1) % n)} data-step="1" aria-label="Next image" hidden={n < 2}>
+              ›
+            </a>
+            <p className="gallery-counter" aria-live="polite" hidden={n < 2}>
+              {current + 1} / {n}
+            </p>
+          </>
+        ) : null}
+      </div>
+      {controls ? (
+        <ul className="thumbs" role="list" hidden={n < 2}>
+          {shown.map((img, i) => (
+            <li key={img.imageUrl} data-color={img.colorId ?? ""}>
+              <a
+                href={href(i)}
+                data-image={i}
+                data-src={img.imageUrl}
+                data-srcset={srcSetFor(img.imageUrl, img.width) ?? ""}
+                data-alt={img.altText || title}
+                data-width={img.width ?? 800}
+                data-height={img.height ?? 1000}
+                aria-current={i === current ? "true" : undefined}
+                aria-label={`Show image ${i + 1} of ${n}`}
+              >
+                <img src={img.thumbUrl} alt="" width={72} height={90} loading="lazy" />
+              </a>
+            </li>
+          ))}
+          {hidden.map((img) => (
+            <li key={img.imageUrl} data-color={img.colorId ?? ""} hidden>
+              <a
+                href={productPageHref(slug, { colorId: img.colorId, defaultColorId })}
+                data-image=""
+                data-src={img.imageUrl}
+                data-srcset={srcSetFor(img.imageUrl, img.width) ?? ""}
+                data-alt={img.altText || title}
+                data-width={img.width ?? 800}
+                data-height={img.height ?? 1000}
+                aria-label={title}
+              >
+                <img src={img.thumbUrl} alt="" width={72} height={90} loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
