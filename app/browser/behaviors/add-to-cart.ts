@@ -3,7 +3,7 @@
  * second press ignored), then the fresh drawer opens and the notification shows. On the product
  * page the swatches' legend, the stock line and the button's label follow the chosen option.
  */
-import { postAction, refreshCart } from "~/browser/behaviors/cart-drawer";
+import { postAction, showAddedCart } from "~/browser/behaviors/cart-drawer";
 import { showToast } from "~/browser/behaviors/toasts";
 import { submitPlainly } from "~/browser/net";
 import { takeOverSubmit, type Behavior } from "~/browser/runtime";
@@ -25,7 +25,7 @@ async function addFromCard(form: HTMLFormElement) {
   const result = await postAction(form);
   if (!result) return submitPlainly(form);
   if (result.ok) {
-    await refreshCart({ openDrawer: true });
+    await showAddedCart(result);
     if (result.toast) showToast(result.toast);
   } else if (result.error) showToast(result.error);
   for (const b of buttons) setBusy(b, false, ADD_TO_CART_LABEL);
@@ -85,7 +85,7 @@ async function addFromProductPage(form: HTMLFormElement) {
   const result = await postAction(form);
   if (!result) return submitPlainly(form);
   if (result.ok) {
-    await refreshCart({ openDrawer: true });
+    await showAddedCart(result);
     if (result.toast) showToast(result.toast);
   } else if (result.error) {
     showToast(result.error);

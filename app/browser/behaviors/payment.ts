@@ -1,8 +1,9 @@
 /**
- * The payment page's stock check: on load the ready area (the Pay button, or the server's stock
- * issue box) makes way for 'Verifying product availability...' while POST
- * /api/orders/{id}/validate-stock runs, then shows the issue box with Return to Cart, or the Pay
- * button. A failed check says so above the server's own answer, which stays.
+ * The payment page's stock check: on load 'Verifying product availability...' shows above the
+ * ready area while POST /api/orders/{id}/validate-stock runs, then the issue box with Return to
+ * Cart replaces the Pay button if stock ran out, or the Pay button comes back if it returned. The
+ * server checked the stock when it drew the page, so its Pay button stays usable meanwhile (the
+ * payment checks the stock once more). A failed check says so above the server's own answer.
  */
 import { fetchDocument } from "~/browser/net";
 import { attachBehaviors, detachBehaviors, type Behavior } from "~/browser/runtime";
@@ -57,7 +58,6 @@ export const stockCheck: Behavior = {
     let live = true;
     const verifying = paragraph("verifying", PAYMENT_SHARED_TEXT.verifying);
     verifying.setAttribute("role", "status");
-    area.hidden = true;
     area.before(verifying);
     void (async () => {
       const result = await check(area.getAttribute(STOCK_CHECK_ATTRIBUTE) ?? "");
@@ -73,12 +73,10 @@ export const stockCheck: Behavior = {
         if (fresh && !fresh.querySelector(".stock-issue")) replaceContent(area, [...document.adoptNode(fresh).childNodes]);
       }
       verifying.remove();
-      area.hidden = false;
     })();
     return () => {
       live = false;
       verifying.remove();
-      area.hidden = false;
     };
   },
 };
