@@ -15,7 +15,7 @@ import { decimalToCents } from "~/lib/money";
 import { isGoogleConfigured } from "~/web/auth/authenticator.server";
 import { getCartOwner, getOptionalUser, redirectWithToast, signInUser, toastHeader } from "~/web/guards.server";
 import { getClientIp, readFormData } from "~/web/http.server";
-import { wantsJson } from "~/web/form-answer.server";
+import { asksForJsonOnly, wantsJson } from "~/web/form-answer.server";
 import { type Toast } from "~/web/session.server";
 
 /* The request side of /checkout: the page's data, and the form's order (placeCheckoutOrder). */
@@ -47,7 +47,10 @@ export async function loadCheckoutPage(request: Request) {
   const owner = await getCartOwner(request);
   const country = knownCountry(query.get("country")) || knownCountry(user?.shippingCountry);
   const summary = await getCheckoutSummary(db, { owner, user, country: country || null });
-  if (summary.items.length === 0) throw redirect("/shop");
+  // After the order posted for JSON (form-answer.server.ts) Remix runs this loader too, though
+  // only the action's answer is sent: the cart may be gone by then (moved to the new account),
+  // and a redirect here would replace that answer. The page itself still leaves an empty cart.
+  if (summary.items.length === 0 && !asksForJsonOnly(request)) throw redirect("/shop");
   const profile = user ? await getProfile(db, user.id) : null;
   // An unpaid order already made from this very cart is offered instead of a second one.
   const unpaid = await findUnpaidOrderForCart(db, { userId: user?.id ?? null, sessionKey: owner && "cartKey" in owner ? owner.cartKey : null }, summary.items);
