@@ -42,9 +42,12 @@ export function showFieldErrors(form: HTMLFormElement, errors: FieldErrors): Con
   return first;
 }
 
-/** Replaces the alert right above the form with this one (or removes it when there is none). */
-export function showFormAlert(form: HTMLFormElement, alert: Pick<ToastMessage, "title" | "description"> | null): void {
-  const previous = form.previousElementSibling;
+/**
+ * Replaces the form's alert with this one (or removes it when there is none): right above the
+ * form, or `inside` it at the top, after a leading notice, where the checkout page renders it.
+ */
+export function showFormAlert(form: HTMLFormElement, alert: Pick<ToastMessage, "title" | "description"> | null, opts: { inside?: boolean } = {}): void {
+  const previous = opts.inside ? form.querySelector(":scope > .alert") : form.previousElementSibling;
   if (previous?.classList.contains("alert")) previous.remove();
   if (!alert) return;
   const box = document.createElement("div");
@@ -59,5 +62,8 @@ export function showFormAlert(form: HTMLFormElement, alert: Pick<ToastMessage, "
     text.textContent = alert.description;
     box.append(text);
   }
-  form.before(box);
+  if (!opts.inside) return form.before(box);
+  const notice = form.querySelector(":scope > .notice");
+  if (notice) notice.after(box);
+  else form.prepend(box);
 }

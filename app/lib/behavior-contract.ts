@@ -56,6 +56,8 @@ export const CHECKOUT_ATTRIBUTES = {
 } as const;
 /** Posted as `intent` with the checkout form: the action answers the field errors and places nothing. */
 export const CHECKOUT_VALIDATE_INTENT = "validate";
+/** As validate, and the answer carries the shipping rate and totals for the posted country and loyalty box (`figures`). */
+export const CHECKOUT_TOTALS_INTENT = "totals";
 export const CHECKOUT_SUBMIT_LABEL = "Create Order & Proceed to Payment";
 export const CHECKOUT_SUBMITTING_LABEL = "Creating Order...";
 

@@ -1,8 +1,11 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { ClearCartForm, QuantityControls, RemoveItemForm } from "~/components/cart/cart-forms";
+import { ClearCartForm, QuantityControls, RemoveItemForm, useHere } from "~/components/cart/cart-forms";
 import { CLEAR_CONFIRM, REFRESH_ATTRIBUTE, REMOVE_CONFIRM } from "~/lib/behavior-contract";
 import { CartTotalsList } from "~/components/cart/cart-summary";
+import { cartDrawerAnswer } from "~/components/layout/layout-html.server";
+import { getCart } from "~/domain/cart/cart.server";
+import { db } from "~/lib/db.server";
 import { handleCartForm } from "~/web/cart-form.server";
 import { stockLabel } from "~/domain/catalogue/stock";
 import { readFormData, safeRedirect } from "~/web/http.server";
@@ -26,7 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return handleCartForm(request, await readFormData(request));
+  // A card's Add to Cart answers the browser module the drawer with the new line (the cart it went into).
+  return handleCartForm(request, await readFormData(request), { added: async (owner, here) => cartDrawerAnswer(await getCart(db, owner), here) });
 }
 
 export default function CartPage() {
@@ -43,6 +47,7 @@ export default function CartPage() {
         ? { kind: "remove" as const, itemId: askedItem.id, title: askedItem.product.title }
         : null;
   const count = cart.totals.itemCount;
+  const here = useHere();
   // After a change without a page load the cart behaviours take this part from the server again.
   return (
     <div className="container" {...{ [REFRESH_ATTRIBUTE]: "cart-page" }}>
@@ -95,8 +100,8 @@ export default function CartPage() {
                       </div>
                     </dl>
                     <div className="cart-item-controls">
-                      <QuantityControls itemId={item.id} quantity={item.quantity} max={item.specificStock} title={item.product.title} />
-                      <RemoveItemForm itemId={item.id} title={item.product.title} />
+                      <QuantityControls itemId={item.id} quantity={item.quantity} max={item.specificStock} title={item.product.title} here={here} />
+                      <RemoveItemForm itemId={item.id} title={item.product.title} here={here} />
                     </div>
                     <p className={`stock-note ${item.specificStock < 5 ? "low" : ""}`}>
                       {item.quantity > item.specificStock ? `Only ${item.specificStock} available: please lower the quantity` : stockLabel(item.specificStock)}

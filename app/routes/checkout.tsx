@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckField, CheckoutSection } from "~/components/checkout/fields";
-import { CheckoutOrderSummary } from "~/components/checkout/order-summary";
+import { checkoutFigures, CheckoutOrderSummary } from "~/components/checkout/order-summary";
+import { checkoutFiguresAnswer } from "~/components/checkout/figures-html.server";
 import { AddressSection, checkoutFieldState, ContactSection, MessageSection, ShippingSection, TermsField } from "~/components/checkout/sections";
 import { Alert } from "~/components/ui/field";
 import { CHECKOUT_ATTRIBUTES, CHECKOUT_SUBMIT_LABEL } from "~/lib/behavior-contract";
@@ -17,7 +18,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function action({ request }: ActionFunctionArgs) {
-  return submitCheckout(request);
+  return submitCheckout(request, { figures: checkoutFiguresAnswer });
 }
 
 export default function CheckoutPage() {
@@ -28,7 +29,7 @@ export default function CheckoutPage() {
   const shipping = data.shipping;
 
   const loyalty = data.loyalty;
-  const discountCents = loyalty?.eligible && useLoyalty ? loyalty.discountCents : 0;
+  const figures = checkoutFigures({ subtotalCents: data.subtotalCents, shipping, loyalty, useLoyaltyPoints: useLoyalty });
   const alert = actionData?.alert ?? null;
   const invalid = actionData && !alert && actionData.result.error && Object.keys(actionData.result.error).length > 0;
   const loyaltyNote =
@@ -87,11 +88,7 @@ export default function CheckoutPage() {
           </button>
         </Form>
 
-        <CheckoutOrderSummary
-          items={data.items}
-          figures={{ subtotalCents: data.subtotalCents, shipping, discountCents, pointsUsed: loyalty?.pointsRequired ?? 0 }}
-          note={loyaltyNote}
-        />
+        <CheckoutOrderSummary items={data.items} figures={figures} note={loyaltyNote} />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { CART_INTENTS } from "~/components/cart/cart-forms";
 import { HeartIcon } from "~/components/icons";
+import { cartDrawerAnswer } from "~/components/layout/layout-html.server";
 import { NotFoundView } from "~/components/layout/not-found";
 import { ColourSwatches } from "~/components/product/colour-swatches";
 import { Gallery } from "~/components/product/gallery";
@@ -11,6 +12,7 @@ import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { ShopLink } from "~/components/ui/shop-link";
 import { getOptionalUser } from "~/web/guards.server";
 import { submitAddToCart } from "~/web/cart-form.server";
+import { getCart } from "~/domain/cart/cart.server";
 import { MESSAGES } from "~/domain/cart/messages";
 import { getCategoryDescription } from "~/domain/catalogue/categories.server";
 import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
@@ -77,7 +79,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const added = await submitAddToCart(request, formData);
   // A refused add shows on the page, next to the swatch or the button it is about.
   if (!added.ok) return json({ ok: false as const, error: added.error, field: added.field }, { status: added.status });
-  return respond(request, { redirectTo: here, toast: { ...MESSAGES.added }, cookies: [added.cookie] });
+  // The script's answer carries the drawer with the new line: the cart the add went into, not the request's cookie (a new guest has none yet).
+  const answer = async () => cartDrawerAnswer(await getCart(db, added.owner), here);
+  return respond(request, { redirectTo: here, toast: { ...MESSAGES.added }, cookies: [added.cookie], answer });
 }
 
 /**

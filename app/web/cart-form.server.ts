@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { getCartOwner } from "~/web/guards.server";
+import { type CartOwner } from "~/domain/cart/cart.server";
 import { addToCart, clearCart, removeCartItem, updateCartItem } from "~/domain/cart/cart.server";
 import { addToCartFailure, CLEAR_FAILED, MESSAGES, removeFailure, updateFailure } from "~/domain/cart/messages";
 import { AddToCartSchema, UpdateCartItemSchema } from "~/domain/cart/schemas";
@@ -10,7 +11,14 @@ import { type Toast } from "~/web/session.server";
 import { db } from "~/lib/db.server";
 import { safeRedirect } from "~/web/http.server";
 
-export type AddToCartResult = { ok: true; cookie: string | null } | { ok: false; error: Toast; field: string | null; status: number };
+export type AddToCartResult = { ok: true; cookie: string | null; owner: CartOwner } | { ok: false; error: Toast; field: string | null; status: number };
+
+/**
+ * What a script's Add to Cart answer carries besides its notification (the route renders it: the
+ * drawer). It gets the cart the add went into: a new guest's cart is keyed by the cookie this very
+ * answer sets, which the request's own cookies do not have yet.
+ */
+export type AddedAnswer = (owner: CartOwner, here: string) => Promise<Record<string, unknown>>;
 
 /**
  * Every Add to Cart form (the product page, the shop's and the home page's cards, the cart
@@ -27,7 +35,7 @@ export async function submitAddToCart(request: Request, formData: FormData): Pro
     if (!(error instanceof DomainError)) throw error;
     return { ok: false, error: addToCartFailure(error.message, error.code, error.field), field: error.field ?? null, status: error.status };
   }
-  return { ok: true, cookie: await commit() };
+  return { ok: true, cookie: await commit(), owner };
 }
 
 const ItemRef = z.object({ itemId: z.number().int().positive(), confirmed: z.string().optional() });
@@ -36,7 +44,7 @@ const ItemRef = z.object({ itemId: z.number().int().positive(), confirmed: z.str
  * The HTML door of every cart change (add, update, remove, clear). It parses with the
  * same schemas as /api/cart and calls the same domain functions.
  */
-export async function handleCartForm(request: Request, formData: FormData): Promise<Response> {
+export async function handleCartForm(request: Request, formData: FormData, opts: { added?: AddedAnswer } = {}): Promise<Response> {
   const intent = String(formData.get("intent") ?? "");
   const back = safeRedirect(formData.get("redirectTo"), "/cart");
   const onCartPage = back.startsWith("/cart");
@@ -45,7 +53,8 @@ export async function handleCartForm(request: Request, formData: FormData): Prom
   if (intent === "add") {
     const added = await submitAddToCart(request, formData);
     if (!added.ok) return respond(request, { redirectTo: back, toast: added.error, status: added.status });
-    return respond(request, { redirectTo: back, toast: { ...MESSAGES.added }, cookies: [added.cookie] });
+    const answer = opts.added;
+    return respond(request, { redirectTo: back, toast: { ...MESSAGES.added }, cookies: [added.cookie], answer: answer && (() => answer(added.owner, back)) });
   }
 
   const owner = await getCartOwner(request);

@@ -9,12 +9,13 @@ import { findUnpaidOrderForCart, getCheckoutSummary } from "~/domain/orders/chec
 import { placeCheckoutOrder } from "~/domain/orders/checkout-order.server";
 import { accountCreationFailed, CHECKOUT_TOASTS, orderCreatedToast } from "~/domain/orders/checkout-text";
 import { CheckoutSchema, type ClientFigures } from "~/domain/orders/schemas";
-import { CHECKOUT_VALIDATE_INTENT } from "~/lib/behavior-contract";
+import { CHECKOUT_TOTALS_INTENT, CHECKOUT_VALIDATE_INTENT } from "~/lib/behavior-contract";
 import { db } from "~/lib/db.server";
 import { decimalToCents } from "~/lib/money";
 import { isGoogleConfigured } from "~/web/auth/authenticator.server";
-import { getCartOwner, getOptionalUser, redirectWithToast, signInUser } from "~/web/guards.server";
+import { getCartOwner, getOptionalUser, redirectWithToast, signInUser, toastHeader } from "~/web/guards.server";
 import { getClientIp, readFormData } from "~/web/http.server";
+import { asksForJsonOnly, wantsJson } from "~/web/form-answer.server";
 import { type Toast } from "~/web/session.server";
 
 /* The request side of /checkout: the page's data, and the form's order (placeCheckoutOrder). */
@@ -46,7 +47,10 @@ export async function loadCheckoutPage(request: Request) {
   const owner = await getCartOwner(request);
   const country = knownCountry(query.get("country")) || knownCountry(user?.shippingCountry);
   const summary = await getCheckoutSummary(db, { owner, user, country: country || null });
-  if (summary.items.length === 0) throw redirect("/shop");
+  // After the order posted for JSON (form-answer.server.ts) Remix runs this loader too, though
+  // only the action's answer is sent: the cart may be gone by then (moved to the new account),
+  // and a redirect here would replace that answer. The page itself still leaves an empty cart.
+  if (summary.items.length === 0 && !asksForJsonOnly(request)) throw redirect("/shop");
   const profile = user ? await getProfile(db, user.id) : null;
   // An unpaid order already made from this very cart is offered instead of a second one.
   const unpaid = await findUnpaidOrderForCart(db, { userId: user?.id ?? null, sessionKey: owner && "cartKey" in owner ? owner.cartKey : null }, summary.items);
@@ -61,7 +65,6 @@ export async function loadCheckoutPage(request: Request) {
     postalCode: profile?.shippingPostalCode ?? "",
     country: knownCountry(query.get("country")) || knownCountry(profile?.shippingCountry),
   };
-  const loyalty = summary.loyalty;
   return json(
     {
       signedIn: !!user,
@@ -85,19 +88,47 @@ export async function loadCheckoutPage(request: Request) {
       })),
       subtotalCents: summary.subtotalCents,
       shipping: summary.shipping,
-      loyalty: loyalty
-        ? {
-            eligible: loyalty.eligible,
-            points: loyalty.points,
-            pointsRequired: loyalty.pointsRequired,
-            discountCents: Math.min(Math.round(loyalty.discountAmount * 100), summary.subtotalCents),
-            discountAmountCents: Math.round(loyalty.discountAmount * 100),
-            minimumOrderCents: Math.round(loyalty.minimumOrderValue * 100),
-          }
-        : null,
+      loyalty: loyaltyView(summary),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+type CheckoutSummary = Awaited<ReturnType<typeof getCheckoutSummary>>;
+
+/** The loyalty offer as the page shows it (cents; the discount never above the subtotal). */
+function loyaltyView(summary: CheckoutSummary) {
+  const loyalty = summary.loyalty;
+  if (!loyalty) return null;
+  return {
+    eligible: loyalty.eligible,
+    points: loyalty.points,
+    pointsRequired: loyalty.pointsRequired,
+    discountCents: Math.min(Math.round(loyalty.discountAmount * 100), summary.subtotalCents),
+    discountAmountCents: Math.round(loyalty.discountAmount * 100),
+    minimumOrderCents: Math.round(loyalty.minimumOrderValue * 100),
+  };
+}
+
+/** What the checkout page shows for a country and loyalty box, for the route to render (components/checkout/figures-html.server.tsx). */
+export interface CheckoutFiguresInput {
+  subtotalCents: number;
+  shipping: CheckoutSummary["shipping"];
+  loyalty: ReturnType<typeof loyaltyView>;
+  useLoyaltyPoints: boolean;
+}
+
+/**
+ * Where the order goes next: post/redirect/get for the plain form; for the browser module (it
+ * asked for JSON) `{ ok: true, redirectTo }` with the same cookies, and it loads that page itself
+ * (a fetch would follow the redirect and read the next page as the form's answer).
+ */
+async function goTo(request: Request, url: string, toast: Toast, cookies: (string | null)[], opts: { document?: boolean } = {}): Promise<Response> {
+  if (!wantsJson(request)) return redirectWithToast(url, toast, cookies, opts);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", await toastHeader(toast));
+  for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
+  return json({ ok: true as const, redirectTo: url }, { headers });
 }
 
 function failure(result: SubmissionResult<string[]>, alert: Toast | null, status: number, cookies: (string | null)[]) {
@@ -118,13 +149,27 @@ function shownFigures(formData: FormData): ClientFigures {
 /**
  * Action of /checkout: the order (and the account first, when asked), then the payment page.
  * With `intent=validate` it only answers the field errors (200) and creates nothing: the
- * checkout behaviour shows the server's own messages as the shopper goes.
+ * checkout behaviour shows the server's own messages as the shopper goes. `intent=totals` also
+ * answers the page's figures for the posted country and loyalty box, rendered by `opts.figures`.
+ * Posted for JSON, the order answers `{ ok: true, redirectTo }` instead of redirecting.
  */
-export async function submitCheckout(request: Request) {
+export async function submitCheckout(request: Request, opts: { figures: (input: CheckoutFiguresInput) => Record<string, unknown> }) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
-  if (formData.get("intent") === CHECKOUT_VALIDATE_INTENT) {
-    return json<CheckoutActionData>({ result: submission.reply({ hideFields: HIDDEN_FIELDS }), alert: null }, { headers: { "Cache-Control": "no-store" } });
+  const intent = formData.get("intent");
+  if (intent === CHECKOUT_VALIDATE_INTENT || intent === CHECKOUT_TOTALS_INTENT) {
+    const result = submission.reply({ hideFields: HIDDEN_FIELDS });
+    const headers = { "Cache-Control": "no-store" };
+    if (intent === CHECKOUT_VALIDATE_INTENT) return json<CheckoutActionData>({ result, alert: null }, { headers });
+    const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
+    const summary = await getCheckoutSummary(db, { owner, user, country: knownCountry(String(formData.get("country") ?? "")) || null });
+    const figures = opts.figures({
+      subtotalCents: summary.subtotalCents,
+      shipping: summary.shipping,
+      loyalty: loyaltyView(summary),
+      useLoyaltyPoints: formData.get("useLoyaltyPoints") === "on",
+    });
+    return json({ result, alert: null, figures }, { headers });
   }
   if (submission.status !== "success") {
     return failure(submission.reply({ hideFields: HIDDEN_FIELDS }), null, 400, []);
@@ -142,9 +187,9 @@ export async function submitCheckout(request: Request) {
   switch (outcome.kind) {
     case "placed":
       // A new document: the payment page has its own Content-Security-Policy (PayPal's hosts).
-      return redirectWithToast(`/order/${outcome.order.id}/payment`, orderCreatedToast(outcome.order.id), cookies, { document: true });
+      return goTo(request, `/order/${outcome.order.id}/payment`, orderCreatedToast(outcome.order.id), cookies, { document: true });
     case "empty-cart":
-      return redirectWithToast("/shop", { ...CHECKOUT_TOASTS.emptyCart }, cookies);
+      return goTo(request, "/shop", { ...CHECKOUT_TOASTS.emptyCart }, cookies);
     case "account-refused": {
       const { error } = outcome;
       return failure(
@@ -173,7 +218,7 @@ export async function submitCheckout(request: Request) {
       // A new account is signed in and the guest's cart is now the customer's, but this request's
       // loaders would still read the guest session: the page is loaded afresh instead (prefilled
       // from the new profile), with the failure as its notification.
-      if (outcome.accountCreated) return redirectWithToast("/checkout", alert, cookies);
+      if (outcome.accountCreated) return goTo(request, "/checkout", alert, cookies);
       return failure(submission.reply({ formErrors: [alert.description ?? alert.title], hideFields: HIDDEN_FIELDS }), alert, status, cookies);
     }
   }

@@ -9,6 +9,11 @@ import { type EntryContext } from "@remix-run/node";
  */
 export function wantsJson(request: Request): boolean {
   if (request.method === "GET" || request.method === "HEAD") return false;
+  return asksForJsonOnly(request);
+}
+
+/** The request's Accept names JSON and not HTML (the loaders Remix runs after a script's post see the post's headers). */
+export function asksForJsonOnly(request: Request): boolean {
   const accept = request.headers.get("Accept") ?? "";
   return accept.includes("application/json") && !accept.includes("text/html");
 }

@@ -12,15 +12,20 @@ export function isFetchRequest(request: Request): boolean {
 
 /**
  * Ends a form action. Plain HTML forms get post/redirect/get with the toast in a flash cookie;
- * scripts get JSON carrying the toast, which they show themselves.
+ * scripts get JSON carrying the toast, which they show themselves, and `answer`'s fields (what
+ * the page would have shown, e.g. Add to Cart's drawer) so they need no second request.
  */
-export async function respond(request: Request, opts: { redirectTo: string; toast?: Toast; status?: number; cookies?: (string | null)[] }): Promise<Response> {
+export async function respond(
+  request: Request,
+  opts: { redirectTo: string; toast?: Toast; status?: number; cookies?: (string | null)[]; answer?: () => Promise<Record<string, unknown>> },
+): Promise<Response> {
   const headers = new Headers();
   const ok = !opts.status || opts.status < 400;
   if (opts.toast && !isFetchRequest(request)) headers.append("Set-Cookie", await toastHeader(opts.toast));
   for (const c of opts.cookies ?? []) if (c) headers.append("Set-Cookie", c);
   if (isFetchRequest(request)) {
-    return json(ok ? { ok: true as const, toast: opts.toast ?? null } : { ok: false as const, error: opts.toast ?? null }, {
+    const extra = opts.answer ? await opts.answer() : {};
+    return json(ok ? { ...extra, ok: true as const, toast: opts.toast ?? null } : { ...extra, ok: false as const, error: opts.toast ?? null }, {
       status: opts.status ?? 200,
       headers,
     });

@@ -5,7 +5,7 @@
  * a colour swatch (a link to ?color=) is chosen in place: the form's colorId, the gallery and the
  * address (replaceState, so a reload keeps it) follow.
  */
-import { postAction, refreshCart } from "~/browser/behaviors/cart-drawer";
+import { postAction, showAddedCart } from "~/browser/behaviors/cart-drawer";
 import { showToast } from "~/browser/behaviors/toasts";
 import { submitPlainly } from "~/browser/net";
 import { takeOverSubmit, type Behavior } from "~/browser/runtime";
@@ -29,7 +29,7 @@ async function addFromCard(form: HTMLFormElement) {
   const result = await postAction(form);
   if (!result) return submitPlainly(form);
   if (result.ok) {
-    await refreshCart({ openDrawer: true });
+    await showAddedCart(result);
     if (result.toast) showToast(result.toast);
   } else if (result.error) showToast(result.error);
   for (const b of buttons) setBusy(b, false, ADD_TO_CART_LABEL);
@@ -90,7 +90,7 @@ async function addFromProductPage(form: HTMLFormElement) {
   const result = await postAction(form);
   if (!result) return submitPlainly(form);
   if (result.ok) {
-    await refreshCart({ openDrawer: true });
+    await showAddedCart(result);
     if (result.toast) showToast(result.toast);
   } else if (result.error) {
     showToast(result.error);

@@ -1,6 +1,6 @@
 /**
- * The header's cart drawer closes from its backdrop and its Close link. After any cart or
- * favorite change, refreshCart takes every part of the page marked data-refresh (the drawer and
+ * The header's cart drawer closes from its backdrop and its Close link. Add to Cart's answer
+ * carries the fresh drawer (showAddedCart). After any other cart or favorite change, refreshCart takes every part of the page marked data-refresh (the drawer and
  * its badge, the favorites link, the /cart page's list and summary, the account's favorites)
  * from the server's page again, keeping focus on the same control where it still exists.
  */
@@ -14,6 +14,9 @@ export interface ActionResult {
   toast?: ToastMessage | null;
   error?: ToastMessage | null;
   field?: string | null;
+  /** Add to Cart's answer: the header's drawer with the new line (components/layout/cart-drawer.tsx) and the badge's count. */
+  drawer?: string;
+  cartCount?: number;
 }
 
 /** Posts a form to its own action; null when the answer is not the action's result. */
@@ -52,6 +55,20 @@ export async function refreshCart(opts: { openDrawer: boolean }): Promise<void> 
     if (adopted instanceof HTMLDetailsElement && (wasOpen || (opts.openDrawer && adopted.hasAttribute(CART_DRAWER_ATTRIBUTE)))) adopted.open = true;
     if (hadFocus) restoreFocus(adopted, focused.getAttribute("aria-label"));
   }
+}
+
+/**
+ * After Add to Cart: the drawer from the answer, opened (one round trip). A page with more parts
+ * that follow the cart (the /cart page's list), or an answer without the drawer, takes them all
+ * from the page again.
+ */
+export async function showAddedCart(result: ActionResult): Promise<void> {
+  const own = document.querySelector(`[${CART_DRAWER_ATTRIBUTE}]`);
+  const template = document.createElement("template");
+  if (typeof result.drawer === "string") template.innerHTML = result.drawer;
+  const fresh = template.content.firstElementChild;
+  if (!own || !(fresh instanceof HTMLDetailsElement) || document.querySelector(`[${REFRESH_ATTRIBUTE}="cart-page"]`)) return refreshCart({ openDrawer: true });
+  (replaceMarkup(own, fresh) as HTMLDetailsElement).open = true;
 }
 
 export const cartDrawerBehavior: Behavior = {

@@ -2,15 +2,42 @@
  * The checkout form, checked by the server as the shopper goes: when a field changes or loses
  * focus the form is posted to its own action with intent=validate (the action answers its field
  * errors and places nothing), and the errors of the fields she has been through are shown in the
- * markup the server gives them. The country and the loyalty box take the shipping rate and totals
- * from the page loaded with them; 'create an account' shows the passwords; the button reads
- * 'Creating Order...' and the form is sent once, as without JavaScript.
+ * markup the server gives them. A change of the country or the loyalty box posts intent=totals
+ * instead, whose answer also carries the shipping rate and totals in the page's markup;
+ * 'create an account' shows the passwords. The order itself is posted once, for JSON: the
+ * action answers where to go next (the payment page, loaded with location.assign: one round
+ * trip, as the plain form's post/redirect/get) or its errors, shown in place.
  */
-import { fetchDocument, formBody, postForm, submitPlainly } from "~/browser/net";
+import { showFormAlert } from "~/browser/field-errors";
+import { formBody, postForm, submitPlainly } from "~/browser/net";
 import { type Behavior } from "~/browser/runtime";
-import { CHECKOUT_ATTRIBUTES as ATTR, CHECKOUT_SUBMIT_LABEL, CHECKOUT_SUBMITTING_LABEL, CHECKOUT_VALIDATE_INTENT } from "~/lib/behavior-contract";
+import {
+  CHECKOUT_ATTRIBUTES as ATTR,
+  CHECKOUT_SUBMIT_LABEL,
+  CHECKOUT_SUBMITTING_LABEL,
+  CHECKOUT_TOTALS_INTENT,
+  CHECKOUT_VALIDATE_INTENT,
+  type ToastMessage,
+} from "~/lib/behavior-contract";
 
 type FieldErrors = Record<string, string[] | null | undefined>;
+
+/** The page's figures for a country and loyalty box (components/checkout/figures-html.server.tsx). */
+interface Figures {
+  shipping: string;
+  totals: string;
+  expectedSubtotal: string;
+  expectedShipping: string;
+}
+
+/** What the checkout action answers a script: a check's or a refused order's errors, the figures, or where to go. */
+interface CheckoutAnswer {
+  result?: { error?: FieldErrors | null };
+  alert?: ToastMessage | null;
+  figures?: Figures;
+  redirectTo?: string;
+  message?: string;
+}
 
 function control(form: HTMLFormElement, name: string): HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null {
   const element = form.elements.namedItem(name);
@@ -60,24 +87,24 @@ function attachCheckout(element: HTMLElement): () => void {
   let checkedBody = "";
   let checkedErrors: FieldErrors | null = null;
   let busy = false;
-  let totalsRequest = 0;
-  let totalsPending: Promise<void> = Promise.resolve();
 
-  async function validate(): Promise<FieldErrors | null> {
+  async function validate(intent: string): Promise<FieldErrors | null> {
     const body = formBody(form);
-    body.set("intent", CHECKOUT_VALIDATE_INTENT);
+    body.set("intent", intent);
     const key = body.toString();
     if (key === checkedBody && checkedErrors) return checkedErrors;
-    const answer = await postForm<{ result?: { error?: FieldErrors | null } }>(form, { body });
+    const answer = await postForm<CheckoutAnswer>(form, { body });
     if (!answer || answer.status !== 200 || typeof answer.data?.result !== "object") return null;
+    if (answer.data.figures) showFigures(answer.data.figures);
     checkedBody = key;
     checkedErrors = answer.data.result.error ?? {};
     return checkedErrors;
   }
 
   /** One check at a time, in order, so the last answer shown is for the latest values. */
-  function check(): Promise<FieldErrors | null> {
-    queue = queue.then(validate, validate);
+  function check(intent: string = CHECKOUT_VALIDATE_INTENT): Promise<FieldErrors | null> {
+    const next = () => validate(intent);
+    queue = queue.then(next, next);
     return queue;
   }
 
@@ -85,11 +112,11 @@ function attachCheckout(element: HTMLElement): () => void {
     for (const name of touched) showError(form, name, errors[name]?.[0] ?? undefined);
   }
 
-  function touch(target: EventTarget | null) {
+  function touch(target: EventTarget | null, intent?: string) {
     const name = (target as HTMLInputElement | null)?.name;
     if (!name || !control(form, name) || (target as HTMLInputElement).type === "hidden") return;
     touched.add(name);
-    void check().then((errors) => errors && render(errors));
+    void check(intent).then((errors) => errors && render(errors));
   }
 
   function showAccountFields() {
@@ -99,26 +126,22 @@ function attachCheckout(element: HTMLElement): () => void {
     else if (!createAccount.checked && accountFields.isConnected) accountFields.replaceWith(accountSlot);
   }
 
-  /** The shipping rate, totals and the figures the order is checked against, from the page loaded with this country and loyalty choice. */
-  async function refreshTotals() {
-    const request = ++totalsRequest;
-    const query = new URLSearchParams();
-    const country = control(form, "country")?.value;
-    if (country) query.set("country", country);
-    if ((control(form, "useLoyaltyPoints") as HTMLInputElement | null)?.checked) query.set("useLoyaltyPoints", "on");
-    const doc = await fetchDocument(`${new URL(form.action, location.href).pathname}?${query}`);
-    if (!doc || request !== totalsRequest) return;
-    for (const attribute of [ATTR.shipping, ATTR.totals]) {
+  /** The shipping rate, totals and the figures the order is checked against, as the server drew them for this country and loyalty choice. */
+  function showFigures(figures: Figures) {
+    for (const [attribute, markup] of [
+      [ATTR.shipping, figures.shipping],
+      [ATTR.totals, figures.totals],
+    ] as const) {
       const own = document.querySelector(`[${attribute}]`);
-      const fresh = doc.querySelector(`[${attribute}]`);
+      const fresh = document.createElement("template");
+      fresh.innerHTML = markup;
       // The children only: the totals stay one live region that announces the new figures.
-      if (own && fresh) own.replaceChildren(...[...fresh.childNodes].map((node) => document.adoptNode(node)));
+      own?.replaceChildren(fresh.content);
     }
-    for (const name of ["expectedSubtotal", "expectedShipping"]) {
-      const fresh = doc.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-      const own = control(form, name);
-      if (fresh && own) own.value = fresh.value;
-    }
+    const subtotal = control(form, "expectedSubtotal");
+    const shipping = control(form, "expectedShipping");
+    if (subtotal) subtotal.value = figures.expectedSubtotal;
+    if (shipping) shipping.value = figures.expectedShipping;
   }
 
   function setBusy(on: boolean) {
@@ -130,34 +153,41 @@ function attachCheckout(element: HTMLElement): () => void {
     else button.removeAttribute("aria-busy");
   }
 
-  async function submit() {
+  /**
+   * The order, posted once. It does not wait for a pending totals check: the server refuses an
+   * order whose figures moved since the page showed them, so it is never placed dearer.
+   */
+  async function submit(submitter: HTMLElement | null) {
     setBusy(true);
-    // The figures sent with the order are the ones the new totals show.
-    await totalsPending;
-    const errors = await check();
-    const invalid = errors ? Object.keys(errors).filter((name) => errors[name]?.length && control(form, name)) : [];
-    // No answer, or only errors the page shows as a whole: the server answers the plain form.
-    if (invalid.length === 0) return submitPlainly(form);
+    const answer = await postForm<CheckoutAnswer>(form, { submitter });
+    const data = answer?.data;
+    // No answer: the server answers the plain form.
+    if (!data || typeof data !== "object") return submitPlainly(form, submitter);
+    // The button stays busy: the next page is on its way.
+    if (typeof data.redirectTo === "string") return location.assign(data.redirectTo);
+    const errors = data.result?.error ?? {};
+    const invalid = Object.keys(errors).filter((name) => errors[name]?.length && control(form, name));
     for (const name of invalid) touched.add(name);
-    render(errors!);
+    render(errors);
+    for (const old of form.querySelectorAll(":scope > .alert")) old.remove();
+    showFormAlert(form, data.alert ?? (data.message ? { title: data.message } : null), { inside: true });
     setBusy(false);
     const first = [...form.elements].find((el) => invalid.includes((el as HTMLInputElement).name)) as HTMLElement | undefined;
-    first?.focus();
+    (first ?? button)?.focus();
   }
 
   const onFocusOut = (event: FocusEvent) => touch(event.target);
   const onChange = (event: Event) => {
     const name = (event.target as HTMLInputElement).name;
     if (name === "createAccount") showAccountFields();
-    if (name === "country" || name === "useLoyaltyPoints") totalsPending = refreshTotals();
-    touch(event.target);
+    touch(event.target, name === "country" || name === "useLoyaltyPoints" ? CHECKOUT_TOTALS_INTENT : CHECKOUT_VALIDATE_INTENT);
   };
   const onInput = (event: Event) => {
     if (event.target === message && counter && message) counter.textContent = `${message.value.length}/${message.maxLength}`;
   };
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    if (!busy) void submit();
+    if (!busy) void submit(event.submitter);
   };
   // A page restored from the back/forward cache gets its button back.
   const onPageShow = (event: PageTransitionEvent) => {

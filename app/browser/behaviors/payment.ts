@@ -1,8 +1,10 @@
 /**
- * The payment page's stock check: on load the ready area (the Pay button, or the server's stock
- * issue box) makes way for 'Verifying product availability...' while POST
- * /api/orders/{id}/validate-stock runs, then shows the issue box with Return to Cart, or the Pay
- * button. A failed check says so above the server's own answer, which stays.
+ * The payment page's stock check: on load 'Verifying product availability...' shows above the
+ * ready area while POST /api/orders/{id}/validate-stock runs. When the answer differs from what
+ * the server drew (stock ran out, or came back), the area is taken from the page again: the
+ * server's issue box with Return to Cart, or its Pay button. The server checked the stock when it
+ * drew the page, so its Pay button stays usable meanwhile (the payment checks the stock once
+ * more). A failed check says so above the server's own answer.
  */
 import { fetchDocument } from "~/browser/net";
 import { attachBehaviors, detachBehaviors, type Behavior } from "~/browser/runtime";
@@ -18,19 +20,6 @@ function paragraph(className: string, text: string): HTMLParagraphElement {
   p.className = className;
   p.textContent = text;
   return p;
-}
-
-/** The same box as the server's StockIssue (components/orders/payment-view.tsx). */
-function issueBox(message: string): HTMLElement {
-  const box = document.createElement("div");
-  box.className = "stock-issue";
-  box.setAttribute("role", "alert");
-  const back = document.createElement("a");
-  back.href = "/cart";
-  back.className = "button button-secondary";
-  back.textContent = PAYMENT_SHARED_TEXT.returnToCart;
-  box.append(paragraph("alert-title", PAYMENT_SHARED_TEXT.stockTitle), paragraph("", message || PAYMENT_SHARED_TEXT.stockFallback), back);
-  return box;
 }
 
 function replaceContent(area: HTMLElement, nodes: Node[]): void {
@@ -57,28 +46,24 @@ export const stockCheck: Behavior = {
     let live = true;
     const verifying = paragraph("verifying", PAYMENT_SHARED_TEXT.verifying);
     verifying.setAttribute("role", "status");
-    area.hidden = true;
     area.before(verifying);
     void (async () => {
       const result = await check(area.getAttribute(STOCK_CHECK_ATTRIBUTE) ?? "");
       if (!live) return;
       if (!result) {
         area.prepend(paragraph("field-error", PAYMENT_SHARED_TEXT.verifyFailed));
-      } else if (result.hasStockIssues) {
-        replaceContent(area, [issueBox(result.message)]);
-      } else if (area.querySelector(".stock-issue")) {
-        // The stock came back since the server drew the page: its Pay button, from the page again.
+      } else if (result.hasStockIssues !== (area.querySelector(".stock-issue") !== null)) {
+        // The stock moved since the server drew the page: its ready area, from the page again.
         const fresh = (await fetchDocument(location.href))?.querySelector(`[${STOCK_CHECK_ATTRIBUTE}]`);
         if (!live) return;
-        if (fresh && !fresh.querySelector(".stock-issue")) replaceContent(area, [...document.adoptNode(fresh).childNodes]);
+        if (fresh) replaceContent(area, [...document.adoptNode(fresh).childNodes]);
+        else area.prepend(paragraph("field-error", PAYMENT_SHARED_TEXT.verifyFailed));
       }
       verifying.remove();
-      area.hidden = false;
     })();
     return () => {
       live = false;
       verifying.remove();
-      area.hidden = false;
     };
   },
 };

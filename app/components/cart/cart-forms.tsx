@@ -18,8 +18,8 @@ export function useHere(): string {
  */
 const cartForm = { method: "post", action: "/cart", [CART_FORM_ATTRIBUTE]: "" } as const;
 
-export function QuantityControls({ itemId, quantity, max, title }: { itemId: number; quantity: number; max: number; title: string }) {
-  const here = useHere();
+/** `here`: the page the form returns to without JavaScript (useHere(), or the page an action answers for). */
+export function QuantityControls({ itemId, quantity, max, title, here }: { itemId: number; quantity: number; max: number; title: string; here: string }) {
   return (
     <form {...cartForm} className="qty">
       <input type="hidden" name="intent" value={CART_INTENTS.update} />
@@ -38,8 +38,7 @@ export function QuantityControls({ itemId, quantity, max, title }: { itemId: num
   );
 }
 
-export function RemoveItemForm({ itemId, title, children }: { itemId: number; title: string; children?: ReactNode }) {
-  const here = useHere();
+export function RemoveItemForm({ itemId, title, here, children }: { itemId: number; title: string; here: string; children?: ReactNode }) {
   return (
     <form {...cartForm} {...{ [CONFIRM_ATTRIBUTE]: REMOVE_CONFIRM }}>
       <input type="hidden" name="intent" value={CART_INTENTS.remove} />

@@ -23,9 +23,58 @@ export interface SummaryFigures {
   pointsUsed: number;
 }
 
+/** The loyalty offer as the checkout's data carries it (web/checkout.server.ts). */
+export interface CheckoutLoyalty {
+  eligible: boolean;
+  pointsRequired: number;
+  discountCents: number;
+}
+
+/** The summary's figures for the chosen loyalty box: the discount counts only when the shopper may and does use it. */
+export function checkoutFigures(opts: {
+  subtotalCents: number;
+  shipping: SummaryFigures["shipping"];
+  loyalty: CheckoutLoyalty | null;
+  useLoyaltyPoints: boolean;
+}): SummaryFigures {
+  const { loyalty } = opts;
+  return {
+    subtotalCents: opts.subtotalCents,
+    shipping: opts.shipping,
+    discountCents: loyalty?.eligible && opts.useLoyaltyPoints ? loyalty.discountCents : 0,
+    pointsUsed: loyalty?.pointsRequired ?? 0,
+  };
+}
+
+/** Subtotal, shipping, discount and total: the summary's live region (the checkout behaviour takes it from the server again when the country or the loyalty box changes). */
+export function CheckoutTotals({ figures }: { figures: SummaryFigures }) {
+  const totalCents = figures.subtotalCents + figures.shipping.priceCents - figures.discountCents;
+  return (
+    <>
+      <div>
+        <dt>Subtotal</dt>
+        <dd data-testid="summary-subtotal">{formatMoney(figures.subtotalCents)}</dd>
+      </div>
+      <div>
+        <dt>Shipping ({figures.shipping.name})</dt>
+        <dd data-testid="summary-shipping">{figures.shipping.priceCents === 0 ? "Free" : formatMoney(figures.shipping.priceCents)}</dd>
+      </div>
+      {figures.discountCents > 0 ? (
+        <div className="discount">
+          <dt>Loyalty discount ({figures.pointsUsed} points)</dt>
+          <dd data-testid="summary-discount">-{formatMoney(figures.discountCents)}</dd>
+        </div>
+      ) : null}
+      <div className="grand">
+        <dt>Total</dt>
+        <dd data-testid="summary-total">{formatMoney(totalCents)}</dd>
+      </div>
+    </>
+  );
+}
+
 /** The checkout's order summary: the lines with their thumbnails, then subtotal, shipping, discount and total. */
 export function CheckoutOrderSummary({ items, figures, note }: { items: SummaryItem[]; figures: SummaryFigures; note?: string | null }) {
-  const totalCents = figures.subtotalCents + figures.shipping.priceCents - figures.discountCents;
   const short = items.filter((item) => item.quantity > item.specificStock);
   return (
     <aside className="summary checkout-summary" aria-labelledby="checkout-summary-title">
@@ -57,24 +106,7 @@ export function CheckoutOrderSummary({ items, figures, note }: { items: SummaryI
         </p>
       ) : null}
       <dl className="totals" aria-live="polite" {...{ [CHECKOUT_ATTRIBUTES.totals]: "" }}>
-        <div>
-          <dt>Subtotal</dt>
-          <dd data-testid="summary-subtotal">{formatMoney(figures.subtotalCents)}</dd>
-        </div>
-        <div>
-          <dt>Shipping ({figures.shipping.name})</dt>
-          <dd data-testid="summary-shipping">{figures.shipping.priceCents === 0 ? "Free" : formatMoney(figures.shipping.priceCents)}</dd>
-        </div>
-        {figures.discountCents > 0 ? (
-          <div className="discount">
-            <dt>Loyalty discount ({figures.pointsUsed} points)</dt>
-            <dd data-testid="summary-discount">-{formatMoney(figures.discountCents)}</dd>
-          </div>
-        ) : null}
-        <div className="grand">
-          <dt>Total</dt>
-          <dd data-testid="summary-total">{formatMoney(totalCents)}</dd>
-        </div>
+        <CheckoutTotals figures={figures} />
       </dl>
       {note ? <p className="notice">{note}</p> : null}
       <p className="muted small secure">You will pay securely with PayPal (card or wallet) on the next step.</p>

@@ -174,17 +174,28 @@ export function AddressSection({ form }: { form: FieldState }) {
   );
 }
 
-export function ShippingSection({ shipping }: { shipping: { name: string; description: string; priceCents: number } }) {
+export function ShippingSection({ shipping }: { shipping: ShippingRateView }) {
   return (
     <CheckoutSection id="shipping" title="Shipping Information">
       <div className="shipping-rate" {...{ [CHECKOUT_ATTRIBUTES.shipping]: "" }}>
-        <div>
-          <p className="strong">{shipping.name}</p>
-          {shipping.description ? <p className="muted small">{shipping.description}</p> : null}
-        </div>
-        <p className="strong">{shipping.priceCents === 0 ? "Free" : formatMoney(shipping.priceCents)}</p>
+        <ShippingRate shipping={shipping} />
       </div>
     </CheckoutSection>
+  );
+}
+
+type ShippingRateView = { name: string; description: string; priceCents: number };
+
+/** The rate's name, description and price (the checkout behaviour takes them from the server again when the country changes). */
+export function ShippingRate({ shipping }: { shipping: ShippingRateView }) {
+  return (
+    <>
+      <div>
+        <p className="strong">{shipping.name}</p>
+        {shipping.description ? <p className="muted small">{shipping.description}</p> : null}
+      </div>
+      <p className="strong">{shipping.priceCents === 0 ? "Free" : formatMoney(shipping.priceCents)}</p>
+    </>
   );
 }
 

@@ -1,11 +1,10 @@
 import { useLocation } from "@remix-run/react";
 import { memo } from "react";
-import { QuantityControls, RemoveItemForm, useHere } from "~/components/cart/cart-forms";
-import { CartTotalsList, type SummaryTotals } from "~/components/cart/cart-summary";
-import { CartIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/icons";
+import { useHere } from "~/components/cart/cart-forms";
+import { CartDrawer, type DrawerCart } from "~/components/layout/cart-drawer";
+import { HeartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/icons";
 import { ShopLink, ShopSearchForm } from "~/components/ui/shop-link";
-import { CART_DRAWER_ATTRIBUTE, DRAWER_CLOSE_ATTRIBUTE, MENUS_ATTRIBUTE, REFRESH_ATTRIBUTE, SEARCH_ATTRIBUTE } from "~/lib/behavior-contract";
-import { formatMoney } from "~/lib/money";
+import { MENUS_ATTRIBUTE, REFRESH_ATTRIBUTE, SEARCH_ATTRIBUTE } from "~/lib/behavior-contract";
 
 interface MenuNode {
   id: number;
@@ -28,18 +27,9 @@ function useLoginHref(): string {
   return `/login?redirectTo=${encodeURIComponent(here)}`;
 }
 
-interface HeaderCartItem {
-  id: number;
-  quantity: number;
-  specificStock: number;
-  colorName: string | null;
-  variation: { variationName: string } | null;
-  product: { title: string; slug: string; priceCents: number; images: { thumbUrl: string }[] };
-}
-
 export interface HeaderProps {
   user: HeaderUser | null;
-  cart: { items: HeaderCartItem[]; totals: SummaryTotals & { itemCount: number } };
+  cart: DrawerCart;
   favoritesCount: number;
   menu: MenuNode[];
   storeName: string;
@@ -66,8 +56,8 @@ function StoreLogo({ name }: { name: string }) {
 export const Header = memo(HeaderView, () => true);
 
 function HeaderView({ user, cart, favoritesCount, menu, storeName }: HeaderProps) {
-  const count = cart.totals.itemCount;
   const loginHref = useLoginHref();
+  const here = useHere();
   return (
     <header className="site-header" {...{ [MENUS_ATTRIBUTE]: "" }}>
       <div className="header-inner">
@@ -164,7 +154,7 @@ function HeaderView({ user, cart, favoritesCount, menu, storeName }: HeaderProps
             <HeartIcon />
             {favoritesCount > 0 ? <span className="badge">{favoritesCount}</span> : null}
           </a>
-          <CartDrawer cart={cart} count={count} />
+          <CartDrawer cart={cart} here={here} />
         </div>
       </div>
     </header>
@@ -227,73 +217,6 @@ function UserMenu({ user }: { user: HeaderUser }) {
           </button>
         </form>
       </div>
-    </details>
-  );
-}
-
-/** Without JavaScript the Close link reloads the page (the drawer closed); with it, the drawer behaviour closes it in place. */
-function CartDrawer({ cart, count }: { cart: HeaderProps["cart"]; count: number }) {
-  const here = useHere();
-  return (
-    <details className="cart-drawer" {...{ [CART_DRAWER_ATTRIBUTE]: "", [REFRESH_ATTRIBUTE]: "cart-drawer" }}>
-      <summary className="icon-link" aria-label={`Cart, ${count} items`}>
-        <CartIcon />
-        {count > 0 ? (
-          <span className="badge" data-testid="cart-count">
-            {count}
-          </span>
-        ) : null}
-      </summary>
-      <div className="drawer-backdrop" aria-hidden="true" {...{ [DRAWER_CLOSE_ATTRIBUTE]: "" }} />
-      <aside className="drawer" aria-label="Shopping cart">
-        <div className="drawer-head">
-          <h2>Your Cart</h2>
-          <a href={here} className="drawer-close" {...{ [DRAWER_CLOSE_ATTRIBUTE]: "" }}>
-            Close
-          </a>
-        </div>
-        {cart.items.length === 0 ? (
-          <div className="drawer-empty">
-            <p>Your cart is empty</p>
-            <ShopLink to="/shop" className="button">
-              Continue Shopping
-            </ShopLink>
-          </div>
-        ) : (
-          <>
-            <ul className="drawer-items">
-              {cart.items.map((item) => (
-                <li key={item.id} className="drawer-item">
-                  <img src={item.product.images[0]?.thumbUrl ?? "/placeholder.svg"} alt="" width={60} height={75} loading="lazy" />
-                  <div>
-                    <ShopLink to={`/product/${item.product.slug}`} className="strong">
-                      {item.product.title}
-                    </ShopLink>
-                    <p className="muted small">
-                      {[item.colorName, item.variation?.variationName].filter(Boolean).join(" · ")}
-                      {item.colorName || item.variation ? " · " : ""}
-                      {formatMoney(item.product.priceCents)}
-                    </p>
-                    <div className="drawer-controls">
-                      <QuantityControls itemId={item.id} quantity={item.quantity} max={item.specificStock} title={item.product.title} />
-                      <RemoveItemForm itemId={item.id} title={item.product.title} />
-                    </div>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <CartTotalsList totals={cart.totals} />
-            <div className="drawer-actions">
-              <ShopLink to="/cart" className="button button-secondary">
-                View Cart
-              </ShopLink>
-              <ShopLink to="/checkout" className="button">
-                Checkout
-              </ShopLink>
-            </div>
-          </>
-        )}
-      </aside>
     </details>
   );
 }

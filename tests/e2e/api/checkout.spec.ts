@@ -305,4 +305,53 @@ test.describe("POST /checkout with intent=validate (the checkout page's own chec
     expect(await page.text()).toContain('<p class="field-error" id="firstName-error">At most 100 characters</p>');
     expect(ordersFor(email)).toEqual([]);
   });
+
+  test("the order posted for JSON answers where to go, and the order is placed", async ({ request }) => {
+    await addToCart(request, await productId(request, SWEATER));
+    const email = uniqueEmail("json-order");
+    const res = await request.post("/checkout", { form: form(email, { expectedSubtotal: "36.00" }), headers: JSON_ANSWER, maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    const [order] = ordersFor(email);
+    expect(await res.json()).toEqual({ ok: true, redirectTo: `/order/${order!.id}/payment` });
+    // The payment page shows the notification, as after the plain form's redirect.
+    expect(res.headers()["set-cookie"]).toMatch(/__toast=/);
+  });
+
+  test("a new account's order posted for JSON answers where to go, though the cart moved to the account", async ({ request }) => {
+    await addToCart(request, await productId(request, SWEATER));
+    const email = uniqueEmail("json-account");
+    const fields = form(email, { createAccount: "on", password: "linen-seam-42", confirmPassword: "linen-seam-42" });
+    const res = await request.post("/checkout", { form: fields, headers: JSON_ANSWER, maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    const [order] = ordersFor(email);
+    expect(order?.user_id).not.toBeNull();
+    expect(await res.json()).toEqual({ ok: true, redirectTo: `/order/${order!.id}/payment` });
+  });
+
+  test("a refused order posted for JSON answers its field errors and places nothing", async ({ request }) => {
+    await addToCart(request, await productId(request, SWEATER));
+    const email = uniqueEmail("json-refused");
+    const res = await request.post("/checkout", { form: form(email, { city: "", agreeToTerms: "" }), headers: JSON_ANSWER, maxRedirects: 0 });
+    expect(res.status()).toBe(400);
+    const body = await res.json();
+    expect(body.result.error).toEqual({ city: ["City is required"], agreeToTerms: ["You must agree to the terms and conditions"] });
+    expect(body).not.toHaveProperty("redirectTo");
+    expect(ordersFor(email)).toEqual([]);
+  });
+
+  test("intent=totals answers the errors and the page's figures for the posted country and loyalty box, placing nothing", async ({ request }) => {
+    await addToCart(request, await productId(request, SWEATER));
+    const email = uniqueEmail("json-totals");
+    const res = await request.post("/checkout", { form: form(email, { country: "FR", intent: "totals" }), headers: JSON_ANSWER, maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    const { result, figures } = await res.json();
+    expect(result.error ?? {}).toEqual({});
+    expect(figures.expectedSubtotal).toBe("36.00");
+    expect(figures.expectedShipping).toMatch(/^\d+\.\d\d$/);
+    // The same markup the page renders in its totals: subtotal and total.
+    expect(figures.totals).toContain('<dd data-testid="summary-subtotal">$36.00</dd>');
+    expect(figures.totals).toContain('data-testid="summary-total"');
+    expect(figures.shipping).toContain('<p class="strong">');
+    expect(ordersFor(email)).toEqual([]);
+  });
 });

@@ -26,11 +26,65 @@ test("POST /cart intent=add asking for JSON answers { ok: true, toast } and adds
     headers: JSON_ONLY,
     maxRedirects: 0,
   });
-  expect(await expectJson(res, 200)).toEqual({ ok: true, toast: { ...MESSAGES.added } });
+  expect(await expectJson(res, 200)).toMatchObject({ ok: true, toast: { ...MESSAGES.added } });
   // A script request shows its own toast: no flash cookie for the next page.
   expect(res.headers()["set-cookie"] ?? "").not.toMatch(/toast/i);
   const cart = (await (await request.get("/api/cart")).json()) as { productId: number; quantity: number }[];
   expect(cart.map((l) => [l.productId, l.quantity])).toEqual([[id, 1]]);
+});
+
+/** The drawer's lines (their Remove buttons' labels), badge label and the page its forms return to, read from its markup. */
+function drawerOf(markup: string) {
+  return {
+    isDrawer: markup.startsWith('<details class="cart-drawer"'),
+    badge: /aria-label="(Cart, \d+ items)"/.exec(markup)?.[1],
+    lines: [...markup.matchAll(/aria-label="Remove ([^"]+)"/g)].map((m) => m[1]),
+    returnsTo: [...new Set([...markup.matchAll(/name="redirectTo" value="([^"]*)"/g)].map((m) => m[1]))],
+  };
+}
+
+test.describe("Add to Cart's script answer carries the drawer, so the page is not loaded again", () => {
+  test("a brand-new guest (no cookie yet): the drawer holds the line the answer's cookie keys", async ({ request }) => {
+    expect((await request.storageState()).cookies).toEqual([]);
+    const id = await productId(request, SLUGS.inStock);
+    const res = await request.post(`/product/${SLUGS.inStock}`, { form: { productId: String(id), quantity: "1" }, headers: JSON_ONLY, maxRedirects: 0 });
+    const body = (await expectJson(res, 200)) as { ok: boolean; drawer: string; cartCount: number };
+    expect(body.ok).toBe(true);
+    expect(body.cartCount).toBe(1);
+    expect(drawerOf(body.drawer)).toEqual({
+      isDrawer: true,
+      badge: "Cart, 1 items",
+      lines: ["Cream Cable Knit Sweater"],
+      returnsTo: [`/product/${SLUGS.inStock}`],
+    });
+    // The cart the drawer shows is the one the new cookie opens.
+    const cart = (await (await request.get("/api/cart")).json()) as { productId: number; quantity: number }[];
+    expect(cart.map((l) => [l.productId, l.quantity])).toEqual([[id, 1]]);
+  });
+
+  test("an existing cart: the drawer has every line and the new count", async ({ request }) => {
+    const first = await productId(request, SLUGS.lowStock);
+    expect((await request.post("/api/cart", { data: { productId: first, quantity: 1 } })).status()).toBe(201);
+    const id = await productId(request, SLUGS.inStock);
+    const res = await request.post("/cart", { form: { intent: "add", productId: String(id), quantity: "1", redirectTo: "/shop?page=2" }, headers: JSON_ONLY });
+    const body = (await expectJson(res, 200)) as { drawer: string; cartCount: number };
+    expect(body.cartCount).toBe(2);
+    const drawer = drawerOf(body.drawer);
+    expect(drawer.badge).toBe("Cart, 2 items");
+    expect(drawer.lines.sort()).toEqual(["Cream Cable Knit Sweater", "Linen Summer Apron"]);
+    // A card's drawer returns to the page the card was on.
+    expect(drawer.returnsTo).toEqual(["/shop?page=2"]);
+  });
+
+  test("a refused add carries no drawer and adds nothing", async ({ request }) => {
+    const id = await productId(request, SLUGS.soldOut);
+    const res = await request.post(`/product/${SLUGS.soldOut}`, { form: { productId: String(id), quantity: "1" }, headers: JSON_ONLY });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(res.status()).toBeGreaterThanOrEqual(400);
+    expect(body.ok).toBe(false);
+    expect(body).not.toHaveProperty("drawer");
+    expect(await (await request.get("/api/cart")).json()).toEqual([]);
+  });
 });
 
 test("the same form posted as HTML gets post/redirect/get", async ({ request }) => {

@@ -80,6 +80,11 @@ test("Add to Cart on the product page says Adding…, then opens the drawer with
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.fulfill({ response });
   });
+  // With JavaScript one round trip: the post's answer carries the drawer, the page is not fetched again.
+  const requests: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === `/product/${SLUGS.inStock}`) requests.push(r.method());
+  });
   const button = page.locator("main form.add-form").getByRole("button", { name: "Add to Cart" });
   await button.click();
   if (!jsOff(testInfo)) {
@@ -92,6 +97,7 @@ test("Add to Cart on the product page says Adding…, then opens the drawer with
     await expect(page.locator("details.cart-drawer")).toHaveAttribute("open", "");
     await expect(page.getByRole("complementary", { name: "Shopping cart" }).getByRole("link", { name: "Cream Cable Knit Sweater" })).toBeVisible();
     await expect(page.locator("main form.add-form button[type=submit]")).toHaveText("Add to Cart");
+    expect(requests).toEqual(["POST"]);
   }
   expect(await documentWasKept(page)).toBe(!jsOff(testInfo));
 });

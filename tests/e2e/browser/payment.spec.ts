@@ -171,6 +171,52 @@ test("a sold-out item: the stock issue box with Return to Cart instead of the pa
   await expect(page).toHaveURL(/\/cart$/);
 });
 
+test("the Pay button can be used while the stock check is still on its way: it leads to PayPal", async ({ page }, testInfo) => {
+  const product = makeProduct(3);
+  const order = await placeOrder(page, product.id);
+  // The check is held until the shopper has pressed Pay: the server checked the stock when it drew the page.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/validate-stock*", async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await visit(page, testInfo, `/order/${order.id}/payment`);
+  if (!jsOff(testInfo)) await expect(page.getByRole("status").filter({ hasText: "Verifying product availability..." })).toBeVisible();
+  const pay = page.getByRole("button", { name: "Pay with PayPal" });
+  await expect(pay).toBeVisible();
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await expect(page).toHaveURL((url) => url.origin === PAYPAL_ORIGIN);
+  await expect(page.getByRole("button", { name: "Approve" })).toBeVisible();
+  release();
+});
+
+test("stock that runs out after the page was drawn: the check brings the server's stock issue box in place of the Pay button", async ({ page }, testInfo) => {
+  const product = makeProduct(2);
+  const order = await placeOrder(page, product.id, 2);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/validate-stock*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await visit(page, testInfo, `/order/${order.id}/payment`);
+  await expect(page.getByRole("button", { name: "Pay with PayPal" })).toBeVisible();
+  setStock(product.id, 1);
+  release();
+  if (jsOff(testInfo)) {
+    // Without JavaScript there is no check on load: the payment itself refuses (tested above).
+    await expect(page.getByRole("button", { name: "Pay with PayPal" })).toBeVisible();
+    return;
+  }
+  const box = page.locator(".stock-issue");
+  await expect(box).toContainText(`${product.title}: only 1 items available in stock (you ordered 2)`);
+  await expect(box.getByRole("link", { name: "Return to Cart" })).toHaveAttribute("href", "/cart");
+  await expect(page.getByRole("button", { name: "Pay with PayPal" })).toHaveCount(0);
+  await expect(page.getByText("Verifying product availability...")).toHaveCount(0);
+});
+
 test("the payment page of an order that is not yours: 'Order Not Found' (404), on both URLs; a token link opens it", async ({ page, browser }, testInfo) => {
   const product = makeProduct(2);
   const order = await placeOrder(page, product.id);

@@ -48,12 +48,12 @@ describe("product card", () => {
 
 describe("quantity controls", () => {
   it("disables minus at 1 and plus at stock", async () => {
-    renderInRemix(<QuantityControls itemId={5} quantity={1} max={1} title="Hat" />, "/cart");
+    renderInRemix(<QuantityControls itemId={5} quantity={1} max={1} title="Hat" here="/cart" />, "/cart");
     expect(await screen.findByRole("button", { name: "Decrease quantity of Hat" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Increase quantity of Hat" })).toBeDisabled();
   });
   it("submits the new quantity as the button value", async () => {
-    renderInRemix(<QuantityControls itemId={5} quantity={2} max={9} title="Hat" />, "/cart");
+    renderInRemix(<QuantityControls itemId={5} quantity={2} max={9} title="Hat" here="/cart" />, "/cart");
     expect(await screen.findByRole("button", { name: "Decrease quantity of Hat" })).toHaveAttribute("value", "1");
     expect(screen.getByRole("button", { name: "Increase quantity of Hat" })).toHaveAttribute("value", "3");
   });

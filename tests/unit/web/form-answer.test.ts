@@ -1,7 +1,7 @@
 import { type EntryContext } from "@remix-run/node";
 import { createStaticHandler, type StaticHandlerContext } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
-import { formJsonAnswer, wantsJson } from "~/web/form-answer.server";
+import { asksForJsonOnly, formJsonAnswer, wantsJson } from "~/web/form-answer.server";
 
 // The server's side of the browser↔server contract (entry.server.tsx): a page action posted with
 // Accept: application/json answers JSON. The contexts come from the router's own static handler,
@@ -85,6 +85,16 @@ describe("wantsJson", () => {
     expect(wantsJson(post("*/*"))).toBe(false);
     expect(wantsJson(post())).toBe(false);
     expect(wantsJson(new Request("http://shop.test/cart", { headers: { Accept: "application/json" } }))).toBe(false);
+  });
+});
+
+describe("asksForJsonOnly", () => {
+  it("sees the script's post in the loaders Remix runs after it (a GET with the post's headers), never a browser's page load", () => {
+    const get = (accept?: string) => new Request("http://shop.test/checkout", { headers: accept ? { Accept: accept } : {} });
+    expect(asksForJsonOnly(get("application/json"))).toBe(true);
+    expect(asksForJsonOnly(get("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"))).toBe(false);
+    expect(asksForJsonOnly(get("*/*"))).toBe(false);
+    expect(asksForJsonOnly(get())).toBe(false);
   });
 });
 

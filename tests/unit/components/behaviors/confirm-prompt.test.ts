@@ -11,7 +11,7 @@ function forms() {
   const Stub = createRemixStub([
     {
       path: "/cart",
-      Component: () => createElement("div", null, createElement(RemoveItemForm, { itemId: 5, title: "Hat" }), createElement(ClearCartForm)),
+      Component: () => createElement("div", null, createElement(RemoveItemForm, { itemId: 5, title: "Hat", here: "/cart" }), createElement(ClearCartForm)),
     },
   ]);
   const { container } = render(createElement(Stub, { initialEntries: ["/cart"] }));

@@ -1,0 +1,20 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { CheckoutTotals, checkoutFigures } from "~/components/checkout/order-summary";
+import { ShippingRate } from "~/components/checkout/sections";
+import { centsToDecimal } from "~/lib/money";
+
+/**
+ * The checkout's figures for the country and loyalty box the shopper chose, as the checkout
+ * action answers the browser module (intent "totals"): the shipping rate's and the totals' markup
+ * as the page renders them, and the hidden fields' values the order is checked against. The
+ * behaviour puts them in place instead of loading the whole page again.
+ */
+export function checkoutFiguresAnswer(data: Parameters<typeof checkoutFigures>[0]) {
+  const figures = checkoutFigures(data);
+  return {
+    shipping: renderToStaticMarkup(<ShippingRate shipping={figures.shipping} />),
+    totals: renderToStaticMarkup(<CheckoutTotals figures={figures} />),
+    expectedSubtotal: centsToDecimal(figures.subtotalCents),
+    expectedShipping: centsToDecimal(figures.shipping.priceCents),
+  };
+}

@@ -1,0 +1,92 @@
+import { QuantityControls, RemoveItemForm } from "~/components/cart/cart-forms";
+import { CartTotalsList, type SummaryTotals } from "~/components/cart/cart-summary";
+import { CartIcon } from "~/components/icons";
+import { ShopLink } from "~/components/ui/shop-link";
+import { CART_DRAWER_ATTRIBUTE, DRAWER_CLOSE_ATTRIBUTE, REFRESH_ATTRIBUTE } from "~/lib/behavior-contract";
+import { formatMoney } from "~/lib/money";
+
+interface DrawerCartItem {
+  id: number;
+  quantity: number;
+  specificStock: number;
+  colorName: string | null;
+  variation: { variationName: string } | null;
+  product: { title: string; slug: string; priceCents: number; images: { thumbUrl: string }[] };
+}
+
+export interface DrawerCart {
+  items: DrawerCartItem[];
+  totals: SummaryTotals & { itemCount: number };
+}
+
+/**
+ * The header's cart drawer and its badge. Rendered with every page (header.tsx) and, for Add to
+ * Cart's script answer, on its own (layout-html.server.tsx): `here` is the page its forms and its
+ * Close link return to, so it needs no router and renders the same in both places.
+ */
+/** Without JavaScript the Close link reloads the page (the drawer closed); with it, the drawer behaviour closes it in place. */
+export function CartDrawer({ cart, here }: { cart: DrawerCart; here: string }) {
+  const count = cart.totals.itemCount;
+  return (
+    <details className="cart-drawer" {...{ [CART_DRAWER_ATTRIBUTE]: "", [REFRESH_ATTRIBUTE]: "cart-drawer" }}>
+      <summary className="icon-link" aria-label={`Cart, ${count} items`}>
+        <CartIcon />
+        {count > 0 ? (
+          <span className="badge" data-testid="cart-count">
+            {count}
+          </span>
+        ) : null}
+      </summary>
+      <div className="drawer-backdrop" aria-hidden="true" {...{ [DRAWER_CLOSE_ATTRIBUTE]: "" }} />
+      <aside className="drawer" aria-label="Shopping cart">
+        <div className="drawer-head">
+          <h2>Your Cart</h2>
+          <a href={here} className="drawer-close" {...{ [DRAWER_CLOSE_ATTRIBUTE]: "" }}>
+            Close
+          </a>
+        </div>
+        {cart.items.length === 0 ? (
+          <div className="drawer-empty">
+            <p>Your cart is empty</p>
+            <ShopLink to="/shop" className="button">
+              Continue Shopping
+            </ShopLink>
+          </div>
+        ) : (
+          <>
+            <ul className="drawer-items">
+              {cart.items.map((item) => (
+                <li key={item.id} className="drawer-item">
+                  <img src={item.product.images[0]?.thumbUrl ?? "/placeholder.svg"} alt="" width={60} height={75} loading="lazy" />
+                  <div>
+                    <ShopLink to={`/product/${item.product.slug}`} className="strong">
+                      {item.product.title}
+                    </ShopLink>
+                    <p className="muted small">
+                      {[item.colorName, item.variation?.variationName].filter(Boolean).join(" · ")}
+                      {item.colorName || item.variation ? " · " : ""}
+                      {formatMoney(item.product.priceCents)}
+                    </p>
+                    <div className="drawer-controls">
+                      <QuantityControls itemId={item.id} quantity={item.quantity} max={item.specificStock} title={item.product.title} here={here} />
+                      <RemoveItemForm itemId={item.id} title={item.product.title} here={here} />
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <CartTotalsList totals={cart.totals} />
+            <div className="drawer-actions">
+              <ShopLink to="/cart" className="button button-secondary">
+                View Cart
+              </ShopLink>
+              <ShopLink to="/checkout" className="button">
+                Checkout
+              </ShopLink>
+            </div>
+          </>
+        )}
+      </aside>
+    </details>
+  );
+}
