@@ -35,7 +35,7 @@ export default function ReviewsPage() {
     <div className="container narrow reviews-page">
       <div className="page-head">
         <h1>{product ? `Reviews of ${product.title}` : "Customer Reviews"}</h1>
-        <p className="muted">{REVIEW_TEXT.verifiedOnly}.</p>
+        <p className="muted">{product ? `${REVIEW_TEXT.verifiedOnly}.` : "Every review comes from a verified buyer of the piece it is about."}</p>
         {product && summary && summary.count > 0 ? (
           <p className="reviews-summary">
             <Stars average={summary.average} count={summary.count} /> <span aria-hidden="true">{summary.average.toFixed(1)}</span> ·{" "}
