@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { expect, test } from "../fixtures";
 import { expectToast, visit } from "../helpers/browser";
 import { insertOrder, makeStockProduct } from "../helpers/orders";
-import { withDb } from "../helpers/session";
+import { E2E_SESSION_SECRET, withDb } from "../helpers/session";
 
 // Reviews in the browser, with JavaScript on and off: the buyer writes one (product page and
 // order page), the owner approves and answers it, and the shop shows it.
@@ -150,4 +150,34 @@ test("the owner approves and answers a review; it shows on the product page, /re
   await visit(page, testInfo, `/shop?search=${encodeURIComponent(product.slug.split("-").pop()!)}`);
   const cardArticle = page.locator("article.card").filter({ hasText: `Order Test ${product.slug}` });
   await expect(cardArticle.getByRole("img", { name: "5.0 out of 5, 1 review" })).toBeVisible();
+});
+
+test("the review request e-mail's unsubscribe link asks first, then stops the e-mails", async ({ page, loginAsCustomer }, testInfo) => {
+  const customer = await loginAsCustomer();
+  const link = customer.userId;
+  // The token is the account id signed with the session secret, as the e-mail carries it.
+  const signed = `${link}.${createHmac("sha256", E2E_SESSION_SECRET).update(`review-mail-unsubscribe:${link}`).digest("base64url")}`;
+  await visit(page, testInfo, `/reviews/unsubscribe?token=${encodeURIComponent(signed)}`);
+  await expect(page.getByText(`Stop the e-mails asking ${customer.email} to review delivered orders?`)).toBeVisible();
+  const optOut = () => withDb((db) => (db.prepare("SELECT review_mail_opt_out AS v FROM users WHERE id = ?").get(customer.userId) as { v: number }).v);
+  expect(optOut()).toBe(0);
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByText("You will get no more e-mails asking for reviews.")).toBeVisible();
+  expect(optOut()).toBe(1);
+
+  await visit(page, testInfo, `/reviews/unsubscribe?token=${encodeURIComponent(`${link}.forged`)}`, 400);
+  await expect(page.getByText("This unsubscribe link is not valid.")).toBeVisible();
+});
+
+test("the owner sets the days before the review request e-mail in Settings", async ({ page, loginAsAdmin }, testInfo) => {
+  await loginAsAdmin({ page });
+  await visit(page, testInfo, "/admin?tab=settings");
+  const section = page.getByRole("region", { name: "Review request e-mail" });
+  await section.getByLabel("Days after delivery").fill("21");
+  await section.getByRole("button", { name: "Save Review E-mail Settings" }).click();
+  await expectToast(page, "Review e-mail settings saved");
+  await expect(page.getByRole("region", { name: "Review request e-mail" }).getByLabel("Days after delivery")).toHaveValue("21");
+  await page.getByRole("region", { name: "Review request e-mail" }).getByLabel("Days after delivery").fill("14");
+  await page.getByRole("region", { name: "Review request e-mail" }).getByRole("button", { name: "Save Review E-mail Settings" }).click();
+  await expectToast(page, "Review e-mail settings saved");
 });
