@@ -4,7 +4,7 @@ import { ReviewItem } from "~/components/reviews/review-list";
 import { Stars } from "~/components/reviews/stars";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import { getReviewSummary, listApprovedReviews } from "~/domain/reviews/reviews.server";
-import { REVIEW_TEXT, REVIEWS_PAGE_SIZE } from "~/domain/reviews/schemas";
+import { REVIEW_TEXT, REVIEWS_PAGE_SIZE } from "~/domain/reviews/texts";
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
 

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
-import { REVIEW_INTENTS } from "~/domain/reviews/schemas";
+import { REVIEW_INTENTS } from "~/domain/reviews/texts";
 
 /** The Settings tab's part for reviews: when the one review request e-mail of an order goes out. */
 export function ReviewSettingsForm({ days }: { days: number }) {

@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { Pager } from "~/components/admin/store-parts";
 import { formatReviewDate } from "~/components/reviews/review-list";
 import { Stars } from "~/components/reviews/stars";
-import { REVIEW_INTENTS, REVIEW_LIMITS, REVIEW_STATUSES, type ReviewStatus } from "~/domain/reviews/schemas";
+import { REVIEW_INTENTS, REVIEW_LIMITS, REVIEW_STATUSES, type ReviewStatus } from "~/domain/reviews/texts";
 import type { ReviewsTabData } from "~/web/admin/reviews-tab.server";
 
 const STATUS_LABELS: Record<ReviewStatus, string> = { pending: "Pending", approved: "Approved", hidden: "Hidden" };

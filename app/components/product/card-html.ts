@@ -3,7 +3,7 @@ import { IMAGE_SIZES, PLACEHOLDER_IMAGE, srcSetFor, THUMB_HEIGHT, THUMB_WIDTH, t
 import { html, type SafeHtml } from "~/lib/html";
 import { ADD_TO_CART_LABEL, CARD_ADD_ATTRIBUTE } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
-import { ratingLabel } from "~/domain/reviews/schemas";
+import { ratingLabel } from "~/domain/reviews/texts";
 
 /**
  * The markup inside a product card's <article class="card">, as one HTML string (why:

@@ -1,7 +1,7 @@
 import { ReviewForm, type ReviewFormResult } from "~/components/reviews/review-form";
 import { type ReviewItemData, ReviewItem } from "~/components/reviews/review-list";
 import { Stars } from "~/components/reviews/stars";
-import { REVIEW_TEXT } from "~/domain/reviews/schemas";
+import { REVIEW_TEXT } from "~/domain/reviews/texts";
 
 export interface ProductReviewsData {
   average: number;

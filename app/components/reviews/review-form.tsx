@@ -1,4 +1,4 @@
-import { REVIEW_INTENTS, REVIEW_LIMITS } from "~/domain/reviews/schemas";
+import { REVIEW_INTENTS, REVIEW_LIMITS } from "~/domain/reviews/texts";
 
 export interface ReviewFormResult {
   initialValue?: Record<string, unknown> | null;

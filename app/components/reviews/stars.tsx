@@ -1,4 +1,4 @@
-import { ratingLabel } from "~/domain/reviews/schemas";
+import { ratingLabel } from "~/domain/reviews/texts";
 
 /** Five stars filled to `average` (one decimal), read out as "4.8 out of 5, 12 reviews". */
 export function Stars({ average, count, label }: { average: number; count?: number; label?: string }) {

@@ -1,5 +1,5 @@
 import { type ProductCard } from "~/domain/catalogue/types";
-import { averageOf } from "~/domain/reviews/schemas";
+import { averageOf } from "~/domain/reviews/texts";
 import { mainImage } from "~/lib/meta";
 
 /**
