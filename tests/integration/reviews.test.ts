@@ -513,6 +513,27 @@ describe("moderation and what the public sees", () => {
 });
 
 describe("the review request e-mail", () => {
+  it("its days are a setting of the admin's Settings tab, checked and logged", async () => {
+    const admin = await makeUser(db, { isAdmin: true });
+    const cookie = await cookieFor(admin.id);
+    const post = (days: string) =>
+      call(adminAction, postForm("/admin?tab=settings", { intent: "review-settings", reviewRequestDays: days }, { cookie, accept: "text/html" }));
+    expect((await post("0")).status).toBe(400);
+    expect((await post("abc")).status).toBe(400);
+    const saved = await post("21");
+    expect(saved.status).toBe(302);
+    expect((await toastOf(saved))?.title).toBe(REVIEW_TEXT.settingsSaved);
+    const setting = await db.selectFrom("settings").select("value").where("key", "=", "reviews").executeTakeFirstOrThrow();
+    expect(JSON.parse(setting.value)).toEqual({ reviewRequestDays: 21 });
+    const log = await db
+      .selectFrom("activity_log")
+      .select(["kind", "changes"])
+      .where("kind", "=", "settings.reviews")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(log.changes!)).toEqual({ reviewRequestDays: [14, 21] });
+  });
+
   const DAY = 86_400_000;
   const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
