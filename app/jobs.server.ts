@@ -6,6 +6,7 @@ import { purgeExpiredGuestData, purgeUnconfirmedBackInStock } from "~/domain/ops
 import { getPaypalClient } from "~/lib/paypal-client.server";
 import { reconcilePayments } from "~/domain/payments/reconcile.server";
 import { remindUnhandledWithdrawals } from "~/domain/withdrawals/withdrawals.server";
+import { queueReviewRequests } from "~/domain/reviews/request-mail.server";
 import { type DB } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 
@@ -54,6 +55,15 @@ export function registerServerJobs(): void {
     run: async (db, now) => {
       await purgeExpiredGuestData(db, now);
       await purgeUnconfirmedBackInStock(db, now);
+    },
+  });
+  // One review request per delivered order, review_request_days after delivery (admin Settings).
+  registerJob({
+    name: "review-requests",
+    schedule: "29 * * * *",
+    once: true,
+    run: async (db, now) => {
+      await queueReviewRequests(db, now);
     },
   });
   // Withdrawals the owner has not handled for 7 days: one reminder each.

@@ -96,7 +96,7 @@ export default function Home() {
                 {v.before}
                 {v.claim ? (
                   <>
-                    {v.claim}
+                    <a href="/reviews">{v.claim}</a>
                     {source ? <> {source}</> : null}
                   </>
                 ) : null}
@@ -107,7 +107,7 @@ export default function Home() {
         </section>
         {claimAlone ? (
           <p className="values-claim center">
-            {claimAlone}
+            <a href="/reviews">{claimAlone}</a>
             {source ? <> {source}</> : null}
           </p>
         ) : null}

@@ -4,6 +4,8 @@ import { ActivityTab } from "~/components/admin/activity-tab";
 import { EmailsTab } from "~/components/admin/emails-tab";
 import { OrdersTab } from "~/components/admin/orders-tab";
 import { PagesTab } from "~/components/admin/pages-tab";
+import { ReviewsTab } from "~/components/admin/reviews-tab";
+import { loadReviewsTab, reviewsTabAction } from "~/web/admin/reviews-tab.server";
 import { ProductsTab } from "~/components/admin/products-tab";
 import { StoreTab } from "~/components/admin/store-tabs";
 import { ordersTabAction, loadOrdersTab } from "~/web/admin/orders-tab.server";
@@ -46,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (tab === "activity") return json({ denied: false as const, twoFactorOn, tab, activity: await loadActivityTab(db, url) });
   if (tab === "products") return json({ denied: false as const, twoFactorOn, tab, productsTab: await loadProductsTab(db, url) });
   if (tab === "emails") return json({ denied: false as const, twoFactorOn, tab, emails: await loadOutboxView(db, url) });
+  if (tab === "reviews") return json({ denied: false as const, twoFactorOn, tab, reviewsTab: await loadReviewsTab(db, url) });
   if (tab === "pages") return json({ denied: false as const, twoFactorOn, tab, ownerPages: await loadPagesTab(db) });
   return json({ denied: false as const, twoFactorOn, tab, store: await loadStoreTab(db, tab, url) });
 }
@@ -60,6 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
     (await productsTabAction(request, formData, intent)) ??
     (await storeTabAction(request, formData, intent)) ??
     (await pagesTabAction(request, formData, intent)) ??
+    (await reviewsTabAction(request, formData, intent)) ??
     (await outboxAction(formData, intent, "/admin?tab=emails", actorOf(user, request)));
   if (!response) throw jsonError("Unknown action", 400);
   return response;
@@ -102,6 +106,7 @@ export default function AdminDashboard() {
       {"activity" in data ? <ActivityTab data={data.activity} /> : null}
       {"productsTab" in data ? <ProductsTab data={data.productsTab} /> : null}
       {"emails" in data ? <EmailsTab data={data.emails} here="/admin?tab=emails" /> : null}
+      {"reviewsTab" in data ? <ReviewsTab data={data.reviewsTab} /> : null}
       {"ownerPages" in data ? <PagesTab data={data.ownerPages} /> : null}
       {"store" in data ? <StoreTab tab={data.tab as AdminTab} data={data.store} /> : null}
       {"stats" in data ? <DashboardCards stats={data.stats} /> : null}

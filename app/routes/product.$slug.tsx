@@ -10,13 +10,16 @@ import { Gallery } from "~/components/product/gallery";
 import { MakerAndSafety } from "~/components/product/maker-safety";
 import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { ShopLink } from "~/components/ui/shop-link";
+import { ProductReviews } from "~/components/reviews/product-reviews";
+import { reviewsJsonLd } from "~/domain/reviews/json-ld";
+import { handleReviewForm, isReviewPost, loadProductReviews } from "~/web/reviews.server";
 import { getOptionalUser } from "~/web/guards.server";
 import { submitAddToCart } from "~/web/cart-form.server";
 import { getCart } from "~/domain/cart/cart.server";
 import { MESSAGES } from "~/domain/cart/messages";
 import { getCategoryDescription } from "~/domain/catalogue/categories.server";
 import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
-import { getProductBySlug, listRelatedProducts } from "~/domain/catalogue/products.server";
+import { getProductBySlug, getProductIdBySlug, listRelatedProducts } from "~/domain/catalogue/products.server";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
 import { productSafetyJsonLd } from "~/domain/legal/product-safety";
 import { getSellerIdentity } from "~/domain/legal/maker.server";
@@ -32,9 +35,9 @@ import { buildMeta, errorPageMeta, productPageSeo, seoContext } from "~/lib/meta
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorPageMeta(args, "Product Not Found");
   const ctx = seoContext(args.matches);
-  const { product, maker } = args.data;
+  const { product, maker, reviews } = args.data;
   const safety = productSafetyJsonLd(product, { name: maker.legalName, address: maker.address });
-  return buildMeta(ctx, args.location, productPageSeo(product, ctx, safety));
+  return buildMeta(ctx, args.location, productPageSeo(product, ctx, { ...safety, ...reviewsJsonLd(reviews) }));
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -44,11 +47,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const userId = user?.id ?? null;
   const categoryNames = product.categories.map((c) => c.name);
   const mainName = product.category?.name;
-  const [related, note, favoriteIds, maker] = await Promise.all([
+  const [related, note, favoriteIds, maker, reviewData] = await Promise.all([
     listRelatedProducts(db, product.id, product.category?.id ?? null, 4),
     getCategoryDescription(db, mainName ? [...categoryNames.filter((n) => n !== mainName), mainName] : categoryNames),
     userId ? listFavoriteIds(db, userId) : Promise.resolve([] as number[]),
     getSellerIdentity(db, getEnv().SHOP_EMAIL),
+    loadProductReviews(product.id, userId),
   ]);
   const url = new URL(request.url);
   // ?color= opens the page on a colour in stock; anything else is ignored (the first colour in stock).
@@ -68,14 +72,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     signedIn: userId !== null,
     email: user?.email ?? null,
     maker,
+    ...reviewData,
   });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
   // Back to the colour the shopper was looking at (?color= stays; ?image= and the rest go).
   const color = new URL(request.url).searchParams.get(COLOR_PARAM);
   const here = `/product/${params.slug ?? ""}${color && /^\d{1,9}$/.test(color) ? `?${COLOR_PARAM}=${color}` : ""}`;
+  // The review form is the page's only multipart form (photos).
+  if (isReviewPost(request)) {
+    const productId = await getProductIdBySlug(db, params.slug ?? "");
+    if (productId === null) throw json({ message: "Product Not Found" }, { status: 404 });
+    return handleReviewForm(request, productId, here);
+  }
+  const formData = await readFormData(request);
   const added = await submitAddToCart(request, formData);
   // A refused add shows on the page, next to the swatch or the button it is about.
   if (!added.ok) return json({ ok: false as const, error: added.error, field: added.field }, { status: added.status });
@@ -90,9 +101,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
  * Add to Cart without a page load, the swatches' legend and stock line, the gallery, favorites.
  */
 export default function ProductPage() {
-  const { product, related, note, isFavorite, imageIndex, colorId, defaultColorId, signedIn, email, maker } = useLoaderData<typeof loader>();
+  const { product, related, note, isFavorite, imageIndex, colorId, defaultColorId, signedIn, email, maker, reviews, storeName } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData : null;
+  const reviewReply = actionData && "review" in actionData ? actionData.review.result : null;
 
   const firstColor = product.colors.find((c) => c.colorId === colorId) ?? null;
   const firstVariation = product.variations.find((v) => v.stock > 0) ?? null;
@@ -207,6 +220,7 @@ export default function ProductPage() {
           <MakerAndSafety sku={product.sku} materials={product.materials} safetyNotice={product.safetyNotice} maker={maker} />
         </section>
       </div>
+      <ProductReviews data={reviews} product={product} storeName={storeName} result={reviewReply} />
       {related.length > 0 ? (
         <section className="section" aria-labelledby="related-title">
           <h2 id="related-title">Related Products</h2>

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { ReviewSettingsForm } from "~/components/admin/review-settings-form";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
 import { type ShippingRates } from "~/domain/cart/totals";
@@ -17,6 +18,7 @@ export function SettingsTab({
     shipping: ShippingRates;
     loyalty: LoyaltyConfig;
     legal: LegalSettings;
+    reviews: { reviewRequestDays: number };
   };
 }) {
   const reply = useStoreReply(STORE_INTENTS.settingsSave);
@@ -75,6 +77,7 @@ export function SettingsTab({
       <SellerForm legal={data.legal} />
       <ShippingForm rates={data.shipping} />
       <LoyaltyForm config={data.loyalty} />
+      <ReviewSettingsForm days={data.reviews.reviewRequestDays} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ export const ADMIN_TABS = [
   { id: "products", label: "Products" },
   { id: "categories", label: "Categories" },
   { id: "orders", label: "Orders" },
+  { id: "reviews", label: "Reviews" },
   { id: "users", label: "Users" },
   { id: "loyalty", label: "Loyalty" },
   { id: "functions", label: "Functions" },

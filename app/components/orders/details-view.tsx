@@ -11,6 +11,7 @@ import {
   TrackingLink,
 } from "~/components/orders/order-parts";
 import { OrderWithdrawalCard } from "~/components/withdrawals/order-withdrawal";
+import { OrderReviews } from "~/components/reviews/order-reviews";
 import { type DetailsPageData, ORDER_INTENTS, ORDER_TEXT, type OrderIntent, type OrderPageOrder } from "~/domain/orders/page-data";
 import { confirmFirst } from "~/lib/behavior-contract";
 
@@ -113,6 +114,7 @@ export function OrderDetailsView({ data }: { data: DetailsPageData }) {
             </section>
           ) : null}
           <OrderActions data={data} order={order} />
+          <OrderReviews items={data.reviewable ?? []} self={data.self} />
           <OrderWithdrawalCard order={order} />
           <SupportContact orderId={order.id} />
         </aside>

@@ -3,6 +3,7 @@ import { IMAGE_SIZES, PLACEHOLDER_IMAGE, srcSetFor, THUMB_HEIGHT, THUMB_WIDTH, t
 import { html, type SafeHtml } from "~/lib/html";
 import { ADD_TO_CART_LABEL, CARD_ADD_ATTRIBUTE } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
+import { ratingLabel } from "~/domain/reviews/texts";
 
 /**
  * The markup inside a product card's <article class="card">, as one HTML string (why:
@@ -33,6 +34,13 @@ function image(product: CardProduct, eager: boolean): SafeHtml {
   return html`<picture><source type="image/webp" srcSet="${srcSet}" sizes="${IMAGE_SIZES.card}"/>${img}</picture>`;
 }
 
+/** Stars and count of the approved reviews, read out as "4.8 out of 5, 12 reviews". */
+function rating(product: CardProduct): SafeHtml | "" {
+  if (!product.rating) return "";
+  const { average, count } = product.rating;
+  return html`<p class="card-rating"><span class="stars" role="img" aria-label="${ratingLabel(average, count)}"><span class="stars-fill" style="width:${Math.round(average * 20)}%" aria-hidden="true">★★★★★</span><span aria-hidden="true">★★★★★</span></span> <span class="card-rating-count" aria-hidden="true">(${count})</span></p>`;
+}
+
 function action(product: CardProduct, redirectTo: string): SafeHtml {
   if (product.stock <= 0) return html`<button type="button" class="button button-block" disabled="">Out of Stock</button>`;
   if (product.hasOptions) {
@@ -47,6 +55,6 @@ export function productCardHtml(product: CardProduct, { eager, redirectTo }: Car
   const href = `/product/${product.slug}`;
   const category = product.category ? html`<p class="card-category">${product.category}</p>` : "";
   // data-discover on the first link: Remix learns the product route before a click, as for <Link>.
-  return html`<a href="${href}" class="card-media" data-discover="true" data-shop-link="">${image(product, eager)}${stockBadge(product.stock)}</a><div class="card-body">${category}<h3 class="card-title"><a href="${href}" data-shop-link="">${product.title}</a></h3><p class="price">${formatMoney(product.priceCents)}</p>${action(product, redirectTo)}</div>`
+  return html`<a href="${href}" class="card-media" data-discover="true" data-shop-link="">${image(product, eager)}${stockBadge(product.stock)}</a><div class="card-body">${category}<h3 class="card-title"><a href="${href}" data-shop-link="">${product.title}</a></h3><p class="price">${formatMoney(product.priceCents)}</p>${rating(product)}${action(product, redirectTo)}</div>`
     .value;
 }

@@ -1,4 +1,5 @@
 import { type ProductCard } from "~/domain/catalogue/types";
+import { averageOf } from "~/domain/reviews/texts";
 import { mainImage } from "~/lib/meta";
 
 /**
@@ -19,6 +20,8 @@ export interface CardProduct {
   category: string | null;
   /** The main image; `width` (of the original) gives the card its WebP srcset. Null: the placeholder. */
   image: { url: string; alt: string; width: number | null } | null;
+  /** Approved reviews: the card shows stars when there are any. */
+  rating?: { average: number; count: number };
 }
 
 export function toCardProduct(product: ProductCard): CardProduct {
@@ -32,5 +35,6 @@ export function toCardProduct(product: ProductCard): CardProduct {
     hasOptions: product.hasColorVariations || product.hasVariations,
     category: product.category?.name ?? null,
     image: image ? { url: image.imageUrl, alt: image.altText, width: image.width } : null,
+    ...(product.reviewCount > 0 ? { rating: { average: averageOf(product.ratingSum, product.reviewCount), count: product.reviewCount } } : {}),
   };
 }

@@ -35,6 +35,8 @@ const productColumns = [
   "products.sku",
   "products.materials",
   "products.safety_notice as safetyNotice",
+  "products.review_count as reviewCount",
+  "products.rating_sum as ratingSum",
 ] as const;
 
 type ProductRow = {
@@ -50,6 +52,8 @@ type ProductRow = {
   sku: string | null;
   materials: string;
   safetyNotice: string | null;
+  reviewCount: number;
+  ratingSum: number;
 };
 
 export interface ProductList {
@@ -320,6 +324,8 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
       category: main ? { id: main.id, name: main.name, slug: main.slug } : null,
       categories,
       images: productImages,
+      reviewCount: r.reviewCount,
+      ratingSum: r.ratingSum,
     };
   });
 }

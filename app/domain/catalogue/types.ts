@@ -37,6 +37,9 @@ export interface ProductCard {
   category: CategoryRef | null;
   categories: CategoryRef[];
   images: ImageView[];
+  /** Approved reviews and the sum of their ratings (kept by triggers; average = ratingSum / reviewCount). */
+  reviewCount: number;
+  ratingSum: number;
 }
 
 export interface ColorOption {

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getLegalSettings, getStoreSettings } from "~/domain/common/settings.server";
 import { onMailEnqueued } from "~/domain/mail/outbox.server";
-import { isMailKind, type MailContext, type MailDataByKind, type MailKind, renderMail } from "~/domain/mail/templates";
+import { isMailKind, type MailContext, type MailDataByKind, type MailKind, renderMail, reviewUnsubscribeUrl } from "~/domain/mail/templates";
 import { getEnv } from "~/lib/env.server";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -131,6 +131,7 @@ export async function deliverPendingMail(
         text: rendered.text,
         messageId: messageIdFor(row.eventKey),
         ...(row.kind === "back-in-stock" ? { list: { unsubscribe: backInStockUnsubscribe(row.data, ctx) } } : {}),
+        ...(row.kind === "review-request" ? { list: { unsubscribe: reviewRequestUnsubscribe(row.data, ctx) } } : {}),
       });
       const response = [typeof info.response === "string" ? info.response : null, info.messageId ? `id ${info.messageId}` : null].filter(Boolean).join(" ");
       await db
@@ -171,6 +172,11 @@ export async function deliverPendingMail(
     }
   }
   return report;
+}
+
+function reviewRequestUnsubscribe(data: string, ctx: MailContext): string {
+  const parsed = JSON.parse(data) as MailDataByKind["review-request"];
+  return reviewUnsubscribeUrl(ctx, parsed.unsubscribeToken);
 }
 
 function backInStockUnsubscribe(data: string, ctx: MailContext): string {

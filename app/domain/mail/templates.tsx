@@ -104,6 +104,15 @@ export interface MailDataByKind extends WithdrawalMailDataByKind {
   "back-in-stock-confirm": { productTitle: string; optionLabel: string | null; token: string };
   "account-delete-link": { firstName: string; token: string };
   "account-deleted": { firstName: string; ordersKept: number };
+  "review-request": ReviewRequestMailData;
+}
+
+/** The one e-mail per delivered order asking for reviews of the pieces not reviewed yet. */
+export interface ReviewRequestMailData {
+  firstName: string;
+  orderId: number;
+  items: { title: string; slug: string }[];
+  unsubscribeToken: string;
 }
 
 export type MailKind = keyof MailDataByKind;
@@ -129,6 +138,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   ...WITHDRAWAL_MAIL_LABELS,
   "account-delete-link": "Account deletion link",
   "account-deleted": "Account deleted",
+  "review-request": "Review request",
 };
 
 export function isMailKind(kind: string): kind is MailKind {
@@ -170,6 +180,14 @@ export function confirmBackInStockUrl(ctx: MailContext, token: string): string {
 
 export function deleteAccountUrl(ctx: MailContext, token: string): string {
   return `${ctx.appUrl}/account/data/delete?token=${encodeURIComponent(token)}`;
+}
+
+export function reviewUnsubscribeUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/reviews/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+export function reviewUrl(ctx: MailContext, slug: string): string {
+  return `${ctx.appUrl}/product/${encodeURIComponent(slug)}#reviews`;
 }
 
 export function unsubscribeUrl(ctx: MailContext, token: string): string {
@@ -722,6 +740,48 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         </>
       ),
       text: [`${alert.headline}: order #${alert.orderId} (${alert.email}, $${alert.total}).`, "", alert.detail, "", `Open the order: ${link}`],
+    };
+  },
+  "review-request": (data, ctx) => {
+    const unsubscribe = reviewUnsubscribeUrl(ctx, data.unsubscribeToken);
+    const one = data.items.length === 1;
+    return {
+      subject: one ? `How do you like ${data.items[0]!.title}?` : "How do you like your pieces?",
+      preview: "A few words help other collectors choose.",
+      body: (
+        <>
+          <h1 style={s.h1}>How do you like {one ? "it" : "them"}?</h1>
+          <p style={s.p}>{greeting(data.firstName)}</p>
+          <p style={s.p}>
+            Your order #{data.orderId} has arrived. If you have a moment, a few words and a photo of your doll wearing {one ? "it" : "them"} help other
+            collectors choose. Only buyers can review, and each review is read before it appears.
+          </p>
+          {data.items.map((item) => (
+            <p key={item.slug} style={s.p}>
+              <strong>{item.title}</strong>
+              <br />
+              <a href={reviewUrl(ctx, item.slug)} style={{ color: C.accent }}>
+                Review {item.title}
+              </a>
+            </p>
+          ))}
+          <p style={s.muted}>
+            This is the only e-mail we send about this order.{" "}
+            <a href={unsubscribe} style={{ color: C.muted }}>
+              Stop review requests
+            </a>
+          </p>
+        </>
+      ),
+      text: [
+        greeting(data.firstName),
+        "",
+        `Your order #${data.orderId} has arrived. If you have a moment, a few words and a photo of your doll wearing ${one ? "it" : "them"} help other collectors choose. Only buyers can review, and each review is read before it appears.`,
+        "",
+        ...data.items.map((item) => `Review ${item.title}: ${reviewUrl(ctx, item.slug)}`),
+        "",
+        `This is the only e-mail we send about this order. Stop review requests: ${unsubscribe}`,
+      ],
     };
   },
   welcome: (data, ctx) => ({

@@ -116,6 +116,8 @@ export type DetailsPageData =
       /** The no-JavaScript confirmation step, when asked for and still possible. */
       confirm: OrderIntent | null;
       can: { cancel: boolean; requestCancellation: boolean };
+      /** The signed-in buyer's pieces of a shipped or delivered order, to review. */
+      reviewable?: { productId: number; slug: string; title: string; reviewed: boolean }[];
     };
 
 /** Which customer action the order's status allows. */

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { deleteReviewPhotoFiles, deleteReviewsOfUser } from "~/domain/reviews/reviews.server";
 import { sql } from "kysely";
 import { verifyPassword } from "~/domain/auth/password.server";
 import { takeRateSlot } from "~/domain/auth/rate-limit.server";
@@ -44,14 +45,16 @@ export interface DeletedAccount {
 }
 
 /**
- * Deletes the account in one transaction: its sessions (every device), favorites, cart, loyalty
+ * Deletes the account in one transaction: its sessions (every device), favorites, reviews (their photo files after the commit), cart, loyalty
  * history, back-in-stock requests, sign-in records, tokens and recovery codes, and the account
  * itself; its orders stay, detached (user and guest session cleared, so only the order's token
  * link opens them). Queues the confirmation e-mail to the former address and logs `user.delete`,
  * both in the same transaction. Throws 404 when the account is gone, 409 for the last admin.
  */
 export async function deleteAccount(db: DB, userId: number, via: DeletionVia, actor: Actor | null = null, now = new Date()): Promise<DeletedAccount> {
-  return db.transaction().execute(async (trx) => {
+  // The reviews go with the account; their photo files only once the deletion has committed.
+  let reviewPhotos: string[] = [];
+  const deleted = await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom("users")
       .select(["id", "email", "first_name as firstName", "is_admin as isAdmin"])
@@ -77,6 +80,7 @@ export async function deleteAccount(db: DB, userId: number, via: DeletionVia, ac
       .executeTakeFirst();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     await trx.deleteFrom("favorites").where("user_id", "=", userId).execute();
+    reviewPhotos = await deleteReviewsOfUser(trx, userId);
     await trx.deleteFrom("carts").where("user_id", "=", userId).execute();
     await trx.deleteFrom("loyalty_events").where("user_id", "=", userId).execute();
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
@@ -111,6 +115,8 @@ export async function deleteAccount(db: DB, userId: number, via: DeletionVia, ac
     });
     return { userId, email, ordersKept: Number(orders.numUpdatedRows) };
   });
+  await deleteReviewPhotoFiles(reviewPhotos);
+  return deleted;
 }
 
 export type DeletionRequest = { status: "deleted"; account: DeletedAccount } | { status: "link-sent"; email: string };

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { listReviewsOfUser } from "~/domain/reviews/reviews.server";
 import { type OrderShippingAddress } from "~/domain/orders/orders.server";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { type DB } from "~/lib/sqlite.server";
@@ -38,6 +39,7 @@ export interface AccountExport {
   };
   orders: ExportedOrder[];
   favorites: { productTitle: string; productSlug: string; addedAt: string }[];
+  reviews: Awaited<ReturnType<typeof listReviewsOfUser>>;
   cart: { productTitle: string; productSlug: string; colorName: string | null; variationCode: string | null; quantity: number; addedAt: string }[];
   loyaltyHistory: { eventType: string; description: string; points: number; pointsAfter: number; orderId: number | null; createdAt: string }[];
   backInStockRequests: {
@@ -130,7 +132,7 @@ export async function exportAccountData(db: DB, userId: number, now = new Date()
   const email = user.email;
   const byEmail = sql<boolean>`lower(email) = lower(${email})`;
 
-  const [orders, favorites, cart, loyalty, backInStock, sessions, known, failed, adminSignIns, emails] = await Promise.all([
+  const [orders, favorites, cart, loyalty, backInStock, sessions, known, failed, adminSignIns, emails, reviews] = await Promise.all([
     listOrders(db, userId),
     db
       .selectFrom("favorites as f")
@@ -201,6 +203,7 @@ export async function exportAccountData(db: DB, userId: number, now = new Date()
       .where("kind", "not like", "owner-%")
       .orderBy("id")
       .execute(),
+    listReviewsOfUser(db, userId),
   ]);
 
   return {
@@ -232,6 +235,7 @@ export async function exportAccountData(db: DB, userId: number, now = new Date()
     },
     orders,
     favorites,
+    reviews,
     cart,
     loyaltyHistory: loyalty,
     backInStockRequests: backInStock,

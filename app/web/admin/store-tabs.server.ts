@@ -14,6 +14,7 @@ import { redirectWithToast } from "~/web/guards.server";
 import { type Toast } from "~/web/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings, getShippingRates, getStoreSettings } from "~/domain/common/settings.server";
+import { getReviewSettings } from "~/domain/reviews/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { type Actor } from "~/domain/ops/activity.server";
 import { requestActor } from "~/web/actor.server";
@@ -86,13 +87,14 @@ export async function loadStoreTab(db: DB, tab: string, url: URL) {
         backupDir: getEnv().BACKUP_DIR,
       };
     case "settings": {
-      const [settings, shipping, loyalty, legal] = await Promise.all([
+      const [settings, shipping, loyalty, legal, reviews] = await Promise.all([
         getStoreSettings(db, getEnv().SHOP_EMAIL),
         getShippingRates(db),
         getLoyaltyConfig(db),
         getLegalSettings(db, getEnv().SHOP_EMAIL),
+        getReviewSettings(db),
       ]);
-      return { kind: "settings" as const, settings, shipping, loyalty, legal };
+      return { kind: "settings" as const, settings, shipping, loyalty, legal, reviews };
     }
     default:
       return { kind: "none" as const };

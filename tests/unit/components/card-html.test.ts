@@ -123,4 +123,13 @@ describe("product card markup", () => {
     expect(el.querySelector("img")!.getAttribute("src")).toBe(`/uploads/products/thumbs/thumb-t.jpg" onload="alert(3)`);
     expect((el.querySelector('input[name="redirectTo"]') as HTMLInputElement).value).toBe(`/shop"><script>alert(5)</script>`);
   });
+
+  it("shows stars and the count of approved reviews only when there are some, read out as a sentence", () => {
+    expect(card(product, { eager: false, redirectTo: "/shop" }).querySelector(".card-rating")).toBeNull();
+    const el = card({ ...product, rating: { average: 4.8, count: 12 } }, { eager: false, redirectTo: "/shop" });
+    const stars = el.querySelector('.card-rating [role="img"]')!;
+    expect(stars.getAttribute("aria-label")).toBe("4.8 out of 5, 12 reviews");
+    expect((el.querySelector(".stars-fill") as HTMLElement).style.width).toBe("96%");
+    expect(el.querySelector(".card-rating-count")!.textContent).toBe("(12)");
+  });
 });

@@ -96,6 +96,8 @@ describe("product cards", () => {
       { id: 2, name: "Dresses", slug: "dresses" },
     ],
     images: [image(1, false), image(2, true), image(3, false)],
+    reviewCount: 0,
+    ratingSum: 0,
   };
 
   it("carry what a card shows, with the main image only", () => {
@@ -111,6 +113,11 @@ describe("product cards", () => {
     });
     expect(toCardProduct({ ...product, hasColorVariations: false, hasVariations: true }).hasOptions).toBe(true);
     expect(toCardProduct({ ...product, hasColorVariations: false, hasVariations: false }).hasOptions).toBe(false);
+  });
+
+  it("carry the approved reviews' average and count only when there are some", () => {
+    expect(toCardProduct(product)).not.toHaveProperty("rating");
+    expect(toCardProduct({ ...product, reviewCount: 12, ratingSum: 58 }).rating).toEqual({ average: 4.8, count: 12 });
   });
 
   it("fall back to the first image, and to none", () => {

@@ -49,6 +49,7 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   "owner-withdrawal-reminder": withdrawal,
   "account-delete-link": { firstName: "Ada", token: "d/t" },
   "account-deleted": { firstName: "Ada", ordersKept: 2 },
+  "review-request": { firstName: "Ada", orderId: 7, items: [{ title: "Cape <red>", slug: "cape" }], unsubscribeToken: "r.s" },
 };
 
 describe("the e-mail templates", () => {
