@@ -14,6 +14,7 @@ import { getCategoryDescription } from "~/domain/catalogue/categories.server";
 import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
 import { getProductBySlug, listRelatedProducts } from "~/domain/catalogue/products.server";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
+import { madeToOrderText, PERSONALISED_TEXT, productStockLine } from "~/domain/catalogue/made-to-order";
 import { productSafetyJsonLd } from "~/domain/legal/product-safety";
 import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { respond } from "~/web/respond.server";
@@ -79,13 +80,16 @@ export default function ProductPage() {
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData : null;
 
-  const firstColor = product.colors.find((c) => c.stock > 0) ?? null;
-  const firstVariation = product.variations.find((v) => v.stock > 0) ?? null;
+  // Made to order with room left: every option can be bought, at stock 0 too.
+  const madeToOrder = product.madeToOrderAvailable ? madeToOrderText(product.leadTimeDays) : null;
+  const firstColor = product.colors.find((c) => c.stock > 0) ?? (madeToOrder ? (product.colors[0] ?? null) : null);
+  const firstVariation = product.variations.find((v) => v.stock > 0) ?? (madeToOrder ? (product.variations[0] ?? null) : null);
   const colorId = firstColor?.colorId ?? null;
   const variationCode = firstVariation?.variationCode ?? null;
   const chosenStock = product.colors.length > 0 ? (firstColor?.stock ?? 0) : product.variations.length > 0 ? (firstVariation?.stock ?? 0) : product.stock;
+  const stockLine = productStockLine(product.stock, chosenStock, madeToOrder);
   const state = addButtonState({
-    stock: product.stock,
+    stock: madeToOrder ? Math.max(product.stock, 1) : product.stock,
     hasColors: product.colors.length > 0,
     hasVariations: product.variations.length > 0,
     colorChosen: colorId !== null,
@@ -106,7 +110,14 @@ export default function ProductPage() {
         <section className="product-info" aria-labelledby="product-title">
           <h1 id="product-title">{product.title}</h1>
           <p className="price price-lg">{formatMoney(product.priceCents)}</p>
-          <form method="post" action={`/product/${product.slug}`} className="add-form" data-product-add="" data-stock={product.stock}>
+          <form
+            method="post"
+            action={`/product/${product.slug}`}
+            className="add-form"
+            data-product-add=""
+            data-stock={product.stock}
+            data-made-to-order={madeToOrder ?? undefined}
+          >
             <input type="hidden" name="intent" value={CART_INTENTS.add} />
             <input type="hidden" name="productId" value={product.id} />
             <input type="hidden" name="quantity" value={1} />
@@ -118,13 +129,13 @@ export default function ProductPage() {
                     <label
                       key={c.colorId}
                       className="swatch"
-                      title={c.stock <= 0 ? `${c.name} (sold out)` : c.stock < 5 ? `${c.name}: only ${c.stock} left` : c.name}
+                      title={c.stock <= 0 && !madeToOrder ? `${c.name} (sold out)` : c.stock > 0 && c.stock < 5 ? `${c.name}: only ${c.stock} left` : c.name}
                     >
                       <input
                         type="radio"
                         name="colorId"
                         value={c.colorId}
-                        disabled={c.stock <= 0}
+                        disabled={c.stock <= 0 && !madeToOrder}
                         defaultChecked={colorId === c.colorId}
                         data-stock={c.stock}
                         data-name={c.name}
@@ -133,7 +144,7 @@ export default function ProductPage() {
                       <span className="swatch-chip" style={{ background: c.hex }} aria-hidden="true" />
                       <span className="sr-only">
                         {c.name}
-                        {c.stock <= 0 ? " (sold out)" : ""}
+                        {c.stock <= 0 && !madeToOrder ? " (sold out)" : ""}
                       </span>
                       {c.stock > 0 && c.stock < 5 ? (
                         <small className="option-hint" aria-hidden="true" id={`hint-color-${c.colorId}`}>
@@ -160,14 +171,14 @@ export default function ProductPage() {
                         type="radio"
                         name="variationCode"
                         value={v.variationCode}
-                        disabled={v.stock <= 0}
+                        disabled={v.stock <= 0 && !madeToOrder}
                         defaultChecked={variationCode === v.variationCode}
                         data-stock={v.stock}
                         aria-describedby={v.stock > 0 && v.stock < 5 ? `hint-${v.variationCode}` : undefined}
                       />
                       <span>
                         {v.variationName}
-                        {v.stock <= 0 ? " (sold out)" : ""}
+                        {v.stock <= 0 && !madeToOrder ? " (sold out)" : ""}
                         {v.stock > 0 && v.stock < 5 ? (
                           <small className="option-hint" aria-hidden="true" id={`hint-${v.variationCode}`}>
                             Only {v.stock} left
@@ -184,9 +195,8 @@ export default function ProductPage() {
                 ) : null}
               </fieldset>
             ) : null}
-            <p className={`stock-line ${chosenStock <= 0 ? "soldout" : chosenStock < 5 ? "low" : ""}`}>
-              {product.stock <= 0 ? "Sold out" : stockLabel(chosenStock)}
-            </p>
+            <p className={stockLine.className}>{stockLine.text || stockLabel(chosenStock)}</p>
+            {product.isPersonalised ? <p className="muted small personalised-note">{PERSONALISED_TEXT}</p> : null}
             {error && !error.field ? (
               <p className="form-error" role="alert">
                 {error.error.title}
@@ -198,7 +208,7 @@ export default function ProductPage() {
             </button>
           </form>
           <FavoriteToggle productId={product.id} isFavorite={isFavorite} signedIn={signedIn} slug={product.slug} />
-          <BackInStockForm product={product} email={email} />
+          {madeToOrder ? null : <BackInStockForm product={product} email={email} />}
 
           <section className="details">
             <h2>Product Details</h2>
