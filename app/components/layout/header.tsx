@@ -1,3 +1,4 @@
+import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { useLocation } from "@remix-run/react";
 import { memo } from "react";
 import { QuantityControls, RemoveItemForm, useHere } from "~/components/cart/cart-forms";
@@ -32,6 +33,8 @@ interface HeaderCartItem {
   id: number;
   quantity: number;
   specificStock: number;
+  /** The line will be made to order: the lead time in days. */
+  madeToOrderDays?: number | null;
   colorName: string | null;
   variation: { variationName: string } | null;
   product: { title: string; slug: string; priceCents: number; images: { thumbUrl: string }[] };
@@ -274,6 +277,7 @@ function CartDrawer({ cart, count }: { cart: HeaderProps["cart"]; count: number 
                       {item.colorName || item.variation ? " · " : ""}
                       {formatMoney(item.product.priceCents)}
                     </p>
+                    <MadeToOrderNote days={item.madeToOrderDays} className="muted small made-to-order-note" />
                     <div className="drawer-controls">
                       <QuantityControls itemId={item.id} quantity={item.quantity} max={item.specificStock} title={item.product.title} />
                       <RemoveItemForm itemId={item.id} title={item.product.title} />

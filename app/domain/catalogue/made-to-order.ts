@@ -18,6 +18,9 @@ export function madeToOrderText(leadTimeDays: number): string {
   return n === 1 ? "Made to order: ships within 1 week" : `Made to order: ships within ${n} weeks`;
 }
 
+/** Beside an order item made to the buyer's measurements or choices. */
+export const PERSONALISED_ITEM_TEXT = "Personalised: exempt from withdrawal";
+
 export const PERSONALISED_TEXT = "Made to your own measurements or choices: this piece is exempt from the right of withdrawal.";
 
 /** The sentence of an order that holds made-to-order pieces; `mixed` when ready pieces wait for them. */
