@@ -367,7 +367,19 @@ export async function getReturnTerms(db: DB, orderId: number, now = new Date()) 
   // The buyer pays shipping: the items' total less the loyalty discount, never more than is left.
   // After a withdrawal the law makes the shop refund the outbound (standard) shipping too, and the
   // withdrawal was received within its own period, so no reason is asked for.
-  const suggestedCents = Math.min(leftCents, Math.max(0, order.subtotalCents - order.discountCents + (withdrawn ? order.shippingCents : 0)));
+  // Personalised pieces are exempt from a withdrawal (CRD Art. 16(c)): their share of the items,
+  // discount included, is not suggested back.
+  const exempt = withdrawn
+    ? await db
+        .selectFrom("order_items")
+        .select(sql<number>`coalesce(sum(unit_price_cents * quantity), 0)`.as("cents"))
+        .where("order_id", "=", orderId)
+        .where("is_personalised", "=", 1)
+        .executeTakeFirstOrThrow()
+    : { cents: 0 };
+  const exemptShare = order.subtotalCents > 0 ? Math.min(1, Number(exempt.cents) / order.subtotalCents) : 0;
+  const itemsCents = Math.round((order.subtotalCents - order.discountCents) * (1 - exemptShare));
+  const suggestedCents = Math.min(leftCents, Math.max(0, itemsCents + (withdrawn ? order.shippingCents : 0)));
   const late = !withdrawn && order.deliveredAt !== null && now.getTime() - Date.parse(order.deliveredAt) > RETURN_DAYS * 864e5;
   const notBack = await db
     .selectFrom("order_items")
