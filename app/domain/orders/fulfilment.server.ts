@@ -28,6 +28,8 @@ export interface AdminOrderRow {
   trackingNumber: string | null;
   itemCount: number;
   withdrawal: OrderWithdrawal;
+  /** YYYY-MM-DD when the order holds made-to-order pieces; else null. */
+  expectedShipDate: string | null;
 }
 
 export interface AdminOrderFilter {
@@ -40,6 +42,8 @@ export interface AdminOrderFilter {
   to?: string | null;
   /** 'open': only orders whose withdrawal the owner has not handled yet. */
   withdrawal?: "open" | null;
+  /** 'ship-date': soonest expected ship date first (orders without one last); else newest first. */
+  sort?: "ship-date" | null;
   limit?: number;
   offset?: number;
 }
@@ -81,6 +85,7 @@ export async function listAdminOrders(db: DB, filter: AdminOrderFilter = {}): Pr
         "o.total_cents as totalCents",
         "o.created_at as createdAt",
         "o.tracking_number as trackingNumber",
+        "o.expected_ship_date as expectedShipDate",
         (eb) =>
           eb
             .selectFrom("order_items as oi")
@@ -88,6 +93,12 @@ export async function listAdminOrders(db: DB, filter: AdminOrderFilter = {}): Pr
             .whereRef("oi.order_id", "=", "o.id")
             .as("itemCount"),
       ])
+      .$if(filter.sort === "ship-date", (q) =>
+        q
+          .orderBy(sql`o.expected_ship_date is null`)
+          .orderBy("o.expected_ship_date", "asc")
+          .orderBy("o.id", "asc"),
+      )
       .orderBy("o.created_at", "desc")
       .orderBy("o.id", "desc")
       .limit(filter.limit ?? 1000)
