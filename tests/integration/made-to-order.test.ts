@@ -10,7 +10,14 @@ import { CheckoutSchema } from "~/domain/orders/schemas";
 import { completePayment, startPayment, validateOrderStock } from "~/domain/payments/payments.server";
 import { checkWithdrawal, submitWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { db } from "~/lib/db.server";
-import { makeProduct } from "../helpers/factories";
+import { PRODUCT_INTENTS } from "~/domain/catalogue/product-texts";
+import { action as editAction } from "~/routes/admin_.products.edit.$id";
+import { action as createAction } from "~/routes/api.admin.products";
+import { action as oneAction, loader as oneLoader } from "~/routes/api.admin.products.$id";
+import { loader as slugLoader } from "~/routes/api.products.slug.$slug";
+import { makeProduct, makeUser } from "../helpers/factories";
+import { apiRequest, args, get, postMultipart, run } from "../helpers/requests";
+import { cookieFor } from "../helpers/routes";
 import { useEmulator } from "../helpers/paypal-emulator";
 import { productStock } from "./payments-fixtures";
 
@@ -288,5 +295,66 @@ describe("the product's made-to-order fields", () => {
     expect(issues({ madeToOrder: "yes", leadTimeDays: 3 })).toEqual(["madeToOrder"]);
     expect(issues({ madeToOrder: true, leadTimeDays: 3, madeToOrderCap: 0 })).toEqual(["madeToOrderCap"]);
     expect(issues({ madeToOrder: true, leadTimeDays: 365, madeToOrderCap: null })).toEqual([]);
+  });
+});
+
+describe("the admin API and the editor form", () => {
+  let cookie: string;
+  beforeAll(async () => {
+    const admin = await makeUser(db, { isAdmin: true, email: `mto-admin-${Math.random().toString(36).slice(2)}@example.com` });
+    cookie = await cookieFor(admin.id);
+  });
+
+  it("POST and PUT /api/admin/products carry the fields; GET /api/products/slug answers madeToOrder and leadTimeDays", async () => {
+    const created = await run(() =>
+      createAction(
+        args(
+          apiRequest("POST", "/api/admin/products", {
+            cookie,
+            body: { title: "API Stole", description: "Knitted.", price: "18.00", stock: 0, madeToOrder: true, leadTimeDays: 8, madeToOrderCap: 3 },
+          }),
+        ),
+      ),
+    );
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const stored = await run(() => oneLoader(args(apiRequest("GET", `/api/admin/products/${id}`, { cookie }), { id: String(id) })));
+    expect(await stored.json()).toMatchObject({ madeToOrder: true, leadTimeDays: 8, madeToOrderCap: 3, isPersonalised: false });
+    const slug = (await getAdminProduct(db, id))!.slug;
+    const shown = await run(() => slugLoader(args(get(`/api/products/slug/${slug}`), { slug })));
+    expect(await shown.json()).toMatchObject({ madeToOrder: true, leadTimeDays: 8 });
+
+    const bad = await run(() =>
+      oneAction(
+        args(apiRequest("PUT", `/api/admin/products/${id}`, { cookie, body: { title: "API Stole", price: "18.00", madeToOrder: true, leadTimeDays: 400 } }), {
+          id: String(id),
+        }),
+      ),
+    );
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/Lead time/);
+    expect(await getAdminProduct(db, id)).toMatchObject({ leadTimeDays: 8 });
+  });
+
+  it("the editor saves the checkbox, lead time, cap and personalised flag, and answers a field error for a missing lead time", async () => {
+    const product = await makeProduct(db, { stock: 0, title: "Form Bonnet" });
+    const form = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries({ intent: PRODUCT_INTENTS.save, title: "Form Bonnet", description: "Lace.", price: "12.00", stock: "0", ...fields }))
+        body.append(k, v);
+      return body;
+    };
+    const post = (body: FormData) =>
+      run(() => editAction(args(postMultipart(`/admin/products/edit/${product.id}`, body, { cookie }), { id: String(product.id) })));
+    const refused = await post(form({ madeToOrder: "on", leadTimeDays: "" }));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.leadTimeDays?.[0]).toMatch(/Lead time/);
+
+    const saved = await post(form({ madeToOrder: "on", leadTimeDays: "15", madeToOrderCap: "2", isPersonalised: "on" }));
+    expect(saved.status).toBe(302);
+    expect(await getAdminProduct(db, product.id)).toMatchObject({ madeToOrder: true, leadTimeDays: 15, madeToOrderCap: 2, isPersonalised: true });
+    // Unticked and emptied: off, no limit.
+    expect((await post(form({ leadTimeDays: "15", madeToOrderCap: "" }))).status).toBe(302);
+    expect(await getAdminProduct(db, product.id)).toMatchObject({ madeToOrder: false, madeToOrderCap: null, isPersonalised: false });
   });
 });
