@@ -1,3 +1,4 @@
+import { productCardHtml } from "~/components/product/card-html";
 import { addBusinessDays, expectedShipDate, formatShipDate, leadTimeWeeks, madeToOrderText, shipDateSentence } from "~/domain/catalogue/made-to-order";
 
 describe("business days", () => {
@@ -56,5 +57,22 @@ describe("made-to-order texts", () => {
     expect(formatShipDate("2026-12-14")).toBe("December 14, 2026");
     expect(shipDateSentence("December 14, 2026", true)).toBe("Your order ships in one parcel when the made-to-order piece is ready, around December 14, 2026.");
     expect(shipDateSentence("December 14, 2026", false)).toContain("around December 14, 2026");
+  });
+});
+
+describe("a made-to-order card", () => {
+  const card = { id: 9, title: "Sewn Cape", slug: "sewn-cape", priceCents: 4200, stock: 0, hasOptions: false, category: null, image: null };
+  it("at stock 0 says when it ships and can be added, instead of 'Sold out'", () => {
+    const markup = productCardHtml({ ...card, madeToOrderDays: 10 }, { eager: false, redirectTo: "/shop" });
+    expect(markup).toContain("Made to order: ships within 2 weeks");
+    expect(markup).toContain('action="/cart"');
+    expect(markup).not.toContain("Sold out");
+    expect(markup).not.toContain("Out of Stock");
+  });
+  it("without room (or not made to order) is sold out as before", () => {
+    const markup = productCardHtml(card, { eager: false, redirectTo: "/shop" });
+    expect(markup).toContain("Sold out");
+    expect(markup).toContain("Out of Stock");
+    expect(markup).not.toContain("Made to order");
   });
 });
