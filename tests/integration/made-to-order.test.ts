@@ -3,7 +3,7 @@ import { addBusinessDays } from "~/domain/catalogue/made-to-order";
 import { getProductBySlug } from "~/domain/catalogue/products.server";
 import { createProduct, getAdminProduct, updateProduct } from "~/domain/catalogue/products-write.server";
 import { CreateProductSchema, UpdateProductSchema } from "~/domain/catalogue/product-schemas";
-import { adminCancelOrder } from "~/domain/orders/fulfilment.server";
+import { adminCancelOrder, listAdminOrders } from "~/domain/orders/fulfilment.server";
 import { placeOrder } from "~/domain/orders/checkout.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
 import { CheckoutSchema } from "~/domain/orders/schemas";
@@ -356,5 +356,24 @@ describe("the admin API and the editor form", () => {
     // Unticked and emptied: off, no limit.
     expect((await post(form({ leadTimeDays: "15", madeToOrderCap: "" }))).status).toBe(302);
     expect(await getAdminProduct(db, product.id)).toMatchObject({ madeToOrder: false, madeToOrderCap: null, isPersonalised: false });
+  });
+});
+
+describe("the owner's Orders tab", () => {
+  it("sorts by expected ship date, soonest first and orders without one last", async () => {
+    const soon = await makeProduct(db, { stock: 0 });
+    await madeToOrder(soon.id, { leadTimeDays: 2 });
+    const late = await makeProduct(db, { stock: 0 });
+    await madeToOrder(late.id, { leadTimeDays: 30 });
+    const ready = await makeProduct(db, { stock: 5 });
+    const tag = Math.random().toString(36).slice(2, 8);
+    const a = await place([{ productId: late.id }], `sort-${tag}-a@example.com`);
+    const b = await place([{ productId: ready.id }], `sort-${tag}-b@example.com`);
+    const c = await place([{ productId: soon.id }], `sort-${tag}-c@example.com`);
+    const { orders } = await listAdminOrders(db, { q: `sort-${tag}`, sort: "ship-date" });
+    expect(orders.map((o) => o.id)).toEqual([c.id, a.id, b.id]);
+    expect(orders[0]!.expectedShipDate).toBe(await shipDate(c.id));
+    expect(orders[2]!.expectedShipDate).toBeNull();
+    expect((await listAdminOrders(db, { q: `sort-${tag}` })).orders.map((o) => o.id)).toEqual([c.id, b.id, a.id]);
   });
 });

@@ -1,3 +1,4 @@
+import { type MailDataByKind, renderMail } from "~/domain/mail/templates";
 import { productCardHtml } from "~/components/product/card-html";
 import { addBusinessDays, expectedShipDate, formatShipDate, leadTimeWeeks, madeToOrderText, shipDateSentence } from "~/domain/catalogue/made-to-order";
 
@@ -74,5 +75,47 @@ describe("a made-to-order card", () => {
     expect(markup).toContain("Sold out");
     expect(markup).toContain("Out of Stock");
     expect(markup).not.toContain("Made to order");
+  });
+});
+
+describe("the order e-mail of made-to-order pieces", () => {
+  const ctx = { storeName: "Little Stitches Atelier", appUrl: "https://shop.example", shopEmail: "hello@example.com" };
+  const base: MailDataByKind["order-confirmation"] = {
+    orderId: 8,
+    token: "tok",
+    email: "b@example.com",
+    firstName: "Ada",
+    lastName: "L",
+    items: [
+      { title: "Sewn Cape", colorName: null, variationName: null, quantity: 1, unitPrice: "42.00", price: "42.00", madeToOrderDays: 10, isPersonalised: true },
+    ],
+    subtotal: "42.00",
+    shippingCost: "8.00",
+    shippingName: "Standard Shipping",
+    loyaltyDiscount: "0.00",
+    loyaltyPointsUsed: 0,
+    total: "50.00",
+    address: { firstName: "Ada", lastName: "L", addressLine1: "1 Way", addressLine2: null, city: "Paris", state: null, postalCode: "75001", country: "FR" },
+    customerMessage: null,
+    trackingNumber: null,
+    expectedShipDate: "2026-12-11",
+  };
+  it("gives the ship date, the weeks and the personalised note", () => {
+    const mail = renderMail("order-confirmation", base, ctx);
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain("Your made-to-order piece is expected to ship around December 11, 2026.");
+      expect(body).toContain("Made to order: ships within 2 weeks");
+      expect(body).toContain("Personalised: exempt from withdrawal");
+    }
+  });
+  it("says a mixed order ships in one parcel", () => {
+    const mixed = {
+      ...base,
+      items: [...base.items, { title: "Hat", colorName: null, variationName: null, quantity: 1, unitPrice: "9.00", price: "9.00", madeToOrderDays: null }],
+    };
+    expect(renderMail("order-confirmation", mixed, ctx).text).toContain(
+      "Your order ships in one parcel when the made-to-order piece is ready, around December 11, 2026.",
+    );
+    expect(renderMail("order-confirmation", { ...base, expectedShipDate: null }, ctx).text).not.toContain("around");
   });
 });
