@@ -1,3 +1,4 @@
+import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ClearCartForm, QuantityControls, RemoveItemForm, useHere } from "~/components/cart/cart-forms";
@@ -103,9 +104,15 @@ export default function CartPage() {
                       <QuantityControls itemId={item.id} quantity={item.quantity} max={item.specificStock} title={item.product.title} here={here} />
                       <RemoveItemForm itemId={item.id} title={item.product.title} here={here} />
                     </div>
-                    <p className={`stock-note ${item.specificStock < 5 ? "low" : ""}`}>
-                      {item.quantity > item.specificStock ? `Only ${item.specificStock} available: please lower the quantity` : stockLabel(item.specificStock)}
-                    </p>
+                    {item.madeToOrderDays !== null && item.quantity <= item.specificStock ? (
+                      <MadeToOrderNote days={item.madeToOrderDays} className="stock-note made-to-order-note" />
+                    ) : (
+                      <p className={`stock-note ${item.specificStock < 5 ? "low" : ""}`}>
+                        {item.quantity > item.specificStock
+                          ? `Only ${item.specificStock} available: please lower the quantity`
+                          : stockLabel(item.specificStock)}
+                      </p>
+                    )}
                   </div>
                   <p className="line-total">{formatMoney(item.product.priceCents * item.quantity)}</p>
                 </li>

@@ -21,6 +21,7 @@ import { getCategoryDescription } from "~/domain/catalogue/categories.server";
 import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
 import { getProductBySlug, getProductIdBySlug, listRelatedProducts } from "~/domain/catalogue/products.server";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
+import { madeToOrderText, PERSONALISED_TEXT, productStockLine } from "~/domain/catalogue/made-to-order";
 import { productSafetyJsonLd } from "~/domain/legal/product-safety";
 import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { respond } from "~/web/respond.server";
@@ -55,10 +56,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     loadProductReviews(product.id, userId),
   ]);
   const url = new URL(request.url);
-  // ?color= opens the page on a colour in stock; anything else is ignored (the first colour in stock).
-  const defaultColorId = product.colors.find((c) => c.stock > 0)?.colorId ?? null;
+  // ?color= opens the page on a colour that can be bought (in stock, or any colour of a piece made
+  // to order with room left); anything else is ignored (the first colour in stock).
+  const orderable = (c: { stock: number }) => c.stock > 0 || Boolean(product.madeToOrderAvailable);
+  const defaultColorId = (product.colors.find((c) => c.stock > 0) ?? product.colors.find(orderable))?.colorId ?? null;
   const asked = Number(url.searchParams.get(COLOR_PARAM));
-  const colorId = product.colors.find((c) => c.colorId === asked && c.stock > 0)?.colorId ?? defaultColorId;
+  const colorId = product.colors.find((c) => c.colorId === asked && orderable(c))?.colorId ?? defaultColorId;
   const shown = galleryOrder(product.images, colorId).shown.length;
   const imageIndex = Math.max(0, Math.min(Number(url.searchParams.get("image") ?? 0) || 0, Math.max(0, shown - 1)));
   return json({
@@ -107,12 +110,15 @@ export default function ProductPage() {
   const error = actionData && "error" in actionData ? actionData : null;
   const reviewReply = actionData && "review" in actionData ? actionData.review.result : null;
 
+  // Made to order with room left: every option can be bought, at stock 0 too.
+  const madeToOrder = product.madeToOrderAvailable ? madeToOrderText(product.leadTimeDays) : null;
   const firstColor = product.colors.find((c) => c.colorId === colorId) ?? null;
-  const firstVariation = product.variations.find((v) => v.stock > 0) ?? null;
+  const firstVariation = product.variations.find((v) => v.stock > 0) ?? (madeToOrder ? (product.variations[0] ?? null) : null);
   const variationCode = firstVariation?.variationCode ?? null;
   const chosenStock = product.colors.length > 0 ? (firstColor?.stock ?? 0) : product.variations.length > 0 ? (firstVariation?.stock ?? 0) : product.stock;
+  const stockLine = productStockLine(product.stock, chosenStock, madeToOrder);
   const state = addButtonState({
-    stock: product.stock,
+    stock: madeToOrder ? Math.max(product.stock, 1) : product.stock,
     hasColors: product.colors.length > 0,
     hasVariations: product.variations.length > 0,
     colorChosen: colorId !== null,
@@ -139,12 +145,19 @@ export default function ProductPage() {
             className="add-form"
             data-product-add=""
             data-stock={product.stock}
+            data-made-to-order={madeToOrder ?? undefined}
           >
             <input type="hidden" name="intent" value={CART_INTENTS.add} />
             <input type="hidden" name="productId" value={product.id} />
             <input type="hidden" name="quantity" value={1} />
             {product.colors.length > 0 ? (
-              <ColourSwatches colors={product.colors} chosen={firstColor} slug={product.slug} error={error?.field === "colorId" ? error.error.title : null} />
+              <ColourSwatches
+                colors={product.colors}
+                chosen={firstColor}
+                slug={product.slug}
+                madeToOrder={madeToOrder !== null}
+                error={error?.field === "colorId" ? error.error.title : null}
+              />
             ) : null}
             {product.variations.length > 0 ? (
               <fieldset className="options" data-option="variationCode">
@@ -156,14 +169,14 @@ export default function ProductPage() {
                         type="radio"
                         name="variationCode"
                         value={v.variationCode}
-                        disabled={v.stock <= 0}
+                        disabled={v.stock <= 0 && !madeToOrder}
                         defaultChecked={variationCode === v.variationCode}
                         data-stock={v.stock}
                         aria-describedby={v.stock > 0 && v.stock < 5 ? `hint-${v.variationCode}` : undefined}
                       />
                       <span>
                         {v.variationName}
-                        {v.stock <= 0 ? " (sold out)" : ""}
+                        {v.stock <= 0 && !madeToOrder ? " (sold out)" : ""}
                         {v.stock > 0 && v.stock < 5 ? (
                           <small className="option-hint" aria-hidden="true" id={`hint-${v.variationCode}`}>
                             Only {v.stock} left
@@ -180,9 +193,8 @@ export default function ProductPage() {
                 ) : null}
               </fieldset>
             ) : null}
-            <p className={`stock-line ${chosenStock <= 0 ? "soldout" : chosenStock < 5 ? "low" : ""}`}>
-              {product.stock <= 0 ? "Sold out" : stockLabel(chosenStock)}
-            </p>
+            <p className={stockLine.className}>{stockLine.text || stockLabel(chosenStock)}</p>
+            {product.isPersonalised ? <p className="muted small personalised-note">{PERSONALISED_TEXT}</p> : null}
             {error && !error.field ? (
               <p className="form-error" role="alert">
                 {error.error.title}
@@ -194,7 +206,7 @@ export default function ProductPage() {
             </button>
           </form>
           <FavoriteToggle productId={product.id} isFavorite={isFavorite} signedIn={signedIn} slug={product.slug} />
-          <BackInStockForm product={product} email={email} />
+          {madeToOrder ? null : <BackInStockForm product={product} email={email} />}
 
           <section className="details">
             <h2>Product Details</h2>

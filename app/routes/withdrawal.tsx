@@ -134,7 +134,12 @@ function StepTwo({ data }: { data: Extract<WithdrawalActionData, { step: "two" }
       <p>You are withdrawing from the contract for this order. Nothing is sent until you confirm.</p>
       <WithdrawalSummary summary={summary} name={values.name} statement={values.statement || null} />
       <h3 className="order-subtitle">What happens next</h3>
-      <p className="small">{nextSteps(summary.shipped)}</p>
+      <p className="small">
+        {nextSteps(
+          summary.shipped,
+          summary.items.filter((i) => i.exempt).map((i) => i.title),
+        )}
+      </p>
       <Form method="post" className="withdrawal-confirm" aria-label="Confirm withdrawal">
         <input type="hidden" name="orderId" value={values.orderId} />
         <input type="hidden" name="email" value={values.email} />

@@ -44,7 +44,14 @@ export default function WithdrawalReceivedPage() {
         </div>
         <p>We have sent a receipt to the e-mail address of the order. Keep it: it records the date and time.</p>
         <h2 className="order-subtitle">What happens next</h2>
-        <p>{data.handledAt ? "We have handled your withdrawal." : nextSteps(data.summary.shipped)}</p>
+        <p>
+          {data.handledAt
+            ? "We have handled your withdrawal."
+            : nextSteps(
+                data.summary.shipped,
+                data.summary.items.filter((i) => i.exempt).map((i) => i.title),
+              )}
+        </p>
         <WithdrawalSummary summary={data.summary} name={data.name} statement={data.statement} />
         <p className="small center">
           <Link to="/shop">Back to the shop</Link>

@@ -84,6 +84,7 @@ export async function loadCheckoutPage(request: Request) {
         quantity: item.quantity,
         priceCents: item.product.priceCents,
         specificStock: item.specificStock,
+        madeToOrderDays: item.madeToOrderDays,
         isLarge: item.product.isLarge,
       })),
       subtotalCents: summary.subtotalCents,

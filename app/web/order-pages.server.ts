@@ -99,7 +99,10 @@ export function toOrderPageBase(view: OrderView): Omit<OrderPageOrder, "links"> 
       variationName: i.variationName,
       thumbUrl: thumbUrl(i.product.images[0]?.imageUrl),
       returnedQuantity: i.returnedQuantity,
+      madeToOrderDays: i.madeToOrder ? (i.leadTimeDays ?? 0) : null,
+      isPersonalised: i.isPersonalised,
     })),
+    expectedShipDate: view.expectedShipDate,
   };
 }
 

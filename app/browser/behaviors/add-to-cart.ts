@@ -13,6 +13,7 @@ import { ADD_TO_CART_LABEL, ADDING_LABEL, CARD_ADD_ATTRIBUTE, type ToastMessage 
 import { showColour } from "~/browser/behaviors/gallery";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
 import { COLOR_PARAM } from "~/domain/catalogue/colour-photos";
+import { productStockLine } from "~/domain/catalogue/made-to-order";
 
 function setBusy(button: HTMLButtonElement, busy: boolean, idleLabel: string) {
   button.textContent = busy ? ADDING_LABEL : idleLabel;
@@ -43,25 +44,28 @@ function productFormState(form: HTMLFormElement) {
   const variation = form.querySelector<HTMLInputElement>('input[name="variationCode"]:checked');
   const stock = Number(form.dataset.stock ?? 0);
   const chosenStock = hasColors ? Number(color?.dataset.stock ?? 0) : variations.length > 0 ? Number(variation?.dataset.stock ?? 0) : stock;
+  // A made-to-order product can be bought at stock 0.
+  const madeToOrder = form.dataset.madeToOrder ?? null;
   const state = addButtonState({
-    stock,
+    stock: madeToOrder ? Math.max(stock, 1) : stock,
     hasColors,
     hasVariations: variations.length > 0,
     colorChosen: color !== null,
     variationChosen: variation !== null,
   });
-  return { stock, chosenStock, state, color };
+  return { stock, chosenStock, state, color, madeToOrder };
 }
 
 /** The legend ("Color: Pink"), the stock line and the button's label follow the chosen option. */
 function updateProductForm(form: HTMLFormElement) {
-  const { stock, chosenStock, state, color } = productFormState(form);
+  const { stock, chosenStock, state, color, madeToOrder } = productFormState(form);
   const legend = form.querySelector<HTMLElement>('fieldset[data-option="colorId"] legend');
   if (legend) legend.textContent = color ? `Color: ${color.dataset.name ?? ""}` : "Color";
   const line = form.querySelector<HTMLElement>(".stock-line");
   if (line) {
-    line.textContent = stock <= 0 ? "Sold out" : stockLabel(chosenStock);
-    line.className = `stock-line ${chosenStock <= 0 ? "soldout" : chosenStock < 5 ? "low" : ""}`;
+    const shown = productStockLine(stock, chosenStock, madeToOrder);
+    line.textContent = shown.text || stockLabel(chosenStock);
+    line.className = shown.className;
   }
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (button && button.getAttribute("aria-busy") !== "true") button.textContent = ADD_BUTTON_LABEL[state];

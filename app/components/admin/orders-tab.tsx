@@ -6,6 +6,7 @@ import { ORDER_STATUSES } from "~/domain/orders/status";
 import type { OrdersTabData } from "~/web/admin/orders-tab.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { Pager } from "~/components/admin/store-parts";
+import { formatShipDate } from "~/domain/catalogue/made-to-order";
 
 type Ready = Extract<OrdersTabData, { ready: true }>;
 type Row = Ready["orders"][number];
@@ -54,6 +55,13 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
           <label htmlFor="orders-to">To</label>
           <input id="orders-to" name="to" type="date" defaultValue={filter.to} />
         </div>
+        <div className="field">
+          <label htmlFor="orders-sort">Sort</label>
+          <select id="orders-sort" name="sort" defaultValue={filter.sort}>
+            <option value="">Newest first</option>
+            <option value="ship-date">Expected ship date</option>
+          </select>
+        </div>
         <label className="check admin-orders-withdrawals">
           <input type="checkbox" name="withdrawal" value="open" defaultChecked={filter.withdrawal === "open"} /> Withdrawals to handle
         </label>
@@ -76,7 +84,7 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
         <p className="empty-state admin-orders-empty">{filtered ? "No orders match this filter." : "No orders yet."}</p>
       ) : (
         <table className="admin-orders-table">
-          <caption className="sr-only">Orders, newest first</caption>
+          <caption className="sr-only">{filter.sort === "ship-date" ? "Orders, soonest expected ship date first" : "Orders, newest first"}</caption>
           <thead>
             <tr>
               <th scope="col">Order</th>
@@ -84,6 +92,7 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
               <th scope="col">Total</th>
               <th scope="col">Status</th>
               <th scope="col">Date</th>
+              <th scope="col">Ships by</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -120,6 +129,9 @@ function OrderRow({ order, back, shipOpen }: { order: Row; back: string; shipOpe
       </td>
       <td data-label="Date">
         <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+      </td>
+      <td data-label="Ships by" className="admin-orders-ship-date">
+        {order.expectedShipDate ? <time dateTime={order.expectedShipDate}>{formatShipDate(order.expectedShipDate)}</time> : <span className="muted">–</span>}
       </td>
       <td data-label="Actions">
         <div className="admin-order-actions">

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { CategoriesFieldset } from "~/components/admin/product-editor/categories-fieldset";
 import { type Errors } from "~/components/admin/product-editor/fields";
 import { ImagesFieldset } from "~/components/admin/product-editor/images-fieldset";
+import { MadeToOrderFieldset } from "~/components/admin/product-editor/made-to-order-fieldset";
 import { InformationFieldset } from "~/components/admin/product-editor/information-fieldset";
 import { SafetyFieldset } from "~/components/admin/product-editor/safety-fieldset";
 import { useImageUploads } from "~/components/admin/product-editor/use-image-uploads";
@@ -101,6 +102,7 @@ function ProductEditor({ mode, values, errors, options }: { mode: "add" | "edit"
         stockFrom={colors.length > 0 ? "colour variations" : variations.length > 0 ? "product variations" : null}
       />
       <SafetyFieldset mode={mode} values={values} errors={errors} defaultSafetyNotice={options.defaultSafetyNotice} />
+      <MadeToOrderFieldset values={values} errors={errors} />
       <ColourFieldset
         rows={colors}
         errors={errors}

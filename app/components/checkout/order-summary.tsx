@@ -1,3 +1,4 @@
+import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { Link } from "@remix-run/react";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
@@ -13,6 +14,8 @@ export interface SummaryItem {
   quantity: number;
   priceCents: number;
   specificStock: number;
+  /** The line will be made to order: the lead time in days. */
+  madeToOrderDays?: number | null;
 }
 
 export interface SummaryFigures {
@@ -95,6 +98,7 @@ export function CheckoutOrderSummary({ items, figures, note }: { items: SummaryI
               ) : null}
               {item.variationName ? <p className="muted small">Variation: {item.variationName}</p> : null}
               <p className="muted small">Qty: {item.quantity}</p>
+              <MadeToOrderNote days={item.madeToOrderDays} className="small made-to-order-note" />
             </div>
             <p className="checkout-line-price">{formatMoney(item.priceCents * item.quantity)}</p>
           </li>

@@ -1,3 +1,4 @@
+import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { QuantityControls, RemoveItemForm } from "~/components/cart/cart-forms";
 import { CartTotalsList, type SummaryTotals } from "~/components/cart/cart-summary";
 import { CartIcon } from "~/components/icons";
@@ -9,6 +10,8 @@ interface DrawerCartItem {
   id: number;
   quantity: number;
   specificStock: number;
+  /** The line will be made to order: the lead time in days. */
+  madeToOrderDays?: number | null;
   colorName: string | null;
   variation: { variationName: string } | null;
   product: { title: string; slug: string; priceCents: number; images: { thumbUrl: string }[] };
@@ -67,6 +70,7 @@ export function CartDrawer({ cart, here }: { cart: DrawerCart; here: string }) {
                       {item.colorName || item.variation ? " · " : ""}
                       {formatMoney(item.product.priceCents)}
                     </p>
+                    <MadeToOrderNote days={item.madeToOrderDays} className="muted small made-to-order-note" />
                     <div className="drawer-controls">
                       <QuantityControls itemId={item.id} quantity={item.quantity} max={item.specificStock} title={item.product.title} here={here} />
                       <RemoveItemForm itemId={item.id} title={item.product.title} here={here} />

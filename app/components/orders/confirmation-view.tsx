@@ -10,6 +10,7 @@ import {
   SupportContact,
 } from "~/components/orders/order-parts";
 import { type ConfirmationPageData, ORDER_TEXT, type OrderPageOrder } from "~/domain/orders/page-data";
+import { ShipDateNote } from "~/components/orders/ship-date-note";
 import { OrderWithdrawalCard } from "~/components/withdrawals/order-withdrawal";
 
 /**
@@ -46,6 +47,7 @@ export function ConfirmationView({ data }: { data: ConfirmationPageData }) {
                 <dd>{order.email}</dd>
               </div>
             </dl>
+            <ShipDateNote order={order} />
             <h3 className="order-subtitle">Items</h3>
             <OrderItems items={order.items} />
             <OrderTotals order={order} />

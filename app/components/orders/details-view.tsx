@@ -10,6 +10,7 @@ import {
   SupportContact,
   TrackingLink,
 } from "~/components/orders/order-parts";
+import { ShipDateNote } from "~/components/orders/ship-date-note";
 import { OrderWithdrawalCard } from "~/components/withdrawals/order-withdrawal";
 import { OrderReviews } from "~/components/reviews/order-reviews";
 import { type DetailsPageData, ORDER_INTENTS, ORDER_TEXT, type OrderIntent, type OrderPageOrder } from "~/domain/orders/page-data";
@@ -77,6 +78,7 @@ export function OrderDetailsView({ data }: { data: DetailsPageData }) {
           </section>
           <section className="order-card" aria-labelledby="items-title">
             <h2 id="items-title">Items</h2>
+            <ShipDateNote order={order} />
             <OrderItems items={order.items} />
           </section>
           <section className="order-card" aria-labelledby="summary-title">

@@ -1,5 +1,7 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { NotFoundView } from "~/components/layout/not-found";
+import { MadeToOrderNote } from "~/components/product/made-to-order-note";
+import { PERSONALISED_ITEM_TEXT } from "~/domain/catalogue/made-to-order";
 import { ORDER_TEXT, type OrderPageAddress, type OrderPageItem, type OrderPageOrder, type OrderPageTotals, trackingUrl } from "~/domain/orders/page-data";
 import { formatMoney } from "~/lib/money";
 
@@ -122,6 +124,8 @@ export function OrderItems({ items, alwaysShowEach = false }: { items: (OrderPag
                 </div>
               ) : null}
             </dl>
+            <MadeToOrderNote days={item.madeToOrderDays} className="small made-to-order-note" />
+            {item.isPersonalised ? <p className="muted small personalised-note">{PERSONALISED_ITEM_TEXT}</p> : null}
           </div>
           <p className="line-total">{formatMoney(item.lineCents)}</p>
         </li>

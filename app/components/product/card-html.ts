@@ -1,4 +1,5 @@
 import { type CardProduct } from "~/domain/catalogue/cards";
+import { madeToOrderText } from "~/domain/catalogue/made-to-order";
 import { IMAGE_SIZES, PLACEHOLDER_IMAGE, srcSetFor, THUMB_HEIGHT, THUMB_WIDTH, thumbUrl } from "~/lib/images";
 import { html, type SafeHtml } from "~/lib/html";
 import { ADD_TO_CART_LABEL, CARD_ADD_ATTRIBUTE } from "~/lib/behavior-contract";
@@ -41,8 +42,15 @@ function rating(product: CardProduct): SafeHtml | "" {
   return html`<p class="card-rating"><span class="stars" role="img" aria-label="${ratingLabel(average, count)}"><span class="stars-fill" style="width:${Math.round(average * 20)}%" aria-hidden="true">★★★★★</span><span aria-hidden="true">★★★★★</span></span> <span class="card-rating-count" aria-hidden="true">(${count})</span></p>`;
 }
 
+/** A made-to-order product at stock 0 is not sold out: it says when it ships instead. */
+function madeToOrderLine(product: CardProduct): SafeHtml | "" {
+  if (product.madeToOrderDays === undefined || product.stock > 0) return "";
+  return html`<p class="made-to-order-note">${madeToOrderText(product.madeToOrderDays)}</p>`;
+}
+
 function action(product: CardProduct, redirectTo: string): SafeHtml {
-  if (product.stock <= 0) return html`<button type="button" class="button button-block" disabled="">Out of Stock</button>`;
+  if (product.stock <= 0 && product.madeToOrderDays === undefined)
+    return html`<button type="button" class="button button-block" disabled="">Out of Stock</button>`;
   if (product.hasOptions) {
     return html`<a href="/product/${product.slug}" class="button button-secondary button-block" data-shop-link="">Choose Options</a>`;
   }
@@ -55,6 +63,6 @@ export function productCardHtml(product: CardProduct, { eager, redirectTo }: Car
   const href = `/product/${product.slug}`;
   const category = product.category ? html`<p class="card-category">${product.category}</p>` : "";
   // data-discover on the first link: Remix learns the product route before a click, as for <Link>.
-  return html`<a href="${href}" class="card-media" data-discover="true" data-shop-link="">${image(product, eager)}${stockBadge(product.stock)}</a><div class="card-body">${category}<h3 class="card-title"><a href="${href}" data-shop-link="">${product.title}</a></h3><p class="price">${formatMoney(product.priceCents)}</p>${rating(product)}${action(product, redirectTo)}</div>`
+  return html`<a href="${href}" class="card-media" data-discover="true" data-shop-link="">${image(product, eager)}${product.madeToOrderDays === undefined ? stockBadge(product.stock) : ""}</a><div class="card-body">${category}<h3 class="card-title"><a href="${href}" data-shop-link="">${product.title}</a></h3><p class="price">${formatMoney(product.priceCents)}</p>${rating(product)}${madeToOrderLine(product)}${action(product, redirectTo)}</div>`
     .value;
 }

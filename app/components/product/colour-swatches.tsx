@@ -9,7 +9,20 @@ type Swatch = { colorId: number; name: string; hex: string; stock: number };
  * is a disabled swatch. With JavaScript the add-to-cart behaviour switches colours in place
  * (docs/decisions/colour-swatch-links.md).
  */
-export function ColourSwatches({ colors, chosen, slug, error }: { colors: Swatch[]; chosen: Swatch | null; slug: string; error: string | null }) {
+export function ColourSwatches({
+  colors,
+  chosen,
+  slug,
+  madeToOrder = false,
+  error,
+}: {
+  colors: Swatch[];
+  chosen: Swatch | null;
+  slug: string;
+  /** Made to order with room left: a colour at stock 0 can still be chosen. */
+  madeToOrder?: boolean;
+  error: string | null;
+}) {
   return (
     <fieldset className="options" data-option="colorId">
       <legend data-prefix="Color">Color{chosen ? `: ${chosen.name}` : ""}</legend>
@@ -17,7 +30,7 @@ export function ColourSwatches({ colors, chosen, slug, error }: { colors: Swatch
       <ul className="swatches" role="list">
         {colors.map((c) => {
           const chip = <span className="swatch-chip" style={{ background: c.hex }} aria-hidden="true" />;
-          if (c.stock <= 0) {
+          if (c.stock <= 0 && !madeToOrder) {
             return (
               <li key={c.colorId}>
                 <a className="swatch" role="link" aria-disabled="true" title={`${c.name} (sold out)`}>
@@ -27,7 +40,7 @@ export function ColourSwatches({ colors, chosen, slug, error }: { colors: Swatch
               </li>
             );
           }
-          const low = c.stock < 5;
+          const low = c.stock > 0 && c.stock < 5;
           return (
             <li key={c.colorId}>
               <a

@@ -1,6 +1,7 @@
 import { formatOrderDate } from "~/components/orders/order-parts";
 import { type WithdrawalOrderSummary } from "~/domain/withdrawals/rules";
 import { formatMoney } from "~/lib/money";
+import { PERSONALISED_ITEM_TEXT } from "~/domain/catalogue/made-to-order";
 
 /** The order a withdrawal is about, as step two and the acknowledgement show it. */
 export function WithdrawalSummary({ summary, name, statement }: { summary: WithdrawalOrderSummary; name: string; statement: string | null }) {
@@ -29,6 +30,7 @@ export function WithdrawalSummary({ summary, name, statement }: { summary: Withd
               {item.title}
               {item.option ? <span className="muted small">{` · ${item.option}`}</span> : null}
               <span className="muted small">{` × ${item.quantity}`}</span>
+              {item.exempt ? <span className="muted small personalised-note">{` · ${PERSONALISED_ITEM_TEXT}`}</span> : null}
             </span>
             <span>{formatMoney(item.lineCents)}</span>
           </li>

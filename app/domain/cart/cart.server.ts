@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { type AddToCartInput, type UpdateCartItemInput } from "~/domain/cart/schemas";
 import { type CartTotals, computeCartTotals } from "~/domain/cart/totals";
+import { madeToOrderRoom, madeToOrderRooms } from "~/domain/catalogue/made-to-order.server";
 import { DomainError } from "~/domain/common/errors";
 import { getShippingRates } from "~/domain/common/settings.server";
 import { thumbUrl } from "~/lib/images";
@@ -18,8 +19,13 @@ export interface CartItemView {
   colorName: string | null;
   colorHex: string | null;
   variation: { variationCode: string; variationName: string } | null;
-  /** Stock of the chosen colour or variation, else of the product. */
+  /**
+   * What the line may hold: the stock of the chosen colour or variation, else of the product; for
+   * a made-to-order product at least the pieces it may still make (99 without a cap).
+   */
   specificStock: number;
+  /** The line's stock cannot cover it and it will be made to order: the product's lead time in days; else null. */
+  madeToOrderDays: number | null;
   product: {
     id: number;
     title: string;
@@ -107,6 +113,8 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
       "p.slug",
       "p.price_cents as priceCents",
       "p.is_large as isLarge",
+      "p.made_to_order as madeToOrder",
+      "p.lead_time_days as leadTimeDays",
       (eb) =>
         eb
           .selectFrom("product_images as pi")
@@ -133,8 +141,15 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
     .where("ci.cart_id", "=", cartId)
     .orderBy("ci.id")
     .execute();
+  const rooms = await madeToOrderRooms(
+    db,
+    rows.filter((r) => r.madeToOrder === 1).map((r) => r.productId),
+  );
   return rows.map((r) => {
-    const specificStock = r.colorId !== null ? (r.colorStock ?? 0) : r.variationCode !== null ? (r.variationStock ?? 0) : r.productStock;
+    const onShelf = r.colorId !== null ? (r.colorStock ?? 0) : r.variationCode !== null ? (r.variationStock ?? 0) : r.productStock;
+    const room = r.madeToOrder === 1 ? Math.min(MAX_LINE_QUANTITY, rooms.get(r.productId) ?? MAX_LINE_QUANTITY) : 0;
+    const specificStock = Math.max(onShelf, room);
+    const madeToOrderDays = r.madeToOrder === 1 && r.quantity > onShelf ? r.leadTimeDays : null;
     const [catName, catSlug] = (r.categoryNameSlug ?? "").split("\t");
     return {
       id: r.id,
@@ -145,6 +160,7 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
       colorHex: r.colorHex,
       variation: r.variationCode ? { variationCode: r.variationCode, variationName: r.variationName ?? r.variationCode } : null,
       specificStock,
+      madeToOrderDays,
       product: {
         id: r.productId,
         title: r.title,
@@ -161,21 +177,30 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
   });
 }
 
-/** What the chosen line may hold: the colour's, variation's or product's stock. Throws for bad choices. */
+/** The most one cart line may hold (the quantity field's own maximum). */
+const MAX_LINE_QUANTITY = 99;
+
+/**
+ * What the chosen line may hold: the colour's, variation's or product's stock; for a
+ * made-to-order product at least the pieces its cap still allows (a line the stock cannot cover
+ * is made to order as a whole). Throws for bad choices and for a sold-out line.
+ */
 async function availableStock(db: DB, productId: number, colorId: number | null, variationCode: string | null): Promise<number> {
   const product = await db
     .selectFrom("products")
-    .select(["id", "total_stock as stock", "has_color_variations as hasColors", "has_variations as hasVariations"])
+    .select(["id", "total_stock as stock", "has_color_variations as hasColors", "has_variations as hasVariations", "made_to_order as madeToOrder"])
     .where("id", "=", productId)
     .executeTakeFirst();
   if (!product) throw new DomainError("Product not found", 404, "productId");
-  if (product.stock <= 0) throw new DomainError("This product is currently out of stock (0 items available in stock).", 409, undefined, "out-of-stock");
+  const room = product.madeToOrder === 1 ? Math.min(MAX_LINE_QUANTITY, await madeToOrderRoom(db, productId)) : 0;
+  if (product.stock <= 0 && room <= 0)
+    throw new DomainError("This product is currently out of stock (0 items available in stock).", 409, undefined, "out-of-stock");
   if (product.hasColors) {
     if (colorId == null) throw new DomainError("Select a color", 400, "colorId");
     const color = await db.selectFrom("product_colors").select("stock").where("product_id", "=", productId).where("color_id", "=", colorId).executeTakeFirst();
     if (!color) throw new DomainError("This color is not available for this product", 400, "colorId");
-    if (color.stock <= 0) throw new DomainError("This color is sold out: 0 items available in stock.", 409, "colorId", "out-of-stock");
-    return color.stock;
+    if (color.stock <= 0 && room <= 0) throw new DomainError("This color is sold out: 0 items available in stock.", 409, "colorId", "out-of-stock");
+    return Math.max(color.stock, room);
   }
   if (product.hasVariations) {
     if (!variationCode) throw new DomainError("Select a variation", 400, "variationCode");
@@ -186,10 +211,11 @@ async function availableStock(db: DB, productId: number, colorId: number | null,
       .where("variation_code", "=", variationCode)
       .executeTakeFirst();
     if (!variation) throw new DomainError("This variation is not available for this product", 400, "variationCode");
-    if (variation.stock <= 0) throw new DomainError("This variation is sold out: 0 items available in stock.", 409, "variationCode", "out-of-stock");
-    return variation.stock;
+    if (variation.stock <= 0 && room <= 0)
+      throw new DomainError("This variation is sold out: 0 items available in stock.", 409, "variationCode", "out-of-stock");
+    return Math.max(variation.stock, room);
   }
-  return product.stock;
+  return Math.max(product.stock, room);
 }
 
 function stockConflict(available: number): DomainError {

@@ -18,6 +18,8 @@ export interface CardProduct {
   /** Colours or variations to choose first: the card links to the product page instead of adding. */
   hasOptions: boolean;
   category: string | null;
+  /** Made to order with room left: its lead time in days (it can be bought at stock 0); else left out. */
+  madeToOrderDays?: number;
   /** The main image; `width` (of the original) gives the card its WebP srcset. Null: the placeholder. */
   image: { url: string; alt: string; width: number | null } | null;
   /** Approved reviews: the card shows stars when there are any. */
@@ -34,6 +36,7 @@ export function toCardProduct(product: ProductCard): CardProduct {
     stock: product.stock,
     hasOptions: product.hasColorVariations || product.hasVariations,
     category: product.category?.name ?? null,
+    ...(product.madeToOrderAvailable ? { madeToOrderDays: product.leadTimeDays } : {}),
     image: image ? { url: image.imageUrl, alt: image.altText, width: image.width } : null,
     ...(product.reviewCount > 0 ? { rating: { average: averageOf(product.ratingSum, product.reviewCount), count: product.reviewCount } } : {}),
   };

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { MAX_MATERIALS, MAX_SAFETY_NOTICE, MAX_SKU, SAFETY_TEXT, SKU_PATTERN } from "~/domain/legal/product-safety";
+import { LEAD_TIME_MAX_DAYS, LEAD_TIME_MIN_DAYS } from "~/domain/catalogue/made-to-order";
 import { MAX_DESCRIPTION, MAX_IMAGES, MAX_ROWS, MAX_SLUG, MAX_STOCK, MAX_TITLE, MAX_VARIATION_NAME, PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
+
+export const MADE_TO_ORDER_TEXT = {
+  leadTime: `Lead time must be a whole number of days from ${LEAD_TIME_MIN_DAYS} to ${LEAD_TIME_MAX_DAYS}`,
+  cap: "Most open made-to-order pieces must be a whole number of at least 1, or empty for no limit",
+  flag: "Must be true or false",
+} as const;
 
 const Stock = z
   .number({
@@ -106,6 +113,26 @@ const fields = {
   materials: z.string().trim().max(MAX_MATERIALS, SAFETY_TEXT.materialsTooLong).optional(),
   /** Empty or null: the store's default notice (Settings). Left out on update: kept. */
   safetyNotice: z.string().trim().max(MAX_SAFETY_NOTICE, SAFETY_TEXT.safetyNoticeTooLong).nullable().optional(),
+  /** Can be bought at stock 0 and is then sewn within leadTimeDays (docs/made-to-order.md). Left out on update: kept. */
+  madeToOrder: z.boolean({ invalid_type_error: MADE_TO_ORDER_TEXT.flag }).optional(),
+  /** Whole days, 1–365; required when madeToOrder. Left out on update: kept. */
+  leadTimeDays: z
+    .number({ invalid_type_error: MADE_TO_ORDER_TEXT.leadTime })
+    .int(MADE_TO_ORDER_TEXT.leadTime)
+    .min(LEAD_TIME_MIN_DAYS, MADE_TO_ORDER_TEXT.leadTime)
+    .max(LEAD_TIME_MAX_DAYS, MADE_TO_ORDER_TEXT.leadTime)
+    .nullable()
+    .optional(),
+  /** The most made-to-order pieces open at once; null: no cap. Left out on update: kept. */
+  madeToOrderCap: z
+    .number({ invalid_type_error: MADE_TO_ORDER_TEXT.cap })
+    .int(MADE_TO_ORDER_TEXT.cap)
+    .min(1, MADE_TO_ORDER_TEXT.cap)
+    .max(MAX_STOCK, MADE_TO_ORDER_TEXT.cap)
+    .nullable()
+    .optional(),
+  /** Made to the buyer's own measurements or choices: exempt from withdrawal. Left out on update: kept. */
+  isPersonalised: z.boolean({ invalid_type_error: MADE_TO_ORDER_TEXT.flag }).optional(),
   /** New images: temporary upload ids (POST /api/upload/temp). */
   images: z.array(TempImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`).optional(),
 };
@@ -113,9 +140,15 @@ const fields = {
 type Fields = {
   colorVariations?: { colorId: number }[];
   productVariations?: unknown[];
+  madeToOrder?: boolean;
+  leadTimeDays?: number | null;
 };
 
 function exclusiveKinds(value: Fields, ctx: z.RefinementCtx) {
+  // The lead time is what the buyer is promised: a made-to-order product cannot go without it.
+  if (value.madeToOrder === true && (value.leadTimeDays === undefined || value.leadTimeDays === null)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["leadTimeDays"], message: MADE_TO_ORDER_TEXT.leadTime });
+  }
   if ((value.colorVariations?.length ?? 0) > 0 && (value.productVariations?.length ?? 0) > 0) {
     ctx.addIssue({
       code: z.ZodIssueCode.custom,

@@ -117,6 +117,11 @@ export interface EditorValues {
   safetyNotice: string;
   isLarge: boolean;
   isLatestCollection: boolean;
+  /** Made to order (docs/made-to-order.md): the lead time in days and the cap as typed; empty cap: no limit. */
+  madeToOrder: boolean;
+  leadTimeDays: string;
+  madeToOrderCap: string;
+  isPersonalised: boolean;
   categories: number[];
   colorVariations: { colorId: string; stock: string }[];
   productVariations: { variationName: string; stock: string }[];
@@ -134,6 +139,10 @@ export const EMPTY_EDITOR_VALUES: EditorValues = {
   safetyNotice: "",
   isLarge: false,
   isLatestCollection: false,
+  madeToOrder: false,
+  leadTimeDays: "",
+  madeToOrderCap: "",
+  isPersonalised: false,
   categories: [],
   colorVariations: [],
   productVariations: [],

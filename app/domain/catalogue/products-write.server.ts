@@ -150,6 +150,12 @@ export interface AdminProduct {
   isLatestCollection: boolean;
   hasColorVariations: boolean;
   hasVariations: boolean;
+  madeToOrder: boolean;
+  /** Days; 0 for a product that never was made to order. */
+  leadTimeDays: number;
+  /** The most made-to-order pieces open at once; null: no cap. */
+  madeToOrderCap: number | null;
+  isPersonalised: boolean;
   images: {
     id: number;
     imageUrl: string;
@@ -192,6 +198,10 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
       "is_latest_collection as isLatestCollection",
       "has_color_variations as hasColorVariations",
       "has_variations as hasVariations",
+      "made_to_order as madeToOrder",
+      "lead_time_days as leadTimeDays",
+      "made_to_order_cap as madeToOrderCap",
+      "is_personalised as isPersonalised",
     ])
     .where("id", "=", id)
     .executeTakeFirst();
@@ -237,6 +247,10 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
     isLatestCollection: row.isLatestCollection === 1,
     hasColorVariations: row.hasColorVariations === 1,
     hasVariations: row.hasVariations === 1,
+    madeToOrder: row.madeToOrder === 1,
+    leadTimeDays: row.leadTimeDays,
+    madeToOrderCap: row.madeToOrderCap,
+    isPersonalised: row.isPersonalised === 1,
     images: images.map((i) => ({
       ...i,
       thumbUrl: thumbUrl(i.imageUrl),
@@ -349,6 +363,20 @@ async function safetyValues(trx: DB, input: SaveInput, mode: "create" | "update"
   if (input.safetyNotice !== undefined || mode === "create") {
     values.safety_notice = ownSafetyNotice(input.safetyNotice, (await getLegalSettings(trx)).safetyNotice);
   }
+  return values;
+}
+
+/**
+ * The made-to-order fields to write (docs/made-to-order.md). On update a field left out keeps
+ * what is stored, like the safety fields. Turning made-to-order off keeps the lead time, so the
+ * owner can turn it on again; placed orders keep their own copy anyway.
+ */
+function madeToOrderValues(input: SaveInput, mode: "create" | "update") {
+  const values: { made_to_order?: number; lead_time_days?: number; made_to_order_cap?: number | null; is_personalised?: number } = {};
+  if (input.madeToOrder !== undefined || mode === "create") values.made_to_order = input.madeToOrder ? 1 : 0;
+  if (input.leadTimeDays !== undefined && input.leadTimeDays !== null) values.lead_time_days = input.leadTimeDays;
+  if (input.madeToOrderCap !== undefined || mode === "create") values.made_to_order_cap = input.madeToOrderCap ?? null;
+  if (input.isPersonalised !== undefined || mode === "create") values.is_personalised = input.isPersonalised ? 1 : 0;
   return values;
 }
 
@@ -490,7 +518,7 @@ export async function createProduct(db: DB, input: CreateProductInput, actor: Ac
     async (trx, { slug, categories }, finalized) => {
       const { id } = await trx
         .insertInto("products")
-        .values({ ...productValues(input, slug), ...(await safetyValues(trx, input, "create")) })
+        .values({ ...productValues(input, slug), ...(await safetyValues(trx, input, "create")), ...madeToOrderValues(input, "create") })
         .returning("id")
         .executeTakeFirstOrThrow();
       await writeOptions(trx, id, input, categories);
@@ -571,7 +599,7 @@ export async function updateProduct(db: DB, id: number, input: UpdateProductInpu
     }
     await trx
       .updateTable("products")
-      .set({ ...productValues(input, slug), ...(await safetyValues(trx, input, "update")) })
+      .set({ ...productValues(input, slug), ...(await safetyValues(trx, input, "update")), ...madeToOrderValues(input, "update") })
       .where("id", "=", id)
       .execute();
     await writeOptions(trx, id, input, categories);

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { getCategoryBySlug } from "~/domain/catalogue/categories.server";
+import { madeToOrderRooms } from "~/domain/catalogue/made-to-order.server";
 import { toFtsQuery } from "~/domain/catalogue/search";
 import { correctSearch, type SearchCorrection } from "~/domain/catalogue/search.server";
 import { getLegalSettings } from "~/domain/common/settings.server";
@@ -37,6 +38,9 @@ const productColumns = [
   "products.safety_notice as safetyNotice",
   "products.review_count as reviewCount",
   "products.rating_sum as ratingSum",
+  "products.made_to_order as madeToOrder",
+  "products.lead_time_days as leadTimeDays",
+  "products.is_personalised as isPersonalised",
 ] as const;
 
 type ProductRow = {
@@ -54,6 +58,9 @@ type ProductRow = {
   safetyNotice: string | null;
   reviewCount: number;
   ratingSum: number;
+  madeToOrder: number;
+  leadTimeDays: number;
+  isPersonalised: number;
 };
 
 export interface ProductList {
@@ -291,6 +298,11 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
     // The store's default notice, once per list (itself a cached read).
     getLegalSettings(db),
   ]);
+  // Made-to-order products whose cap is reached are sold out like any other.
+  const rooms = await madeToOrderRooms(
+    db,
+    rows.filter((r) => r.madeToOrder === 1).map((r) => r.id),
+  );
   return rows.map((r) => {
     const own = links.filter((l) => l.productId === r.id);
     const main = own.find((l) => l.parentId !== null) ?? own[0] ?? null;
@@ -321,6 +333,10 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
       isLatestCollection: r.isLatestCollection === 1,
       hasColorVariations: r.hasColorVariations === 1,
       hasVariations: r.hasVariations === 1,
+      madeToOrder: r.madeToOrder === 1,
+      leadTimeDays: r.leadTimeDays,
+      isPersonalised: r.isPersonalised === 1,
+      madeToOrderAvailable: r.madeToOrder === 1 && (rooms.get(r.id) ?? 1) > 0,
       category: main ? { id: main.id, name: main.name, slug: main.slug } : null,
       categories,
       images: productImages,

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { DomainError } from "~/domain/common/errors";
+import { madeToOrderFacts, type MadeToOrderFacts, madeToOrderRoom, openMadeToOrderPieces } from "~/domain/catalogue/made-to-order.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /** One line of stock to take or give back: the product, and its colour or A/B/C variation when it has them. */
@@ -10,7 +11,12 @@ export interface StockLine {
   quantity: number;
   /** For the error message. */
   title?: string;
+  /** Already made to order: holds a made-to-order place, never stock. */
+  madeToOrder?: boolean;
 }
+
+/** What a line will be: ready from stock, or made to order (with the product's facts of now). */
+export type LinePlan = { madeToOrder: false } | { madeToOrder: true; facts: MadeToOrderFacts };
 
 /**
  * Sets products.total_stock from its source (colour stock, else variation stock, else the
@@ -147,11 +153,25 @@ async function availableFor(db: DB, line: StockLine, hasColors: boolean, hasVari
 }
 
 /**
- * Read-only check of the lines against current stock (the payment page's availability check).
- * Returns one message per short line; empty when everything is available.
+ * Read-only check of the lines against current stock and made-to-order room (the payment page's
+ * availability check, and placement). Returns one message per short line; empty when everything
+ * is available. See planLines.
  */
-export async function findStockIssues(db: DB, lines: StockLine[]): Promise<string[]> {
+export async function findStockIssues(db: DB, lines: StockLine[], exceptOrderId?: number): Promise<string[]> {
+  return (await planLines(db, lines, exceptOrderId)).issues;
+}
+
+/**
+ * Decides each line: ready when the stock of its colour or variation covers it, else made to
+ * order when the product is made to order and its cap leaves room for the whole line (lines of
+ * the same product share the room), else an issue ('… is sold out', '… items available in
+ * stock'). A line already made to order holds its place and is ready as it is. The open pieces of
+ * `exceptOrderId` are not counted (the order being placed again).
+ */
+export async function planLines(db: DB, lines: StockLine[], exceptOrderId?: number): Promise<{ plans: LinePlan[]; issues: string[] }> {
   const issues: string[] = [];
+  const plans: LinePlan[] = [];
+  const roomLeft = new Map<number, number>();
   for (const line of lines) {
     const product = await db
       .selectFrom("products")
@@ -160,16 +180,41 @@ export async function findStockIssues(db: DB, lines: StockLine[]): Promise<strin
       .executeTakeFirst();
     if (!product) {
       issues.push(`${line.title ?? "A product"} is no longer available`);
+      plans.push({ madeToOrder: false });
+      continue;
+    }
+    const facts = await madeToOrderFacts(db, line.productId);
+    if (line.madeToOrder) {
+      plans.push(facts ? { madeToOrder: true, facts } : { madeToOrder: false });
       continue;
     }
     const available = await availableFor(db, line, !!product.hasColors, !!product.hasVariations);
-    if (available < line.quantity) {
-      issues.push(
-        available === 0
-          ? `${line.title ?? product.title} is sold out`
-          : `${line.title ?? product.title}: only ${available} items available in stock (you ordered ${line.quantity})`,
-      );
+    if (available >= line.quantity) {
+      plans.push({ madeToOrder: false });
+      continue;
     }
+    if (facts?.madeToOrder) {
+      if (!roomLeft.has(line.productId)) roomLeft.set(line.productId, await roomFor(db, line.productId, facts, exceptOrderId));
+      const room = roomLeft.get(line.productId)!;
+      if (room >= line.quantity) {
+        roomLeft.set(line.productId, room - line.quantity);
+        plans.push({ madeToOrder: true, facts });
+        continue;
+      }
+    }
+    plans.push({ madeToOrder: false });
+    issues.push(
+      available === 0
+        ? `${line.title ?? product.title} is sold out`
+        : `${line.title ?? product.title}: only ${available} items available in stock (you ordered ${line.quantity})`,
+    );
   }
-  return issues;
+  return { plans, issues };
+}
+
+async function roomFor(db: DB, productId: number, facts: MadeToOrderFacts, exceptOrderId?: number): Promise<number> {
+  if (exceptOrderId === undefined) return madeToOrderRoom(db, productId, facts);
+  if (!facts.madeToOrder) return 0;
+  if (facts.cap === null) return Number.POSITIVE_INFINITY;
+  return Math.max(0, facts.cap - (await openMadeToOrderPieces(db, productId, exceptOrderId)));
 }

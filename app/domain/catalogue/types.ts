@@ -34,6 +34,14 @@ export interface ProductCard {
   isLatestCollection: boolean;
   hasColorVariations: boolean;
   hasVariations: boolean;
+  /** Can be bought at stock 0; sewn within leadTimeDays (docs/made-to-order.md). */
+  madeToOrder: boolean;
+  /** Days; 0 for a product that never was made to order. */
+  leadTimeDays: number;
+  /** Made to the buyer's own measurements or choices: exempt from withdrawal. */
+  isPersonalised: boolean;
+  /** Made to order and its cap of open pieces not reached: a line the stock cannot cover can still be bought. */
+  madeToOrderAvailable: boolean;
   category: CategoryRef | null;
   categories: CategoryRef[];
   images: ImageView[];

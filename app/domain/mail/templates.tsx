@@ -1,5 +1,6 @@
 import { type CSSProperties, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { formatShipDate, madeToOrderText, PERSONALISED_ITEM_TEXT, shipDateSentence } from "~/domain/catalogue/made-to-order";
 import { countryName } from "~/domain/common/countries";
 import { type OrderView } from "~/domain/orders/orders.server";
 import { trackingUrl } from "~/domain/orders/page-data";
@@ -49,6 +50,10 @@ export interface OrderMailItem {
   quantity: number;
   unitPrice: string;
   price: string;
+  /** Made to order: its lead time in days (docs/made-to-order.md). */
+  madeToOrderDays?: number | null;
+  /** Made to the buyer's own measurements or choices: exempt from withdrawal. */
+  isPersonalised?: boolean;
 }
 
 export interface OrderMailData {
@@ -67,6 +72,8 @@ export interface OrderMailData {
   address: OrderView["shippingAddress"];
   customerMessage: string | null;
   trackingNumber: string | null;
+  /** YYYY-MM-DD when the order holds made-to-order pieces. */
+  expectedShipDate?: string | null;
   /** For a cancellation: whether the order had been paid (a refund follows). */
   wasPaid?: boolean;
   /** For a refund: the amount given back, as "12.00". */
@@ -307,6 +314,21 @@ function Button({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
+/** The made-to-order and personalisation notes of an item, one line each. */
+function itemNotes(item: OrderMailItem): string[] {
+  const notes: string[] = [];
+  if (item.madeToOrderDays !== null && item.madeToOrderDays !== undefined) notes.push(madeToOrderText(item.madeToOrderDays));
+  if (item.isPersonalised) notes.push(PERSONALISED_ITEM_TEXT);
+  return notes;
+}
+
+/** When an order holding made-to-order pieces ships (the mixed order's one parcel too); null otherwise. */
+function shipDateLine(order: OrderMailData): string | null {
+  if (!order.expectedShipDate) return null;
+  const mixed = order.items.some((i) => i.madeToOrderDays === null || i.madeToOrderDays === undefined);
+  return shipDateSentence(formatShipDate(order.expectedShipDate), mixed);
+}
+
 function optionText(item: OrderMailItem): string | null {
   const parts = [item.colorName ? `Colour: ${item.colorName}` : null, item.variationName].filter(Boolean);
   return parts.length ? parts.join(" · ") : null;
@@ -330,6 +352,12 @@ function Items({ order }: { order: OrderMailData }) {
               <span style={s.muted}>
                 {item.quantity} × ${item.unitPrice}
               </span>
+              {itemNotes(item).map((note) => (
+                <span key={note}>
+                  <br />
+                  <span style={s.muted}>{note}</span>
+                </span>
+              ))}
             </td>
             <td style={{ ...s.cell, textAlign: "right", whiteSpace: "nowrap", paddingLeft: "12px" }}>${item.price}</td>
           </tr>
@@ -469,6 +497,7 @@ function textOrder(order: OrderMailData): string[] {
     const option = optionText(item);
     if (option) lines.push(`  ${option}`);
     lines.push(`  ${item.quantity} x $${item.unitPrice} = $${item.price}`);
+    for (const note of itemNotes(item)) lines.push(`  ${note}`);
   }
   lines.push("", `Subtotal: $${order.subtotal}`, `Shipping (${order.shippingName}): $${order.shippingCost}`);
   if (hasDiscount(order)) lines.push(`Loyalty discount (${order.loyaltyPointsUsed} points): -$${order.loyaltyDiscount}`);
@@ -500,6 +529,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
             We received your payment for order <strong>#{order.orderId}</strong> and will start preparing your parcel. You will get another e-mail with the
             tracking number once it ships.
           </p>
+          {shipDateLine(order) ? <p style={s.p}>{shipDateLine(order)}</p> : null}
           <Button href={link}>View your order</Button>
           <OrderSummary order={order} />
           <p style={{ ...s.muted, marginTop: "20px" }}>
@@ -515,6 +545,7 @@ const RENDERERS: { [K in MailKind]: Renderer<K> } = {
         greeting(order.firstName),
         "",
         `We received your payment for order #${order.orderId} and will start preparing your parcel. You will get another e-mail with the tracking number once it ships.`,
+        ...(shipDateLine(order) ? ["", shipDateLine(order)!] : []),
         "",
         ...textOrder(order),
         "",

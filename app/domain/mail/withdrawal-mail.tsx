@@ -64,6 +64,7 @@ export function withdrawalRenderers(kit: MailKit): {
       ))}
     </p>
   );
+  const exemptTitles = (w: WithdrawalMailData) => w.items.filter((i) => i.isPersonalised).map((i) => i.title);
   const adminLink = (ctx: MailContext, orderId: number) => `${ctx.appUrl}/admin/orders/${orderId}`;
   const ownerTodo = (w: WithdrawalMailData) =>
     w.shipped
@@ -91,7 +92,7 @@ export function withdrawalRenderers(kit: MailKit): {
               We received your withdrawal from the contract for order <strong>#{w.orderId}</strong> on <strong>{when}</strong>.{kept ? ` ${kept}` : null}
             </p>
             <h2 style={s.h2}>What happens next</h2>
-            <p style={s.p}>{nextSteps(w.shipped)}</p>
+            <p style={s.p}>{nextSteps(w.shipped, exemptTitles(w))}</p>
             {w.shipped ? (
               <>
                 <p style={s.p}>Please send the items to:</p>
@@ -115,7 +116,7 @@ export function withdrawalRenderers(kit: MailKit): {
           kept ? `${line} ${kept}` : line,
           "",
           "What happens next",
-          nextSteps(w.shipped),
+          nextSteps(w.shipped, exemptTitles(w)),
           ...(w.shipped ? ["", "Please send the items to:", ...w.returnAddress] : []),
           "",
           ...kit.textOrder(w),

@@ -7,7 +7,7 @@ import { getShippingRates } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { loyaltyDiscount, pointsEarned } from "~/domain/loyalty/rules";
 import { CHECKOUT_TEXT } from "~/domain/orders/checkout-text";
-import { returnOrderPoints, takeOrderPoints } from "~/domain/orders/holds.server";
+import { planOrderLines, returnOrderPoints, takeOrderPoints } from "~/domain/orders/holds.server";
 import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type CheckoutInput, type ClientFigures } from "~/domain/orders/schemas";
 import { type DB } from "~/lib/sqlite.server";
@@ -186,7 +186,8 @@ export async function findUnpaidOrderForCart(
  * figures (database prices, the shop's shipping rate, the loyalty rules; a discount the rules do
  * not allow is silently not applied), a snapshot of each line and a random confirmation token.
  * Takes the discount's loyalty points in the same transaction (docs/decisions/points-at-placement.md);
- * takes no stock and leaves the cart alone: payment does both.
+ * takes no stock and leaves the cart alone: payment does both. Each line is ready (stock covers
+ * it) or made to order (docs/made-to-order.md), and the order gets its expected ship date.
  *
  * Throws DomainError 400 'Your cart is empty'; 409 (with 'items available in stock') when a line
  * is no longer in stock; 409 'Prices or your cart have changed...' when `client` figures or lines
@@ -197,6 +198,9 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
   return db.transaction().execute(async (trx) => {
     const cart = await getCart(trx, ctx.owner);
     if (cart.items.length === 0) throw new DomainError(CHECKOUT_TEXT.emptyCart, 400);
+    // An unpaid order of these same lines holds its discount's points and its made-to-order
+    // places: they count as the customer's here, since placing the cart again replaces or reuses that order.
+    const earlier = await findUnpaidOrderForCart(trx, ctx, cart.items);
     const issues = await findStockIssues(
       trx,
       cart.items.map((item) => ({
@@ -206,13 +210,11 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
         quantity: item.quantity,
         title: item.product.title,
       })),
+      earlier?.id,
     );
     if (issues.length > 0) throw new DomainError(stockMessage(issues), 409, undefined, "insufficient-stock");
 
     let points: number | null = null;
-    // An unpaid order of these same lines holds its discount's points: they count as the
-    // customer's here, since placing the cart again replaces or reuses that order.
-    const earlier = await findUnpaidOrderForCart(trx, ctx, cart.items);
     const earlierPoints = earlier
       ? (await trx.selectFrom("orders").select("points_taken as taken").where("id", "=", earlier.id).executeTakeFirstOrThrow()).taken
       : 0;
@@ -250,10 +252,14 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
         .where("stock_reserved", "=", 0)
         .execute();
       await takeOrderPoints(trx, same.id);
+      await planOrderLines(trx, same.id);
       return { id: same.id, confirmationToken: same.confirmationToken, totalCents: summary.totalCents };
     }
     // The same cart placed again with other figures: the earlier order gives way, with its points.
-    if (earlier && earlierPoints > 0) {
+    const earlierMadeToOrder = earlier
+      ? await trx.selectFrom("order_items").select("id").where("order_id", "=", earlier.id).where("made_to_order", "=", 1).executeTakeFirst()
+      : undefined;
+    if (earlier && (earlierPoints > 0 || earlierMadeToOrder)) {
       await trx
         .updateTable("orders")
         .set({ status: "unpaidcancelled", updated_at: new Date().toISOString() })
@@ -261,7 +267,14 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
         .where("status", "=", "unpaid")
         .execute();
       await returnOrderPoints(trx, earlier.id, `order #${earlier.id} replaced by a new order of the same cart`);
-      await addOrderEvent(trx, earlier.id, "unpaid-cancelled", "Replaced by a new order of the same cart before payment; its loyalty points were given back.");
+      await addOrderEvent(
+        trx,
+        earlier.id,
+        "unpaid-cancelled",
+        earlierPoints > 0
+          ? "Replaced by a new order of the same cart before payment; its loyalty points were given back."
+          : "Replaced by a new order of the same cart before payment; its made-to-order places were freed.",
+      );
     }
 
     const confirmationToken = newConfirmationToken();
@@ -309,6 +322,9 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
       )
       .execute();
     await takeOrderPoints(trx, order.id);
+    // Ready from stock or made to order, decided inside this write transaction so two buyers at
+    // the made-to-order cap cannot both get a place.
+    await planOrderLines(trx, order.id);
     return { id: order.id, confirmationToken, totalCents: summary.totalCents };
   });
 }

@@ -28,6 +28,8 @@ export interface AdminOrderRow {
   trackingNumber: string | null;
   itemCount: number;
   withdrawal: OrderWithdrawal;
+  /** YYYY-MM-DD when the order holds made-to-order pieces; else null. */
+  expectedShipDate: string | null;
 }
 
 export interface AdminOrderFilter {
@@ -40,6 +42,8 @@ export interface AdminOrderFilter {
   to?: string | null;
   /** 'open': only orders whose withdrawal the owner has not handled yet. */
   withdrawal?: "open" | null;
+  /** 'ship-date': soonest expected ship date first (orders without one last); else newest first. */
+  sort?: "ship-date" | null;
   limit?: number;
   offset?: number;
 }
@@ -81,6 +85,7 @@ export async function listAdminOrders(db: DB, filter: AdminOrderFilter = {}): Pr
         "o.total_cents as totalCents",
         "o.created_at as createdAt",
         "o.tracking_number as trackingNumber",
+        "o.expected_ship_date as expectedShipDate",
         (eb) =>
           eb
             .selectFrom("order_items as oi")
@@ -88,6 +93,12 @@ export async function listAdminOrders(db: DB, filter: AdminOrderFilter = {}): Pr
             .whereRef("oi.order_id", "=", "o.id")
             .as("itemCount"),
       ])
+      .$if(filter.sort === "ship-date", (q) =>
+        q
+          .orderBy(sql`o.expected_ship_date is null`)
+          .orderBy("o.expected_ship_date", "asc")
+          .orderBy("o.id", "asc"),
+      )
       .orderBy("o.created_at", "desc")
       .orderBy("o.id", "desc")
       .limit(filter.limit ?? 1000)
@@ -367,7 +378,19 @@ export async function getReturnTerms(db: DB, orderId: number, now = new Date()) 
   // The buyer pays shipping: the items' total less the loyalty discount, never more than is left.
   // After a withdrawal the law makes the shop refund the outbound (standard) shipping too, and the
   // withdrawal was received within its own period, so no reason is asked for.
-  const suggestedCents = Math.min(leftCents, Math.max(0, order.subtotalCents - order.discountCents + (withdrawn ? order.shippingCents : 0)));
+  // Personalised pieces are exempt from a withdrawal (CRD Art. 16(c)): their share of the items,
+  // discount included, is not suggested back.
+  const exempt = withdrawn
+    ? await db
+        .selectFrom("order_items")
+        .select(sql<number>`coalesce(sum(unit_price_cents * quantity), 0)`.as("cents"))
+        .where("order_id", "=", orderId)
+        .where("is_personalised", "=", 1)
+        .executeTakeFirstOrThrow()
+    : { cents: 0 };
+  const exemptShare = order.subtotalCents > 0 ? Math.min(1, Number(exempt.cents) / order.subtotalCents) : 0;
+  const itemsCents = Math.round((order.subtotalCents - order.discountCents) * (1 - exemptShare));
+  const suggestedCents = Math.min(leftCents, Math.max(0, itemsCents + (withdrawn ? order.shippingCents : 0)));
   const late = !withdrawn && order.deliveredAt !== null && now.getTime() - Date.parse(order.deliveredAt) > RETURN_DAYS * 864e5;
   const notBack = await db
     .selectFrom("order_items")

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { returnStock, type StockLine, takeStock } from "~/domain/catalogue/stock.server";
+import { markLineMadeToOrder, madeToOrderFacts, madeToOrderRoom, refreshExpectedShipDate } from "~/domain/catalogue/made-to-order.server";
+import { planLines, returnStock, type StockLine, takeStock } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
 import { recordPointsEvent } from "~/domain/loyalty/loyalty.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -9,6 +10,8 @@ import { type DB } from "~/lib/sqlite.server";
  * order_items.stock_taken counts the units of each line taken out of stock, orders.points_taken
  * the discount's loyalty points. Every take and every return goes through here, in the caller's
  * transaction, with conditional updates: a second return of the same hold finds nothing to give.
+ * A made-to-order line (order_items.made_to_order) takes no stock: stock_taken stays 0, so
+ * nothing is ever given back for it (docs/made-to-order.md).
  */
 
 interface HeldLine extends StockLine {
@@ -19,11 +22,56 @@ interface HeldLine extends StockLine {
 async function orderLines(db: DB, orderId: number): Promise<HeldLine[]> {
   const rows = await db
     .selectFrom("order_items")
-    .select(["id", "product_id as productId", "color_id as colorId", "variation_code as variationCode", "quantity", "title", "stock_taken as stockTaken"])
+    .select([
+      "id",
+      "product_id as productId",
+      "color_id as colorId",
+      "variation_code as variationCode",
+      "quantity",
+      "title",
+      "stock_taken as stockTaken",
+      "made_to_order as madeToOrder",
+    ])
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
-  return rows.flatMap((r) => (r.productId === null ? [] : [{ ...r, productId: r.productId }]));
+  return rows.flatMap((r) => (r.productId === null ? [] : [{ ...r, productId: r.productId, madeToOrder: r.madeToOrder === 1 }]));
+}
+
+/**
+ * Decides each line of a just placed (or placed again) order: ready from stock, or made to order
+ * with the product's lead time and personalisation of now, then sets the expected ship date.
+ * The order's own places are not counted against the cap. Throws DomainError 409 ('… sold out',
+ * '… items available in stock') when a line fits neither; the caller's transaction rolls back.
+ */
+export async function planOrderLines(db: DB, orderId: number, now: Date = new Date()): Promise<void> {
+  const lines = (await orderLines(db, orderId)).filter((l) => l.stockTaken === 0);
+  const { plans, issues } = await planLines(
+    db,
+    lines.map((l) => ({ ...l, madeToOrder: false })),
+    orderId,
+  );
+  if (issues.length > 0) {
+    const text = issues.join("; ");
+    throw new DomainError(text.includes("items available in stock") ? text : `${text} (0 items available in stock)`, 409, undefined, "insufficient-stock");
+  }
+  for (const [i, plan] of plans.entries()) {
+    if (plan.madeToOrder) await markLineMadeToOrder(db, lines[i].id, plan.facts);
+    else await db.updateTable("order_items").set({ made_to_order: 0, lead_time_days: null, is_personalised: 0 }).where("id", "=", lines[i].id).execute();
+  }
+  await refreshExpectedShipDate(db, orderId, now);
+}
+
+/**
+ * A ready line whose stock went meanwhile (another buyer paid first): a made-to-order product
+ * with room left makes it instead. Answers whether it did.
+ */
+async function madeInstead(db: DB, line: HeldLine): Promise<boolean> {
+  const facts = await madeToOrderFacts(db, line.productId);
+  if (!facts?.madeToOrder || line.stockTaken > 0) return false;
+  if ((await madeToOrderRoom(db, line.productId, facts)) < line.quantity) return false;
+  await markLineMadeToOrder(db, line.id, facts);
+  return true;
 }
 
 async function markTaken(db: DB, line: HeldLine, quantity: number): Promise<void> {
@@ -35,28 +83,41 @@ async function markTaken(db: DB, line: HeldLine, quantity: number): Promise<void
  * ('... items available in stock') on the first short line; the caller's transaction rolls back.
  */
 export async function takeOrderStock(db: DB, orderId: number): Promise<void> {
+  let switched = false;
   for (const line of await orderLines(db, orderId)) {
     const missing = line.quantity - line.stockTaken;
-    if (missing <= 0) continue;
-    await takeStock(db, [{ ...line, quantity: missing }]);
+    if (missing <= 0 || line.madeToOrder) continue;
+    try {
+      await takeStock(db, [{ ...line, quantity: missing }]);
+    } catch (error) {
+      if (error instanceof DomainError && (await madeInstead(db, line))) {
+        switched = true;
+        continue;
+      }
+      throw error;
+    }
     await markTaken(db, line, line.quantity);
   }
+  if (switched) await refreshExpectedShipDate(db, orderId);
 }
 
 /** Takes each line that is not held yet, as far as stock allows; answers the lines that were short ('Title x2'). */
 export async function takeOrderStockAsAvailable(db: DB, orderId: number): Promise<string[]> {
   const short: string[] = [];
+  let switched = false;
   for (const line of await orderLines(db, orderId)) {
     const missing = line.quantity - line.stockTaken;
-    if (missing <= 0) continue;
+    if (missing <= 0 || line.madeToOrder) continue;
     try {
       await takeStock(db, [{ ...line, quantity: missing }]);
       await markTaken(db, line, line.quantity);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      short.push(`${line.title ?? `product ${line.productId}`} x${missing}`);
+      if (await madeInstead(db, line)) switched = true;
+      else short.push(`${line.title ?? `product ${line.productId}`} x${missing}`);
     }
   }
+  if (switched) await refreshExpectedShipDate(db, orderId);
   return short;
 }
 

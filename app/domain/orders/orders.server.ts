@@ -71,6 +71,11 @@ export interface OrderItemView {
   colorName: string | null;
   variationCode: string | null;
   variationName: string | null;
+  /** Made to order when the order was placed (it took no stock), with the lead time of then. */
+  madeToOrder: boolean;
+  leadTimeDays: number | null;
+  /** Made to the buyer's own measurements or choices: exempt from withdrawal. */
+  isPersonalised: boolean;
   product: {
     title: string;
     slug: string | null;
@@ -114,6 +119,8 @@ export interface OrderView {
   items: OrderItemView[];
   /** The customer's withdrawal from the contract, once received. */
   withdrawal: OrderWithdrawal;
+  /** YYYY-MM-DD when the order holds made-to-order pieces (docs/made-to-order.md); else null. */
+  expectedShipDate: string | null;
 }
 
 /**
@@ -143,6 +150,7 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
       "tracking_number as trackingNumber",
       "customer_message as customerMessage",
       "confirmation_token as confirmationToken",
+      "expected_ship_date as expectedShipDate",
       "stock_reserved as stockReserved",
       "paypal_order_id as paypalOrderId",
       "paypal_capture_id as paypalCaptureId",
@@ -175,6 +183,9 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
       "c.name as colorName",
       "oi.variation_code as variationCode",
       "oi.variation_name as variationName",
+      "oi.made_to_order as madeToOrder",
+      "oi.lead_time_days as leadTimeDays",
+      "oi.is_personalised as isPersonalised",
       "p.slug as slug",
       (eb) =>
         eb
@@ -246,6 +257,9 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
       colorName: i.colorName,
       variationCode: i.variationCode,
       variationName: i.variationName,
+      madeToOrder: i.madeToOrder === 1,
+      leadTimeDays: i.leadTimeDays,
+      isPersonalised: i.isPersonalised === 1,
       product: {
         title: i.title,
         slug: i.slug,

@@ -48,6 +48,10 @@ export interface OrderPageItem {
   variationName: string | null;
   thumbUrl: string;
   returnedQuantity: number;
+  /** Made to order: the lead time in days of when the order was placed; null for a ready piece. */
+  madeToOrderDays: number | null;
+  /** Exempt from withdrawal (made to the buyer's own measurements or choices). */
+  isPersonalised: boolean;
 }
 
 /** A shipping address as the order pages (customer and admin) show it. */
@@ -94,6 +98,8 @@ export interface OrderPageOrder {
   withdrawal: { receivedAt: string; handledAt: string | null } | null;
   /** Whether the withdrawal function is open for this order now (the 'Withdraw from contract' link). */
   canWithdraw: boolean;
+  /** YYYY-MM-DD when the order holds made-to-order pieces; else null. */
+  expectedShipDate: string | null;
 }
 
 export interface OrderPageRefund {

@@ -153,16 +153,18 @@ export async function applyReturn(
       .where("id", "=", line.orderItemId)
       .where("order_id", "=", orderId)
       .where(sql<boolean>`returned_quantity + ${line.quantity} <= quantity`)
-      .returning(["product_id as productId", "color_id as colorId", "variation_code as variationCode", "title"])
+      .returning(["product_id as productId", "color_id as colorId", "variation_code as variationCode", "title", "made_to_order as madeToOrder"])
       .executeTakeFirst();
     if (!item) throw new DomainError("A returned item is not part of this order", 400, "items");
-    if (item.productId !== null) {
-      const stockLine: StockLine = { productId: item.productId, colorId: item.colorId, variationCode: item.variationCode, quantity: line.quantity };
+    // A made-to-order piece never took stock, so it gives none back.
+    const back = item.madeToOrder === 1 ? 0 : line.quantity;
+    if (item.productId !== null && back > 0) {
+      const stockLine: StockLine = { productId: item.productId, colorId: item.colorId, variationCode: item.variationCode, quantity: back };
       await returnStock(db, [stockLine]);
-      await releaseReturnedUnits(db, line.orderItemId, line.quantity);
+      await releaseReturnedUnits(db, line.orderItemId, back);
       restockedProducts.add(item.productId);
     }
-    restocked.push(`${item.title} ×${line.quantity}`);
+    if (back > 0) restocked.push(`${item.title} ×${back}`);
   }
   if (restocked.length > 0) {
     await addOrderEvent(db, orderId, "restocked", `Back in stock: ${restocked.join(", ")}.`);

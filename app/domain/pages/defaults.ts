@@ -34,6 +34,8 @@ To withdraw, tell us of your decision by a clear statement. The quickest way is 
 
 **Returning the goods.** Please send the goods back to the postal address in the Seller details without undue delay and at the latest 14 days after you told us you withdraw. **You pay the direct cost of returning the goods.** You are only liable for a loss in value of the goods caused by handling them more than needed to see what they are, how they are made and how they work.
 
+**Pieces made to your own measurements or choices.** The right of withdrawal does not apply to goods made to the consumer's specifications or clearly personalised (Article 16(c) of the Consumer Rights Directive). Such pieces are marked on their product page and in your order confirmation. If an order holds both, a withdrawal covers the other pieces only.
+
 ### Model withdrawal form
 
 (Complete and return this form only if you wish to withdraw from the contract.)

@@ -1,5 +1,6 @@
 import { enqueueOrderCancelledMail, enqueueOrderPaidMail, enqueueOwnerPaymentAlert } from "~/domain/mail/order-mail.server";
 import { clearCart } from "~/domain/cart/cart.server";
+import { refreshExpectedShipDate } from "~/domain/catalogue/made-to-order.server";
 import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
 import { awardOrderPoints } from "~/domain/loyalty/loyalty.server";
@@ -141,7 +142,7 @@ function assertUnpaid(order: OrderRow): void {
 async function orderItems(db: DB, orderId: number) {
   return db
     .selectFrom("order_items")
-    .select(["product_id as productId", "color_id as colorId", "variation_code as variationCode", "quantity", "title"])
+    .select(["product_id as productId", "color_id as colorId", "variation_code as variationCode", "quantity", "title", "made_to_order as madeToOrder"])
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
@@ -183,7 +184,19 @@ export async function validateOrderStock(db: DB, orderId: number): Promise<Stock
     ...(await findStockIssues(
       db,
       items.flatMap((i) =>
-        i.productId === null ? [] : [{ productId: i.productId, colorId: i.colorId, variationCode: i.variationCode, quantity: i.quantity, title: i.title }],
+        i.productId === null
+          ? []
+          : [
+              {
+                productId: i.productId,
+                colorId: i.colorId,
+                variationCode: i.variationCode,
+                quantity: i.quantity,
+                title: i.title,
+                // Its place was taken at placement; it needs no stock.
+                madeToOrder: i.madeToOrder === 1,
+              },
+            ],
       ),
     )),
   );
@@ -684,6 +697,8 @@ export async function markOrderPaid(trx: DB, current: OrderRow, paypalOrderId: s
     .where("status", "=", "unpaid")
     .executeTakeFirst();
   if (updated.numUpdatedRows === 0n) throw new PaymentError("This order is already paid", "state");
+  // Sewing starts once the money is in: the ship date counts from the payment.
+  await refreshExpectedShipDate(trx, current.id, new Date(now));
   await awardOrderPoints(trx, current.id);
   await enqueueOrderPaidMail(trx, current.id);
   if (current.userId !== null) await clearCart(trx, { userId: current.userId });

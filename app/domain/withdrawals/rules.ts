@@ -27,6 +27,13 @@ export interface WithdrawalDates {
   status: string;
   shippedAt: string | null;
   deliveredAt: string | null;
+  /** The order's items: those made to the buyer's own measurements or choices are exempt (CRD Art. 16(c)). */
+  items?: { isPersonalised: boolean }[];
+}
+
+/** Every item is personalised: the order cannot be withdrawn from at all. */
+export function allPersonalised(items: { isPersonalised: boolean }[] | undefined): boolean {
+  return !!items && items.length > 0 && items.every((i) => i.isPersonalised);
 }
 
 export type WithdrawalEligibility =
@@ -47,6 +54,7 @@ function endOfUtcDay(ms: number): number {
  * it ends with the last of those days (UTC), so a customer never loses a day to the hour of delivery.
  */
 export function withdrawalEligibility(order: WithdrawalDates, now: Date = new Date()): WithdrawalEligibility {
+  if (allPersonalised(order.items)) return { state: "not-withdrawable" };
   if (isPaidBeforeShipping(order.status)) return { state: "open", shipped: false, deadline: null };
   if (!(AFTER_SHIPPING_STATUSES as readonly string[]).includes(order.status)) return { state: "not-withdrawable" };
   const delivered = order.deliveredAt ? Date.parse(order.deliveredAt) : NaN;
@@ -93,6 +101,10 @@ export const WITHDRAWAL_TEXT = {
   receiptInvalid: "This receipt link is not valid. Your withdrawal, if you sent one, is in the e-mail we sent you.",
   over: (orderId: number, deadline: string) =>
     `The withdrawal period for order #${orderId} ended on ${formatDeadline(deadline)} (${WITHDRAWAL_DAYS} days after delivery), so it can no longer be withdrawn from here. Nothing was recorded. If you think this is wrong, please write to us.`,
+  allPersonalised: (orderId: number) =>
+    `Order #${orderId} cannot be withdrawn from: every piece in it was made to your own measurements or choices, which the right of withdrawal does not cover (Art. 16(c) of the Consumer Rights Directive). Nothing was recorded. If something is wrong with a piece, please write to us.`,
+  exempt: (titles: string[]) =>
+    `Not covered by the withdrawal: ${titles.join(", ")}. Made to your own measurements or choices, these pieces are exempt from the right of withdrawal and stay part of your order; everything below refers to the other items.`,
   notWithdrawable: (orderId: number, statusLabel: string) => `Order #${orderId} cannot be withdrawn from: it is ${statusLabel}. Nothing was recorded.`,
   nextBeforeShipping:
     "Your order has not shipped yet, so we will cancel it and refund the full amount, shipping included, to your PayPal account within 14 days. You do not need to do anything else.",
@@ -101,8 +113,13 @@ export const WITHDRAWAL_TEXT = {
 } as const;
 
 /** What happens next, for the page and the receipt. */
-export function nextSteps(shipped: boolean): string {
-  return shipped ? WITHDRAWAL_TEXT.nextAfterShipping : WITHDRAWAL_TEXT.nextBeforeShipping;
+export function nextSteps(shipped: boolean, exemptTitles: string[] = []): string {
+  const next = shipped ? WITHDRAWAL_TEXT.nextAfterShipping : WITHDRAWAL_TEXT.nextBeforeShipping;
+  if (exemptTitles.length === 0) return next;
+  // A mixed order: the personalised pieces stay sold, so only the other items are refunded.
+  return shipped
+    ? `${WITHDRAWAL_TEXT.exempt(exemptTitles)} ${next}`
+    : `${WITHDRAWAL_TEXT.exempt(exemptTitles)} We will send you the personalised pieces only, and refund the price of the other items to your PayPal account within 14 days.`;
 }
 
 /** The withdrawal page's link for one order (order e-mails, the order page). */
@@ -120,7 +137,7 @@ export interface WithdrawalOrderSummary {
   statusLabel: string;
   totalCents: number;
   shippingCents: number;
-  items: { id: number; title: string; quantity: number; lineCents: number; option: string | null }[];
+  items: { id: number; title: string; quantity: number; lineCents: number; option: string | null; exempt: boolean }[];
   /** Whether the order has shipped (what happens next differs). */
   shipped: boolean;
 }

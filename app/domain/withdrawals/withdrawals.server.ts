@@ -12,7 +12,14 @@ import { orderStatusLabel } from "~/domain/orders/status";
 import { isPaidBeforeShipping } from "~/domain/orders/status";
 import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type PaypalClient } from "~/lib/paypal-client.server";
-import { REMINDER_DAYS, WITHDRAWAL_TEXT, withdrawalEligibility, type WithdrawalEligibility, type WithdrawalOrderSummary } from "~/domain/withdrawals/rules";
+import {
+  allPersonalised,
+  REMINDER_DAYS,
+  WITHDRAWAL_TEXT,
+  withdrawalEligibility,
+  type WithdrawalEligibility,
+  type WithdrawalOrderSummary,
+} from "~/domain/withdrawals/rules";
 import { type WithdrawalInput } from "~/domain/withdrawals/schemas";
 import { getEnv } from "~/lib/env.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -46,6 +53,7 @@ function toSummary(view: OrderView, eligibility: WithdrawalEligibility): Withdra
       quantity: i.quantity,
       lineCents: i.unitPriceCents * i.quantity,
       option: [i.colorName, i.variationName].filter(Boolean).join(" · ") || null,
+      exempt: i.isPersonalised,
     })),
     shipped: eligibility.state !== "not-withdrawable" && eligibility.shipped,
   };
@@ -74,6 +82,7 @@ export async function getWithdrawal(db: DB, orderId: number): Promise<Withdrawal
 
 /** Throws the 409 that says why the order cannot be withdrawn from now (nothing is recorded). */
 function assertOpen(view: OrderView, eligibility: WithdrawalEligibility): void {
+  if (allPersonalised(view.items)) throw new DomainError(WITHDRAWAL_TEXT.allPersonalised(view.id), 409);
   if (eligibility.state === "over") throw new DomainError(WITHDRAWAL_TEXT.over(view.id, eligibility.deadline), 409);
   if (eligibility.state === "not-withdrawable") throw new DomainError(WITHDRAWAL_TEXT.notWithdrawable(view.id, orderStatusLabel(view.status)), 409);
 }

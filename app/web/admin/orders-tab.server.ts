@@ -56,7 +56,9 @@ export async function loadOrdersTab(db: DB, url: URL) {
   const requested = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
   const { from, to } = orderFilterFrom(url);
   const withdrawal = params.get("withdrawal") === "open" ? ("open" as const) : null;
+  const sort = params.get("sort") === "ship-date" ? ("ship-date" as const) : null;
   const { orders, total } = await listAdminOrders(db, {
+    sort,
     status: status || null,
     q,
     from,
@@ -88,7 +90,7 @@ export async function loadOrdersTab(db: DB, url: URL) {
     total,
     page: Math.min(requested, pageCount),
     pageCount,
-    filter: { status, q, from: from ?? "", to: to ?? "", withdrawal: withdrawal ?? "" },
+    filter: { status, q, from: from ?? "", to: to ?? "", withdrawal: withdrawal ?? "", sort: sort ?? "" },
     exportUrl: `/admin/orders.csv?${new URLSearchParams({ status, q, from: from ?? "", to: to ?? "" }).toString()}`,
     here,
     confirm,

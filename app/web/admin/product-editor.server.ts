@@ -91,6 +91,10 @@ export function valuesOf(product: AdminProduct): EditorValues {
     safetyNotice: product.usesDefaultSafetyNotice ? "" : product.safetyNotice,
     isLarge: product.isLarge,
     isLatestCollection: product.isLatestCollection,
+    madeToOrder: product.madeToOrder,
+    leadTimeDays: product.leadTimeDays > 0 ? String(product.leadTimeDays) : "",
+    madeToOrderCap: product.madeToOrderCap === null ? "" : String(product.madeToOrderCap),
+    isPersonalised: product.isPersonalised,
     categories: product.categories,
     colorVariations: product.hasColorVariations
       ? product.colorVariations.map((c) => ({
@@ -227,6 +231,10 @@ export async function readEditorValues(db: DB, form: FormData, productId: number
     safetyNotice: text(form, "safetyNotice"),
     isLarge: flag(form, "isLarge"),
     isLatestCollection: flag(form, "isLatestCollection"),
+    madeToOrder: flag(form, "madeToOrder"),
+    leadTimeDays: text(form, "leadTimeDays").trim(),
+    madeToOrderCap: text(form, "madeToOrderCap").trim(),
+    isPersonalised: flag(form, "isPersonalised"),
     categories: form
       .getAll("categories")
       .map(Number)
@@ -245,6 +253,10 @@ export function toFormData(values: EditorValues, mode: EditorMode): FormData {
   if (!hasOptions) form.set("stock", values.stock);
   if (values.isLarge) form.set("isLarge", "on");
   if (values.isLatestCollection) form.set("isLatestCollection", "on");
+  if (values.madeToOrder) form.set("madeToOrder", "on");
+  if (values.isPersonalised) form.set("isPersonalised", "on");
+  form.set("leadTimeDays", values.leadTimeDays);
+  form.set("madeToOrderCap", values.madeToOrderCap);
   for (const id of values.categories) form.append("categories", String(id));
   values.colorVariations.forEach((c, i) => {
     form.set(`colorVariations[${i}].colorId`, c.colorId);
@@ -404,7 +416,14 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
     return answer(400, errors, null);
   }
   // The form always sends every field: an empty one means cleared (an empty SKU keeps the stored one).
-  const safety = { materials: submission.value.materials ?? "", safetyNotice: submission.value.safetyNotice ?? null };
+  const safety = {
+    materials: submission.value.materials ?? "",
+    safetyNotice: submission.value.safetyNotice ?? null,
+    // Unticked boxes and an empty cap are not posted: here they mean off and no limit.
+    madeToOrder: submission.value.madeToOrder ?? false,
+    madeToOrderCap: submission.value.madeToOrderCap ?? null,
+    isPersonalised: submission.value.isPersonalised ?? false,
+  };
   // Its photos' colour selects too: "All colours" posts an empty value, which means every colour.
   const images = submission.value.images?.map((i) => ({ ...i, colorId: i.colorId ?? null }));
   try {

@@ -90,6 +90,10 @@ describe("product cards", () => {
     isLatestCollection: true,
     hasColorVariations: true,
     hasVariations: false,
+    madeToOrder: false,
+    leadTimeDays: 0,
+    isPersonalised: false,
+    madeToOrderAvailable: false,
     category: { id: 2, name: "Dresses", slug: "dresses" },
     categories: [
       { id: 1, name: "1:4 Scale Dolls", slug: "1-4-scale" },

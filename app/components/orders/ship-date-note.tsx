@@ -1,0 +1,18 @@
+import { formatShipDate, shipDateSentence } from "~/domain/catalogue/made-to-order";
+import { type OrderPageOrder } from "~/domain/orders/page-data";
+
+/**
+ * When an order holding made-to-order pieces is expected to ship; a mixed order says its ready
+ * pieces wait for them in one parcel. Nothing for an order of ready pieces, or once it shipped.
+ */
+export function ShipDateNote({ order }: { order: Pick<OrderPageOrder, "expectedShipDate" | "items" | "status"> }) {
+  if (!order.expectedShipDate || !WAITING.includes(order.status)) return null;
+  const mixed = order.items.some((i) => i.madeToOrderDays === null);
+  return (
+    <p className="notice ship-date-note" data-testid="expected-ship-date">
+      {shipDateSentence(formatShipDate(order.expectedShipDate), mixed)}
+    </p>
+  );
+}
+
+const WAITING = ["unpaid", "paid", "processing", "cancel_request"];

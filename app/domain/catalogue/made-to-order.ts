@@ -1,0 +1,93 @@
+/**
+ * Made-to-order pieces: the buyer's texts and the ship date arithmetic. Browser-safe (the lean
+ * pages, the admin editor and the e-mails share it); the rules that touch the database are in
+ * made-to-order.server.ts. See docs/made-to-order.md.
+ */
+
+export const LEAD_TIME_MIN_DAYS = 1;
+export const LEAD_TIME_MAX_DAYS = 365;
+
+/** Whole weeks a lead time rounds up to: 1–7 days is one week, 8–14 two, … */
+export function leadTimeWeeks(leadTimeDays: number): number {
+  return Math.max(1, Math.ceil(leadTimeDays / 7));
+}
+
+/** 'Made to order: ships within 3 weeks' ('1 week' when it rounds to one). */
+export function madeToOrderText(leadTimeDays: number): string {
+  const n = leadTimeWeeks(leadTimeDays);
+  return n === 1 ? "Made to order: ships within 1 week" : `Made to order: ships within ${n} weeks`;
+}
+
+/** Beside an order item made to the buyer's measurements or choices. */
+export const PERSONALISED_ITEM_TEXT = "Personalised: exempt from withdrawal";
+
+export const PERSONALISED_TEXT = "Made to your own measurements or choices: this piece is exempt from the right of withdrawal.";
+
+/** The sentence of an order that holds made-to-order pieces; `mixed` when ready pieces wait for them. */
+export function shipDateSentence(formattedDate: string, mixed: boolean): string {
+  return mixed
+    ? `Your order ships in one parcel when the made-to-order piece is ready, around ${formattedDate}.`
+    : `Your made-to-order piece is expected to ship around ${formattedDate}.`;
+}
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The calendar day (YYYY-MM-DD, UTC) of an instant. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * `start` (YYYY-MM-DD) plus `days` business days (Monday to Friday; public holidays are not
+ * known to the shop). Counting starts the day after `start`, so an order placed on a Saturday
+ * with one day's lead time ships on Monday, and one placed on a Friday ships on Monday too.
+ */
+export function addBusinessDays(start: string, days: number): string {
+  const m = YMD.exec(start);
+  if (!m) throw new Error(`Not a date: ${start}`);
+  if (!Number.isInteger(days) || days < 0) throw new Error(`Not a number of days: ${days}`);
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  let left = days;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const weekday = date.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return utcDay(date);
+}
+
+/** The longest lead time among the lines that are made to order, or null when none is. */
+export function longestLeadTime(lines: { madeToOrder: boolean; leadTimeDays: number | null }[]): number | null {
+  let longest: number | null = null;
+  for (const line of lines) {
+    if (!line.madeToOrder) continue;
+    const days = Math.max(0, line.leadTimeDays ?? 0);
+    if (longest === null || days > longest) longest = days;
+  }
+  return longest;
+}
+
+/** The order's expected ship date: `from` (YYYY-MM-DD) plus the longest made-to-order lead time; null with ready pieces only. */
+export function expectedShipDate(from: string, lines: { madeToOrder: boolean; leadTimeDays: number | null }[]): string | null {
+  const days = longestLeadTime(lines);
+  return days === null ? null : addBusinessDays(from, days);
+}
+
+const SHIP_DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/** 'December 14, 2026', like the shop's other dates. */
+export function formatShipDate(ymd: string): string {
+  const m = YMD.exec(ymd);
+  if (!m) return ymd;
+  return SHIP_DATE_FORMAT.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+}
+
+/**
+ * The product page's stock line: the usual one, or the made-to-order text (`madeToOrder`, null
+ * when the product is not made to order or its cap is reached) when the chosen option has none.
+ */
+export function productStockLine(totalStock: number, chosenStock: number, madeToOrder: string | null): { text: string; className: string } {
+  if (madeToOrder && chosenStock <= 0) return { text: madeToOrder, className: "stock-line made-to-order" };
+  if (totalStock <= 0) return { text: "Sold out", className: "stock-line soldout" };
+  return { text: "", className: `stock-line ${chosenStock <= 0 ? "soldout" : chosenStock < 5 ? "low" : ""}` };
+}

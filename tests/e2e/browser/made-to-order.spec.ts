@@ -1,0 +1,116 @@
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "../fixtures";
+import { addForm, cartBadge, expectToast, visit, waitForHydration } from "../helpers/browser";
+import { uniqueEmail, withDb } from "../helpers/session";
+
+// Made-to-order pieces as the owner and a shopper meet them, with JavaScript on and off: the owner
+// marks a product made to order in the editor; a shopper sees 'Made to order: ships within N
+// weeks' on its page, buys it at stock 0, sees the text in the cart and at checkout, pays through
+// the PayPal emulator and the confirmation gives the expected ship date; a mixed order ships in one parcel.
+
+const SHIP_DATE = /around [A-Z][a-z]+ \d{1,2}, \d{4}\./;
+
+function insertProduct(title: string, stock: number, madeToOrder: { leadTimeDays: number } | null = null): { id: number; slug: string; title: string } {
+  return withDb((db) => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const slug = `${title.toLowerCase().replace(/\W+/g, "-")}-${tag}`;
+    const full = `${title} ${tag}`;
+    const r = db
+      .prepare(
+        "INSERT INTO products (title, slug, description, price_cents, stock, total_stock, made_to_order, lead_time_days) VALUES (?, ?, 'Sewn for a made-to-order test.', 2100, ?, ?, ?, ?)",
+      )
+      .run(full, slug, stock, stock, madeToOrder ? 1 : 0, madeToOrder?.leadTimeDays ?? 0);
+    return { id: Number(r.lastInsertRowid), slug, title: full };
+  });
+}
+
+async function addToCart(page: Page, testInfo: TestInfo, slug: string) {
+  await visit(page, testInfo, `/product/${slug}`);
+  const before = (await cartBadge(page).count()) > 0 ? Number(await cartBadge(page).textContent()) : 0;
+  await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
+  await expect(cartBadge(page)).toHaveText(String(before + 1));
+}
+
+async function checkoutAndPay(page: Page, testInfo: TestInfo, expectInSummary: RegExp | string) {
+  await visit(page, testInfo, "/checkout");
+  await expect(page.locator(".checkout-summary").getByText(expectInSummary)).toBeVisible();
+  await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("mto"));
+  await page.getByLabel("First Name").fill("Clara");
+  await page.getByLabel("Last Name").fill("Bloom");
+  await page.getByLabel("Address", { exact: true }).fill("12 Ribbon Lane");
+  await page.getByLabel("City").fill("Berlin");
+  await page.getByLabel("Postal Code").fill("10115");
+  await page.getByLabel("Country").selectOption("DE");
+  await page.getByLabel(/I agree to the/).check();
+  // The behaviour checks first, then posts the form: the test waits for the page it lands on itself.
+  await page.getByRole("button", { name: "Create Order & Proceed to Payment" }).click({ noWaitAfter: true });
+  await page.waitForURL(/\/order\/\d+\/payment/);
+  await expectToast(page, "Order created successfully");
+  await waitForHydration(page, testInfo);
+  const orderId = Number(/\/order\/(\d+)\/payment/.exec(page.url())![1]);
+  await page.getByRole("button", { name: "Pay with PayPal" }).click();
+  await expect(page.getByRole("heading", { name: "Approve your payment" })).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.waitForURL(new RegExp(`/order/${orderId}/confirmation\\?token=`));
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  return orderId;
+}
+
+test("the owner makes a piece to order; a shopper buys it at stock 0 and sees when it ships", async ({ page, loginAsAdmin }, testInfo) => {
+  const product = insertProduct("Velvet Opera Cloak", 0);
+  await loginAsAdmin({ page, email: uniqueEmail("mto-admin"), firstName: "Mto", lastName: "Owner" });
+  await visit(page, testInfo, `/admin/products/edit/${product.id}`);
+  await waitForHydration(page, testInfo);
+  await page.getByLabel("Made to order", { exact: true }).check();
+  await page.getByLabel("Lead time (days)").fill("10");
+  await page.getByLabel("Most open made-to-order pieces (optional)").fill("5");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expectToast(page, "Product updated", product.title);
+  const stored = withDb((db) =>
+    db.prepare("SELECT made_to_order AS mto, lead_time_days AS days, made_to_order_cap AS cap FROM products WHERE id = ?").get(product.id),
+  );
+  expect(stored).toEqual({ mto: 1, days: 10, cap: 5 });
+
+  // The shopper, a guest.
+  await page.context().clearCookies();
+  await visit(page, testInfo, `/product/${product.slug}`);
+  await expect(addForm(page).locator(".stock-line")).toHaveText("Made to order: ships within 2 weeks");
+  await expect(addForm(page).getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+  await addToCart(page, testInfo, product.slug);
+
+  await visit(page, testInfo, "/cart");
+  await expect(page.locator(".cart-item").getByText("Made to order: ships within 2 weeks")).toBeVisible();
+  await checkoutAndPay(page, testInfo, "Made to order: ships within 2 weeks");
+  await expect(page.getByTestId("expected-ship-date")).toHaveText(/^Your made-to-order piece is expected to ship around/);
+  await expect(page.getByTestId("expected-ship-date")).toHaveText(SHIP_DATE);
+  await expect(page.getByText("Made to order: ships within 2 weeks").first()).toBeVisible();
+});
+
+test("a mixed order says it ships in one parcel when the made-to-order piece is ready", async ({ page }, testInfo) => {
+  const sewn = insertProduct("Hand Smocked Pinafore", 0, { leadTimeDays: 4 });
+  const ready = insertProduct("Ready Lace Collar", 3);
+  await addToCart(page, testInfo, sewn.slug);
+  await addToCart(page, testInfo, ready.slug);
+  await checkoutAndPay(page, testInfo, "Made to order: ships within 1 week");
+  const sentence = page.getByTestId("expected-ship-date");
+  await expect(sentence).toHaveText(/^Your order ships in one parcel when the made-to-order piece is ready, around /);
+  await expect(sentence).toHaveText(SHIP_DATE);
+});
+
+test("a made-to-order product whose cap is reached is sold out", async ({ page }, testInfo) => {
+  const capped = insertProduct("Capped Tulle Skirt", 0, { leadTimeDays: 7 });
+  withDb((db) => {
+    db.prepare("UPDATE products SET made_to_order_cap = 1 WHERE id = ?").run(capped.id);
+    const order = db
+      .prepare(
+        "INSERT INTO orders (email, status, subtotal_cents, shipping_cents, shipping_name, total_cents, confirmation_token, shipping_first_name, shipping_last_name, shipping_address_line1, shipping_city, shipping_postal_code, shipping_country) VALUES ('cap@example.com', 'paid', 2100, 800, 'Standard Shipping', 2900, ?, 'A', 'B', '1 Lane', 'Berlin', '10115', 'DE')",
+      )
+      .run(`cap-${Math.random().toString(36).slice(2)}`);
+    db.prepare(
+      "INSERT INTO order_items (order_id, product_id, title, unit_price_cents, quantity, made_to_order, lead_time_days) VALUES (?, ?, ?, 2100, 1, 1, 7)",
+    ).run(order.lastInsertRowid, capped.id, capped.title);
+  });
+  await visit(page, testInfo, `/product/${capped.slug}`);
+  await expect(addForm(page).locator(".stock-line")).toHaveText("Sold out");
+  await expect(addForm(page).getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+});
