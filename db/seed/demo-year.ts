@@ -314,7 +314,7 @@ const MADE_TO_ORDER: readonly MadeToOrderSeed[] = [
     pattern: "tartan",
     materials: "Wool tweed, silk lining, horn buttons",
     description:
-      "A fully lined, double-breasted overcoat in soft wool tweed with real horn buttons and bound buttonholes. Tailoring takes time: I take on only three at once, and each ships about seven weeks after you order.",
+      "A fully lined, double-breasted overcoat in soft wool tweed with real horn buttons and bound buttonholes. Tailoring takes time: I take on only three at once, and each ships within five weeks of your order.",
     daysAgo: 200,
   },
 ];
