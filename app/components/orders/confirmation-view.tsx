@@ -52,7 +52,7 @@ export function ConfirmationView({ data }: { data: ConfirmationPageData }) {
             <OrderItems items={order.items} />
             <OrderTotals order={order} />
           </section>
-          {order.status === "unpaid" || order.status === "unpaidcancelled" ? null : <WhatsNext />}
+          {order.status === "unpaid" || order.status === "unpaidcancelled" ? null : <WhatsNext madeToOrder={order.expectedShipDate !== null} />}
         </div>
         <aside className="order-side-col">
           <section className="order-card" aria-labelledby="shipping-address-title">
@@ -110,14 +110,18 @@ function ConfirmationHead({ order }: { order: OrderPageOrder }) {
   );
 }
 
-function WhatsNext() {
+function WhatsNext({ madeToOrder }: { madeToOrder: boolean }) {
   return (
     <section className="order-card whats-next" aria-labelledby="whats-next-title">
       <h2 id="whats-next-title">What&apos;s Next?</h2>
       <ol className="next-steps">
         <li>
           <p className="strong">Processing</p>
-          <p>Every piece is checked and carefully packed. Orders go out within 1-2 business days.</p>
+          <p>
+            {madeToOrder
+              ? "Your made-to-order piece is sewn for you first; then every piece is checked and carefully packed, and the order goes out in one parcel when it is ready."
+              : "Every piece is checked and carefully packed. Orders go out within 1-2 business days."}
+          </p>
         </li>
         <li>
           <p className="strong">Shipping</p>

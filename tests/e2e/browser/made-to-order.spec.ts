@@ -84,6 +84,9 @@ test("the owner makes a piece to order; a shopper buys it at stock 0 and sees wh
   await expect(page.getByTestId("expected-ship-date")).toHaveText(/^Your made-to-order piece is expected to ship around/);
   await expect(page.getByTestId("expected-ship-date")).toHaveText(SHIP_DATE);
   await expect(page.getByText("Made to order: ships within 2 weeks").first()).toBeVisible();
+  // What's Next? promises no 1-2 business days for a piece still to be sewn.
+  await expect(page.locator(".whats-next")).toContainText("Your made-to-order piece is sewn for you first");
+  await expect(page.locator(".whats-next")).not.toContainText("1-2 business days");
 });
 
 test("a mixed order says it ships in one parcel when the made-to-order piece is ready", async ({ page }, testInfo) => {
