@@ -136,6 +136,14 @@ describe("the product page's ?color=", () => {
     expect(await open(String(NAVY))).toMatchObject({ colorId: NAVY, defaultColorId: PINK });
     for (const color of [String(RED), "1", "999999", "navy", "-7", "1e3", ""]) expect((await open(color)).colorId).toBe(PINK);
   });
+
+  it("on a piece made to order with room left, a colour at stock 0 can be opened and chosen", async () => {
+    const d = await makeDress("Sewn Dress");
+    await db.insertInto("product_colors").values({ product_id: d.id, color_id: RED, stock: 0 }).execute();
+    await db.updateTable("products").set({ made_to_order: 1, lead_time_days: 14 }).where("id", "=", d.id).execute();
+    const res = await run(() => pageLoader(args(get(`/product/${d.slug}?color=${RED}`), { slug: d.slug })));
+    expect(await res.json()).toMatchObject({ colorId: RED, defaultColorId: PINK });
+  });
 });
 
 describe("the admin API door", () => {
