@@ -53,7 +53,7 @@ function unpaid(overrides: Partial<Extract<PaymentPageData, { state: "unpaid" }>
 }
 
 /** `gate`: the answer waits until the test resolves it, so a test can look at the page mid-request. */
-type Answer = { status?: number; body: unknown; gate?: Promise<void> };
+type Answer = { status?: number; body: unknown; gate?: Promise<void> } | { html: string };
 let answers: Record<string, Answer>;
 let calls: { url: string; body: unknown }[];
 let assign: ReturnType<typeof vi.fn>;
@@ -84,6 +84,7 @@ beforeEach(() => {
     calls.push({ url: `${url.pathname}${url.search}`, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const answer = answers[url.pathname];
     if (!answer) return new Response(JSON.stringify({ message: "Not found" }), { status: 404 });
+    if ("html" in answer) return new Response(answer.html, { headers: { "Content-Type": "text/html" } });
     if (answer.gate) await answer.gate;
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { "Content-Type": "application/json" } });
   });
@@ -100,8 +101,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The server's HTML of the page (rendered by React, as on the server), then the behaviours attached to it. */
-function openPage(data: PaymentPageData, nonce?: string) {
+/** The server's HTML of the page, rendered by React as on the server. */
+function pageHtml(data: PaymentPageData, nonce?: string): string {
   const Stub = createRemixStub([{ path: "/order/:id/payment", Component: () => <PaymentView />, loader: () => data }]);
   const { container } = render(
     <NonceContext.Provider value={nonce}>
@@ -110,7 +111,12 @@ function openPage(data: PaymentPageData, nonce?: string) {
   );
   const html = container.innerHTML;
   cleanup();
-  document.body.innerHTML = `<main>${html}</main><div class="toast-region" data-toasts=""></div>`;
+  return html;
+}
+
+/** The server's HTML of the page, then the behaviours attached to it. */
+function openPage(data: PaymentPageData, nonce?: string) {
+  document.body.innerHTML = `<main>${pageHtml(data, nonce)}</main><div class="toast-region" data-toasts=""></div>`;
   detach = attachBehaviors(document.body, [stockCheck, paypalButtons, busySubmit]);
 }
 
@@ -119,20 +125,22 @@ function toastTitle(): string | null | undefined {
 }
 
 describe("payment page with the browser module", () => {
-  it("shows 'Verifying product availability...' while the check runs, then the stock issue box", async () => {
+  it("shows 'Verifying product availability...' with the Pay button usable while the check runs, then the server's stock issue box", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    answers["/api/orders/41/validate-stock"] = { body: { hasStockIssues: true, message: "Lace Pinafore is sold out" }, gate };
+    const soldOut = { hasStockIssues: true, message: "Lace Pinafore is sold out" };
+    answers["/api/orders/41/validate-stock"] = { body: soldOut, gate };
+    answers["/order/41/payment"] = { html: pageHtml(unpaid({ paypal: EMULATOR, stock: soldOut })) };
     openPage(unpaid({ paypal: EMULATOR }));
     expect(screen.getByRole("status")).toHaveTextContent("Verifying product availability...");
-    expect(screen.queryByRole("button", { name: "Pay with PayPal" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Pay with PayPal" })).toBeEnabled();
     release();
     expect(await screen.findByText("Lace Pinafore is sold out")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Stock issue");
     expect(screen.getByRole("link", { name: "Return to Cart" })).toHaveAttribute("href", "/cart");
     expect(screen.queryByText("Verifying product availability...")).toBeNull();
     expect(screen.queryByRole("button", { name: "Pay with PayPal" })).toBeNull();
-    expect(calls[0]).toEqual({ url: "/api/orders/41/validate-stock", body: undefined });
+    expect(calls.map((c) => c.url)).toEqual(["/api/orders/41/validate-stock", "/order/41/payment"]);
     expect(paypalJs.loadScript).not.toHaveBeenCalled();
   });
 
