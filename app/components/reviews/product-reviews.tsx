@@ -58,7 +58,7 @@ export function ProductReviews({
           <p className="muted small">Thank you for your review of this piece.</p>
         ) : data.formState === "signed-out" ? (
           <p className="muted small">
-            Bought this piece? <a href={`/login?redirectTo=${encodeURIComponent(`${here}#reviews`)}`}>Sign in</a> to review it.
+            Bought this piece? <a href={`/login?redirectTo=${encodeURIComponent(`${here}#reviews`)}`}>Sign in to review it</a>.
           </p>
         ) : null}
       </div>
