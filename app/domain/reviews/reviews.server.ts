@@ -285,20 +285,7 @@ export async function listReviewsForAdmin(
   const total = counts[status];
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, opts.page ?? 1), pages);
-  const rows = await db
-    .selectFrom("reviews as r")
-    .innerJoin("products as p", "p.id", "r.product_id")
-    .innerJoin("users as u", "u.id", "r.user_id")
-    .select([
-      ...reviewColumns,
-      "r.status",
-      "r.order_id as orderId",
-      "r.moderated_at as moderatedAt",
-      "u.email",
-      "p.id as productId",
-      "p.title as productTitle",
-      "p.slug as productSlug",
-    ])
+  const rows = await adminReviews(db)
     .where("r.status", "=", status)
     .orderBy("r.created_at", status === "pending" ? "asc" : "desc")
     .orderBy("r.id", status === "pending" ? "asc" : "desc")
@@ -362,7 +349,15 @@ export async function moderateReview(db: DB, id: number, input: ModerateReviewIn
       });
     }
   });
-  const row = await db
+  const row = await adminReviews(db).where("r.id", "=", id).executeTakeFirstOrThrow();
+  const [withP] = await withPhotos(db, [row]);
+  const { productId, productTitle, productSlug, ...r } = withP!;
+  return { ...r, status: r.status as ReviewStatus, product: { id: productId, title: productTitle, slug: productSlug } };
+}
+
+/** Reviews as the owner's Reviews tab lists them: with the buyer's e-mail and the product. */
+function adminReviews(db: DB) {
+  return db
     .selectFrom("reviews as r")
     .innerJoin("products as p", "p.id", "r.product_id")
     .innerJoin("users as u", "u.id", "r.user_id")
@@ -375,12 +370,7 @@ export async function moderateReview(db: DB, id: number, input: ModerateReviewIn
       "p.id as productId",
       "p.title as productTitle",
       "p.slug as productSlug",
-    ])
-    .where("r.id", "=", id)
-    .executeTakeFirstOrThrow();
-  const [withP] = await withPhotos(db, [row]);
-  const { productId, productTitle, productSlug, ...r } = withP!;
-  return { ...r, status: r.status as ReviewStatus, product: { id: productId, title: productTitle, slug: productSlug } };
+    ]);
 }
 
 /** The customer's own reviews, for her data export. */
