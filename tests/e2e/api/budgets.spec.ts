@@ -96,6 +96,8 @@ const GUEST_PAGES: { url: string; status?: number }[] = [
   { url: "/size-guide" },
   { url: "/terms-conditions" },
   { url: "/privacy" },
+  { url: "/reviews" },
+  { url: "/reviews/unsubscribe?token=not-a-real-token", status: 400 },
   { url: "/no-such-page", status: 404 },
   { url: "/product/no-such-product", status: 404 },
 ];

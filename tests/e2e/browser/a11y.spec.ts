@@ -48,6 +48,7 @@ const PAGES = [
   "/size-guide",
   "/terms-conditions",
   "/privacy",
+  "/reviews",
   "/typography",
   "/no-such-page",
   "/login",
