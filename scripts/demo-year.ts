@@ -10,6 +10,8 @@ import { seedDemoYear } from "../db/seed/demo-year";
 
 async function main(): Promise<void> {
   const env = getEnv();
+  // Made-up customers and orders belong in a demonstration shop only, never in a real one.
+  if (env.NODE_ENV === "production" && !env.DEMO) throw new Error("a real shop (NODE_ENV=production without DEMO=1) gets no made-up history");
   const started = performance.now();
   const db = openDatabase(env.DATABASE_PATH);
   try {

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -349,6 +350,17 @@ describe("the demo year", () => {
         .execute();
       expect(openOfCapped.length).toBeLessThanOrEqual(p.made_to_order_cap!);
     }
+  });
+
+  it("the command refuses a real shop (production without DEMO=1) in one line and writes nothing", () => {
+    const target = path.join(runDir(), `real-shop-${randomBytes(4).toString("hex")}.db`);
+    const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/demo-year.ts"], {
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATABASE_PATH: target, SESSION_SECRET: "s".repeat(32), APP_URL: "https://shop.test" },
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split("\n")).toEqual(["The demo year failed: a real shop (NODE_ENV=production without DEMO=1) gets no made-up history"]);
+    expect(existsSync(target)).toBe(false);
   });
 
   it("counts business days without weekends", () => {
