@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 const TESTS = ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"];
 // Components render into a DOM; everything else (domain, lib, routes called directly) runs in plain Node.
-const DOM_TESTS = ["tests/unit/components/**/*.test.{ts,tsx}", "tests/integration/**/*.test.tsx"];
+const DOM_TESTS = ["tests/unit/components/**/*.test.{ts,tsx}", "tests/unit/browser/**/*.test.{ts,tsx}", "tests/integration/**/*.test.tsx"];
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },

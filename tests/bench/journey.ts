@@ -3,11 +3,12 @@
  * the DevTools protocol: about 400 kbit/s each way, 400 ms round trip and a CPU 4× slower, with a
  * cold cache (a new browser context per run). From a product page to 'Order Confirmed!' through
  * the PayPal emulator's approval page, with the same clicks whether JavaScript is on or off; the
- * time is wall-clock from the first request to the confirmation.
+ * time is wall-clock from the first request to the confirmation. One run varies by up to a second
+ * with the machine's load, so each mode runs several times, taking turns, and its median run counts.
  *
  * Run on its own against a running shop (with the PayPal emulator): tests/bench/journey-cli.ts.
  */
-import { chromium, type Page } from "playwright-core";
+import { chromium, type Locator, type Page } from "playwright-core";
 import { MESSAGES } from "../../app/domain/cart/messages";
 import { CHROMIUM } from "./harness";
 
@@ -45,9 +46,25 @@ export interface JourneyResult {
   javaScript: boolean;
 }
 
-/** Waits for the page to show this text (a plain DOM check: JavaScript is off only for the page's own scripts). */
+/**
+ * Waits until the locator's first match is attached (and visible unless `attached` is asked), checking every 10 ms.
+ * Playwright's own waitFor backs off to a check every 500 ms, which would add up to half a second to a step
+ * at random; a plain DOM check works whether the page's own scripts run or not.
+ */
+async function waitFor(locator: Locator, state: "visible" | "attached" = "visible"): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  const first = locator.first();
+  // A check that meets a navigation in flight counts as not yet.
+  const met = () => (state === "visible" ? first.isVisible() : first.count().then((n) => n > 0)).catch(() => false);
+  while (!(await met())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${String(locator)} to be ${state}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Waits for the page to show this text. */
 async function expectText(page: Page, text: string): Promise<void> {
-  await page.getByText(text, { exact: false }).first().waitFor({ state: "visible", timeout: 60_000 });
+  await waitFor(page.getByText(text, { exact: false }));
 }
 
 /**
@@ -99,13 +116,13 @@ export async function runSlowJourney(base: string, productSlug: string, javaScri
       .first();
     if (javaScript) {
       // The module must be running before the click, or the form posts as without JavaScript.
-      await page.waitForSelector('.toast-region[data-js="on"]', { state: "attached", timeout: 60_000 });
+      await waitFor(page.locator('.toast-region[data-js="on"]'), "attached");
     }
     await addForm.getByRole("button", { name: "Add to Cart" }).click();
     await expectText(page, ADDED);
     const drawer = page.locator("details.cart-drawer");
     // The module opens the drawer with the new line; without it the shopper opens it (no request).
-    if (javaScript) await page.locator("details.cart-drawer[open]").waitFor({ state: "attached", timeout: 60_000 });
+    if (javaScript) await waitFor(page.locator("details.cart-drawer[open]"), "attached");
     else await drawer.locator("summary").click();
     done("add to cart");
 
@@ -127,12 +144,12 @@ export async function runSlowJourney(base: string, productSlug: string, javaScri
     done("create the order");
 
     await page.getByRole("button", { name: "Pay with PayPal" }).click();
-    await page.getByRole("button", { name: "Approve" }).waitFor({ timeout: 60_000 });
+    await waitFor(page.getByRole("button", { name: "Approve" }));
     done("go to PayPal");
 
     await page.getByRole("button", { name: "Approve" }).click();
     await page.waitForURL(new RegExp(`/order/${orderId}/confirmation`), { waitUntil: "load", timeout: 60_000 });
-    await page.getByRole("heading", { name: "Order Confirmed!" }).waitFor({ timeout: 60_000 });
+    await waitFor(page.getByRole("heading", { name: "Order Confirmed!" }));
     done("approve and see 'Order Confirmed!'");
 
     const totalMs = Math.round(performance.now() - started);
@@ -142,6 +159,35 @@ export async function runSlowJourney(base: string, productSlug: string, javaScri
   } finally {
     await browser.close();
   }
+}
+
+/** Runs per mode: the median of three steadies the figures without making the bench much longer. */
+export const JOURNEY_RUNS = 3;
+
+export interface JourneyRuns {
+  /** The run with the median total: its steps and bytes are the ones printed and compared. */
+  median: JourneyResult;
+  /** Every run's total, in the order they ran. */
+  totalsMs: number[];
+}
+
+/**
+ * The journey `runs` times with JavaScript off and on, taking turns (off, on, off, on, …) so a
+ * busy moment of the machine touches both alike; each mode is represented by its median run.
+ * Every run buys one piece of `productSlug`.
+ */
+export async function runSlowJourneys(base: string, productSlug: string, runs = JOURNEY_RUNS): Promise<{ off: JourneyRuns; on: JourneyRuns }> {
+  const off: JourneyResult[] = [];
+  const on: JourneyResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    off.push(await runSlowJourney(base, productSlug, false));
+    on.push(await runSlowJourney(base, productSlug, true));
+  }
+  const median = (list: JourneyResult[]): JourneyRuns => ({
+    median: [...list].sort((a, b) => a.totalMs - b.totalMs)[Math.floor(list.length / 2)]!,
+    totalsMs: list.map((j) => j.totalMs),
+  });
+  return { off: median(off), on: median(on) };
 }
 
 export interface Target {
@@ -173,12 +219,13 @@ export function compareJourneys(off: JourneyResult, on: JourneyResult): JourneyC
 
 const mark = (t: Target) => `${t.pass ? "PASS" : "FAIL"} (${t.text})`;
 
-/** The steps of one run, then its total. */
-export function printJourney(label: string, j: JourneyResult): void {
+/** The steps of one run, then its total (and every run's total when there were several). */
+export function printJourney(label: string, j: JourneyResult, totalsMs?: number[]): void {
   for (const s of j.steps) console.log(`  ${s.name.padEnd(40)} ${(s.ms / 1000).toFixed(1).padStart(5)} s  ${(s.bytes / 1000).toFixed(1).padStart(6)} KB`);
   console.log(
     `slow-phone journey (${label}, ${THROTTLE_TEXT}): ${(j.totalMs / 1000).toFixed(1)} s, ${(j.totalBytes / 1000).toFixed(1)} KB in ${j.requests} requests`,
   );
+  if (totalsMs && totalsMs.length > 1) console.log(`  the median of ${totalsMs.length} runs: ${totalsMs.map((ms) => (ms / 1000).toFixed(1)).join(" s, ")} s`);
 }
 
 export function printComparison(c: JourneyComparison): void {

@@ -84,6 +84,9 @@ function attachCheckout(element: HTMLElement): () => void {
   // Fields whose errors are shown: those the shopper has been through, and those the server marked.
   const touched = new Set([...form.querySelectorAll("[aria-invalid='true'][name]")].map((el) => el.getAttribute("name")!));
   let queue: Promise<FieldErrors | null> = Promise.resolve(null);
+  // The check waiting behind the one in flight, if any, and whether it must bring the figures.
+  let waiting: Promise<FieldErrors | null> | null = null;
+  let waitingTotals = false;
   let checkedBody = "";
   let checkedErrors: FieldErrors | null = null;
   let busy = false;
@@ -101,11 +104,23 @@ function attachCheckout(element: HTMLElement): () => void {
     return checkedErrors;
   }
 
-  /** One check at a time, in order, so the last answer shown is for the latest values. */
+  /**
+   * One check at a time, so the last answer shown is for the latest values. Changes made while a
+   * check is in flight share one follow-up, which reads the form when it starts (a check of values
+   * already answered posts nothing). A totals check outranks a plain one: a country change and a
+   * city typed meanwhile cost one post, not two.
+   */
   function check(intent: string = CHECKOUT_VALIDATE_INTENT): Promise<FieldErrors | null> {
-    const next = () => validate(intent);
-    queue = queue.then(next, next);
-    return queue;
+    if (intent === CHECKOUT_TOTALS_INTENT) waitingTotals = true;
+    if (waiting) return waiting;
+    const next = () => {
+      waiting = null;
+      const totals = waitingTotals;
+      waitingTotals = false;
+      return validate(totals ? CHECKOUT_TOTALS_INTENT : CHECKOUT_VALIDATE_INTENT);
+    };
+    waiting = queue = queue.then(next, next);
+    return waiting;
   }
 
   function render(errors: FieldErrors) {
