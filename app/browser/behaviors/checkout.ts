@@ -1,6 +1,6 @@
 /**
- * The checkout form, checked by the server as the shopper goes: when a field changes or loses
- * focus the form is posted to its own action with intent=validate (the action answers its field
+ * The checkout form, checked by the server as the shopper goes: shortly after a field changes or
+ * loses focus the form is posted to its own action with intent=validate (the action answers its field
  * errors and places nothing), and the errors of the fields she has been through are shown in the
  * markup the server gives them. A change of the country or the loyalty box posts intent=totals
  * instead, whose answer also carries the shipping rate and totals in the page's markup;
@@ -21,6 +21,9 @@ import {
 } from "~/lib/behavior-contract";
 
 type FieldErrors = Record<string, string[] | null | undefined>;
+
+/** How long after a field's change or blur its check is sent; another field left meanwhile joins it. */
+export const CHECK_DELAY_MS = 250;
 
 /** The page's figures for a country and loyalty box (components/checkout/figures-html.server.tsx). */
 interface Figures {
@@ -127,11 +130,21 @@ function attachCheckout(element: HTMLElement): () => void {
     for (const name of touched) showError(form, name, errors[name]?.[0] ?? undefined);
   }
 
+  // Fields left within CHECK_DELAY_MS of each other (autofill, a quick hand) share one check, so a
+  // slow phone's main thread and line are not busy with a post per field while she types.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let totalsAsked = false;
   function touch(target: EventTarget | null, intent?: string) {
     const name = (target as HTMLInputElement | null)?.name;
     if (!name || !control(form, name) || (target as HTMLInputElement).type === "hidden") return;
     touched.add(name);
-    void check(intent).then((errors) => errors && render(errors));
+    if (intent === CHECKOUT_TOTALS_INTENT) totalsAsked = true;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const asked = totalsAsked ? CHECKOUT_TOTALS_INTENT : CHECKOUT_VALIDATE_INTENT;
+      totalsAsked = false;
+      void check(asked).then((errors) => errors && render(errors));
+    }, CHECK_DELAY_MS);
   }
 
   function showAccountFields() {
@@ -173,6 +186,8 @@ function attachCheckout(element: HTMLElement): () => void {
    * order whose figures moved since the page showed them, so it is never placed dearer.
    */
   async function submit(submitter: HTMLElement | null) {
+    // The order's own answer carries any field errors: a check still waiting would only add a post.
+    clearTimeout(timer);
     setBusy(true);
     const answer = await postForm<CheckoutAnswer>(form, { submitter });
     const data = answer?.data;
@@ -216,6 +231,7 @@ function attachCheckout(element: HTMLElement): () => void {
   form.addEventListener("submit", onSubmit);
   window.addEventListener("pageshow", onPageShow);
   return () => {
+    clearTimeout(timer);
     form.removeEventListener("focusout", onFocusOut);
     form.removeEventListener("change", onChange);
     form.removeEventListener("input", onInput);

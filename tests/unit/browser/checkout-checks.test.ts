@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkout } from "~/browser/behaviors/checkout";
+import { CHECK_DELAY_MS, checkout } from "~/browser/behaviors/checkout";
 import { attachBehaviors, detachBehaviors } from "~/browser/runtime";
 
 // The checkout behaviour checks the form with the server as the shopper goes (intent=validate, or
-// intent=totals for the country). On a slow line she moves on before an answer comes back: the
-// changes made meanwhile share one follow-up check that reads the form when it is sent.
+// intent=totals for the country), a moment after she leaves a field: fields left within that
+// moment share one check. On a slow line she moves on before an answer comes back: the changes
+// made meanwhile share one follow-up check that reads the form when it is sent.
 
 const FORM = `
 <form method="post" action="/checkout" data-checkout="">
@@ -46,11 +47,13 @@ function change(form: HTMLFormElement, name: string, value: string) {
   input.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets the check's delay pass and the answers' promises run. */
+const settle = () => vi.advanceTimersByTimeAsync(CHECK_DELAY_MS);
 
 let form: HTMLFormElement;
 
 function setUp() {
+  vi.useFakeTimers();
   document.body.innerHTML = FORM;
   form = document.querySelector("form")!;
   attachBehaviors(document, [checkout]);
@@ -60,9 +63,23 @@ afterEach(() => {
   detachBehaviors(document.body);
   document.body.innerHTML = "";
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe("the checkout's checks on a slow line", () => {
+  it("sends one check for fields left within a moment of each other, and none before that moment", async () => {
+    const posts = serverChecks();
+    setUp();
+    change(form, "email", "clara@example.com");
+    change(form, "firstName", "Clara");
+    await vi.advanceTimersByTimeAsync(CHECK_DELAY_MS - 1);
+    expect(posts).toHaveLength(0);
+    change(form, "city", "Lyon");
+    await settle();
+    expect(posts).toHaveLength(1);
+    expect(Object.fromEntries(posts[0]!.body)).toMatchObject({ email: "clara@example.com", firstName: "Clara", city: "Lyon", intent: "validate" });
+  });
+
   it("sends one follow-up for the changes made while a check is in flight, with the latest values", async () => {
     const posts = serverChecks();
     setUp();
@@ -116,5 +133,20 @@ describe("the checkout's checks on a slow line", () => {
     expect(form.querySelector("#firstName")?.getAttribute("aria-invalid")).toBe("true");
     // The city was never touched: its error waits until she has been there.
     expect(document.getElementById("city-error")).toBeNull();
+  });
+
+  it("drops a waiting check when she submits: the order's answer carries the errors", async () => {
+    const posts = serverChecks();
+    setUp();
+    change(form, "email", "not-an-address");
+    form.querySelector("button")!.click();
+    await settle();
+    await settle();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body.get("intent")).toBeNull();
+    posts[0]!.answer({ email: ["Invalid email"] });
+    await settle();
+    expect(posts).toHaveLength(1);
+    expect(document.getElementById("email-error")?.textContent).toBe("Invalid email");
   });
 });
