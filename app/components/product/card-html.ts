@@ -52,7 +52,7 @@ function action(product: CardProduct, redirectTo: string): SafeHtml {
   if (product.stock <= 0 && product.madeToOrderDays === undefined)
     return html`<button type="button" class="button button-block" disabled="">Out of Stock</button>`;
   if (product.hasOptions) {
-    return html`<a href="/product/${product.slug}" class="button button-secondary button-block" data-shop-link="">Choose Options</a>`;
+    return html`<a href="/product/${product.slug}" class="button button-secondary button-block">Choose Options</a>`;
   }
   // The quantity added from a card is always 1 (the schema's default). The button's label names
   // the product: a page of cards has many Add to Cart buttons.
@@ -62,7 +62,6 @@ function action(product: CardProduct, redirectTo: string): SafeHtml {
 export function productCardHtml(product: CardProduct, { eager, redirectTo }: CardHtmlOptions): string {
   const href = `/product/${product.slug}`;
   const category = product.category ? html`<p class="card-category">${product.category}</p>` : "";
-  // data-discover on the first link: Remix learns the product route before a click, as for <Link>.
-  return html`<a href="${href}" class="card-media" data-discover="true" data-shop-link="">${image(product, eager)}${product.madeToOrderDays === undefined ? stockBadge(product.stock) : ""}</a><div class="card-body">${category}<h3 class="card-title"><a href="${href}" data-shop-link="">${product.title}</a></h3><p class="price">${formatMoney(product.priceCents)}</p>${rating(product)}${madeToOrderLine(product)}${action(product, redirectTo)}</div>`
+  return html`<a href="${href}" class="card-media">${image(product, eager)}${product.madeToOrderDays === undefined ? stockBadge(product.stock) : ""}</a><div class="card-body">${category}<h3 class="card-title"><a href="${href}">${product.title}</a></h3><p class="price">${formatMoney(product.priceCents)}</p>${rating(product)}${madeToOrderLine(product)}${action(product, redirectTo)}</div>`
     .value;
 }

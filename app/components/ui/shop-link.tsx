@@ -6,8 +6,7 @@ import { type ReactNode } from "react";
  * several times per link while the page renders on the server; the header alone has about 40, so
  * they were a large share of every page's render (tests/bench). These are plain <a> and <form>
  * elements: every page they lead to is a lean page loaded as a document (lib/lean-page.ts), and
- * the hydrated admin loads it so too. data-shop-link marks them as the shop's own (the same mark
- * as the owner's Markdown pages' links). `to` must be an absolute path of this shop ("/shop/hats").
+ * the hydrated admin loads it so too. `to` must be an absolute path of this shop ("/shop/hats").
  */
 
 interface ShopLinkProps {
@@ -21,7 +20,7 @@ interface ShopLinkProps {
 // Written out prop by prop, without spreading: this renders about 80 times per page.
 export function ShopLink({ to, className, children, "aria-label": label, "aria-current": current }: ShopLinkProps) {
   return (
-    <a href={to} className={className} aria-label={label} aria-current={current} data-discover="true" data-shop-link="">
+    <a href={to} className={className} aria-label={label} aria-current={current}>
       {children}
     </a>
   );
@@ -37,7 +36,7 @@ interface ShopSearchFormProps {
 /** A GET form (search, filters) of the shop's own pages: the browser loads its answer as a document. */
 export function ShopSearchForm({ action, className, role, children }: ShopSearchFormProps) {
   return (
-    <form method="get" action={action} className={className} role={role} data-discover="true" data-shop-link="">
+    <form method="get" action={action} className={className} role={role}>
       {children}
     </form>
   );

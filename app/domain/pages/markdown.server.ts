@@ -19,9 +19,8 @@ const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
   const href = token.attrGet("href") ?? "";
-  // Other sites get no handle on this page; the shop's own paths navigate like its other links.
+  // Other sites get no handle on this page.
   if (/^https?:/i.test(href)) token.attrSet("rel", "noopener");
-  else if (href.startsWith("/")) token.attrSet("data-shop-link", "");
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 

@@ -127,7 +127,6 @@ describe("shop links and search forms", () => {
     const link = await screen.findByRole("link", { name: "Size guide" });
     expect(link).toHaveAttribute("href", "/size-guide");
     expect(link).toHaveClass("nav");
-    expect(link).toHaveAttribute("data-discover", "true");
     const form = screen.getByRole("search");
     expect(form).toHaveAttribute("method", "get");
     expect(form).toHaveAttribute("action", "/account");

@@ -43,8 +43,8 @@ describe("renderMarkdown: the owner's Markdown, safe as HTML", () => {
     expect(renderMarkdown("<data:text/html,hi>")).not.toContain("<a");
   });
 
-  it("keeps allowed links; other sites get rel=noopener, the shop's paths navigate as shop links", () => {
-    expect(renderMarkdown("[shop](/shop)")).toContain('<a href="/shop" data-shop-link="">shop</a>');
+  it("keeps allowed links; other sites get rel=noopener, the shop's paths stay plain links", () => {
+    expect(renderMarkdown("[shop](/shop)")).toContain('<a href="/shop">shop</a>');
     expect(renderMarkdown("[us](https://example.com/a?b=1)")).toContain('<a href="https://example.com/a?b=1" rel="noopener">us</a>');
     expect(renderMarkdown("[HTTP](HTTP://example.com)")).toContain('rel="noopener"');
     expect(renderMarkdown("[mail](mailto:hello@example.com)")).toContain('<a href="mailto:hello@example.com">mail</a>');
