@@ -115,7 +115,7 @@ export const TABS_ATTRIBUTE = "data-tabs";
 
 /** What the sign-in form's action answers a script: where to go next, or why not. */
 export type SignInAnswer =
-  | { ok: true; redirectTo: string; toast: ToastMessage | null }
+  | { ok: true; redirectTo: string }
   | { ok?: undefined; result?: { error?: Record<string, string[] | null | undefined> | null }; alert?: ToastMessage | null; message?: string };
 
 /** The attributes as JSX props: `<button {...busyLabel("Sending...")}>`. */

@@ -1,11 +1,11 @@
 /**
  * Sign In and Sign Up without a page load: the form goes to its own action asking for JSON.
  * Refused, the server's errors appear in place and focus goes to the first field in error (or
- * the emptied password). Accepted, the notification shows and the page follows about
- * SIGN_IN_REDIRECT_DELAY_MS later, as the spec says. Without JavaScript: post/redirect/get.
+ * the emptied password). Accepted, the page follows about SIGN_IN_REDIRECT_DELAY_MS later, as the
+ * spec says, and shows the notification (its cookie came with the answer). Without JavaScript:
+ * post/redirect/get.
  */
 import { markBusy, submitterOf } from "~/browser/behaviors/busy-submit";
-import { showToast } from "~/browser/behaviors/toasts";
 import { showFieldErrors, showFormAlert } from "~/browser/field-errors";
 import { formBody, postForm, submitPlainly } from "~/browser/net";
 import { type Behavior } from "~/browser/runtime";
@@ -21,7 +21,6 @@ async function signIn(form: HTMLFormElement, submitter: HTMLButtonElement | null
   }
   const data = answer.data;
   if (data.ok === true) {
-    if (data.toast) showToast(data.toast);
     // The button stays busy: the next page is on its way.
     window.setTimeout(() => location.assign(data.redirectTo), SIGN_IN_REDIRECT_DELAY_MS);
     return;

@@ -100,15 +100,16 @@ export const SIGN_IN_TOAST: Toast = { ...AUTH_MESSAGES.loginSuccess };
 
 /**
  * Ends a sign-in that went through: post/redirect/get for a plain form; for the browser module
- * (which asked for JSON) where to go, with the same cookies, so the next page shows the
- * notification as well (browser/behaviors/sign-in.ts follows after the spec's pause).
+ * (which asked for JSON) where to go, with the same cookies (browser/behaviors/sign-in.ts follows
+ * after the spec's pause). Either way the notification travels in its cookie and the page she
+ * lands on shows it, once.
  */
 export async function answerSignedIn(request: Request, redirectTo: string, toast: Toast | null, cookies: (string | null)[]): Promise<Response> {
   const headers = new Headers();
   if (toast) headers.append("Set-Cookie", await toastHeader(toast));
   for (const c of cookies) if (c) headers.append("Set-Cookie", c);
   if (!wantsJson(request)) return redirect(redirectTo, { headers });
-  return json({ ok: true as const, redirectTo, toast }, { headers });
+  return json({ ok: true as const, redirectTo }, { headers });
 }
 
 /** A redirect a sign-in step throws (to the second factor's page), answered to the browser module as where to go next. */

@@ -71,6 +71,37 @@ test("signing in from a product page comes back to it", async ({ page }, testInf
   await expect(page.locator("details.user-menu summary")).toContainText("Hi, Rita");
 });
 
+test("signing in shows 'Welcome back!' once, on the page she lands on, never on the sign-in page", async ({ page }, testInfo) => {
+  const email = uniqueEmail("once");
+  await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName: "Ona", lastName: "O" } });
+  await page.request.post("/api/auth/logout");
+  // Every notification a page of this tab shows, with the page's path: from each document's HTML,
+  // and with JavaScript from the DOM as it changes (a notification the module adds for a moment).
+  const inHtml: string[] = [];
+  const inDom: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "document" || response.status() !== 200) return;
+    const html = await response.text().catch(() => "");
+    for (const m of html.matchAll(/class="toast-title"[^>]*>([^<]*)</g)) inHtml.push(`${new URL(response.url()).pathname} ${m[1]}`);
+  });
+  await page.exposeFunction("recordToast", (entry: string) => inDom.push(entry));
+  await page.addInitScript(() => {
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof Element && (node.matches(".toast") || node.querySelector(".toast")))
+            (window as unknown as { recordToast: (e: string) => void }).recordToast(`${location.pathname} ${node.textContent ?? ""}`);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await visit(page, testInfo, "/login");
+  await fillSignIn(page, email, PASSWORD);
+  await page.waitForURL((url) => url.pathname === "/");
+  await expectToast(page, "Welcome back!");
+  expect(inHtml).toEqual(["/ Welcome back!"]);
+  expect(inDom.filter((entry) => entry.startsWith("/login"))).toEqual([]);
+  if (!jsOff(testInfo)) expect(inDom.some((entry) => entry.startsWith("/ ") && entry.includes("Welcome back!"))).toBe(true);
+});
+
 test("a wrong password says 'Login failed' / 'Invalid credentials' and keeps the e-mail", async ({ page }, testInfo) => {
   const email = uniqueEmail("wrong");
   await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName: "W", lastName: "P" } });
