@@ -21,7 +21,7 @@ import { getCategoryDescription } from "~/domain/catalogue/categories.server";
 import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
 import { getProductBySlug, getProductIdBySlug, listRelatedProducts } from "~/domain/catalogue/products.server";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
-import { madeToOrderText, PERSONALISED_TEXT, productStockLine } from "~/domain/catalogue/made-to-order";
+import { MADE_TO_ORDER_SHIPPING_TEXT, madeToOrderText, PERSONALISED_TEXT, productStockLine, READY_SHIPPING_TEXT } from "~/domain/catalogue/made-to-order";
 import { productSafetyJsonLd } from "~/domain/legal/product-safety";
 import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { respond } from "~/web/respond.server";
@@ -227,7 +227,7 @@ export default function ProductPage() {
                   ))}
             </p>
             {product.isLarge ? <p className="muted small">Large item: ships with Large Item Shipping.</p> : null}
-            <p className="muted small">Handmade to order in small batches; ships worldwide within 1-3 business days.</p>
+            <p className="muted small">{madeToOrder ? MADE_TO_ORDER_SHIPPING_TEXT : READY_SHIPPING_TEXT}</p>
           </section>
           <MakerAndSafety sku={product.sku} materials={product.materials} safetyNotice={product.safetyNotice} maker={maker} />
         </section>

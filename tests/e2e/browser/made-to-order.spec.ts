@@ -76,6 +76,9 @@ test("the owner makes a piece to order; a shopper buys it at stock 0 and sees wh
   await visit(page, testInfo, `/product/${product.slug}`);
   await expect(addForm(page).locator(".stock-line")).toHaveText("Made to order: ships within 2 weeks");
   await expect(addForm(page).getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+  // The product information promises no 1-3 business days for a piece still to be sewn.
+  await expect(page.getByText("a made-to-order piece once it is sewn")).toBeVisible();
+  await expect(page.getByText("Handmade to order in small batches; ships worldwide within 1-3 business days.")).toHaveCount(0);
   await addToCart(page, testInfo, product.slug);
 
   await visit(page, testInfo, "/cart");
@@ -94,6 +97,7 @@ test("a mixed order says it ships in one parcel when the made-to-order piece is 
   const ready = insertProduct("Ready Lace Collar", 3);
   await addToCart(page, testInfo, sewn.slug);
   await addToCart(page, testInfo, ready.slug);
+  await expect(page.getByText("Handmade to order in small batches; ships worldwide within 1-3 business days.")).toBeVisible();
   await checkoutAndPay(page, testInfo, "Made to order: ships within 1 week");
   const sentence = page.getByTestId("expected-ship-date");
   await expect(sentence).toHaveText(/^Your order ships in one parcel when the made-to-order piece is ready, around /);
