@@ -85,6 +85,7 @@ export async function loadCheckoutPage(request: Request) {
         priceCents: item.product.priceCents,
         specificStock: item.specificStock,
         madeToOrderDays: item.madeToOrderDays,
+        isPersonalised: item.isPersonalised,
         isLarge: item.product.isLarge,
       })),
       subtotalCents: summary.subtotalCents,

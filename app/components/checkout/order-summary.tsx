@@ -1,4 +1,5 @@
 import { MadeToOrderNote } from "~/components/product/made-to-order-note";
+import { PERSONALISED_ITEM_TEXT } from "~/domain/catalogue/made-to-order";
 import { Link } from "@remix-run/react";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
@@ -16,6 +17,8 @@ export interface SummaryItem {
   specificStock: number;
   /** The line will be made to order: the lead time in days. */
   madeToOrderDays?: number | null;
+  /** Exempt from the right of withdrawal: the buyer is told before she orders. */
+  isPersonalised?: boolean;
 }
 
 export interface SummaryFigures {
@@ -99,6 +102,7 @@ export function CheckoutOrderSummary({ items, figures, note }: { items: SummaryI
               {item.variationName ? <p className="muted small">Variation: {item.variationName}</p> : null}
               <p className="muted small">Qty: {item.quantity}</p>
               <MadeToOrderNote days={item.madeToOrderDays} className="small made-to-order-note" />
+              {item.isPersonalised ? <p className="muted small personalised-note">{PERSONALISED_ITEM_TEXT}</p> : null}
             </div>
             <p className="checkout-line-price">{formatMoney(item.priceCents * item.quantity)}</p>
           </li>

@@ -26,6 +26,8 @@ export interface CartItemView {
   specificStock: number;
   /** The line's stock cannot cover it and it will be made to order: the product's lead time in days; else null. */
   madeToOrderDays: number | null;
+  /** Made to the buyer's own measurements or choices: exempt from the right of withdrawal. */
+  isPersonalised: boolean;
   product: {
     id: number;
     title: string;
@@ -115,6 +117,7 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
       "p.is_large as isLarge",
       "p.made_to_order as madeToOrder",
       "p.lead_time_days as leadTimeDays",
+      "p.is_personalised as isPersonalised",
       (eb) =>
         eb
           .selectFrom("product_images as pi")
@@ -161,6 +164,7 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
       variation: r.variationCode ? { variationCode: r.variationCode, variationName: r.variationName ?? r.variationCode } : null,
       specificStock,
       madeToOrderDays,
+      isPersonalised: r.isPersonalised === 1,
       product: {
         id: r.productId,
         title: r.title,

@@ -6,20 +6,25 @@ import { uniqueEmail, withDb } from "../helpers/session";
 // Made-to-order pieces as the owner and a shopper meet them, with JavaScript on and off: the owner
 // marks a product made to order in the editor; a shopper sees 'Made to order: ships within N
 // weeks' on its page, buys it at stock 0, sees the text in the cart and at checkout, pays through
-// the PayPal emulator and the confirmation gives the expected ship date; a mixed order ships in one parcel.
+// the PayPal emulator and the confirmation gives the expected ship date; a mixed order ships in one parcel
+// and its checkout names the personalised piece as exempt from withdrawal.
 
 const SHIP_DATE = /around [A-Z][a-z]+ \d{1,2}, \d{4}\./;
 
-function insertProduct(title: string, stock: number, madeToOrder: { leadTimeDays: number } | null = null): { id: number; slug: string; title: string } {
+function insertProduct(
+  title: string,
+  stock: number,
+  madeToOrder: { leadTimeDays: number; personalised?: boolean } | null = null,
+): { id: number; slug: string; title: string } {
   return withDb((db) => {
     const tag = Math.random().toString(36).slice(2, 8);
     const slug = `${title.toLowerCase().replace(/\W+/g, "-")}-${tag}`;
     const full = `${title} ${tag}`;
     const r = db
       .prepare(
-        "INSERT INTO products (title, slug, description, price_cents, stock, total_stock, made_to_order, lead_time_days) VALUES (?, ?, 'Sewn for a made-to-order test.', 2100, ?, ?, ?, ?)",
+        "INSERT INTO products (title, slug, description, price_cents, stock, total_stock, made_to_order, lead_time_days, is_personalised) VALUES (?, ?, 'Sewn for a made-to-order test.', 2100, ?, ?, ?, ?, ?)",
       )
-      .run(full, slug, stock, stock, madeToOrder ? 1 : 0, madeToOrder?.leadTimeDays ?? 0);
+      .run(full, slug, stock, stock, madeToOrder ? 1 : 0, madeToOrder?.leadTimeDays ?? 0, madeToOrder?.personalised ? 1 : 0);
     return { id: Number(r.lastInsertRowid), slug, title: full };
   });
 }
@@ -93,11 +98,16 @@ test("the owner makes a piece to order; a shopper buys it at stock 0 and sees wh
 });
 
 test("a mixed order says it ships in one parcel when the made-to-order piece is ready", async ({ page }, testInfo) => {
-  const sewn = insertProduct("Hand Smocked Pinafore", 0, { leadTimeDays: 4 });
+  const sewn = insertProduct("Hand Smocked Pinafore", 0, { leadTimeDays: 4, personalised: true });
   const ready = insertProduct("Ready Lace Collar", 3);
   await addToCart(page, testInfo, sewn.slug);
   await addToCart(page, testInfo, ready.slug);
   await expect(page.getByText("Handmade to order in small batches; ships worldwide within 1-3 business days.")).toBeVisible();
+  // Before she orders, checkout tells her which piece she cannot withdraw from.
+  await visit(page, testInfo, "/checkout");
+  const line = (title: string) => page.locator(".checkout-line").filter({ hasText: title });
+  await expect(line(sewn.title).getByText("Personalised: exempt from withdrawal")).toBeVisible();
+  await expect(line(ready.title).getByText("Personalised: exempt from withdrawal")).toHaveCount(0);
   await checkoutAndPay(page, testInfo, "Made to order: ships within 1 week");
   const sentence = page.getByTestId("expected-ship-date");
   await expect(sentence).toHaveText(/^Your order ships in one parcel when the made-to-order piece is ready, around /);
