@@ -11,6 +11,7 @@ import { completePayment, startPayment, validateOrderStock } from "~/domain/paym
 import { checkWithdrawal, submitWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { db } from "~/lib/db.server";
 import { PRODUCT_INTENTS } from "~/domain/catalogue/product-texts";
+import { loader as adminOrderLoader } from "~/routes/admin_.orders.$orderId";
 import { action as editAction } from "~/routes/admin_.products.edit.$id";
 import { action as createAction } from "~/routes/api.admin.products";
 import { action as oneAction, loader as oneLoader } from "~/routes/api.admin.products.$id";
@@ -250,6 +251,15 @@ describe("the personalised exemption from withdrawal", () => {
       .map((r) => JSON.parse(r.data) as { orderId: number; items: { title: string; isPersonalised: boolean }[] })
       .find((d) => d.orderId === placed.id);
     expect(mine?.items.find((i) => i.title === "Measured Coat")?.isPersonalised).toBe(true);
+
+    // The owner is not offered a full cancel, which would break the receipt's word, but told what to do.
+    const admin = await makeUser(db, { isAdmin: true });
+    const cookie = await cookieFor(admin.id);
+    const page = await run(() => adminOrderLoader(args(get(`/admin/orders/${placed.id}`, { cookie }), { orderId: String(placed.id) })));
+    const withdrawal = (await page.json()).withdrawal;
+    expect(withdrawal.canRefundInFull).toBe(false);
+    expect(withdrawal.keepExemptNote).toContain("cannot withdraw from Measured Coat");
+    expect(withdrawal.keepExemptNote).toContain("refund the other items with the return form");
   });
 });
 

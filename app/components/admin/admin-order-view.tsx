@@ -399,6 +399,7 @@ function WithdrawalBanner({ data }: { data: OkData }) {
           </Form>
         </>
       ) : null}
+      {w.keepExemptNote ? <p className="small">{w.keepExemptNote}</p> : null}
       {!w.handledAt && !w.canRefundInFull && data.returnTerms ? (
         <p className="small">
           The order has shipped: when the items are back (or the customer sends proof of posting), <a href="#return">process the return</a>. The form is

@@ -1,7 +1,7 @@
 import { type CSSProperties, type ReactNode } from "react";
 import { mailName } from "~/domain/mail/names";
 import { type MailContext, type OrderMailData } from "~/domain/mail/templates";
-import { formatReceivedAt, nextSteps, REMINDER_DAYS } from "~/domain/withdrawals/rules";
+import { formatReceivedAt, nextSteps, ownerNextSteps, REMINDER_DAYS } from "~/domain/withdrawals/rules";
 
 /**
  * The withdrawal's e-mails: the customer's receipt (the durable medium the law asks for), the
@@ -66,10 +66,7 @@ export function withdrawalRenderers(kit: MailKit): {
   );
   const exemptTitles = (w: WithdrawalMailData) => w.items.filter((i) => i.isPersonalised).map((i) => i.title);
   const adminLink = (ctx: MailContext, orderId: number) => `${ctx.appUrl}/admin/orders/${orderId}`;
-  const ownerTodo = (w: WithdrawalMailData) =>
-    w.shipped
-      ? "The order has shipped: when the parcel is back (or the customer sends proof of posting), process the return on the order page. The form is prefilled with every item and the shipping, which must be refunded too."
-      : "The order has not shipped: on the order page, 'Cancel and refund in full' cancels it and refunds everything through PayPal.";
+  const ownerTodo = (w: WithdrawalMailData) => ownerNextSteps(w.shipped, exemptTitles(w));
 
   return {
     "withdrawal-received": (w, ctx) => {

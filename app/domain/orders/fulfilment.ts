@@ -123,8 +123,10 @@ export interface AdminWithdrawal {
   receivedAt: string;
   handledAt: string | null;
   remindedAt: string | null;
-  /** Before shipping: 'Cancel and refund in full' is the way to handle it. */
+  /** Before shipping, and nothing in the order is exempt: 'Cancel and refund in full' is the way to handle it. */
   canRefundInFull: boolean;
+  /** Before shipping, a mixed order: what to do instead (the personalised pieces stay sold). */
+  keepExemptNote: string | null;
 }
 
 export type AdminOrderPageData =

@@ -122,6 +122,18 @@ export function nextSteps(shipped: boolean, exemptTitles: string[] = []): string
     : `${WITHDRAWAL_TEXT.exempt(exemptTitles)} We will send you the personalised pieces only, and refund the price of the other items to your PayPal account within 14 days.`;
 }
 
+/**
+ * The owner's part, in her alert and reminder and on the order page's banner. A mixed order that
+ * has not shipped keeps its personalised pieces, as the customer's receipt says (nextSteps).
+ */
+export function ownerNextSteps(shipped: boolean, exemptTitles: string[] = []): string {
+  if (shipped)
+    return "The order has shipped: when the parcel is back (or the customer sends proof of posting), process the return on the order page. The form is prefilled with every item and the shipping, which must be refunded too.";
+  if (exemptTitles.length === 0)
+    return "The order has not shipped: on the order page, 'Cancel and refund in full' cancels it and refunds everything through PayPal.";
+  return `The order has not shipped, and the customer cannot withdraw from ${exemptTitles.join(", ")} (made to her own measurements or choices): her receipt says only those pieces will be sent. Ship them, then refund the other items with the return form on the order page, which leaves the personalised pieces out.`;
+}
+
 /** The withdrawal page's link for one order (order e-mails, the order page). */
 export function withdrawalPath(orderId: number): string {
   return `/withdrawal?orderId=${orderId}`;

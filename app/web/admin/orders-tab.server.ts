@@ -19,6 +19,7 @@ import {
 import { isOrderStatus, isPaidBeforeShipping } from "~/domain/orders/status";
 import { listOrderEvents } from "~/domain/orders/transitions.server";
 import { cancelAndRefundWithdrawal, getWithdrawal } from "~/domain/withdrawals/withdrawals.server";
+import { ownerNextSteps } from "~/domain/withdrawals/rules";
 import { listRefunds } from "~/domain/payments/refunds.server";
 import { resolvePaymentReversal } from "~/domain/payments/reversals.server";
 import { decimalToCents } from "~/lib/money";
@@ -241,6 +242,7 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
   const can = adminOrderActions(view.status);
   const [refunds, events, terms, withdrawal] = await Promise.all([listRefunds(db, id), listOrderEvents(db, id), getReturnTerms(db, id), getWithdrawal(db, id)]);
   can.return = terms?.open ?? false;
+  const exemptTitles = view.items.filter((item) => item.isPersonalised).map((item) => item.product.title);
   return json<AdminOrderPageData>(
     {
       state: "ok",
@@ -275,7 +277,8 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
             receivedAt: withdrawal.receivedAt,
             handledAt: withdrawal.handledAt,
             remindedAt: withdrawal.remindedAt,
-            canRefundInFull: !withdrawal.handledAt && isPaidBeforeShipping(view.status),
+            canRefundInFull: !withdrawal.handledAt && isPaidBeforeShipping(view.status) && exemptTitles.length === 0,
+            keepExemptNote: !withdrawal.handledAt && isPaidBeforeShipping(view.status) && exemptTitles.length > 0 ? ownerNextSteps(false, exemptTitles) : null,
           }
         : null,
       confirm: url.searchParams.get("confirm") === "cancel" && can.cancel,

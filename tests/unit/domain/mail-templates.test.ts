@@ -93,6 +93,22 @@ describe("the e-mail templates", () => {
     expect(renderMail("owner-withdrawal-reminder", withdrawal, ctx).text).toContain("has not been handled for 7 days");
   });
 
+  it("tells the owner of a mixed order not shipped yet to send the personalised piece and refund the rest, not to cancel it all", () => {
+    const plain = renderMail("owner-withdrawal", withdrawal, ctx).text;
+    expect(plain).toContain("'Cancel and refund in full' cancels it and refunds everything");
+    const items = [
+      { ...withdrawal.items[0]!, title: "Measured Coat", isPersonalised: true },
+      { ...withdrawal.items[0]!, title: "Plain Hat", isPersonalised: false },
+    ];
+    const mixed = { ...withdrawal, items };
+    for (const kind of ["owner-withdrawal", "owner-withdrawal-reminder"] as const) {
+      const text = renderMail(kind, mixed, ctx).text;
+      expect(text).toContain(`the customer cannot withdraw from ${items[0]!.title}`);
+      expect(text).toContain("refund the other items with the return form");
+      expect(text).not.toContain("'Cancel and refund in full' cancels it");
+    }
+  });
+
   it("escapes item titles and encodes tracking numbers in links", () => {
     const confirmation = renderMail("order-confirmation", order, ctx);
     expect(confirmation.html).toContain("Dress &quot;A&quot; &lt;b&gt;");
