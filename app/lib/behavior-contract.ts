@@ -31,6 +31,8 @@ export const SEARCH_ATTRIBUTE = "data-search";
 export const REFRESH_ATTRIBUTE = "data-refresh";
 /** A link that goes back in history with JavaScript (the 404 page's 'Go Back'); its href without. */
 export const HISTORY_BACK_ATTRIBUTE = "data-history-back";
+/** A link whose page the browser fetches ahead once the link is on screen (the cart drawer's Checkout). */
+export const PREFETCH_ATTRIBUTE = "data-prefetch";
 /** A form asks first: the value is the question; with JavaScript a confirm(), without it the server's step. */
 export const CONFIRM_ATTRIBUTE = "data-confirm";
 

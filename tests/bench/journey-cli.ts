@@ -2,7 +2,7 @@
  * The slow-phone journey of `npm run bench` on its own, against a shop that is already running
  * with the PayPal emulator (the e2e server, `npm run demo`, …) and has the seeded sweater:
  *
- *   npx tsx tests/bench/journey-cli.ts http://localhost:3000            # JS off and on, taking turns, three runs each; the medians and the ratios
+ *   npx tsx tests/bench/journey-cli.ts http://localhost:3000            # JS off and on, taking turns, five runs each; the medians and the ratios
  *   npx tsx tests/bench/journey-cli.ts http://localhost:3000 --runs=1   # one run each
  *   npx tsx tests/bench/journey-cli.ts http://localhost:3000 --js=off   # one run, one mode
  *

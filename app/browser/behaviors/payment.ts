@@ -1,5 +1,5 @@
 /**
- * The payment page's stock check: on load 'Verifying product availability...' shows above the
+ * The payment page's stock check: on load 'Verifying product availability...' shows below the
  * ready area while POST /api/orders/{id}/validate-stock runs. When the answer differs from what
  * the server drew (stock ran out, or came back), the area is taken from the page again: the
  * server's issue box with Return to Cart, or its Pay button. The server checked the stock when it
@@ -46,7 +46,8 @@ export const stockCheck: Behavior = {
     let live = true;
     const verifying = paragraph("verifying", PAYMENT_SHARED_TEXT.verifying);
     verifying.setAttribute("role", "status");
-    area.before(verifying);
+    // Below the ready area: when the line goes, the Pay button above it stays where she is tapping.
+    area.after(verifying);
     void (async () => {
       const result = await check(area.getAttribute(STOCK_CHECK_ATTRIBUTE) ?? "");
       if (!live) return;

@@ -3,7 +3,7 @@ import { QuantityControls, RemoveItemForm } from "~/components/cart/cart-forms";
 import { CartTotalsList, type SummaryTotals } from "~/components/cart/cart-summary";
 import { CartIcon } from "~/components/icons";
 import { ShopLink } from "~/components/ui/shop-link";
-import { CART_DRAWER_ATTRIBUTE, DRAWER_CLOSE_ATTRIBUTE, REFRESH_ATTRIBUTE } from "~/lib/behavior-contract";
+import { CART_DRAWER_ATTRIBUTE, DRAWER_CLOSE_ATTRIBUTE, PREFETCH_ATTRIBUTE, REFRESH_ATTRIBUTE } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
 
 interface DrawerCartItem {
@@ -84,9 +84,9 @@ export function CartDrawer({ cart, here }: { cart: DrawerCart; here: string }) {
               <ShopLink to="/cart" className="button button-secondary">
                 View Cart
               </ShopLink>
-              <ShopLink to="/checkout" className="button">
+              <a href="/checkout" className="button" {...{ [PREFETCH_ATTRIBUTE]: "" }}>
                 Checkout
-              </ShopLink>
+              </a>
             </div>
           </>
         )}

@@ -260,3 +260,38 @@ test("cancelling Clear Cart sends nothing", async ({ page }, testInfo) => {
   await expect(cartItem(page, "Rose Garden Tea Dress")).toHaveCount(1);
   await expect(cartBadge(page)).toHaveText("1");
 });
+
+test("the drawer's Checkout opens the cart as it is now: fetched ahead with JavaScript, and again after a change", async ({ page, context }, testInfo) => {
+  // What the browser fetched ahead, as DevTools reports it (speculation rules run only with JavaScript).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Preload.enable");
+  const ready: string[] = [];
+  cdp.on("Preload.prefetchStatusUpdated", (event) => {
+    if (event.status === "Ready") ready.push(new URL(event.key.url).pathname);
+  });
+  await addFromProductPage(page, testInfo, SLUGS.large);
+  const drawer = page.getByRole("complementary", { name: "Shopping cart" });
+  if (!(await drawer.isVisible())) await cartSummary(page).click();
+  const checkout = drawer.getByRole("link", { name: "Checkout", exact: true });
+  await expect(checkout).toHaveAttribute("href", "/checkout");
+  if (jsOff(testInfo)) await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
+  else await expect.poll(() => ready).toEqual(["/checkout"]);
+
+  await drawer.getByRole("button", { name: "Increase quantity of Doll Steamer Trunk" }).click();
+  if (jsOff(testInfo)) await cartSummary(page).click();
+  await expect(drawer.locator(".drawer-controls").first()).toContainText("2");
+  // The page fetched for one trunk is dropped with the old drawer; the new drawer fetches it again.
+  if (!jsOff(testInfo)) await expect.poll(() => ready).toEqual(["/checkout", "/checkout"]);
+
+  await checkout.click();
+  await page.waitForURL((url) => url.pathname === "/checkout");
+  const line = page.locator(".checkout-line").filter({ hasText: "Doll Steamer Trunk" });
+  await expect(line.getByText("Qty: 2")).toBeVisible();
+  await expect(page.getByTestId("summary-subtotal")).toHaveText("$178.00");
+  if (!jsOff(testInfo)) {
+    const delivery = await page.evaluate(
+      () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType,
+    );
+    expect(delivery).toBe("navigational-prefetch");
+  }
+});

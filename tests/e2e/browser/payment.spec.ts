@@ -265,3 +265,26 @@ test("from the keyboard: Enter on 'Pay with PayPal' goes to PayPal; with JavaScr
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`^${PAYPAL_ORIGIN}/checkoutnow`));
 });
+
+test("the Pay button stays where it is while the stock check runs and when it ends", async ({ page }, testInfo) => {
+  const product = makeProduct(3);
+  const order = await placeOrder(page, product.id);
+  // A slow line: the check's answer takes a while, so its status line is there to measure.
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/orders/*/validate-stock", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await visit(page, testInfo, `/order/${order.id}/payment`);
+  const pay = page.getByRole("button", { name: "Pay with PayPal" });
+  await expect(pay).toBeEnabled();
+  if (!jsOff(testInfo)) await expect(page.getByRole("status").filter({ hasText: "Verifying product availability..." })).toBeVisible();
+  const during = (await pay.boundingBox())!;
+  answer();
+  await expect(page.getByText("Verifying product availability...")).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  const after = (await pay.boundingBox())!;
+  expect(after.y).toBe(during.y);
+  expect(after.x).toBe(during.x);
+});
