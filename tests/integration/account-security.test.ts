@@ -247,7 +247,7 @@ describe("TOTP for admins", () => {
     const body = { intent: "signin", email: admin.email, password: admin.password, redirectTo: "/admin" };
     const res = await run(() => loginAction(args(postForm("/login", body, { ip: freshIp(), accept: "application/json" }))));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, redirectTo: "/login/two-factor", toast: null });
+    expect(await res.json()).toEqual({ ok: true, redirectTo: "/login/two-factor" });
     const pending = sessionCookie(res)!;
     expect(await me(pending)).toBe(401);
     expect((await run(() => secondStepLoader(args(get("/login/two-factor", { cookie: pending }))))).status).toBe(200);
