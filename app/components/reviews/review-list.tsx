@@ -1,16 +1,8 @@
 import { Stars } from "~/components/reviews/stars";
+import type { ListedReview, ReviewView } from "~/domain/reviews/reviews.server";
 
-export interface ReviewItemData {
-  id: number;
-  rating: number;
-  title: string | null;
-  text: string;
-  authorName: string;
-  createdAt: string;
-  photos: { url: string; thumbUrl: string }[];
-  reply: string | null;
-  product?: { title: string; slug: string };
-}
+/** A review as the domain gives it; on the all-reviews page with the piece it is about. */
+export type ReviewItemData = ReviewView & { product?: Pick<ListedReview["product"], "title" | "slug"> };
 
 const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
