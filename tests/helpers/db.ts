@@ -1,6 +1,7 @@
 import { copyFileSync } from "node:fs";
 import path from "node:path";
-import { openDatabase } from "../../app/lib/sqlite.server";
+import { type DB, openDatabase } from "../../app/lib/sqlite.server";
+import { type Database } from "../../app/lib/db-schema";
 import { runDir } from "./run-dir";
 
 /**
@@ -31,4 +32,17 @@ export function copyTemplate(file = newDbFile()): string {
 /** A database of its own, apart from the file's: a fresh copy of the migrated template. */
 export function createTestDb() {
   return openDatabase(copyTemplate());
+}
+
+/** How many rows each of `tables` holds: what a seed or a step wrote, compared before and after. */
+export async function rowCounts<T extends keyof Database>(db: DB, tables: readonly T[]): Promise<Record<T, number>> {
+  const out = {} as Record<T, number>;
+  for (const table of tables) {
+    const row = await db
+      .selectFrom(table as keyof Database)
+      .select(db.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    out[table] = Number(row.n);
+  }
+  return out;
 }

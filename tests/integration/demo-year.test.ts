@@ -11,6 +11,7 @@ import { variantFileName, variantSlots } from "../../app/lib/images";
 import { type DB, openDatabase } from "../../app/lib/sqlite.server";
 import { seedDemo } from "../../db/seed";
 import { addBusinessDays, DEMO_CUSTOMER_PASSWORD, type DemoYearSummary, seedDemoYear } from "../../db/seed/demo-year";
+import { rowCounts } from "../helpers/db";
 import { runDir } from "../helpers/run-dir";
 
 const NOW = new Date("2026-11-28T12:00:00.000Z");
@@ -40,17 +41,7 @@ let second: DemoYearSummary;
 let countsAfterFirst: Record<string, number>;
 let countsAfterSecond: Record<string, number>;
 
-async function counts(): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const table of TABLES) {
-    const row = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    out[table] = Number(row.n);
-  }
-  return out;
-}
+const counts = () => rowCounts(db, TABLES);
 
 function onDisk(url: string): string {
   return path.join(uploadDir, url.replace(/^\/uploads\//, ""));

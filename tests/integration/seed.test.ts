@@ -10,6 +10,7 @@ import { CATEGORY_DESCRIPTIONS, COLOR_NAMES, FIXED_SLUGS } from "../../db/seed/d
 import { spawnSync } from "node:child_process";
 import { promoteToAdmin } from "../../app/domain/auth/promote.server";
 import { createProgressBar, resolveAdminEmail, resolveAdminPassword, type SeedOptions, type SeedSummary, seedBulk, seedDemo } from "../../db/seed";
+import { rowCounts } from "../helpers/db";
 import { runDir } from "../helpers/run-dir";
 
 const ADMIN_EMAIL = "Owner@Little-Stitches.test";
@@ -45,17 +46,7 @@ let countsAfterSecond: Record<string, number>;
 let snapshotAfterFirst: unknown;
 let snapshotAfterSecond: unknown;
 
-async function counts(): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const table of COUNTED) {
-    const row = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow();
-    out[table] = Number(row.n);
-  }
-  return out;
-}
+const counts = () => rowCounts(db, COUNTED);
 
 async function snapshot() {
   return {
