@@ -243,6 +243,8 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
   const [refunds, events, terms, withdrawal] = await Promise.all([listRefunds(db, id), listOrderEvents(db, id), getReturnTerms(db, id), getWithdrawal(db, id)]);
   can.return = terms?.open ?? false;
   const exemptTitles = view.items.filter((item) => item.isPersonalised).map((item) => item.product.title);
+  // An open withdrawal before shipping: cancelled in full, or (a personalised piece in it) sent in part.
+  const openBeforeShipping = withdrawal !== null && !withdrawal.handledAt && isPaidBeforeShipping(view.status);
   return json<AdminOrderPageData>(
     {
       state: "ok",
@@ -277,8 +279,8 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
             receivedAt: withdrawal.receivedAt,
             handledAt: withdrawal.handledAt,
             remindedAt: withdrawal.remindedAt,
-            canRefundInFull: !withdrawal.handledAt && isPaidBeforeShipping(view.status) && exemptTitles.length === 0,
-            keepExemptNote: !withdrawal.handledAt && isPaidBeforeShipping(view.status) && exemptTitles.length > 0 ? ownerNextSteps(false, exemptTitles) : null,
+            canRefundInFull: openBeforeShipping && exemptTitles.length === 0,
+            keepExemptNote: openBeforeShipping && exemptTitles.length > 0 ? ownerNextSteps(false, exemptTitles) : null,
           }
         : null,
       confirm: url.searchParams.get("confirm") === "cancel" && can.cancel,
