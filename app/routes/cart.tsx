@@ -1,3 +1,4 @@
+import { ProductThumb } from "~/components/product/product-thumb";
 import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
@@ -73,7 +74,7 @@ export default function CartPage() {
             <ul className="cart-items" role="list">
               {cart.items.map((item) => (
                 <li key={item.id} className="cart-item">
-                  <img src={item.product.images[0]?.thumbUrl ?? "/placeholder.svg"} alt="" width={96} height={120} />
+                  <ProductThumb imageUrl={item.product.images[0]?.imageUrl} imageWidth={item.product.images[0]?.width} width={96} height={120} lazy={false} />
                   <div className="cart-item-body">
                     <h2 className="cart-item-title">
                       <Link to={`/product/${item.product.slug}`}>{item.product.title}</Link>

@@ -234,7 +234,7 @@ export default function ProductPage() {
       </div>
       <ProductReviews data={reviews} product={product} storeName={storeName} result={reviewReply} />
       {related.length > 0 ? (
-        <section className="section" aria-labelledby="related-title">
+        <section className="section related-products" aria-labelledby="related-title">
           <h2 id="related-title">Related Products</h2>
           <ProductGrid products={related} eagerCount={0} />
         </section>

@@ -21,7 +21,6 @@ import { orderStatusLabel } from "~/domain/orders/status";
 import { canWithdraw } from "~/domain/withdrawals/rules";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
-import { thumbUrl } from "~/lib/images";
 
 /*
  * The request side of the order pages and order API: who may see an order (the signed-in
@@ -97,7 +96,8 @@ export function toOrderPageBase(view: OrderView): Omit<OrderPageOrder, "links"> 
       lineCents: i.unitPriceCents * i.quantity,
       colorName: i.colorName,
       variationName: i.variationName,
-      thumbUrl: thumbUrl(i.product.images[0]?.imageUrl),
+      imageUrl: i.product.images[0]?.imageUrl ?? null,
+      imageWidth: i.product.images[0]?.width ?? null,
       returnedQuantity: i.returnedQuantity,
       madeToOrderDays: i.madeToOrder ? (i.leadTimeDays ?? 0) : null,
       isPersonalised: i.isPersonalised,

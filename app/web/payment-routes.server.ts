@@ -20,7 +20,6 @@ import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
 import { getClientIp, jsonError, readFormData } from "~/web/http.server";
-import { thumbUrl } from "~/lib/images";
 
 /*
  * The request side of payment: the payment page (both URLs share this loader and action),
@@ -123,7 +122,8 @@ export async function loadPaymentPage(request: Request, orderIdParam: string | u
           lineCents: i.unitPriceCents * i.quantity,
           colorName: i.colorName,
           variationName: i.variationName,
-          imageUrl: i.product.images[0] ? thumbUrl(i.product.images[0].imageUrl) : null,
+          imageUrl: i.product.images[0]?.imageUrl ?? null,
+          imageWidth: i.product.images[0]?.width ?? null,
         })),
       },
     },

@@ -257,14 +257,16 @@ describe("the editor's form door", () => {
 describe("cart and order lines show the chosen colour's photo", () => {
   it("the first photo tagged with the line's colour, else the primary image", async () => {
     const d = await makeDress("Cart Dress");
-    await db.updateTable("product_images").set({ color_id: NAVY }).where("id", "=", d.navy).execute();
+    // A width of its own, so the line's width is seen to be the same photo's as its URL.
+    await db.updateTable("product_images").set({ color_id: NAVY, width: 640 }).where("id", "=", d.navy).execute();
+    const primaryWidth = (await db.selectFrom("product_images").select("width").where("id", "=", d.primary).executeTakeFirstOrThrow()).width;
     const owner = { cartKey: `colour-photos-${Date.now()}` };
     await addToCart(db, owner, { productId: d.id, quantity: 1, colorId: NAVY });
     await addToCart(db, owner, { productId: d.id, quantity: 1, colorId: PINK });
     const cart = await getCart(db, owner);
-    const imageOf = (colorId: number) => cart.items.find((i) => i.colorId === colorId)!.product.images[0]!.imageUrl;
-    expect(imageOf(NAVY)).toBe(`/uploads/products/${d.slug}-navy.jpg`);
-    expect(imageOf(PINK)).toBe(`/uploads/products/${d.slug}-1.jpg`);
+    const imageOf = (colorId: number) => cart.items.find((i) => i.colorId === colorId)!.product.images[0]!;
+    expect(imageOf(NAVY)).toMatchObject({ imageUrl: `/uploads/products/${d.slug}-navy.jpg`, width: 640 });
+    expect(imageOf(PINK)).toMatchObject({ imageUrl: `/uploads/products/${d.slug}-1.jpg`, width: primaryWidth });
 
     const order = await db
       .insertInto("orders")
@@ -292,9 +294,9 @@ describe("cart and order lines show the chosen colour's photo", () => {
         .execute();
     }
     const view = await getOrderView(db, order.id);
-    expect(view!.items.map((i) => [i.colorId, i.product.images[0]?.imageUrl])).toEqual([
-      [NAVY, `/uploads/products/${d.slug}-navy.jpg`],
-      [PINK, `/uploads/products/${d.slug}-1.jpg`],
+    expect(view!.items.map((i) => [i.colorId, i.product.images[0]])).toEqual([
+      [NAVY, { imageUrl: `/uploads/products/${d.slug}-navy.jpg`, width: 640 }],
+      [PINK, { imageUrl: `/uploads/products/${d.slug}-1.jpg`, width: primaryWidth }],
     ]);
   });
 });

@@ -27,7 +27,9 @@ vi.mock("@paypal/paypal-js", () => ({
 
 const ORDER: Extract<PaymentPageData, { state: "unpaid" }>["order"] = {
   id: 41,
-  items: [{ id: 1, title: "Lace Pinafore", quantity: 2, unitCents: 2400, lineCents: 4800, colorName: "Red", variationName: null, imageUrl: null }],
+  items: [
+    { id: 1, title: "Lace Pinafore", quantity: 2, unitCents: 2400, lineCents: 4800, colorName: "Red", variationName: null, imageUrl: null, imageWidth: null },
+  ],
   subtotalCents: 4800,
   shippingCents: 800,
   shippingName: "Standard Shipping",

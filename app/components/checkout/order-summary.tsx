@@ -1,3 +1,4 @@
+import { ProductThumb } from "~/components/product/product-thumb";
 import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { PERSONALISED_ITEM_TEXT } from "~/domain/catalogue/made-to-order";
 import { Link } from "@remix-run/react";
@@ -8,7 +9,9 @@ export interface SummaryItem {
   id: number;
   title: string;
   slug: string;
-  thumbUrl: string | null;
+  /** The line's photo (the product image itself) and its width. */
+  imageUrl: string | null;
+  imageWidth: number | null;
   colorName: string | null;
   colorHex: string | null;
   variationName: string | null;
@@ -88,7 +91,7 @@ export function CheckoutOrderSummary({ items, figures, note }: { items: SummaryI
       <ul className="checkout-lines" role="list">
         {items.map((item) => (
           <li key={item.id} className="checkout-line">
-            <img src={item.thumbUrl ?? "/placeholder.svg"} alt="" width={56} height={70} loading="lazy" />
+            <ProductThumb imageUrl={item.imageUrl} imageWidth={item.imageWidth} width={56} height={70} />
             <div className="checkout-line-body">
               <p className="checkout-line-title">
                 <Link to={`/product/${item.slug}`}>{item.title}</Link>

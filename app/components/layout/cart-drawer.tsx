@@ -1,3 +1,4 @@
+import { ProductThumb } from "~/components/product/product-thumb";
 import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { QuantityControls, RemoveItemForm } from "~/components/cart/cart-forms";
 import { CartTotalsList, type SummaryTotals } from "~/components/cart/cart-summary";
@@ -14,7 +15,7 @@ interface DrawerCartItem {
   madeToOrderDays?: number | null;
   colorName: string | null;
   variation: { variationName: string } | null;
-  product: { title: string; slug: string; priceCents: number; images: { thumbUrl: string }[] };
+  product: { title: string; slug: string; priceCents: number; images: { imageUrl: string; width: number | null }[] };
 }
 
 export interface DrawerCart {
@@ -60,7 +61,7 @@ export function CartDrawer({ cart, here }: { cart: DrawerCart; here: string }) {
             <ul className="drawer-items">
               {cart.items.map((item) => (
                 <li key={item.id} className="drawer-item">
-                  <img src={item.product.images[0]?.thumbUrl ?? "/placeholder.svg"} alt="" width={60} height={75} loading="lazy" />
+                  <ProductThumb imageUrl={item.product.images[0]?.imageUrl} imageWidth={item.product.images[0]?.width} width={60} height={75} />
                   <div>
                     <ShopLink to={`/product/${item.product.slug}`} className="strong">
                       {item.product.title}

@@ -1,3 +1,4 @@
+import { ProductThumb } from "~/components/product/product-thumb";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { NotFoundView } from "~/components/layout/not-found";
 import { MadeToOrderNote } from "~/components/product/made-to-order-note";
@@ -96,7 +97,7 @@ export function OrderItems({ items, alwaysShowEach = false }: { items: (OrderPag
     <ul className="order-items" role="list">
       {items.map((item) => (
         <li key={item.id} className="order-item">
-          <img src={item.thumbUrl} alt="" width={64} height={80} loading="lazy" />
+          <ProductThumb imageUrl={item.imageUrl} imageWidth={item.imageWidth} width={64} height={80} />
           <div className="order-item-body">
             <p className="order-item-title">{item.slug ? <Link to={`/product/${item.slug}`}>{item.title}</Link> : item.title}</p>
             {item.categories?.length ? <p className="muted small admin-item-categories">{item.categories.join(", ")}</p> : null}

@@ -1,3 +1,4 @@
+import { ProductThumb } from "~/components/product/product-thumb";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { NotFoundView } from "~/components/layout/not-found";
 import { Alert } from "~/components/ui/field";
@@ -85,7 +86,7 @@ function OrderSummary({ order }: { order: PaymentPageOrder }) {
       <ul className="payment-items" role="list">
         {order.items.map((item) => (
           <li key={item.id} className="payment-item">
-            <img src={item.imageUrl ?? "/placeholder.svg"} alt="" width={56} height={70} loading="lazy" />
+            <ProductThumb imageUrl={item.imageUrl} imageWidth={item.imageWidth} width={56} height={70} />
             <div>
               <p className="strong">{item.title}</p>
               {item.colorName || item.variationName ? <p className="muted small">{[item.colorName, item.variationName].filter(Boolean).join(" · ")}</p> : null}

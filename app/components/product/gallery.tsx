@@ -1,7 +1,8 @@
 import { galleryOrder, productPageHref } from "~/domain/catalogue/colour-photos";
 import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
+import { ProductThumb } from "./product-thumb";
 
-type GalleryImage = { imageUrl: string; thumbUrl: string; altText: string; width: number | null; height: number | null; colorId: number | null };
+type GalleryImage = { imageUrl: string; altText: string; width: number | null; height: number | null; colorId: number | null };
 
 /**
  * The product gallery, opened on `colorId`'s photos (its own first, then every colour's; other
@@ -86,7 +87,7 @@ export function Gallery({
                 aria-current={i === current ? "true" : undefined}
                 aria-label={`Show image ${i + 1} of ${n}`}
               >
-                <img src={img.thumbUrl} alt="" width={72} height={90} loading="lazy" />
+                <ProductThumb imageUrl={img.imageUrl} imageWidth={img.width} width={72} height={90} />
               </a>
             </li>
           ))}
@@ -102,7 +103,7 @@ export function Gallery({
                 data-height={img.height ?? 1000}
                 aria-label={title}
               >
-                <img src={img.thumbUrl} alt="" width={72} height={90} loading="lazy" />
+                <ProductThumb imageUrl={img.imageUrl} imageWidth={img.width} width={72} height={90} />
               </a>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { type AddToCartInput, type UpdateCartItemInput } from "~/domain/cart/schemas";
 import { type CartTotals, computeCartTotals } from "~/domain/cart/totals";
+import { linePhoto } from "~/domain/catalogue/line-photo.server";
 import { madeToOrderRoom, madeToOrderRooms } from "~/domain/catalogue/made-to-order.server";
 import { DomainError } from "~/domain/common/errors";
 import { getShippingRates } from "~/domain/common/settings.server";
@@ -37,7 +38,7 @@ export interface CartItemView {
     isLarge: boolean;
     isLargeItem: boolean;
     category: { name: string; slug: string } | null;
-    images: { imageUrl: string; thumbUrl: string }[];
+    images: { imageUrl: string; thumbUrl: string; width: number | null }[];
   };
   lineTotal: string;
 }
@@ -118,18 +119,8 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
       "p.made_to_order as madeToOrder",
       "p.lead_time_days as leadTimeDays",
       "p.is_personalised as isPersonalised",
-      (eb) =>
-        eb
-          .selectFrom("product_images as pi")
-          .select("pi.image_url")
-          .whereRef("pi.product_id", "=", "p.id")
-          // The line's colour's own photo first, else the primary image.
-          .orderBy(sql`coalesce(pi.color_id = ci.color_id, 0)`, "desc")
-          .orderBy("pi.is_primary", "desc")
-          .orderBy("pi.sort_order")
-          .orderBy("pi.id")
-          .limit(1)
-          .as("imageUrl"),
+      linePhoto("image_url", "ci.product_id", "ci.color_id").as("imageUrl"),
+      linePhoto("width", "ci.product_id", "ci.color_id").as("imageWidth"),
       (eb) =>
         eb
           .selectFrom("product_categories as pcat")
@@ -174,7 +165,7 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
         isLarge: r.isLarge === 1,
         isLargeItem: r.isLarge === 1,
         category: catName && catSlug ? { name: catName, slug: catSlug } : null,
-        images: r.imageUrl ? [{ imageUrl: r.imageUrl, thumbUrl: thumbUrl(r.imageUrl) }] : [],
+        images: r.imageUrl ? [{ imageUrl: r.imageUrl, thumbUrl: thumbUrl(r.imageUrl), width: r.imageWidth }] : [],
       },
       lineTotal: centsToDecimal(r.priceCents * r.quantity),
     };

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { linePhoto } from "~/domain/catalogue/line-photo.server";
 import { type StockLine } from "~/domain/catalogue/stock.server";
 import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
 import { centsToDecimal } from "~/lib/money";
@@ -79,7 +79,7 @@ export interface OrderItemView {
   product: {
     title: string;
     slug: string | null;
-    images: { imageUrl: string }[];
+    images: { imageUrl: string; width: number | null }[];
     categories: { category: { name: string } }[];
   };
 }
@@ -187,18 +187,8 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
       "oi.lead_time_days as leadTimeDays",
       "oi.is_personalised as isPersonalised",
       "p.slug as slug",
-      (eb) =>
-        eb
-          .selectFrom("product_images as pi")
-          .select("pi.image_url")
-          .whereRef("pi.product_id", "=", "oi.product_id")
-          // The line's colour's own photo first, else the primary image.
-          .orderBy(sql`coalesce(pi.color_id = oi.color_id, 0)`, "desc")
-          .orderBy("pi.is_primary", "desc")
-          .orderBy("pi.sort_order")
-          .orderBy("pi.id")
-          .limit(1)
-          .as("imageUrl"),
+      linePhoto("image_url", "oi.product_id", "oi.color_id").as("imageUrl"),
+      linePhoto("width", "oi.product_id", "oi.color_id").as("imageWidth"),
     ])
     .where("oi.order_id", "=", orderId)
     .orderBy("oi.id")
@@ -263,7 +253,7 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
       product: {
         title: i.title,
         slug: i.slug,
-        images: i.imageUrl ? [{ imageUrl: i.imageUrl }] : [],
+        images: i.imageUrl ? [{ imageUrl: i.imageUrl, width: i.imageWidth }] : [],
         categories: categories.filter((c) => c.productId === i.productId).map((c) => ({ category: { name: c.name } })),
       },
     })),

@@ -46,7 +46,9 @@ export interface OrderPageItem {
   lineCents: number;
   colorName: string | null;
   variationName: string | null;
-  thumbUrl: string;
+  /** The line's photo (the product image itself) and its width; none shows the placeholder. */
+  imageUrl: string | null;
+  imageWidth: number | null;
   returnedQuantity: number;
   /** Made to order: the lead time in days of when the order was placed; null for a ready piece. */
   madeToOrderDays: number | null;

@@ -39,7 +39,9 @@ export interface PaymentPageItem {
   lineCents: number;
   colorName: string | null;
   variationName: string | null;
+  /** The line's photo (the product image itself) and its width; none shows the placeholder. */
   imageUrl: string | null;
+  imageWidth: number | null;
 }
 
 export interface PaymentPageOrder {

@@ -1,4 +1,4 @@
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { expect, type Locator, type Page, test, type TestInfo } from "@playwright/test";
 import { addForm, addFromProductPage, cartBadge, cartSummary, chooseOption, expectToast, jsOff, notifications, SLUGS, TEXT, visit } from "../helpers/browser";
 
 // The product page: gallery, options, stock line, details, related products, Add to Cart and
@@ -57,6 +57,8 @@ test("the tea dress page shows title, price, colour swatches, stock, details and
   await expect(related.getByRole("article")).toHaveCount(4);
   await expect(related.getByRole("link", { name: "Rose Garden Tea Dress" })).toHaveCount(0);
   for (const category of await related.locator(".card-category").allTextContents()) expect(category).toBe("Dresses");
+  // Laid out only as the shopper nears it (content-visibility), its pictures still arrive when she does.
+  expect(await shownImagePaths(related.locator("img"))).toHaveLength(4);
 });
 
 test("the chosen colour is the one added, and the cart shows its stock", async ({ page }, testInfo) => {
@@ -179,6 +181,44 @@ test("Add to Cart without a variation asks to select a variation", async ({ page
   await expect(addForm(page).locator("fieldset").filter({ hasText: "Variation" }).getByRole("alert")).toHaveText("Select a variation");
   if (!jsOff(testInfo)) await expectToast(page, "Select a variation");
   await expect(cartBadge(page)).toHaveCount(0);
+});
+
+/** The paths the images show once loaded, each scrolled to first (lazy ones load near the viewport). */
+async function shownImagePaths(images: Locator): Promise<string[]> {
+  const paths: string[] = [];
+  for (const img of await images.all()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { message: "the image loads" }).toBe(true);
+    paths.push(new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname);
+  }
+  return paths;
+}
+
+test("thumbnails and the lines of the drawer, cart and checkout show WebP widths, never the JPEG thumbnail", async ({ page }, testInfo) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  const webp = /^\/uploads\/products\/w\/[^/]+-\d+\.webp$/;
+  await visit(page, testInfo, `/product/${SLUGS.withColors}`);
+  const thumbs = await shownImagePaths(page.locator(".gallery .thumbs > li:not([hidden]) img"));
+  expect(thumbs).toHaveLength(3);
+  for (const path of thumbs) expect(path).toMatch(webp);
+  // The photos not also shown large come at the smallest width (the browser may reuse a larger one it holds).
+  for (const path of thumbs.slice(1)) expect(path).toMatch(/-320\.webp$/);
+
+  await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
+  await expectToast(page, TEXT.added.title, TEXT.added.description);
+  if (jsOff(testInfo)) await cartSummary(page).click();
+  const [drawerLine] = await shownImagePaths(page.getByRole("complementary", { name: "Shopping cart" }).locator(".drawer-item img"));
+  expect(drawerLine).toMatch(webp);
+
+  await visit(page, testInfo, "/cart");
+  const [cartLine] = await shownImagePaths(page.locator(".cart-item img"));
+  await visit(page, testInfo, "/checkout");
+  const [checkoutLine] = await shownImagePaths(page.locator(".checkout-line img"));
+  // The same photo as the drawer's, at some WebP width.
+  const photo = (path: string | undefined) => path?.replace(/-\d+\.webp$/, "");
+  expect([photo(cartLine), photo(checkoutLine)]).toEqual([photo(drawerLine), photo(drawerLine)]);
+  expect(requested.filter((path) => path.includes("/thumbs/"))).toEqual([]);
 });
 
 test("Add to Cart with a colour confirms, counts the item and (with JavaScript) opens the cart drawer", async ({ page }, testInfo) => {
