@@ -1,6 +1,6 @@
 import { galleryOrder, productPageHref } from "~/domain/catalogue/colour-photos";
 import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
-import { ProductThumb } from "./product-thumb";
+import { ProductThumb } from "~/components/product/product-thumb";
 
 type GalleryImage = { imageUrl: string; altText: string; width: number | null; height: number | null; colorId: number | null };
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { type AddToCartInput, type UpdateCartItemInput } from "~/domain/cart/schemas";
 import { type CartTotals, computeCartTotals } from "~/domain/cart/totals";
-import { linePhoto } from "~/domain/catalogue/line-photo.server";
+import { linePhotoId } from "~/domain/catalogue/line-photo.server";
 import { madeToOrderRoom, madeToOrderRooms } from "~/domain/catalogue/made-to-order.server";
 import { DomainError } from "~/domain/common/errors";
 import { getShippingRates } from "~/domain/common/settings.server";
@@ -100,6 +100,7 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
     .leftJoin("colors as c", "c.id", "ci.color_id")
     .leftJoin("product_colors as pc", (j) => j.onRef("pc.product_id", "=", "ci.product_id").onRef("pc.color_id", "=", "ci.color_id"))
     .leftJoin("product_variations as pv", (j) => j.onRef("pv.product_id", "=", "ci.product_id").onRef("pv.variation_code", "=", "ci.variation_code"))
+    .leftJoin("product_images as lp", (j) => j.on("lp.id", "=", linePhotoId("ci.product_id", "ci.color_id")))
     .select([
       "ci.id",
       "ci.product_id as productId",
@@ -119,8 +120,8 @@ async function listCartItems(db: DB, cartId: number): Promise<CartItemView[]> {
       "p.made_to_order as madeToOrder",
       "p.lead_time_days as leadTimeDays",
       "p.is_personalised as isPersonalised",
-      linePhoto("image_url", "ci.product_id", "ci.color_id").as("imageUrl"),
-      linePhoto("width", "ci.product_id", "ci.color_id").as("imageWidth"),
+      "lp.image_url as imageUrl",
+      "lp.width as imageWidth",
       (eb) =>
         eb
           .selectFrom("product_categories as pcat")

@@ -18,12 +18,12 @@ export function madeToOrderText(leadTimeDays: number): string {
   return n === 1 ? "Made to order: ships within 1 week" : `Made to order: ships within ${n} weeks`;
 }
 
-/** Beside an order item made to the buyer's measurements or choices. */
 /** The product page's shipping sentence: a piece sewn after the order does not leave in 1-3 business days. */
 export const READY_SHIPPING_TEXT = "Handmade to order in small batches; ships worldwide within 1-3 business days.";
 export const MADE_TO_ORDER_SHIPPING_TEXT =
   "Handmade in the studio: pieces in stock ship worldwide within 1-3 business days, a made-to-order piece once it is sewn.";
 
+/** Beside an order item made to the buyer's measurements or choices. */
 export const PERSONALISED_ITEM_TEXT = "Personalised: exempt from withdrawal";
 
 export const PERSONALISED_TEXT = "Made to your own measurements or choices: this piece is exempt from the right of withdrawal.";

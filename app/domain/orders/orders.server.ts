@@ -1,4 +1,4 @@
-import { linePhoto } from "~/domain/catalogue/line-photo.server";
+import { linePhotoId } from "~/domain/catalogue/line-photo.server";
 import { type StockLine } from "~/domain/catalogue/stock.server";
 import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
 import { centsToDecimal } from "~/lib/money";
@@ -172,6 +172,7 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
     .selectFrom("order_items as oi")
     .leftJoin("products as p", "p.id", "oi.product_id")
     .leftJoin("colors as c", "c.id", "oi.color_id")
+    .leftJoin("product_images as lp", (j) => j.on("lp.id", "=", linePhotoId("oi.product_id", "oi.color_id")))
     .select([
       "oi.id",
       "oi.product_id as productId",
@@ -187,8 +188,8 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
       "oi.lead_time_days as leadTimeDays",
       "oi.is_personalised as isPersonalised",
       "p.slug as slug",
-      linePhoto("image_url", "oi.product_id", "oi.color_id").as("imageUrl"),
-      linePhoto("width", "oi.product_id", "oi.color_id").as("imageWidth"),
+      "lp.image_url as imageUrl",
+      "lp.width as imageWidth",
     ])
     .where("oi.order_id", "=", orderId)
     .orderBy("oi.id")
