@@ -90,6 +90,17 @@ export default tseslint.config(
     },
   },
   {
+    // Small units: a file under app/ is read in one sitting, a function on one screen or two.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.{ts,js,mjs}", "tools/**/*.ts", "db/seed/**/*.ts"],
+    rules: {
+      "max-lines-per-function": ["error", { max: 120 }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 500 }] },
+  },
+  {
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs" },
     rules: {
