@@ -19,7 +19,6 @@ import { MESSAGES } from "~/domain/cart/messages";
 import { FavoriteSchema } from "~/domain/cart/schemas";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { listFavorites, removeFavorite } from "~/domain/catalogue/favorites.server";
-// The country list comes with the loader data, so it is not in the page's JavaScript (budget).
 import { COUNTRIES } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";

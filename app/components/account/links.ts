@@ -15,7 +15,7 @@ export const FAVORITES_URL = "/account?tab=favorites";
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
-/** The same text on the server and in the browser (UTC), so hydration never differs. */
+/** In UTC, so a date reads the same whatever the server's time zone. */
 export function formatAccountDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);

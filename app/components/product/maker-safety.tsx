@@ -9,8 +9,8 @@ export interface ProductMaker {
 /**
  * What the product-safety rules want shown before purchase: the product's identifier and
  * materials, its safety notice and who makes it (the seller's legal name and postal address).
- * Its own markup rather than the footer's SellerDetails: sharing that module would split it into
- * a chunk of its own that every hydrated page then loads.
+ * Its own markup rather than the footer's SellerDetails, a contact block that only the server
+ * renders, as HTML (layout-html.server.tsx).
  */
 export function MakerAndSafety({ sku, materials, safetyNotice, maker }: { sku: string; materials: string; safetyNotice: string; maker: ProductMaker }) {
   return (

@@ -3,11 +3,10 @@ import { averageOf } from "~/domain/reviews/texts";
 import { mainImage } from "~/lib/meta";
 
 /**
- * What a product card on a page shows, and so all a page sends to the browser for it. A page
- * serializes its cards' data twice on the server (the loader's JSON and the hydration handoff)
- * and a slow phone parses it once, so it is kept small: the main image only, with its
- * thumbnail and WebP variants following from its URL (lib/images), and one flag for "has
- * options to choose". Twelve cards are about 3.5 KB.
+ * What a product card on a page shows, and so all a page sends to the browser for it: the card's
+ * HTML, built on the server (the pages are lean, never hydrated). It is kept small: the main
+ * image only, with its thumbnail and WebP variants following from its URL (lib/images), and one
+ * flag for "has options to choose".
  */
 export interface CardProduct {
   id: number;

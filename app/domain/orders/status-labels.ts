@@ -1,6 +1,6 @@
 import { type OrderStatus } from "~/domain/orders/status";
 
-// Apart from status.ts so that a page showing a label loads only the labels (the JS budget).
+// Apart from status.ts: the labels alone, browser-safe, for pages that only show them.
 /** Order status labels; browser-safe. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   unpaid: "Payment Pending",
