@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { ShippingCalculateSchema } from "~/domain/cart/schemas";
-import { shippingRateFor } from "~/domain/cart/totals";
+import { shippingRateFor } from "~/domain/orders/totals";
 import { getShippingRates } from "~/domain/common/settings.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";

@@ -29,7 +29,7 @@ export default function CheckoutPage() {
   const shipping = data.shipping;
 
   const loyalty = data.loyalty;
-  const figures = checkoutFigures({ subtotalCents: data.subtotalCents, shipping, loyalty, useLoyaltyPoints: useLoyalty });
+  const figures = checkoutFigures({ items: data.items, shipping, loyalty, useLoyaltyPoints: useLoyalty });
   const alert = actionData?.alert ?? null;
   const invalid = actionData && !alert && actionData.result.error && Object.keys(actionData.result.error).length > 0;
   const loyaltyNote =

@@ -89,7 +89,7 @@ export async function loadCheckoutPage(request: Request) {
         isPersonalised: item.isPersonalised,
         isLarge: item.product.isLarge,
       })),
-      subtotalCents: summary.subtotalCents,
+      subtotalCents: summary.totals.subtotalCents,
       shipping: summary.shipping,
       loyalty: loyaltyView(summary),
     },
@@ -99,7 +99,7 @@ export async function loadCheckoutPage(request: Request) {
 
 type CheckoutSummary = Awaited<ReturnType<typeof getCheckoutSummary>>;
 
-/** The loyalty offer as the page shows it (cents; the discount never above the subtotal). */
+/** The loyalty offer as the page shows it (cents; the discount as the totals would apply it). */
 function loyaltyView(summary: CheckoutSummary) {
   const loyalty = summary.loyalty;
   if (!loyalty) return null;
@@ -107,7 +107,7 @@ function loyaltyView(summary: CheckoutSummary) {
     eligible: loyalty.eligible,
     points: loyalty.points,
     pointsRequired: loyalty.pointsRequired,
-    discountCents: Math.min(Math.round(loyalty.discountAmount * 100), summary.subtotalCents),
+    discountCents: loyalty.offeredCents,
     discountAmountCents: Math.round(loyalty.discountAmount * 100),
     minimumOrderCents: Math.round(loyalty.minimumOrderValue * 100),
   };
@@ -115,7 +115,7 @@ function loyaltyView(summary: CheckoutSummary) {
 
 /** What the checkout page shows for a country and loyalty box, for the route to render (components/checkout/figures-html.server.tsx). */
 export interface CheckoutFiguresInput {
-  subtotalCents: number;
+  items: { priceCents: number; quantity: number }[];
   shipping: CheckoutSummary["shipping"];
   loyalty: ReturnType<typeof loyaltyView>;
   useLoyaltyPoints: boolean;
@@ -167,7 +167,7 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
     const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
     const summary = await getCheckoutSummary(db, { owner, user, country: knownCountry(String(formData.get("country") ?? "")) || null });
     const figures = opts.figures({
-      subtotalCents: summary.subtotalCents,
+      items: summary.items.map((item) => ({ priceCents: item.product.priceCents, quantity: item.quantity })),
       shipping: summary.shipping,
       loyalty: loyaltyView(summary),
       useLoyaltyPoints: formData.get("useLoyaltyPoints") === "on",

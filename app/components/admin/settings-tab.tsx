@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { ReviewSettingsForm } from "~/components/admin/review-settings-form";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
-import { type ShippingRates } from "~/domain/cart/totals";
+import { type ShippingRates } from "~/domain/orders/totals";
 import { type LegalSettings } from "~/domain/legal/seller";
 import { type LoyaltyConfig } from "~/domain/loyalty/rules";
 import { centsToDecimal } from "~/lib/money";

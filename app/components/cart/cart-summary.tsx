@@ -1,3 +1,4 @@
+import { LARGE_ITEM_SHIPPING } from "~/domain/orders/totals";
 import { formatMoney } from "~/lib/money";
 
 export interface SummaryTotals {
@@ -24,7 +25,7 @@ export function CartTotalsList({ totals, showMethod = false }: { totals: Summary
           <dd>{formatMoney(totals.totalCents)}</dd>
         </div>
       </dl>
-      {totals.shippingName === "Large Item Shipping" && totals.shippingCents > 0 ? <p className="note">Large item shipping applied</p> : null}
+      {totals.shippingName === LARGE_ITEM_SHIPPING && totals.shippingCents > 0 ? <p className="note">Large item shipping applied</p> : null}
     </>
   );
 }

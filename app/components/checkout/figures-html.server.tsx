@@ -14,7 +14,7 @@ export function checkoutFiguresAnswer(data: Parameters<typeof checkoutFigures>[0
   return {
     shipping: renderToStaticMarkup(<ShippingRate shipping={figures.shipping} />),
     totals: renderToStaticMarkup(<CheckoutTotals figures={figures} />),
-    expectedSubtotal: centsToDecimal(figures.subtotalCents),
-    expectedShipping: centsToDecimal(figures.shipping.priceCents),
+    expectedSubtotal: centsToDecimal(figures.totals.subtotalCents),
+    expectedShipping: centsToDecimal(figures.totals.shippingCents),
   };
 }

@@ -2,6 +2,7 @@ import { ProductThumb } from "~/components/product/product-thumb";
 import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { PERSONALISED_ITEM_TEXT } from "~/domain/catalogue/made-to-order";
 import { Link } from "@remix-run/react";
+import { computeOrderTotals, type OrderTotals } from "~/domain/orders/totals";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
 
@@ -25,11 +26,9 @@ export interface SummaryItem {
 }
 
 export interface SummaryFigures {
-  subtotalCents: number;
   shipping: { name: string; description: string; priceCents: number };
-  /** The loyalty discount in effect (0 when not used). */
-  discountCents: number;
-  pointsUsed: number;
+  /** Subtotal, shipping, the loyalty discount in effect and the total. */
+  totals: OrderTotals;
 }
 
 /** The loyalty offer as the checkout's data carries it (web/checkout.server.ts). */
@@ -41,42 +40,39 @@ export interface CheckoutLoyalty {
 
 /** The summary's figures for the chosen loyalty box: the discount counts only when the shopper may and does use it. */
 export function checkoutFigures(opts: {
-  subtotalCents: number;
+  items: { priceCents: number; quantity: number }[];
   shipping: SummaryFigures["shipping"];
   loyalty: CheckoutLoyalty | null;
   useLoyaltyPoints: boolean;
 }): SummaryFigures {
   const { loyalty } = opts;
-  return {
-    subtotalCents: opts.subtotalCents,
-    shipping: opts.shipping,
-    discountCents: loyalty?.eligible && opts.useLoyaltyPoints ? loyalty.discountCents : 0,
-    pointsUsed: loyalty?.pointsRequired ?? 0,
-  };
+  const applied = loyalty?.eligible && opts.useLoyaltyPoints ? { cents: loyalty.discountCents, pointsUsed: loyalty.pointsRequired } : null;
+  const items = opts.items.map((item) => ({ unitPriceCents: item.priceCents, quantity: item.quantity }));
+  return { shipping: opts.shipping, totals: computeOrderTotals({ items, shipping: opts.shipping, loyaltyDiscount: applied }) };
 }
 
 /** Subtotal, shipping, discount and total: the summary's live region (the checkout behaviour takes it from the server again when the country or the loyalty box changes). */
 export function CheckoutTotals({ figures }: { figures: SummaryFigures }) {
-  const totalCents = figures.subtotalCents + figures.shipping.priceCents - figures.discountCents;
+  const { totals } = figures;
   return (
     <>
       <div>
         <dt>Subtotal</dt>
-        <dd data-testid="summary-subtotal">{formatMoney(figures.subtotalCents)}</dd>
+        <dd data-testid="summary-subtotal">{formatMoney(totals.subtotalCents)}</dd>
       </div>
       <div>
-        <dt>Shipping ({figures.shipping.name})</dt>
-        <dd data-testid="summary-shipping">{figures.shipping.priceCents === 0 ? "Free" : formatMoney(figures.shipping.priceCents)}</dd>
+        <dt>Shipping ({totals.shippingName})</dt>
+        <dd data-testid="summary-shipping">{totals.shippingCents === 0 ? "Free" : formatMoney(totals.shippingCents)}</dd>
       </div>
-      {figures.discountCents > 0 ? (
+      {totals.loyaltyDiscountCents > 0 ? (
         <div className="discount">
-          <dt>Loyalty discount ({figures.pointsUsed} points)</dt>
-          <dd data-testid="summary-discount">-{formatMoney(figures.discountCents)}</dd>
+          <dt>Loyalty discount ({totals.loyaltyPointsUsed} points)</dt>
+          <dd data-testid="summary-discount">-{formatMoney(totals.loyaltyDiscountCents)}</dd>
         </div>
       ) : null}
       <div className="grand">
         <dt>Total</dt>
-        <dd data-testid="summary-total">{formatMoney(totalCents)}</dd>
+        <dd data-testid="summary-total">{formatMoney(totals.totalCents)}</dd>
       </div>
     </>
   );

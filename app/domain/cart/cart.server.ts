@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { type AddToCartInput, type UpdateCartItemInput } from "~/domain/cart/schemas";
-import { type CartTotals, computeCartTotals } from "~/domain/cart/totals";
+import { type CartTotals, computeCartTotals } from "~/domain/orders/totals";
 import { linePhotoId } from "~/domain/catalogue/line-photo.server";
 import { madeToOrderRoom, madeToOrderRooms } from "~/domain/catalogue/made-to-order.server";
 import { DomainError } from "~/domain/common/errors";

@@ -4,7 +4,7 @@ import { DEFAULT_LOYALTY_CONFIG, type LoyaltyConfig } from "~/domain/loyalty/rul
 import { type Actor, saveLoggedSetting, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { decimalToCents } from "~/lib/money";
 import { DEFAULT_LEGAL_SETTINGS, type LegalSettings } from "~/domain/legal/seller";
-import { DEFAULT_SHIPPING_RATES, type ShippingRates } from "~/domain/cart/totals";
+import { DEFAULT_SHIPPING_RATES, type ShippingRates } from "~/domain/orders/totals";
 import { type DB } from "~/lib/sqlite.server";
 import { cachedRead } from "~/lib/read-cache.server";
 

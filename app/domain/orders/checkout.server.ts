@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { type CartItemView, type CartOwner, getCart } from "~/domain/cart/cart.server";
-import { type ShippingRate, shippingRateFor } from "~/domain/cart/totals";
 import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
 import { getShippingRates } from "~/domain/common/settings.server";
@@ -10,6 +9,7 @@ import { CHECKOUT_TEXT } from "~/domain/orders/checkout-text";
 import { planOrderLines, returnOrderPoints, takeOrderPoints } from "~/domain/orders/holds.server";
 import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type CheckoutInput, type ClientFigures } from "~/domain/orders/schemas";
+import { computeOrderTotals, type OrderTotals, type ShippingRate, shippingRateFor } from "~/domain/orders/totals";
 import { type DB } from "~/lib/sqlite.server";
 
 export interface CheckoutLoyalty {
@@ -20,6 +20,8 @@ export interface CheckoutLoyalty {
   /** Dollars, as configured. */
   discountAmount: number;
   minimumOrderValue: number;
+  /** The discount ticking the box gives on this subtotal (computeOrderTotals caps it), whether or not it is applied. */
+  offeredCents: number;
   /** Applied discount: 0 unless eligible and ticked. */
   discountCents: number;
   pointsUsed: number;
@@ -27,11 +29,11 @@ export interface CheckoutLoyalty {
 
 export interface CheckoutSummary {
   items: CartItemView[];
-  subtotalCents: number;
   shipping: ShippingRate;
   /** Null for guests: only signed-in customers have points. */
   loyalty: CheckoutLoyalty | null;
-  totalCents: number;
+  /** Subtotal, shipping, the loyalty discount when applied, and the total (computeOrderTotals). */
+  totals: OrderTotals;
 }
 
 /**
@@ -44,27 +46,30 @@ async function summarise(
   items: CartItemView[],
   opts: { points: number | null; country?: string | null; useLoyaltyPoints: boolean },
 ): Promise<CheckoutSummary> {
-  const subtotalCents = items.reduce((sum, item) => sum + item.product.priceCents * item.quantity, 0);
-  const shipping = shippingRateFor(
-    items.map((item) => ({ isLarge: item.product.isLarge })),
-    await getShippingRates(db),
-  );
-  let loyalty: CheckoutLoyalty | null = null;
-  if (opts.points !== null) {
-    const config = await getLoyaltyConfig(db);
-    const discount = loyaltyDiscount(config, opts.points, subtotalCents, opts.useLoyaltyPoints);
-    loyalty = {
-      eligible: discount.eligible,
-      points: opts.points,
-      pointsRequired: config.discountExchange.pointsRequired,
-      discountAmount: config.discountExchange.discountAmount,
-      minimumOrderValue: config.discountExchange.minimumOrderValue,
-      discountCents: discount.discountCents,
-      pointsUsed: discount.pointsUsed,
-    };
-  }
-  const totalCents = subtotalCents + shipping.priceCents - (loyalty?.discountCents ?? 0);
-  return { items, subtotalCents, shipping, loyalty, totalCents };
+  const lines = items.map((item) => ({ unitPriceCents: item.product.priceCents, quantity: item.quantity, isLarge: item.product.isLarge }));
+  const shipping = shippingRateFor(lines, await getShippingRates(db));
+  const plain = computeOrderTotals({ items: lines, shipping });
+  if (opts.points === null) return { items, shipping, loyalty: null, totals: plain };
+  const config = await getLoyaltyConfig(db);
+  const ex = config.discountExchange;
+  const discount = loyaltyDiscount(config, opts.points, plain.subtotalCents, opts.useLoyaltyPoints);
+  const offered = computeOrderTotals({
+    items: lines,
+    shipping,
+    loyaltyDiscount: { cents: Math.round(ex.discountAmount * 100), pointsUsed: ex.pointsRequired },
+  });
+  const loyalty: CheckoutLoyalty = {
+    eligible: discount.eligible,
+    points: opts.points,
+    pointsRequired: ex.pointsRequired,
+    discountAmount: ex.discountAmount,
+    minimumOrderValue: ex.minimumOrderValue,
+    offeredCents: offered.loyaltyDiscountCents,
+    discountCents: discount.discountCents,
+    pointsUsed: discount.pointsUsed,
+  };
+  const totals = computeOrderTotals({ items: lines, shipping, loyaltyDiscount: { cents: discount.discountCents, pointsUsed: discount.pointsUsed } });
+  return { items, shipping, loyalty, totals };
 }
 
 /** The checkout page's figures for the owner's cart (see summarise). `user` null for guests. */
@@ -120,15 +125,27 @@ function sameLines(figures: ClientFigures["items"] & object, items: CartItemView
 }
 
 function figuresDiffer(client: ClientFigures, server: CheckoutSummary): boolean {
-  const discount = server.loyalty?.discountCents ?? 0;
+  const { totals } = server;
   return (
-    (client.subtotalCents !== undefined && client.subtotalCents !== server.subtotalCents) ||
-    (client.shippingCents !== undefined && client.shippingCents !== server.shipping.priceCents) ||
-    (client.shippingName !== undefined && client.shippingName !== server.shipping.name) ||
-    (client.loyaltyDiscountCents !== undefined && client.loyaltyDiscountCents !== discount) ||
-    (client.totalCents !== undefined && client.totalCents !== server.totalCents) ||
+    (client.subtotalCents !== undefined && client.subtotalCents !== totals.subtotalCents) ||
+    (client.shippingCents !== undefined && client.shippingCents !== totals.shippingCents) ||
+    (client.shippingName !== undefined && client.shippingName !== totals.shippingName) ||
+    (client.loyaltyDiscountCents !== undefined && client.loyaltyDiscountCents !== totals.loyaltyDiscountCents) ||
+    (client.totalCents !== undefined && client.totalCents !== totals.totalCents) ||
     (client.items !== undefined && !sameLines(client.items, server.items))
   );
+}
+
+/** The figures an order stores (storedOrderTotals reads them back for its pages and e-mails). */
+function totalsColumns(totals: OrderTotals) {
+  return {
+    subtotal_cents: totals.subtotalCents,
+    shipping_cents: totals.shippingCents,
+    shipping_name: totals.shippingName,
+    loyalty_discount_cents: totals.loyaltyDiscountCents,
+    loyalty_points_used: totals.loyaltyPointsUsed,
+    total_cents: totals.totalCents,
+  };
 }
 
 function stockMessage(issues: string[]): string {
@@ -228,7 +245,7 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
 
     // Back at checkout with the same cart: the unpaid order already made from it is used again
     // (with the address just given) instead of a second one piling up.
-    const same = await findUnpaidOrderForCart(trx, ctx, cart.items, summary.totalCents);
+    const same = await findUnpaidOrderForCart(trx, ctx, cart.items, summary.totals.totalCents);
     if (same) {
       await trx
         .updateTable("orders")
@@ -244,7 +261,7 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
           shipping_postal_code: input.postalCode,
           shipping_country: input.country,
           // Placed again: by the rules of now.
-          points_to_earn: pointsEarned(await getLoyaltyConfig(trx), summary.subtotalCents),
+          points_to_earn: pointsEarned(await getLoyaltyConfig(trx), summary.totals.subtotalCents),
           updated_at: new Date().toISOString(),
         })
         .where("id", "=", same.id)
@@ -253,7 +270,7 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
         .execute();
       await takeOrderPoints(trx, same.id);
       await planOrderLines(trx, same.id);
-      return { id: same.id, confirmationToken: same.confirmationToken, totalCents: summary.totalCents };
+      return { id: same.id, confirmationToken: same.confirmationToken, totalCents: summary.totals.totalCents };
     }
     // The same cart placed again with other figures: the earlier order gives way, with its points.
     const earlierMadeToOrder = earlier
@@ -285,13 +302,8 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
         session_key: ctx.userId === null ? ctx.sessionKey : null,
         email: input.email.trim().toLowerCase(),
         status: "unpaid",
-        subtotal_cents: summary.subtotalCents,
-        shipping_cents: summary.shipping.priceCents,
-        shipping_name: summary.shipping.name,
-        loyalty_discount_cents: summary.loyalty?.discountCents ?? 0,
-        loyalty_points_used: summary.loyalty?.pointsUsed ?? 0,
-        total_cents: summary.totalCents,
-        points_to_earn: pointsEarned(await getLoyaltyConfig(trx), summary.subtotalCents),
+        ...totalsColumns(summary.totals),
+        points_to_earn: pointsEarned(await getLoyaltyConfig(trx), summary.totals.subtotalCents),
         customer_message: input.customerMessage,
         confirmation_token: confirmationToken,
         shipping_first_name: input.firstName,
@@ -325,6 +337,6 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
     // Ready from stock or made to order, decided inside this write transaction so two buyers at
     // the made-to-order cap cannot both get a place.
     await planOrderLines(trx, order.id);
-    return { id: order.id, confirmationToken, totalCents: summary.totalCents };
+    return { id: order.id, confirmationToken, totalCents: summary.totals.totalCents };
   });
 }

@@ -1,4 +1,4 @@
-import { computeCartTotals, DEFAULT_SHIPPING_RATES } from "~/domain/cart/totals";
+import { computeCartTotals, DEFAULT_SHIPPING_RATES } from "~/domain/orders/totals";
 import { addToCartFailure, friendlyStockText, NOT_ENOUGH_STOCK } from "~/domain/cart/messages";
 
 describe("cart totals", () => {

@@ -1,0 +1,195 @@
+import { centsToDecimal } from "~/lib/money";
+
+/*
+ * An order's money, one copy for the cart, the checkout, POST /api/orders, the order pages and
+ * the e-mails: the items subtotal, then a list of lines (shipping, the loyalty discount), then
+ * the total. Browser-safe. A new charge or discount (a code discount, a tax) is one more line
+ * kind here; a shipping zone is a change to shippingRateFor.
+ */
+
+export interface ShippingRate {
+  name: string;
+  priceCents: number;
+  description: string;
+}
+
+export interface ShippingRates {
+  standard: ShippingRate;
+  large: ShippingRate;
+}
+
+export const DEFAULT_SHIPPING_RATES: ShippingRates = {
+  standard: { name: "Standard Shipping", priceCents: 800, description: "Flat worldwide rate, tracked priority airmail" },
+  large: { name: "Large Item Shipping", priceCents: 1800, description: "Flat worldwide rate for large items, tracked" },
+};
+
+export const LARGE_ITEM_SHIPPING = "Large Item Shipping";
+
+/** The shipping rate of a set of lines: the large rate if any item is large, else the flat rate; 0 for no lines. */
+export function shippingRateFor(lines: { isLarge: boolean }[], rates: ShippingRates = DEFAULT_SHIPPING_RATES): ShippingRate {
+  if (lines.length === 0) return { name: rates.standard.name, priceCents: 0, description: "" };
+  return lines.some((l) => l.isLarge) ? rates.large : rates.standard;
+}
+
+/** The buckets of PayPal's `amount.breakdown` the shop's lines go to; `discount` is taken off, the others added. */
+export type PaypalBucket = "item_total" | "shipping" | "discount";
+const PAYPAL_DEDUCTIONS: readonly PaypalBucket[] = ["discount"];
+
+export type TotalsLineKind = "shipping" | "loyalty-discount";
+
+/** One line between the items subtotal and the total. */
+export interface TotalsLine {
+  kind: TotalsLineKind;
+  /** The shipping rate's name; empty for a discount (the page words its label). */
+  name: string;
+  /** Never negative: whether it is added or taken off follows from its PayPal bucket. */
+  cents: number;
+  paypal: Exclude<PaypalBucket, "item_total">;
+  /** Loyalty points the line uses. */
+  points: number;
+}
+
+/** The figures an order shows: the stored columns of `orders`, by their camelCase names. */
+export interface TotalsFigures {
+  subtotalCents: number;
+  shippingCents: number;
+  shippingName: string;
+  loyaltyDiscountCents: number;
+  loyaltyPointsUsed: number;
+  totalCents: number;
+}
+
+export interface OrderTotals extends TotalsFigures {
+  /** Every line after the items subtotal, in the order the pages show them. */
+  lines: TotalsLine[];
+  /** PayPal's `amount.breakdown` in cents, from the same lines: item_total + shipping - discount = totalCents. */
+  paypal: Record<PaypalBucket, number>;
+}
+
+export interface TotalsItem {
+  unitPriceCents: number;
+  quantity: number;
+}
+
+export interface TotalsInput {
+  items: readonly TotalsItem[];
+  /** The rate shippingRateFor chose for these items. */
+  shipping: Pick<ShippingRate, "name" | "priceCents">;
+  /** The loyalty discount applied (loyalty/rules loyaltyDiscount), or none. */
+  loyaltyDiscount?: { cents: number; pointsUsed: number } | null;
+}
+
+function shippingLine(name: string, cents: number): TotalsLine {
+  return { kind: "shipping", name, cents, paypal: "shipping", points: 0 };
+}
+
+function loyaltyLine(cents: number, points: number): TotalsLine {
+  return { kind: "loyalty-discount", name: "", cents, paypal: "discount", points };
+}
+
+function signed(line: TotalsLine): number {
+  return PAYPAL_DEDUCTIONS.includes(line.paypal) ? -line.cents : line.cents;
+}
+
+function paypalBreakdown(subtotalCents: number, lines: TotalsLine[]): Record<PaypalBucket, number> {
+  const breakdown: Record<PaypalBucket, number> = { item_total: subtotalCents, shipping: 0, discount: 0 };
+  for (const line of lines) breakdown[line.paypal] += line.cents;
+  return breakdown;
+}
+
+function assemble(subtotalCents: number, lines: TotalsLine[], totalCents: number): OrderTotals {
+  const shipping = lines.find((l) => l.kind === "shipping");
+  const loyalty = lines.find((l) => l.kind === "loyalty-discount");
+  return {
+    subtotalCents,
+    shippingCents: shipping?.cents ?? 0,
+    shippingName: shipping?.name ?? "",
+    loyaltyDiscountCents: loyalty?.cents ?? 0,
+    loyaltyPointsUsed: loyalty?.points ?? 0,
+    totalCents,
+    lines,
+    paypal: paypalBreakdown(subtotalCents, lines),
+  };
+}
+
+/**
+ * The one place an order's total is computed: the items subtotal (unit price × quantity), plus
+ * shipping, less the discounts. Discounts together never take more than the items subtotal, so
+ * PayPal's breakdown never goes below zero.
+ */
+export function computeOrderTotals(input: TotalsInput): OrderTotals {
+  const subtotalCents = input.items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
+  let discountRoom = subtotalCents;
+  /** A discount as far as the items left undiscounted still cover it. */
+  const within = (cents: number) => {
+    const taken = Math.min(Math.max(0, cents), discountRoom);
+    discountRoom -= taken;
+    return taken;
+  };
+  const lines: TotalsLine[] = [shippingLine(input.shipping.name, input.shipping.priceCents)];
+  const loyaltyCents = input.loyaltyDiscount ? within(input.loyaltyDiscount.cents) : 0;
+  if (loyaltyCents > 0) lines.push(loyaltyLine(loyaltyCents, input.loyaltyDiscount?.pointsUsed ?? 0));
+  return assemble(
+    subtotalCents,
+    lines,
+    lines.reduce((sum, line) => sum + signed(line), subtotalCents),
+  );
+}
+
+/**
+ * A stored order's totals in the same lines: its figures as stored when it was placed (the
+ * rates and rules of then), never added up again, so the total is the one the buyer paid.
+ */
+export function storedOrderTotals(row: TotalsFigures): OrderTotals {
+  const lines: TotalsLine[] = [shippingLine(row.shippingName, row.shippingCents)];
+  if (row.loyaltyDiscountCents > 0 || row.loyaltyPointsUsed > 0) lines.push(loyaltyLine(row.loyaltyDiscountCents, row.loyaltyPointsUsed));
+  return assemble(row.subtotalCents, lines, row.totalCents);
+}
+
+/** The figures alone (what page data and the `orders` columns carry). */
+export function totalsFigures(totals: TotalsFigures): TotalsFigures {
+  const { subtotalCents, shippingCents, shippingName, loyaltyDiscountCents, loyaltyPointsUsed, totalCents } = totals;
+  return { subtotalCents, shippingCents, shippingName, loyaltyDiscountCents, loyaltyPointsUsed, totalCents };
+}
+
+/** The figures as the API and the e-mails write them: 2-decimal strings. */
+export function decimalTotals(totals: TotalsFigures) {
+  return {
+    subtotal: centsToDecimal(totals.subtotalCents),
+    shippingCost: centsToDecimal(totals.shippingCents),
+    shippingName: totals.shippingName,
+    loyaltyDiscount: centsToDecimal(totals.loyaltyDiscountCents),
+    loyaltyPointsUsed: totals.loyaltyPointsUsed,
+    total: centsToDecimal(totals.totalCents),
+  };
+}
+
+export interface CartTotalsLine extends TotalsItem {
+  isLarge: boolean;
+}
+
+export interface CartTotals {
+  itemCount: number;
+  subtotalCents: number;
+  shippingCents: number;
+  shippingName: string;
+  totalCents: number;
+  subtotal: string;
+  shipping: string;
+  total: string;
+}
+
+/** The cart's figures (computeOrderTotals with the cart's shipping rate and no discount), with its item count. */
+export function computeCartTotals(lines: CartTotalsLine[], rates: ShippingRates = DEFAULT_SHIPPING_RATES): CartTotals {
+  const totals = computeOrderTotals({ items: lines, shipping: shippingRateFor(lines, rates) });
+  return {
+    itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+    subtotalCents: totals.subtotalCents,
+    shippingCents: totals.shippingCents,
+    shippingName: totals.shippingName,
+    totalCents: totals.totalCents,
+    subtotal: centsToDecimal(totals.subtotalCents),
+    shipping: centsToDecimal(totals.shippingCents),
+    total: centsToDecimal(totals.totalCents),
+  };
+}
