@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import { type OrderStatus } from "~/lib/db-schema/order-status";
 
 /** 0/1 integers stand for booleans in SQLite. */
 type Flag = Generated<number>;
@@ -205,7 +206,7 @@ export interface OrdersTable {
   user_id: number | null;
   session_key: string | null;
   email: string;
-  status: Generated<string>;
+  status: Generated<OrderStatus>;
   subtotal_cents: number;
   shipping_cents: number;
   shipping_name: string;
@@ -237,6 +238,8 @@ export interface OrdersTable {
   points_to_earn: number | null;
   /** The discount's loyalty points the order holds now (taken at placement; migration money_holds). */
   points_taken: Generated<number>;
+  /** Earned loyalty points a cancellation or refund could not take back yet (docs/decisions/points-settlement.md). */
+  points_owed: Generated<number>;
   /** The status before PayPal reversed or disputed the payment ('payment_reversed'). */
   reversed_from: string | null;
   /** YYYY-MM-DD: when the order is expected to ship (made-to-order pieces counted in business days). */

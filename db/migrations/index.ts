@@ -14,6 +14,7 @@ import * as euConsumer from "./2026_11_26_0001_eu_consumer";
 import * as moneyHolds from "./2026_11_26_0002_money_holds";
 import * as abuseLimits from "./2026_11_26_0003_abuse_limits";
 import * as reviewsColoursMadeToOrder from "./2026_11_28_0001_reviews_colours_made_to_order";
+import * as pointsOwed from "./2026_12_01_0001_points_owed";
 
 /** Every migration, in order. Add new ones here as well as in this folder. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "2026_11_26_0002_money_holds": moneyHolds,
   "2026_11_26_0003_abuse_limits": abuseLimits,
   "2026_11_28_0001_reviews_colours_made_to_order": reviewsColoursMadeToOrder,
+  "2026_12_01_0001_points_owed": pointsOwed,
 };

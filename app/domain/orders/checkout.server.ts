@@ -6,8 +6,8 @@ import { getShippingRates } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { loyaltyDiscount, pointsEarned } from "~/domain/loyalty/rules";
 import { CHECKOUT_TEXT } from "~/domain/orders/checkout-text";
-import { planOrderLines, returnOrderPoints, takeOrderPoints } from "~/domain/orders/holds.server";
-import { addOrderEvent } from "~/domain/orders/transitions.server";
+import { planOrderLines, takeOrderPoints } from "~/domain/orders/holds.server";
+import { transitionOrder } from "~/domain/orders/lifecycle.server";
 import { type CheckoutInput, type ClientFigures } from "~/domain/orders/schemas";
 import { computeOrderTotals, type OrderTotals, type ShippingRate, shippingRateFor } from "~/domain/orders/totals";
 import { type DB } from "~/lib/sqlite.server";
@@ -277,21 +277,13 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
       ? await trx.selectFrom("order_items").select("id").where("order_id", "=", earlier.id).where("made_to_order", "=", 1).executeTakeFirst()
       : undefined;
     if (earlier && (earlierPoints > 0 || earlierMadeToOrder)) {
-      await trx
-        .updateTable("orders")
-        .set({ status: "unpaidcancelled", updated_at: new Date().toISOString() })
-        .where("id", "=", earlier.id)
-        .where("status", "=", "unpaid")
-        .execute();
-      await returnOrderPoints(trx, earlier.id, `order #${earlier.id} replaced by a new order of the same cart`);
-      await addOrderEvent(
-        trx,
-        earlier.id,
-        "unpaid-cancelled",
-        earlierPoints > 0
-          ? "Replaced by a new order of the same cart before payment; its loyalty points were given back."
-          : "Replaced by a new order of the same cart before payment; its made-to-order places were freed.",
-      );
+      await transitionOrder(trx, earlier.id, "replace", {
+        pointsWhy: `order #${earlier.id} replaced by a new order of the same cart`,
+        message:
+          earlierPoints > 0
+            ? "Replaced by a new order of the same cart before payment; its loyalty points were given back."
+            : "Replaced by a new order of the same cart before payment; its made-to-order places were freed.",
+      });
     }
 
     const confirmationToken = newConfirmationToken();

@@ -1,12 +1,9 @@
 import { enqueueOrderCancelledMail, enqueueOrderPaidMail, enqueueOwnerPaymentAlert } from "~/domain/mail/order-mail.server";
 import { clearCart } from "~/domain/cart/cart.server";
-import { refreshExpectedShipDate } from "~/domain/catalogue/made-to-order.server";
 import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
-import { awardOrderPoints } from "~/domain/loyalty/loyalty.server";
 import {
   POINTS_GONE_MESSAGE,
-  returnOrderPoints,
   returnOrderStock,
   takeOrderPoints,
   takeOrderStock,
@@ -25,7 +22,7 @@ import {
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
-import { addOrderEvent } from "~/domain/orders/transitions.server";
+import { transitionOrder } from "~/domain/orders/lifecycle.server";
 import { refundUnwantedCapture } from "~/domain/payments/refunds.server";
 import { isPaidLike } from "~/domain/orders/status";
 
@@ -689,22 +686,20 @@ async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, deps: P
  * longer unpaid.
  */
 export async function markOrderPaid(trx: DB, current: OrderRow, paypalOrderId: string, capture: { id: string; amount?: { value?: string } }): Promise<void> {
-  const now = new Date().toISOString();
-  const updated = await trx
-    .updateTable("orders")
-    .set({ status: "paid", paid_at: now, updated_at: now, paypal_order_id: paypalOrderId, paypal_capture_id: capture.id, stock_reserved: 1 })
-    .where("id", "=", current.id)
-    .where("status", "=", "unpaid")
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) throw new PaymentError("This order is already paid", "state");
-  // Sewing starts once the money is in: the ship date counts from the payment.
-  await refreshExpectedShipDate(trx, current.id, new Date(now));
-  await awardOrderPoints(trx, current.id);
+  const now = new Date();
+  // The lifecycle's 'pay': the held stock becomes the order's, the points are awarded, and sewing
+  // starts (the ship date counts from the payment).
+  const paid = await transitionOrder(trx, current.id, "pay", {
+    now,
+    set: { paid_at: now.toISOString(), paypal_order_id: paypalOrderId, paypal_capture_id: capture.id },
+    message: `Paid $${centsToDecimal(current.totalCents)} through PayPal (capture ${capture.id}).`,
+    amountCents: current.totalCents,
+  });
+  if (!paid) throw new PaymentError("This order is already paid", "state");
   await enqueueOrderPaidMail(trx, current.id);
   if (current.userId !== null) await clearCart(trx, { userId: current.userId });
   else if (current.sessionKey) await clearCart(trx, { cartKey: current.sessionKey });
   await setAttemptStatus(trx, current.id, paypalOrderId, "COMPLETED");
-  await addOrderEvent(trx, current.id, "paid", `Paid $${centsToDecimal(current.totalCents)} through PayPal (capture ${capture.id}).`, current.totalCents);
 }
 
 /**
@@ -729,19 +724,11 @@ async function takeWhatIsLeft(trx: DB, order: OrderRow): Promise<string[]> {
  * say why, and the buyer is told. The caller refunds the capture automatically.
  */
 async function cancelShortCapture(trx: DB, order: OrderRow, paypalOrderId: string, capture: { id: string }, short: string[]): Promise<void> {
-  const now = new Date().toISOString();
-  await trx
-    .updateTable("orders")
-    .set({ status: "cancelled", stock_reserved: 0, updated_at: now })
-    .where("id", "=", order.id)
-    .where("status", "=", "unpaid")
-    .execute();
-  await returnOrderStock(trx, order.id);
-  await returnOrderPoints(trx, order.id, `order #${order.id} could not be fulfilled`);
-  await setAttemptStatus(trx, order.id, paypalOrderId, "REFUNDED");
   const what = short.join(", ");
   const message = `PayPal captured $${centsToDecimal(order.totalCents)} (capture ${capture.id}), but this could no longer be taken: ${what}. The order is cancelled and the payment refunded automatically.`;
-  await addOrderEvent(trx, order.id, "stock-short", message, order.totalCents);
+  // The lifecycle's 'failCapture': what the order did take (stock, the discount's points) goes back.
+  await transitionOrder(trx, order.id, "failCapture", { message, amountCents: order.totalCents, pointsWhy: `order #${order.id} could not be fulfilled` });
+  await setAttemptStatus(trx, order.id, paypalOrderId, "REFUNDED");
   await enqueueOwnerPaymentAlert(trx, order.id, `capture-short:${capture.id}`, {
     headline: "A payment came in for an order the shop could not fill",
     detail: message,
