@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { orderMailData } from "~/domain/mail/order-mail.server";
 import { enqueueMail, getOwnerAddress } from "~/domain/mail/outbox.server";
-import { type WithdrawalMailData } from "~/domain/mail/withdrawal-mail";
+import { type WithdrawalMailData } from "~/domain/mail/templates";
 import { type Actor } from "~/domain/ops/activity.server";
 import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";

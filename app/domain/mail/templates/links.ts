@@ -1,0 +1,57 @@
+import { type MailContext } from "~/domain/mail/templates/types";
+import { withdrawalPath } from "~/domain/withdrawals/rules";
+
+/** The shop's URLs the e-mails link to, all absolute (a mail has no origin of its own). */
+
+export function orderDetailsUrl(ctx: MailContext, orderId: number, token: string): string {
+  return `${ctx.appUrl}/order-details/${orderId}/${encodeURIComponent(token)}`;
+}
+
+export function adminOrderUrl(ctx: MailContext, orderId: number): string {
+  return `${ctx.appUrl}/admin/orders/${orderId}`;
+}
+
+/** The withdrawal function's page for an order. */
+export function withdrawUrl(ctx: MailContext, orderId: number): string {
+  return `${ctx.appUrl}${withdrawalPath(orderId)}`;
+}
+
+export function resetPasswordUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function verifyEmailUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+export function confirmEmailChangeUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/confirm-email-change?token=${encodeURIComponent(token)}`;
+}
+
+export function undoEmailChangeUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/undo-email-change?token=${encodeURIComponent(token)}`;
+}
+
+export function deleteAccountUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/account/data/delete?token=${encodeURIComponent(token)}`;
+}
+
+export function productUrl(ctx: MailContext, slug: string): string {
+  return `${ctx.appUrl}/product/${encodeURIComponent(slug)}`;
+}
+
+export function confirmBackInStockUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/back-in-stock/confirm?token=${encodeURIComponent(token)}`;
+}
+
+export function unsubscribeUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/back-in-stock/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+export function reviewUrl(ctx: MailContext, slug: string): string {
+  return `${productUrl(ctx, slug)}#reviews`;
+}
+
+export function reviewUnsubscribeUrl(ctx: MailContext, token: string): string {
+  return `${ctx.appUrl}/reviews/unsubscribe?token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,26 @@
+import { ACCOUNT_MAIL_TEXT } from "~/domain/mail/templates/account-texts";
+import { LAYOUT_MAIL_TEXT } from "~/domain/mail/templates/layout-texts";
+import { ORDER_MAIL_TEXT } from "~/domain/mail/templates/order-texts";
+import { REVIEW_MAIL_TEXT } from "~/domain/mail/templates/review-texts";
+import { STOCK_MAIL_TEXT } from "~/domain/mail/templates/stock-texts";
+import { WITHDRAWAL_MAIL_TEXT } from "~/domain/mail/templates/withdrawal-texts";
+
+/**
+ * Every word of the e-mails, by language and area. The markup (layout.tsx and one file per area)
+ * takes one set as `t` and holds no words of its own, so a second language is one more set of
+ * the same shape here, chosen where renderMail picks the set.
+ */
+const ENGLISH = {
+  layout: LAYOUT_MAIL_TEXT,
+  order: ORDER_MAIL_TEXT,
+  account: ACCOUNT_MAIL_TEXT,
+  stock: STOCK_MAIL_TEXT,
+  reviews: REVIEW_MAIL_TEXT,
+  withdrawal: WITHDRAWAL_MAIL_TEXT,
+};
+
+export type MailTexts = typeof ENGLISH;
+
+export type MailLanguage = "en";
+
+export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = { en: ENGLISH };
