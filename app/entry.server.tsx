@@ -12,7 +12,7 @@ import { logger, routeOf } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, documentCsp, NON_DOCUMENT_CSP } from "~/lib/security-headers.server";
 import { startReadEpoch } from "~/lib/sqlite.server";
-import { formJsonAnswer, wantsJson } from "~/web/form-answer.server";
+import { answersActionAsJson, formJsonAnswer } from "~/web/form-answer.server";
 
 // The shop's server (server/) takes what its request pipeline needs from here
 // (build.entry.module), so it uses the build's one instance of each: the logger, the read
@@ -23,6 +23,7 @@ export { bodyLimitFor, countedBody, MAX_BODY_BYTES, MAX_DRAIN_BYTES, tooLargeAns
 export { addressKey } from "~/lib/address";
 export { CLIENT_IP_HEADER } from "~/web/http.server";
 export { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
+export { wantsJson } from "~/lib/wants-json";
 export { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
 
 /** Starts this process's background jobs (app/jobs.server.ts); the server calls it once it listens. */
@@ -41,7 +42,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext?: AppLoadContext,
 ) {
-  if (wantsJson(request)) return formJsonAnswer(remixContext.staticHandlerContext, responseStatusCode, responseHeaders);
+  if (answersActionAsJson(request)) return formJsonAnswer(remixContext.staticHandlerContext, responseStatusCode, responseHeaders);
   // One nonce per page (the server's security-headers step makes it; anything else that renders gets its own).
   const nonce = typeof loadContext?.cspNonce === "string" ? loadContext.cspNonce : randomBytes(16).toString("base64");
   const html = `<!DOCTYPE html>${renderToString(

@@ -161,7 +161,7 @@ export function bodyLimit(entry: () => ShopEntry): Handler {
     const declared = Number(req.headers["content-length"]);
     if (!(Number.isFinite(declared) && declared > limit)) return next();
     const drain = declared <= MAX_DRAIN_BYTES;
-    const answer = tooLargeAnswer(req.path, req.headers.accept);
+    const answer = tooLargeAnswer(answerRequest(req));
     res.statusCode = 413;
     res.setHeader("Content-Type", answer.contentType);
     res.setHeader("Content-Length", Buffer.byteLength(answer.body));
@@ -176,6 +176,11 @@ export function bodyLimit(entry: () => ShopEntry): Handler {
   };
 }
 
+/** What the app's one JSON-or-page rule (wantsJson, app/lib/wants-json.ts) reads from a request. */
+function answerRequest(req: Request): { path: string; accept: string | undefined; contentType: string | undefined } {
+  return { path: req.originalUrl, accept: req.headers.accept, contentType: req.headers["content-type"] };
+}
+
 /**
  * The same-origin check, once for every write (POST, PUT, PATCH, DELETE), JSON or form: another
  * origin than APP_URL's is refused with 403 before anything reads or changes anything. Remix's
@@ -183,14 +188,12 @@ export function bodyLimit(entry: () => ShopEntry): Handler {
  */
 export function sameOrigin(entry: () => ShopEntry, appUrl: string): Handler {
   return (req, res, next) => {
-    const { isCrossSiteWrite, CROSS_SITE_MESSAGE } = entry();
+    const { isCrossSiteWrite, CROSS_SITE_MESSAGE, wantsJson } = entry();
     const origin = req.headers.origin;
     const secFetchSite = req.headers["sec-fetch-site"];
     if (!isCrossSiteWrite(req.method, { origin, secFetchSite: typeof secFetchSite === "string" ? secFetchSite : null }, appUrl)) return next();
-    const wantsJson =
-      req.path.startsWith("/api/") || (req.headers.accept ?? "").includes("application/json") || !(req.headers.accept ?? "").includes("text/html");
     res.status(403).setHeader("Cache-Control", "no-store");
-    if (wantsJson) res.type("application/json; charset=utf-8").send(JSON.stringify({ message: CROSS_SITE_MESSAGE }));
+    if (wantsJson(answerRequest(req))) res.type("application/json; charset=utf-8").send(JSON.stringify({ message: CROSS_SITE_MESSAGE }));
     else
       res
         .type("text/html; charset=utf-8")

@@ -1,5 +1,6 @@
 import type http from "node:http";
 import { Transform, type Readable } from "node:stream";
+import { type AnswerRequest, wantsJson } from "~/lib/wants-json";
 
 /** Request bodies (JSON and forms) above this get 413: nothing the shop takes is near it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -37,10 +38,9 @@ export function bodyLimitFor(path: string, contentType: string | undefined): num
   return multipart && UPLOAD_PATHS.some((re) => re.test(path)) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
 }
 
-/** The 413 answer: `{message}` to the API and JSON callers, a short page to a form post. */
-export function tooLargeAnswer(path: string, accept: string | undefined): { contentType: string; body: string } {
-  const wantsJson = path.startsWith("/api/") || (accept ?? "").includes("application/json");
-  return wantsJson
+/** The 413 answer: `{message}` to whoever wants JSON (lib/wants-json.ts), a short page to a form post. */
+export function tooLargeAnswer(request: AnswerRequest): { contentType: string; body: string } {
+  return wantsJson(request)
     ? { contentType: "application/json; charset=utf-8", body: JSON.stringify({ message: BODY_TOO_LARGE_MESSAGE }) }
     : {
         contentType: "text/html; charset=utf-8",

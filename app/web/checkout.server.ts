@@ -15,7 +15,7 @@ import { decimalToCents } from "~/lib/money";
 import { isGoogleConfigured } from "~/web/auth/authenticator.server";
 import { getCartOwner, getOptionalUser, redirectWithToast, signInUser, toastHeader } from "~/web/guards.server";
 import { getClientIp, readFormData } from "~/web/http.server";
-import { asksForJsonOnly, wantsJson } from "~/web/form-answer.server";
+import { requestWantsJson } from "~/lib/wants-json";
 import { type Toast } from "~/web/session.server";
 
 /* The request side of /checkout: the page's data, and the form's order (placeCheckoutOrder). */
@@ -50,7 +50,7 @@ export async function loadCheckoutPage(request: Request) {
   // After the order posted for JSON (form-answer.server.ts) Remix runs this loader too, though
   // only the action's answer is sent: the cart may be gone by then (moved to the new account),
   // and a redirect here would replace that answer. The page itself still leaves an empty cart.
-  if (summary.items.length === 0 && !asksForJsonOnly(request)) throw redirect("/shop");
+  if (summary.items.length === 0 && !requestWantsJson(request)) throw redirect("/shop");
   const profile = user ? await getProfile(db, user.id) : null;
   // An unpaid order already made from this very cart is offered instead of a second one.
   const unpaid = await findUnpaidOrderForCart(db, { userId: user?.id ?? null, sessionKey: owner && "cartKey" in owner ? owner.cartKey : null }, summary.items);
@@ -127,7 +127,7 @@ export interface CheckoutFiguresInput {
  * (a fetch would follow the redirect and read the next page as the form's answer).
  */
 async function goTo(request: Request, url: string, toast: Toast, cookies: (string | null)[], opts: { document?: boolean } = {}): Promise<Response> {
-  if (!wantsJson(request)) return redirectWithToast(url, toast, cookies, opts);
+  if (!requestWantsJson(request)) return redirectWithToast(url, toast, cookies, opts);
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", await toastHeader(toast));
   for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);

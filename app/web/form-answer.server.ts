@@ -1,4 +1,5 @@
 import { type EntryContext } from "@remix-run/node";
+import { requestWantsJson } from "~/lib/wants-json";
 
 /**
  * The public contract between the shop's browser module and its pages: a form posted to its own
@@ -6,16 +7,11 @@ import { type EntryContext } from "@remix-run/node";
  * status and cookies, instead of the page (a plain form post, which asks for HTML, still gets
  * post/redirect/get or the page with its errors). Redirects are answered as Remix answers them.
  * A refusal the action threw (401, 403, 404, 405) becomes `{ message }` with its status.
+ * Who wants JSON is lib/wants-json.ts's rule; a page's GET always gets the page.
  */
-export function wantsJson(request: Request): boolean {
+export function answersActionAsJson(request: Request): boolean {
   if (request.method === "GET" || request.method === "HEAD") return false;
-  return asksForJsonOnly(request);
-}
-
-/** The request's Accept names JSON and not HTML (the loaders Remix runs after a script's post see the post's headers). */
-export function asksForJsonOnly(request: Request): boolean {
-  const accept = request.headers.get("Accept") ?? "";
-  return accept.includes("application/json") && !accept.includes("text/html");
+  return requestWantsJson(request);
 }
 
 interface ErrorLike {

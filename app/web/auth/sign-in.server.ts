@@ -4,7 +4,7 @@ import { type AuthUser, registerUser } from "~/domain/auth/accounts.server";
 import { authenticateWithPassword } from "~/web/auth/authenticator.server";
 import { json, redirect } from "@remix-run/node";
 import { beginSignIn, signInUser, toastHeader } from "~/web/guards.server";
-import { wantsJson } from "~/web/form-answer.server";
+import { requestWantsJson } from "~/lib/wants-json";
 import { AUTH_MESSAGES, loginFailed, registrationFailed } from "~/domain/auth/messages";
 import { LoginSchema, RegisterSchema } from "~/domain/auth/schemas";
 import { type Toast } from "~/web/session.server";
@@ -108,13 +108,13 @@ export async function answerSignedIn(request: Request, redirectTo: string, toast
   const headers = new Headers();
   if (toast) headers.append("Set-Cookie", await toastHeader(toast));
   for (const c of cookies) if (c) headers.append("Set-Cookie", c);
-  if (!wantsJson(request)) return redirect(redirectTo, { headers });
+  if (!requestWantsJson(request)) return redirect(redirectTo, { headers });
   return json({ ok: true as const, redirectTo }, { headers });
 }
 
 /** A redirect a sign-in step throws (to the second factor's page), answered to the browser module as where to go next. */
 export async function answerThrownRedirect(request: Request, thrown: unknown): Promise<Response | null> {
-  if (!(thrown instanceof Response) || thrown.status < 300 || thrown.status >= 400 || !wantsJson(request)) return null;
+  if (!(thrown instanceof Response) || thrown.status < 300 || thrown.status >= 400 || !requestWantsJson(request)) return null;
   const location = thrown.headers.get("Location");
   if (!location) return null;
   const cookies = thrown.headers.getSetCookie();

@@ -216,4 +216,11 @@ test("Caddy answers 413 to a body declared over the shop's limit, as the shop do
   expect(form.status).toBe(413);
   expect(form.headers["content-type"]).toMatch(/^text\/html/);
   expect(form.body).toContain("The request is too large.");
+  // A script that asks for JSON gets JSON there too, as from the shop (app/lib/wants-json.ts).
+  const scripted = { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
+  const script = await viaCaddy("127.0.0.5", "POST", "/login", scripted, `email=${"x".repeat(limit)}`);
+  const shopsScript = await send({ port: shop.port }, "POST", "/login", scripted, `email=${"x".repeat(limit)}`);
+  expect(script.status).toBe(413);
+  expect(script.headers["content-type"]).toBe(shopsScript.headers["content-type"]);
+  expect(JSON.parse(script.body)).toEqual(JSON.parse(shopsScript.body));
 });

@@ -6,6 +6,7 @@ import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 import { baseSecurityHeaders, NON_DOCUMENT_CSP } from "~/lib/security-headers.server";
 import { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
 import { CLIENT_IP_HEADER } from "~/web/http.server";
+import { wantsJson } from "~/lib/wants-json";
 
 /** The parts of the build's entry module the pipeline's steps use, from the app's own modules (no build needed). */
 export function entryStub(overrides: Partial<ShopEntry> = {}): () => ShopEntry {
@@ -25,6 +26,7 @@ export function entryStub(overrides: Partial<ShopEntry> = {}): () => ShopEntry {
     routeOf,
     startReadEpoch: () => {},
     tooLargeAnswer,
+    wantsJson,
     ...overrides,
   } as unknown as ShopEntry;
   return () => entry;

@@ -1,7 +1,8 @@
 import { type EntryContext } from "@remix-run/node";
 import { createStaticHandler, type StaticHandlerContext } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
-import { asksForJsonOnly, formJsonAnswer, wantsJson } from "~/web/form-answer.server";
+import { requestWantsJson } from "~/lib/wants-json";
+import { answersActionAsJson, formJsonAnswer } from "~/web/form-answer.server";
 
 // The server's side of the browser↔server contract (entry.server.tsx): a page action posted with
 // Accept: application/json answers JSON. The contexts come from the router's own static handler,
@@ -71,30 +72,30 @@ async function answer(path: string, headers = new Headers()) {
   return { response, text, body: JSON.parse(text) as unknown };
 }
 
-describe("wantsJson", () => {
+describe("answersActionAsJson", () => {
   const post = (accept?: string, method = "POST") => new Request("http://shop.test/cart", { method, headers: accept ? { Accept: accept } : {} });
 
   it("is true for a write that asks for JSON only", () => {
-    expect(wantsJson(post("application/json"))).toBe(true);
-    expect(wantsJson(post("application/json", "DELETE"))).toBe(true);
+    expect(answersActionAsJson(post("application/json"))).toBe(true);
+    expect(answersActionAsJson(post("application/json", "DELETE"))).toBe(true);
   });
 
   it("is false for a browser's own form post, a GET, or no Accept at all", () => {
-    expect(wantsJson(post("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"))).toBe(false);
-    expect(wantsJson(post("text/html, application/json"))).toBe(false);
-    expect(wantsJson(post("*/*"))).toBe(false);
-    expect(wantsJson(post())).toBe(false);
-    expect(wantsJson(new Request("http://shop.test/cart", { headers: { Accept: "application/json" } }))).toBe(false);
+    expect(answersActionAsJson(post("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"))).toBe(false);
+    expect(answersActionAsJson(post("text/html, application/json"))).toBe(false);
+    expect(answersActionAsJson(post("*/*"))).toBe(false);
+    expect(answersActionAsJson(post())).toBe(false);
+    expect(answersActionAsJson(new Request("http://shop.test/cart", { headers: { Accept: "application/json" } }))).toBe(false);
   });
 });
 
-describe("asksForJsonOnly", () => {
+describe("requestWantsJson", () => {
   it("sees the script's post in the loaders Remix runs after it (a GET with the post's headers), never a browser's page load", () => {
     const get = (accept?: string) => new Request("http://shop.test/checkout", { headers: accept ? { Accept: accept } : {} });
-    expect(asksForJsonOnly(get("application/json"))).toBe(true);
-    expect(asksForJsonOnly(get("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"))).toBe(false);
-    expect(asksForJsonOnly(get("*/*"))).toBe(false);
-    expect(asksForJsonOnly(get())).toBe(false);
+    expect(requestWantsJson(get("application/json"))).toBe(true);
+    expect(requestWantsJson(get("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"))).toBe(false);
+    expect(requestWantsJson(get("*/*"))).toBe(false);
+    expect(requestWantsJson(get())).toBe(false);
   });
 });
 
