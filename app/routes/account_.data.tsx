@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
+import { Alert, firstError, type FieldErrors, PasswordField } from "~/components/ui/field";
 import { ACCOUNT_DELETE_CONFIRM, confirmFirst } from "~/lib/behavior-contract";
 import { getProfile } from "~/domain/auth/accounts.server";
 import { destroySession, getSession, requireUser, toastHeader } from "~/web/guards.server";
@@ -13,8 +13,13 @@ import { DELETE_INTENTS, PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Your data", noindex: true });
+
+// The schema cannot know the account: the domain requires the password of an account that has
+// one (400), and only such an account is shown the password form.
+const DELETE_CONSTRAINTS = { password: { ...formConstraints(DeleteAccountSchema).password, required: true } };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -24,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasPassword: profile?.hasPassword ?? false,
     lastAdmin,
     retentionYears: legal.orderRetentionYears,
+    constraints: DELETE_CONSTRAINTS,
   });
 }
 
@@ -109,13 +115,10 @@ export default function AccountDataPage() {
             {data.hasPassword ? (
               <Form method="post" className="form-stack" aria-label="Delete my account" {...confirmFirst(ACCOUNT_DELETE_CONFIRM)}>
                 <input type="hidden" name="intent" value={DELETE_INTENTS.withPassword} />
-                <Field
-                  name="password"
+                <PasswordField
                   label="Current password"
-                  type="password"
                   autoComplete="current-password"
-                  required
-                  maxLength={200}
+                  constraint={data.constraints.password}
                   error={firstError(errors, "password")}
                 />
                 <div className="actions">

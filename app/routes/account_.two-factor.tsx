@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
+import { Alert, Field, firstError, type FieldErrors, PasswordField } from "~/components/ui/field";
 import { getSessionId, redirectWithToast, requireAdmin } from "~/web/guards.server";
 import { EnableSecondFactorSchema, SecondFactorSchema } from "~/domain/auth/schemas";
 import { disableTotp, enableTotp, getTotpEnrolment, getTotpStatus, regenerateRecoveryCodes } from "~/domain/auth/totp.server";
@@ -9,17 +9,26 @@ import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { type FieldConstraint, formConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor Authentication", noindex: true });
 
 const INTENTS = { enable: "enable", regenerate: "regenerate-codes", disable: "disable" } as const;
+
+// The code's limits are SecondFactorSchema's too. The domain requires the current password of an
+// account that has one and refuses the others, so the field is required although the schema cannot know the account.
+const ENABLE = formConstraints(EnableSecondFactorSchema);
+const CODE_CONSTRAINTS = { code: ENABLE.code, currentPassword: { ...ENABLE.currentPassword, required: true } };
 
 /** Admins: set up TOTP with a QR code (no JavaScript needed), see and renew recovery codes, turn it off. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const status = await getTotpStatus(db, user.id);
   const enrolment = status.enabled ? null : await getTotpEnrolment(db, user.id);
-  return json({ status, enrolment: enrolment ? { secret: enrolment.secret, qrSvg: enrolment.qrSvg } : null }, { headers: { "Cache-Control": "no-store" } });
+  return json(
+    { status, enrolment: enrolment ? { secret: enrolment.secret, qrSvg: enrolment.qrSvg } : null, constraints: CODE_CONSTRAINTS },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -49,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TwoFactorPage() {
-  const { status, enrolment } = useLoaderData<typeof loader>();
+  const { status, enrolment, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = (actionData?.result?.error ?? null) as FieldErrors;
   const codes = actionData?.codes ?? null;
@@ -84,8 +93,19 @@ export default function TwoFactorPage() {
         <section className="form-card" aria-labelledby="on-title">
           <h2 id="on-title">Two-factor authentication is on</h2>
           <p>{status.recoveryCodesLeft} of 10 recovery codes left.</p>
-          <CodeForm intent={INTENTS.regenerate} label="New recovery codes" errors={actionData?.intent === INTENTS.regenerate ? errors : null} />
-          <CodeForm intent={INTENTS.disable} label="Turn off" secondary errors={actionData?.intent === INTENTS.disable ? errors : null} />
+          <CodeForm
+            intent={INTENTS.regenerate}
+            label="New recovery codes"
+            constraints={constraints}
+            errors={actionData?.intent === INTENTS.regenerate ? errors : null}
+          />
+          <CodeForm
+            intent={INTENTS.disable}
+            label="Turn off"
+            secondary
+            constraints={constraints}
+            errors={actionData?.intent === INTENTS.disable ? errors : null}
+          />
         </section>
       ) : enrolment ? (
         <section className="form-card" aria-labelledby="setup-title">
@@ -98,7 +118,7 @@ export default function TwoFactorPage() {
           <p>
             Cannot scan? Enter this key instead: <code className="totp-secret">{enrolment.secret}</code>
           </p>
-          <CodeForm intent={INTENTS.enable} label="Turn on" errors={errors} withPassword />
+          <CodeForm intent={INTENTS.enable} label="Turn on" constraints={constraints} errors={errors} withPassword />
         </section>
       ) : null}
     </div>
@@ -108,12 +128,14 @@ export default function TwoFactorPage() {
 function CodeForm({
   intent,
   label,
+  constraints,
   errors,
   secondary,
   withPassword,
 }: {
   intent: string;
   label: string;
+  constraints: Record<"code" | "currentPassword", FieldConstraint>;
   errors: FieldErrors;
   secondary?: boolean;
   withPassword?: boolean;
@@ -122,14 +144,12 @@ function CodeForm({
     <Form method="post" className="form-stack" aria-label={label}>
       <input type="hidden" name="intent" value={intent} />
       {withPassword ? (
-        <Field
+        <PasswordField
           name="currentPassword"
           idPrefix={`${intent}-`}
           label="Current password"
-          type="password"
           autoComplete="current-password"
-          required
-          maxLength={200}
+          constraint={constraints.currentPassword}
           error={firstError(errors, "currentPassword")}
         />
       ) : null}
@@ -138,8 +158,7 @@ function CodeForm({
         idPrefix={`${intent}-`}
         label="Code from your app"
         autoComplete="one-time-code"
-        required
-        maxLength={40}
+        {...constraints.code}
         error={firstError(errors, "code")}
       />
       <button type="submit" className={secondary ? "button button-secondary" : "button"}>

@@ -1,6 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Field, type FieldErrors, firstError, useClearPasswordAfter } from "~/components/ui/field";
+import { Alert, EmailField, type FieldErrors, firstError, PasswordField, useClearPasswordAfter } from "~/components/ui/field";
+import { LoginSchema } from "~/domain/auth/schemas";
+import { formConstraints } from "~/web/form-constraints.server";
 import { getOptionalUser, redirectWithToast } from "~/web/guards.server";
 import { ADMIN_DENIED_TEXT, AUTH_MESSAGES } from "~/domain/auth/messages";
 import { signInWithForm } from "~/web/auth/sign-in.server";
@@ -20,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/admin");
   const user = await getOptionalUser(request);
   if (user?.isAdmin) throw redirect(redirectTo);
-  return json({ redirectTo, signedInAs: user?.email ?? null });
+  return json({ redirectTo, signedInAs: user?.email ?? null, constraints: formConstraints(LoginSchema) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminLoginPage() {
-  const { redirectTo, signedInAs } = useLoaderData<typeof loader>();
+  const { redirectTo, signedInAs, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values = (actionData?.result?.initialValue ?? {}) as Record<string, string | undefined>;
   const errors = actionData?.result?.error as FieldErrors;
@@ -66,25 +68,8 @@ export default function AdminLoginPage() {
         ) : null}
         <Form method="post" className="form-stack" aria-label="Admin sign in">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={254}
-            defaultValue={values.email}
-            error={firstError(errors, "email")}
-          />
-          <Field
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={200}
-            error={firstError(errors, "password")}
-          />
+          <EmailField autoComplete="username" constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
+          <PasswordField autoComplete="current-password" constraint={constraints.password} error={firstError(errors, "password")} />
           <button type="submit" className="button button-lg button-block" disabled={busy}>
             {busy ? "Signing in..." : "Sign In"}
           </button>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
-import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Alert, EmailField, type FieldErrors, firstError } from "~/components/ui/field";
 import { redirectWithToast } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { requestBackInStock } from "~/domain/mail/back-in-stock.server";
@@ -10,12 +10,13 @@ import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
 import { getClientIp, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Email me when it's back", noindex: true });
 
 /** Only the product page's form posts here; a visit without one goes back to the shop. */
 export function loader() {
-  return json({});
+  return json({ constraints: formConstraints(BackInStockSchema) });
 }
 
 /**
@@ -37,6 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BackInStockPage() {
+  const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = actionData?.result.error as FieldErrors;
   const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
@@ -51,16 +53,7 @@ export default function BackInStockPage() {
             <input type="hidden" name="productId" value={values.productId} />
             {values.colorId ? <input type="hidden" name="colorId" value={values.colorId} /> : null}
             {values.variationCode ? <input type="hidden" name="variationCode" value={values.variationCode} /> : null}
-            <Field
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              defaultValue={values.email}
-              error={firstError(errors, "email")}
-            />
+            <EmailField constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
             <button type="submit" className="button button-lg button-block">
               Notify me
             </button>

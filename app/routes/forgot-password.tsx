@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
+import { Alert, EmailField, type FieldErrors, firstError } from "~/components/ui/field";
 import { requestPasswordReset } from "~/domain/auth/password-reset.server";
 import { DomainError } from "~/domain/common/errors";
 import { ForgotPasswordSchema } from "~/domain/mail/schemas";
@@ -10,11 +10,12 @@ import { db } from "~/lib/db.server";
 import { getClientIp, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 import { busyLabel } from "~/lib/behavior-contract";
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Forgot Password", noindex: true });
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return json({ sent: new URL(request.url).searchParams.get("sent") === "1" });
+  return json({ sent: new URL(request.url).searchParams.get("sent") === "1", constraints: formConstraints(ForgotPasswordSchema) });
 }
 
 /** The same answer whether or not the address has an account; 429 while throttled. */
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ForgotPasswordPage() {
-  const { sent } = useLoaderData<typeof loader>();
+  const { sent, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = actionData?.result.error as FieldErrors;
   const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
@@ -49,16 +50,7 @@ export default function ForgotPasswordPage() {
         ) : null}
         {formError ? <Alert title="Please try again later">{formError}</Alert> : null}
         <Form method="post" className="form-stack" aria-label="Forgot password">
-          <Field
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={values.email}
-            error={firstError(errors, "email")}
-          />
+          <EmailField constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
           <button type="submit" className="button button-lg button-block" {...busyLabel("Sending...")}>
             Send reset link
           </button>

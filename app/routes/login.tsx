@@ -1,6 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
+import { type z } from "zod";
+import { Alert, EmailField, Field, type FieldErrors, firstError, PasswordField } from "~/components/ui/field";
+import { LoginSchema, RegisterSchema } from "~/domain/auth/schemas";
+import { formConstraints, type FormConstraints } from "~/web/form-constraints.server";
 import { isGoogleConfigured } from "~/web/auth/authenticator.server";
 import { getOptionalUser } from "~/web/guards.server";
 import { AUTH_MESSAGES } from "~/domain/auth/messages";
@@ -18,13 +21,15 @@ export const meta: MetaFunction = (args) =>
 
 type Tab = "signin" | "signup";
 
+const LOGIN_CONSTRAINTS = { signin: formConstraints(LoginSchema), signup: formConstraints(RegisterSchema) };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab: Tab = url.searchParams.get("tab") === "signup" ? "signup" : "signin";
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   // Someone already signed in has nothing to do here.
   if (await getOptionalUser(request)) throw redirect(redirectTo === "/" ? "/account" : redirectTo);
-  return json({ tab, redirectTo, google: isGoogleConfigured() });
+  return json({ tab, redirectTo, google: isGoogleConfigured(), constraints: LOGIN_CONSTRAINTS });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { tab, redirectTo, google } = useLoaderData<typeof loader>();
+  const { tab, redirectTo, google, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const active: Tab = actionData?.intent ?? tab;
   const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
@@ -76,87 +81,9 @@ export default function LoginPage() {
         {actionData?.alert ? <Alert title={actionData.alert.title}>{actionData.alert.description}</Alert> : null}
 
         {active === "signin" ? (
-          <Form method="post" className="form-stack" key="signin" aria-label="Sign in" {...SIGN_IN_FORM}>
-            <input type="hidden" name="intent" value="signin" />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <Field
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              defaultValue={values.email}
-              error={firstError(errors, "email")}
-            />
-            <Field
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={200}
-              error={firstError(errors, "password")}
-            />
-            <button type="submit" className="button button-lg button-block" {...busyLabel("Signing in...")}>
-              Sign In
-            </button>
-            <p className="small center">
-              <Link to="/forgot-password">Forgot password?</Link>
-            </p>
-          </Form>
+          <SignInForm redirectTo={redirectTo} values={values} errors={errors} constraints={constraints.signin} />
         ) : (
-          <Form method="post" className="form-stack" key="signup" aria-label="Sign up" {...SIGN_IN_FORM}>
-            <input type="hidden" name="intent" value="signup" />
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <div className="form-row">
-              <Field
-                name="firstName"
-                label="First Name"
-                autoComplete="given-name"
-                required
-                maxLength={100}
-                defaultValue={values.firstName}
-                error={firstError(errors, "firstName")}
-              />
-              <Field
-                name="lastName"
-                label="Last Name"
-                autoComplete="family-name"
-                required
-                maxLength={100}
-                defaultValue={values.lastName}
-                error={firstError(errors, "lastName")}
-              />
-            </div>
-            <Field
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              defaultValue={values.email}
-              error={firstError(errors, "email")}
-            />
-            <Field
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={6}
-              maxLength={200}
-              hint="At least 6 characters."
-              error={firstError(errors, "password")}
-            />
-            <p className="muted small">
-              We keep your data as our <Link to="/privacy">Privacy Policy</Link> says.
-            </p>
-            <button type="submit" className="button button-lg button-block" {...busyLabel("Creating account...")}>
-              Create Account
-            </button>
-          </Form>
+          <SignUpForm redirectTo={redirectTo} values={values} errors={errors} constraints={constraints.signup} />
         )}
 
         {google ? (
@@ -169,5 +96,69 @@ export default function LoginPage() {
         ) : null}
       </div>
     </div>
+  );
+}
+
+interface AuthFormProps<S extends z.ZodTypeAny> {
+  redirectTo: string;
+  values: Record<string, string | undefined>;
+  errors: FieldErrors;
+  constraints: FormConstraints<S>;
+}
+
+function SignInForm({ redirectTo, values, errors, constraints }: AuthFormProps<typeof LoginSchema>) {
+  return (
+    <Form method="post" className="form-stack" key="signin" aria-label="Sign in" {...SIGN_IN_FORM}>
+      <input type="hidden" name="intent" value="signin" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <EmailField constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
+      <PasswordField autoComplete="current-password" constraint={constraints.password} error={firstError(errors, "password")} />
+      <button type="submit" className="button button-lg button-block" {...busyLabel("Signing in...")}>
+        Sign In
+      </button>
+      <p className="small center">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+    </Form>
+  );
+}
+
+function SignUpForm({ redirectTo, values, errors, constraints }: AuthFormProps<typeof RegisterSchema>) {
+  return (
+    <Form method="post" className="form-stack" key="signup" aria-label="Sign up" {...SIGN_IN_FORM}>
+      <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <div className="form-row">
+        <Field
+          name="firstName"
+          label="First Name"
+          autoComplete="given-name"
+          {...constraints.firstName}
+          defaultValue={values.firstName}
+          error={firstError(errors, "firstName")}
+        />
+        <Field
+          name="lastName"
+          label="Last Name"
+          autoComplete="family-name"
+          {...constraints.lastName}
+          defaultValue={values.lastName}
+          error={firstError(errors, "lastName")}
+        />
+      </div>
+      <EmailField constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
+      <PasswordField
+        autoComplete="new-password"
+        constraint={constraints.password}
+        hint={`At least ${constraints.password.minLength} characters.`}
+        error={firstError(errors, "password")}
+      />
+      <p className="muted small">
+        We keep your data as our <Link to="/privacy">Privacy Policy</Link> says.
+      </p>
+      <button type="submit" className="button button-lg button-block" {...busyLabel("Creating account...")}>
+        Create Account
+      </button>
+    </Form>
   );
 }

@@ -1,6 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
+import { Alert, firstError, type FieldErrors, PasswordField } from "~/components/ui/field";
+import { LoginSchema } from "~/domain/auth/schemas";
+import { formConstraints } from "~/web/form-constraints.server";
 import { getAccountEmail, linkGoogleAccount, verifyLogin } from "~/domain/auth/accounts.server";
 import { beginSignIn, getGoogleLink, redirectWithToast } from "~/web/guards.server";
 import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
@@ -21,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const link = await getGoogleLink(request);
   const email = link ? await getAccountEmail(db, link.userId) : null;
   if (!link || !email) throw await redirectWithToast("/login", loginFailed(EXPIRED));
-  return json({ email });
+  // The password is checked by the sign-in's own rules (verifyLogin), so it has the sign-in's limits.
+  return json({ email, constraints: formConstraints(LoginSchema) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LinkGooglePage() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = (actionData && "errors" in actionData ? actionData.errors : null) as FieldErrors;
   return (
@@ -57,15 +60,7 @@ export default function LinkGooglePage() {
       <div className="form-card">
         {firstError(errors, "password") ? <Alert title="Not linked">{firstError(errors, "password")}</Alert> : null}
         <Form method="post" className="form-stack" aria-label="Link Google sign-in">
-          <Field
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={200}
-            error={firstError(errors, "password")}
-          />
+          <PasswordField autoComplete="current-password" constraint={constraints.password} error={firstError(errors, "password")} />
           <button type="submit" className="button button-lg button-block">
             Link and sign in
           </button>

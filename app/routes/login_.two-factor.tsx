@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
 import { getPendingSignIn, redirectWithToast, signInUser } from "~/web/guards.server";
 import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
@@ -11,6 +11,7 @@ import { db } from "~/lib/db.server";
 import { logAccountSignIn } from "~/domain/ops/activity.server";
 import { getClientIp, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor Sign In", noindex: true });
 
@@ -19,7 +20,7 @@ const EXPIRED = "Your sign-in took too long. Please sign in again.";
 /** The second step of signing in to an account with a second factor (after the password). */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await getPendingSignIn(request))) throw await redirectWithToast("/login", loginFailed(EXPIRED));
-  return json({ ok: true });
+  return json({ ok: true, constraints: formConstraints(SecondFactorSchema) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,6 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function TwoFactorSignIn() {
+  const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = (actionData && "result" in actionData ? actionData.result.error : null) as FieldErrors;
   return (
@@ -56,8 +58,7 @@ export default function TwoFactorSignIn() {
             label="Authentication code"
             autoComplete="one-time-code"
             inputMode="text"
-            required
-            maxLength={40}
+            {...constraints.code}
             autoFocus
             error={firstError(errors, "code")}
           />

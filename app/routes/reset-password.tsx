@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
+import { Alert, type FieldErrors, firstError, PasswordField } from "~/components/ui/field";
 import { beginSignIn, redirectWithToast } from "~/web/guards.server";
 import { getResetTokenState, resetPassword, resetTokenMessage } from "~/domain/auth/password-reset.server";
 import { DomainError } from "~/domain/common/errors";
@@ -11,6 +11,7 @@ import { db } from "~/lib/db.server";
 import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 import { busyLabel } from "~/lib/behavior-contract";
+import { formConstraints } from "~/web/form-constraints.server";
 
 // The token is in the URL: no canonical link, no indexing, and no Referer to other sites (same-origin: "no-referrer" would make the form post Origin: null).
 export const meta: MetaFunction = (args) => [
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const state = await getResetTokenState(db, token);
   return json(
-    { token: state === "valid" ? token : "", problem: state === "valid" ? null : resetTokenMessage(state) },
+    { token: state === "valid" ? token : "", problem: state === "valid" ? null : resetTokenMessage(state), constraints: formConstraints(ResetPasswordSchema) },
     { status: state === "valid" ? 200 : 400 },
   );
 }
@@ -48,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordPage() {
-  const { token, problem } = useLoaderData<typeof loader>();
+  const { token, problem, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = actionData?.result.error as FieldErrors;
   const formError = firstError(errors, "") ?? firstError(errors, "token");
@@ -70,25 +71,19 @@ export default function ResetPasswordPage() {
         {token && !formError ? (
           <Form method="post" className="form-stack" aria-label="Reset password">
             <input type="hidden" name="token" value={token} />
-            <Field
-              name="password"
+            <PasswordField
               label="New password"
-              type="password"
               autoComplete="new-password"
-              required
-              minLength={6}
-              maxLength={200}
-              hint="At least 6 characters."
+              constraint={constraints.password}
+              hint={`At least ${constraints.password.minLength} characters.`}
               error={firstError(errors, "password")}
             />
-            <Field
+            {/* The schema holds the confirmation equal to the password, so it has the password's limits. */}
+            <PasswordField
               name="confirmPassword"
               label="Confirm new password"
-              type="password"
               autoComplete="new-password"
-              required
-              minLength={6}
-              maxLength={200}
+              constraint={constraints.password}
               error={firstError(errors, "confirmPassword")}
             />
             <button type="submit" className="button button-lg button-block" {...busyLabel("Saving...")}>

@@ -1,27 +1,16 @@
-import { getZodConstraint } from "@conform-to/zod";
 import { CHECKOUT_PASSWORD_MIN } from "~/domain/orders/checkout-text";
 import { CheckoutSchema } from "~/domain/orders/schemas";
+import { type FieldConstraint, formConstraints } from "~/web/form-constraints.server";
 
-/** A text field's native constraints, as the page's inputs carry them. */
-export interface FieldConstraint {
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-}
-
-const CONSTRAINT = getZodConstraint(CheckoutSchema);
+const CONSTRAINTS = formConstraints(CheckoutSchema);
 
 /**
  * A text field's native constraints, computed from CheckoutSchema (required, minLength,
  * maxLength, pattern): the browser checks them before any script, and the server's own answer
  * has the messages. Checkboxes take none of them (Conform reads the checkbox union as required).
- * Computed here, on the server, and sent with the page's data, so that zod stays out of every
- * browser bundle.
  */
-export function checkoutConstraint(name: string): FieldConstraint {
-  const { required, minLength, maxLength, pattern } = CONSTRAINT[name] ?? {};
-  return { required: required || undefined, minLength, maxLength, pattern };
+export function checkoutConstraint(name: keyof typeof CONSTRAINTS): FieldConstraint {
+  return CONSTRAINTS[name];
 }
 
 /** The passwords' length rule holds only when an account is made (a refinement), so their minLength is the rule's own constant. */

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { CheckField, CheckoutSection, CountrySelect } from "~/components/checkout/fields";
-import { Field } from "~/components/ui/field";
+import { EmailField, Field, PasswordField } from "~/components/ui/field";
 import { CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-text";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
+import { type FieldConstraint } from "~/web/form-constraints.server";
 
 /** What a section reads from the form's state: the value to show first and the field's error. */
 export interface FieldState {
@@ -11,13 +12,6 @@ export interface FieldState {
   error(name: string): string | undefined;
   /** The field's native constraints (required, lengths, pattern), from the server's schema. */
   constraint(name: string): FieldConstraint;
-}
-
-export interface FieldConstraint {
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
 }
 
 /** What the checkout action answers on failure: Conform's `submission.reply()` (only the parts the page reads). */
@@ -58,7 +52,7 @@ export function ContactSection({ form, signedIn, google }: { form: FieldState; s
   const { value, error } = form;
   return (
     <CheckoutSection id="contact" title="Contact Information">
-      <Field name="email" label="Email" type="email" autoComplete="email" {...form.constraint("email")} defaultValue={value("email")} error={error("email")} />
+      <EmailField constraint={form.constraint("email")} defaultValue={value("email")} error={error("email")} />
       {signedIn ? null : (
         <>
           <p className="muted small">
@@ -86,21 +80,17 @@ export function ContactSection({ form, signedIn, google }: { form: FieldState; s
             says.
           </p>
           <div className="form-row account-fields" {...{ [CHECKOUT_ATTRIBUTES.account]: "" }}>
-            <Field
-              name="password"
-              label="Password"
-              type="password"
+            <PasswordField
               autoComplete="new-password"
-              {...form.constraint("password")}
+              constraint={form.constraint("password")}
               hint={`Only used when 'Create an account' is ticked. At least ${CHECKOUT_PASSWORD_MIN} characters.`}
               error={error("password")}
             />
-            <Field
+            <PasswordField
               name="confirmPassword"
               label="Confirm Password"
-              type="password"
               autoComplete="new-password"
-              {...form.constraint("password")}
+              constraint={form.constraint("confirmPassword")}
               error={error("confirmPassword")}
             />
           </div>

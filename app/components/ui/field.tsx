@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useEffect } from "react";
+import { type FieldConstraint } from "~/web/form-constraints.server";
 
 /** Field errors as Conform's `submission.reply()` sends them back. */
 export type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
@@ -38,6 +39,42 @@ export function Field({ name, label, idPrefix = "", error, hint, ...input }: Fie
       ) : null}
     </div>
   );
+}
+
+interface CredentialFieldProps {
+  /** The field's native constraints, computed on the server from the schema its action parses with. */
+  constraint: FieldConstraint;
+  label?: ReactNode;
+  name?: string;
+  idPrefix?: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** An e-mail address: `type="email"`, filled in by the browser from the person's address unless told otherwise. */
+export function EmailField({
+  constraint,
+  label = "Email",
+  name = "email",
+  autoComplete = "email",
+  defaultValue,
+  ...field
+}: CredentialFieldProps & { autoComplete?: "email" | "username" | "off"; defaultValue?: string }) {
+  return <Field name={name} label={label} type="email" autoComplete={autoComplete} {...constraint} defaultValue={defaultValue} {...field} />;
+}
+
+/**
+ * A password: `type="password"`, never filled from what was sent (the server never echoes a
+ * password). `autoComplete` says which one it is, so password managers offer or save the right one.
+ */
+export function PasswordField({
+  constraint,
+  label = "Password",
+  name = "password",
+  autoComplete,
+  ...field
+}: CredentialFieldProps & { autoComplete: "current-password" | "new-password" }) {
+  return <Field name={name} label={label} type="password" autoComplete={autoComplete} {...constraint} {...field} />;
 }
 
 export function Alert({ title, children, tone = "error" }: { title: string; children?: ReactNode; tone?: "error" | "success" | "info" }) {

@@ -1,0 +1,46 @@
+import { getZodConstraint } from "@conform-to/zod";
+import { type z } from "zod";
+
+/** A field's native constraints, as its input carries them: the browser checks them before any script. */
+export interface FieldConstraint {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  pattern?: string;
+}
+
+/** Every field of a schema's input, each with its native constraints. */
+export type FormConstraints<S extends z.ZodTypeAny> = { [K in keyof z.input<S> & string]-?: FieldConstraint };
+
+const computed = new WeakMap<z.ZodTypeAny, Record<string, FieldConstraint>>();
+
+/** Only what changes the browser's check: `required` when true, a minimum length above 1 (required already refuses ""). */
+function nativeOf(constraint: ReturnType<typeof getZodConstraint>[string] | undefined): FieldConstraint {
+  const { required, minLength, maxLength, min, max, pattern } = constraint ?? {};
+  return {
+    required: required || undefined,
+    minLength: minLength !== undefined && minLength > 1 ? minLength : undefined,
+    maxLength,
+    min: typeof min === "number" ? min : undefined,
+    max: typeof max === "number" ? max : undefined,
+    pattern,
+  };
+}
+
+/**
+ * Each field's native constraints (required, lengths, number bounds, pattern), computed from the
+ * zod schema its action parses with, so the browser's check and the server's are one rule.
+ * Computed on the server and sent with the page's data: zod stays out of every browser file
+ * (docs/decisions/no-zod-in-the-browser.md).
+ */
+export function formConstraints<S extends z.ZodTypeAny>(schema: S): FormConstraints<S> {
+  let all = computed.get(schema);
+  if (!all) {
+    const raw = getZodConstraint(schema);
+    all = Object.fromEntries(Object.entries(raw).map(([name, constraint]) => [name, nativeOf(constraint)]));
+    computed.set(schema, all);
+  }
+  return { ...all } as FormConstraints<S>;
+}
