@@ -9,6 +9,7 @@ import { enqueueMail } from "~/domain/mail/outbox.server";
 import { type Actor, logActivity } from "~/domain/ops/activity.server";
 import { type DeleteAccountInput } from "~/domain/privacy/schemas";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
+import { type Database } from "~/lib/db-schema";
 import { type DB } from "~/lib/sqlite.server";
 
 /**
@@ -31,6 +32,47 @@ const ACCOUNT_MAIL_KINDS = [
   "back-in-stock-confirm",
   "account-delete-link",
 ];
+
+/**
+ * Every table that holds a person's data, and what deleteAccount does to it: the rows it removes,
+ * or why they stay (a table may be in both: the outbox loses the account's mail, keeps the orders').
+ * tests/integration/privacy-coverage.test.ts reads the live schema: a table with a column naming a
+ * person that is in neither list fails it, so a new feature's table is decided here.
+ */
+export const DELETION_COVERAGE = {
+  removed: {
+    users: "the account row",
+    sessions: "every session: all devices are signed out",
+    favorites: "the favorites",
+    reviews: "the account's reviews (their photo files once the deletion has committed)",
+    review_photos: "with their reviews (foreign key, on delete cascade)",
+    carts: "the account's cart",
+    cart_items: "with the cart (foreign key, on delete cascade)",
+    loyalty_events: "the loyalty history",
+    recovery_codes: "the second factor's recovery codes",
+    auth_tokens: "e-mailed link tokens",
+    password_reset_tokens: "reset link tokens",
+    back_in_stock_requests: "requests made with the address",
+    known_signins: "the network addresses the account signed in from",
+    login_attempts: "refused sign-ins of the address, and its reset throttling rows",
+    rate_events: "the password tries counted for the account",
+    outbox: "account-only e-mails already sent (ACCOUNT_MAIL_KINDS)",
+  },
+  kept: {
+    orders:
+      "kept for the owner's accounting period (orderRetentionYears in the seller's settings), detached: user and guest session cleared, so only the order's token link opens them",
+    order_items: "with their order (see orders)",
+    order_events: "with their order (see orders)",
+    refunds: "with their order (see orders)",
+    withdrawals: "with their order (see orders)",
+    payment_attempts: "with their order (see orders)",
+    outbox: "order e-mails stay with their orders; the deletion's own confirmation is queued to the former address",
+    activity_log: "append-only, the owner's record of who did what, the user.delete row included (docs/decisions/account-deletion.md)",
+    page_versions: "the owner's pages: the admin's address stays on the versions they saved (the id is cleared by the foreign key)",
+    uploads: "product photos: the id of the admin who uploaded one is cleared by the foreign key",
+    admin_signin_refusals: "counts refused admin sign-ins per client address: tied to no account",
+  },
+} as const satisfies { removed: Partial<Record<keyof Database, string>>; kept: Partial<Record<keyof Database, string>> };
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { listReviewsOfUser } from "~/domain/reviews/reviews.server";
 import { type OrderShippingAddress } from "~/domain/orders/orders.server";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
+import { type Database } from "~/lib/db-schema";
 import { type DB } from "~/lib/sqlite.server";
 
 /**
@@ -101,9 +102,73 @@ export interface ExportedOrder {
   detailsPath: string;
 }
 
+/**
+ * Every table that holds a person's data, and where the export carries it, or why it does not.
+ * tests/integration/privacy-coverage.test.ts reads the live schema: a table with a column naming a
+ * person that is in neither list fails it, so a new feature's table is decided here.
+ */
+export const EXPORT_COVERAGE = {
+  exported: {
+    users: "profile",
+    orders: "orders (by the account's id only)",
+    order_items: "orders[].items",
+    refunds: "orders[].refunds (completed and pending)",
+    withdrawals: "orders[].withdrawal",
+    favorites: "favorites",
+    reviews: "reviews",
+    review_photos: "reviews[].photos",
+    carts: "cart",
+    cart_items: "cart",
+    loyalty_events: "loyaltyHistory",
+    back_in_stock_requests: "backInStockRequests",
+    sessions: "signInHistory.sessions (never the session id)",
+    known_signins: "signInHistory.knownSignIns",
+    login_attempts: "signInHistory.failedSignIns (times only: the address trying may be a stranger's)",
+    activity_log: "signInHistory.adminSignIns (an admin's own sign-ins)",
+    outbox: "emails (no bodies: they held sign-in links; not the owner's alerts, about other people's orders)",
+  },
+  notExported: {
+    auth_tokens: "secrets only: hashes of e-mailed link tokens",
+    password_reset_tokens: "secrets only: hashes of reset link tokens",
+    recovery_codes: "secrets only: hashes of the second factor's recovery codes",
+    order_events: "the shop's own record of what it did to an order; the order's story is orders[].history, as the order pages tell it",
+    payment_attempts: "PayPal ids and attempt states: payment plumbing, nothing about the person the order does not say",
+    page_versions: "the owner's pages: a row names the admin who saved a version, a work record, not the admin's own data",
+    uploads: "product photos: a row names the admin who uploaded it, a work record",
+    admin_signin_refusals: "counts refused admin sign-ins per client address: tied to no account",
+  },
+} as const satisfies { exported: Partial<Record<keyof Database, string>>; notExported: Partial<Record<keyof Database, string>> };
+
 /** The account's data, or null when the account does not exist. */
 export async function exportAccountData(db: DB, userId: number, now = new Date()): Promise<AccountExport | null> {
-  const user = await db
+  const user = await readAccount(db, userId);
+  if (!user) return null;
+  const [orders, shopping, reviews, signInHistory, emails] = await Promise.all([
+    listOrders(db, userId),
+    listShopping(db, userId, user.email),
+    listReviewsOfUser(db, userId),
+    listSignInHistory(db, userId, user.email),
+    listEmails(db, user.email),
+  ]);
+  return {
+    about: PRIVACY_TEXT.exportAbout,
+    exportedAt: now.toISOString(),
+    profile: profileOf(user),
+    orders,
+    favorites: shopping.favorites,
+    reviews,
+    cart: shopping.cart,
+    loyaltyHistory: shopping.loyaltyHistory,
+    backInStockRequests: shopping.backInStockRequests,
+    signInHistory,
+    emails,
+  };
+}
+
+type Account = NonNullable<Awaited<ReturnType<typeof readAccount>>>;
+
+async function readAccount(db: DB, userId: number) {
+  return db
     .selectFrom("users")
     .select([
       "id",
@@ -128,12 +193,43 @@ export async function exportAccountData(db: DB, userId: number, now = new Date()
     ])
     .where("id", "=", userId)
     .executeTakeFirst();
-  if (!user) return null;
-  const email = user.email;
-  const byEmail = sql<boolean>`lower(email) = lower(${email})`;
+}
 
-  const [orders, favorites, cart, loyalty, backInStock, sessions, known, failed, adminSignIns, emails, reviews] = await Promise.all([
-    listOrders(db, userId),
+/** The account row as the export shows it: flags instead of the secrets behind them. */
+function profileOf(user: Account): AccountExport["profile"] {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    createdAt: user.createdAt,
+    emailConfirmed: Boolean(user.emailVerifiedAt),
+    emailConfirmedAt: user.emailVerifiedAt,
+    passwordSet: Boolean(user.passwordHash),
+    googleLinked: Boolean(user.googleId),
+    secondFactorOn: Boolean(user.totpEnabledAt),
+    isAdmin: user.isAdmin === 1,
+    loyaltyPoints: user.loyaltyPoints,
+    shippingAddress: {
+      firstName: user.shippingFirstName,
+      lastName: user.shippingLastName,
+      addressLine1: user.shippingAddressLine1,
+      addressLine2: user.shippingAddressLine2,
+      city: user.shippingCity,
+      state: user.shippingState,
+      postalCode: user.shippingPostalCode,
+      country: user.shippingCountry,
+    },
+  };
+}
+
+/** Favorites, cart, loyalty history, and the back-in-stock requests made with the account's address. */
+async function listShopping(
+  db: DB,
+  userId: number,
+  email: string,
+): Promise<Pick<AccountExport, "favorites" | "cart" | "loyaltyHistory" | "backInStockRequests">> {
+  const [favorites, cart, loyaltyHistory, backInStockRequests] = await Promise.all([
     db
       .selectFrom("favorites as f")
       .innerJoin("products as p", "p.id", "f.product_id")
@@ -179,6 +275,13 @@ export async function exportAccountData(db: DB, userId: number, now = new Date()
       .where(sql<boolean>`lower(b.email) = lower(${email})`)
       .orderBy("b.id")
       .execute(),
+  ]);
+  return { favorites, cart, loyaltyHistory, backInStockRequests };
+}
+
+async function listSignInHistory(db: DB, userId: number, email: string): Promise<AccountExport["signInHistory"]> {
+  const byEmail = sql<boolean>`lower(email) = lower(${email})`;
+  const [sessions, knownSignIns, failedSignIns, adminSignIns] = await Promise.all([
     db
       .selectFrom("sessions")
       .select(["created_at as signedInAt", "last_seen_at as lastSeenAt", "expires_at as expiresAt"])
@@ -195,53 +298,19 @@ export async function exportAccountData(db: DB, userId: number, now = new Date()
       .where("subject_id", "=", userId)
       .orderBy("id")
       .execute(),
-    // The owner's alerts may go to an admin's own address; they are about other people's orders.
-    db
-      .selectFrom("outbox")
-      .select(["kind", "subject", "status", "created_at as createdAt", "sent_at as sentAt"])
-      .where(sql<boolean>`lower(to_address) = lower(${email})`)
-      .where("kind", "not like", "owner-%")
-      .orderBy("id")
-      .execute(),
-    listReviewsOfUser(db, userId),
   ]);
+  return { sessions, knownSignIns, failedSignIns, adminSignIns };
+}
 
-  return {
-    about: PRIVACY_TEXT.exportAbout,
-    exportedAt: now.toISOString(),
-    profile: {
-      id: user.id,
-      email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      createdAt: user.createdAt,
-      emailConfirmed: Boolean(user.emailVerifiedAt),
-      emailConfirmedAt: user.emailVerifiedAt,
-      passwordSet: Boolean(user.passwordHash),
-      googleLinked: Boolean(user.googleId),
-      secondFactorOn: Boolean(user.totpEnabledAt),
-      isAdmin: user.isAdmin === 1,
-      loyaltyPoints: user.loyaltyPoints,
-      shippingAddress: {
-        firstName: user.shippingFirstName,
-        lastName: user.shippingLastName,
-        addressLine1: user.shippingAddressLine1,
-        addressLine2: user.shippingAddressLine2,
-        city: user.shippingCity,
-        state: user.shippingState,
-        postalCode: user.shippingPostalCode,
-        country: user.shippingCountry,
-      },
-    },
-    orders,
-    favorites,
-    reviews,
-    cart,
-    loyaltyHistory: loyalty,
-    backInStockRequests: backInStock,
-    signInHistory: { sessions, knownSignIns: known, failedSignIns: failed, adminSignIns },
-    emails,
-  };
+/** What the shop sent to the address, without bodies. The owner's alerts may go to an admin's own address; they are about other people's orders. */
+async function listEmails(db: DB, email: string): Promise<AccountExport["emails"]> {
+  return db
+    .selectFrom("outbox")
+    .select(["kind", "subject", "status", "created_at as createdAt", "sent_at as sentAt"])
+    .where(sql<boolean>`lower(to_address) = lower(${email})`)
+    .where("kind", "not like", "owner-%")
+    .orderBy("id")
+    .execute();
 }
 
 /** The account's own orders (by user id only: a guest order that merely names the address may be someone else's). */
