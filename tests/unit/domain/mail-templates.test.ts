@@ -1,4 +1,7 @@
 import { MAIL_KIND_LABELS, type MailDataByKind, type MailKind, renderMail } from "~/domain/mail/templates";
+import { fillText } from "~/domain/mail/templates/layout";
+import { ORDER_MAILS } from "~/domain/mail/templates/order";
+import { MAIL_TEXTS } from "~/domain/mail/templates/texts";
 
 const ctx = { storeName: "Little <Stitches> & Co", appUrl: "https://shop.example", shopEmail: "hello@example.com" };
 const order: MailDataByKind["order-confirmation"] = {
@@ -159,5 +162,24 @@ describe("the e-mail templates", () => {
     const noPhone = renderMail("order-confirmation", order, { ...ctx, seller: { ...seller, phone: "", vatLine: "" } });
     expect(noPhone.text).toMatch(/anna@atelier\.example\n$/);
     expect(renderMail("order-confirmation", order, ctx).text).not.toContain("Seller:");
+  });
+
+  it("fills a sentence's slots, and refuses a slot without a value or a value without a slot", () => {
+    expect(fillText("Order {order} ({total}).", { order: "#7", total: "$1.00" })).toBe("Order #7 ($1.00).");
+    expect(() => fillText("Order {order}.", {})).toThrow("{order}");
+    expect(() => fillText("Order {order}.", { order: "#7", total: "$1.00" })).toThrow("{total}");
+  });
+
+  it("takes its words from the texts it is given: another set changes the words, not the markup", () => {
+    const en = MAIL_TEXTS.en;
+    const other = {
+      ...en,
+      layout: { ...en.layout, greeting: (name: string) => `Hi ${name}!` },
+      order: { ...en.order, shipped: { ...en.order.shipped, body: "Parcel {order} left." } },
+    };
+    const parts = ORDER_MAILS["order-shipped"](order, ctx, other);
+    expect(parts.text.slice(0, 3)).toEqual(["Hi Ada!", "", "Parcel #7 left."]);
+    const english = ORDER_MAILS["order-shipped"](order, ctx, en);
+    expect(english.text.slice(0, 3)).toEqual(["Dear Ada,", "", "Order #7 has been shipped by registered priority airmail."]);
   });
 });

@@ -4,8 +4,8 @@ import { WITHDRAW_LINK_TEXT } from "~/domain/legal/seller";
 import { WITHDRAWAL_DAYS } from "~/domain/withdrawals/rules";
 
 /**
- * The words of the order e-mails (the buyer's and the owner's) and of the order's parts they
- * show (lines, totals, address), in English. A `{slot}` in a sentence is filled by the markup
+ * The words of the buyer's order e-mails and of the order's parts every order e-mail shows
+ * (lines, totals, address), in English. A `{slot}` in a sentence is filled by the markup
  * (a bold order number, a link) and by the plain text alike; a function words what depends on
  * the data. A second language is a second object of this shape (texts.ts).
  */
@@ -17,7 +17,6 @@ const declinedLine = (orderId: number) => `We could not cancel order #${orderId}
 export const ORDER_MAIL_TEXT = {
   number: (orderId: number) => `#${orderId}`,
   price: (amount: string) => `$${amount}`,
-  customer: (name: string, email: string) => `${name} (${email})`,
   questions: "If you have any questions, just reply to this e-mail.",
   details: "Your order details:",
   withdraw: `Changed your mind? You may withdraw from this contract within ${WITHDRAWAL_DAYS} days of delivery.`,
@@ -87,27 +86,6 @@ export const ORDER_MAIL_TEXT = {
     heading: "Cancellation request received",
     body: "We received your request to cancel order {order} and will review it within 1-2 business days.",
     terms: REFUND_TERMS,
-  },
-
-  ownerNewOrder: {
-    subject: (orderId: number, total: string) => `New paid order #${orderId}: $${total}`,
-    heading: (orderId: number) => `New paid order #${orderId}`,
-    body: "{customer} paid {total}.",
-    button: "Open in the admin",
-  },
-  ownerCancelRequest: {
-    subject: (orderId: number) => `Cancellation requested: order #${orderId}`,
-    preview: (email: string, orderId: number, total: string) => `${email} asks to cancel order #${orderId} ($${total}).`,
-    heading: "Cancellation requested",
-    body: "{customer} asks to cancel order {order} ({total}).",
-    review: "Please review it within 1-2 business days.",
-    button: "Review the order",
-  },
-  ownerPaymentAlert: {
-    subject: (headline: string, orderId: number) => `${headline}: order #${orderId}`,
-    body: "Order {order} ({email}, {total}).",
-    bodyText: (headline: string, orderId: number, email: string, total: string) => `${headline}: order #${orderId} (${email}, $${total}).`,
-    button: "Open the order",
   },
 };
 

@@ -26,26 +26,26 @@ function fullName(order: OrderMailData): string {
 
 export const OWNER_MAILS: Renderers<OwnerMailDataByKind> = {
   "owner-new-order": (order, ctx, t) => {
-    const m = t.order.ownerNewOrder;
+    const m = t.owner.newOrder;
     const link = adminOrderUrl(ctx, order.orderId);
     return {
       subject: m.subject(order.orderId, order.total),
-      preview: t.order.customer(`${order.firstName} ${order.lastName}`, order.email),
+      preview: t.owner.customer(`${order.firstName} ${order.lastName}`, order.email),
       body: (
         <>
           <h1 style={s.h1}>{m.heading(order.orderId)}</h1>
-          <p style={s.p}>{fill(m.body, { customer: t.order.customer(fullName(order), order.email), total: <strong>{t.order.price(order.total)}</strong> })}</p>
+          <p style={s.p}>{fill(m.body, { customer: t.owner.customer(fullName(order), order.email), total: <strong>{t.order.price(order.total)}</strong> })}</p>
           <Button href={link}>{m.button}</Button>
           <OrderSummary order={order} t={t} />
         </>
       ),
-      text: [m.subject(order.orderId, order.total), t.order.customer(fullName(order), order.email), "", ...textOrder(order, t), "", linkLine(m.button, link)],
+      text: [m.subject(order.orderId, order.total), t.owner.customer(fullName(order), order.email), "", ...textOrder(order, t), "", linkLine(m.button, link)],
     };
   },
   "owner-cancel-request": (order, ctx, t) => {
-    const m = t.order.ownerCancelRequest;
+    const m = t.owner.cancelRequest;
     const link = adminOrderUrl(ctx, order.orderId);
-    const customer = t.order.customer(fullName(order), order.email);
+    const customer = t.owner.customer(fullName(order), order.email);
     const total = t.order.price(order.total);
     return {
       subject: m.subject(order.orderId),
@@ -63,7 +63,7 @@ export const OWNER_MAILS: Renderers<OwnerMailDataByKind> = {
     };
   },
   "owner-payment-alert": (alert, ctx, t) => {
-    const m = t.order.ownerPaymentAlert;
+    const m = t.owner.paymentAlert;
     const link = adminOrderUrl(ctx, alert.orderId);
     return {
       subject: m.subject(alert.headline, alert.orderId),

@@ -1,7 +1,8 @@
 import { ACCOUNT_MAIL_TEXT } from "~/domain/mail/templates/account-texts";
 import { LAYOUT_MAIL_TEXT } from "~/domain/mail/templates/layout-texts";
 import { ORDER_MAIL_TEXT } from "~/domain/mail/templates/order-texts";
-import { REVIEW_MAIL_TEXT } from "~/domain/mail/templates/review-texts";
+import { OWNER_MAIL_TEXT } from "~/domain/mail/templates/owner-texts";
+import { REVIEW_MAIL_TEXT } from "~/domain/mail/templates/reviews-texts";
 import { STOCK_MAIL_TEXT } from "~/domain/mail/templates/stock-texts";
 import { WITHDRAWAL_MAIL_TEXT } from "~/domain/mail/templates/withdrawal-texts";
 
@@ -13,6 +14,7 @@ import { WITHDRAWAL_MAIL_TEXT } from "~/domain/mail/templates/withdrawal-texts";
 const ENGLISH = {
   layout: LAYOUT_MAIL_TEXT,
   order: ORDER_MAIL_TEXT,
+  owner: OWNER_MAIL_TEXT,
   account: ACCOUNT_MAIL_TEXT,
   stock: STOCK_MAIL_TEXT,
   reviews: REVIEW_MAIL_TEXT,
