@@ -18,6 +18,7 @@ import {
   type OrderPageOrder,
 } from "~/domain/orders/page-data";
 import { orderStatusLabel } from "~/domain/orders/status";
+import { totalsFigures } from "~/domain/orders/totals";
 import { canWithdraw } from "~/domain/withdrawals/rules";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
@@ -74,12 +75,7 @@ export function toOrderPageBase(view: OrderView): Omit<OrderPageOrder, "links"> 
     status: view.status,
     statusLabel: orderStatusLabel(view.status),
     createdAt: view.createdAt,
-    subtotalCents: view.subtotalCents,
-    shippingCents: view.shippingCents,
-    shippingName: view.shippingName,
-    loyaltyDiscountCents: view.loyaltyDiscountCents,
-    loyaltyPointsUsed: view.loyaltyPointsUsed,
-    totalCents: view.totalCents,
+    ...totalsFigures(view.totals),
     trackingNumber: view.trackingNumber,
     customerMessage: view.customerMessage,
     declineReason: view.declineReason,

@@ -4,6 +4,7 @@ import { DomainError } from "~/domain/common/errors";
 import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server";
 import { getOrderView } from "~/domain/orders/orders.server";
 import { isPaidLike, orderStatusLabel } from "~/domain/orders/status";
+import { totalsFigures } from "~/domain/orders/totals";
 import { confirmationUrl, PAYMENT_TEXT, PAYMENT_TOASTS, type PaymentPageData, paymentPageUrl, stockToast, type ToastSpec } from "~/domain/payments/page-data";
 import { getPaypalClientId, getPaypalMode, isPaypalConfigured, isPaypalOrderId } from "~/lib/paypal-client.server";
 import {
@@ -108,12 +109,7 @@ export async function loadPaymentPage(request: Request, orderIdParam: string | u
       pending: recovery === "pending" ? { ...PAYMENT_PENDING } : null,
       order: {
         id: view.id,
-        subtotalCents: view.subtotalCents,
-        shippingCents: view.shippingCents,
-        shippingName: view.shippingName,
-        loyaltyDiscountCents: view.loyaltyDiscountCents,
-        loyaltyPointsUsed: view.loyaltyPointsUsed,
-        totalCents: view.totalCents,
+        ...totalsFigures(view.totals),
         items: view.items.map((i) => ({
           id: i.id,
           title: i.title,

@@ -1,6 +1,7 @@
 import { enqueueMail, getOwnerAddress } from "~/domain/mail/outbox.server";
 import { type OrderMailData } from "~/domain/mail/templates";
 import { getOrderView } from "~/domain/orders/orders.server";
+import { decimalTotals } from "~/domain/orders/totals";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -29,12 +30,7 @@ export async function orderMailData(trx: DB, orderId: number): Promise<OrderMail
       isPersonalised: i.isPersonalised,
     })),
     expectedShipDate: order.expectedShipDate,
-    subtotal: order.subtotal,
-    shippingCost: order.shippingCost,
-    shippingName: order.shippingName,
-    loyaltyDiscount: order.loyaltyDiscount,
-    loyaltyPointsUsed: order.loyaltyPointsUsed,
-    total: order.total,
+    ...decimalTotals(order.totals),
     address: { ...order.shippingAddress },
     customerMessage: order.customerMessage,
     trackingNumber: order.trackingNumber,

@@ -1,5 +1,6 @@
 import { linePhotoId } from "~/domain/catalogue/line-photo.server";
 import { type StockLine } from "~/domain/catalogue/stock.server";
+import { decimalTotals, type OrderTotals, storedOrderTotals, totalsFigures } from "~/domain/orders/totals";
 import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
@@ -100,6 +101,8 @@ export interface OrderView {
   loyaltyDiscountCents: number;
   totalCents: number;
   loyaltyPointsUsed: number;
+  /** The stored figures as lines (storedOrderTotals): what pages and e-mails show. */
+  totals: OrderTotals;
   pointsAwarded: number;
   createdAt: string;
   paidAt: string | null;
@@ -123,12 +126,9 @@ export interface OrderView {
   expectedShipDate: string | null;
 }
 
-/**
- * One order with its items. No access check here: callers first ask
- * domain/orders/access.server.ts getOrderAccess() whether the viewer may see it.
- */
-export async function getOrderView(db: DB, orderId: number): Promise<OrderView | null> {
-  const o = await db
+/** The `orders` columns of an OrderView (its items, categories and refunds are read apart). */
+function selectOrderRow(db: DB, orderId: number) {
+  return db
     .selectFrom("orders")
     .select([
       "id",
@@ -167,8 +167,10 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
     ])
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!o) return null;
-  const items = await db
+}
+
+function selectOrderItems(db: DB, orderId: number) {
+  return db
     .selectFrom("order_items as oi")
     .leftJoin("products as p", "p.id", "oi.product_id")
     .leftJoin("colors as c", "c.id", "oi.color_id")
@@ -194,23 +196,70 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
     .where("oi.order_id", "=", orderId)
     .orderBy("oi.id")
     .execute();
+}
+
+type OrderItemRow = Awaited<ReturnType<typeof selectOrderItems>>[number];
+
+/** The categories of the order's products that still exist, in the shop's category order. */
+async function selectItemCategories(db: DB, items: OrderItemRow[]) {
   const productIds = items.map((i) => i.productId).filter((id): id is number => id !== null);
-  const categories = productIds.length
-    ? await db
-        .selectFrom("product_categories as pc")
-        .innerJoin("categories as cat", "cat.id", "pc.category_id")
-        .select(["pc.product_id as productId", "cat.name"])
-        .where("pc.product_id", "in", productIds)
-        .orderBy("cat.sort_order")
-        .execute()
-    : [];
-  const refunds = await db
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom("product_categories as pc")
+    .innerJoin("categories as cat", "cat.id", "pc.category_id")
+    .select(["pc.product_id as productId", "cat.name"])
+    .where("pc.product_id", "in", productIds)
+    .orderBy("cat.sort_order")
+    .execute();
+}
+
+/** Money given back through PayPal (refused requests left out). */
+function selectOrderRefunds(db: DB, orderId: number) {
+  return db
     .selectFrom("refunds")
     .select(["id", "amount_cents as amountCents", "status", "created_at as createdAt"])
     .where("order_id", "=", orderId)
     .where("status", "in", ["COMPLETED", "PENDING"])
     .orderBy("id")
     .execute();
+}
+
+function toItemView(i: OrderItemRow, categories: { productId: number; name: string }[]): OrderItemView {
+  return {
+    id: i.id,
+    productId: i.productId,
+    title: i.title,
+    quantity: i.quantity,
+    returnedQuantity: i.returnedQuantity,
+    price: centsToDecimal(i.unitPriceCents * i.quantity),
+    unitPrice: centsToDecimal(i.unitPriceCents),
+    unitPriceCents: i.unitPriceCents,
+    colorId: i.colorId,
+    colorName: i.colorName,
+    variationCode: i.variationCode,
+    variationName: i.variationName,
+    madeToOrder: i.madeToOrder === 1,
+    leadTimeDays: i.leadTimeDays,
+    isPersonalised: i.isPersonalised === 1,
+    product: {
+      title: i.title,
+      slug: i.slug,
+      images: i.imageUrl ? [{ imageUrl: i.imageUrl, width: i.imageWidth }] : [],
+      categories: categories.filter((c) => c.productId === i.productId).map((c) => ({ category: { name: c.name } })),
+    },
+  };
+}
+
+/**
+ * One order with its items. No access check here: callers first ask
+ * domain/orders/access.server.ts getOrderAccess() whether the viewer may see it.
+ */
+export async function getOrderView(db: DB, orderId: number): Promise<OrderView | null> {
+  const o = await selectOrderRow(db, orderId);
+  if (!o) return null;
+  const items = await selectOrderItems(db, orderId);
+  const categories = await selectItemCategories(db, items);
+  const refunds = await selectOrderRefunds(db, orderId);
   const {
     firstName,
     lastName,
@@ -225,39 +274,21 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
     withdrawalHandledAt,
     ...order
   } = o;
+  const totals = storedOrderTotals(o);
+  const { subtotal, shippingCost, loyaltyDiscount, total } = decimalTotals(totals);
   return {
     ...order,
+    ...totalsFigures(totals),
+    totals,
     withdrawal: toOrderWithdrawal(withdrawalReceivedAt, withdrawalHandledAt),
     refunds,
     stockReserved: stockReserved === 1,
-    subtotal: centsToDecimal(o.subtotalCents),
-    shippingCost: centsToDecimal(o.shippingCents),
-    loyaltyDiscount: centsToDecimal(o.loyaltyDiscountCents),
-    total: centsToDecimal(o.totalCents),
+    subtotal,
+    shippingCost,
+    loyaltyDiscount,
+    total,
     shippingAddress: { firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country },
-    items: items.map((i) => ({
-      id: i.id,
-      productId: i.productId,
-      title: i.title,
-      quantity: i.quantity,
-      returnedQuantity: i.returnedQuantity,
-      price: centsToDecimal(i.unitPriceCents * i.quantity),
-      unitPrice: centsToDecimal(i.unitPriceCents),
-      unitPriceCents: i.unitPriceCents,
-      colorId: i.colorId,
-      colorName: i.colorName,
-      variationCode: i.variationCode,
-      variationName: i.variationName,
-      madeToOrder: i.madeToOrder === 1,
-      leadTimeDays: i.leadTimeDays,
-      isPersonalised: i.isPersonalised === 1,
-      product: {
-        title: i.title,
-        slug: i.slug,
-        images: i.imageUrl ? [{ imageUrl: i.imageUrl, width: i.imageWidth }] : [],
-        categories: categories.filter((c) => c.productId === i.productId).map((c) => ({ category: { name: c.name } })),
-      },
-    })),
+    items: items.map((i) => toItemView(i, categories)),
   };
 }
 

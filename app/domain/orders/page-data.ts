@@ -1,3 +1,5 @@
+import { type TotalsFigures } from "~/domain/orders/totals";
+
 /**
  * What the confirmation and customer order details pages receive, and their texts.
  * Browser-safe: no server imports.
@@ -69,24 +71,15 @@ export interface OrderPageAddress {
   countryName: string;
 }
 
-/** The figures an order summary shows. */
-export type OrderPageTotals = Pick<
-  OrderPageOrder,
-  "subtotalCents" | "shippingCents" | "shippingName" | "loyaltyDiscountCents" | "loyaltyPointsUsed" | "totalCents"
->;
+/** The figures an order summary shows: the order's stored totals (storedOrderTotals). */
+export type OrderPageTotals = TotalsFigures;
 
-export interface OrderPageOrder {
+export interface OrderPageOrder extends TotalsFigures {
   id: number;
   email: string;
   status: string;
   statusLabel: string;
   createdAt: string;
-  subtotalCents: number;
-  shippingCents: number;
-  shippingName: string;
-  loyaltyDiscountCents: number;
-  loyaltyPointsUsed: number;
-  totalCents: number;
   trackingNumber: string | null;
   customerMessage: string | null;
   shippingAddress: OrderPageAddress;

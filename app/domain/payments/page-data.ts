@@ -2,6 +2,7 @@
  * What the payment page receives, and the payment texts. Browser-safe: no server imports.
  * The texts and the toasts the payment behaviours show too live in the browser contract.
  */
+import { type TotalsFigures } from "~/domain/orders/totals";
 import { PAYMENT_SHARED_TEXT } from "~/lib/behavior-contract";
 
 export type PaypalPageMode = "emulator" | "sandbox" | "live";
@@ -44,15 +45,10 @@ export interface PaymentPageItem {
   imageWidth: number | null;
 }
 
-export interface PaymentPageOrder {
+/** The unpaid order with its stored totals (storedOrderTotals). */
+export interface PaymentPageOrder extends TotalsFigures {
   id: number;
   items: PaymentPageItem[];
-  subtotalCents: number;
-  shippingCents: number;
-  shippingName: string;
-  loyaltyDiscountCents: number;
-  loyaltyPointsUsed: number;
-  totalCents: number;
 }
 
 export type PaymentPageData =
