@@ -11,7 +11,7 @@ import { type ToastMessage } from "~/components/ui/toaster";
 import { getProfile, updateProfile } from "~/domain/auth/accounts.server";
 import { emailChangeRequestedNotice, getPendingEmail } from "~/domain/auth/email-tokens.server";
 import { hasSecondFactor } from "~/domain/auth/totp.server";
-import { getOptionalUser, redirectWithToast } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { AUTH_MESSAGES, updateFailed } from "~/domain/auth/messages";
 import { PROFILE_FIELDS } from "~/domain/auth/profile-fields";
 import { ProfileSchema } from "~/domain/auth/schemas";
@@ -27,6 +27,7 @@ import { redeemableDiscounts } from "~/domain/loyalty/rules";
 import { listOrdersForUser } from "~/domain/orders/orders.server";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
+import { loginRedirect, requireUser } from "~/web/guards.server";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/lib/meta";
 import { TAB_LINK, tabBar } from "~/lib/behavior-contract";
@@ -53,8 +54,7 @@ function toTab(value: string | null): Tab {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  if (!user) throw redirect("/");
+  const user = await requireUser(request, () => redirect("/"));
   const url = new URL(request.url);
   const tab = toTab(url.searchParams.get("tab"));
   // Only the current tab's data is read.
@@ -96,8 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  const user = await getOptionalUser(request);
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent("/account")}`);
+  const user = await requireUser(request, () => loginRedirect("/account"));
   switch (formData.get("intent")) {
     case INTENTS.updateProfile:
       return saveProfile(user.id, formData);

@@ -3,7 +3,9 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
 import { getProfile } from "~/domain/auth/accounts.server";
-import { destroySession, getSession, getSessionId, redirectWithToast, requireUser, toastHeader } from "~/web/guards.server";
+import { destroySession, getSession, getSessionId } from "~/web/session.server";
+import { redirectWithToast, toastHeader } from "~/web/toast.server";
+import { requireUser } from "~/web/guards.server";
 import { ChangePasswordSchema, SECURITY_TEXT } from "~/domain/auth/schemas";
 import { changePassword, endSessions } from "~/domain/auth/security.server";
 import { isEmailVerified } from "~/domain/auth/email-tokens.server";

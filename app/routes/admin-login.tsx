@@ -1,14 +1,15 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, EmailField, type FieldErrors, firstError, PasswordField, useClearPasswordAfter } from "~/components/ui/field";
 import { LoginSchema } from "~/domain/auth/schemas";
 import { formConstraints } from "~/web/form-constraints.server";
-import { getOptionalUser, redirectWithToast } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { ADMIN_DENIED_TEXT, AUTH_MESSAGES } from "~/domain/auth/messages";
 import { signInWithForm } from "~/web/auth/sign-in.server";
 import { countThrottledAdminSignIn } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { getClientIp, readFormData, safeRedirect } from "~/web/http.server";
+import { requireAnonymous } from "~/web/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { HYDRATED_PAGE } from "~/lib/lean-page";
 
@@ -20,8 +21,7 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: "Admin Sign 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/admin");
-  const user = await getOptionalUser(request);
-  if (user?.isAdmin) throw redirect(redirectTo);
+  const user = await requireAnonymous(request, redirectTo, "admin");
   return json({ redirectTo, signedInAs: user?.email ?? null, constraints: formConstraints(LoginSchema) });
 }
 

@@ -3,7 +3,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type FormEvent } from "react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
-import { redirectWithToast, requireAdmin } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { actorOf } from "~/web/actor.server";

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { destroySession, getSession, requireApiUser } from "~/web/guards.server";
+import { destroySession, getSession } from "~/web/session.server";
+import { requireApiUser } from "~/web/guards.server";
 import { requestAccountDeletion } from "~/domain/privacy/deletion.server";
 import { DeleteAccountSchema } from "~/domain/privacy/schemas";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";

@@ -1,8 +1,7 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { adminCancelOrder } from "~/domain/orders/fulfilment.server";
 import { adminOrderAnswer } from "~/web/admin/orders-tab.server";
-import { requireApiAdmin } from "~/web/guards.server";
-import { actorOf } from "~/web/actor.server";
+import { requireApiAdminActor } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed, requireIdParam } from "~/web/http.server";
 
@@ -19,7 +18,7 @@ export function loader() {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiAction(request, {
     PATCH: async () => {
-      const actor = actorOf(await requireApiAdmin(request), request);
+      const actor = await requireApiAdminActor(request);
       const id = requireIdParam(params.orderId, "Order not found");
       await adminCancelOrder(db, id, { actor });
       return adminOrderAnswer(id);

@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
 import { adminOrderAnswer } from "~/web/admin/orders-tab.server";
-import { requireApiAdmin } from "~/web/guards.server";
-import { actorOf } from "~/web/actor.server";
+import { requireApiAdminActor } from "~/web/guards.server";
 import { resolvePaymentReversal } from "~/domain/payments/reversals.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed, requireIdParam } from "~/web/http.server";
@@ -18,7 +17,7 @@ export function loader() {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiAction(request, {
     PATCH: async () => {
-      const actor = actorOf(await requireApiAdmin(request), request);
+      const actor = await requireApiAdminActor(request);
       const id = requireIdParam(params.orderId, "Order not found");
       await resolvePaymentReversal(db, id, actor);
       return adminOrderAnswer(id);

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiAdmin } from "~/web/guards.server";
-import { actorOf } from "~/web/actor.server";
+import { requireApiAdminActor } from "~/web/guards.server";
 import { pageJson, savePage } from "~/domain/pages/pages.server";
 import { SavePageSchema } from "~/domain/pages/schemas";
 import { isPageSlug, PAGE_TEXT } from "~/domain/pages/slugs";
@@ -15,7 +14,7 @@ export function loader() {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiAction(request, {
     PUT: async () => {
-      const actor = actorOf(await requireApiAdmin(request), request);
+      const actor = await requireApiAdminActor(request);
       const slug = params.slug ?? "";
       if (!isPageSlug(slug)) throw jsonError(PAGE_TEXT.notFound, 404);
       const input = await parseJsonBody(request, SavePageSchema);

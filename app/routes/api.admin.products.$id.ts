@@ -3,8 +3,7 @@ import { productApiError } from "~/web/admin/product-editor.server";
 import { LatestCollectionSchema, UpdateProductSchema } from "~/domain/catalogue/product-schemas";
 import { PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
 import { deleteProduct, getAdminProduct, setLatestCollection, updateProduct } from "~/domain/catalogue/products-write.server";
-import { requireApiAdmin } from "~/web/guards.server";
-import { actorOf } from "~/web/actor.server";
+import { requireApiAdmin, requireApiAdminActor } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, apiHandler, jsonError, parseJsonBody, requireIdParam } from "~/web/http.server";
 
@@ -27,7 +26,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
  */
 export function action({ request, params }: ActionFunctionArgs) {
   const withId = async () => {
-    const actor = actorOf(await requireApiAdmin(request), request);
+    const actor = await requireApiAdminActor(request);
     return { id: requireIdParam(params.id, PRODUCT_TEXT.notFound), actor };
   };
   return apiAction(request, {

@@ -3,8 +3,7 @@ import { productApiError } from "~/web/admin/product-editor.server";
 import { CreateProductSchema } from "~/domain/catalogue/product-schemas";
 import { ADMIN_PRODUCTS_LIMIT, LATEST_FILTERS, PRODUCT_TEXT, STATUS_FILTERS, STOCK_FILTERS } from "~/domain/catalogue/product-texts";
 import { createProduct, getAdminProduct, listAdminProducts } from "~/domain/catalogue/products-write.server";
-import { requireApiAdmin } from "~/web/guards.server";
-import { actorOf } from "~/web/actor.server";
+import { requireApiAdmin, requireApiAdminActor } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, apiHandler, jsonError, parseJsonBody } from "~/web/http.server";
 
@@ -41,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return apiAction(request, {
     POST: async () => {
-      const actor = actorOf(await requireApiAdmin(request), request);
+      const actor = await requireApiAdminActor(request);
       const input = await parseJsonBody(request, CreateProductSchema);
       try {
         const { id } = await createProduct(db, input, actor);

@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { recalculateAllCategoryCounts } from "~/domain/catalogue/categories-write.server";
-import { requireApiAdmin } from "~/web/guards.server";
-import { actorOf } from "~/web/actor.server";
+import { requireApiAdminActor } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";
 import { CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
@@ -14,7 +13,7 @@ export function loader() {
 export function action({ request }: ActionFunctionArgs) {
   return apiAction(request, {
     POST: async () => {
-      const actor = actorOf(await requireApiAdmin(request), request);
+      const actor = await requireApiAdminActor(request);
       try {
         const { categories, changed } = await recalculateAllCategoryCounts(db, actor);
         return json({ message: CATEGORY_TEXT.recalculated, categories, changed });

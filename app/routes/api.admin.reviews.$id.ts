@@ -2,8 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { moderateReview } from "~/domain/reviews/reviews.server";
 import { ModerateReviewSchema } from "~/domain/reviews/schemas";
 import { db } from "~/lib/db.server";
-import { actorOf } from "~/web/actor.server";
-import { requireApiAdmin } from "~/web/guards.server";
+import { requireApiAdminActor } from "~/web/guards.server";
 import { apiAction, methodNotAllowed, parseJsonBody, requireIdParam } from "~/web/http.server";
 
 export function loader() {
@@ -14,7 +13,7 @@ export function loader() {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiAction(request, {
     PATCH: async () => {
-      const actor = actorOf(await requireApiAdmin(request), request);
+      const actor = await requireApiAdminActor(request);
       const id = requireIdParam(params.id, "Review not found");
       const input = await parseJsonBody(request, ModerateReviewSchema);
       return json(await moderateReview(db, id, input, actor), { headers: { "Cache-Control": "no-store" } });

@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@rem
 import { authenticateWithGoogle } from "~/web/auth/authenticator.server";
 import { clearGoogleReturn, readGoogleReturn } from "~/web/auth/google-return.server";
 import { GoogleLinkNeedsPassword } from "~/domain/auth/accounts.server";
-import { beginGoogleLink, beginSignIn, GOOGLE_LINK_PATH, redirectWithToast, SECOND_FACTOR_PATH } from "~/web/guards.server";
+import { beginGoogleLink, beginSignIn, GOOGLE_LINK_PATH, SECOND_FACTOR_PATH } from "~/web/auth/sign-in-session.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
 import { DomainError } from "~/domain/common/errors";
 import { apiAction } from "~/web/http.server";

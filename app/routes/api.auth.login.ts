@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { z } from "zod";
 import { getProfile, toApiUser } from "~/domain/auth/accounts.server";
 import { authenticateWithPassword } from "~/web/auth/authenticator.server";
-import { signInUser } from "~/web/guards.server";
+import { signInUser } from "~/web/auth/sign-in-session.server";
 import { AUTH_TEXT, LoginSchema } from "~/domain/auth/schemas";
 import { verifySecondFactor } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";

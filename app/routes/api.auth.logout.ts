@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { destroySession, getSession } from "~/web/guards.server";
+import { destroySession, getSession } from "~/web/session.server";
 import { apiAction, methodNotAllowed } from "~/web/http.server";
 
 export function loader() {

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { getCartOwner } from "~/web/guards.server";
+import { getCartOwner } from "~/web/cart-owner.server";
 import { removeCartItem, updateCartItem } from "~/domain/cart/cart.server";
 import { UpdateCartItemSchema } from "~/domain/cart/schemas";
 import { db } from "~/lib/db.server";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { getCartOwner } from "~/web/guards.server";
+import { getCartOwner } from "~/web/cart-owner.server";
 import { clearCart } from "~/domain/cart/cart.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed } from "~/web/http.server";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getCartOwner } from "~/web/guards.server";
+import { getCartOwner } from "~/web/cart-owner.server";
 import { addToCart, clearCart, getCart } from "~/domain/cart/cart.server";
 import { AddToCartSchema } from "~/domain/cart/schemas";
 import { db } from "~/lib/db.server";

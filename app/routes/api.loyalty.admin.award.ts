@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiAdmin } from "~/web/guards.server";
-import { actorOf } from "~/web/actor.server";
+import { requireApiAdminActor } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 import { AwardPointsSchema } from "~/domain/loyalty/schemas";
@@ -17,7 +16,7 @@ export function loader() {
 export function action({ request }: ActionFunctionArgs) {
   return apiAction(request, {
     POST: async () => {
-      const actor = actorOf(await requireApiAdmin(request), request);
+      const actor = await requireApiAdminActor(request);
       const input = await parseJsonBody(request, AwardPointsSchema);
       return json(await awardPoints(db, input, actor));
     },

@@ -2,8 +2,7 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { shipOrder } from "~/domain/orders/fulfilment.server";
 import { adminOrderAnswer } from "~/web/admin/orders-tab.server";
-import { requireApiAdmin } from "~/web/guards.server";
-import { actorOf } from "~/web/actor.server";
+import { requireApiAdminActor } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, methodNotAllowed, parseJsonBody, requireIdParam } from "~/web/http.server";
 
@@ -22,7 +21,7 @@ export function loader() {
 export function action({ request, params }: ActionFunctionArgs) {
   return apiAction(request, {
     PATCH: async () => {
-      const actor = actorOf(await requireApiAdmin(request), request);
+      const actor = await requireApiAdminActor(request);
       const id = requireIdParam(params.orderId, "Order not found");
       const body = await parseJsonBody(request, ShipBodySchema);
       await shipOrder(db, id, body.trackingNumber, actor);

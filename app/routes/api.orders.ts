@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getCartOwner, getOptionalUser, requireApiUser } from "~/web/guards.server";
+import { getCartOwner } from "~/web/cart-owner.server";
+import { getOptionalUser } from "~/web/session.server";
+import { requireApiUser } from "~/web/guards.server";
 import { placeOrder } from "~/domain/orders/checkout.server";
 import { listOrdersForUser } from "~/domain/orders/orders.server";
 import { OrderCreateSchema } from "~/domain/orders/schemas";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, EmailField, type FieldErrors, firstError } from "~/components/ui/field";
-import { redirectWithToast } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { DomainError } from "~/domain/common/errors";
 import { requestBackInStock } from "~/domain/mail/back-in-stock.server";
 import { BackInStockSchema } from "~/domain/mail/schemas";

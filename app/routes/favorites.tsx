@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { getUserId } from "~/web/guards.server";
+import { getUserId } from "~/web/session.server";
 import { MESSAGES } from "~/domain/cart/messages";
 import { FavoriteSchema } from "~/domain/cart/schemas";
 import { toggleFavorite } from "~/domain/catalogue/favorites.server";

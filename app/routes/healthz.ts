@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { getOptionalUser } from "~/web/guards.server";
+import { getOptionalUser } from "~/web/session.server";
 import { checkHealth } from "~/domain/ops/health.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";

@@ -1,14 +1,14 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type z } from "zod";
 import { Alert, EmailField, Field, type FieldErrors, firstError, PasswordField } from "~/components/ui/field";
 import { LoginSchema, RegisterSchema } from "~/domain/auth/schemas";
 import { formConstraints, type FormConstraints } from "~/web/form-constraints.server";
 import { isGoogleConfigured } from "~/web/auth/authenticator.server";
-import { getOptionalUser } from "~/web/guards.server";
 import { AUTH_MESSAGES } from "~/domain/auth/messages";
 import { answerSignedIn, answerThrownRedirect, registerWithForm, signInWithForm } from "~/web/auth/sign-in.server";
 import { jsonError, readFormData, safeRedirect } from "~/web/http.server";
+import { requireAnonymous } from "~/web/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { busyLabel, SIGN_IN_FORM, TAB_LINK, tabBar } from "~/lib/behavior-contract";
 
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab: Tab = url.searchParams.get("tab") === "signup" ? "signup" : "signin";
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   // Someone already signed in has nothing to do here.
-  if (await getOptionalUser(request)) throw redirect(redirectTo === "/" ? "/account" : redirectTo);
+  await requireAnonymous(request, redirectTo === "/" ? "/account" : redirectTo);
   return json({ tab, redirectTo, google: isGoogleConfigured(), constraints: LOGIN_CONSTRAINTS });
 }
 

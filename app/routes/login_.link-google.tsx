@@ -4,7 +4,8 @@ import { Alert, firstError, type FieldErrors, PasswordField } from "~/components
 import { LoginSchema } from "~/domain/auth/schemas";
 import { formConstraints } from "~/web/form-constraints.server";
 import { getAccountEmail, linkGoogleAccount, verifyLogin } from "~/domain/auth/accounts.server";
-import { beginSignIn, getGoogleLink, redirectWithToast } from "~/web/guards.server";
+import { beginSignIn, getGoogleLink } from "~/web/auth/sign-in-session.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
-import { destroySession, getSession, toastHeader } from "~/web/guards.server";
+import { destroySession, getSession } from "~/web/session.server";
+import { toastHeader } from "~/web/toast.server";
 import { MESSAGES } from "~/domain/cart/messages";
 
 export async function loader() {

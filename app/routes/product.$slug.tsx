@@ -13,7 +13,7 @@ import { ShopLink } from "~/components/ui/shop-link";
 import { ProductReviews } from "~/components/reviews/product-reviews";
 import { reviewsJsonLd } from "~/domain/reviews/json-ld";
 import { handleReviewForm, isReviewPost, loadProductReviews } from "~/web/reviews.server";
-import { getOptionalUser } from "~/web/guards.server";
+import { getOptionalUser } from "~/web/session.server";
 import { submitAddToCart } from "~/web/cart-form.server";
 import { getCart } from "~/domain/cart/cart.server";
 import { MESSAGES } from "~/domain/cart/messages";

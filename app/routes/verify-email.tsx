@@ -5,10 +5,11 @@ import { Alert } from "~/components/ui/field";
 import { EmailTokenSchema } from "~/domain/auth/email-schemas";
 import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { confirmEmail, isEmailVerified, readVerifyToken, resendEmailVerification } from "~/domain/auth/email-tokens.server";
-import { getOptionalUser } from "~/web/guards.server";
+import { getOptionalUser } from "~/web/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { readFormData } from "~/web/http.server";
+import { requireUser } from "~/web/guards.server";
 import { pageMeta } from "~/lib/meta";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.
@@ -34,8 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   try {
     if (formData.get("intent") === "resend") {
-      const user = await getOptionalUser(request);
-      if (!user) throw new DomainError("Please sign in to ask for a new link.", 401);
+      const user = await requireUser(request, () => {
+        throw new DomainError("Please sign in to ask for a new link.", 401);
+      });
       const { email } = await resendEmailVerification(db, user.id);
       return json({ done: "resent" as const, email, error: null });
     }

@@ -1,5 +1,5 @@
 import { type Actor, actorAt, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
-import { getOptionalUser } from "~/web/guards.server";
+import { getOptionalUser } from "~/web/session.server";
 import { getClientIp } from "~/web/http.server";
 
 /** The acting admin of a request (the client address as the server saw it). */

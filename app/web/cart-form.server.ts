@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { getCartOwner } from "~/web/guards.server";
+import { getCartOwner } from "~/web/cart-owner.server";
+import { type Toast } from "~/web/toast.server";
 import { type CartOwner } from "~/domain/cart/cart.server";
 import { addToCart, clearCart, removeCartItem, updateCartItem } from "~/domain/cart/cart.server";
 import { addToCartFailure, CLEAR_FAILED, MESSAGES, removeFailure, updateFailure } from "~/domain/cart/messages";
 import { AddToCartSchema, UpdateCartItemSchema } from "~/domain/cart/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
-import { type Toast } from "~/web/session.server";
 import { db } from "~/lib/db.server";
 import { safeRedirect } from "~/web/http.server";
 

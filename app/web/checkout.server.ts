@@ -13,10 +13,12 @@ import { CHECKOUT_TOTALS_INTENT, CHECKOUT_VALIDATE_INTENT } from "~/lib/behavior
 import { db } from "~/lib/db.server";
 import { decimalToCents } from "~/lib/money";
 import { isGoogleConfigured } from "~/web/auth/authenticator.server";
-import { getCartOwner, getOptionalUser, redirectWithToast, signInUser, toastHeader } from "~/web/guards.server";
+import { getCartOwner } from "~/web/cart-owner.server";
+import { getOptionalUser } from "~/web/session.server";
+import { redirectWithToast, type Toast, toastHeader } from "~/web/toast.server";
+import { signInUser } from "~/web/auth/sign-in-session.server";
 import { getClientIp, readFormData } from "~/web/http.server";
 import { requestWantsJson } from "~/lib/wants-json";
-import { type Toast } from "~/web/session.server";
 
 /* The request side of /checkout: the page's data, and the form's order (placeCheckoutOrder). */
 

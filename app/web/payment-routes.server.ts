@@ -1,5 +1,6 @@
 import { type HeadersFunction, json, redirect } from "@remix-run/node";
-import { getOrderViewer, redirectWithToast } from "~/web/guards.server";
+import { getOrderViewer } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { DomainError } from "~/domain/common/errors";
 import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server";
 import { getOrderView } from "~/domain/orders/orders.server";

@@ -1,6 +1,5 @@
 import { json, redirect } from "@remix-run/node";
-import { toastHeader } from "~/web/guards.server";
-import { type Toast } from "~/web/session.server";
+import { type Toast, toastHeader } from "~/web/toast.server";
 import { requestWantsJson } from "~/lib/wants-json";
 
 /**

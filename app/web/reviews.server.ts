@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { DomainError } from "~/domain/common/errors";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import { createReview, getReviewFormState, listProductReviews, listReviewableItems } from "~/domain/reviews/reviews.server";
 import { PRODUCT_PAGE_REVIEWS, REVIEW_INTENTS, REVIEW_TEXT, type ReviewInput, ReviewSchema } from "~/domain/reviews/schemas";
 import { db } from "~/lib/db.server";
-import { getOptionalUser, getUserId, requireApiUser } from "~/web/guards.server";
+import { getUserId } from "~/web/session.server";
+import { loginRedirect, requireApiUser, requireUser } from "~/web/guards.server";
 import { getClientIp, isJsonRequest, jsonError, parseJsonBody, safeRedirect } from "~/web/http.server";
 import { readMultipartForm } from "~/web/multipart.server";
 import { respond } from "~/web/respond.server";
@@ -32,8 +33,7 @@ function filesOf(form: FormData): File[] {
 
 /** The review form of a product page; `here` is the page's own path. */
 export async function handleReviewForm(request: Request, productId: number, here: string): Promise<Response> {
-  const user = await getOptionalUser(request);
-  if (!user) return redirect(`/login?redirectTo=${encodeURIComponent(here)}`);
+  const user = await requireUser(request, () => loginRedirect(here));
   let form: FormData;
   let tooLarge: { fileName: string }[];
   try {

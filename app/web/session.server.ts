@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, type Session } from "@remix-run/node";
+import { db } from "~/lib/db.server";
 import { type DB } from "~/lib/sqlite.server";
 import { getEnv } from "~/lib/env.server";
+
+// The session and toast cookies, the request's session and its signed-in user (read once per request).
 
 export interface SessionData {
   userId?: number;
@@ -134,8 +137,6 @@ export function createShopSessionStorage(db: DB) {
 
 export type ShopSession = Session<SessionData>;
 
-export type { Toast } from "~/lib/toast";
-
 export function createToastCookie() {
   return createCookie("__toast", {
     httpOnly: true,
@@ -145,4 +146,83 @@ export function createToastCookie() {
     maxAge: 60,
     secrets: [getEnv().SESSION_SECRET],
   });
+}
+
+// The one place the request layer binds the shared database to sessions.
+const sessionStorage = createShopSessionStorage(db);
+
+const sessionCache = new WeakMap<Request, Promise<ShopSession>>();
+
+/** The request's session (read once per request). */
+export function getSession(request: Request): Promise<ShopSession> {
+  let pending = sessionCache.get(request);
+  if (!pending) {
+    pending = sessionStorage.getSession(request.headers.get("Cookie"));
+    sessionCache.set(request, pending);
+  }
+  return pending;
+}
+
+/** For remix-auth's Authenticator (auth/authenticator.server.ts) and for starting a fresh session. */
+export function getSessionStorage() {
+  return sessionStorage;
+}
+
+export function commitSession(session: ShopSession): Promise<string> {
+  return sessionStorage.commitSession(session);
+}
+
+export function destroySession(session: ShopSession): Promise<string> {
+  return sessionStorage.destroySession(session);
+}
+
+/** The id of the request's stored session ("" when it has none yet). */
+export async function getSessionId(request: Request): Promise<string> {
+  return (await getSession(request)).id;
+}
+
+export async function getUserId(request: Request): Promise<number | null> {
+  const session = await getSession(request);
+  return session.get("userId") ?? null;
+}
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  shippingCountry: string | null;
+  loyaltyPoints: number;
+  isAdmin: boolean;
+}
+
+const userCache = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+/** The signed-in user, read once per request however many loaders ask. */
+export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+  let pending = userCache.get(request);
+  if (!pending) {
+    pending = loadUser(request);
+    userCache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadUser(request: Request): Promise<CurrentUser | null> {
+  const userId = await getUserId(request);
+  if (userId === null) return null;
+  const row = await db
+    .selectFrom("users")
+    .select([
+      "id",
+      "email",
+      "first_name as firstName",
+      "last_name as lastName",
+      "shipping_country as shippingCountry",
+      "loyalty_points as loyaltyPoints",
+      "is_admin as isAdmin",
+    ])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row ? { ...row, isAdmin: row.isAdmin === 1 } : null;
 }

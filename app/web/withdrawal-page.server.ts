@@ -1,7 +1,7 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
-import { getOptionalUser } from "~/web/guards.server";
+import { getOptionalUser } from "~/web/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { WITHDRAWAL_INTENTS, withdrawalEligibility, type WithdrawalOrderSummary } from "~/domain/withdrawals/rules";
 import { WithdrawalSchema } from "~/domain/withdrawals/schemas";

@@ -1,4 +1,4 @@
-import { getSessionStorage } from "~/web/guards.server";
+import { getSessionStorage } from "~/web/session.server";
 
 /** The Cookie header value of a signed-in session for this user (for calling route loaders and actions directly). */
 export async function cookieFor(userId: number): Promise<string> {

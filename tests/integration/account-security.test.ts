@@ -1,8 +1,7 @@
-import { getSessionStorage } from "~/web/guards.server";
+import { getSessionStorage, SESSION_LIMITS } from "~/web/session.server";
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth/password-policy.server";
 import { PASSWORD_CHANGE_TRIES } from "~/domain/auth/security.server";
-import { SESSION_LIMITS } from "~/web/session.server";
 import { totpCodeAt, verifySecondFactor } from "~/domain/auth/totp.server";
 import { db } from "~/lib/db.server";
 import { action as securityAction, loader as securityLoader } from "~/routes/account_.security";

@@ -2,8 +2,7 @@ import { awardOrderPoints } from "~/domain/loyalty/loyalty.server";
 import { createRemixStub } from "@remix-run/testing";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { getSessionStorage } from "~/web/guards.server";
-import { createToastCookie } from "~/web/session.server";
+import { createToastCookie, getSessionStorage } from "~/web/session.server";
 import { addToCart, getCart } from "~/domain/cart/cart.server";
 import { CHECKOUT_TEXT as T } from "~/domain/orders/checkout-text";
 import { db } from "~/lib/db.server";
@@ -674,7 +673,7 @@ describe("back at checkout with an unpaid order of the same cart", () => {
   });
 
   it("a guest's orders belong to the account the session signs in to", async () => {
-    const { signInUser } = await import("~/web/guards.server");
+    const { signInUser } = await import("~/web/auth/sign-in-session.server");
     const product = await makeProduct(db, { stock: 5, priceCents: 2000 });
     const guest = await guestWith([{ productId: product.id, quantity: 1 }]);
     const id = orderIdFrom(await submitCheckout(FORM, guest.cookie));

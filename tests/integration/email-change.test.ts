@@ -4,7 +4,7 @@ import { EMAIL_TOKEN_LIMITS } from "~/domain/auth/email-tokens.server";
 import { requestPasswordReset, RESET_LIMITS, resetPassword } from "~/domain/auth/password-reset.server";
 import { AUTH_TEXT, SECURITY_TEXT } from "~/domain/auth/schemas";
 import { getTotpEnrolment, totpCodeAt } from "~/domain/auth/totp.server";
-import { getSessionStorage } from "~/web/guards.server";
+import { getSessionStorage } from "~/web/session.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { deliverPendingMail } from "~/domain/mail/sender.server";
 import { db } from "~/lib/db.server";

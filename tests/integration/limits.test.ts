@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { getSessionStorage } from "~/web/guards.server";
+import { getSessionStorage } from "~/web/session.server";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth/password-policy.server";
 import { addToCart } from "~/domain/cart/cart.server";
 import { db } from "~/lib/db.server";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getSessionStorage } from "~/web/guards.server";
+import { getSessionStorage } from "~/web/session.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { PASSWORD_CHANGE_TRIES } from "~/domain/auth/security.server";
 import { deliverPendingMail } from "~/domain/mail/sender.server";

@@ -1,6 +1,6 @@
 import { type Actor } from "~/domain/ops/activity.server";
 import { json } from "@remix-run/node";
-import { redirectWithToast } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { MAIL_ADMIN_TEXT, MAIL_INTENTS } from "~/domain/mail/texts";
 import { listOutbox, type OutboxStatus, retryMail } from "~/domain/mail/outbox.server";
 import { isMailConfigured } from "~/domain/mail/sender.server";

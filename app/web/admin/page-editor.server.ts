@@ -2,7 +2,8 @@
 // Preview button posts the form and the page comes back with the rendered text and nothing saved.
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import { redirectWithToast, requireAdmin } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
+import { requireAdmin } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { actorOf } from "~/web/actor.server";
 import { renderMarkdown } from "~/domain/pages/markdown.server";

@@ -1,7 +1,7 @@
 // The admin's Pages tab (/admin?tab=pages): the owner's pages and the home page's texts.
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import { redirectWithToast } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { requestActor } from "~/web/actor.server";
 import { getHomeTexts, saveHomeTexts } from "~/domain/pages/home.server";
 import { listPagesOverview } from "~/domain/pages/pages.server";

@@ -26,8 +26,8 @@ import {
   updateProduct,
 } from "~/domain/catalogue/products-write.server";
 import { saveTempUpload, UPLOAD_MESSAGES } from "~/domain/catalogue/image-uploads.server";
-import { adminPageAccess, redirectWithToast, requireAdminAction } from "~/web/guards.server";
-import { type Toast } from "~/web/session.server";
+import { adminPageAccess, requireAdminAction } from "~/web/guards.server";
+import { redirectWithToast, type Toast } from "~/web/toast.server";
 import { listColors } from "~/domain/catalogue/categories.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";

@@ -8,7 +8,7 @@ import { saveReviewSettings } from "~/domain/reviews/settings.server";
 import { db as sharedDb } from "~/lib/db.server";
 import { type DB } from "~/lib/sqlite.server";
 import { requestActor } from "~/web/actor.server";
-import { redirectWithToast } from "~/web/guards.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { safeRedirect } from "~/web/http.server";
 
 export const REVIEWS_TAB_URL = "/admin?tab=reviews";

@@ -10,8 +10,7 @@ import {
   recalculateAllCategoryCounts,
   updateCategory,
 } from "~/domain/catalogue/categories-write.server";
-import { redirectWithToast } from "~/web/guards.server";
-import { type Toast } from "~/web/session.server";
+import { redirectWithToast, type Toast } from "~/web/toast.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings, getShippingRates, getStoreSettings } from "~/domain/common/settings.server";
 import { getReviewSettings } from "~/domain/reviews/settings.server";

@@ -2,7 +2,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { GoogleStrategy } from "remix-auth-google";
 import { type AuthUser, findOrCreateGoogleUser, verifyLogin } from "~/domain/auth/accounts.server";
-import { getSessionStorage } from "~/web/guards.server";
+import { getSessionStorage } from "~/web/session.server";
 import { LoginSchema } from "~/domain/auth/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";

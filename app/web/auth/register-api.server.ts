@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { getProfile, registerUser, toApiUser } from "~/domain/auth/accounts.server";
-import { signInUser } from "~/web/guards.server";
+import { signInUser } from "~/web/auth/sign-in-session.server";
 import { type RegisterInput } from "~/domain/auth/schemas";
 import { db } from "~/lib/db.server";
 import { getClientIp } from "~/web/http.server";
