@@ -1,5 +1,16 @@
 import { db } from "~/lib/db.server";
-import { adminPageAccess, requireAdmin, requireAdminAction, requireAdminDownload, requireApiAdmin } from "~/web/guards.server";
+import { redirect } from "@remix-run/node";
+import { DomainError } from "~/domain/common/errors";
+import {
+  adminPageAccess,
+  requireAdmin,
+  requireAdminAction,
+  requireAdminDownload,
+  requireAnonymous,
+  requireApiAdmin,
+  requireApiAdminActor,
+  requireUser,
+} from "~/web/guards.server";
 import { makeUser } from "../helpers/factories";
 import { get, postForm } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
@@ -65,8 +76,38 @@ describe("admin guards", () => {
     });
   });
 
+  it("requireApiAdminActor is requireApiAdmin's refusals, and the admin as the actor of the change", async () => {
+    expect(await outcome(requireApiAdminActor(postForm("/api/admin/orders/1/cancel", {})))).toMatchObject({ status: 401 });
+    expect(await outcome(requireApiAdminActor(postForm("/api/admin/orders/1/cancel", {}, { cookie: customer })))).toMatchObject({ status: 403 });
+    expect(await requireApiAdminActor(postForm("/api/admin/orders/1/cancel", {}, { cookie: admin, ip: "203.0.113.7" }))).toMatchObject({
+      email: "guard-admin@example.com",
+      ip: "203.0.113.7",
+    });
+  });
+
   it("a forged session cookie counts as a guest", async () => {
     const forged = admin.replace(/=([^.;]+)/, "=forged");
     expect(await outcome(requireAdminAction(postForm("/admin", {}, { cookie: forged })))).toMatchObject({ status: 401 });
+  });
+});
+
+describe("customer guards", () => {
+  it("requireUser sends a guest to the login page and back, or answers the page's own refusal", async () => {
+    expect(await outcome(requireUser(get("/account/data?x=1")))).toMatchObject({ status: 302, location: "/login?redirectTo=%2Faccount%2Fdata%3Fx%3D1" });
+    expect(await outcome(requireUser(get("/account"), () => redirect("/")))).toMatchObject({ status: 302, location: "/" });
+    const own = new DomainError("Please sign in first.", 401);
+    await expect(
+      requireUser(postForm("/verify-email", {}), () => {
+        throw own;
+      }),
+    ).rejects.toBe(own);
+    expect(await requireUser(get("/account", { cookie: customer }), () => redirect("/"))).toMatchObject({ email: "guard-customer@example.com" });
+  });
+
+  it("requireAnonymous sends whoever is signed in on; at the admin's door only an admin", async () => {
+    expect(await requireAnonymous(get("/login"), "/account")).toBeNull();
+    expect(await outcome(requireAnonymous(get("/login", { cookie: customer }), "/account"))).toMatchObject({ status: 302, location: "/account" });
+    expect(await requireAnonymous(get("/admin-login", { cookie: customer }), "/admin", "admin")).toMatchObject({ email: "guard-customer@example.com" });
+    expect(await outcome(requireAnonymous(get("/admin-login", { cookie: admin }), "/admin", "admin"))).toMatchObject({ status: 302, location: "/admin" });
   });
 });
