@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { productApiError } from "~/web/admin/product-editor.server";
 import { LatestCollectionSchema, UpdateProductSchema } from "~/domain/catalogue/product-schemas";
 import { PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
-import { deleteProduct, getAdminProduct, setLatestCollection, updateProduct } from "~/domain/catalogue/products-write.server";
+import { getAdminProduct } from "~/domain/catalogue/admin-products.server";
+import { deleteProduct, setLatestCollection, updateProduct } from "~/domain/catalogue/products-write.server";
 import { requireApiAdmin, requireApiAdminActor } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, apiHandler, jsonError, parseJsonBody, requireIdParam } from "~/web/http.server";

@@ -2,7 +2,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { productApiError } from "~/web/admin/product-editor.server";
 import { CreateProductSchema } from "~/domain/catalogue/product-schemas";
 import { ADMIN_PRODUCTS_LIMIT, LATEST_FILTERS, PRODUCT_TEXT, STATUS_FILTERS, STOCK_FILTERS } from "~/domain/catalogue/product-texts";
-import { createProduct, getAdminProduct, listAdminProducts } from "~/domain/catalogue/products-write.server";
+import { getAdminProduct, listAdminProducts } from "~/domain/catalogue/admin-products.server";
+import { createProduct } from "~/domain/catalogue/products-write.server";
 import { requireApiAdmin, requireApiAdminActor } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, apiHandler, jsonError, parseJsonBody } from "~/web/http.server";

@@ -1,7 +1,8 @@
 import { addToCart, getCart } from "~/domain/cart/cart.server";
 import { addBusinessDays } from "~/domain/catalogue/made-to-order";
 import { getProductBySlug } from "~/domain/catalogue/products.server";
-import { createProduct, getAdminProduct, updateProduct } from "~/domain/catalogue/products-write.server";
+import { getAdminProduct } from "~/domain/catalogue/admin-products.server";
+import { createProduct, updateProduct } from "~/domain/catalogue/products-write.server";
 import { CreateProductSchema, UpdateProductSchema } from "~/domain/catalogue/product-schemas";
 import { adminCancelOrder, listAdminOrders } from "~/domain/orders/fulfilment.server";
 import { placeOrder } from "~/domain/orders/checkout.server";

@@ -17,14 +17,8 @@ import {
   REMOVE_INTENT,
   withOnePrimary,
 } from "~/domain/catalogue/product-texts";
-import {
-  type AdminProduct,
-  createProduct,
-  getAdminProduct,
-  listCategoryOptions,
-  listTempUploads,
-  updateProduct,
-} from "~/domain/catalogue/products-write.server";
+import { type AdminProduct, getAdminProduct, listCategoryOptions, listTempUploads } from "~/domain/catalogue/admin-products.server";
+import { createProduct, updateProduct } from "~/domain/catalogue/products-write.server";
 import { saveTempUpload, UPLOAD_MESSAGES } from "~/domain/catalogue/image-uploads.server";
 import { adminPageAccess, requireAdminAction } from "~/web/guards.server";
 import { redirectWithToast, type Toast } from "~/web/toast.server";

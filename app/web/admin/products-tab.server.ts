@@ -15,7 +15,8 @@ import {
   STOCK_FILTERS,
   type StockFilter,
 } from "~/domain/catalogue/product-texts";
-import { deleteProduct, getProductTitle, listAdminProducts, listCategoryOptions, setLatestCollection } from "~/domain/catalogue/products-write.server";
+import { getProductTitle, listAdminProducts, listCategoryOptions } from "~/domain/catalogue/admin-products.server";
+import { deleteProduct, setLatestCollection } from "~/domain/catalogue/products-write.server";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
 import { db as sharedDb } from "~/lib/db.server";
