@@ -23,6 +23,7 @@ import { action as shipApi } from "~/routes/api.orders.$orderId.ship";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
 import { apiRequest, call, get, getJson, ORIGIN, postForm } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
+import { type OrderStatus } from "~/domain/orders/status";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
@@ -33,7 +34,7 @@ async function toastOf(res: Response) {
 }
 
 interface Spec {
-  status?: string;
+  status?: OrderStatus;
   stockReserved?: boolean;
   userId?: number | null;
   pointsUsed?: number;

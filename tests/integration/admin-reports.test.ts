@@ -6,6 +6,7 @@ import { getDashboardStats, getRevenueSeries } from "~/domain/orders/reports.ser
 import { type DB } from "~/lib/sqlite.server";
 import { createTestDb } from "../helpers/db";
 import { makeProduct, makeUser } from "../helpers/factories";
+import { type OrderStatus } from "~/domain/orders/status";
 
 let db: DB;
 beforeEach(() => {
@@ -16,7 +17,7 @@ afterEach(() => db.destroy());
 // A fixed "now": Wednesday 2026-11-18 15:00 UTC. This month starts 2026-11-01; the last 7 days start 2026-11-11 15:00.
 const NOW = new Date("2026-11-18T15:00:00.000Z");
 
-async function order(status: string, totalCents: number, createdAt: string, paidAt: string | null = null) {
+async function order(status: OrderStatus, totalCents: number, createdAt: string, paidAt: string | null = null) {
   await db
     .insertInto("orders")
     .values({
@@ -49,7 +50,7 @@ describe("dashboard revenue windows", () => {
     // Created last month but paid this month: dated by payment.
     await order("paid", 32000, "2026-10-31T23:00:00.000Z", "2026-11-01T00:30:00.000Z");
     // Never revenue, whatever the date.
-    for (const status of ["unpaid", "cancelled", "cancel_request", "returned", "delivered"]) {
+    for (const status of ["unpaid", "cancelled", "cancel_request", "returned", "delivered"] as const) {
       await order(status, 64000, "2026-11-17T09:00:00.000Z", status === "unpaid" ? null : "2026-11-17T09:00:00.000Z");
     }
   });

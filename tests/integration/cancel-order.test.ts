@@ -6,11 +6,12 @@ import { DomainError } from "~/domain/common/errors";
 import { type Actor, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { makeProduct, makeUser } from "../helpers/factories";
+import { type OrderStatus } from "~/domain/orders/status";
 
 // The routes' shared `db` is this file's own database (tests/setup/per-file.ts).
 afterAll(() => db.destroy());
 
-async function makeOrder(spec: { status: string; userId?: number | null; sessionKey?: string | null; reserved?: boolean }) {
+async function makeOrder(spec: { status: OrderStatus; userId?: number | null; sessionKey?: string | null; reserved?: boolean }) {
   const product = await makeProduct(db, { title: "Lace Blouse", priceCents: 2400, stock: 10 });
   const token = randomBytes(24).toString("base64url");
   const order = await db
@@ -93,7 +94,7 @@ describe("cancelOrderAs: who may cancel what", () => {
 
   it("refuses a customer cancelling a shipped or delivered order with 409", async () => {
     const owner = await makeUser(db);
-    for (const status of ["shipped", "delivered"]) {
+    for (const status of ["shipped", "delivered"] as const) {
       const order = await makeOrder({ status, userId: owner.id, reserved: true });
       await refused(cancelOrderAs(db, order.id, { viewer: viewer({ userId: owner.id }), actor: customerActor(owner.id) }), 409);
       await refused(cancelOrderAs(db, order.id, { viewer: viewer({ userId: owner.id }), actor: customerActor(owner.id), intent: ORDER_INTENTS.cancel }), 409);

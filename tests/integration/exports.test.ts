@@ -6,13 +6,14 @@ import { loader as usersCsvLoader } from "~/routes/admin_.users[.]csv";
 import { makeUser } from "../helpers/factories";
 import { args, get, ORIGIN, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
+import { type OrderStatus } from "~/domain/orders/status";
 
 afterAll(() => db.destroy());
 
 let adminCookie: string;
 let customerCookie: string;
 
-async function order(values: { email: string; status?: string; createdAt: string; totalCents?: number; firstName?: string; tracking?: string | null }) {
+async function order(values: { email: string; status?: OrderStatus; createdAt: string; totalCents?: number; firstName?: string; tracking?: string | null }) {
   return db
     .insertInto("orders")
     .values({

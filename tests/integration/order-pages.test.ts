@@ -17,6 +17,7 @@ import { action as detailsTokenAction, loader as detailsTokenLoader } from "~/ro
 import { loader as confirmationTokenLoader } from "~/routes/orders.$orderId.$token";
 import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
 import { apiRequest, call, get, postForm } from "../helpers/requests";
+import { type OrderStatus } from "~/domain/orders/status";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.
 afterAll(() => db.destroy());
@@ -37,7 +38,7 @@ async function toastOf(res: Response) {
 interface OrderSpec {
   userId?: number | null;
   sessionKey?: string | null;
-  status?: string;
+  status?: OrderStatus;
   stockReserved?: boolean;
   pointsUsed?: number;
   trackingNumber?: string | null;
@@ -306,7 +307,7 @@ describe("customer order actions (details page forms)", () => {
   });
 
   it("an action the status does not allow fails with 'Error' / 'Failed to cancel order. Please try again.' and changes nothing", async () => {
-    const cases: [string, string][] = [
+    const cases: [OrderStatus, string][] = [
       ["paid", "cancel"],
       ["shipped", "cancel"],
       ["shipped", "request-cancellation"],
@@ -348,7 +349,7 @@ describe("order domain actions", () => {
   it("cancelOrderForCustomer: unpaid → unpaidcancelled, paid → cancel_request, others 409, unknown 404", async () => {
     expect(await cancelOrderForCustomer(db, (await makeOrder()).id)).toBe("unpaidcancelled");
     expect(await cancelOrderForCustomer(db, (await makeOrder({ status: "paid" })).id)).toBe("cancel_request");
-    for (const status of ["shipped", "delivered", "cancelled", "unpaidcancelled", "cancel_request", "returned", "processing"]) {
+    for (const status of ["shipped", "delivered", "cancelled", "unpaidcancelled", "cancel_request", "returned", "processing"] as const) {
       const { id } = await makeOrder({ status });
       await expect(cancelOrderForCustomer(db, id)).rejects.toMatchObject({ status: 409, message: expect.stringContaining("can no longer be cancelled") });
       expect((await statusOf(id)).status).toBe(status);
@@ -582,7 +583,7 @@ describe("rendered pages", () => {
       ["cancel_request", "Cancellation Requested"],
       ["cancelled", "Order Cancelled"],
       ["unpaidcancelled", "cancelled before it was paid"],
-    ]) {
+    ] as const) {
       const o = await makeOrder({ status });
       expect(await render(ConfirmationRoute, `/order/${o.id}/confirmation`, await (await confirmation(o.id, o.token)).json())).toContain(text);
     }

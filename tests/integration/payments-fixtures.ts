@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type DB } from "../../app/lib/sqlite.server";
+import { type OrderStatus } from "~/domain/orders/status";
 
 // Shared by the payment tests (tests/integration/payments*.test.ts): orders as checkout stores
 // them. The PayPal emulator's client and hooks are in tests/helpers/paypal-emulator.ts.
@@ -20,7 +21,7 @@ export interface OrderSpec {
   shippingCents?: number;
   loyaltyDiscountCents?: number;
   loyaltyPointsUsed?: number;
-  status?: string;
+  status?: OrderStatus;
 }
 
 /** Inserts an unpaid order with its items (the figures checkout would store); returns id, token and total. */

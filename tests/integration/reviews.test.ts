@@ -26,6 +26,7 @@ import { makeProduct, makeUser } from "../helpers/factories";
 import { call, get, getJson, postForm, postJson, postMultipart, sendJson } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { mailTo, startSmtp } from "../helpers/smtp";
+import { type OrderStatus } from "~/domain/orders/status";
 
 const REVIEWS_DIR = path.join(path.resolve(process.env.UPLOAD_DIR!), "reviews");
 const ACTOR = { id: null, email: "owner@example.com", ip: "192.0.2.9" };
@@ -53,7 +54,12 @@ async function buyer(opts: { firstName?: string; lastName?: string } = {}) {
   return { ...user, cookie: await cookieFor(user.id) };
 }
 
-async function order(userId: number | null, productIds: number[], status = "shipped", dates: { shippedAt?: string | null; deliveredAt?: string | null } = {}) {
+async function order(
+  userId: number | null,
+  productIds: number[],
+  status: OrderStatus = "shipped",
+  dates: { shippedAt?: string | null; deliveredAt?: string | null } = {},
+) {
   const row = await db
     .insertInto("orders")
     .values({

@@ -23,6 +23,7 @@ import { args, get, getJson, ORIGIN, postForm, postJson, run } from "../helpers/
 import { cookieFor } from "../helpers/routes";
 import { emulatorClient } from "../helpers/paypal-emulator";
 import { makeOrder, orderRow, productStock } from "./payments-fixtures";
+import { type OrderStatus } from "~/domain/orders/status";
 
 // The withdrawal function through both doors (the page's form action and POST /api/withdrawals),
 // its abuse cases, the owner's two ways to handle it (against the PayPal emulator over HTTP), the
@@ -54,7 +55,7 @@ afterAll(async () => {
 });
 
 /** An order in `status` with these dates, for `email` (no PayPal payment). */
-async function order(status: string, opts: { email?: string; shippedAt?: string | null; deliveredAt?: string | null; userId?: number | null } = {}) {
+async function order(status: OrderStatus, opts: { email?: string; shippedAt?: string | null; deliveredAt?: string | null; userId?: number | null } = {}) {
   const product = await makeProduct(db, { stock: 5, priceCents: 2400 });
   const made = await makeOrder(db, { lines: [{ productId: product.id, quantity: 1, title: "Rose Tea Dress" }], status, userId: opts.userId ?? null });
   const email = opts.email ?? uniqueEmail("buyer");
@@ -169,7 +170,7 @@ describe("who may withdraw", () => {
   });
 
   it("unpaid and cancelled orders answer 409 and record nothing", async () => {
-    for (const status of ["unpaid", "cancelled"]) {
+    for (const status of ["unpaid", "cancelled"] as const) {
       const o = await order(status);
       const res = await apiPost({ orderId: o.id, email: o.email, name: "A" });
       expect(res.status).toBe(409);

@@ -1,4 +1,5 @@
 import { formatShipDate, shipDateSentence } from "~/domain/catalogue/made-to-order";
+import { AWAITING_SHIPMENT_STATUSES } from "~/domain/orders/lifecycle";
 import { type OrderPageOrder } from "~/domain/orders/page-data";
 
 /**
@@ -6,7 +7,7 @@ import { type OrderPageOrder } from "~/domain/orders/page-data";
  * pieces wait for them in one parcel. Nothing for an order of ready pieces, or once it shipped.
  */
 export function ShipDateNote({ order }: { order: Pick<OrderPageOrder, "expectedShipDate" | "items" | "status"> }) {
-  if (!order.expectedShipDate || !WAITING.includes(order.status)) return null;
+  if (!order.expectedShipDate || !(AWAITING_SHIPMENT_STATUSES as readonly string[]).includes(order.status)) return null;
   const mixed = order.items.some((i) => i.madeToOrderDays === null);
   return (
     <p className="notice ship-date-note" data-testid="expected-ship-date">
@@ -14,5 +15,3 @@ export function ShipDateNote({ order }: { order: Pick<OrderPageOrder, "expectedS
     </p>
   );
 }
-
-const WAITING = ["unpaid", "paid", "processing", "cancel_request"];

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { expectedShipDate, utcDay } from "~/domain/catalogue/made-to-order";
+import { OPEN_MADE_TO_ORDER_STATUSES } from "~/domain/orders/lifecycle";
 import { type DB } from "~/lib/sqlite.server";
 
 /*
@@ -8,13 +9,6 @@ import { type DB } from "~/lib/sqlite.server";
  * as a whole: it takes no stock and holds one of the product's open made-to-order places instead.
  * Callers run these inside their own write transaction, so two buyers at the cap cannot both pass.
  */
-
-/**
- * Orders whose made-to-order pieces are still to be sewn or sent: placed (unpaid ones too, until
- * they expire), paid, being packed, asked to cancel, or with a reversed payment the owner has not
- * settled. Shipped, delivered, returned, cancelled and expired orders free their places.
- */
-export const OPEN_MADE_TO_ORDER_STATUSES = ["unpaid", "paid", "processing", "cancel_request", "payment_reversed"] as const;
 
 export interface MadeToOrderFacts {
   madeToOrder: boolean;

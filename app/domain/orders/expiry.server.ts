@@ -1,6 +1,6 @@
 import { enqueueOrderCancelledMail } from "~/domain/mail/order-mail.server";
-import { returnOrderPoints } from "~/domain/orders/holds.server";
-import { addOrderEvent } from "~/domain/orders/transitions.server";
+import { ORDER_TRANSITIONS } from "~/domain/orders/lifecycle";
+import { transitionOrder } from "~/domain/orders/lifecycle.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /**
@@ -13,20 +13,26 @@ import { type DB } from "~/lib/sqlite.server";
 export async function expireUnpaidOrders(db: DB, now: Date, hours: number): Promise<number[]> {
   const cutoff = new Date(now.getTime() - hours * 3600 * 1000).toISOString();
   return db.transaction().execute(async (trx) => {
-    const expired = await trx
-      .updateTable("orders")
-      .set({ status: "unpaidcancelled", updated_at: now.toISOString() })
-      .where("status", "=", "unpaid")
+    const due = await trx
+      .selectFrom("orders")
+      .select("id")
+      .where("status", "in", ORDER_TRANSITIONS.expire.from)
       .where("stock_reserved", "=", 0)
       .where("created_at", "<", cutoff)
       .where("updated_at", "<", cutoff)
-      .returning("id")
+      .orderBy("id")
       .execute();
-    for (const { id } of expired) {
-      await returnOrderPoints(trx, id, `order #${id} was not paid in time`);
-      await addOrderEvent(trx, id, "expired", `Not paid within ${hours} hours: cancelled automatically.`);
+    const expired: number[] = [];
+    for (const { id } of due) {
+      const done = await transitionOrder(trx, id, "expire", {
+        now,
+        pointsWhy: `order #${id} was not paid in time`,
+        message: `Not paid within ${hours} hours: cancelled automatically.`,
+      });
+      if (!done) continue;
       await enqueueOrderCancelledMail(trx, id, false);
+      expired.push(id);
     }
-    return expired.map((e) => e.id);
+    return expired;
   });
 }

@@ -1,16 +1,17 @@
 import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { enqueueCancelDeclinedMail, enqueueOrderCancelledMail, enqueueOrderShippedMail } from "~/domain/mail/order-mail.server";
 import { sql } from "kysely";
-import { ADMIN_ORDER_TEXT, CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES } from "~/domain/orders/fulfilment";
+import { ADMIN_ORDER_TEXT } from "~/domain/orders/fulfilment";
+import { CANCELLABLE_STATUSES, ORDER_TRANSITIONS, RETURNABLE_STATUSES } from "~/domain/orders/lifecycle";
+import { transitionOrder } from "~/domain/orders/lifecycle.server";
 import { TrackingNumberSchema } from "~/domain/orders/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { getOrderView, type OrderView, toOrderWithdrawal } from "~/domain/orders/orders.server";
-import { returnOrderPoints } from "~/domain/orders/holds.server";
 import { addOrderEvent, applyReturn, cancelOrder, checkRestock, type RestockLine } from "~/domain/orders/transitions.server";
 import { type PaypalClient } from "~/lib/paypal-client.server";
 import { makeRefund, refundedCents } from "~/domain/payments/refunds.server";
 import { PAYMENT_REVERSED, REVERSAL_TEXT } from "~/domain/payments/reversals.server";
-import { orderStatusLabel } from "~/domain/orders/status";
+import { orderStatusLabel, type OrderStatus } from "~/domain/orders/status";
 import { centsToDecimal } from "~/lib/money";
 import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
 import { type DB } from "~/lib/sqlite.server";
@@ -33,7 +34,7 @@ export interface AdminOrderRow {
 }
 
 export interface AdminOrderFilter {
-  status?: string | null;
+  status?: OrderStatus | null;
   /** An order number (`12` or `#12`) or part of the customer's e-mail. */
   q?: string | null;
   /** Placed on or after this day (YYYY-MM-DD, UTC). */
@@ -159,16 +160,11 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
   }
   if (row.status === "unpaid") {
     await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable("orders")
-        .set({ status: "unpaidcancelled", updated_at: new Date().toISOString() })
-        .where("id", "=", orderId)
-        .where("status", "=", "unpaid")
-        .where("stock_reserved", "=", 0)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
-      await returnOrderPoints(trx, orderId, `order #${orderId} cancelled before payment`);
-      await addOrderEvent(trx, orderId, "unpaid-cancelled", "Cancelled by the shop before payment; nothing to refund.");
+      const cancelled = await transitionOrder(trx, orderId, "cancelUnpaid", {
+        pointsWhy: `order #${orderId} cancelled before payment`,
+        message: "Cancelled by the shop before payment; nothing to refund.",
+      });
+      if (!cancelled) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
       await logActivity(trx, {
         actor,
         kind: "order.cancel",
@@ -218,17 +214,16 @@ export async function declineCancellation(db: DB, orderId: number, reason: unkno
   if (!text) throw new DomainError(ADMIN_ORDER_TEXT.declineReasonRequired, 400, "reason");
   if (text.length > DECLINE_REASON_MAX) throw new DomainError(`The reason must be ${DECLINE_REASON_MAX} characters or less`, 400, "reason");
   await db.transaction().execute(async (trx) => {
-    const at = new Date().toISOString();
-    const updated = await trx
-      .updateTable("orders")
-      .set({ status: "paid", decline_reason: text, updated_at: at })
-      .where("id", "=", orderId)
-      .where("status", "=", "cancel_request")
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) {
+    const now = new Date();
+    const at = now.toISOString();
+    const declined = await transitionOrder(trx, orderId, "declineCancellation", {
+      now,
+      set: { decline_reason: text },
+      message: `Cancellation request declined: ${text}`,
+    });
+    if (!declined) {
       throw new DomainError(`Only a cancellation request can be declined. This order is ${orderStatusLabel(await statusOf(trx, orderId))}.`, 409);
     }
-    await addOrderEvent(trx, orderId, "cancel-declined", `Cancellation request declined: ${text}`);
     await logActivity(trx, {
       actor,
       kind: "order.decline",
@@ -243,62 +238,35 @@ export async function declineCancellation(db: DB, orderId: number, reason: unkno
 
 /** 'Start packing': paid → processing. Throws DomainError 404, 409. */
 export async function startPacking(db: DB, orderId: number, actor: Actor = SYSTEM_ACTOR): Promise<void> {
-  await simpleTransition(
-    db,
-    actor,
-    orderId,
-    ["paid"],
-    "processing",
-    "packing",
-    "Packing started.",
-    (s) => `Only a paid order can be packed. This order is ${s}.`,
-  );
+  await simpleTransition(db, actor, orderId, "startPacking", "Packing started.", (s) => `Only a paid order can be packed. This order is ${s}.`);
 }
 
 /** 'Mark delivered': shipped → delivered, with delivered_at (the 14 days of the return terms count from it). */
 export async function markDelivered(db: DB, orderId: number, now = new Date(), actor: Actor = SYSTEM_ACTOR): Promise<void> {
-  await simpleTransition(
-    db,
-    actor,
-    orderId,
-    ["shipped"],
-    "delivered",
-    "delivered",
-    "Marked as delivered.",
-    (s) => `Only a shipped order can be marked delivered. This order is ${s}.`,
-    {
-      delivered_at: now.toISOString(),
-    },
-  );
+  await simpleTransition(db, actor, orderId, "deliver", "Marked as delivered.", (s) => `Only a shipped order can be marked delivered. This order is ${s}.`, {
+    delivered_at: now.toISOString(),
+  });
 }
 
 async function simpleTransition(
   db: DB,
   actor: Actor,
   orderId: number,
-  from: string[],
-  to: string,
-  event: "packing" | "delivered",
+  name: "startPacking" | "deliver",
   message: string,
   refusal: (statusLabel: string) => string,
-  extra: { delivered_at?: string } = {},
+  set: { delivered_at?: string } = {},
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("orders")
-      .set({ status: to, updated_at: new Date().toISOString(), ...extra })
-      .where("id", "=", orderId)
-      .where("status", "in", from)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw new DomainError(refusal(orderStatusLabel(await statusOf(trx, orderId))), 409);
-    await addOrderEvent(trx, orderId, event, message);
+    const done = await transitionOrder(trx, orderId, name, { set, message });
+    if (!done) throw new DomainError(refusal(orderStatusLabel(await statusOf(trx, orderId))), 409);
     await logActivity(trx, {
       actor,
-      kind: event === "packing" ? "order.packing" : "order.deliver",
+      kind: name === "startPacking" ? "order.packing" : "order.deliver",
       subjectType: "order",
       subjectId: orderId,
       summary: `Order #${orderId}: ${message}`,
-      changes: { status: [from.join("/"), to] },
+      changes: { status: [ORDER_TRANSITIONS[name].from.join("/"), done.to] },
     });
   });
 }
@@ -317,16 +285,14 @@ export function cleanTrackingNumber(value: unknown): string {
 export async function shipOrder(db: DB, orderId: number, trackingNumber: unknown, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   const tracking = cleanTrackingNumber(trackingNumber);
   await db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
+    const now = new Date();
     const before = await trx.selectFrom("orders").select(["status", "tracking_number as trackingNumber"]).where("id", "=", orderId).executeTakeFirst();
-    const updated = await trx
-      .updateTable("orders")
-      .set({ status: "shipped", tracking_number: tracking, shipped_at: now, updated_at: now })
-      .where("id", "=", orderId)
-      .where("status", "in", [...SHIPPABLE_STATUSES])
-      .executeTakeFirst();
-    if (updated.numUpdatedRows > 0n) {
-      await addOrderEvent(trx, orderId, "shipped", `Shipped with tracking number ${tracking}.`);
+    const shipped = await transitionOrder(trx, orderId, "ship", {
+      now,
+      set: { tracking_number: tracking, shipped_at: now.toISOString() },
+      message: `Shipped with tracking number ${tracking}.`,
+    });
+    if (shipped) {
       await logActivity(trx, {
         actor,
         kind: "order.ship",
@@ -444,8 +410,8 @@ export async function processReturn(
   if (restock.length === 0 && terms.hasPayment) throw new DomainError("Enter an amount to refund or tick the items coming back", 400, "amount");
   await db.transaction().execute(async (trx) => {
     const current = await statusOf(trx, orderId);
-    if (!isOneOf(current, [...RETURNABLE_STATUSES, "returned"])) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
-    await applyReturn(trx, orderId, { restock, refundCents: 0, refundableBeforeCents: terms.leftCents, note: reason, actor });
+    const returned = await applyReturn(trx, orderId, { restock, refundCents: 0, refundableBeforeCents: terms.leftCents, note: reason, actor });
+    if (!returned) throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
     await logActivity(trx, {
       actor,
       kind: "order.return",

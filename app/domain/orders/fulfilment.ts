@@ -1,5 +1,5 @@
 import { type OrderPageItem, type OrderPageOrder } from "~/domain/orders/page-data";
-import { type OrderStatus } from "~/domain/orders/status";
+import { canTransition, type OrderTransitionName, RETURNABLE_STATUSES } from "~/domain/orders/lifecycle";
 /**
  * The admin's order actions: which status
  * allows which action, the form intents and the texts. Browser-safe: the Orders tab and the
@@ -20,10 +20,8 @@ export const ADMIN_ORDER_INTENTS = {
 } as const;
 export type AdminOrderIntent = (typeof ADMIN_ORDER_INTENTS)[keyof typeof ADMIN_ORDER_INTENTS];
 
-/** Statuses each admin action starts from. */
-export const CANCELLABLE_STATUSES = ["unpaid", "paid", "processing", "cancel_request", "payment_reversed"] as const satisfies readonly OrderStatus[];
-export const SHIPPABLE_STATUSES = ["paid", "processing"] as const satisfies readonly OrderStatus[];
-export const RETURNABLE_STATUSES = ["shipped", "delivered"] as const satisfies readonly OrderStatus[];
+/** Statuses each admin action starts from: read from the lifecycle's table. */
+export { CANCELLABLE_STATUSES, RETURNABLE_STATUSES, SHIPPABLE_STATUSES } from "~/domain/orders/lifecycle";
 
 export const TRACKING_NUMBER_MAX = 100;
 
@@ -37,15 +35,28 @@ export interface AdminOrderCan {
   resolve: boolean;
 }
 
+/** The transitions behind each of the admin's buttons. */
+const ADMIN_ACTION_TRANSITIONS = {
+  cancel: ["cancelUnpaid", "cancel", "cancelReversed"],
+  ship: ["ship"],
+  decline: ["declineCancellation"],
+  pack: ["startPacking"],
+  deliver: ["deliver"],
+  resolve: ["resolveReversal"],
+} as const satisfies Record<Exclude<keyof AdminOrderCan, "return">, readonly OrderTransitionName[]>;
+
+/** Which of the admin's buttons the order's status allows, read from the lifecycle's table. */
 export function adminOrderActions(status: string): AdminOrderCan {
+  const can = (action: keyof typeof ADMIN_ACTION_TRANSITIONS) => ADMIN_ACTION_TRANSITIONS[action].some((t) => canTransition(status, t));
   return {
-    cancel: (CANCELLABLE_STATUSES as readonly string[]).includes(status),
-    ship: (SHIPPABLE_STATUSES as readonly string[]).includes(status),
+    cancel: can("cancel"),
+    ship: can("ship"),
+    // A first return; a returned order takes further ones from the return form (getReturnTerms).
     return: (RETURNABLE_STATUSES as readonly string[]).includes(status),
-    decline: status === "cancel_request",
-    pack: status === "paid",
-    deliver: status === "shipped",
-    resolve: status === "payment_reversed",
+    decline: can("decline"),
+    pack: can("pack"),
+    deliver: can("deliver"),
+    resolve: can("resolve"),
   };
 }
 

@@ -154,10 +154,12 @@ export const SHIPPABLE_STATUSES = ORDER_TRANSITIONS.ship.from;
 /** A first return; a returned order takes further ones while something is left (getReturnTerms). */
 export const RETURNABLE_STATUSES = ORDER_TRANSITIONS.return.from.filter((s) => s !== ORDER_TRANSITIONS.return.to);
 
-/** Orders holding made-to-order places: those a place-releasing transition can still start from. */
-export const OPEN_MADE_TO_ORDER_STATUSES = fromOf(
-  ...ORDER_TRANSITION_NAMES.filter((n) => ORDER_TRANSITIONS[n].madeToOrder === "release"),
-);
+/**
+ * Orders whose made-to-order pieces are still to be sewn or sent, so they hold their places:
+ * those a place-releasing transition can still start from (unpaid, paid, being packed, asked to
+ * cancel, a reversed payment the owner has not settled).
+ */
+export const OPEN_MADE_TO_ORDER_STATUSES = fromOf(...ORDER_TRANSITION_NAMES.filter((n) => ORDER_TRANSITIONS[n].madeToOrder === "release"));
 
 /** Not shipped yet and on its way to the parcel (to be paid, or paid and not shipped). */
 export const AWAITING_SHIPMENT_STATUSES = fromOf("pay", "cancel");

@@ -1,7 +1,8 @@
 import { enqueueCancelRequestMail } from "~/domain/mail/order-mail.server";
 import { DomainError } from "~/domain/common/errors";
 import { centsToDecimal } from "~/lib/money";
-import { returnOrderPoints } from "~/domain/orders/holds.server";
+import { canTransition } from "~/domain/orders/lifecycle";
+import { transitionOrder } from "~/domain/orders/lifecycle.server";
 import { type OrderView } from "~/domain/orders/orders.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { type DB } from "~/lib/sqlite.server";
@@ -29,18 +30,9 @@ async function currentStatus(db: DB, orderId: number): Promise<string> {
  * the order holds come back in the same transaction. Throws DomainError 404/409.
  */
 export async function cancelUnpaidOrder(db: DB, orderId: number): Promise<void> {
-  const cancelled = await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("orders")
-      .set({ status: "unpaidcancelled", updated_at: new Date().toISOString() })
-      .where("id", "=", orderId)
-      .where("status", "=", "unpaid")
-      .where("stock_reserved", "=", 0)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return false;
-    await returnOrderPoints(trx, orderId, `order #${orderId} cancelled before payment`);
-    return true;
-  });
+  const cancelled = await db
+    .transaction()
+    .execute(async (trx) => (await transitionOrder(trx, orderId, "cancelUnpaid", { pointsWhy: `order #${orderId} cancelled before payment` })) !== null);
   if (cancelled) return;
   const row = await db.selectFrom("orders").select(["status", "stock_reserved as reserved"]).where("id", "=", orderId).executeTakeFirst();
   if (!row) throw new DomainError(ORDER_ACTION_ERRORS.notFound, 404);
@@ -54,15 +46,10 @@ export async function cancelUnpaidOrder(db: DB, orderId: number): Promise<void> 
  */
 export async function requestCancellation(db: DB, orderId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const at = new Date().toISOString();
-    const updated = await trx
-      .updateTable("orders")
-      .set({ status: "cancel_request", updated_at: at })
-      .where("id", "=", orderId)
-      .where("status", "=", "paid")
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw new DomainError(ORDER_ACTION_ERRORS.requestNotPaid(await currentStatus(trx, orderId)), 409);
-    await enqueueCancelRequestMail(trx, orderId, at);
+    const now = new Date();
+    const requested = await transitionOrder(trx, orderId, "requestCancellation", { now });
+    if (!requested) throw new DomainError(ORDER_ACTION_ERRORS.requestNotPaid(await currentStatus(trx, orderId)), 409);
+    await enqueueCancelRequestMail(trx, orderId, now.toISOString());
   });
 }
 
@@ -72,11 +59,11 @@ export async function requestCancellation(db: DB, orderId: number): Promise<void
  */
 export async function cancelOrderForCustomer(db: DB, orderId: number): Promise<"unpaidcancelled" | "cancel_request"> {
   const status = await currentStatus(db, orderId);
-  if (status === "unpaid") {
+  if (canTransition(status, "cancelUnpaid")) {
     await cancelUnpaidOrder(db, orderId);
     return "unpaidcancelled";
   }
-  if (status === "paid") {
+  if (canTransition(status, "requestCancellation")) {
     await requestCancellation(db, orderId);
     return "cancel_request";
   }

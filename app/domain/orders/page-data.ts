@@ -1,3 +1,4 @@
+import { canTransition } from "~/domain/orders/lifecycle";
 import { type TotalsFigures } from "~/domain/orders/totals";
 
 /**
@@ -121,7 +122,7 @@ export type DetailsPageData =
       reviewable?: { productId: number; slug: string; title: string; reviewed: boolean }[];
     };
 
-/** Which customer action the order's status allows. */
+/** Which customer action the order's status allows, read from the lifecycle's table. */
 export function allowedActions(status: string): { cancel: boolean; requestCancellation: boolean } {
-  return { cancel: status === "unpaid", requestCancellation: status === "paid" };
+  return { cancel: canTransition(status, "cancelUnpaid"), requestCancellation: canTransition(status, "requestCancellation") };
 }

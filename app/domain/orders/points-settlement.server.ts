@@ -109,7 +109,13 @@ export async function reverseOrderPoints(db: DB, orderId: number): Promise<void>
 export async function reverseRefundedPoints(db: DB, orderId: number, refund: { refundCents: number; refundableBeforeCents: number }): Promise<void> {
   const order = await db
     .selectFrom("orders")
-    .select(["user_id as userId", "points_awarded as awarded", "subtotal_cents as subtotalCents", "loyalty_discount_cents as discountCents", "total_cents as totalCents"])
+    .select([
+      "user_id as userId",
+      "points_awarded as awarded",
+      "subtotal_cents as subtotalCents",
+      "loyalty_discount_cents as discountCents",
+      "total_cents as totalCents",
+    ])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
   if (!order.userId || order.awarded <= 0 || refund.refundCents <= 0) return;

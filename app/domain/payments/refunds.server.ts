@@ -277,7 +277,14 @@ export async function recordRefund(trx: DB, refundRowId: number, answer: PaypalR
     if (!cancelled) await addOrderEvent(trx, row.orderId, "note", "The order had changed meanwhile, so its status was left as it is.");
   } else if (row.kind === "return") {
     const restock = row.restock ? (JSON.parse(row.restock) as RestockLine[]) : [];
-    await applyReturn(trx, row.orderId, { restock, refundCents: row.amountCents, refundableBeforeCents: refundableBefore, note: row.note, actor });
+    const returned = await applyReturn(trx, row.orderId, {
+      restock,
+      refundCents: row.amountCents,
+      refundableBeforeCents: refundableBefore,
+      note: row.note,
+      actor,
+    });
+    if (!returned) await addOrderEvent(trx, row.orderId, "note", "The order had changed meanwhile, so its status was left as it is.");
   }
   return row;
 }

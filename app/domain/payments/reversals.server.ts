@@ -1,6 +1,7 @@
 import { DomainError } from "~/domain/common/errors";
 import { enqueueOwnerPaymentAlert } from "~/domain/mail/order-mail.server";
-import { isPaidLike, orderStatusLabel } from "~/domain/orders/status";
+import { transitionOrder } from "~/domain/orders/lifecycle.server";
+import { orderStatusLabel } from "~/domain/orders/status";
 import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -49,16 +50,8 @@ export async function markPaymentReversed(db: DB, captureId: string, notice: Rev
       .where("message", "like", `%[${notice.key}]%`)
       .executeTakeFirst();
     if (seen) return `Order #${order.id}: ${notice.key} already recorded`;
-    let held = false;
-    if (isPaidLike(order.status)) {
-      const updated = await trx
-        .updateTable("orders")
-        .set({ status: PAYMENT_REVERSED, reversed_from: order.status, updated_at: new Date().toISOString() })
-        .where("id", "=", order.id)
-        .where("status", "=", order.status)
-        .executeTakeFirst();
-      held = updated.numUpdatedRows > 0n;
-    }
+    // Only a paid order goes on hold; the history line below is written either way.
+    const held = (await transitionOrder(trx, order.id, "reversePayment", { from: [order.status] })) !== null;
     const status = held
       ? `The order is on hold as 'Payment reversed' (was ${orderStatusLabel(order.status)}) until you decide.`
       : `The order stays ${orderStatusLabel(order.status)}.`;
@@ -75,17 +68,14 @@ export async function markPaymentReversed(db: DB, captureId: string, notice: Rev
  */
 export async function resolvePaymentReversal(db: DB, orderId: number, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom("orders").select(["status", "reversed_from as from"]).where("id", "=", orderId).executeTakeFirst();
+    const order = await trx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
     if (!order) throw new DomainError("Order not found", 404);
-    if (order.status !== PAYMENT_REVERSED) throw new DomainError(REVERSAL_TEXT.notReversed(orderStatusLabel(order.status)), 409);
-    const back = order.from && isPaidLike(order.from) ? order.from : "paid";
-    await trx
-      .updateTable("orders")
-      .set({ status: back, reversed_from: null, updated_at: new Date().toISOString() })
-      .where("id", "=", orderId)
-      .where("status", "=", PAYMENT_REVERSED)
-      .execute();
-    await addOrderEvent(trx, orderId, "payment-resolved", `Payment issue marked resolved: back to ${orderStatusLabel(back)}.`);
+    // Back to the status it had before (paid when that is not known).
+    const resolved = await transitionOrder(trx, orderId, "resolveReversal", {
+      message: ({ to }) => `Payment issue marked resolved: back to ${orderStatusLabel(to)}.`,
+    });
+    if (!resolved) throw new DomainError(REVERSAL_TEXT.notReversed(orderStatusLabel(order.status)), 409);
+    const back = resolved.to;
     await logActivity(trx, {
       actor,
       kind: "order.resolve",
