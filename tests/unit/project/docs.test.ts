@@ -8,15 +8,16 @@ import path from "node:path";
  * - A path: `app/web/guards.server.ts`, `tests/e2e/api/*.spec.ts`, `app/domain/<area>/schemas.ts`
  *   (a glob or a <placeholder> must match something), `~/lib/nonce`, or a file name relative to
  *   anywhere (`orders/transitions.server.ts`, `sender.server.ts`): it must exist. Generated and
- *   runtime paths are listed in GENERATED.
+ *   runtime paths are listed in GENERATED, the few outside the repository in OUTSIDE.
  * - A function, hook or component (`listProducts(db, filter)`, `useBehaviors`, `<ProductThumb>`,
  *   `ShopLink`): some module under app/, server/, db/, tools/, tests/ or scripts/ exports it.
  * - A name tied to a file (`requireAdmin` in `app/web/guards.server.ts`, `exportAccountData(db)`
  *   (`app/domain/privacy/export.server.ts`), `guards.server.ts` (`requireUser`, …)): that file
- *   exports it.
+ *   exports or defines it.
  * - Any other name of code (`orderRetentionYears`, `HYDRATED_PAGE`, `activity_log`): it appears in
  *   the code (comments left out) or the configuration.
- * Names that are not ours (React's, Remix's, a library's) are in NOT_OURS.
+ * Names that are not ours (React's, Remix's, a library's) are in NOT_OURS; what an ADR says its
+ * decision replaced, in GONE_ON_PURPOSE.
  */
 
 const root = path.resolve(import.meta.dirname, "../../..");
@@ -30,7 +31,11 @@ const GENERATED: Record<string, string> = {
   "public/uploads/": "uploaded product images, made at runtime",
   "tests/.tmp/": "each vitest and Playwright run's databases",
   "test-results/": "Playwright's output",
-  "spec/": "the two specs docs/contract.md refers to: it is a verbatim copy of the shared contract, which sits beside them",
+};
+
+/** Paths outside this repository that a doc names on purpose. */
+const OUTSIDE: Record<string, string> = {
+  "spec/": "the two specs docs/contract.md refers to: that page is a verbatim copy of the shared contract, which sits beside them",
 };
 
 /** Names the docs use that are not ours: the frameworks', libraries' and platform's. */
@@ -234,7 +239,7 @@ function filesNamed(span: string): string[] {
 }
 
 function generated(span: string): boolean {
-  return Object.keys(GENERATED).some((prefix) => span === prefix.replace(/\/$/, "") || span.startsWith(prefix));
+  return [...Object.keys(GENERATED), ...Object.keys(OUTSIDE)].some((prefix) => span === prefix.replace(/\/$/, "") || span.startsWith(prefix));
 }
 
 /** A span that names a repository path: no spaces, no URL, a top-level folder or a file extension. */
@@ -242,7 +247,8 @@ function isPath(span: string): boolean {
   if (/\s|:\/\/|^\/|^-|[=?@]/.test(span)) return false;
   if (span.startsWith("~/")) return true;
   if (topLevel.has(span.split("/")[0]!) && (span.includes("/") || span.includes("."))) return true;
-  if (GENERATED[`${span.split("/")[0]}/`] !== undefined && span.includes("/")) return true;
+  const first = `${span.split("/")[0]}/`;
+  if ((GENERATED[first] !== undefined || OUTSIDE[first] !== undefined) && span.includes("/")) return true;
   // A file named relative to somewhere (`orders/transitions.server.ts`, `sender.server.ts`).
   if (!/^[\w<{*][\w.<>{}*$-]*(\/[\w.<>{}*$-]+)*$/.test(span)) return false;
   return /\.(ts|tsx|js|mjs|cjs|md|css)$/.test(span) || (span.includes("/") && span.endsWith(".json"));
