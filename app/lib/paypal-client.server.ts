@@ -1,4 +1,26 @@
 import { getEnv } from "~/lib/env.server";
+import {
+  type CreatePaypalOrderInput,
+  type PaypalCapture,
+  type PaypalDispute,
+  type PaypalOrder,
+  type PaypalRefund,
+  type RefundCaptureInput,
+  type WebhookSignatureInput,
+} from "~/lib/paypal-types";
+
+export type {
+  PaypalMoney,
+  PaypalLink,
+  PaypalCapture,
+  PaypalDispute,
+  PaypalRefund,
+  RefundCaptureInput,
+  WebhookSignatureInput,
+  PaypalPurchaseUnit,
+  PaypalOrder,
+  CreatePaypalOrderInput,
+} from "~/lib/paypal-types";
 
 /*
  * The shop's one client for PayPal's REST API (OAuth2 client credentials and Orders v2). The
@@ -32,104 +54,9 @@ export const EMULATOR_CREDENTIALS = { clientId: "emulator-client-id", clientSecr
 /** The emulator's merchant (tools/paypal-emulator EMULATOR_MERCHANT_ID). */
 export const EMULATOR_MERCHANT_ID = "EMULATR2MRCHT";
 
-export interface PaypalMoney {
-  currency_code: string;
-  value: string;
-}
-
-export interface PaypalLink {
-  href: string;
-  rel: string;
-  method?: string;
-}
-
-export interface PaypalCapture {
-  id: string;
-  status: string;
-  amount?: PaypalMoney;
-  custom_id?: string;
-  status_details?: { reason?: string };
-  supplementary_data?: { related_ids?: { order_id?: string } };
-  links?: PaypalLink[];
-}
-
-/** A customer dispute (Disputes v1): an inquiry, a claim or a chargeback about one or more captures. */
-export interface PaypalDispute {
-  dispute_id: string;
-  status?: string;
-  reason?: string;
-  dispute_amount?: PaypalMoney;
-  dispute_channel?: string;
-  dispute_life_cycle_stage?: string;
-  update_time?: string;
-  disputed_transactions?: { seller_transaction_id?: string; buyer_transaction_id?: string }[];
-}
-
 /** A dispute id as PayPal issues them (PP-D-12345, PP-R-...). */
 export function isPaypalDisputeId(value: unknown): value is string {
   return typeof value === "string" && /^PP-[A-Z0-9-]{1,40}$/.test(value);
-}
-
-/** A Payments v2 refund. */
-export interface PaypalRefund {
-  id: string;
-  status: string;
-  amount?: PaypalMoney;
-  status_details?: { reason?: string };
-  custom_id?: string;
-  note_to_payer?: string;
-  create_time?: string;
-  links?: PaypalLink[];
-}
-
-export interface RefundCaptureInput {
-  captureId: string;
-  /** Omitted: the whole capture (what is left of it). */
-  amountCents?: number;
-  /** Sent as PayPal-Request-Id: a repeat answers with the same refund instead of refunding twice. */
-  requestId: string;
-  /** The shop order id, kept by PayPal on the refund. */
-  customId?: string;
-  noteToPayer?: string;
-}
-
-/** The headers PayPal signs a webhook with, as POST /v1/notifications/verify-webhook-signature wants them. */
-export interface WebhookSignatureInput {
-  authAlgo: string;
-  certUrl: string;
-  transmissionId: string;
-  transmissionSig: string;
-  transmissionTime: string;
-  webhookId: string;
-  event: unknown;
-}
-
-export interface PaypalPurchaseUnit {
-  reference_id?: string;
-  payee?: { merchant_id?: string; email_address?: string };
-  custom_id?: string;
-  amount?: PaypalMoney;
-  payments?: { captures?: PaypalCapture[] };
-}
-
-/** The parts of a PayPal Orders v2 order the shop reads. */
-export interface PaypalOrder {
-  id: string;
-  status: string;
-  intent?: string;
-  purchase_units?: PaypalPurchaseUnit[];
-  links?: PaypalLink[];
-}
-
-export interface CreatePaypalOrderInput {
-  orderId: number;
-  totalCents: number;
-  returnUrl: string;
-  cancelUrl: string;
-  /** Sent as `PayPal-Request-Id`: PayPal answers a repeat with the first result instead of a second order. */
-  requestId: string;
-  /** The shop's name on PayPal's approval page. */
-  brandName?: string;
 }
 
 /**
@@ -185,7 +112,16 @@ export function isPaypalOrderId(value: unknown): value is string {
 
 export const isPaypalResourceId = isPaypalOrderId;
 
-export function createPaypalClient(config: PaypalConfig): PaypalClient {
+/** One signed request to PayPal: the parsed JSON answer, or a PaypalError. */
+type PaypalCall = <T = PaypalOrder>(
+  method: string,
+  path: string,
+  what: string,
+  opts?: { body?: unknown; requestId?: string; timeoutMs?: number; noId?: boolean },
+) => Promise<T>;
+
+/** The OAuth2 token (cached, renewed before it expires, fetched once for concurrent callers) and the request that uses it. */
+function createPaypalCall(config: PaypalConfig): PaypalCall {
   const base = config.apiBase.replace(/\/+$/, "");
   const timeoutMs = config.timeoutMs ?? 15_000;
   let cached: { token: string; refreshAt: number } | null = null;
@@ -277,9 +213,12 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
     }
   }
 
+  return call;
+}
+
+/** Orders v2: create, capture and read an order. */
+function orderCalls(call: PaypalCall): Pick<PaypalClient, "createOrder" | "captureOrder" | "getOrder"> {
   return {
-    mode: config.mode,
-    clientId: config.clientId,
     createOrder(input) {
       return call("POST", "/v2/checkout/orders", "create order", {
         requestId: input.requestId,
@@ -309,6 +248,12 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
     getOrder(paypalOrderId, opts) {
       return call("GET", `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`, "get order", { timeoutMs: opts?.timeoutMs });
     },
+  };
+}
+
+/** Payments v2: captures and refunds. */
+function paymentCalls(call: PaypalCall): Pick<PaypalClient, "getCapture" | "refundCapture" | "getRefund"> {
+  return {
     getCapture(captureId) {
       return call<PaypalCapture>("GET", `/v2/payments/captures/${encodeURIComponent(captureId)}`, "get capture");
     },
@@ -322,6 +267,12 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
     getRefund(refundId) {
       return call<PaypalRefund>("GET", `/v2/payments/refunds/${encodeURIComponent(refundId)}`, "get refund");
     },
+  };
+}
+
+/** Disputes v1 and the webhook signature check. */
+function disputeAndWebhookCalls(call: PaypalCall): Pick<PaypalClient, "getDispute" | "listDisputes" | "verifyWebhookSignature"> {
+  return {
     async getDispute(disputeId) {
       const dispute = await call<PaypalDispute>("GET", `/v1/customer/disputes/${encodeURIComponent(disputeId)}`, "get dispute", { noId: true });
       if (typeof dispute.dispute_id !== "string") throw new PaypalError("PayPal get dispute: unreadable answer", 502);
@@ -348,6 +299,11 @@ export function createPaypalClient(config: PaypalConfig): PaypalClient {
       return answer.verification_status === "SUCCESS" ? "SUCCESS" : "FAILURE";
     },
   };
+}
+
+export function createPaypalClient(config: PaypalConfig): PaypalClient {
+  const call = createPaypalCall(config);
+  return { mode: config.mode, clientId: config.clientId, ...orderCalls(call), ...paymentCalls(call), ...disputeAndWebhookCalls(call) };
 }
 
 function errorFrom(res: Response, json: unknown, what: string): PaypalError {
