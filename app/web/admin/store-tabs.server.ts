@@ -56,51 +56,51 @@ async function recentAwards(db: DB) {
     .execute();
 }
 
-/** The data of one store tab (only that tab's queries run). */
-export async function loadStoreTab(db: DB, tab: string, url: URL) {
-  const confirm = url.searchParams.get("confirm");
-  switch (tab) {
-    case "categories": {
-      const categories = await listAdminCategories(db);
-      const editId = idParam(url.searchParams.get("edit"));
-      const deleteId = confirm === "delete" ? idParam(url.searchParams.get("category")) : null;
-      return {
-        kind: "categories" as const,
-        categories,
-        editing: categories.find((c) => c.id === editId) ?? null,
-        adding: url.searchParams.get("add") === "1",
-        confirmDelete: categories.find((c) => c.id === deleteId) ?? null,
-      };
-    }
-    case "users":
-      return { kind: "users" as const, users: await listAccounts(db) };
-    case "loyalty": {
-      const [config, awards] = await Promise.all([getLoyaltyConfig(db), recentAwards(db)]);
-      return { kind: "loyalty" as const, config, awards, email: url.searchParams.get("email") ?? "" };
-    }
-    case "functions":
-      return {
-        kind: "functions" as const,
-        confirm: confirm === "recalculate" || confirm === "clean" ? (confirm as "recalculate" | "clean") : null,
-        lastBackup: await getLastBackup(db),
-        backupDir: getEnv().BACKUP_DIR,
-      };
-    case "settings": {
-      const [settings, shipping, loyalty, legal, reviews] = await Promise.all([
-        getStoreSettings(db, getEnv().SHOP_EMAIL),
-        getShippingRates(db),
-        getLoyaltyConfig(db),
-        getLegalSettings(db, getEnv().SHOP_EMAIL),
-        getReviewSettings(db),
-      ]);
-      return { kind: "settings" as const, settings, shipping, loyalty, legal, reviews };
-    }
-    default:
-      return { kind: "none" as const };
-  }
+/** The Categories tab (`&edit=ID`, `&add=1`, and the no-JavaScript delete question `&confirm=delete&category=ID`). */
+export async function loadCategoriesTab(db: DB, url: URL) {
+  const categories = await listAdminCategories(db);
+  const editId = idParam(url.searchParams.get("edit"));
+  const deleteId = url.searchParams.get("confirm") === "delete" ? idParam(url.searchParams.get("category")) : null;
+  return {
+    kind: "categories" as const,
+    categories,
+    editing: categories.find((c) => c.id === editId) ?? null,
+    adding: url.searchParams.get("add") === "1",
+    confirmDelete: categories.find((c) => c.id === deleteId) ?? null,
+  };
 }
 
-export type StoreTabData = Awaited<ReturnType<typeof loadStoreTab>>;
+export async function loadUsersTab(db: DB) {
+  return { kind: "users" as const, users: await listAccounts(db) };
+}
+
+/** The Loyalty tab (`&email=` fills the award form). */
+export async function loadLoyaltyTab(db: DB, url: URL) {
+  const [config, awards] = await Promise.all([getLoyaltyConfig(db), recentAwards(db)]);
+  return { kind: "loyalty" as const, config, awards, email: url.searchParams.get("email") ?? "" };
+}
+
+/** The Functions tab (`&confirm=recalculate|clean` asks before running one). */
+export async function loadFunctionsTab(db: DB, url: URL) {
+  const confirm = url.searchParams.get("confirm");
+  return {
+    kind: "functions" as const,
+    confirm: confirm === "recalculate" || confirm === "clean" ? (confirm as "recalculate" | "clean") : null,
+    lastBackup: await getLastBackup(db),
+    backupDir: getEnv().BACKUP_DIR,
+  };
+}
+
+export async function loadSettingsTab(db: DB) {
+  const [settings, shipping, loyalty, legal, reviews] = await Promise.all([
+    getStoreSettings(db, getEnv().SHOP_EMAIL),
+    getShippingRates(db),
+    getLoyaltyConfig(db),
+    getLegalSettings(db, getEnv().SHOP_EMAIL),
+    getReviewSettings(db),
+  ]);
+  return { kind: "settings" as const, settings, shipping, loyalty, legal, reviews };
+}
 
 /** What a refused store-tab form answers (the page renders it again from this). */
 export interface StoreActionData {
