@@ -30,6 +30,7 @@ import { jsonError, readFormData } from "~/web/http.server";
 import { loginRedirect, requireUser } from "~/web/guards.server";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/lib/meta";
+import { formConstraints } from "~/web/form-constraints.server";
 import { TAB_LINK, tabBar } from "~/lib/behavior-contract";
 
 const REMOVE_FAILED: ToastMessage = { title: "Failed to remove from favorites.", type: "error" };
@@ -91,7 +92,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
   };
-  return json({ ...data, countries: COUNTRIES });
+  return json({ ...data, countries: COUNTRIES, profileConstraints: formConstraints(ProfileSchema) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -193,7 +194,13 @@ export default function AccountPage() {
         {data.tab === "favorites" && data.favorites ? <FavoritesTab favorites={data.favorites} /> : null}
         {data.tab === "profile" && data.profile ? (
           data.editing || profileReply ? (
-            <ProfileForm profile={data.profile} reply={profileReply} countries={data.countries} emailProof={data.emailProof} />
+            <ProfileForm
+              profile={data.profile}
+              reply={profileReply}
+              countries={data.countries}
+              emailProof={data.emailProof}
+              constraints={data.profileConstraints}
+            />
           ) : (
             <ProfileView profile={data.profile} countries={data.countries} pendingEmail={data.pendingEmail} />
           )

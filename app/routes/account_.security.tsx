@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
+import { Alert, firstError, type FieldErrors, PasswordField } from "~/components/ui/field";
 import { getProfile } from "~/domain/auth/accounts.server";
 import { destroySession, getSession, getSessionId } from "~/web/session.server";
 import { redirectWithToast, toastHeader } from "~/web/toast.server";
@@ -15,11 +15,17 @@ import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { getClientIp, jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Sign-in & Security", noindex: true });
 
 const INTENTS = { changePassword: "change-password", sendPasswordLink: "send-password-link", signOutEverywhere: "sign-out-everywhere" } as const;
 const SECURITY_URL = "/account/security";
+
+// The schema cannot know the account: the domain requires the current password of an account
+// that has one (400), and only such an account is shown the form.
+const CHANGE = formConstraints(ChangePasswordSchema);
+const CHANGE_PASSWORD_CONSTRAINTS = { ...CHANGE, currentPassword: { ...CHANGE.currentPassword, required: true } };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -28,7 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user.isAdmin ? getTotpStatus(db, user.id) : null,
     isEmailVerified(db, user.id),
   ]);
-  return json({ email: user.email, emailVerified, hasPassword: profile?.hasPassword ?? false, isAdmin: user.isAdmin, totp });
+  return json({
+    email: user.email,
+    emailVerified,
+    hasPassword: profile?.hasPassword ?? false,
+    isAdmin: user.isAdmin,
+    totp,
+    constraints: CHANGE_PASSWORD_CONSTRAINTS,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -74,7 +87,6 @@ export default function SecurityPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = (actionData?.result.error ?? null) as FieldErrors;
-  const formError = firstError(errors, "");
   return (
     <div className="container account-page">
       <div className="page-head">
@@ -86,106 +98,13 @@ export default function SecurityPage() {
           · {data.email}
         </p>
       </div>
-
-      <section className="form-card" aria-labelledby="email-title">
-        <h2 id="email-title">E-mail address</h2>
-        {data.emailVerified ? (
-          <p>
-            <strong>{data.email}</strong> is confirmed.
-          </p>
-        ) : (
-          <>
-            <p>
-              <strong>{data.email}</strong> is not confirmed yet. Open the link we sent to it, or ask for a new one.
-            </p>
-            {/* The same form as /verify-email's, posted there: its answer says the link was sent. */}
-            <Form method="post" action="/verify-email">
-              <input type="hidden" name="intent" value="resend" />
-              <button type="submit" className="button button-secondary">
-                Send me a new link
-              </button>
-            </Form>
-          </>
-        )}
-      </section>
-
+      <EmailSection email={data.email} verified={data.emailVerified} />
       {data.hasPassword ? (
-        <section className="form-card" aria-labelledby="password-title">
-          <h2 id="password-title">Change password</h2>
-          <p className="muted">Changing your password signs you out on every other device.</p>
-          {formError ? <Alert title="Password not changed">{formError}</Alert> : null}
-          <Form method="post" className="form-stack" aria-label="Change password">
-            <input type="hidden" name="intent" value={INTENTS.changePassword} />
-            <Field
-              name="currentPassword"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={200}
-              error={firstError(errors, "currentPassword")}
-            />
-            <Field
-              name="newPassword"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={6}
-              maxLength={200}
-              hint="At least 6 characters; common passwords are refused."
-              error={firstError(errors, "newPassword")}
-            />
-            <Field
-              name="confirmPassword"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={200}
-              error={firstError(errors, "confirmPassword")}
-            />
-            <div className="actions">
-              <button type="submit" className="button">
-                Change password
-              </button>
-            </div>
-          </Form>
-        </section>
+        <ChangePasswordSection errors={errors} constraints={data.constraints} />
       ) : (
-        <section className="form-card" aria-labelledby="password-title">
-          <h2 id="password-title">Set a password</h2>
-          <p>
-            You sign in with Google. To add a password, open the link we send to <strong>{data.email}</strong>: it works once, for one hour.
-          </p>
-          {formError ? <Alert title="Link not sent">{formError}</Alert> : null}
-          <Form method="post" aria-label="Set a password">
-            <input type="hidden" name="intent" value={INTENTS.sendPasswordLink} />
-            <button type="submit" className="button">
-              E-mail me a link to set a password
-            </button>
-          </Form>
-        </section>
+        <SetPasswordSection email={data.email} formError={firstError(errors, "")} />
       )}
-
-      {data.totp ? (
-        <section className="form-card" aria-labelledby="totp-title">
-          <h2 id="totp-title">Two-factor authentication</h2>
-          {data.totp.enabled ? (
-            <p>
-              On. {data.totp.recoveryCodesLeft} of 10 recovery codes left. <Link to="/account/two-factor">Manage</Link>
-            </p>
-          ) : (
-            <>
-              <p>Off. An admin account should ask for a code from your phone as well as the password.</p>
-              <Link to="/account/two-factor" className="button">
-                Turn on two-factor authentication
-              </Link>
-            </>
-          )}
-        </section>
-      ) : null}
-
+      {data.totp ? <TwoFactorSection totp={data.totp} /> : null}
       <section className="form-card" aria-labelledby="devices-title">
         <h2 id="devices-title">Devices</h2>
         <p className="muted">Signs this account out everywhere it is signed in, including here.</p>
@@ -197,5 +116,110 @@ export default function SecurityPage() {
         </Form>
       </section>
     </div>
+  );
+}
+
+function EmailSection({ email, verified }: { email: string; verified: boolean }) {
+  return (
+    <section className="form-card" aria-labelledby="email-title">
+      <h2 id="email-title">E-mail address</h2>
+      {verified ? (
+        <p>
+          <strong>{email}</strong> is confirmed.
+        </p>
+      ) : (
+        <>
+          <p>
+            <strong>{email}</strong> is not confirmed yet. Open the link we sent to it, or ask for a new one.
+          </p>
+          {/* The same form as /verify-email's, posted there: its answer says the link was sent. */}
+          <Form method="post" action="/verify-email">
+            <input type="hidden" name="intent" value="resend" />
+            <button type="submit" className="button button-secondary">
+              Send me a new link
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ChangePasswordSection({ errors, constraints }: { errors: FieldErrors; constraints: typeof CHANGE_PASSWORD_CONSTRAINTS }) {
+  const formError = firstError(errors, "");
+  return (
+    <section className="form-card" aria-labelledby="password-title">
+      <h2 id="password-title">Change password</h2>
+      <p className="muted">Changing your password signs you out on every other device.</p>
+      {formError ? <Alert title="Password not changed">{formError}</Alert> : null}
+      <Form method="post" className="form-stack" aria-label="Change password">
+        <input type="hidden" name="intent" value={INTENTS.changePassword} />
+        <PasswordField
+          name="currentPassword"
+          label="Current password"
+          autoComplete="current-password"
+          constraint={constraints.currentPassword}
+          error={firstError(errors, "currentPassword")}
+        />
+        <PasswordField
+          name="newPassword"
+          label="New password"
+          autoComplete="new-password"
+          constraint={constraints.newPassword}
+          hint={`At least ${constraints.newPassword.minLength} characters; common passwords are refused.`}
+          error={firstError(errors, "newPassword")}
+        />
+        <PasswordField
+          name="confirmPassword"
+          label="Confirm new password"
+          autoComplete="new-password"
+          constraint={constraints.confirmPassword}
+          error={firstError(errors, "confirmPassword")}
+        />
+        <div className="actions">
+          <button type="submit" className="button">
+            Change password
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function SetPasswordSection({ email, formError }: { email: string; formError: string | undefined }) {
+  return (
+    <section className="form-card" aria-labelledby="password-title">
+      <h2 id="password-title">Set a password</h2>
+      <p>
+        You sign in with Google. To add a password, open the link we send to <strong>{email}</strong>: it works once, for one hour.
+      </p>
+      {formError ? <Alert title="Link not sent">{formError}</Alert> : null}
+      <Form method="post" aria-label="Set a password">
+        <input type="hidden" name="intent" value={INTENTS.sendPasswordLink} />
+        <button type="submit" className="button">
+          E-mail me a link to set a password
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function TwoFactorSection({ totp }: { totp: { enabled: boolean; recoveryCodesLeft: number } }) {
+  return (
+    <section className="form-card" aria-labelledby="totp-title">
+      <h2 id="totp-title">Two-factor authentication</h2>
+      {totp.enabled ? (
+        <p>
+          On. {totp.recoveryCodesLeft} of 10 recovery codes left. <Link to="/account/two-factor">Manage</Link>
+        </p>
+      ) : (
+        <>
+          <p>Off. An admin account should ask for a code from your phone as well as the password.</p>
+          <Link to="/account/two-factor" className="button">
+            Turn on two-factor authentication
+          </Link>
+        </>
+      )}
+    </section>
   );
 }

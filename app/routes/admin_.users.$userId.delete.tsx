@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { type FormEvent } from "react";
-import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
+import { Alert, EmailField, firstError, type FieldErrors } from "~/components/ui/field";
 import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
@@ -15,10 +15,7 @@ import { db } from "~/lib/db.server";
 import { jsonError, readFormData, requireIdParam } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 import { displayName } from "~/domain/auth/display-name";
-import { HYDRATED_PAGE } from "~/lib/lean-page";
-
-/** The admin area is a React app (lib/lean-page.ts). */
-export const handle = HYDRATED_PAGE;
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Delete a customer account", noindex: true });
 
@@ -47,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const customer = await loadCustomer(requireIdParam(params.userId, PRIVACY_TEXT.notFound));
   const legal = await getLegalSettings(db);
-  return json({ customer, retentionYears: legal.orderRetentionYears });
+  return json({ customer, retentionYears: legal.orderRetentionYears, constraints: formConstraints(AdminDeleteSchema) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -71,7 +68,7 @@ function confirmFirst(event: FormEvent<HTMLFormElement>) {
 }
 
 export default function AdminDeleteUserPage() {
-  const { customer, retentionYears } = useLoaderData<typeof loader>();
+  const { customer, retentionYears, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = (actionData?.result?.error ?? null) as FieldErrors;
   return (
@@ -101,13 +98,10 @@ export default function AdminDeleteUserPage() {
             </p>
             {actionData?.failure ? <Alert title="Account not deleted">{actionData.failure}</Alert> : null}
             <Form method="post" className="form-stack" aria-label="Delete the account" onSubmit={confirmFirst}>
-              <Field
-                name="email"
+              <EmailField
                 label="Type the customer's e-mail address to confirm"
-                type="email"
                 autoComplete="off"
-                required
-                maxLength={254}
+                constraint={constraints.email}
                 error={firstError(errors, "email")}
               />
               <div className="actions">

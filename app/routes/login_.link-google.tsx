@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const email = link ? await getAccountEmail(db, link.userId) : null;
   if (!link || !email) throw await redirectWithToast("/login", loginFailed(EXPIRED));
   // The password is checked by the sign-in's own rules (verifyLogin), so it has the sign-in's limits.
-  return json({ email, constraints: formConstraints(LoginSchema) });
+  return json({ email, constraints: { password: formConstraints(LoginSchema).password } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

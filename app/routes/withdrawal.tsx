@@ -1,12 +1,13 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { WithdrawalSummary } from "~/components/withdrawals/withdrawal-summary";
-import { Alert, Field, type FieldErrors, firstError } from "~/components/ui/field";
+import { Alert, EmailField, Field, type FieldErrors, firstError } from "~/components/ui/field";
 import { orderPageHeaders } from "~/web/order-pages.server";
-import { LONGEST_DELIVERY_DAYS, NAME_MAX, nextSteps, STATEMENT_MAX, WITHDRAWAL_DAYS, WITHDRAWAL_INTENTS, WITHDRAWAL_TEXT } from "~/domain/withdrawals/rules";
+import { LONGEST_DELIVERY_DAYS, nextSteps, WITHDRAWAL_DAYS, WITHDRAWAL_INTENTS, WITHDRAWAL_TEXT } from "~/domain/withdrawals/rules";
 import { loadWithdrawalPage, type WithdrawalActionData, withdrawalPageAction } from "~/web/withdrawal-page.server";
 import { busyLabel } from "~/lib/behavior-contract";
 import { pageMeta } from "~/lib/meta";
+import { type FieldConstraint } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -30,7 +31,7 @@ export function action({ request }: ActionFunctionArgs) {
  * 'Confirm withdrawal'; then the acknowledgement page (/withdrawal/received).
  */
 export default function WithdrawalPage() {
-  const { prefill, over } = useLoaderData<typeof loader>();
+  const { prefill, over, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as WithdrawalActionData | undefined;
   return (
     <div className="container withdrawal-page">
@@ -42,7 +43,11 @@ export default function WithdrawalPage() {
         </p>
       </div>
       <div className="form-card withdrawal-card">
-        {actionData?.step === "two" ? <StepTwo data={actionData} /> : <StepOne prefill={prefill} over={over} actionData={actionData} />}
+        {actionData?.step === "two" ? (
+          <StepTwo data={actionData} />
+        ) : (
+          <StepOne prefill={prefill} over={over} actionData={actionData} constraints={constraints} />
+        )}
       </div>
       <p className="muted small withdrawal-note">
         The period counts from the day your parcel was delivered. Where we have no delivery date, it counts from the day we shipped plus {LONGEST_DELIVERY_DAYS}{" "}
@@ -56,10 +61,12 @@ function StepOne({
   prefill,
   over,
   actionData,
+  constraints,
 }: {
   prefill: { orderId: string; email: string; name: string };
   over: boolean;
   actionData: WithdrawalActionData | undefined;
+  constraints: Record<"orderId" | "email" | "name" | "statement", FieldConstraint>;
 }) {
   const result = actionData?.step === "one" ? actionData.result : undefined;
   const errors = result?.error as FieldErrors;
@@ -79,32 +86,21 @@ function StepOne({
           name="orderId"
           label="Order number"
           inputMode="numeric"
-          pattern="\d{1,12}"
-          required
-          maxLength={12}
+          {...constraints.orderId}
           autoComplete="off"
           defaultValue={values.orderId}
           error={firstError(errors, "orderId")}
           hint="The number after # in your order e-mail, for example 1042."
         />
-        <Field
-          name="email"
-          label="E-mail address used for the order"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={values.email}
-          error={firstError(errors, "email")}
-        />
-        <Field name="name" label="Your name" autoComplete="name" required maxLength={NAME_MAX} defaultValue={values.name} error={firstError(errors, "name")} />
+        <EmailField label="E-mail address used for the order" constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
+        <Field name="name" label="Your name" autoComplete="name" {...constraints.name} defaultValue={values.name} error={firstError(errors, "name")} />
         <div className="field">
           <label htmlFor="statement">Statement (optional)</label>
           <textarea
             id="statement"
             name="statement"
             rows={4}
-            maxLength={STATEMENT_MAX}
+            maxLength={constraints.statement.maxLength}
             defaultValue={values.statement}
             aria-describedby={firstError(errors, "statement") ? "statement-hint statement-error" : "statement-hint"}
             aria-invalid={firstError(errors, "statement") ? true : undefined}

@@ -44,3 +44,13 @@ export function formConstraints<S extends z.ZodTypeAny>(schema: S): FormConstrai
   }
   return { ...all } as FormConstraints<S>;
 }
+
+/**
+ * A whole number typed into a text input (`inputMode="numeric"`), where min and max do not apply:
+ * as many digits as the schema's maximum has, and only digits.
+ */
+export function digitsConstraint({ required, max }: FieldConstraint): FieldConstraint {
+  if (max === undefined) throw new Error("digitsConstraint needs a schema maximum");
+  const digits = String(Math.trunc(max)).length;
+  return { required, maxLength: digits, pattern: `\\d{1,${digits}}` };
+}

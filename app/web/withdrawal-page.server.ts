@@ -9,6 +9,7 @@ import { assertWithdrawalAllowed, checkWithdrawal, readReceipt, receiptPath, sub
 import { db as sharedDb } from "~/lib/db.server";
 import { getClientIp, readFormData } from "~/web/http.server";
 import { type DB } from "~/lib/sqlite.server";
+import { digitsConstraint, formConstraints } from "~/web/form-constraints.server";
 
 /*
  * The request side of /withdrawal (two steps, plain forms) and /withdrawal/received (the
@@ -16,6 +17,10 @@ import { type DB } from "~/lib/sqlite.server";
  */
 
 const PRIVATE = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
+
+const STEP_ONE = formConstraints(WithdrawalSchema);
+/** Step one's native constraints: the order number is typed as digits. */
+const STEP_ONE_CONSTRAINTS = { ...STEP_ONE, orderId: digitsConstraint(STEP_ONE.orderId) };
 
 /**
  * Loader of /withdrawal: `?orderId=` (from an order e-mail or the order page) fills in the order
@@ -46,7 +51,7 @@ export async function loadWithdrawalPage(request: Request, db: DB = sharedDb) {
       over = withdrawalEligibility(own).state === "over";
     }
   }
-  return json({ prefill, over }, { headers: PRIVATE });
+  return json({ prefill, over, constraints: STEP_ONE_CONSTRAINTS }, { headers: PRIVATE });
 }
 
 export type WithdrawalActionData =

@@ -243,7 +243,7 @@ describe("Google sign-in against a local OAuth2 server", () => {
         })
         .catch((thrown: unknown) => thrown as Response);
     const page = await link.loader(args(get(`${APP}/login/link-google`, { cookie: jar.toString() })));
-    expect(await page.json()).toEqual({ email });
+    expect(await page.json()).toEqual({ email, constraints: { password: { required: true, maxLength: 200 } } });
     expect((await post("not-the-password")).status).toBe(401);
     expect((await db.selectFrom("users").select("google_id").where("id", "=", existing.id).executeTakeFirstOrThrow()).google_id).toBeNull();
     const ok = await post("verified-pass-1");

@@ -1,9 +1,11 @@
 import { Fragment } from "react";
 import { Form, Link } from "@remix-run/react";
 import { ACCOUNT_INTENTS, PROFILE_EDIT_URL, PROFILE_URL } from "~/components/account/links";
-import { Alert, Field } from "~/components/ui/field";
+import { Alert, EmailField, Field, PasswordField } from "~/components/ui/field";
 import { type ToastMessage } from "~/components/ui/toaster";
 import { PROFILE_FIELDS, type ProfileFieldName } from "~/domain/auth/profile-fields";
+import { type ProfileSchema } from "~/domain/auth/schemas";
+import { type FormConstraints } from "~/web/form-constraints.server";
 
 export type ProfileValues = Record<ProfileFieldName, string | null>;
 
@@ -49,18 +51,19 @@ export function ProfileView({ profile, countries, pendingEmail }: { profile: Pro
   );
 }
 
-const INPUTS: Record<ProfileFieldName, { autoComplete: string; maxLength: number; type?: string }> = {
-  email: { autoComplete: "email", maxLength: 254, type: "email" },
-  firstName: { autoComplete: "given-name", maxLength: 100 },
-  lastName: { autoComplete: "family-name", maxLength: 100 },
-  shippingFirstName: { autoComplete: "shipping given-name", maxLength: 100 },
-  shippingLastName: { autoComplete: "shipping family-name", maxLength: 100 },
-  shippingAddressLine1: { autoComplete: "shipping address-line1", maxLength: 200 },
-  shippingAddressLine2: { autoComplete: "shipping address-line2", maxLength: 200 },
-  shippingCity: { autoComplete: "shipping address-level2", maxLength: 100 },
-  shippingState: { autoComplete: "shipping address-level1", maxLength: 100 },
-  shippingPostalCode: { autoComplete: "shipping postal-code", maxLength: 20 },
-  shippingCountry: { autoComplete: "shipping country", maxLength: 2 },
+type ProfileConstraints = FormConstraints<typeof ProfileSchema>;
+
+const AUTOCOMPLETE: Record<Exclude<ProfileFieldName, "email">, string> = {
+  firstName: "given-name",
+  lastName: "family-name",
+  shippingFirstName: "shipping given-name",
+  shippingLastName: "shipping family-name",
+  shippingAddressLine1: "shipping address-line1",
+  shippingAddressLine2: "shipping address-line2",
+  shippingCity: "shipping address-level2",
+  shippingState: "shipping address-level1",
+  shippingPostalCode: "shipping postal-code",
+  shippingCountry: "shipping country",
 };
 
 /** The profile's form: while editing, and after a failed save (showing what was submitted). */
@@ -69,11 +72,14 @@ export function ProfileForm({
   reply,
   countries,
   emailProof,
+  constraints,
 }: {
   profile: ProfileValues;
   reply: ProfileReply | null;
   countries: readonly Country[];
   emailProof: EmailProof;
+  /** ProfileSchema's native constraints, from the page's data. */
+  constraints: ProfileConstraints;
 }) {
   // After a failed save the form shows what was submitted, not what is stored.
   const submitted = reply?.result.initialValue;
@@ -105,7 +111,7 @@ export function ProfileForm({
                 id="shippingCountry"
                 name="shippingCountry"
                 defaultValue={valueOf("shippingCountry")}
-                autoComplete={INPUTS.shippingCountry.autoComplete}
+                autoComplete={AUTOCOMPLETE.shippingCountry}
                 aria-invalid={countryError ? true : undefined}
                 aria-describedby={countryError ? "shippingCountry-error" : undefined}
               >
@@ -122,21 +128,23 @@ export function ProfileForm({
                 </p>
               ) : null}
             </div>
-          ) : (
+          ) : f.name === "email" ? (
             <Fragment key={f.name}>
-              <Field
-                name={f.name}
-                label={f.label}
-                type={INPUTS[f.name].type ?? "text"}
-                autoComplete={INPUTS[f.name].autoComplete}
-                maxLength={INPUTS[f.name].maxLength}
-                required={f.name === "email"}
-                defaultValue={valueOf(f.name)}
-                error={errorOf(f.name)}
-              />
+              <EmailField label={f.label} constraint={constraints.email} defaultValue={valueOf(f.name)} error={errorOf(f.name)} />
               {/* Right under the address it guards. */}
-              {f.name === "email" ? <EmailProofField emailProof={emailProof} errorOf={errorOf} /> : null}
+              <EmailProofField emailProof={emailProof} constraints={constraints} errorOf={errorOf} />
             </Fragment>
+          ) : (
+            <Field
+              key={f.name}
+              name={f.name}
+              label={f.label}
+              type="text"
+              autoComplete={AUTOCOMPLETE[f.name]}
+              {...constraints[f.name]}
+              defaultValue={valueOf(f.name)}
+              error={errorOf(f.name)}
+            />
           ),
         )}
         <div className="actions">
@@ -153,7 +161,15 @@ export function ProfileForm({
 }
 
 /** A new e-mail address needs more than the session: the password, or a code when a second factor is on. */
-function EmailProofField({ emailProof, errorOf }: { emailProof: EmailProof; errorOf: (name: string) => string | undefined }) {
+function EmailProofField({
+  emailProof,
+  constraints,
+  errorOf,
+}: {
+  emailProof: EmailProof;
+  constraints: ProfileConstraints;
+  errorOf: (name: string) => string | undefined;
+}) {
   if (emailProof === "none") {
     return (
       <p className="muted small" id="email-proof-hint">
@@ -162,14 +178,19 @@ function EmailProofField({ emailProof, errorOf }: { emailProof: EmailProof; erro
     );
   }
   return emailProof === "code" ? (
-    <Field name="code" label="Code from your app (only to change the e-mail address)" autoComplete="one-time-code" maxLength={40} error={errorOf("code")} />
-  ) : (
     <Field
+      name="code"
+      label="Code from your app (only to change the e-mail address)"
+      autoComplete="one-time-code"
+      {...constraints.code}
+      error={errorOf("code")}
+    />
+  ) : (
+    <PasswordField
       name="currentPassword"
       label="Current password (only to change the e-mail address)"
-      type="password"
       autoComplete="current-password"
-      maxLength={200}
+      constraint={constraints.currentPassword}
       error={errorOf("currentPassword")}
     />
   );
