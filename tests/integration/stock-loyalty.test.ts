@@ -1,6 +1,7 @@
 import { findStockIssues, returnStock, takeStock } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
-import { awardOrderPoints, recordPointsEvent, reverseOrderPoints } from "~/domain/loyalty/loyalty.server";
+import { awardOrderPoints, recordPointsEvent } from "~/domain/loyalty/loyalty.server";
+import { reverseOrderPoints } from "~/domain/orders/points-settlement.server";
 import { returnOrderPoints, takeOrderPoints } from "~/domain/orders/holds.server";
 import { getOrderAccess } from "~/domain/orders/access.server";
 import { db } from "~/lib/db.server";

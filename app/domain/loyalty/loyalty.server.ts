@@ -94,21 +94,3 @@ export async function awardOrderPoints(db: DB, orderId: number): Promise<number>
   await db.updateTable("orders").set({ points_awarded: points }).where("id", "=", orderId).execute();
   return points;
 }
-
-/**
- * When a paid order is cancelled: the points it earned are taken back (never below zero). The
- * points its discount used come back through returnOrderPoints (orders/holds.server.ts), which
- * gives back only what the order really holds.
- */
-export async function reverseOrderPoints(db: DB, orderId: number): Promise<void> {
-  const order = await db.selectFrom("orders").select(["user_id as userId", "points_awarded as awarded"]).where("id", "=", orderId).executeTakeFirst();
-  if (!order?.userId) return;
-  if (order.awarded > 0) {
-    const user = await db.selectFrom("users").select("loyalty_points as points").where("id", "=", order.userId).executeTakeFirstOrThrow();
-    const take = Math.min(order.awarded, user.points);
-    if (take > 0) {
-      await recordPointsEvent(db, order.userId, { type: "other", description: `Points withdrawn: order #${orderId} cancelled`, points: -take, orderId });
-    }
-    await db.updateTable("orders").set({ points_awarded: 0 }).where("id", "=", orderId).execute();
-  }
-}

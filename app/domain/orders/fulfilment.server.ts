@@ -171,7 +171,7 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
         subjectType: "order",
         subjectId: orderId,
         summary: `Order #${orderId} cancelled (unpaid)`,
-        changes: { status: ["unpaid", "unpaidcancelled"] },
+        changes: { status: [cancelled.from, cancelled.to] },
       });
       await enqueueOrderCancelledMail(trx, orderId, false);
     });
@@ -230,7 +230,7 @@ export async function declineCancellation(db: DB, orderId: number, reason: unkno
       subjectType: "order",
       subjectId: orderId,
       summary: `Order #${orderId}: cancellation request declined`,
-      changes: { status: ["cancel_request", "paid"], declineReason: [null, text] },
+      changes: { status: [declined.from, declined.to], declineReason: [null, text] },
     });
     await enqueueCancelDeclinedMail(trx, orderId, text, at);
   });

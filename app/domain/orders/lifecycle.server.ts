@@ -42,6 +42,12 @@ function backTo(reversedFrom: string | null): OrderStatus {
   return reversedFrom && isOrderStatus(reversedFrom) && ORDER_TRANSITIONS.reversePayment.from.some((s) => s === reversedFrom) ? reversedFrom : "paid";
 }
 
+/** A reversal remembers the status it holds the order from; its resolution forgets it. */
+function reversedFrom(to: OrderStatus, from: OrderStatus, t: OrderTransition): { reversed_from?: string | null } {
+  if (to === "payment_reversed") return { reversed_from: from };
+  return t.to === PREVIOUS_STATUS ? { reversed_from: null } : {};
+}
+
 function holdColumns(t: OrderTransition): { stock_reserved?: number } {
   if (t.hold === "set") return { stock_reserved: 1 };
   if (t.hold === "clear") return { stock_reserved: 0 };
@@ -58,19 +64,14 @@ function holdColumns(t: OrderTransition): { stock_reserved?: number } {
 export async function transitionOrder(db: DB, orderId: number, name: OrderTransitionName, opts: TransitionOptions = {}): Promise<TransitionResult | null> {
   const t: OrderTransition = ORDER_TRANSITIONS[name];
   const row = await db.selectFrom("orders").select(["status", "reversed_from as reversedFrom"]).where("id", "=", orderId).executeTakeFirst();
-  const from = row?.status;
-  if (!row || !from || !isOrderStatus(from) || !t.from.includes(from) || (opts.from && !opts.from.includes(from))) return null;
+  if (!row || !t.from.includes(row.status) || (opts.from && !opts.from.includes(row.status))) return null;
+  const from = row.status;
   const to = t.to === PREVIOUS_STATUS ? backTo(row.reversedFrom) : t.to;
   const now = opts.now ?? new Date();
+  const columns = { ...opts.set, ...holdColumns(t), ...reversedFrom(to, from, t) };
   let update = db
     .updateTable("orders")
-    .set({
-      ...opts.set,
-      ...holdColumns(t),
-      ...(to === "payment_reversed" ? { reversed_from: from } : t.to === PREVIOUS_STATUS ? { reversed_from: null } : {}),
-      status: to,
-      updated_at: now.toISOString(),
-    })
+    .set({ ...columns, status: to, updated_at: now.toISOString() })
     .where("id", "=", orderId)
     .where("status", "=", from);
   if (t.hold === "refuse-while-held") update = update.where("stock_reserved", "=", 0);

@@ -4,7 +4,7 @@
  * docs/decisions/withdrawal-period.md.
  */
 
-import { isPaidBeforeShipping } from "~/domain/orders/status";
+import { isPaidBeforeShipping, RETURNABLE_STATUSES } from "~/domain/orders/lifecycle";
 
 /** The withdrawal period: 14 days from delivery. */
 export const WITHDRAWAL_DAYS = 14;
@@ -16,8 +16,8 @@ export const STATEMENT_MAX = 1000;
 export const NAME_MAX = 200;
 
 // Paid and not yet shipped (isPaidBeforeShipping): withdrawing is always possible, and the owner cancels and refunds in full.
-/** On its way or delivered: possible until the period ends; the owner takes the parcel back. */
-export const AFTER_SHIPPING_STATUSES = ["shipped", "delivered"] as const;
+/** On its way or delivered: possible until the period ends; the owner takes the parcel back (a first return). */
+export const AFTER_SHIPPING_STATUSES = RETURNABLE_STATUSES;
 // Not listed, so never withdrawable: unpaid (no contract performed yet: cancel instead), cancelled,
 // unpaidcancelled and returned (the contract is already unwound).
 
