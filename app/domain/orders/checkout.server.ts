@@ -218,117 +218,137 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
     // An unpaid order of these same lines holds its discount's points and its made-to-order
     // places: they count as the customer's here, since placing the cart again replaces or reuses that order.
     const earlier = await findUnpaidOrderForCart(trx, ctx, cart.items);
-    const issues = await findStockIssues(
-      trx,
-      cart.items.map((item) => ({
-        productId: item.productId,
-        colorId: item.colorId,
-        variationCode: item.variation?.variationCode ?? null,
-        quantity: item.quantity,
-        title: item.product.title,
-      })),
-      earlier?.id,
-    );
-    if (issues.length > 0) throw new DomainError(stockMessage(issues), 409, undefined, "insufficient-stock");
-
-    let points: number | null = null;
-    const earlierPoints = earlier
-      ? (await trx.selectFrom("orders").select("points_taken as taken").where("id", "=", earlier.id).executeTakeFirstOrThrow()).taken
-      : 0;
-    if (ctx.userId !== null) {
-      const user = await trx.selectFrom("users").select("loyalty_points as points").where("id", "=", ctx.userId).executeTakeFirst();
-      if (!user) throw new DomainError("Account not found", 404);
-      points = user.points + earlierPoints;
-    }
+    await assertInStock(trx, cart.items, earlier?.id);
+    const earlierPoints = earlier ? await pointsTakenBy(trx, earlier.id) : 0;
+    const points = ctx.userId === null ? null : (await loyaltyBalance(trx, ctx.userId)) + earlierPoints;
     const summary = await summarise(trx, cart.items, { points, country: input.country, useLoyaltyPoints: input.useLoyaltyPoints });
     if (client && figuresDiffer(client, summary)) throw new DomainError(CHECKOUT_TEXT.figuresChanged, 409);
 
     // Back at checkout with the same cart: the unpaid order already made from it is used again
     // (with the address just given) instead of a second one piling up.
     const same = await findUnpaidOrderForCart(trx, ctx, cart.items, summary.totals.totalCents);
-    if (same) {
-      await trx
-        .updateTable("orders")
-        .set({
-          email: input.email.trim().toLowerCase(),
-          customer_message: input.customerMessage,
-          shipping_first_name: input.firstName,
-          shipping_last_name: input.lastName,
-          shipping_address_line1: input.addressLine1,
-          shipping_address_line2: input.addressLine2,
-          shipping_city: input.city,
-          shipping_state: input.state,
-          shipping_postal_code: input.postalCode,
-          shipping_country: input.country,
-          // Placed again: by the rules of now.
-          points_to_earn: pointsEarned(await getLoyaltyConfig(trx), summary.totals.subtotalCents),
-          updated_at: new Date().toISOString(),
-        })
-        .where("id", "=", same.id)
-        .where("status", "=", "unpaid")
-        .where("stock_reserved", "=", 0)
-        .execute();
-      await takeOrderPoints(trx, same.id);
-      await planOrderLines(trx, same.id);
-      return { id: same.id, confirmationToken: same.confirmationToken, totalCents: summary.totals.totalCents };
-    }
-    // The same cart placed again with other figures: the earlier order gives way, with its points.
-    const earlierMadeToOrder = earlier
-      ? await trx.selectFrom("order_items").select("id").where("order_id", "=", earlier.id).where("made_to_order", "=", 1).executeTakeFirst()
-      : undefined;
-    if (earlier && (earlierPoints > 0 || earlierMadeToOrder)) {
-      await transitionOrder(trx, earlier.id, "replace", {
-        pointsWhy: `order #${earlier.id} replaced by a new order of the same cart`,
-        message:
-          earlierPoints > 0
-            ? "Replaced by a new order of the same cart before payment; its loyalty points were given back."
-            : "Replaced by a new order of the same cart before payment; its made-to-order places were freed.",
-      });
-    }
-
-    const confirmationToken = newConfirmationToken();
-    const order = await trx
-      .insertInto("orders")
-      .values({
-        user_id: ctx.userId,
-        session_key: ctx.userId === null ? ctx.sessionKey : null,
-        email: input.email.trim().toLowerCase(),
-        status: "unpaid",
-        ...totalsColumns(summary.totals),
-        points_to_earn: pointsEarned(await getLoyaltyConfig(trx), summary.totals.subtotalCents),
-        customer_message: input.customerMessage,
-        confirmation_token: confirmationToken,
-        shipping_first_name: input.firstName,
-        shipping_last_name: input.lastName,
-        shipping_address_line1: input.addressLine1,
-        shipping_address_line2: input.addressLine2,
-        shipping_city: input.city,
-        shipping_state: input.state,
-        shipping_postal_code: input.postalCode,
-        shipping_country: input.country,
-        stock_reserved: 0,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("order_items")
-      .values(
-        cart.items.map((item) => ({
-          order_id: order.id,
-          product_id: item.productId,
-          title: item.product.title,
-          unit_price_cents: item.product.priceCents,
-          quantity: item.quantity,
-          color_id: item.colorId,
-          variation_code: item.variation?.variationCode ?? null,
-          variation_name: item.variation?.variationName ?? null,
-        })),
-      )
-      .execute();
-    await takeOrderPoints(trx, order.id);
-    // Ready from stock or made to order, decided inside this write transaction so two buyers at
-    // the made-to-order cap cannot both get a place.
-    await planOrderLines(trx, order.id);
-    return { id: order.id, confirmationToken, totalCents: summary.totals.totalCents };
+    if (same) return placeAgain(trx, same, input, summary.totals);
+    if (earlier) await replaceEarlier(trx, earlier.id, earlierPoints);
+    return insertOrder(trx, ctx, input, cart.items, summary.totals);
   });
+}
+
+/** 409 (with 'items available in stock') when a cart line is no longer in stock; `earlierId`'s own holds count as free. */
+async function assertInStock(trx: DB, items: CartItemView[], earlierId: number | undefined): Promise<void> {
+  const issues = await findStockIssues(
+    trx,
+    items.map((item) => ({
+      productId: item.productId,
+      colorId: item.colorId,
+      variationCode: item.variation?.variationCode ?? null,
+      quantity: item.quantity,
+      title: item.product.title,
+    })),
+    earlierId,
+  );
+  if (issues.length > 0) throw new DomainError(stockMessage(issues), 409, undefined, "insufficient-stock");
+}
+
+async function pointsTakenBy(trx: DB, orderId: number): Promise<number> {
+  return (await trx.selectFrom("orders").select("points_taken as taken").where("id", "=", orderId).executeTakeFirstOrThrow()).taken;
+}
+
+/** The customer's loyalty balance; 404 when the account is gone. */
+async function loyaltyBalance(trx: DB, userId: number): Promise<number> {
+  const user = await trx.selectFrom("users").select("loyalty_points as points").where("id", "=", userId).executeTakeFirst();
+  if (!user) throw new DomainError("Account not found", 404);
+  return user.points;
+}
+
+/** Who the order is for and where it goes, as the checkout form gave them. */
+function contactColumns(input: CheckoutInput) {
+  return {
+    email: input.email.trim().toLowerCase(),
+    customer_message: input.customerMessage,
+    shipping_first_name: input.firstName,
+    shipping_last_name: input.lastName,
+    shipping_address_line1: input.addressLine1,
+    shipping_address_line2: input.addressLine2,
+    shipping_city: input.city,
+    shipping_state: input.state,
+    shipping_postal_code: input.postalCode,
+    shipping_country: input.country,
+  };
+}
+
+/** The unpaid order of this same cart and total, placed again: the new address, the points and the made-to-order places taken again. */
+async function placeAgain(trx: DB, same: { id: number; confirmationToken: string }, input: CheckoutInput, totals: OrderTotals): Promise<PlacedOrder> {
+  await trx
+    .updateTable("orders")
+    .set({
+      ...contactColumns(input),
+      // Placed again: by the rules of now.
+      points_to_earn: pointsEarned(await getLoyaltyConfig(trx), totals.subtotalCents),
+      updated_at: new Date().toISOString(),
+    })
+    .where("id", "=", same.id)
+    .where("status", "=", "unpaid")
+    .where("stock_reserved", "=", 0)
+    .execute();
+  await takeOrderPoints(trx, same.id);
+  await planOrderLines(trx, same.id);
+  return { id: same.id, confirmationToken: same.confirmationToken, totalCents: totals.totalCents };
+}
+
+/** The same cart placed again with other figures: the earlier order gives way, with its points and made-to-order places. */
+async function replaceEarlier(trx: DB, earlierId: number, earlierPoints: number): Promise<void> {
+  const earlierMadeToOrder = await trx
+    .selectFrom("order_items")
+    .select("id")
+    .where("order_id", "=", earlierId)
+    .where("made_to_order", "=", 1)
+    .executeTakeFirst();
+  if (earlierPoints > 0 || earlierMadeToOrder) {
+    await transitionOrder(trx, earlierId, "replace", {
+      pointsWhy: `order #${earlierId} replaced by a new order of the same cart`,
+      message:
+        earlierPoints > 0
+          ? "Replaced by a new order of the same cart before payment; its loyalty points were given back."
+          : "Replaced by a new order of the same cart before payment; its made-to-order places were freed.",
+    });
+  }
+}
+
+/** A new `unpaid` order with a snapshot of each cart line, its discount's points taken and each line planned. */
+async function insertOrder(trx: DB, ctx: PlaceOrderContext, input: CheckoutInput, items: CartItemView[], totals: OrderTotals): Promise<PlacedOrder> {
+  const confirmationToken = newConfirmationToken();
+  const order = await trx
+    .insertInto("orders")
+    .values({
+      user_id: ctx.userId,
+      session_key: ctx.userId === null ? ctx.sessionKey : null,
+      status: "unpaid",
+      ...totalsColumns(totals),
+      points_to_earn: pointsEarned(await getLoyaltyConfig(trx), totals.subtotalCents),
+      confirmation_token: confirmationToken,
+      ...contactColumns(input),
+      stock_reserved: 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("order_items")
+    .values(
+      items.map((item) => ({
+        order_id: order.id,
+        product_id: item.productId,
+        title: item.product.title,
+        unit_price_cents: item.product.priceCents,
+        quantity: item.quantity,
+        color_id: item.colorId,
+        variation_code: item.variation?.variationCode ?? null,
+        variation_name: item.variation?.variationName ?? null,
+      })),
+    )
+    .execute();
+  await takeOrderPoints(trx, order.id);
+  // Ready from stock or made to order, decided inside this write transaction so two buyers at
+  // the made-to-order cap cannot both get a place.
+  await planOrderLines(trx, order.id);
+  return { id: order.id, confirmationToken, totalCents: totals.totalCents };
 }
