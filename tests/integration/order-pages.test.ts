@@ -322,9 +322,9 @@ describe("customer order actions (details page forms)", () => {
       expect(await toastOf(res)).toEqual(ORDER_TOASTS.failed);
       expect((await statusOf(id)).status).toBe(status);
     }
-    // With JavaScript (a fetch) the failure comes back as data with the status.
+    // With JavaScript (the browser module asks for JSON) the failure comes back as data with the status.
     const { id, token } = await makeOrder({ status: "shipped" });
-    const res = await act(id, token, { intent: "cancel", confirmed: "yes" }, { accept: "*/*" });
+    const res = await act(id, token, { intent: "cancel", confirmed: "yes" }, { accept: "application/json" });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ ok: false, error: ORDER_TOASTS.failed });
   });
