@@ -1,6 +1,7 @@
 import { type APIRequest, type APIRequestContext, type BrowserContext, type Page, test as base } from "@playwright/test";
-import { hashPassword } from "../../app/domain/auth/password.server";
-import { E2E_BASE_URL, ensureUser, type SessionCookie, sessionCookieFor, type TestUserOptions, uniqueEmail, withDb } from "./helpers/session";
+import { setPassword } from "../helpers/kit";
+import { e2eDb } from "./helpers/db";
+import { E2E_BASE_URL, ensureUser, type SessionCookie, sessionCookieFor, type TestUserOptions, uniqueEmail } from "./helpers/session";
 
 export { expect } from "@playwright/test";
 
@@ -28,7 +29,7 @@ export type Login = (opts?: LoginOptions) => Promise<SignedIn>;
 
 /**
  * `loginAsCustomer` and `loginAsAdmin` create the user (or reuse one by email) and a session for it in the
- * e2e database, without a login form. Each call is one more signed-in user; pass `page` to sign a browser in.
+ * e2e database through the fixture kit (tests/helpers/kit), without a login form. Each call is one more signed-in user; pass `page` to sign a browser in.
  */
 export const test = base.extend<{ loginAsCustomer: Login; loginAsAdmin: Login }>({
   loginAsCustomer: async ({ playwright }, use) => {
@@ -50,11 +51,8 @@ async function login(
   emailPrefix: string,
 ): Promise<SignedIn> {
   email ??= uniqueEmail(emailPrefix);
-  const userId = ensureUser(email, user);
-  if (password !== undefined) {
-    const hash = await hashPassword(password);
-    withDb((db) => db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").run(hash, userId));
-  }
+  const userId = await ensureUser(email, user);
+  if (password !== undefined) await setPassword(e2eDb(), userId, password);
   const cookie = await sessionCookieFor(userId);
   for (const target of [page?.context(), context]) if (target) await target.addCookies([cookie]);
   const request = await api.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [cookie], origins: [] } });

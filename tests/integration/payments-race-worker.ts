@@ -3,7 +3,8 @@
 // Prints "ready", waits for a line on stdin, pays, prints one JSON line with the outcome.
 import { createInterface } from "node:readline";
 import { setPaypalConfig } from "../../app/lib/paypal-client.server";
-import { completePayment, PaymentError } from "../../app/domain/payments/payments.server";
+import { PaymentError } from "../../app/domain/payments/payment-order.server";
+import { completePayment } from "../../app/domain/payments/payments.server";
 import { openDatabase } from "../../app/lib/sqlite.server";
 
 const [file, apiBase, clientId, clientSecret, orderId, paypalOrderId] = process.argv.slice(2);

@@ -3,15 +3,10 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { takeOrderPoints, takeOrderStock } from "~/domain/orders/holds.server";
 import { createPaypalClient, EMULATOR_MERCHANT_ID, type PaypalClient, PaypalError } from "~/lib/paypal-client.server";
-import {
-  abandonPayment,
-  completePayment,
-  PaymentError,
-  recoverPayment,
-  STALE_HOLD_MS,
-  startPayment,
-  validateOrderStock,
-} from "~/domain/payments/payments.server";
+import { STALE_HOLD_MS } from "~/domain/payments/attempts.server";
+import { PaymentError } from "~/domain/payments/payment-order.server";
+import { completePayment, startPayment, validateOrderStock } from "~/domain/payments/payments.server";
+import { abandonPayment, recoverPayment } from "~/domain/payments/recovery.server";
 import { db } from "~/lib/db.server";
 import { makeProduct, makeUser } from "../helpers/factories";
 import { useEmulator } from "../helpers/paypal-emulator";

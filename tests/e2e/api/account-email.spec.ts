@@ -1,7 +1,8 @@
 import { expect, type Login, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { linkIn, waitForMail } from "../helpers/mail";
-import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
+import { withDb } from "../helpers/db";
+import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
 // E-mail changes over HTTP: the password is asked, the new address confirms, the old address's
 // undo link keeps the address reserved; and forgot-password under 20 parallel requests.

@@ -1,27 +1,13 @@
-import { randomBytes } from "node:crypto";
+import { type OrderStatus } from "../../../app/lib/db-schema/order-status";
+import { makeLoyaltyEvents, makeOrder } from "../../helpers/kit";
 import { expect, test } from "../fixtures";
-import Database from "better-sqlite3";
-import { E2E_DB_PATH, signedSessionValue, uniqueEmail } from "../helpers/session";
 import { expectError, productId } from "../helpers/api";
-import { insertLoyaltyEvents } from "../helpers/loyalty";
+import { e2eDb } from "../helpers/db";
+import { signedSessionValue, uniqueEmail } from "../helpers/session";
 
-/** Writes an order row for the user straight into the e2e database (no API for it yet). */
-function insertOrder(userId: number | null, totalCents: number, status = "unpaid"): { id: number; token: string } {
-  const db = new Database(E2E_DB_PATH);
-  try {
-    db.pragma("busy_timeout = 5000");
-    const token = randomBytes(16).toString("hex");
-    const result = db
-      .prepare(
-        `INSERT INTO orders (user_id, email, status, subtotal_cents, shipping_cents, shipping_name, total_cents, confirmation_token,
-           shipping_first_name, shipping_last_name, shipping_address_line1, shipping_city, shipping_postal_code, shipping_country)
-         VALUES (?, 'orders@example.com', ?, ?, 800, 'Standard Shipping', ?, ?, 'Ada', 'Lovelace', '1 Lane', 'London', 'N1', 'GB')`,
-      )
-      .run(userId, status, totalCents - 800, totalCents, token);
-    return { id: Number(result.lastInsertRowid), token };
-  } finally {
-    db.close();
-  }
+/** An order without items for the user (no API writes one with exactly this total). */
+function insertOrder(userId: number | null, totalCents: number, status: OrderStatus = "unpaid") {
+  return makeOrder(e2eDb(), { userId, email: "orders@example.com", status, lines: [], subtotalCents: totalCents - 800, shippingCents: 800 });
 }
 
 test.describe("GET /api/auth/me", () => {
@@ -190,10 +176,10 @@ test.describe("GET /api/orders", () => {
     expect(empty.headers()["cache-control"]).toContain("no-store");
     expect(await empty.json()).toEqual([]);
 
-    const first = insertOrder(userId, 3250);
-    const second = insertOrder(userId, 10900, "paid");
-    insertOrder(stranger.userId, 5000);
-    insertOrder(null, 7000);
+    const first = await insertOrder(userId, 3250);
+    const second = await insertOrder(userId, 10900, "paid");
+    await insertOrder(stranger.userId, 5000);
+    await insertOrder(null, 7000);
 
     const list = await (await request.get("/api/orders")).json();
     expect(list).toHaveLength(2);
@@ -328,11 +314,11 @@ test.describe("loyalty API", () => {
     const { request, userId } = await loginAsCustomer({ email: uniqueEmail("history"), loyaltyPoints: 120 });
     const other = await loginAsCustomer({ email: uniqueEmail("history-other") });
     expect(await (await request.get("/api/loyalty/history")).json()).toEqual({ history: [] });
-    insertLoyaltyEvents(userId, [
+    await makeLoyaltyEvents(e2eDb(), userId, [
       { eventType: "order_gain", description: "Order #1", points: 170, pointsAfter: 170, createdAt: "2025-04-01T09:00:00.000Z" },
       { eventType: "order_spend", description: "Discount", points: -50, pointsAfter: 120, createdAt: "2025-04-02T09:00:00.000Z" },
     ]);
-    insertLoyaltyEvents(other.userId, [{ eventType: "admin_reward", description: "Not yours", points: 5, pointsAfter: 5 }]);
+    await makeLoyaltyEvents(e2eDb(), other.userId, [{ eventType: "admin_reward", description: "Not yours", points: 5, pointsAfter: 5 }]);
     const res = await request.get("/api/loyalty/history");
     expect(res.status()).toBe(200);
     expect(res.headers()["cache-control"]).toContain("no-store");

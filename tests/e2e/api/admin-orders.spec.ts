@@ -27,7 +27,7 @@ test.describe("admin order calls: who may call them", () => {
   for (const [name, call] of Object.entries(CALLS)) {
     test(`${name}: 401 for a guest, 403 for a customer, and nothing changes`, async ({ request, loginAsCustomer, loginAsAdmin }) => {
       const { customer } = await people({ loginAsCustomer, loginAsAdmin });
-      const order = insertOrder({ status: "shipped" });
+      const order = await insertOrder({ status: "shipped" });
       await expectError(await call(request, order.id), 401);
       await expectError(await call(customer, order.id), 403);
       expect(orderStatus(order.id).status).toBe("shipped");
@@ -38,7 +38,7 @@ test.describe("admin order calls: who may call them", () => {
 test.describe("admin order calls as the admin", () => {
   test("GET /api/admin/orders lists orders with e-mail, total, status and date; ?status= filters", async ({ loginAsCustomer, loginAsAdmin }) => {
     const { admin } = await people({ loginAsCustomer, loginAsAdmin });
-    const order = insertOrder({ status: "paid", email: "list-check@example.com" });
+    const order = await insertOrder({ status: "paid", email: "list-check@example.com" });
     const res = await admin.get("/api/admin/orders?status=paid");
     expect(res.status()).toBe(200);
     const body = await res.json();
@@ -55,7 +55,7 @@ test.describe("admin order calls as the admin", () => {
 
   test("GET /api/admin/orders/{id}: the order with items; 404 for an unknown id", async ({ loginAsCustomer, loginAsAdmin }) => {
     const { admin } = await people({ loginAsCustomer, loginAsAdmin });
-    const order = insertOrder({ status: "paid", customerMessage: "Gift wrap", lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }] });
+    const order = await insertOrder({ status: "paid", customerMessage: "Gift wrap", lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }] });
     const res = await admin.get(`/api/admin/orders/${order.id}`);
     expect(res.status()).toBe(200);
     const body = await res.json();
@@ -67,7 +67,7 @@ test.describe("admin order calls as the admin", () => {
 
   test("ship: empty or blank tracking number 400, then shipped with the trimmed number, then 409", async ({ loginAsCustomer, loginAsAdmin }) => {
     const { admin } = await people({ loginAsCustomer, loginAsAdmin });
-    const order = insertOrder({ status: "paid" });
+    const order = await insertOrder({ status: "paid" });
     for (const data of [{ trackingNumber: "" }, { trackingNumber: "   " }, {}]) {
       expect(await expectError(await admin.patch(`/api/orders/${order.id}/ship`, { data }), 400)).toBe("Tracking number is required");
     }
@@ -82,11 +82,11 @@ test.describe("admin order calls as the admin", () => {
 
   test("return: 409 for a paid order, 200 for a shipped one, then 409", async ({ loginAsCustomer, loginAsAdmin }) => {
     const { admin } = await people({ loginAsCustomer, loginAsAdmin });
-    const paid = insertOrder({ status: "paid" });
+    const paid = await insertOrder({ status: "paid" });
     await expectError(await admin.patch(`/api/admin/orders/${paid.id}/return`), 409);
     // A product of its own: the whole order comes back to stock.
-    const product = makeStockProduct(3);
-    const shipped = insertOrder({ status: "shipped", trackingNumber: "T1", lines: [{ slug: product.slug, quantity: 2 }] });
+    const product = await makeStockProduct(3);
+    const shipped = await insertOrder({ status: "shipped", trackingNumber: "T1", lines: [{ slug: product.slug, quantity: 2 }] });
     const res = await admin.patch(`/api/admin/orders/${shipped.id}/return`);
     expect(res.status()).toBe(200);
     expect((await res.json()).status).toBe("returned");
@@ -98,22 +98,22 @@ test.describe("admin order calls as the admin", () => {
 
   test("cancel a paid order: the stock comes back once; a second cancel is 409; shipped orders are 409", async ({ loginAsCustomer, loginAsAdmin }) => {
     const { admin } = await people({ loginAsCustomer, loginAsAdmin });
-    const product = makeStockProduct(4);
-    const order = insertOrder({ status: "paid", stockReserved: true, lines: [{ slug: product.slug, quantity: 3 }] });
+    const product = await makeStockProduct(4);
+    const order = await insertOrder({ status: "paid", stockReserved: true, lines: [{ slug: product.slug, quantity: 3 }] });
     const res = await admin.patch(`/api/admin/orders/${order.id}/cancel`);
     expect(res.status()).toBe(200);
     expect((await res.json()).status).toBe("cancelled");
     expect(productStock(product.id)).toBe(7);
     await expectError(await admin.patch(`/api/admin/orders/${order.id}/cancel`), 409);
     expect(productStock(product.id)).toBe(7);
-    const shipped = insertOrder({ status: "shipped" });
+    const shipped = await insertOrder({ status: "shipped" });
     await expectError(await admin.patch(`/api/admin/orders/${shipped.id}/cancel`), 409);
     await expectError(await admin.patch("/api/admin/orders/99999999/cancel"), 404);
   });
 
   test("cancel refuses an unpaid order whose payment is being captured (409)", async ({ loginAsCustomer, loginAsAdmin }) => {
     const { admin } = await people({ loginAsCustomer, loginAsAdmin });
-    const order = insertOrder({ status: "unpaid", stockReserved: true });
+    const order = await insertOrder({ status: "unpaid", stockReserved: true });
     expect(await expectError(await admin.patch(`/api/admin/orders/${order.id}/cancel`), 409)).toBe("Payment is being processed");
     expect(orderStatus(order.id)).toEqual({ status: "unpaid", stockReserved: 1 });
   });

@@ -1,6 +1,8 @@
+import { makeCategory, makeOrphanCategoryLink, makeProduct } from "../../helpers/kit";
 import { expect, test } from "../fixtures";
 import { expectError } from "../helpers/api";
-import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { ensureUser, uniqueEmail } from "../helpers/session";
 
 // Admin store calls: users list, award points, recalculate category counts, clean orphaned links.
 // Guest 401, customer 403, admin 200, bad input 400.
@@ -21,7 +23,7 @@ test("guests get 401 and customers 403 on every admin store call", async ({ requ
 
 test("GET /api/admin/users lists users with name, role, points and joined date", async ({ loginAsAdmin }) => {
   const email = uniqueEmail("store-listed");
-  ensureUser(email, { firstName: "Listed", lastName: "Person", loyaltyPoints: 7 });
+  await ensureUser(email, { firstName: "Listed", lastName: "Person", loyaltyPoints: 7 });
   const admin = await loginAsAdmin({ email: uniqueEmail("store-admin") });
   const res = await admin.request.get("/api/admin/users");
   expect(res.status()).toBe(200);
@@ -35,7 +37,7 @@ test("GET /api/admin/users lists users with name, role, points and joined date",
 
 test("POST /api/loyalty/admin/award: bad input 400, unknown e-mail 404, success adds points", async ({ loginAsAdmin }) => {
   const email = uniqueEmail("store-award");
-  const userId = ensureUser(email);
+  const userId = await ensureUser(email);
   const admin = await loginAsAdmin({ email: uniqueEmail("store-admin") });
   const bad = [
     [{}, "Please enter both email and points amount"],
@@ -61,15 +63,16 @@ test("POST /api/loyalty/admin/award: bad input 400, unknown e-mail 404, success 
 
 test("recalculate fixes a wrong count; clean removes an orphaned link and answers {deleted}", async ({ loginAsAdmin }) => {
   const tag = uniqueEmail("cat").split("@")[0]!;
-  const { categoryId, productId } = withDb((db) => {
-    const c = db
-      .prepare("INSERT INTO categories (name, slug, parent_id, sort_order, is_active, product_count) VALUES (?, ?, NULL, 99, 0, 9)")
-      .run(`E2E ${tag}`, tag);
-    const p = db
-      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for a category test.', 1500, 3, 3)")
-      .run(`Cat Test ${tag}`, `p-${tag}`);
-    db.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)").run(p.lastInsertRowid, c.lastInsertRowid);
-    return { categoryId: Number(c.lastInsertRowid), productId: Number(p.lastInsertRowid) };
+  // A category whose stored count (9) is wrong: it holds one product.
+  const { id: categoryId } = await makeCategory(e2eDb(), { name: `E2E ${tag}`, slug: tag, sortOrder: 99, isActive: false, productCount: 9 });
+  const { id: productId } = await makeProduct(e2eDb(), {
+    title: `Cat Test ${tag}`,
+    slug: `p-${tag}`,
+    description: "Made for a category test.",
+    priceCents: 1500,
+    stock: 3,
+    categoryIds: [categoryId],
+    image: false,
   });
   const count = () => withDb((db) => (db.prepare("SELECT product_count AS n FROM categories WHERE id = ?").get(categoryId) as { n: number }).n);
   const admin = await loginAsAdmin({ email: uniqueEmail("store-admin") });
@@ -80,10 +83,7 @@ test("recalculate fixes a wrong count; clean removes an orphaned link and answer
   expect(body.categories).toBeGreaterThan(0);
   expect(count()).toBe(1);
 
-  withDb((db) => {
-    db.pragma("foreign_keys = OFF");
-    db.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)").run(productId + 1_000_000, categoryId);
-  });
+  await makeOrphanCategoryLink(e2eDb(), categoryId, productId + 1_000_000);
   res = await admin.request.post("/api/admin/clean-orphaned-relationships");
   expect(res.status()).toBe(200);
   const cleaned = await res.json();

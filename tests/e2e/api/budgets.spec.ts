@@ -118,8 +118,8 @@ test("the cart with an item and the checkout are lean", async ({ request }) => {
 });
 
 test("the order pages are lean: payment, confirmation and details", async ({ request }) => {
-  const unpaid = insertOrder({ status: "unpaid" });
-  const paid = insertOrder({ status: "paid" });
+  const unpaid = await insertOrder({ status: "unpaid" });
+  const paid = await insertOrder({ status: "paid" });
   const payment = await expectLean(request, `/order/${unpaid.id}/payment?token=${unpaid.token}`);
   expect(payment.body, "the payment page shows its PayPal button").toContain("Pay with PayPal");
   for (const url of [
@@ -137,7 +137,7 @@ test("the account, its tabs, security, data and a signed-in payment page are lea
   const headers = headersOf(cookie);
   const favoriteIds = await Promise.all([SLUGS.withColors, SLUGS.withVariations, SLUGS.large].map((s) => productId(request, s)));
   for (const id of favoriteIds) expect((await request.post("/api/favorites", { data: { productId: id }, headers })).status()).toBeLessThan(300);
-  const order = insertOrder({ userId, email, status: "unpaid" });
+  const order = await insertOrder({ userId, email, status: "unpaid" });
   for (const url of [
     "/account",
     "/account?tab=orders",
@@ -154,7 +154,7 @@ test("the account, its tabs, security, data and a signed-in payment page are lea
 
 test("the reset-password page with a real link is lean", async ({ request }) => {
   const email = uniqueEmail("budget-reset");
-  ensureUser(email, { firstName: "Rhea" });
+  await ensureUser(email, { firstName: "Rhea" });
   expect((await request.post("/api/auth/forgot-password", { data: { email } })).status()).toBe(200);
   const link = new URL(linkIn(await waitForMail(email, /password/), "http://127.0.0.1:"));
   const page = await expectLean(request, `${link.pathname}${link.search}`);

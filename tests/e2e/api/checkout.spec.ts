@@ -1,8 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { type APIRequestContext } from "@playwright/test";
+import { makeProduct, setStock, uniqueSlug } from "../../helpers/kit";
 import { expect, test } from "../fixtures";
 import { expectError, productId } from "../helpers/api";
-import { uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // POST /api/orders: the order payload, checked by the checkout's own rules, and an order made
 // of the server's figures.
@@ -12,22 +13,19 @@ const SWEATER = "cream-cable-knit-sweater";
 const SWEATER_CENTS = 3600;
 
 /** A product made for one test, so its stock and flags are exactly what the test needs. */
-function makeProduct(opts: { priceCents?: number; stock?: number; isLarge?: boolean } = {}): { id: number; title: string } {
-  const slug = `checkout-api-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+async function testProduct(opts: { priceCents?: number; stock?: number; isLarge?: boolean } = {}): Promise<{ id: number; title: string }> {
+  const slug = uniqueSlug("checkout-api");
   const title = `Checkout Test ${slug}`;
-  const stock = opts.stock ?? 5;
-  return withDb((db) => {
-    const r = db
-      .prepare(
-        "INSERT INTO products (title, slug, description, price_cents, stock, total_stock, is_large) VALUES (?, ?, 'Made for a checkout test.', ?, ?, ?, ?)",
-      )
-      .run(title, slug, opts.priceCents ?? 1500, stock, stock, opts.isLarge ? 1 : 0);
-    return { id: Number(r.lastInsertRowid), title };
+  const { id } = await makeProduct(e2eDb(), {
+    title,
+    slug,
+    description: "Made for a checkout test.",
+    priceCents: opts.priceCents ?? 1500,
+    stock: opts.stock ?? 5,
+    isLarge: opts.isLarge,
+    image: false,
   });
-}
-
-function setStock(productId: number, stock: number) {
-  withDb((db) => db.prepare("UPDATE products SET stock = ?, total_stock = ? WHERE id = ?").run(stock, stock, productId));
+  return { id, title };
 }
 
 interface OrderRow {
@@ -147,7 +145,7 @@ test.describe("POST /api/orders", () => {
   });
 
   test("a large item is charged 'Large Item Shipping'", async ({ request }) => {
-    const trunk = makeProduct({ priceCents: 4000, isLarge: true });
+    const trunk = await testProduct({ priceCents: 4000, isLarge: true });
     const sweater = await productId(request, SWEATER);
     await addToCart(request, sweater);
     await addToCart(request, trunk.id);
@@ -186,13 +184,13 @@ test.describe("POST /api/orders", () => {
   });
 
   test("a line no longer in stock: 409 'items available in stock', nothing stored, no stock taken", async ({ request }) => {
-    const scarce = makeProduct({ stock: 2 });
+    const scarce = await testProduct({ stock: 2 });
     await addToCart(request, scarce.id, 2);
-    setStock(scarce.id, 1);
+    await setStock(e2eDb(), scarce.id, 1);
     const email = uniqueEmail("api-stock");
     expect(await expectError(await request.post("/api/orders", { data: payload(email) }), 409)).toContain("items available in stock");
     expect(ordersFor(email)).toEqual([]);
-    setStock(scarce.id, 2);
+    await setStock(e2eDb(), scarce.id, 2);
     expect((await request.post("/api/orders", { data: payload(email) })).status()).toBe(201);
     const stock = withDb((db) => (db.prepare("SELECT stock FROM products WHERE id = ?").get(scarce.id) as { stock: number }).stock);
     expect(stock, "ordering takes no stock: paying does").toBe(2);

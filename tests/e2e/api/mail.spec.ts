@@ -2,7 +2,8 @@ import { expect, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { linkIn, mailTo, waitForMail } from "../helpers/mail";
 import { insertOrder, makeStockProduct } from "../helpers/orders";
-import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
+import { withDb } from "../helpers/db";
+import { ensureUser, uniqueEmail } from "../helpers/session";
 
 // E-mail over real SMTP (the e2e server's catcher): POST /api/auth/forgot-password,
 // POST /api/back-in-stock, and the order messages the order calls queue.
@@ -12,7 +13,7 @@ const SENT = "If an account exists for this address, we have sent it a link to r
 test.describe("POST /api/auth/forgot-password", () => {
   test("answers the same for an account and for an unknown address; only the account gets a link", async ({ request }) => {
     const email = uniqueEmail("forgot-api");
-    ensureUser(email, { firstName: "Fern" });
+    await ensureUser(email, { firstName: "Fern" });
     const unknown = uniqueEmail("forgot-nobody");
     const known = await request.post("/api/auth/forgot-password", { data: { email } });
     const other = await request.post("/api/auth/forgot-password", { data: { email: unknown } });
@@ -45,7 +46,7 @@ test.describe("POST /api/auth/forgot-password", () => {
 
 test.describe("POST /api/back-in-stock", () => {
   test("201 for a sold-out product, 200 when already waiting, and one e-mail when the admin restocks it", async ({ request, loginAsAdmin }) => {
-    const product = makeStockProduct(0);
+    const product = await makeStockProduct(0);
     const email = uniqueEmail("bis-api");
     const unconfirmed = uniqueEmail("bis-api-unconfirmed");
     expect((await request.post("/api/back-in-stock", { data: { productId: product.id, email: unconfirmed } })).status()).toBe(201);
@@ -76,8 +77,8 @@ test.describe("POST /api/back-in-stock", () => {
   });
 
   test("400 for an item in stock, an unknown product or option, and a malformed address", async ({ request }) => {
-    const inStock = makeStockProduct(5);
-    const soldOut = makeStockProduct(0);
+    const inStock = await makeStockProduct(5);
+    const soldOut = await makeStockProduct(0);
     const email = uniqueEmail("bis-bad");
     expect(await expectError(await request.post("/api/back-in-stock", { data: { productId: inStock.id, email } }), 400)).toBe(
       "This item is in stock: you can order it now.",
@@ -101,14 +102,14 @@ test.describe("order e-mails", () => {
     const email = uniqueEmail("mail-orders");
     const buyer = await loginAsCustomer({ email, firstName: "Olga" });
     const admin = await loginAsAdmin({ email: uniqueEmail("mail-orders-admin") });
-    const toCancel = insertOrder({ userId: buyer.userId, email, status: "paid" });
+    const toCancel = await insertOrder({ userId: buyer.userId, email, status: "paid" });
     expect((await buyer.request.patch(`/api/orders/${toCancel.id}/cancel`)).status()).toBe(200);
     const receipt = await waitForMail(email, new RegExp(`cancellation request for order #${toCancel.id}$`));
     expect(receipt.text).toContain(`/order-details/${toCancel.id}/${toCancel.token}`);
     const alert = await waitForMail("hello@example.com", new RegExp(`^Cancellation requested: order #${toCancel.id}$`));
     expect(alert.text).toContain(email);
 
-    const toShip = insertOrder({ userId: buyer.userId, email, status: "paid" });
+    const toShip = await insertOrder({ userId: buyer.userId, email, status: "paid" });
     expect((await admin.request.patch(`/api/orders/${toShip.id}/ship`, { data: { trackingNumber: "LP00998877PL" } })).status()).toBe(200);
     const shipped = await waitForMail(email, new RegExp(`^Order #${toShip.id} is on its way$`));
     expect(shipped.text).toContain("https://parcelsapp.com/en/tracking/LP00998877PL");

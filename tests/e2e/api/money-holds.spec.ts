@@ -2,7 +2,8 @@ import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { makeStockProduct, productStock } from "../helpers/orders";
-import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
+import { withDb } from "../helpers/db";
+import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
 // Money over HTTP against the PayPal emulator that start-server.ts runs (it sends its webhooks
 // to the shop): the cancel URL during a capture, a capture landing without stock, partial
@@ -74,7 +75,7 @@ async function paidOrder(playwright: Ctx, productId: number) {
 }
 
 test("the cancel URL while the capture is in flight keeps the stock held, and the payment then lands", async ({ playwright }) => {
-  const product = makeStockProduct(3);
+  const product = await makeStockProduct(3);
   const guest = await guestOrder(playwright, product.id);
   try {
     await control(`approve/${guest.paypalOrderId}`);
@@ -104,7 +105,7 @@ test("the cancel URL while the capture is in flight keeps the stock held, and th
 });
 
 test("a capture landing after the last unit sold is refunded, the order cancelled, the owner alerted; never paid", async ({ playwright }) => {
-  const product = makeStockProduct(1);
+  const product = await makeStockProduct(1);
   const late = await guestOrder(playwright, product.id);
   const first = await paidOrder(playwright, product.id);
   try {
@@ -125,7 +126,7 @@ test("a capture landing after the last unit sold is refunded, the order cancelle
 });
 
 test("parallel partial refunds never add up to more than was captured", async ({ playwright, loginAsAdmin }) => {
-  const product = makeStockProduct(5, 5000);
+  const product = await makeStockProduct(5, 5000);
   const paid = await paidOrder(playwright, product.id);
   const admin = await loginAsAdmin({ email: uniqueEmail("holds-refund-admin") });
   try {
@@ -169,7 +170,7 @@ test.describe("reversals and disputes", () => {
     playwright,
     loginAsAdmin,
   }) => {
-    const product = makeStockProduct(5);
+    const product = await makeStockProduct(5);
     const paid = await paidOrder(playwright, product.id);
     const admin = await loginAsAdmin({ email: uniqueEmail("holds-reverse-admin") });
     try {
@@ -213,7 +214,7 @@ test.describe("reversals and disputes", () => {
     request,
     loginAsAdmin,
   }) => {
-    const product = makeStockProduct(5);
+    const product = await makeStockProduct(5);
     const paid = await paidOrder(playwright, product.id);
     const admin = await loginAsAdmin({ email: uniqueEmail("holds-dispute-admin") });
     try {

@@ -2,8 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import sharp from "sharp";
+import { makeProduct, uniqueSlug } from "../../helpers/kit";
 import { expectError } from "../helpers/api";
-import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
 // Money over HTTP as a new API client would call it, against the PayPal emulator (which sends its
 // webhooks to the shop, as PayPal does).
@@ -11,14 +13,10 @@ import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 type Ctx = { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } };
 
-function makeProduct(stock: number, priceCents = 1500): { id: number } {
-  const slug = `money-api-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
-  return withDb((db) => {
-    const r = db
-      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for a money test.', ?, ?, ?)")
-      .run(`Money Test ${slug}`, slug, priceCents, stock, stock);
-    return { id: Number(r.lastInsertRowid) };
-  });
+async function testProduct(stock: number, priceCents = 1500): Promise<{ id: number }> {
+  const slug = uniqueSlug("money-api");
+  const { id } = await makeProduct(e2eDb(), { title: `Money Test ${slug}`, slug, description: "Made for a money test.", priceCents, stock, image: false });
+  return { id };
 }
 
 function orderRow(id: number) {
@@ -69,7 +67,7 @@ async function paidGuestOrder(playwright: Ctx, productId: number) {
 
 test.describe("the spec's three calls", () => {
   test("POST /api/paypal/order {amount, currency, intent} binds to the caller's unpaid order of that total", async ({ playwright }) => {
-    const product = makeProduct(5);
+    const product = await testProduct(5);
     const guest = await guestOrder(playwright, product.id);
     const stranger = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
     try {
@@ -172,7 +170,7 @@ test.describe("the spec's three calls", () => {
     playwright,
     loginAsAdmin,
   }) => {
-    const product = makeProduct(5);
+    const product = await testProduct(5);
     const paid = await paidGuestOrder(playwright, product.id);
     const other = await paidGuestOrder(playwright, product.id);
     const admin = await loginAsAdmin({ email: uniqueEmail("money-cancel-admin") });
@@ -203,7 +201,7 @@ test.describe("the spec's three calls", () => {
 });
 
 test("PayPal refuses the refund: the order is unchanged and the answer carries PayPal's reason", async ({ playwright, loginAsAdmin }) => {
-  const product = makeProduct(5);
+  const product = await testProduct(5);
   const paid = await paidGuestOrder(playwright, product.id);
   const admin = await loginAsAdmin({ email: uniqueEmail("money-refuse-admin") });
   try {
@@ -232,7 +230,7 @@ test.describe("POST /api/paypal/webhook", () => {
   }
 
   test("valid: a payment the browser never reported is recorded from PayPal's webhook; replayed: no change; forged: 400", async ({ playwright, request }) => {
-    const product = makeProduct(5);
+    const product = await testProduct(5);
     const guest = await guestOrder(playwright, product.id);
     try {
       const created = await guest.request.post("/api/paypal/order", { data: { amount: guest.order.total, currency: "USD", intent: "CAPTURE" } });
@@ -266,7 +264,7 @@ test.describe("POST /api/paypal/webhook", () => {
   });
 
   test("a forged CHECKOUT.ORDER.APPROVED does not capture anything", async ({ playwright, request }) => {
-    const product = makeProduct(5);
+    const product = await testProduct(5);
     const guest = await guestOrder(playwright, product.id);
     try {
       const created = await guest.request.post("/api/paypal/order", { data: { orderId: guest.order.id, currency: "USD", intent: "CAPTURE" } });

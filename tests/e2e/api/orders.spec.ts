@@ -17,7 +17,7 @@ async function customers({ loginAsCustomer, loginAsAdmin }: { loginAsCustomer: L
 test.describe("GET /api/orders/{orderId}", () => {
   test("the owner gets the order with its money as strings, its items and address, and nothing internal", async ({ loginAsCustomer, loginAsAdmin }) => {
     const { owner } = await customers({ loginAsCustomer, loginAsAdmin });
-    const order = insertOrder({ userId: owner.userId, status: "paid", lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }] });
+    const order = await insertOrder({ userId: owner.userId, status: "paid", lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }] });
     const res = await owner.request.get(`/api/orders/${order.id}`);
     expect(res.status()).toBe(200);
     expect(res.headers()["cache-control"]).toContain("no-store");
@@ -45,7 +45,7 @@ test.describe("GET /api/orders/{orderId}", () => {
 
   test("other customers and strangers get 404 {message}; a token holder and an admin get the order", async ({ request, loginAsCustomer, loginAsAdmin }) => {
     const { owner, other, admin } = await customers({ loginAsCustomer, loginAsAdmin });
-    const order = insertOrder({ userId: owner.userId, status: "paid" });
+    const order = await insertOrder({ userId: owner.userId, status: "paid" });
     await expectError(await other.request.get(`/api/orders/${order.id}`), 404);
     await expectError(await request.get(`/api/orders/${order.id}`), 404);
     await expectError(await request.get(`/api/orders/${order.id}?token=wrong-token`), 404);
@@ -58,7 +58,7 @@ test.describe("GET /api/orders/{orderId}", () => {
   test("a guest's order belongs to the session that placed it", async ({ playwright }) => {
     const guest = await guestSessionCookie();
     const stranger = await guestSessionCookie();
-    const order = insertOrder({ sessionKey: guest.cartKey, status: "unpaid" });
+    const order = await insertOrder({ sessionKey: guest.cartKey, status: "unpaid" });
     const mine = await playwright.request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [guest.cookie], origins: [] } });
     const theirs = await playwright.request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [stranger.cookie], origins: [] } });
     try {
@@ -79,7 +79,7 @@ test.describe("GET /api/orders/{orderId}", () => {
 
 test.describe("GET /api/orders/{orderId}/confirmation and /details", () => {
   test("confirmation: 400 'Confirmation token is required', 404 for a wrong token, the order for the right one", async ({ request }) => {
-    const order = insertOrder({ status: "paid" });
+    const order = await insertOrder({ status: "paid" });
     expect(await expectError(await request.get(`/api/orders/${order.id}/confirmation`), 400)).toBe("Confirmation token is required");
     expect(await expectError(await request.get(`/api/orders/${order.id}/confirmation?token=`), 400)).toBe("Confirmation token is required");
     await expectError(await request.get(`/api/orders/${order.id}/confirmation?token=wrong`), 404);
@@ -91,7 +91,7 @@ test.describe("GET /api/orders/{orderId}/confirmation and /details", () => {
 
   test("details: the token or the owner's session; anyone else 404", async ({ request, loginAsCustomer, loginAsAdmin }) => {
     const { owner, other } = await customers({ loginAsCustomer, loginAsAdmin });
-    const order = insertOrder({ userId: owner.userId, status: "shipped", trackingNumber: "RR123456785PL", customerMessage: "For my niece" });
+    const order = await insertOrder({ userId: owner.userId, status: "shipped", trackingNumber: "RR123456785PL", customerMessage: "For my niece" });
     const byToken = await request.get(`/api/orders/${order.id}/details?token=${order.token}`);
     expect(byToken.status()).toBe(200);
     expect(await byToken.json()).toMatchObject({ trackingNumber: "RR123456785PL", customerMessage: "For my niece", status: "shipped" });
@@ -109,12 +109,12 @@ test.describe("PATCH /api/orders/{orderId}/cancel", () => {
 
   test("an unpaid order is cancelled ('unpaidcancelled'), but not while its payment holds the stock", async ({ loginAsCustomer, loginAsAdmin }) => {
     const { owner } = await customers({ loginAsCustomer, loginAsAdmin });
-    const product = makeStockProduct(1);
-    const capturing = insertOrder({ userId: owner.userId, status: "unpaid", stockReserved: true, lines: [{ slug: product.slug, quantity: 2 }] });
+    const product = await makeStockProduct(1);
+    const capturing = await insertOrder({ userId: owner.userId, status: "unpaid", stockReserved: true, lines: [{ slug: product.slug, quantity: 2 }] });
     expect(await expectError(await patch(owner.request, `/api/orders/${capturing.id}/cancel`), 409)).toMatch(/payment is being processed/);
     expect(orderStatus(capturing.id)).toEqual({ status: "unpaid", stockReserved: 1 });
     expect(productStock(product.id)).toBe(1);
-    const order = insertOrder({ userId: owner.userId, status: "unpaid", lines: [{ slug: product.slug, quantity: 1 }] });
+    const order = await insertOrder({ userId: owner.userId, status: "unpaid", lines: [{ slug: product.slug, quantity: 1 }] });
     const res = await patch(owner.request, `/api/orders/${order.id}/cancel`);
     expect(res.status()).toBe(200);
     expect(await res.json()).toMatchObject({ id: order.id, status: "unpaidcancelled" });
@@ -127,20 +127,20 @@ test.describe("PATCH /api/orders/{orderId}/cancel", () => {
 
   test("a paid order gets a cancellation request ('cancel_request'); a shipped one is a 409", async ({ request, loginAsCustomer, loginAsAdmin }) => {
     const { owner } = await customers({ loginAsCustomer, loginAsAdmin });
-    const paid = insertOrder({ userId: owner.userId, status: "paid" });
+    const paid = await insertOrder({ userId: owner.userId, status: "paid" });
     const res = await patch(request, `/api/orders/${paid.id}/cancel?token=${paid.token}`);
     expect(res.status()).toBe(200);
     expect((await res.json()).status).toBe("cancel_request");
     expect(orderStatus(paid.id).status).toBe("cancel_request");
 
-    const shipped = insertOrder({ userId: owner.userId, status: "shipped", trackingNumber: "RR1PL" });
+    const shipped = await insertOrder({ userId: owner.userId, status: "shipped", trackingNumber: "RR1PL" });
     await expectError(await patch(owner.request, `/api/orders/${shipped.id}/cancel`), 409);
     expect(orderStatus(shipped.id).status).toBe("shipped");
   });
 
   test("404 for someone else's order, 403 from a foreign origin, 405 for GET", async ({ request, loginAsCustomer, loginAsAdmin }) => {
     const { owner, other } = await customers({ loginAsCustomer, loginAsAdmin });
-    const order = insertOrder({ userId: owner.userId, status: "unpaid" });
+    const order = await insertOrder({ userId: owner.userId, status: "unpaid" });
     await expectError(await patch(other.request, `/api/orders/${order.id}/cancel`), 404);
     await expectError(await patch(request, `/api/orders/${order.id}/cancel`), 404);
     await expectError(await patch(owner.request, `/api/orders/${order.id}/cancel`, { Origin: "http://evil.example" }), 403);

@@ -81,7 +81,7 @@ test("an admin saves through the API: a new version, the title kept when left ou
       const html = await (await request.get("/about")).text();
       expect(html).toContain(`We sew <strong>slowly</strong> ${tag}.`);
     } finally {
-      dropVersionsAfter("about", since);
+      await dropVersionsAfter("about", since);
     }
   });
 });

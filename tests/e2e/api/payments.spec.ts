@@ -1,7 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { makeProduct, setStock, uniqueSlug } from "../../helpers/kit";
 import { expectError } from "../helpers/api";
-import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
 // The payment API over HTTP, with the shop talking to the PayPal emulator exactly as to PayPal.
 // Each emulator control here targets one PayPal order, so parallel tests never meet.
@@ -13,23 +14,15 @@ const EVIL = { Origin: "http://evil.example" };
 const FAILED = "Payment failed: There was an error processing your PayPal payment. Please try again.";
 
 /** A product made for one test, so its stock is exact. */
-function makeProduct(stock: number, priceCents = 1500): { id: number; title: string } {
-  const slug = `payment-api-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+async function testProduct(stock: number, priceCents = 1500): Promise<{ id: number; title: string }> {
+  const slug = uniqueSlug("payment-api");
   const title = `Payment Test ${slug}`;
-  return withDb((db) => {
-    const r = db
-      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for a payment test.', ?, ?, ?)")
-      .run(title, slug, priceCents, stock, stock);
-    return { id: Number(r.lastInsertRowid), title };
-  });
+  const { id } = await makeProduct(e2eDb(), { title, slug, description: "Made for a payment test.", priceCents, stock, image: false });
+  return { id, title };
 }
 
 function stockOf(productId: number): number {
   return withDb((db) => (db.prepare("SELECT stock FROM products WHERE id = ?").get(productId) as { stock: number }).stock);
-}
-
-function setStock(productId: number, stock: number) {
-  withDb((db) => db.prepare("UPDATE products SET stock = ?, total_stock = ? WHERE id = ?").run(stock, stock, productId));
 }
 
 function orderRow(id: number): { status: string; paypalOrderId: string | null; stockReserved: number } {
@@ -96,7 +89,7 @@ async function createPaypalOrder(
 
 test.describe("the payment API", () => {
   test("a guest pays: validate-stock, PayPal order for the server's total, approve, complete-payment once and again", async ({ playwright }) => {
-    const product = makeProduct(5);
+    const product = await testProduct(5);
     const { request, order } = await guestOrder(playwright, product.id, 2);
     const validate = await request.post(`/api/orders/${order.id}/validate-stock`);
     expect(validate.status()).toBe(200);
@@ -126,7 +119,7 @@ test.describe("the payment API", () => {
   });
 
   test("a wrong or missing token answers 404 and changes nothing; the right token works without the session", async ({ playwright }) => {
-    const product = makeProduct(5);
+    const product = await testProduct(5);
     const { request, order } = await guestOrder(playwright, product.id);
     const created = await createPaypalOrder(request, order.id);
     await approve(created.id);
@@ -152,9 +145,9 @@ test.describe("the payment API", () => {
   });
 
   test("validate-stock reports items that sold out since the order was placed", async ({ playwright }) => {
-    const product = makeProduct(3);
+    const product = await testProduct(3);
     const { request, order } = await guestOrder(playwright, product.id, 2);
-    setStock(product.id, 1);
+    await setStock(e2eDb(), product.id, 1);
     const res = await request.post(`/api/orders/${order.id}/validate-stock`);
     expect(await res.json()).toEqual({ hasStockIssues: true, message: `${product.title}: only 1 items available in stock (you ordered 2)` });
     expect(await expectError(await request.post("/api/paypal/order", { data: { orderId: order.id } }), 409)).toContain("items available in stock");
@@ -162,7 +155,7 @@ test.describe("the payment API", () => {
   });
 
   test("tampered totals: another amount, currency or intent is 400; a PayPal order for another amount is never captured", async ({ playwright }) => {
-    const product = makeProduct(5);
+    const product = await testProduct(5);
     const { request, order } = await guestOrder(playwright, product.id);
     for (const data of [
       { orderId: order.id, amount: "0.01" },
@@ -199,7 +192,7 @@ test.describe("the payment API", () => {
   });
 
   test("a PayPal order id another order used answers 409", async ({ playwright }) => {
-    const product = makeProduct(5);
+    const product = await testProduct(5);
     const first = await guestOrder(playwright, product.id);
     const created = await createPaypalOrder(first.request, first.order.id);
     await approve(created.id);
@@ -218,7 +211,7 @@ test.describe("the payment API", () => {
   });
 
   test("a capture the emulator refuses: 409 'Payment failed: ...', stock given back, and an unapproved order is never captured", async ({ playwright }) => {
-    const product = makeProduct(1);
+    const product = await testProduct(1);
     const { request, order } = await guestOrder(playwright, product.id);
     const created = await createPaypalOrder(request, order.id);
     const early = await expectError(
@@ -247,10 +240,10 @@ test.describe("the payment API", () => {
   });
 
   test("five buyers paying at once for the last unit: one paid order, the others 409, stock 0", async ({ playwright }) => {
-    const product = makeProduct(5);
+    const product = await testProduct(5);
     const buyers = [];
     for (let i = 0; i < 5; i++) buyers.push(await guestOrder(playwright, product.id));
-    setStock(product.id, 1);
+    await setStock(e2eDb(), product.id, 1);
     const ids: string[] = [];
     for (const { request, order } of buyers) {
       const created = await createPaypalOrder(request, order.id);
@@ -279,7 +272,7 @@ test.describe("the payment API", () => {
   });
 
   test("payment writes from another origin are refused with 403", async ({ playwright }) => {
-    const product = makeProduct(5);
+    const product = await testProduct(5);
     const { request, order } = await guestOrder(playwright, product.id);
     const created = await createPaypalOrder(request, order.id);
     await approve(created.id);
@@ -317,7 +310,7 @@ test.describe("the payee attack: a PayPal order the buyer made herself never pay
   }
 
   test("her own payee, the order's reference and total, approved: complete-payment refuses and the order stays unpaid", async ({ playwright }) => {
-    const product = makeProduct(3);
+    const product = await testProduct(3);
     const { request, order } = await guestOrder(playwright, product.id);
     const theirs = await buyerMadePaypalOrder(order.id, order.total, { email_address: "attacker@example.com" });
     // The emulator honours the payee at creation, as PayPal does.
@@ -332,7 +325,7 @@ test.describe("the payee attack: a PayPal order the buyer made herself never pay
   });
 
   test("even paying the shop, a PayPal order the shop did not create is refused", async ({ playwright }) => {
-    const product = makeProduct(3);
+    const product = await testProduct(3);
     const { request, order } = await guestOrder(playwright, product.id);
     const own = await buyerMadePaypalOrder(order.id, order.total);
     await approve(own.id);
@@ -341,7 +334,7 @@ test.describe("the payee attack: a PayPal order the buyer made herself never pay
   });
 
   test("the PayPal id of a return URL alone gets no confirmation token", async ({ playwright }) => {
-    const product = makeProduct(3);
+    const product = await testProduct(3);
     const { request, order } = await guestOrder(playwright, product.id);
     const created = await createPaypalOrder(request, order.id);
     await approve(created.id);

@@ -2,7 +2,8 @@ import { expect, type Login, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { linkIn, waitForMail } from "../helpers/mail";
 import { insertOrder } from "../helpers/orders";
-import { uniqueEmail, withDb } from "../helpers/session";
+import { withDb } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // Data rights over HTTP: GET /api/account/export and POST /api/account/delete {password}.
 
@@ -17,8 +18,8 @@ test("the export is the signed-in person's data as a JSON attachment; 401 {messa
   await expectError(await request.get("/api/account/export"), 401);
   const me = await registered(loginAsCustomer, "export-api");
   const other = await registered(loginAsCustomer, "export-other");
-  const mine = insertOrder({ userId: me.userId, email: me.email });
-  const theirs = insertOrder({ userId: other.userId, email: other.email });
+  const mine = await insertOrder({ userId: me.userId, email: me.email });
+  const theirs = await insertOrder({ userId: other.userId, email: other.email });
   const res = await me.request.get("/api/account/export");
   expect(res.status()).toBe(200);
   const headers = res.headers();
@@ -40,7 +41,7 @@ test("deletion: 400 without a password, 403 with a wrong one (nothing deleted), 
   loginAsCustomer,
 }) => {
   const me = await registered(loginAsCustomer, "delete-api");
-  const order = insertOrder({ userId: me.userId, email: me.email });
+  const order = await insertOrder({ userId: me.userId, email: me.email });
   await expectError(await me.request.post("/api/account/delete", { data: {} }), 400);
   expect(await expectError(await me.request.post("/api/account/delete", { data: { password: "not-my-password" } }), 403)).toBe(
     "Your current password is not correct",

@@ -1,8 +1,9 @@
 import sharp from "sharp";
+import { clearRateLimit } from "../../helpers/kit";
 import { expect, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { insertOrder, makeStockProduct } from "../helpers/orders";
-import { withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
 
 // Reviews over HTTP: GET/POST /api/products/{id}/reviews, GET /api/admin/reviews, PATCH /api/admin/reviews/{id}.
 
@@ -14,11 +15,11 @@ test("a buyer's review waits for the owner; once approved it is public with the 
   loginAsCustomer,
   loginAsAdmin,
 }) => {
-  const product = makeStockProduct(5);
+  const product = await makeStockProduct(5);
   const buyer = await loginAsCustomer({ firstName: "Lena", lastName: "Schmidt" });
   const stranger = await loginAsCustomer();
   const admin = await loginAsAdmin();
-  insertOrder({ userId: buyer.userId, email: buyer.email, status: "shipped", lines: [{ slug: product.slug }] });
+  await insertOrder({ userId: buyer.userId, email: buyer.email, status: "shipped", lines: [{ slug: product.slug }] });
   const url = `/api/products/${product.id}/reviews`;
 
   await expectError(await request.get("/api/products/999999999/reviews"), 404);
@@ -82,9 +83,9 @@ test("a buyer's review waits for the owner; once approved it is public with the 
 });
 
 test("photos travel as multipart; a text file named .jpg is refused and nothing is stored", async ({ loginAsCustomer }) => {
-  const product = makeStockProduct(5);
+  const product = await makeStockProduct(5);
   const buyer = await loginAsCustomer();
-  insertOrder({ userId: buyer.userId, email: buyer.email, status: "delivered", lines: [{ slug: product.slug }] });
+  await insertOrder({ userId: buyer.userId, email: buyer.email, status: "delivered", lines: [{ slug: product.slug }] });
   const url = `/api/products/${product.id}/reviews`;
   const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#d8b4be" } })
     .png()
@@ -116,9 +117,9 @@ test("photos travel as multipart; a text file named .jpg is refused and nothing 
 });
 
 test("two simultaneous posts of the same review: one 201, the other 409, never 500", async ({ loginAsCustomer }) => {
-  const product = makeStockProduct(5);
+  const product = await makeStockProduct(5);
   const buyer = await loginAsCustomer();
-  insertOrder({ userId: buyer.userId, email: buyer.email, status: "shipped", lines: [{ slug: product.slug }] });
+  await insertOrder({ userId: buyer.userId, email: buyer.email, status: "shipped", lines: [{ slug: product.slug }] });
   const url = `/api/products/${product.id}/reviews`;
   const answers = await Promise.all([
     buyer.request.post(url, { data: { rating: 5, text: "One" } }),
@@ -130,7 +131,7 @@ test("two simultaneous posts of the same review: one 201, the other 409, never 5
 
 test("a flood of posts from one account is refused with 429 and a message", async ({ loginAsCustomer }) => {
   const buyer = await loginAsCustomer();
-  const product = makeStockProduct(5);
+  const product = await makeStockProduct(5);
   const url = `/api/products/${product.id}/reviews`;
   try {
     const statuses: number[] = [];
@@ -141,6 +142,6 @@ test("a flood of posts from one account is refused with 429 and a message", asyn
     expect(await expectError(res, 429)).toContain("Too many reviews");
   } finally {
     // The per-address count is shared with every other test on this loopback address.
-    withDb((db) => db.prepare("DELETE FROM rate_events WHERE bucket = 'review-address'").run());
+    await clearRateLimit(e2eDb(), "review-address");
   }
 });

@@ -6,7 +6,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { freePort, ROOT as root, send } from "../helpers/own-server";
-import { E2E_DB_PATH, uniqueEmail } from "../helpers/session";
+import { E2E_DB_PATH } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // SIGTERM during a running order: a server of its own (one process, a copy of the
 // e2e database, a free port) gets SIGTERM while an order's request is half sent. It stops

@@ -3,7 +3,8 @@ import { expect, test } from "../fixtures";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { expectError } from "../helpers/api";
-import { E2E_DB_PATH, uniqueEmail } from "../helpers/session";
+import { E2E_DB_PATH } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // Image uploads over HTTP (temp, finalize, cleanup) and the responsive images the pages use.
 

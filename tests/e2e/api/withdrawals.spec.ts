@@ -1,7 +1,9 @@
+import { daysAgo } from "../../helpers/kit";
 import { expect, test } from "../fixtures";
 import { expectError } from "../helpers/api";
 import { insertOrder } from "../helpers/orders";
-import { uniqueEmail, withDb } from "../helpers/session";
+import { withDb } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // POST /api/withdrawals over HTTP, as a client reading the contract would call it: 201 with the
 // receipt, the first receipt again on a repeat, one 404 for an unknown order and a wrong e-mail,
@@ -18,16 +20,9 @@ function outboxFor(orderId: number): { kind: string; to: string }[] {
   );
 }
 
-function setDates(orderId: number, status: string, shippedDaysAgo: number | null, deliveredDaysAgo: number | null) {
-  const ago = (d: number | null) => (d === null ? null : new Date(Date.now() - d * 86_400_000).toISOString());
-  withDb((db) =>
-    db.prepare("UPDATE orders SET status = ?, shipped_at = ?, delivered_at = ? WHERE id = ?").run(status, ago(shippedDaysAgo), ago(deliveredDaysAgo), orderId),
-  );
-}
-
 test("a paid order: 201 with the receipt; a repeat answers the first receipt and sends nothing more", async ({ request }) => {
   const email = uniqueEmail("withdraw-api");
-  const order = insertOrder({ email, status: "paid" });
+  const order = await insertOrder({ email, status: "paid" });
   const res = await request.post("/api/withdrawals", {
     data: { orderId: order.id, email: email.toUpperCase(), name: "Clara Bloom", statement: "I withdraw." },
   });
@@ -44,7 +39,7 @@ test("a paid order: 201 with the receipt; a repeat answers the first receipt and
 });
 
 test("an unknown order and someone else's order with a guessed e-mail get the same 404, and nothing is sent", async ({ request }) => {
-  const order = insertOrder({ email: uniqueEmail("withdraw-victim"), status: "paid" });
+  const order = await insertOrder({ email: uniqueEmail("withdraw-victim"), status: "paid" });
   const unknown = await request.post("/api/withdrawals", { data: { orderId: 999_999_999, email: "eve@example.com", name: "Eve" } });
   const guessed = await request.post("/api/withdrawals", { data: { orderId: order.id, email: "eve@example.com", name: "Eve" } });
   expect(await expectError(unknown, 404)).toBe(NOT_FOUND);
@@ -54,18 +49,16 @@ test("an unknown order and someone else's order with a guessed e-mail get the sa
 
 test("after the period: 409 saying so, nothing recorded; unpaid and cancelled orders: 409", async ({ request }) => {
   const email = uniqueEmail("withdraw-late");
-  const late = insertOrder({ email, status: "delivered" });
-  setDates(late.id, "delivered", 20, 15);
+  const late = await insertOrder({ email, status: "delivered", shippedAt: daysAgo(20), deliveredAt: daysAgo(15) });
   const message = await expectError(await request.post("/api/withdrawals", { data: { orderId: late.id, email, name: "Clara" } }), 409);
   expect(message).toContain(`The withdrawal period for order #${late.id} ended on`);
   expect(withDb((db) => db.prepare("SELECT count(*) AS n FROM withdrawals WHERE order_id = ?").get(late.id) as { n: number }).n).toBe(0);
 
-  const recent = insertOrder({ email, status: "delivered" });
-  setDates(recent.id, "delivered", 20, 13);
+  const recent = await insertOrder({ email, status: "delivered", shippedAt: daysAgo(20), deliveredAt: daysAgo(13) });
   expect((await request.post("/api/withdrawals", { data: { orderId: recent.id, email, name: "Clara" } })).status()).toBe(201);
 
-  for (const status of ["unpaid", "cancelled"]) {
-    const o = insertOrder({ email, status });
+  for (const status of ["unpaid", "cancelled"] as const) {
+    const o = await insertOrder({ email, status });
     expect(await expectError(await request.post("/api/withdrawals", { data: { orderId: o.id, email, name: "Clara" } }), 409)).toContain(
       "cannot be withdrawn from",
     );
@@ -85,7 +78,7 @@ test("bad input is 400 {message}; another origin is refused; GET is not allowed"
 test("the orders' JSON carry the withdrawal for the customer and the admin", async ({ loginAsCustomer, loginAsAdmin }) => {
   const email = uniqueEmail("withdraw-json");
   const { userId, request: customer } = await loginAsCustomer({ email });
-  const order = insertOrder({ email, userId, status: "processing" });
+  const order = await insertOrder({ email, userId, status: "processing" });
   const { request: admin } = await loginAsAdmin({ email: "admin@example.com" });
   expect((await (await customer.get(`/api/orders/${order.id}`)).json()).withdrawal).toBeNull();
   const { receivedAt } = (await (await customer.post("/api/withdrawals", { data: { orderId: order.id, email, name: "Test Customer" } })).json()) as {

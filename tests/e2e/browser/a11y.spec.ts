@@ -4,7 +4,8 @@ import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { addFromProductPage, jsOff, SLUGS, visit } from "../helpers/browser";
 import { insertOrder } from "../helpers/orders";
-import { uniqueEmail, withDb } from "../helpers/session";
+import { withDb } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // axe-core on every storefront page, with JavaScript on and off: no serious or critical violation.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -146,7 +147,7 @@ const ORDER_PAGES: { name: string; status: "unpaid" | "paid" | "shipped"; path: 
 
 for (const p of ORDER_PAGES) {
   test(`no serious accessibility violations on the order ${p.name} page`, async ({ page }, testInfo) => {
-    const order = insertOrder({ status: p.status, ...(p.status === "shipped" ? { trackingNumber: "RR123456785PL", customerMessage: "Thank you" } : {}) });
+    const order = await insertOrder({ status: p.status, ...(p.status === "shipped" ? { trackingNumber: "RR123456785PL", customerMessage: "Thank you" } : {}) });
     const path = p.path(order);
     await visit(page, testInfo, path, p.code ?? 200);
     expect(await axeViolations(page, testInfo, path)).toEqual([]);

@@ -4,7 +4,8 @@ import { expect, test } from "../fixtures";
 import { expectToast, jsOff, visit, waitForHydration } from "../helpers/browser";
 import { linkIn, waitForMail } from "../helpers/mail";
 import { insertOrder } from "../helpers/orders";
-import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
+import { withDb } from "../helpers/db";
+import { ensureUser, uniqueEmail } from "../helpers/session";
 
 // /account/data ('Download my data', 'Delete my account') and the admin's Users tab export and
 // deletion, with JavaScript on (a confirm() prompt first) and off (the form alone).
@@ -36,7 +37,7 @@ const userExists = (email: string) => Boolean(withDb((db) => db.prepare("SELECT 
 test("a customer downloads their data, then deletes the account with the password and is signed out", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("data-page");
   const { userId } = await loginAsCustomer({ page, email, password: PASSWORD, firstName: "Dora", lastName: "Dart" });
-  const order = insertOrder({ userId, email });
+  const order = await insertOrder({ userId, email });
 
   await visit(page, testInfo, "/account");
   await page.getByRole("link", { name: "Your data" }).click();
@@ -93,7 +94,7 @@ test("an account without a password (Google only) confirms the deletion with the
 
 test("the admin exports a customer's data and deletes the account from the Users tab", async ({ page, loginAsAdmin }, testInfo) => {
   const email = uniqueEmail("data-admin");
-  const customerId = ensureUser(email, { firstName: "Cosima", lastName: "Cord" });
+  const customerId = await ensureUser(email, { firstName: "Cosima", lastName: "Cord" });
   await loginAsAdmin({ page, email: "admin@example.com" });
   await visit(page, testInfo, "/admin?tab=users");
   const row = page.getByTestId(`user-row-${customerId}`);

@@ -1,7 +1,8 @@
 import { type Page } from "@playwright/test";
+import { makeLoyaltyEvents } from "../../helpers/kit";
 import { expect, type Login, test } from "../fixtures";
 import { expectNoHorizontalScroll, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
-import { insertLoyaltyEvents } from "../helpers/loyalty";
+import { e2eDb } from "../helpers/db";
 import { ensureUser, type TestUserOptions, uniqueEmail } from "../helpers/session";
 
 // My Account: tabs as links, the profile form, favorites and loyalty, with JavaScript on and off.
@@ -92,7 +93,7 @@ test.describe("profile", () => {
 
   test("an e-mail another account uses says 'Update failed'", async ({ page, loginAsCustomer }, testInfo) => {
     const other = uniqueEmail("taken");
-    ensureUser(other);
+    await ensureUser(other);
     await signIn(loginAsCustomer, page);
     await visit(page, testInfo, "/account?tab=profile&edit=1");
     await page.getByLabel("Email", { exact: true }).fill(other);
@@ -124,7 +125,7 @@ test("a favorite added on the product page can be removed from the account", asy
 
 test("the loyalty tab shows the balance, the rules, 2 redeemable discounts for 120 points, and the history", async ({ page, loginAsCustomer }, testInfo) => {
   const { userId } = await signIn(loginAsCustomer, page, { loyaltyPoints: 120 });
-  insertLoyaltyEvents(userId, [
+  await makeLoyaltyEvents(e2eDb(), userId, [
     { eventType: "admin_reward", description: "Points from our marketplace shop", points: 150, pointsAfter: 150, createdAt: "2025-03-01T10:00:00.000Z" },
     { eventType: "order_spend", description: "Discount on an order", points: -50, pointsAfter: 100, createdAt: "2025-03-02T10:00:00.000Z" },
     { eventType: "order_gain", description: "Points for an order", points: 20, pointsAfter: 120, createdAt: "2025-03-03T10:00:00.000Z" },

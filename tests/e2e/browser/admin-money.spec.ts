@@ -2,7 +2,8 @@ import { type APIRequestContext, type Page, type TestInfo } from "@playwright/te
 import { expect, test } from "../fixtures";
 import { expectToast, jsOff, visit } from "../helpers/browser";
 import { makeStockProduct, orderStatus, productStock } from "../helpers/orders";
-import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
+import { withDb } from "../helpers/db";
+import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
 // The order's life after payment as the owner runs it, JavaScript on and off: cancel
 // with a PayPal refund, decline a cancellation request, start packing, mark delivered, and a
@@ -56,7 +57,7 @@ const money = (total: string) => `$${Number(total).toFixed(2)}`;
 
 test("cancel a paid order: PayPal refunds it, the owner and the customer see the refund", async ({ page, playwright, loginAsAdmin }, testInfo) => {
   await loginAsAdmin({ page, email: "admin@example.com" });
-  const product = makeStockProduct(3);
+  const product = await makeStockProduct(3);
   const order = await paidOrder(playwright, product.id, 2);
   await order.request.dispose();
   expect(productStock(product.id)).toBe(1);
@@ -77,7 +78,7 @@ test("cancel a paid order: PayPal refunds it, the owner and the customer see the
 
 test("PayPal refuses the refund: the order stays paid and the owner reads PayPal's reason", async ({ page, playwright, loginAsAdmin }, testInfo) => {
   await loginAsAdmin({ page, email: "admin@example.com" });
-  const product = makeStockProduct(3);
+  const product = await makeStockProduct(3);
   const order = await paidOrder(playwright, product.id);
   await order.request.dispose();
   const captureId = withDb((db) => (db.prepare("SELECT paypal_capture_id AS c FROM orders WHERE id = ?").get(order.id) as { c: string }).c);
@@ -92,7 +93,7 @@ test("PayPal refuses the refund: the order stays paid and the owner reads PayPal
 
 test("decline a cancellation request: back to paid, the customer reads the reason", async ({ page, playwright, loginAsAdmin }, testInfo) => {
   await loginAsAdmin({ page, email: "admin@example.com" });
-  const product = makeStockProduct(3);
+  const product = await makeStockProduct(3);
   const order = await paidOrder(playwright, product.id);
   expect((await order.request.patch(`/api/orders/${order.id}/cancel`)).status()).toBe(200);
   await order.request.dispose();
@@ -110,7 +111,7 @@ test("decline a cancellation request: back to paid, the customer reads the reaso
 
 test("start packing, ship, mark delivered, then a partial return with restock", async ({ page, playwright, loginAsAdmin }, testInfo) => {
   await loginAsAdmin({ page, email: "admin@example.com" });
-  const product = makeStockProduct(4);
+  const product = await makeStockProduct(4);
   const order = await paidOrder(playwright, product.id, 2);
   await order.request.dispose();
   expect(productStock(product.id)).toBe(2);
@@ -150,7 +151,7 @@ test("start packing, ship, mark delivered, then a partial return with restock", 
 
 test("a payment PayPal reverses: the owner reads why, cannot ship, and marks it resolved", async ({ page, playwright, loginAsAdmin }, testInfo) => {
   await loginAsAdmin({ page, email: "admin@example.com" });
-  const product = makeStockProduct(3);
+  const product = await makeStockProduct(3);
   const order = await paidOrder(playwright, product.id);
   await order.request.dispose();
   const captureId = withDb((db) => (db.prepare("SELECT paypal_capture_id AS c FROM orders WHERE id = ?").get(order.id) as { c: string }).c);

@@ -36,7 +36,7 @@ function row(page: Page, id: number) {
 
 test.describe("admin orders: access", () => {
   test("signed out goes to the admin login; a customer sees Access Denied (403)", async ({ page, loginAsCustomer }, testInfo) => {
-    const order = insertOrder({ status: "paid" });
+    const order = await insertOrder({ status: "paid" });
     await page.goto(`/admin/orders/${order.id}`);
     await expect(page).toHaveURL(new RegExp(`/admin-login\\?redirectTo=${encodeURIComponent(`/admin/orders/${order.id}`)}`));
     await loginAsCustomer({ page, email: uniqueEmail("admin-orders-customer") });
@@ -58,8 +58,8 @@ test.describe("admin orders: the Orders tab", () => {
   test("the table shows the order with its status badge and only the actions its status allows", async ({ page, loginAsAdmin }, testInfo) => {
     await loginAsAdmin({ page, email: "admin@example.com" });
     const email = `${uniqueEmail("tab")}`;
-    const paid = insertOrder({ status: "paid", email });
-    const shipped = insertOrder({ status: "shipped", email, trackingNumber: "T-1" });
+    const paid = await insertOrder({ status: "paid", email });
+    const shipped = await insertOrder({ status: "shipped", email, trackingNumber: "T-1" });
     await visit(page, testInfo, `/admin?tab=orders&q=${encodeURIComponent(email)}`);
     await expect(row(page, paid.id)).toContainText(email);
     await expect(row(page, paid.id).locator(".status-pill")).toHaveText("Payment Received");
@@ -76,7 +76,7 @@ test.describe("admin orders: the Orders tab", () => {
   test("ship a paid order from the tab; the customer sees the tracking number", async ({ page, loginAsAdmin }, testInfo) => {
     await loginAsAdmin({ page, email: "admin@example.com" });
     const email = uniqueEmail("ship-tab");
-    const order = insertOrder({ status: "paid", email });
+    const order = await insertOrder({ status: "paid", email });
     await visit(page, testInfo, `/admin?tab=orders&q=${encodeURIComponent(email)}`);
     await row(page, order.id).getByText("Ship", { exact: true }).click();
     await row(page, order.id).getByLabel("Tracking number").fill("  LX555000111PL ");
@@ -93,9 +93,9 @@ test.describe("admin orders: the Orders tab", () => {
 
   test("cancel a paid order from the tab: the stock comes back", async ({ page, loginAsAdmin }, testInfo) => {
     await loginAsAdmin({ page, email: "admin@example.com" });
-    const product = makeStockProduct(2);
+    const product = await makeStockProduct(2);
     const email = uniqueEmail("cancel-tab");
-    const order = insertOrder({ status: "paid", email, stockReserved: true, lines: [{ slug: product.slug, quantity: 2 }] });
+    const order = await insertOrder({ status: "paid", email, stockReserved: true, lines: [{ slug: product.slug, quantity: 2 }] });
     await visit(page, testInfo, `/admin?tab=orders&q=${encodeURIComponent(email)}`);
     await confirmCancel(page, testInfo, row(page, order.id).getByRole("button", { name: `Cancel order #${order.id}` }));
     await expectToast(page, "Order cancelled", CANCELLED);
@@ -109,7 +109,7 @@ test.describe("admin orders: the Orders tab", () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await loginAsAdmin({ page, email: "admin@example.com" });
     const email = uniqueEmail("narrow-tab");
-    const order = insertOrder({ status: "paid", email });
+    const order = await insertOrder({ status: "paid", email });
     await visit(page, testInfo, `/admin?tab=orders&q=${encodeURIComponent(email)}`);
     await expect(row(page, order.id)).toBeVisible();
     await expectNoHorizontalScroll(page);
@@ -119,7 +119,11 @@ test.describe("admin orders: the Orders tab", () => {
 test.describe("admin orders: the order page", () => {
   test("shows items, customer, message, address and summary; ships with a tracking number", async ({ page, loginAsAdmin }, testInfo) => {
     await loginAsAdmin({ page, email: "admin@example.com" });
-    const order = insertOrder({ status: "paid", customerMessage: "Please wrap it as a gift", lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }] });
+    const order = await insertOrder({
+      status: "paid",
+      customerMessage: "Please wrap it as a gift",
+      lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }],
+    });
     await visit(page, testInfo, `/admin/orders/${order.id}`);
     await expect(page.getByRole("heading", { level: 1, name: `Order #${order.id}` })).toBeVisible();
     await expect(page.locator(".order-item")).toHaveCount(1);
@@ -152,8 +156,8 @@ test.describe("admin orders: the order page", () => {
 
   test("Approve and refund (a cancellation request) restores stock; the stale second click is refused", async ({ page, loginAsAdmin }, testInfo) => {
     await loginAsAdmin({ page, email: "admin@example.com" });
-    const product = makeStockProduct(0);
-    const order = insertOrder({ status: "cancel_request", stockReserved: true, lines: [{ slug: product.slug, quantity: 1 }] });
+    const product = await makeStockProduct(0);
+    const order = await insertOrder({ status: "cancel_request", stockReserved: true, lines: [{ slug: product.slug, quantity: 1 }] });
     await visit(page, testInfo, `/admin/orders/${order.id}`);
     await expect(page.getByRole("button", { name: "Ship Order" })).toHaveCount(0);
     await confirmCancel(page, testInfo, page.getByRole("button", { name: "Approve and refund" }));
@@ -175,7 +179,7 @@ test.describe("admin orders: the order page", () => {
 
 test("the dashboard's revenue charts show a paid order in today's bar, drawn without JavaScript", async ({ page, loginAsAdmin }, testInfo) => {
   await loginAsAdmin({ page, email: "admin@example.com" });
-  const order = insertOrder({ status: "paid", email: uniqueEmail("chart-buyer") });
+  const order = await insertOrder({ status: "paid", email: uniqueEmail("chart-buyer") });
   await visit(page, testInfo, "/admin");
   const byDay = page.getByRole("img", { name: /^Revenue by day, last 30 days/ });
   await expect(byDay).toBeVisible();

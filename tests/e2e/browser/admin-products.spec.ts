@@ -1,8 +1,10 @@
 import { type Page } from "@playwright/test";
 import { expect, type Login, test } from "../fixtures";
 import sharp from "sharp";
+import { makeCategory, makeProduct } from "../../helpers/kit";
 import { confirmAndSubmit, expectToast, jsOff, visit } from "../helpers/browser";
-import { uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // Products tab and product editor, with JavaScript on (uploads on drop or
 // choice, rows added in place, a live Latest Collection switch, confirm() prompts) and off (one
@@ -13,25 +15,26 @@ function signInAdmin(loginAsAdmin: Login, page: Page) {
 }
 
 /** A parent category and a subcategory of our own, so filters and lists see only this test's products. */
-function makeCategories(tag: string): { parentId: number; childId: number; parent: string; child: string } {
-  return withDb((db) => {
-    const parent = `Editor Parent ${tag}`;
-    const child = `Editor Child ${tag}`;
-    const p = db.prepare("INSERT INTO categories (name, slug, sort_order) VALUES (?, ?, 900)").run(parent, `editor-parent-${tag}`);
-    const c = db.prepare("INSERT INTO categories (name, slug, parent_id, sort_order) VALUES (?, ?, ?, 1)").run(child, `editor-child-${tag}`, p.lastInsertRowid);
-    return { parentId: Number(p.lastInsertRowid), childId: Number(c.lastInsertRowid), parent, child };
-  });
+async function makeCategories(tag: string): Promise<{ parentId: number; childId: number; parent: string; child: string }> {
+  const parent = `Editor Parent ${tag}`;
+  const child = `Editor Child ${tag}`;
+  const p = await makeCategory(e2eDb(), { name: parent, slug: `editor-parent-${tag}`, sortOrder: 900 });
+  const c = await makeCategory(e2eDb(), { name: child, slug: `editor-child-${tag}`, parentId: p.id, sortOrder: 1 });
+  return { parentId: p.id, childId: c.id, parent, child };
 }
 
-function insertProduct(tag: string, title: string, stock: number, categoryId: number): { id: number; slug: string } {
-  return withDb((db) => {
-    const slug = `${title.toLowerCase().replace(/\W+/g, "-")}-${tag}`;
-    const r = db
-      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for a products-tab test.', 1500, ?, ?)")
-      .run(`${title} ${tag}`, slug, stock, stock);
-    db.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)").run(r.lastInsertRowid, categoryId);
-    return { id: Number(r.lastInsertRowid), slug };
+async function insertProduct(tag: string, title: string, stock: number, categoryId: number): Promise<{ id: number; slug: string }> {
+  const slug = `${title.toLowerCase().replace(/\W+/g, "-")}-${tag}`;
+  const product = await makeProduct(e2eDb(), {
+    title: `${title} ${tag}`,
+    slug,
+    description: "Made for a products-tab test.",
+    priceCents: 1500,
+    stock,
+    categoryIds: [categoryId],
+    image: false,
   });
+  return { id: product.id, slug };
 }
 
 async function image(color: string) {
@@ -44,7 +47,7 @@ async function image(color: string) {
 test("create a product with colours and two images, find it in the shop, edit it, delete it", async ({ page, loginAsAdmin }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
-  const cats = makeCategories(tag);
+  const cats = await makeCategories(tag);
   const title = `Lavender Ball Gown ${tag}`;
   const slug = `lavender-ball-gown-${tag}`;
 
@@ -123,8 +126,8 @@ test("create a product with colours and two images, find it in the shop, edit it
 test("variations, a refused slug that keeps the form, and removing a row", async ({ page, loginAsAdmin }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
-  const cats = makeCategories(tag);
-  const taken = insertProduct(tag, "Taken Slug", 1, cats.childId);
+  const cats = await makeCategories(tag);
+  const taken = await insertProduct(tag, "Taken Slug", 1, cats.childId);
   await visit(page, testInfo, "/admin/products/add");
   await page.getByLabel("Title").fill(`Wool Coat ${tag}`);
   await page.getByLabel("Slug").fill(taken.slug);
@@ -183,9 +186,9 @@ test("variations, a refused slug that keeps the form, and removing a row", async
 test("toggle the latest collection and filter the products tab", async ({ page, loginAsAdmin }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
-  const cats = makeCategories(tag);
-  const sold = insertProduct(tag, "Sold Bonnet", 0, cats.childId);
-  const stocked = insertProduct(tag, "Stocked Bonnet", 4, cats.childId);
+  const cats = await makeCategories(tag);
+  const sold = await insertProduct(tag, "Sold Bonnet", 0, cats.childId);
+  const stocked = await insertProduct(tag, "Stocked Bonnet", 4, cats.childId);
   await visit(page, testInfo, `/admin?tab=products&category=${cats.childId}`);
   await expect(page.getByTestId(`product-row-${sold.slug}`)).toContainText("0 in stock");
   await expect(page.getByTestId(`product-row-${sold.slug}`)).toContainText("Inactive");

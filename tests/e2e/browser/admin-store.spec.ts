@@ -1,9 +1,10 @@
-import { mkdirSync, rmdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { type Page } from "@playwright/test";
+import { makeCategory, makeOrphanCategoryLink, makeProduct, restoreSetting } from "../../helpers/kit";
 import { expect, type Login, test } from "../fixtures";
 import { confirmAndSubmit, expectToast, visit } from "../helpers/browser";
-import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { withFileLock } from "../helpers/lock";
+import { ensureUser, uniqueEmail } from "../helpers/session";
 
 // Admin store tabs: categories, users, loyalty, functions, settings.
 // Runs with JavaScript on (confirm() prompts) and off (server confirmation steps).
@@ -36,12 +37,15 @@ test("add a category, give it a product, recalculate, and find it in the shop me
   await expect(page.locator("#category-slug-error")).toHaveText("Slug is already used by another category");
 
   // Link a product of our own, then let the Functions tab recount.
-  withDb((db) => {
-    const category = db.prepare("SELECT id FROM categories WHERE slug = ?").get(slug) as { id: number };
-    const p = db
-      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for a category test.', 1500, 3, 3)")
-      .run(`Gown ${tag}`, `gown-${tag}`);
-    db.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)").run(p.lastInsertRowid, category.id);
+  const category = withDb((db) => db.prepare("SELECT id FROM categories WHERE slug = ?").get(slug) as { id: number });
+  await makeProduct(e2eDb(), {
+    title: `Gown ${tag}`,
+    slug: `gown-${tag}`,
+    description: "Made for a category test.",
+    priceCents: 1500,
+    stock: 3,
+    categoryIds: [category.id],
+    image: false,
   });
   await visit(page, testInfo, "/admin?tab=functions");
   await confirmAndSubmit(page, testInfo, () => page.getByRole("button", { name: "Recalculate Category Counts" }).click(), /^Yes, recalculate/);
@@ -59,15 +63,10 @@ test("add a category, give it a product, recalculate, and find it in the shop me
 test("clean orphaned product-category links from the Functions tab", async ({ page, loginAsAdmin }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
-  // A link to a product that no longer exists: written with foreign keys off, as an old
-  // import or a crash might have left it.
-  const orphanProductId = withDb((db) => {
-    db.pragma("foreign_keys = OFF");
-    const category = db.prepare("INSERT INTO categories (name, slug, sort_order, is_active) VALUES (?, ?, 97, 1)").run(`Orphans ${tag}`, `orphans-${tag}`);
-    const missing = 900_000_000 + Math.floor(Math.random() * 1_000_000);
-    db.prepare("INSERT INTO product_categories (product_id, category_id) VALUES (?, ?)").run(missing, category.lastInsertRowid);
-    return missing;
-  });
+  // A link to a product that no longer exists, as an old import or a crash might have left it.
+  const category = await makeCategory(e2eDb(), { name: `Orphans ${tag}`, slug: `orphans-${tag}`, sortOrder: 97, isActive: true });
+  const orphanProductId = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+  await makeOrphanCategoryLink(e2eDb(), category.id, orphanProductId);
   await visit(page, testInfo, "/admin?tab=functions");
   await confirmAndSubmit(page, testInfo, () => page.getByRole("button", { name: "Clean Orphaned Relationships" }).click(), /^Yes, clean/);
   // JS on and off run side by side, so one click may clean the other's orphan too: n is at least 1.
@@ -80,7 +79,7 @@ test("edit a category without leaving the page's forms, then delete an empty one
   await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
   const slug = `ribbons-${tag}`;
-  withDb((db) => db.prepare("INSERT INTO categories (name, slug, sort_order, is_active) VALUES (?, ?, 98, 0)").run(`Ribbons ${tag}`, slug));
+  await makeCategory(e2eDb(), { name: `Ribbons ${tag}`, slug, sortOrder: 98, isActive: false });
   await visit(page, testInfo, "/admin?tab=categories");
   await page.getByRole("link", { name: `Edit Ribbons ${tag}` }).click();
   await expect(page).toHaveURL(/edit=\d+/);
@@ -96,7 +95,7 @@ test("edit a category without leaving the page's forms, then delete an empty one
 test("award points by e-mail and see them on the user's row", async ({ page, loginAsAdmin }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
   const email = uniqueEmail("store-points");
-  const userId = ensureUser(email, { firstName: "Pia", lastName: "Points" });
+  const userId = await ensureUser(email, { firstName: "Pia", lastName: "Points" });
   await visit(page, testInfo, "/admin?tab=loyalty");
   await expect(page.getByRole("heading", { name: "Loyalty Rules" })).toBeVisible();
   await page.getByLabel("Customer email").fill(email);
@@ -116,30 +115,11 @@ test("award points by e-mail and see them on the user's row", async ({ page, log
   await expect(row.locator('[data-label="Loyalty Points"]')).toHaveText("25");
 });
 
-// The e2e database is shared by parallel workers (js-on and js-off): a lock directory keeps
-// the two settings tests apart, and the original settings are put back at the end.
-const LOCK = fileURLToPath(new URL("../../.tmp/admin-settings.lock", import.meta.url));
-
-async function withSettingsLock(fn: () => Promise<void>) {
-  for (let i = 0; ; i++) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      if (i > 600) throw new Error("settings lock busy");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
-    await fn();
-  } finally {
-    rmdirSync(LOCK);
-  }
-}
-
+// The e2e database is shared by parallel workers (js-on and js-off): a lock keeps the two
+// settings tests apart, and the original settings are put back at the end.
 test("save the store settings and see the footer e-mail change", async ({ page, loginAsAdmin }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
-  await withSettingsLock(async () => {
+  await withFileLock("admin-settings", async () => {
     const original = withDb((db) => db.prepare("SELECT value FROM settings WHERE key = 'store'").get() as { value: string } | undefined);
     try {
       await visit(page, testInfo, "/admin?tab=settings");
@@ -161,10 +141,7 @@ test("save the store settings and see the footer e-mail change", async ({ page, 
       await visit(page, testInfo, "/about");
       await expect(page.getByRole("contentinfo").getByRole("link", { name: `Contact: ${email}` })).toHaveAttribute("href", `mailto:${email}`);
     } finally {
-      withDb((db) => {
-        if (original) db.prepare("UPDATE settings SET value = ? WHERE key = 'store'").run(original.value);
-        else db.prepare("DELETE FROM settings WHERE key = 'store'").run();
-      });
+      await restoreSetting(e2eDb(), "store", original?.value);
     }
   });
 });

@@ -4,7 +4,8 @@ import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { productId } from "../helpers/api";
 import { addFromProductPage, expectToast, jsOff, SLUGS, visit } from "../helpers/browser";
-import { ensureUser, uniqueEmail, withDb } from "../helpers/session";
+import { withDb } from "../helpers/db";
+import { ensureUser, uniqueEmail } from "../helpers/session";
 
 // The checkout page with JavaScript on and off: an error the browser lets through is shown
 // beside its field, fixed, and the order lands on its payment page.
@@ -167,7 +168,7 @@ test("create an account at checkout: passwords must match, then the order belong
 
 test("an e-mail that already has an account stops checkout with 'Account Creation Failed'", async ({ page }, testInfo) => {
   const email = uniqueEmail("checkout-taken");
-  ensureUser(email);
+  await ensureUser(email);
   await startCheckout(page, testInfo);
   await fillAddress(page, email);
   await page.getByLabel("Create an account with these details").check();
@@ -184,10 +185,15 @@ test("an e-mail that already has an account stops checkout with 'Account Creatio
 
 test("a signed-in customer gets the form prefilled and the loyalty discount", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("checkout-customer");
-  const { userId } = await loginAsCustomer({ page, email, firstName: "Mia", lastName: "Stitch", loyaltyPoints: 75, shippingCountry: "GB" });
-  withDb((db) =>
-    db.prepare("UPDATE users SET shipping_address_line1 = '5 Button Row', shipping_city = 'York', shipping_postal_code = 'YO1 7HH' WHERE id = ?").run(userId),
-  );
+  const { userId } = await loginAsCustomer({
+    page,
+    email,
+    firstName: "Mia",
+    lastName: "Stitch",
+    loyaltyPoints: 75,
+    shippingCountry: "GB",
+    shippingAddress: { line1: "5 Button Row", city: "York", postalCode: "YO1 7HH" },
+  });
   await startCheckout(page, testInfo);
 
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);

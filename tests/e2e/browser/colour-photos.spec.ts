@@ -1,7 +1,9 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
+import { makeProduct } from "../../helpers/kit";
 import { addForm, cartBadge, expectToast, jsOff, TEXT, visit } from "../helpers/browser";
-import { uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // Each colour's own photos: the owner tags a photo with a colour in the editor; the product page
 // opens the gallery on the chosen colour's photos (a link to ?color= without JavaScript, in place
@@ -18,31 +20,33 @@ interface Dress {
 }
 
 /** A dress in pink and navy with three of the seed's photos; `tagged`: the navy and pink photos carry their colour. */
-function makeDress(tagged: boolean): Dress {
-  return withDb((db) => {
-    const tag = Math.random().toString(36).slice(2, 8);
+async function makeDress(tagged: boolean): Promise<Dress> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const { pink, navy, seedUrls } = withDb((db) => {
     const colour = (name: string) => (db.prepare("SELECT id FROM colors WHERE name = ?").get(name) as { id: number }).id;
-    const pink = colour("Pink");
-    const navy = colour("Navy");
-    const seedUrls = (db.prepare("SELECT DISTINCT image_url AS url FROM product_images ORDER BY id LIMIT 3").all() as { url: string }[]).map((r) => r.url);
-    expect(seedUrls, "the seed's photos").toHaveLength(3);
-    const slug = `colour-dress-${tag}`;
-    const p = db
-      .prepare(
-        "INSERT INTO products (title, slug, description, price_cents, stock, total_stock, has_color_variations) VALUES (?, ?, 'Made for a colour photo test.', 3200, 0, 9, 1)",
-      )
-      .run(`Colour Dress ${tag}`, slug);
-    const id = Number(p.lastInsertRowid);
-    db.prepare("INSERT INTO product_colors (product_id, color_id, stock) VALUES (?, ?, 5), (?, ?, 4)").run(id, pink, id, navy);
-    const image = db.prepare(
-      "INSERT INTO product_images (product_id, image_url, is_primary, sort_order, color_id, width, height) VALUES (?, ?, ?, ?, ?, NULL, NULL)",
-    );
-    const [primary, navyUrl, pinkUrl] = seedUrls as [string, string, string];
-    const primaryId = Number(image.run(id, primary, 1, 0, null).lastInsertRowid);
-    const navyId = Number(image.run(id, navyUrl, 0, 1, tagged ? navy : null).lastInsertRowid);
-    const pinkId = Number(image.run(id, pinkUrl, 0, 2, tagged ? pink : null).lastInsertRowid);
-    return { id, slug, pink, navy, urls: { primary, navy: navyUrl, pink: pinkUrl }, imageIds: { primary: primaryId, navy: navyId, pink: pinkId } };
+    const urls = (db.prepare("SELECT DISTINCT image_url AS url FROM product_images ORDER BY id LIMIT 3").all() as { url: string }[]).map((r) => r.url);
+    return { pink: colour("Pink"), navy: colour("Navy"), seedUrls: urls };
   });
+  expect(seedUrls, "the seed's photos").toHaveLength(3);
+  const [primary, navyUrl, pinkUrl] = seedUrls as [string, string, string];
+  const slug = `colour-dress-${tag}`;
+  const product = await makeProduct(e2eDb(), {
+    title: `Colour Dress ${tag}`,
+    slug,
+    description: "Made for a colour photo test.",
+    priceCents: 3200,
+    colors: [
+      { colorId: pink, stock: 5 },
+      { colorId: navy, stock: 4 },
+    ],
+    images: [
+      { url: primary, isPrimary: true, sortOrder: 0 },
+      { url: navyUrl, sortOrder: 1, colorId: tagged ? navy : null },
+      { url: pinkUrl, sortOrder: 2, colorId: tagged ? pink : null },
+    ],
+  });
+  const [primaryId, navyId, pinkId] = product.imageIds as [number, number, number];
+  return { id: product.id, slug, pink, navy, urls: { primary, navy: navyUrl, pink: pinkUrl }, imageIds: { primary: primaryId, navy: navyId, pink: pinkId } };
 }
 
 const mainImage = (page: Page) => page.locator(".gallery-main img");
@@ -51,7 +55,7 @@ const swatch = (page: Page, name: string) => addForm(page).getByRole("link", { n
 const fileOf = (url: string) => url.split("/").pop()!;
 
 test("the owner tags a photo with one of the product's colours in the editor", async ({ page, loginAsAdmin }, testInfo) => {
-  const dress = makeDress(false);
+  const dress = await makeDress(false);
   await loginAsAdmin({ page, email: uniqueEmail("colour-admin") });
   await visit(page, testInfo, `/admin/products/edit/${dress.id}`);
   const selects = page.getByLabel("Colour shown");
@@ -76,7 +80,7 @@ test("the owner tags a photo with one of the product's colours in the editor", a
 });
 
 test("choosing a colour moves the gallery to its photos, and the cart shows the chosen colour's photo", async ({ page }, testInfo) => {
-  const dress = makeDress(true);
+  const dress = await makeDress(true);
   await visit(page, testInfo, `/product/${dress.slug}`);
   // Pink, the first colour in stock, is chosen: its photo first, then the every-colour one; navy's is hidden.
   await expect(swatch(page, "Pink")).toHaveAttribute("aria-current", "true");
@@ -126,7 +130,7 @@ test("choosing a colour moves the gallery to its photos, and the cart shows the 
 });
 
 test("?color= opens the page on that colour; an unknown or foreign one is ignored; the canonical URL has no ?color", async ({ page }, testInfo) => {
-  const dress = makeDress(true);
+  const dress = await makeDress(true);
   await visit(page, testInfo, `/product/${dress.slug}?color=${dress.navy}`);
   await expect(swatch(page, "Navy")).toHaveAttribute("aria-current", "true");
   await expect(addForm(page).locator('input[name="colorId"]')).toHaveValue(String(dress.navy));

@@ -1,7 +1,9 @@
+import { linkGoogleAccount, markEmailUnconfirmed } from "../../helpers/kit";
 import { expect, test } from "../fixtures";
 import { expectToast, visit, waitForHydration } from "../helpers/browser";
 import { linkIn, waitForMail } from "../helpers/mail";
-import { uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // The confirmation link sent at registration, and the undo link an e-mail change sends
 // to the old address, through the real pages with JavaScript on and off, from the e-mails the
@@ -42,7 +44,7 @@ test("sign up, then confirm the address with the link from the e-mail: opening a
 test("a signed-in customer with an unconfirmed address asks for a new link on the page", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("resend-browser");
   const { userId } = await loginAsCustomer({ page, email, firstName: "Ines" });
-  withDb((db) => db.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").run(userId));
+  await markEmailUnconfirmed(e2eDb(), userId);
   await visit(page, testInfo, "/verify-email");
   await expect(page.getByText("Your e-mail address is not confirmed yet.")).toBeVisible();
   await waitForHydration(page, testInfo);
@@ -54,7 +56,7 @@ test("a signed-in customer with an unconfirmed address asks for a new link on th
 test("the Sign-in & Security page says whether the address is confirmed, and sends a new link from there", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("security-resend");
   const { userId } = await loginAsCustomer({ page, email, firstName: "Maren" });
-  withDb((db) => db.prepare("UPDATE users SET email_verified_at = NULL WHERE id = ?").run(userId));
+  await markEmailUnconfirmed(e2eDb(), userId);
   await visit(page, testInfo, "/account/security");
   const section = page.getByRole("region", { name: "E-mail address" });
   await expect(section).toContainText(`${email} is not confirmed yet.`);
@@ -128,7 +130,7 @@ test("an e-mail change asks for the password, waits for the new address to confi
 test("a Google-only account sets its first password through a link to its own address", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("google-only");
   const { userId } = await loginAsCustomer({ page, email, firstName: "Gita" });
-  withDb((db) => db.prepare("UPDATE users SET google_id = ?, email_verified_at = ? WHERE id = ?").run(`g-${userId}`, new Date().toISOString(), userId));
+  await linkGoogleAccount(e2eDb(), userId, `g-${userId}`);
   await visit(page, testInfo, "/account/security");
   await expect(page.getByRole("form", { name: "Change password" })).toHaveCount(0);
   await waitForHydration(page, testInfo);

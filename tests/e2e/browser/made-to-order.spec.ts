@@ -1,7 +1,9 @@
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "../fixtures";
+import { makeOrder, makeProduct } from "../../helpers/kit";
 import { addForm, cartBadge, expectToast, visit, waitForHydration } from "../helpers/browser";
-import { uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // Made-to-order pieces as the owner and a shopper meet them, with JavaScript on and off: the owner
 // marks a product made to order in the editor; a shopper sees 'Made to order: ships within N
@@ -11,22 +13,25 @@ import { uniqueEmail, withDb } from "../helpers/session";
 
 const SHIP_DATE = /around [A-Z][a-z]+ \d{1,2}, \d{4}\./;
 
-function insertProduct(
+async function insertProduct(
   title: string,
   stock: number,
-  madeToOrder: { leadTimeDays: number; personalised?: boolean } | null = null,
-): { id: number; slug: string; title: string } {
-  return withDb((db) => {
-    const tag = Math.random().toString(36).slice(2, 8);
-    const slug = `${title.toLowerCase().replace(/\W+/g, "-")}-${tag}`;
-    const full = `${title} ${tag}`;
-    const r = db
-      .prepare(
-        "INSERT INTO products (title, slug, description, price_cents, stock, total_stock, made_to_order, lead_time_days, is_personalised) VALUES (?, ?, 'Sewn for a made-to-order test.', 2100, ?, ?, ?, ?, ?)",
-      )
-      .run(full, slug, stock, stock, madeToOrder ? 1 : 0, madeToOrder?.leadTimeDays ?? 0, madeToOrder?.personalised ? 1 : 0);
-    return { id: Number(r.lastInsertRowid), slug, title: full };
+  madeToOrder: { leadTimeDays: number; personalised?: boolean; cap?: number } | null = null,
+): Promise<{ id: number; slug: string; title: string }> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const product = await makeProduct(e2eDb(), {
+    title: `${title} ${tag}`,
+    slug: `${title.toLowerCase().replace(/\W+/g, "-")}-${tag}`,
+    description: "Sewn for a made-to-order test.",
+    priceCents: 2100,
+    stock,
+    madeToOrder: madeToOrder !== null,
+    leadTimeDays: madeToOrder?.leadTimeDays ?? 0,
+    isPersonalised: madeToOrder?.personalised ?? false,
+    madeToOrderCap: madeToOrder?.cap ?? null,
+    image: false,
   });
+  return { id: product.id, slug: product.slug, title: product.title };
 }
 
 async function addToCart(page: Page, testInfo: TestInfo, slug: string) {
@@ -62,7 +67,7 @@ async function checkoutAndPay(page: Page, testInfo: TestInfo, expectInSummary: R
 }
 
 test("the owner makes a piece to order; a shopper buys it at stock 0 and sees when it ships", async ({ page, loginAsAdmin }, testInfo) => {
-  const product = insertProduct("Velvet Opera Cloak", 0);
+  const product = await insertProduct("Velvet Opera Cloak", 0);
   await loginAsAdmin({ page, email: uniqueEmail("mto-admin"), firstName: "Mto", lastName: "Owner" });
   await visit(page, testInfo, `/admin/products/edit/${product.id}`);
   await waitForHydration(page, testInfo);
@@ -98,8 +103,8 @@ test("the owner makes a piece to order; a shopper buys it at stock 0 and sees wh
 });
 
 test("a mixed order says it ships in one parcel when the made-to-order piece is ready", async ({ page }, testInfo) => {
-  const sewn = insertProduct("Hand Smocked Pinafore", 0, { leadTimeDays: 4, personalised: true });
-  const ready = insertProduct("Ready Lace Collar", 3);
+  const sewn = await insertProduct("Hand Smocked Pinafore", 0, { leadTimeDays: 4, personalised: true });
+  const ready = await insertProduct("Ready Lace Collar", 3);
   await addToCart(page, testInfo, sewn.slug);
   await addToCart(page, testInfo, ready.slug);
   await expect(page.getByText("Handmade to order in small batches; ships worldwide within 1-3 business days.")).toBeVisible();
@@ -115,17 +120,12 @@ test("a mixed order says it ships in one parcel when the made-to-order piece is 
 });
 
 test("a made-to-order product whose cap is reached is sold out", async ({ page }, testInfo) => {
-  const capped = insertProduct("Capped Tulle Skirt", 0, { leadTimeDays: 7 });
-  withDb((db) => {
-    db.prepare("UPDATE products SET made_to_order_cap = 1 WHERE id = ?").run(capped.id);
-    const order = db
-      .prepare(
-        "INSERT INTO orders (email, status, subtotal_cents, shipping_cents, shipping_name, total_cents, confirmation_token, shipping_first_name, shipping_last_name, shipping_address_line1, shipping_city, shipping_postal_code, shipping_country) VALUES ('cap@example.com', 'paid', 2100, 800, 'Standard Shipping', 2900, ?, 'A', 'B', '1 Lane', 'Berlin', '10115', 'DE')",
-      )
-      .run(`cap-${Math.random().toString(36).slice(2)}`);
-    db.prepare(
-      "INSERT INTO order_items (order_id, product_id, title, unit_price_cents, quantity, made_to_order, lead_time_days) VALUES (?, ?, ?, 2100, 1, 1, 7)",
-    ).run(order.lastInsertRowid, capped.id, capped.title);
+  const capped = await insertProduct("Capped Tulle Skirt", 0, { leadTimeDays: 7, cap: 1 });
+  // A paid order holds the one piece the cap allows.
+  await makeOrder(e2eDb(), {
+    email: "cap@example.com",
+    status: "paid",
+    lines: [{ productId: capped.id, madeToOrder: true, leadTimeDays: 7 }],
   });
   await visit(page, testInfo, `/product/${capped.slug}`);
   await expect(addForm(page).locator(".stock-line")).toHaveText("Sold out");

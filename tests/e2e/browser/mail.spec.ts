@@ -1,15 +1,17 @@
 import { createHmac } from "node:crypto";
+import { enableTwoFactor, makeFailingMail } from "../../helpers/kit";
 import { expect, test } from "../fixtures";
 import { expectToast, SLUGS, visit, waitForHydration } from "../helpers/browser";
 import { linkIn, waitForMail } from "../helpers/mail";
-import { E2E_SESSION_SECRET, ensureUser, uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { E2E_SESSION_SECRET, ensureUser, uniqueEmail } from "../helpers/session";
 
 // Forgot / reset password, 'Email me when it's back' and the admin's E-mails view, through the
 // real forms with JavaScript on and off, reading what the shop really sent over SMTP.
 
 test("forgot password: the link in the e-mail sets a new password, signs in, and works only once", async ({ page }, testInfo) => {
   const email = uniqueEmail("reset-browser");
-  ensureUser(email, { firstName: "Rhea" });
+  await ensureUser(email, { firstName: "Rhea" });
   await visit(page, testInfo, "/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
@@ -40,10 +42,8 @@ test("forgot password: the link in the e-mail sets a new password, signs in, and
 
 test("a reset link is not the second factor: an account with TOTP is asked for its code after the new password", async ({ page }, testInfo) => {
   const email = uniqueEmail("reset-totp");
-  const userId = ensureUser(email, { firstName: "Olga" });
-  withDb((db) =>
-    db.prepare("UPDATE users SET is_admin = 1, totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = ? WHERE id = ?").run(new Date().toISOString(), userId),
-  );
+  const userId = await ensureUser(email, { firstName: "Olga", isAdmin: true });
+  await enableTwoFactor(e2eDb(), userId, "JBSWY3DPEHPK3PXP");
   await visit(page, testInfo, "/forgot-password");
   await waitForHydration(page, testInfo);
   await page.getByLabel("Email").fill(email);
@@ -120,13 +120,7 @@ test("a signed-in customer finds their address filled in; an in-stock product ha
 test("admin E-mails: a failing message shows its error, and 'Send again' delivers it", async ({ page, context, loginAsAdmin }, testInfo) => {
   const to = uniqueEmail("outbox-retry");
   const key = `test-failing:${to}`;
-  withDb((db) =>
-    db
-      .prepare(
-        "INSERT INTO outbox (event_key, kind, to_address, data, status, attempts, next_attempt_at, last_error) VALUES (?, 'welcome', ?, ?, 'failing', 3, ?, ?)",
-      )
-      .run(key, to, JSON.stringify({ firstName: "Retry" }), new Date(Date.now() + 3_600_000).toISOString(), "ECONNREFUSED: connect refused by test"),
-  );
+  await makeFailingMail(e2eDb(), { eventKey: key, kind: "welcome", to, data: { firstName: "Retry" }, lastError: "ECONNREFUSED: connect refused by test" });
   await loginAsAdmin({ context, email: uniqueEmail("outbox-admin") });
   await visit(page, testInfo, "/admin?tab=emails&status=failing");
   await expect(page.getByRole("link", { name: "E-mails" })).toHaveAttribute("aria-current", "page");

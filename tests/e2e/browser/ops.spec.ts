@@ -52,8 +52,8 @@ test("every page works under the CSP: nothing blocked, no console error, and the
   for (const url of pages) await visit(page, testInfo, url);
   await visit(page, testInfo, "/no-such-page", 404);
   const admin = await signInAdmin(loginAsAdmin, page);
-  const order = insertOrder({ userId: admin.id, email: admin.email, status: "unpaid" });
-  const paid = insertOrder({ userId: admin.id, email: admin.email, status: "paid" });
+  const order = await insertOrder({ userId: admin.id, email: admin.email, status: "unpaid" });
+  const paid = await insertOrder({ userId: admin.id, email: admin.email, status: "paid" });
   const signedIn = [
     "/account",
     "/admin",
@@ -114,7 +114,7 @@ test("settings: shipping and loyalty forms save and are logged in the Activity t
 
 test("an order's activity: cancel it, then find it by order number in the Activity tab", async ({ page, loginAsAdmin }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
-  const order = insertOrder({ status: "paid" });
+  const order = await insertOrder({ status: "paid" });
   await visit(page, testInfo, `/admin/orders/${order.id}`);
   page.once("dialog", (d) => void d.accept());
   await page
@@ -136,8 +136,8 @@ test("Back up now shows the new backup; Export CSV downloads the orders and user
   await expectToast(page, "Backup complete");
   await expect(page.getByTestId("last-backup")).toContainText(/Last backup: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC, [\d.]+ (KB|MB)/);
 
-  const paid = insertOrder({ status: "paid" });
-  insertOrder({ status: "shipped" });
+  const paid = await insertOrder({ status: "paid" });
+  await insertOrder({ status: "shipped" });
   await visit(page, testInfo, "/admin?tab=orders&status=paid");
   const [orders] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   expect(orders.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -34,7 +34,7 @@ async function confirmOrderAction(page: Page, testInfo: TestInfo, button: string
 
 test.describe("confirmation page", () => {
   test("a paid order: 'Order Confirmed!' with its details, address, next steps and links", async ({ page }, testInfo) => {
-    const order = insertOrder({ status: "paid", lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }] });
+    const order = await insertOrder({ status: "paid", lines: [{ slug: "cream-cable-knit-sweater", quantity: 2 }] });
     await visit(page, testInfo, `/order/${order.id}/confirmation?token=${order.token}`);
     await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
     const details = page.locator("section[aria-labelledby='order-details-title']");
@@ -58,7 +58,7 @@ test.describe("confirmation page", () => {
   });
 
   test("without a token 'Access Denied'; with a wrong one 'Order Not Found'", async ({ page }, testInfo) => {
-    const order = insertOrder({ status: "paid" });
+    const order = await insertOrder({ status: "paid" });
     await visit(page, testInfo, `/order/${order.id}/confirmation`, 403);
     await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
     await expect(page.locator("main")).toContainText("valid confirmation link");
@@ -71,7 +71,7 @@ test.describe("confirmation page", () => {
   });
 
   test("an unpaid order says 'Payment Pending' and links to its payment page", async ({ page }, testInfo) => {
-    const order = insertOrder({ status: "unpaid" });
+    const order = await insertOrder({ status: "unpaid" });
     await visit(page, testInfo, `/order/${order.id}/confirmation?token=${order.token}`);
     await expect(page.getByRole("heading", { level: 1, name: "Payment Pending" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Complete Payment" })).toHaveAttribute("href", `/order/${order.id}/payment?token=${order.token}`);
@@ -79,7 +79,7 @@ test.describe("confirmation page", () => {
 
   test("readable at 360 px without sideways scrolling", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    const order = insertOrder({ status: "shipped", trackingNumber: "RR123456785PL" });
+    const order = await insertOrder({ status: "shipped", trackingNumber: "RR123456785PL" });
     await visit(page, testInfo, `/order/${order.id}/confirmation?token=${order.token}`);
     await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
     await expectNoHorizontalScroll(page);
@@ -90,7 +90,7 @@ test.describe("confirmation page", () => {
 
 test.describe("customer order details", () => {
   test("a shipped order shows its status, the tracking link, contact and message", async ({ page }, testInfo) => {
-    const order = insertOrder({ status: "shipped", trackingNumber: "RR123456785PL", customerMessage: "Please wrap it as a gift" });
+    const order = await insertOrder({ status: "shipped", trackingNumber: "RR123456785PL", customerMessage: "Please wrap it as a gift" });
     await visit(page, testInfo, `/order-details/${order.id}/${order.token}`);
     await expect(page.getByRole("heading", { level: 1, name: `Order #${order.id}` })).toBeVisible();
     await expect(page.locator(".status-pill")).toHaveText("Shipped");
@@ -105,8 +105,8 @@ test.describe("customer order details", () => {
   });
 
   test("someone else's order is 'Order Not Found'", async ({ page, loginAsCustomer }, testInfo) => {
-    const owner = ensureUser(uniqueEmail("details-owner"));
-    const order = insertOrder({ userId: owner, status: "paid" });
+    const owner = await ensureUser(uniqueEmail("details-owner"));
+    const order = await insertOrder({ userId: owner, status: "paid" });
     await loginAsCustomer({ page, email: uniqueEmail("details-other") });
     await visit(page, testInfo, `/order-details/${order.id}`, 404);
     await expect(page.getByRole("heading", { level: 1, name: "Order Not Found" })).toBeVisible();
@@ -114,7 +114,7 @@ test.describe("customer order details", () => {
 
   test("the owner opens it from My Account's orders tab", async ({ page, loginAsCustomer }, testInfo) => {
     const { userId } = await loginAsCustomer({ page, email: uniqueEmail("details-account") });
-    const order = insertOrder({ userId, status: "paid" });
+    const order = await insertOrder({ userId, status: "paid" });
     await visit(page, testInfo, "/account");
     await page.getByRole("link", { name: `View Details of order #${order.id}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Order #${order.id}` })).toBeVisible();
@@ -122,7 +122,7 @@ test.describe("customer order details", () => {
   });
 
   test("cancel an unpaid order after confirming: 'Order cancelled' and 'Cancelled (Unpaid)'", async ({ page }, testInfo) => {
-    const order = insertOrder({ status: "unpaid" });
+    const order = await insertOrder({ status: "unpaid" });
     await visit(page, testInfo, `/order-details/${order.id}?token=${order.token}`);
     await expect(page.getByRole("link", { name: "Complete Payment" }).first()).toHaveAttribute("href", `/order/${order.id}/payment?token=${order.token}`);
     await expect(page.getByRole("button", { name: "Request Cancellation" })).toHaveCount(0);
@@ -134,7 +134,7 @@ test.describe("customer order details", () => {
   });
 
   test("saying no keeps the order", async ({ page }, testInfo) => {
-    const order = insertOrder({ status: "unpaid" });
+    const order = await insertOrder({ status: "unpaid" });
     await visit(page, testInfo, `/order-details/${order.id}?token=${order.token}`);
     if (jsOff(testInfo)) {
       await page.getByRole("button", { name: "Cancel Order" }).click();
@@ -149,7 +149,7 @@ test.describe("customer order details", () => {
   });
 
   test("request cancellation of a paid order: 'Cancellation requested' and the banner", async ({ page }, testInfo) => {
-    const order = insertOrder({ status: "paid" });
+    const order = await insertOrder({ status: "paid" });
     await visit(page, testInfo, `/order-details/${order.id}?token=${order.token}`);
     await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0);
     await confirmOrderAction(page, testInfo, "Request Cancellation", REQUEST_QUESTION, "Yes, request cancellation");
@@ -161,7 +161,7 @@ test.describe("customer order details", () => {
   });
 
   test("from the keyboard: Enter on 'Cancel Order' asks first; saying no leaves the focus on the button, saying yes cancels", async ({ page }, testInfo) => {
-    const order = insertOrder({ status: "unpaid" });
+    const order = await insertOrder({ status: "unpaid" });
     await visit(page, testInfo, `/order-details/${order.id}?token=${order.token}`);
     const cancel = page.getByRole("button", { name: "Cancel Order" });
     await cancel.focus();

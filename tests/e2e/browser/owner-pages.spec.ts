@@ -74,7 +74,7 @@ test("the owner edits the terms: preview, save, the public page shows it, and an
       await expect(page.getByRole("heading", { name: "Right of withdrawal (EU consumers)" })).toBeVisible();
       await expect(page.locator("main")).not.toContainText(tag);
     } finally {
-      dropVersionsAfter("terms-conditions", since);
+      await dropVersionsAfter("terms-conditions", since);
     }
   });
 });
@@ -121,7 +121,7 @@ test("hostile Markdown shows as text on the public page", async ({ page, loginAs
       await expect(body.locator("script, img, a, iframe")).toHaveCount(0);
       await expect(page).not.toHaveTitle("owned");
     } finally {
-      dropVersionsAfter("size-guide", since);
+      await dropVersionsAfter("size-guide", since);
     }
   });
 });
@@ -154,7 +154,7 @@ test("the home page's texts are edited in the Pages tab and shown on /, the revi
       await expect(values).toContainText("2,000+ five-star reviews on our marketplace shop.");
       await expect(values.getByRole("link", { name: "on our marketplace shop" })).toHaveAttribute("href", `https://reviews.example/${tag}`);
     } finally {
-      restoreHomeSetting(original);
+      await restoreHomeSetting(original);
     }
   });
 });

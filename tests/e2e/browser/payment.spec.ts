@@ -1,30 +1,23 @@
-import { randomBytes } from "node:crypto";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { makeProduct, setStock, uniqueSlug } from "../../helpers/kit";
 import { expectToast, jsOff, visit } from "../helpers/browser";
-import { uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // The payment page and the PayPal round trip through the emulator's approval page, with JavaScript
 // on and off. In emulator mode 'Pay with PayPal' is the plain form in both.
 
 const PAYPAL_ORIGIN = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 
-function makeProduct(stock: number): { id: number; title: string } {
-  const slug = `payment-page-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+async function testProduct(stock: number): Promise<{ id: number; title: string }> {
+  const slug = uniqueSlug("payment-page");
   const title = `Payment Page ${slug}`;
-  return withDb((db) => {
-    const r = db
-      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, 'Made for a payment test.', 2250, ?, ?)")
-      .run(title, slug, stock, stock);
-    return { id: Number(r.lastInsertRowid), title };
-  });
+  const { id } = await makeProduct(e2eDb(), { title, slug, description: "Made for a payment test.", priceCents: 2250, stock, image: false });
+  return { id, title };
 }
 
 function stockOf(productId: number): number {
   return withDb((db) => (db.prepare("SELECT stock FROM products WHERE id = ?").get(productId) as { stock: number }).stock);
-}
-
-function setStock(productId: number, stock: number) {
-  withDb((db) => db.prepare("UPDATE products SET stock = ?, total_stock = ? WHERE id = ?").run(stock, stock, productId));
 }
 
 function statusOf(orderId: number): string {
@@ -56,7 +49,7 @@ async function openPaymentPage(page: Page, testInfo: TestInfo, orderId: number) 
 }
 
 test("pay with PayPal: the emulator's approval page, Approve, then 'Order Confirmed!'; the payment page then says it is paid", async ({ page }, testInfo) => {
-  const product = makeProduct(4);
+  const product = await testProduct(4);
   const order = await placeOrder(page, product.id, 2);
   await openPaymentPage(page, testInfo, order.id);
   await expect(page.getByText(`Order #${order.id}`)).toBeVisible();
@@ -87,7 +80,7 @@ test("pay with PayPal: the emulator's approval page, Approve, then 'Order Confir
 });
 
 test("cancel on PayPal's page: back on the payment page with 'Payment cancelled', and paying later still works", async ({ page }, testInfo) => {
-  const product = makeProduct(3);
+  const product = await testProduct(3);
   const order = await placeOrder(page, product.id);
   await openPaymentPage(page, testInfo, order.id);
   await page.getByRole("button", { name: "Pay with PayPal" }).click();
@@ -107,7 +100,7 @@ test("cancel on PayPal's page: back on the payment page with 'Payment cancelled'
 });
 
 test("a capture PayPal refuses: back on the payment page with 'Payment failed', nothing paid, stock untouched", async ({ page }, testInfo) => {
-  const product = makeProduct(1);
+  const product = await testProduct(1);
   const order = await placeOrder(page, product.id);
   await openPaymentPage(page, testInfo, order.id);
   await page.getByRole("button", { name: "Pay with PayPal" }).click();
@@ -124,7 +117,7 @@ test("a capture PayPal refuses: back on the payment page with 'Payment failed', 
 });
 
 test("a capture PayPal holds for review: 'Payment pending' on the payment page, no Pay button, the stock stays taken", async ({ page }, testInfo) => {
-  const product = makeProduct(1);
+  const product = await testProduct(1);
   const order = await placeOrder(page, product.id);
   await openPaymentPage(page, testInfo, order.id);
   await page.getByRole("button", { name: "Pay with PayPal" }).click();
@@ -151,9 +144,9 @@ test("a capture PayPal holds for review: 'Payment pending' on the payment page, 
 });
 
 test("a sold-out item: the stock issue box with Return to Cart instead of the pay button", async ({ page }, testInfo) => {
-  const product = makeProduct(2);
+  const product = await testProduct(2);
   const order = await placeOrder(page, product.id, 2);
-  setStock(product.id, 1);
+  await setStock(e2eDb(), product.id, 1);
   if (!jsOff(testInfo)) {
     // Slow the availability check down so its message can be seen.
     await page.route("**/validate-stock*", async (route) => {
@@ -172,7 +165,7 @@ test("a sold-out item: the stock issue box with Return to Cart instead of the pa
 });
 
 test("the Pay button can be used while the stock check is still on its way: it leads to PayPal", async ({ page }, testInfo) => {
-  const product = makeProduct(3);
+  const product = await testProduct(3);
   const order = await placeOrder(page, product.id);
   // The check is held until the shopper has pressed Pay: the server checked the stock when it drew the page.
   let release = () => {};
@@ -193,7 +186,7 @@ test("the Pay button can be used while the stock check is still on its way: it l
 });
 
 test("stock that runs out after the page was drawn: the check brings the server's stock issue box in place of the Pay button", async ({ page }, testInfo) => {
-  const product = makeProduct(2);
+  const product = await testProduct(2);
   const order = await placeOrder(page, product.id, 2);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -203,7 +196,7 @@ test("stock that runs out after the page was drawn: the check brings the server'
   });
   await visit(page, testInfo, `/order/${order.id}/payment`);
   await expect(page.getByRole("button", { name: "Pay with PayPal" })).toBeVisible();
-  setStock(product.id, 1);
+  await setStock(e2eDb(), product.id, 1);
   release();
   if (jsOff(testInfo)) {
     // Without JavaScript there is no check on load: the payment itself refuses (tested above).
@@ -218,7 +211,7 @@ test("stock that runs out after the page was drawn: the check brings the server'
 });
 
 test("the payment page of an order that is not yours: 'Order Not Found' (404), on both URLs; a token link opens it", async ({ page, browser }, testInfo) => {
-  const product = makeProduct(2);
+  const product = await testProduct(2);
   const order = await placeOrder(page, product.id);
   const other = await browser.newContext({ javaScriptEnabled: !jsOff(testInfo) });
   const stranger = await other.newPage();
@@ -234,7 +227,7 @@ test("the payment page of an order that is not yours: 'Order Not Found' (404), o
 });
 
 test("in emulator mode the page never asks for PayPal's script or the chunk that loads it", async ({ page }, testInfo) => {
-  const product = makeProduct(2);
+  const product = await testProduct(2);
   const order = await placeOrder(page, product.id);
   const requested: string[] = [];
   page.on("request", (request) => requested.push(request.url()));
@@ -248,7 +241,7 @@ test("in emulator mode the page never asks for PayPal's script or the chunk that
 test("from the keyboard: Enter on 'Pay with PayPal' goes to PayPal; with JavaScript the button first says 'Redirecting to PayPal...'", async ({
   page,
 }, testInfo) => {
-  const product = makeProduct(2);
+  const product = await testProduct(2);
   const order = await placeOrder(page, product.id);
   await openPaymentPage(page, testInfo, order.id);
   const pay = page.getByRole("button", { name: "Pay with PayPal" });
@@ -267,7 +260,7 @@ test("from the keyboard: Enter on 'Pay with PayPal' goes to PayPal; with JavaScr
 });
 
 test("the Pay button stays where it is while the stock check runs and when it ends", async ({ page }, testInfo) => {
-  const product = makeProduct(3);
+  const product = await testProduct(3);
   const order = await placeOrder(page, product.id);
   // A slow line: the check's answer takes a while, so its status line is there to measure.
   let answer: () => void = () => {};

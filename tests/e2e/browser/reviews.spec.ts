@@ -3,7 +3,8 @@ import sharp from "sharp";
 import { expect, test } from "../fixtures";
 import { expectToast, visit } from "../helpers/browser";
 import { insertOrder, makeStockProduct } from "../helpers/orders";
-import { E2E_SESSION_SECRET, withDb } from "../helpers/session";
+import { withDb } from "../helpers/db";
+import { E2E_SESSION_SECRET } from "../helpers/session";
 
 // Reviews in the browser, with JavaScript on and off: the buyer writes one (product page and
 // order page), the owner approves and answers it, and the shop shows it.
@@ -32,7 +33,7 @@ function stored(userId: number, productId: number) {
 }
 
 test("a buyer reviews a piece from its page with a photo, choosing the stars with the keyboard", async ({ page, loginAsCustomer }, testInfo) => {
-  const product = makeStockProduct(5);
+  const product = await makeStockProduct(5);
   const buyer = await loginAsCustomer({ page, firstName: "Clara", lastName: "Bloom" });
   await visit(page, testInfo, `/product/${product.slug}`);
   // Not a buyer yet: no form.
@@ -40,7 +41,7 @@ test("a buyer reviews a piece from its page with a photo, choosing the stars wit
   await expect(page.getByText("Reviews come only from verified buyers of this piece")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Write a review" })).toHaveCount(0);
 
-  insertOrder({ userId: buyer.userId, email: buyer.email, status: "shipped", lines: [{ slug: product.slug }] });
+  await insertOrder({ userId: buyer.userId, email: buyer.email, status: "shipped", lines: [{ slug: product.slug }] });
   await visit(page, testInfo, `/product/${product.slug}`);
   const form = page.getByRole("form", { name: `Review Order Test ${product.slug}` });
   await expect(page.getByRole("heading", { name: "Write a review" })).toBeVisible();
@@ -70,9 +71,9 @@ test("a buyer reviews a piece from its page with a photo, choosing the stars wit
 });
 
 test("a refused review keeps what was written and says why", async ({ page, loginAsCustomer }, testInfo) => {
-  const product = makeStockProduct(5);
+  const product = await makeStockProduct(5);
   const buyer = await loginAsCustomer({ page });
-  insertOrder({ userId: buyer.userId, email: buyer.email, status: "delivered", lines: [{ slug: product.slug }] });
+  await insertOrder({ userId: buyer.userId, email: buyer.email, status: "delivered", lines: [{ slug: product.slug }] });
   await visit(page, testInfo, `/product/${product.slug}`);
   const form = page.getByRole("form", { name: `Review Order Test ${product.slug}` });
   await form.getByRole("radio", { name: /^5 stars/ }).check();
@@ -85,9 +86,9 @@ test("a refused review keeps what was written and says why", async ({ page, logi
 });
 
 test("a buyer reviews a piece from the order details page and comes back to it", async ({ page, loginAsCustomer }, testInfo) => {
-  const product = makeStockProduct(5);
+  const product = await makeStockProduct(5);
   const buyer = await loginAsCustomer({ page, firstName: "Ida", lastName: "Lind" });
-  const order = insertOrder({ userId: buyer.userId, email: buyer.email, status: "shipped", lines: [{ slug: product.slug }] });
+  const order = await insertOrder({ userId: buyer.userId, email: buyer.email, status: "shipped", lines: [{ slug: product.slug }] });
   await visit(page, testInfo, `/order-details/${order.id}`);
   const section = page.getByRole("region", { name: "Review your pieces" });
   const form = section.getByRole("form", { name: `Review Order Test ${product.slug}` });
@@ -107,9 +108,9 @@ test("the owner approves and answers a review; it shows on the product page, /re
   loginAsAdmin,
   loginAsCustomer,
 }, testInfo) => {
-  const product = makeStockProduct(5);
+  const product = await makeStockProduct(5);
   const buyer = await loginAsCustomer({ firstName: "Greta", lastName: "Holm" });
-  insertOrder({ userId: buyer.userId, email: buyer.email, status: "delivered", lines: [{ slug: product.slug }] });
+  await insertOrder({ userId: buyer.userId, email: buyer.email, status: "delivered", lines: [{ slug: product.slug }] });
   const text = `Stunning little coat ${randomBytes(4).toString("hex")}`;
   const created = await buyer.request.post(`/api/products/${product.id}/reviews`, {
     multipart: { rating: "5", title: "A treasure", text, photos: await photo() },

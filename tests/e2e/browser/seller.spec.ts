@@ -1,61 +1,37 @@
-import { mkdirSync, rmdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { type Page } from "@playwright/test";
+import { makeProduct, restoreSetting } from "../../helpers/kit";
 import { expect, type Login, test } from "../fixtures";
 import { expectToast, visit } from "../helpers/browser";
-import { uniqueEmail, withDb } from "../helpers/session";
+import { e2eDb, withDb } from "../helpers/db";
+import { withFileLock } from "../helpers/lock";
+import { uniqueEmail } from "../helpers/session";
 
 // The seller's identity (Settings) in the footer and on the product page as the maker, and a
 // product's SKU, materials and safety notice from the editor to the product page. Runs with
-// JavaScript on and off.
+// JavaScript on and off. Both runs share the e2e database: a lock keeps the two runs of the seller
+// test apart, and the seller's details are put back at the end (the safety notice is never
+// changed, so the API tests' default notice holds).
 
 function signInAdmin(loginAsAdmin: Login, page: Page) {
   return loginAsAdmin({ page, email: uniqueEmail("seller-admin"), firstName: "Seller", lastName: "Admin" });
-}
-
-// js-on and js-off share the e2e database: a lock keeps the two runs of the seller test apart,
-// and the seller's details are put back at the end (the safety notice is never changed, so the
-// API tests' default notice holds).
-const LOCK = fileURLToPath(new URL("../../.tmp/seller-settings.lock", import.meta.url));
-
-async function withSellerLock(fn: () => Promise<void>) {
-  for (let i = 0; ; i++) {
-    try {
-      mkdirSync(LOCK);
-      break;
-    } catch {
-      if (i > 600) throw new Error("seller settings lock busy");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  try {
-    await fn();
-  } finally {
-    rmdirSync(LOCK);
-  }
 }
 
 /**
  * A product of this test's own. It stays in the shared catalogue afterwards: other tests page
  * through /shop meanwhile, and a product they have already listed must not vanish under them.
  */
-function newProduct(tag: string): { id: number; slug: string; title: string } {
+async function newProduct(tag: string): Promise<{ id: number; slug: string; title: string }> {
   const title = `Seller Test Smock ${tag}`;
   const slug = `seller-test-smock-${tag}`;
-  const id = withDb((db) => {
-    const result = db
-      .prepare("INSERT INTO products (title, slug, description, price_cents, stock, total_stock) VALUES (?, ?, ?, 2100, 4, 4)")
-      .run(title, slug, "A smocked cotton top for 1:6 dolls.");
-    return Number(result.lastInsertRowid);
-  });
+  const { id } = await makeProduct(e2eDb(), { title, slug, description: "A smocked cotton top for 1:6 dolls.", priceCents: 2100, stock: 4, image: false });
   return { id, slug, title };
 }
 
 test("the seller's details saved in Settings show in the footer and as the maker on a product page", async ({ page, loginAsAdmin }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
-  const product = newProduct(tag);
-  await withSellerLock(async () => {
+  const product = await newProduct(tag);
+  await withFileLock("seller-settings", async () => {
     const original = withDb((db) => db.prepare("SELECT value FROM settings WHERE key = 'legal'").get() as { value: string } | undefined);
     try {
       await visit(page, testInfo, "/admin?tab=settings");
@@ -100,10 +76,7 @@ test("the seller's details saved in Settings show in the footer and as the maker
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
       expect(ld.manufacturer).toEqual({ "@type": "Organization", name: legalName, address: `ul. Igielna ${tag}, 31-000 Kraków, Poland` });
     } finally {
-      withDb((db) => {
-        if (original) db.prepare("UPDATE settings SET value = ? WHERE key = 'legal'").run(original.value);
-        else db.prepare("DELETE FROM settings WHERE key = 'legal'").run();
-      });
+      await restoreSetting(e2eDb(), "legal", original?.value);
     }
   });
 });
@@ -111,8 +84,8 @@ test("the seller's details saved in Settings show in the footer and as the maker
 test("the admin edits a product's SKU, materials and safety notice and the product page shows them", async ({ page, loginAsAdmin }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
-  const product = newProduct(tag);
-  const other = newProduct(`${tag}b`);
+  const product = await newProduct(tag);
+  const other = await newProduct(`${tag}b`);
   const generated = `LSA-${String(product.id).padStart(5, "0")}`;
   await visit(page, testInfo, `/product/${product.slug}`);
   const block = page.getByRole("region", { name: "Maker & Safety" });

@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { daysAgo } from "../../helpers/kit";
 import { expect, test } from "../fixtures";
 import { expectToast, jsOff, visit } from "../helpers/browser";
 import { type E2EMail, waitForMail } from "../helpers/mail";
 import { insertOrder, makeStockProduct, productStock } from "../helpers/orders";
-import { E2E_BASE_URL, uniqueEmail, withDb } from "../helpers/session";
+import { withDb } from "../helpers/db";
+import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
 // The withdrawal function end to end, JavaScript on and off: the link in the order e-mail the
 // shop really sent, the two steps, the acknowledgement, the receipt and the owner's alert in the
@@ -81,7 +83,7 @@ test("from the order e-mail's link to the receipt in the inbox, then the owner c
   loginAsAdmin,
 }) => {
   const email = uniqueEmail("withdraw-journey");
-  const product = makeStockProduct(4);
+  const product = await makeStockProduct(4);
   const order = await paidOrder(playwright, product.id, email);
   expect(productStock(product.id)).toBe(2);
   const total = `$${Number(order.total).toFixed(2)}`;
@@ -165,12 +167,8 @@ test("from the order e-mail's link to the receipt in the inbox, then the owner c
 
 test("after the period the page says so plainly and records nothing; a wrong e-mail gets the one message", async ({ page }) => {
   const email = uniqueEmail("withdraw-late-page");
-  const order = insertOrder({ email, status: "delivered", trackingNumber: "RR1PL" });
-  withDb((db) =>
-    db
-      .prepare("UPDATE orders SET shipped_at = ?, delivered_at = ? WHERE id = ?")
-      .run(new Date(Date.now() - 20 * 864e5).toISOString(), new Date(Date.now() - 15 * 864e5).toISOString(), order.id),
-  );
+  // Delivered 15 days ago: past the 14 days a withdrawal may come in.
+  const order = await insertOrder({ email, status: "delivered", trackingNumber: "RR1PL", shippedAt: daysAgo(20), deliveredAt: daysAgo(15) });
   await visit(page, test.info(), `/withdrawal?orderId=${order.id}`);
   await fillStepOne(page, { email: "someone.else@example.com", name: "Eve" });
   await expect(page.getByRole("alert")).toContainText("We could not find an order with this number and e-mail address.");
@@ -186,7 +184,7 @@ test("after the period the page says so plainly and records nothing; a wrong e-m
 test("the signed-in customer's order page links 'Withdraw from contract' with the order and e-mail filled in", async ({ page, loginAsCustomer }) => {
   const email = uniqueEmail("withdraw-owner");
   const { userId } = await loginAsCustomer({ page, email, firstName: "Clara", lastName: "Bloom" });
-  const order = insertOrder({ email, userId, status: "paid" });
+  const order = await insertOrder({ email, userId, status: "paid" });
   await visit(page, test.info(), `/order-details/${order.id}`);
   await page.getByTestId("order-withdrawal").getByRole("link", { name: "Withdraw from contract" }).click();
   await page.waitForURL((url) => url.pathname === "/withdrawal" && url.search === `?orderId=${order.id}`);
@@ -198,7 +196,7 @@ test("from the keyboard: Enter sends each step, and with JavaScript the buttons 
   page,
 }, testInfo) => {
   const email = uniqueEmail("withdraw-keyboard");
-  const order = insertOrder({ email, status: "paid" });
+  const order = await insertOrder({ email, status: "paid" });
   await visit(page, testInfo, `/withdrawal?orderId=${order.id}`);
   const fill = async () => {
     await page.getByLabel("E-mail address used for the order").fill(email);

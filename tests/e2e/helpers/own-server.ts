@@ -5,7 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { E2E_DB_PATH } from "./session";
+import { E2E_DB_PATH } from "./db";
 
 /**
  * A shop server of a test's own: `npm start` (server/index.ts on the build) in one process, on

@@ -1,16 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { createCookie } from "@remix-run/node";
-import Database from "better-sqlite3";
+import { ensureUser as ensureKitUser, makeSession, type UserSpec } from "../../helpers/kit";
+import { e2eDb } from "./db";
 
 /**
  * Signs a user in for the e2e tests without going through a login form: the user and a
- * session row are written straight into the e2e database, and the `__session` cookie is
- * made by Remix's own createCookie with the server's secret. Specs use these through the
+ * session row are written into the e2e database by the fixture kit, and the `__session` cookie
+ * is made by Remix's own createCookie with the server's secret. Specs use these through the
  * fixtures in tests/e2e/fixtures.ts (loginAsCustomer, loginAsAdmin).
  */
 
-export const E2E_DB_PATH = process.env.E2E_DATABASE_PATH ?? fileURLToPath(new URL("../../.tmp/e2e.sqlite", import.meta.url));
 export const E2E_SESSION_SECRET = process.env.E2E_SESSION_SECRET ?? "e2e-secret-e2e-secret-e2e-secret";
 export const E2E_BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 const SESSION_DAYS = 30;
@@ -26,35 +25,11 @@ export interface SessionCookie {
   sameSite: "Lax";
 }
 
-export interface TestUserOptions {
-  firstName?: string;
-  lastName?: string;
-  isAdmin?: boolean;
-  loyaltyPoints?: number;
-  shippingCountry?: string | null;
-}
+export type TestUserOptions = Omit<UserSpec, "email">;
 
-/** Opens the e2e database for one synchronous piece of work (waiting up to 5 s for SQLite's lock), then closes it. */
-export function withDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(E2E_DB_PATH);
-  try {
-    db.pragma("busy_timeout = 5000");
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
-
-/** Creates the user when the email is new (case-insensitive); returns its id. */
-export function ensureUser(email: string, opts: TestUserOptions = {}): number {
-  return withDb((db) => {
-    const existing = db.prepare("SELECT id FROM users WHERE email = ? COLLATE NOCASE").get(email) as { id: number } | undefined;
-    if (existing) return existing.id;
-    const result = db
-      .prepare("INSERT INTO users (email, first_name, last_name, is_admin, loyalty_points, shipping_country) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(email, opts.firstName ?? "Test", opts.lastName ?? "Customer", opts.isAdmin ? 1 : 0, opts.loyaltyPoints ?? 0, opts.shippingCountry ?? null);
-    return Number(result.lastInsertRowid);
-  });
+/** Creates the user when the email is new (case-insensitive), named Test Customer unless told; returns its id. */
+export function ensureUser(email: string, opts: TestUserOptions = {}): Promise<number> {
+  return ensureKitUser(e2eDb(), email, { ...opts, firstName: opts.firstName ?? "Test", lastName: opts.lastName ?? "Customer" });
 }
 
 /** The shop's session cookie as the e2e server defines it (name, options, secret); `secret` only for forged-cookie tests. */
@@ -77,13 +52,8 @@ export async function signedSessionValue(sessionId: string, secret = E2E_SESSION
 
 /** Inserts a session row with this data and returns its `__session` cookie for storageState or `browserContext.addCookies`. */
 export async function sessionCookieWith(data: { userId?: number; cartKey?: string }, baseURL = E2E_BASE_URL): Promise<SessionCookie> {
-  const id = randomBytes(24).toString("base64url");
   const expires = new Date(Date.now() + SESSION_DAYS * 864e5);
-  withDb((db) =>
-    db
-      .prepare("INSERT INTO sessions (id, user_id, data, expires_at) VALUES (?, ?, ?, ?)")
-      .run(id, data.userId ?? null, JSON.stringify(data), expires.toISOString()),
-  );
+  const id = await makeSession(e2eDb(), data, expires);
   return {
     name: "__session",
     value: await signedSessionValue(id),
