@@ -11,7 +11,8 @@ import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
-import { type FieldConstraint, formConstraints } from "~/web/form-constraints.server";
+import { type FieldConstraint } from "~/lib/field-constraint";
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor Authentication", noindex: true });
 

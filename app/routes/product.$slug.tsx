@@ -1,5 +1,5 @@
 import { BackInStockForm } from "~/components/product/back-in-stock-form";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { CART_INTENTS } from "~/components/cart/cart-forms";
 import { HeartIcon } from "~/components/icons";
@@ -32,6 +32,8 @@ import { readFormData } from "~/web/http.server";
 import { COLOR_PARAM, galleryOrder, productPageHref } from "~/domain/catalogue/colour-photos";
 import { formatMoney } from "~/lib/money";
 import { buildMeta, errorPageMeta, productPageSeo, seoContext } from "~/lib/meta";
+import { BackInStockSchema } from "~/domain/mail/schemas";
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (!args.data) return errorPageMeta(args, "Product Not Found");
@@ -76,6 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     email: user?.email ?? null,
     maker,
     ...reviewData,
+    backInStockEmail: formConstraints(BackInStockSchema).email,
   });
 }
 
@@ -104,26 +107,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
  * Add to Cart without a page load, the swatches' legend and stock line, the gallery, favorites.
  */
 export default function ProductPage() {
-  const { product, related, note, isFavorite, imageIndex, colorId, defaultColorId, signedIn, email, maker, reviews, storeName } =
+  const { product, related, note, isFavorite, imageIndex, colorId, defaultColorId, signedIn, email, maker, reviews, storeName, backInStockEmail } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData : null;
   const reviewReply = actionData && "review" in actionData ? actionData.review.result : null;
-
   // Made to order with room left: every option can be bought, at stock 0 too.
   const madeToOrder = product.madeToOrderAvailable ? madeToOrderText(product.leadTimeDays) : null;
-  const firstColor = product.colors.find((c) => c.colorId === colorId) ?? null;
-  const firstVariation = product.variations.find((v) => v.stock > 0) ?? (madeToOrder ? (product.variations[0] ?? null) : null);
-  const variationCode = firstVariation?.variationCode ?? null;
-  const chosenStock = product.colors.length > 0 ? (firstColor?.stock ?? 0) : product.variations.length > 0 ? (firstVariation?.stock ?? 0) : product.stock;
-  const stockLine = productStockLine(product.stock, chosenStock, madeToOrder);
-  const state = addButtonState({
-    stock: madeToOrder ? Math.max(product.stock, 1) : product.stock,
-    hasColors: product.colors.length > 0,
-    hasVariations: product.variations.length > 0,
-    colorChosen: colorId !== null,
-    variationChosen: variationCode !== null,
-  });
 
   const crumbs = [
     { label: "Shop", to: "/shop" },
@@ -139,96 +129,10 @@ export default function ProductPage() {
         <section className="product-info" aria-labelledby="product-title">
           <h1 id="product-title">{product.title}</h1>
           <p className="price price-lg">{formatMoney(product.priceCents)}</p>
-          <form
-            method="post"
-            action={productPageHref(product.slug, { colorId, defaultColorId })}
-            className="add-form"
-            data-product-add=""
-            data-stock={product.stock}
-            data-made-to-order={madeToOrder ?? undefined}
-          >
-            <input type="hidden" name="intent" value={CART_INTENTS.add} />
-            <input type="hidden" name="productId" value={product.id} />
-            <input type="hidden" name="quantity" value={1} />
-            {product.colors.length > 0 ? (
-              <ColourSwatches
-                colors={product.colors}
-                chosen={firstColor}
-                slug={product.slug}
-                madeToOrder={madeToOrder !== null}
-                error={error?.field === "colorId" ? error.error.title : null}
-              />
-            ) : null}
-            {product.variations.length > 0 ? (
-              <fieldset className="options" data-option="variationCode">
-                <legend>Variation</legend>
-                <div className="variations">
-                  {product.variations.map((v) => (
-                    <label key={v.variationCode} className="variation">
-                      <input
-                        type="radio"
-                        name="variationCode"
-                        value={v.variationCode}
-                        disabled={v.stock <= 0 && !madeToOrder}
-                        defaultChecked={variationCode === v.variationCode}
-                        data-stock={v.stock}
-                        aria-describedby={v.stock > 0 && v.stock < 5 ? `hint-${v.variationCode}` : undefined}
-                      />
-                      <span>
-                        {v.variationName}
-                        {v.stock <= 0 && !madeToOrder ? " (sold out)" : ""}
-                        {v.stock > 0 && v.stock < 5 ? (
-                          <small className="option-hint" aria-hidden="true" id={`hint-${v.variationCode}`}>
-                            Only {v.stock} left
-                          </small>
-                        ) : null}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-                {error?.field === "variationCode" ? (
-                  <p className="field-error" role="alert">
-                    {error.error.title}
-                  </p>
-                ) : null}
-              </fieldset>
-            ) : null}
-            <p className={stockLine.className}>{stockLine.text || stockLabel(chosenStock)}</p>
-            {product.isPersonalised ? <p className="muted small personalised-note">{PERSONALISED_TEXT}</p> : null}
-            {error && !error.field ? (
-              <p className="form-error" role="alert">
-                {error.error.title}
-                {error.error.description ? `: ${error.error.description}` : ""}
-              </p>
-            ) : null}
-            <button type="submit" className="button button-lg" disabled={state === "out-of-stock"}>
-              {ADD_BUTTON_LABEL[state]}
-            </button>
-          </form>
+          <AddToCartForm product={product} colorId={colorId} defaultColorId={defaultColorId} madeToOrder={madeToOrder} error={error} />
           <FavoriteToggle productId={product.id} isFavorite={isFavorite} signedIn={signedIn} slug={product.slug} />
-          {madeToOrder ? null : <BackInStockForm product={product} email={email} />}
-
-          <section className="details">
-            <h2>Product Details</h2>
-            <p className="prose">{product.description}</p>
-            {note ? <p className="note">{note}</p> : null}
-          </section>
-          <section className="details">
-            <h2>Product Information</h2>
-            <p>
-              Category:{" "}
-              {product.categories.length === 0
-                ? "Uncategorized"
-                : product.categories.map((c, i) => (
-                    <span key={c.id}>
-                      {i > 0 ? ", " : ""}
-                      <ShopLink to={`/shop/${c.slug}`}>{c.name}</ShopLink>
-                    </span>
-                  ))}
-            </p>
-            {product.isLarge ? <p className="muted small">Large item: ships with Large Item Shipping.</p> : null}
-            <p className="muted small">{madeToOrder ? MADE_TO_ORDER_SHIPPING_TEXT : READY_SHIPPING_TEXT}</p>
-          </section>
+          {madeToOrder ? null : <BackInStockForm product={product} email={email} emailConstraint={backInStockEmail} />}
+          <ProductDetails product={product} note={note} madeToOrder={madeToOrder} />
           <MakerAndSafety sku={product.sku} materials={product.materials} safetyNotice={product.safetyNotice} maker={maker} />
         </section>
       </div>
@@ -240,6 +144,154 @@ export default function ProductPage() {
         </section>
       ) : null}
     </div>
+  );
+}
+
+type PageProduct = SerializeFrom<typeof loader>["product"];
+type AddError = Extract<SerializeFrom<typeof action>, { ok: false }>;
+
+/** Add to Cart: the colour or variation to buy (the first one that can be bought is chosen), the stock line and the button. */
+function AddToCartForm({
+  product,
+  colorId,
+  defaultColorId,
+  madeToOrder,
+  error,
+}: {
+  product: PageProduct;
+  colorId: number | null;
+  defaultColorId: number | null;
+  madeToOrder: string | null;
+  error: AddError | null;
+}) {
+  const firstColor = product.colors.find((c) => c.colorId === colorId) ?? null;
+  const firstVariation = product.variations.find((v) => v.stock > 0) ?? (madeToOrder ? (product.variations[0] ?? null) : null);
+  const variationCode = firstVariation?.variationCode ?? null;
+  const chosenStock = product.colors.length > 0 ? (firstColor?.stock ?? 0) : product.variations.length > 0 ? (firstVariation?.stock ?? 0) : product.stock;
+  const stockLine = productStockLine(product.stock, chosenStock, madeToOrder);
+  const state = addButtonState({
+    stock: madeToOrder ? Math.max(product.stock, 1) : product.stock,
+    hasColors: product.colors.length > 0,
+    hasVariations: product.variations.length > 0,
+    colorChosen: colorId !== null,
+    variationChosen: variationCode !== null,
+  });
+  return (
+    <form
+      method="post"
+      action={productPageHref(product.slug, { colorId, defaultColorId })}
+      className="add-form"
+      data-product-add=""
+      data-stock={product.stock}
+      data-made-to-order={madeToOrder ?? undefined}
+    >
+      <input type="hidden" name="intent" value={CART_INTENTS.add} />
+      <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name="quantity" value={1} />
+      {product.colors.length > 0 ? (
+        <ColourSwatches
+          colors={product.colors}
+          chosen={firstColor}
+          slug={product.slug}
+          madeToOrder={madeToOrder !== null}
+          error={error?.field === "colorId" ? error.error.title : null}
+        />
+      ) : null}
+      {product.variations.length > 0 ? (
+        <VariationOptions
+          variations={product.variations}
+          chosen={variationCode}
+          madeToOrder={madeToOrder !== null}
+          error={error?.field === "variationCode" ? error.error.title : null}
+        />
+      ) : null}
+      <p className={stockLine.className}>{stockLine.text || stockLabel(chosenStock)}</p>
+      {product.isPersonalised ? <p className="muted small personalised-note">{PERSONALISED_TEXT}</p> : null}
+      {error && !error.field ? (
+        <p className="form-error" role="alert">
+          {error.error.title}
+          {error.error.description ? `: ${error.error.description}` : ""}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-lg" disabled={state === "out-of-stock"}>
+        {ADD_BUTTON_LABEL[state]}
+      </button>
+    </form>
+  );
+}
+
+function VariationOptions({
+  variations,
+  chosen,
+  madeToOrder,
+  error,
+}: {
+  variations: PageProduct["variations"];
+  chosen: string | null;
+  madeToOrder: boolean;
+  error: string | null;
+}) {
+  return (
+    <fieldset className="options" data-option="variationCode">
+      <legend>Variation</legend>
+      <div className="variations">
+        {variations.map((v) => (
+          <label key={v.variationCode} className="variation">
+            <input
+              type="radio"
+              name="variationCode"
+              value={v.variationCode}
+              disabled={v.stock <= 0 && !madeToOrder}
+              defaultChecked={chosen === v.variationCode}
+              data-stock={v.stock}
+              aria-describedby={v.stock > 0 && v.stock < 5 ? `hint-${v.variationCode}` : undefined}
+            />
+            <span>
+              {v.variationName}
+              {v.stock <= 0 && !madeToOrder ? " (sold out)" : ""}
+              {v.stock > 0 && v.stock < 5 ? (
+                <small className="option-hint" aria-hidden="true" id={`hint-${v.variationCode}`}>
+                  Only {v.stock} left
+                </small>
+              ) : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function ProductDetails({ product, note, madeToOrder }: { product: PageProduct; note: string | null; madeToOrder: string | null }) {
+  return (
+    <>
+      <section className="details">
+        <h2>Product Details</h2>
+        <p className="prose">{product.description}</p>
+        {note ? <p className="note">{note}</p> : null}
+      </section>
+      <section className="details">
+        <h2>Product Information</h2>
+        <p>
+          Category:{" "}
+          {product.categories.length === 0
+            ? "Uncategorized"
+            : product.categories.map((c, i) => (
+                <span key={c.id}>
+                  {i > 0 ? ", " : ""}
+                  <ShopLink to={`/shop/${c.slug}`}>{c.name}</ShopLink>
+                </span>
+              ))}
+        </p>
+        {product.isLarge ? <p className="muted small">Large item: ships with Large Item Shipping.</p> : null}
+        <p className="muted small">{madeToOrder ? MADE_TO_ORDER_SHIPPING_TEXT : READY_SHIPPING_TEXT}</p>
+      </section>
+    </>
   );
 }
 

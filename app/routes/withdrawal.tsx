@@ -7,7 +7,7 @@ import { LONGEST_DELIVERY_DAYS, nextSteps, WITHDRAWAL_DAYS, WITHDRAWAL_INTENTS, 
 import { loadWithdrawalPage, type WithdrawalActionData, withdrawalPageAction } from "~/web/withdrawal-page.server";
 import { busyLabel } from "~/lib/behavior-contract";
 import { pageMeta } from "~/lib/meta";
-import { type FieldConstraint } from "~/web/form-constraints.server";
+import { type FieldConstraint } from "~/lib/field-constraint";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

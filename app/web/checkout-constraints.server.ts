@@ -1,6 +1,7 @@
 import { CHECKOUT_PASSWORD_MIN } from "~/domain/orders/checkout-text";
 import { CheckoutSchema } from "~/domain/orders/schemas";
-import { type FieldConstraint, formConstraints } from "~/web/form-constraints.server";
+import { type FieldConstraint } from "~/lib/field-constraint";
+import { formConstraints } from "~/web/form-constraints.server";
 
 const CONSTRAINTS = formConstraints(CheckoutSchema);
 

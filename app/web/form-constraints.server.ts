@@ -1,15 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { type z } from "zod";
-
-/** A field's native constraints, as its input carries them: the browser checks them before any script. */
-export interface FieldConstraint {
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  min?: number;
-  max?: number;
-  pattern?: string;
-}
+import { type FieldConstraint } from "~/lib/field-constraint";
 
 /** Every field of a schema's input, each with its native constraints. */
 export type FormConstraints<S extends z.ZodTypeAny> = { [K in keyof z.input<S> & string]-?: FieldConstraint };

@@ -1,7 +1,7 @@
 import { type HeadersFunction, json, redirect } from "@remix-run/node";
 import { requestActor } from "~/web/actor.server";
 import { getOrderViewer } from "~/web/guards.server";
-import { reviewableFor } from "~/web/reviews.server";
+import { REVIEW_CONSTRAINTS, reviewableFor } from "~/web/reviews.server";
 import { countryName } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
@@ -159,6 +159,7 @@ export async function loadDetailsPage(request: Request, orderIdParam: string | u
       confirm,
       can,
       reviewable: await reviewableFor(request, found.view.id),
+      reviewConstraints: REVIEW_CONSTRAINTS,
     },
     { headers: NO_STORE },
   );

@@ -10,6 +10,7 @@ import { loginRedirect, requireApiUser, requireUser } from "~/web/guards.server"
 import { getClientIp, isJsonRequest, jsonError, parseJsonBody, safeRedirect } from "~/web/http.server";
 import { readMultipartForm } from "~/web/multipart.server";
 import { respond } from "~/web/respond.server";
+import { formConstraints } from "~/web/form-constraints.server";
 
 /**
  * The two doors of a new review: the product page's multipart form (also posted from the order
@@ -21,6 +22,9 @@ import { respond } from "~/web/respond.server";
 export interface ReviewFormReply {
   review: { result: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null | undefined> | null } };
 }
+
+/** The review form's native constraints, for the pages that show it (the product page, the order details page). */
+export const REVIEW_CONSTRAINTS = formConstraints(ReviewSchema);
 
 /** Whether a product-page post is the review form (it alone is sent as multipart). */
 export function isReviewPost(request: Request): boolean {
@@ -92,7 +96,7 @@ export async function loadProductReviews(productId: number, userId: number | nul
     getStoreSettings(db),
   ]);
   return {
-    reviews: { average: list?.average ?? 0, count: list?.count ?? 0, reviews: list?.reviews ?? [], formState },
+    reviews: { average: list?.average ?? 0, count: list?.count ?? 0, reviews: list?.reviews ?? [], formState, constraints: REVIEW_CONSTRAINTS },
     storeName: store.name,
   };
 }

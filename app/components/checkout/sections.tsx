@@ -4,7 +4,7 @@ import { EmailField, Field, PasswordField } from "~/components/ui/field";
 import { CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-text";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
-import { type FieldConstraint } from "~/web/form-constraints.server";
+import { type FieldConstraint } from "~/lib/field-constraint";
 
 /** What a section reads from the form's state: the value to show first and the field's error. */
 export interface FieldState {

@@ -116,7 +116,7 @@ export function OrderDetailsView({ data }: { data: DetailsPageData }) {
             </section>
           ) : null}
           <OrderActions data={data} order={order} />
-          <OrderReviews items={data.reviewable ?? []} self={data.self} />
+          <OrderReviews items={data.reviewable ?? []} self={data.self} constraints={data.reviewConstraints} />
           <OrderWithdrawalCard order={order} />
           <SupportContact orderId={order.id} />
         </aside>

@@ -1,3 +1,6 @@
+import { EmailField } from "~/components/ui/field";
+import { type FieldConstraint } from "~/lib/field-constraint";
+
 /**
  * 'Email me when it's back' on a product page: a plain server-rendered form (no client state)
  * that posts to /back-in-stock. It offers the whole product when it is sold out, otherwise its
@@ -10,7 +13,7 @@ export interface BackInStockProduct {
   variations: { variationCode: string; variationName: string; stock: number }[];
 }
 
-export function BackInStockForm({ product, email }: { product: BackInStockProduct; email: string | null }) {
+export function BackInStockForm({ product, email, emailConstraint }: { product: BackInStockProduct; email: string | null; emailConstraint: FieldConstraint }) {
   const soldOut = product.stock <= 0;
   const colors = soldOut ? [] : product.colors.filter((c) => c.stock <= 0);
   const variations = soldOut || product.colors.length > 0 ? [] : product.variations.filter((v) => v.stock <= 0);
@@ -45,10 +48,7 @@ export function BackInStockForm({ product, email }: { product: BackInStockProduc
         </div>
       ) : null}
       <div className="back-in-stock-row">
-        <div className="field">
-          <label htmlFor="back-in-stock-email">Email</label>
-          <input id="back-in-stock-email" name="email" type="email" required maxLength={254} autoComplete="email" defaultValue={email ?? undefined} />
-        </div>
+        <EmailField idPrefix="back-in-stock-" constraint={emailConstraint} defaultValue={email ?? undefined} />
         <button type="submit" className="button button-secondary">
           Notify me
         </button>

@@ -1,4 +1,5 @@
 import { ReviewForm } from "~/components/reviews/review-form";
+import { type ReviewFormConstraints } from "~/domain/reviews/texts";
 
 export interface OrderReviewItem {
   productId: number;
@@ -8,7 +9,7 @@ export interface OrderReviewItem {
 }
 
 /** On a shipped or delivered order of the signed-in buyer: one review form per piece not yet reviewed. */
-export function OrderReviews({ items, self }: { items: OrderReviewItem[]; self: string }) {
+export function OrderReviews({ items, self, constraints }: { items: OrderReviewItem[]; self: string; constraints: ReviewFormConstraints }) {
   if (items.length === 0) return null;
   return (
     <section className="order-card order-reviews" aria-labelledby="order-reviews-title">
@@ -22,7 +23,7 @@ export function OrderReviews({ items, self }: { items: OrderReviewItem[]; self: 
         ) : (
           <details key={item.productId} className="order-review" open={items.length === 1}>
             <summary>Review {item.title}</summary>
-            <ReviewForm slug={item.slug} productTitle={item.title} redirectTo={self} idPrefix={`review-${item.productId}-`} />
+            <ReviewForm slug={item.slug} productTitle={item.title} redirectTo={self} idPrefix={`review-${item.productId}-`} constraints={constraints} />
           </details>
         ),
       )}

@@ -1,13 +1,14 @@
 import { ReviewForm, type ReviewFormResult } from "~/components/reviews/review-form";
 import { type ReviewItemData, ReviewItem } from "~/components/reviews/review-list";
 import { Stars } from "~/components/reviews/stars";
-import { REVIEW_TEXT } from "~/domain/reviews/texts";
+import { REVIEW_TEXT, type ReviewFormConstraints } from "~/domain/reviews/texts";
 
 export interface ProductReviewsData {
   average: number;
   count: number;
   reviews: ReviewItemData[];
   formState: "signed-out" | "can-review" | "reviewed" | "not-buyer";
+  constraints: ReviewFormConstraints;
 }
 
 /** The product page's reviews: summary, the latest approved reviews, and the form for a verified buyer. */
@@ -52,7 +53,7 @@ export function ProductReviews({
         {data.formState === "can-review" || result ? (
           <div className="reviews-write form-card">
             <h3>Write a review</h3>
-            <ReviewForm slug={product.slug} productTitle={product.title} redirectTo={here} idPrefix="review-" result={result} />
+            <ReviewForm slug={product.slug} productTitle={product.title} redirectTo={here} idPrefix="review-" constraints={data.constraints} result={result} />
           </div>
         ) : data.formState === "reviewed" ? (
           <p className="muted small">Thank you for your review of this piece.</p>

@@ -1,4 +1,4 @@
-import { REVIEW_INTENTS, REVIEW_LIMITS } from "~/domain/reviews/texts";
+import { REVIEW_INTENTS, type ReviewFormConstraints } from "~/domain/reviews/texts";
 
 export interface ReviewFormResult {
   initialValue?: Record<string, unknown> | null;
@@ -26,12 +26,14 @@ export function ReviewForm({
   productTitle,
   redirectTo,
   idPrefix,
+  constraints,
   result,
 }: {
   slug: string;
   productTitle: string;
   redirectTo: string;
   idPrefix: string;
+  constraints: ReviewFormConstraints;
   result?: ReviewFormResult | null;
 }) {
   const id = (name: string) => `${idPrefix}${name}`;
@@ -54,7 +56,7 @@ export function ReviewForm({
         <div className="rating-stars">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} title={`${n} out of 5: ${RATING_WORDS[n]}`}>
-              <input type="radio" name="rating" value={n} required defaultChecked={rating === String(n)} />
+              <input type="radio" name="rating" value={n} required={constraints.rating.required} defaultChecked={rating === String(n)} />
               <span aria-hidden="true">★</span>
               <span className="sr-only">
                 {n} star{n === 1 ? "" : "s"}, {RATING_WORDS[n]}
@@ -75,7 +77,7 @@ export function ReviewForm({
         <input
           id={id("title")}
           name="title"
-          maxLength={REVIEW_LIMITS.title}
+          {...constraints.title}
           defaultValue={initial(result, "title")}
           aria-invalid={err("title") ? true : undefined}
           aria-describedby={describe("title")}
@@ -92,8 +94,7 @@ export function ReviewForm({
           id={id("text")}
           name="text"
           rows={5}
-          required
-          maxLength={REVIEW_LIMITS.text}
+          {...constraints.text}
           defaultValue={initial(result, "text")}
           aria-invalid={err("text") ? true : undefined}
           aria-describedby={describe("text", true)}

@@ -1,5 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, useEffect } from "react";
-import { type FieldConstraint } from "~/web/form-constraints.server";
+import { type InputHTMLAttributes, type ReactNode } from "react";
+import { type FieldConstraint } from "~/lib/field-constraint";
 
 /** Field errors as Conform's `submission.reply()` sends them back. */
 export type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
@@ -84,18 +84,4 @@ export function Alert({ title, children, tone = "error" }: { title: string; chil
       {children ? <p>{children}</p> : null}
     </div>
   );
-}
-
-/**
- * After a refused attempt the page keeps what was typed (without JavaScript the server sends
- * it back, never the password); with JavaScript the inputs survive, so password fields are
- * emptied to match.
- */
-export function useClearPasswordAfter(result: unknown) {
-  useEffect(() => {
-    if (!result) return;
-    document.querySelectorAll<HTMLInputElement>('main input[type="password"]').forEach((input) => {
-      input.value = "";
-    });
-  }, [result]);
 }

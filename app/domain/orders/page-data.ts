@@ -1,5 +1,6 @@
 import { canTransition } from "~/domain/orders/lifecycle";
 import { type TotalsFigures } from "~/domain/orders/totals";
+import { type ReviewFormConstraints } from "~/domain/reviews/texts";
 
 /**
  * What the confirmation and customer order details pages receive, and their texts.
@@ -120,6 +121,8 @@ export type DetailsPageData =
       can: { cancel: boolean; requestCancellation: boolean };
       /** The signed-in buyer's pieces of a shipped or delivered order, to review. */
       reviewable?: { productId: number; slug: string; title: string; reviewed: boolean }[];
+      /** The review form's native constraints, from its schema. */
+      reviewConstraints: ReviewFormConstraints;
     };
 
 /** Which customer action the order's status allows, read from the lifecycle's table. */

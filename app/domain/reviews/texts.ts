@@ -1,4 +1,6 @@
 /** Reviews' words, limits and small helpers: browser-safe, no zod. */
+import { type FieldConstraint } from "~/lib/field-constraint";
+
 /** The shop's words about reviews (browser-safe: the forms and the API share them). */
 export const REVIEW_TEXT = {
   ratingRange: "Choose a rating from 1 to 5 stars",
@@ -27,6 +29,9 @@ export const REVIEW_TEXT = {
 } as const;
 
 export const REVIEW_LIMITS = { title: 120, text: 2000, reply: 2000, photos: 3 } as const;
+
+/** The review form's native constraints, computed on the server from ReviewSchema. */
+export type ReviewFormConstraints = Record<"rating" | "title" | "text", FieldConstraint>;
 
 /** How many approved reviews the product page shows; the rest are on /reviews?product=. */
 export const PRODUCT_PAGE_REVIEWS = 10;
