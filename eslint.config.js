@@ -52,6 +52,22 @@ const NO_HTTP_IN_DOMAIN = [
   { selector: "NewExpression > Identifier.callee[name=/^(Request|Response|Headers)$/]", message: "Responses are built in app/web (docs/architecture.md)." },
 ];
 
+// Lean pages never hydrate (app/lib/lean-page.ts): an event handler or a state hook in their
+// components renders without an error and then does nothing. Their browser side is a behaviour.
+const BROWSER_ONLY_HOOKS = "useState|useReducer|useEffect|useLayoutEffect|useInsertionEffect|useRef|useSyncExternalStore|useTransition|useFetcher|useSubmit";
+const NOTHING_RUNS_ON_LEAN_PAGES = [
+  {
+    selector: "JSXAttribute > JSXIdentifier.name[name=/^on[A-Z]/]",
+    message:
+      "A lean page never hydrates, so this handler would never run: enhance the markup with a behaviour (app/browser/behaviors, attached by a data attribute) instead (docs/architecture.md).",
+  },
+  {
+    selector: `CallExpression > Identifier.callee[name=/^(${BROWSER_ONLY_HOOKS})$/], CallExpression > MemberExpression.callee > Identifier.property[name=/^(${BROWSER_ONLY_HOOKS})$/]`,
+    message:
+      "A lean page never hydrates, so this hook's state or effect would never run in the browser: use a behaviour (app/browser/behaviors) instead (docs/architecture.md).",
+  },
+];
+
 const SERVER_FILES = {
   group: ["**/*.server", "**/*.server.*"],
   allowTypeImports: true,
@@ -157,6 +173,13 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", boundary("Browser code", ["routes", "web"], { patterns: [SERVER_FILES] })],
     },
+  },
+  {
+    // What only lean pages render: the shopper's routes and components. Not the admin's (a React
+    // app), nor the root and the chrome's hooks that run only once the admin has hydrated.
+    files: ["app/routes/**/*.tsx", "app/components/**/*.{ts,tsx}"],
+    ignores: ["app/routes/admin*", "app/components/admin/**", "app/components/ui/use-behaviors.ts", "app/components/ui/toaster.tsx"],
+    rules: { "no-restricted-syntax": ["error", ...NOTHING_RUNS_ON_LEAN_PAGES] },
   },
   {
     // The seed and the migrations are read by scripts, never the other way round.

@@ -8,7 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useMatches,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
   type ClientLoaderFunctionArgs,
@@ -31,7 +31,7 @@ import { footerHtml } from "~/components/layout/layout-html.server";
 import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { getBrowserModuleSrc } from "~/lib/browser-module.server";
 import { getEnv } from "~/lib/env.server";
-import { isLeanMatch, isLeanPath } from "~/lib/lean-page";
+import { isLeanPath } from "~/lib/lean-page";
 import { pageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import { type ReactNode } from "react";
@@ -112,7 +112,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Lean pages (lib/lean-page.ts): no React/Remix client, the shop's browser module instead.
-  const lean = isLeanMatch(useMatches());
+  const lean = isLeanPath(useLocation().pathname);
   const browserModule = useRouteLoaderData<typeof loader>("root")?.browserModule;
   return (
     <html lang="en">

@@ -1,22 +1,16 @@
 /**
  * Lean pages: every shopper's page is server-rendered React that never hydrates. The document
  * carries no React or Remix client code, only the shop's browser module (app/browser/main.ts),
- * whose behaviours enhance the server's markup. The owner's admin area is the exception: its
- * routes export `handle = HYDRATED_PAGE` and run as a React app. Why: docs/decisions/lean-pages.md.
+ * whose behaviours enhance the server's markup. The owner's admin area is the exception: it runs
+ * as a React app, with its own styles. Why: docs/decisions/lean-pages.md.
  */
-
-/** The admin area's routes export this handle; root.tsx then renders <Scripts/> instead of the browser module. */
-export const HYDRATED_PAGE = { hydrate: true } as const;
 
 /**
- * Whether a path is a lean page: anything outside the admin area. The hydrated admin loads such a
- * page as a document (root.tsx's clientLoader); tests/unit/lib/lean-page.test.ts checks this
- * rule against the routes' handles.
+ * The one rule: a page hydrates when its path is in the admin area (/admin, /admin/…, and
+ * /admin-login), whichever route answers it, an error page or a 404 too. The server decides
+ * with it (root.tsx's Layout), and so does the hydrated admin for the page it goes to next
+ * (root.tsx's clientLoader), which is how it knows to load a shopper's page as a document.
  */
 export function isLeanPath(pathname: string): boolean {
-  return !/^\/admin(?:$|[/_-])/.test(pathname);
-}
-
-export function isLeanMatch(matches: { handle?: unknown }[]): boolean {
-  return !matches.some((m) => (m.handle as { hydrate?: unknown } | undefined)?.hydrate === true);
+  return !/^\/admin(?:-login)?(?:\/|$)/.test(pathname);
 }

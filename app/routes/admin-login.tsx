@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, EmailField, type FieldErrors, firstError, PasswordField, useClearPasswordAfter } from "~/components/ui/field";
+import { useEffect } from "react";
+import { Alert, EmailField, type FieldErrors, firstError, PasswordField } from "~/components/ui/field";
 import { LoginSchema } from "~/domain/auth/schemas";
 import { formConstraints } from "~/web/form-constraints.server";
 import { redirectWithToast } from "~/web/toast.server";
@@ -11,10 +12,6 @@ import { db } from "~/lib/db.server";
 import { getClientIp, readFormData, safeRedirect } from "~/web/http.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { pageMeta } from "~/lib/meta";
-import { HYDRATED_PAGE } from "~/lib/lean-page";
-
-/** The admin area is a React app (lib/lean-page.ts). */
-export const handle = HYDRATED_PAGE;
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Admin Sign In", noindex: true });
 
@@ -77,4 +74,18 @@ export default function AdminLoginPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * After a refused attempt the page keeps what was typed (without JavaScript the server sends
+ * it back, never the password); with JavaScript the inputs survive, so password fields are
+ * emptied to match. The admin's sign-in alone hydrates, so it alone can do this.
+ */
+function useClearPasswordAfter(result: unknown) {
+  useEffect(() => {
+    if (!result) return;
+    document.querySelectorAll<HTMLInputElement>('main input[type="password"]').forEach((input) => {
+      input.value = "";
+    });
+  }, [result]);
 }

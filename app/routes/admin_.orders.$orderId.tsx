@@ -4,10 +4,6 @@ import { AdminOrderView } from "~/components/admin/admin-order-view";
 import { type AdminOrderPageData } from "~/domain/orders/fulfilment";
 import { adminOrderPageAction, loadAdminOrderPage } from "~/web/admin/orders-tab.server";
 import { adminPageMeta } from "~/lib/meta";
-import { HYDRATED_PAGE } from "~/lib/lean-page";
-
-/** The admin area is a React app (lib/lean-page.ts). */
-export const handle = HYDRATED_PAGE;
 
 // `admin_` keeps this page out of admin.tsx's layout (that route renders no <Outlet />): the URL is /admin/orders/{orderId}.
 

@@ -9,10 +9,6 @@ import { getCaughtMail, listCaughtMail } from "~/domain/mail/caught.server";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
 import { adminPageMeta } from "~/lib/meta";
-import { HYDRATED_PAGE } from "~/lib/lean-page";
-
-/** The admin area is a React app (lib/lean-page.ts). */
-export const handle = HYDRATED_PAGE;
 
 export const meta: MetaFunction = (args) => adminPageMeta(args, "Outbox");
 

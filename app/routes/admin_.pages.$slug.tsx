@@ -2,10 +2,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { PageEditorPage } from "~/components/admin/page-editor";
 import { loadPageEditor, pageEditorAction } from "~/web/admin/page-editor.server";
 import { adminPageMeta } from "~/lib/meta";
-import { HYDRATED_PAGE } from "~/lib/lean-page";
-
-/** The admin area is a React app (lib/lean-page.ts). */
-export const handle = HYDRATED_PAGE;
 
 // `admin_` keeps this page out of admin.tsx's layout: the URL is /admin/pages/{slug}.
 

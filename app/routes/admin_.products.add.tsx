@@ -2,10 +2,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { ProductEditorPage } from "~/components/admin/product-editor";
 import { loadProductEditor, productEditorAction } from "~/web/admin/product-editor.server";
 import { adminPageMeta } from "~/lib/meta";
-import { HYDRATED_PAGE } from "~/lib/lean-page";
-
-/** The admin area is a React app (lib/lean-page.ts). */
-export const handle = HYDRATED_PAGE;
 
 // `admin_` keeps this page out of admin.tsx's layout: the URL is /admin/products/add.
 

@@ -86,3 +86,31 @@ describe("the domain never sees HTTP (eslint.config.js)", () => {
     expect(await ruleIdsFor("app/web/example.server.ts", code)).toEqual([]);
   });
 });
+
+describe("nothing that needs hydration on a lean page (eslint.config.js)", () => {
+  const LEAN = "no-restricted-syntax";
+  const handler = 'export function B() {\n  return <button type="button" onClick={() => undefined}>B</button>;\n}\n';
+  const hook = 'import { useState } from "react";\nexport function B() {\n  const [open] = useState(false);\n  return <p>{String(open)}</p>;\n}\n';
+  const effect = 'import React from "react";\nexport function B() {\n  React.useEffect(() => undefined, []);\n  return <p>B</p>;\n}\n';
+
+  it.each([
+    ["app/components/product/example.tsx", handler],
+    ["app/components/layout/example.tsx", hook],
+    ["app/components/ui/example.tsx", effect],
+    ["app/routes/cart.tsx", handler],
+    ["app/routes/shop.$categorySlug.tsx", hook],
+  ])("%s may not use an event handler or a state hook", async (file, code) => {
+    expect(await ruleIdsFor(file, code)).toContain(LEAN);
+  });
+
+  it.each([
+    ["app/components/admin/example.tsx", handler],
+    ["app/components/admin/product-editor/example.ts", hook],
+    ["app/routes/admin.tsx", handler],
+    ["app/routes/admin_.orders.$orderId.tsx", hook],
+    ["app/routes/admin-login.tsx", effect],
+    ["app/components/ui/toaster.tsx", effect],
+  ])("%s, hydrated, may", async (file, code) => {
+    expect(await ruleIdsFor(file, code)).not.toContain(LEAN);
+  });
+});
