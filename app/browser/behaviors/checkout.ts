@@ -73,26 +73,37 @@ function showError(form: HTMLFormElement, name: string, message: string | undefi
   else input.removeAttribute("aria-describedby");
 }
 
-function attachCheckout(element: HTMLElement): () => void {
-  const form = element as HTMLFormElement;
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-  const createAccount = control(form, "createAccount") as HTMLInputElement | null;
-  const accountFields = form.querySelector(`[${ATTR.account}]`);
-  const accountSlot = document.createComment("account fields");
-  const message = control(form, "customerMessage") as HTMLTextAreaElement | null;
-  const counter = form.querySelector(`[${ATTR.count}]`);
-  // The server's messages replace the browser's own bubbles.
-  form.noValidate = true;
+/** The shipping rate, totals and the figures the order is checked against, as the server drew them for this country and loyalty choice. */
+function showFigures(form: HTMLFormElement, figures: Figures) {
+  for (const [attribute, markup] of [
+    [ATTR.shipping, figures.shipping],
+    [ATTR.totals, figures.totals],
+  ] as const) {
+    const own = document.querySelector(`[${attribute}]`);
+    const fresh = document.createElement("template");
+    fresh.innerHTML = markup;
+    // The children only: the totals stay one live region that announces the new figures.
+    own?.replaceChildren(fresh.content);
+  }
+  const subtotal = control(form, "expectedSubtotal");
+  const shipping = control(form, "expectedShipping");
+  if (subtotal) subtotal.value = figures.expectedSubtotal;
+  if (shipping) shipping.value = figures.expectedShipping;
+}
 
-  // Fields whose errors are shown: those the shopper has been through, and those the server marked.
-  const touched = new Set([...form.querySelectorAll("[aria-invalid='true'][name]")].map((el) => el.getAttribute("name")!));
+/**
+ * The server's checks of the form, one at a time, so the last answer shown is for the latest
+ * values. Changes made while a check is in flight share one follow-up, which reads the form when
+ * it starts (a check of values already answered posts nothing). A totals check outranks a plain
+ * one: a country change and a city typed meanwhile cost one post, not two.
+ */
+function serverChecks(form: HTMLFormElement): (intent?: string) => Promise<FieldErrors | null> {
   let queue: Promise<FieldErrors | null> = Promise.resolve(null);
   // The check waiting behind the one in flight, if any, and whether it must bring the figures.
   let waiting: Promise<FieldErrors | null> | null = null;
   let waitingTotals = false;
   let checkedBody = "";
   let checkedErrors: FieldErrors | null = null;
-  let busy = false;
 
   async function validate(intent: string): Promise<FieldErrors | null> {
     const body = formBody(form);
@@ -101,19 +112,13 @@ function attachCheckout(element: HTMLElement): () => void {
     if (key === checkedBody && checkedErrors) return checkedErrors;
     const answer = await postForm<CheckoutAnswer>(form, { body });
     if (!answer || answer.status !== 200 || typeof answer.data?.result !== "object") return null;
-    if (answer.data.figures) showFigures(answer.data.figures);
+    if (answer.data.figures) showFigures(form, answer.data.figures);
     checkedBody = key;
     checkedErrors = answer.data.result.error ?? {};
     return checkedErrors;
   }
 
-  /**
-   * One check at a time, so the last answer shown is for the latest values. Changes made while a
-   * check is in flight share one follow-up, which reads the form when it starts (a check of values
-   * already answered posts nothing). A totals check outranks a plain one: a country change and a
-   * city typed meanwhile cost one post, not two.
-   */
-  function check(intent: string = CHECKOUT_VALIDATE_INTENT): Promise<FieldErrors | null> {
+  return (intent = CHECKOUT_VALIDATE_INTENT) => {
     if (intent === CHECKOUT_TOTALS_INTENT) waitingTotals = true;
     if (waiting) return waiting;
     const next = () => {
@@ -124,7 +129,39 @@ function attachCheckout(element: HTMLElement): () => void {
     };
     waiting = queue = queue.then(next, next);
     return waiting;
-  }
+  };
+}
+
+/** 'Create an account' shows the passwords; unticked, they are out of the form: not shown, not sent. */
+function accountFieldsSwitch(form: HTMLFormElement) {
+  const createAccount = control(form, "createAccount") as HTMLInputElement | null;
+  const fields = form.querySelector(`[${ATTR.account}]`);
+  const slot = document.createComment("account fields");
+  return {
+    update() {
+      if (!createAccount || !fields) return;
+      if (createAccount.checked && slot.parentNode) slot.replaceWith(fields);
+      else if (!createAccount.checked && fields.isConnected) fields.replaceWith(slot);
+    },
+    restore() {
+      if (slot.parentNode && fields) slot.replaceWith(fields);
+    },
+  };
+}
+
+function attachCheckout(element: HTMLElement): () => void {
+  const form = element as HTMLFormElement;
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const accountFields = accountFieldsSwitch(form);
+  const message = control(form, "customerMessage") as HTMLTextAreaElement | null;
+  const counter = form.querySelector(`[${ATTR.count}]`);
+  const check = serverChecks(form);
+  // The server's messages replace the browser's own bubbles.
+  form.noValidate = true;
+
+  // Fields whose errors are shown: those the shopper has been through, and those the server marked.
+  const touched = new Set([...form.querySelectorAll("[aria-invalid='true'][name]")].map((el) => el.getAttribute("name")!));
+  let busy = false;
 
   function render(errors: FieldErrors) {
     for (const name of touched) showError(form, name, errors[name]?.[0] ?? undefined);
@@ -145,31 +182,6 @@ function attachCheckout(element: HTMLElement): () => void {
       totalsAsked = false;
       void check(asked).then((errors) => errors && render(errors));
     }, CHECK_DELAY_MS);
-  }
-
-  function showAccountFields() {
-    if (!createAccount || !accountFields) return;
-    // Out of the form while unticked: not shown, not sent.
-    if (createAccount.checked && accountSlot.parentNode) accountSlot.replaceWith(accountFields);
-    else if (!createAccount.checked && accountFields.isConnected) accountFields.replaceWith(accountSlot);
-  }
-
-  /** The shipping rate, totals and the figures the order is checked against, as the server drew them for this country and loyalty choice. */
-  function showFigures(figures: Figures) {
-    for (const [attribute, markup] of [
-      [ATTR.shipping, figures.shipping],
-      [ATTR.totals, figures.totals],
-    ] as const) {
-      const own = document.querySelector(`[${attribute}]`);
-      const fresh = document.createElement("template");
-      fresh.innerHTML = markup;
-      // The children only: the totals stay one live region that announces the new figures.
-      own?.replaceChildren(fresh.content);
-    }
-    const subtotal = control(form, "expectedSubtotal");
-    const shipping = control(form, "expectedShipping");
-    if (subtotal) subtotal.value = figures.expectedSubtotal;
-    if (shipping) shipping.value = figures.expectedShipping;
   }
 
   function setBusy(on: boolean) {
@@ -209,7 +221,7 @@ function attachCheckout(element: HTMLElement): () => void {
   const onFocusOut = (event: FocusEvent) => touch(event.target);
   const onChange = (event: Event) => {
     const name = (event.target as HTMLInputElement).name;
-    if (name === "createAccount") showAccountFields();
+    if (name === "createAccount") accountFields.update();
     touch(event.target, name === "country" || name === "useLoyaltyPoints" ? CHECKOUT_TOTALS_INTENT : CHECKOUT_VALIDATE_INTENT);
   };
   const onInput = (event: Event) => {
@@ -224,7 +236,7 @@ function attachCheckout(element: HTMLElement): () => void {
     if (event.persisted) setBusy(false);
   };
 
-  showAccountFields();
+  accountFields.update();
   form.addEventListener("focusout", onFocusOut);
   form.addEventListener("change", onChange);
   form.addEventListener("input", onInput);
@@ -237,7 +249,7 @@ function attachCheckout(element: HTMLElement): () => void {
     form.removeEventListener("input", onInput);
     form.removeEventListener("submit", onSubmit);
     window.removeEventListener("pageshow", onPageShow);
-    if (accountSlot.parentNode && accountFields) accountSlot.replaceWith(accountFields);
+    accountFields.restore();
     form.noValidate = false;
   };
 }
