@@ -1,0 +1,87 @@
+import type { Generated } from "kysely";
+
+/*
+ * Running the shop: settings, uploads, jobs, the activity log, backups, the e-mail outbox,
+ * owner-edited pages. Re-exported by ~/lib/db-schema.
+ */
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  file_name: string;
+  url: string;
+  mime_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  uploaded_by: number | null;
+  created_at: Generated<string>;
+}
+
+export interface JobRunsTable {
+  name: string;
+  slot: string;
+  holder: string;
+  started_at: Generated<string>;
+  finished_at: string | null;
+  error: string | null;
+}
+
+export interface ActivityLogTable {
+  id: Generated<number>;
+  created_at: Generated<string>;
+  actor_id: number | null;
+  actor_email: string;
+  kind: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  summary: string;
+  /** JSON: { field: [before, after] } */
+  changes: string | null;
+  client_ip: string | null;
+}
+
+export interface BackupsTable {
+  id: Generated<number>;
+  created_at: Generated<string>;
+  file: string;
+  size_bytes: number;
+  uploads_copied: Generated<number>;
+  duration_ms: number;
+  trigger: string;
+}
+
+/** One e-mail to send (db/migrations/2026_11_24_0015_mail.ts). status: pending, sent or failing. */
+export interface OutboxTable {
+  id: Generated<number>;
+  event_key: string;
+  kind: string;
+  to_address: string;
+  data: Generated<string>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<string>;
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  subject: string | null;
+  smtp_response: string | null;
+  message_id: string | null;
+  created_at: Generated<string>;
+  sent_at: string | null;
+}
+
+/** Every saved version of an owner-edited page; the newest row of a slug is the one shown. */
+export interface PageVersionsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  body: string;
+  saved_by_id: number | null;
+  saved_by_email: Generated<string>;
+  created_at: Generated<string>;
+}
