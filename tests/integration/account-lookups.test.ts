@@ -1,6 +1,6 @@
 import { getAccountEmail, listAccounts } from "~/domain/auth/accounts.server";
 import { db } from "~/lib/db.server";
-import { makeUser } from "../helpers/factories";
+import { makeUser } from "../helpers/kit";
 
 // The shared `db` is this file's own database (tests/setup/per-file.ts).
 afterAll(() => db.destroy());

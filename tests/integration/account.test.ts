@@ -10,7 +10,7 @@ import AccountPage, { action as accountAction, loader as accountLoader } from "~
 import { action as loyaltyConfigAction, loader as loyaltyConfigLoader } from "~/routes/api.loyalty.config";
 import { action as loyaltyHistoryAction, loader as loyaltyHistoryLoader } from "~/routes/api.loyalty.history";
 import { action as profileAction, loader as profileLoader } from "~/routes/api.profile";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { args, get, getJson, ORIGIN, postForm, postJson, putJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 

@@ -12,7 +12,7 @@ import { DomainError } from "~/domain/common/errors";
 import { type ActivityKind } from "~/domain/ops/activity-kinds";
 import { type ActivityRow, type Actor, listActivity } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
-import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
+import { makeCategory, makeProduct, makeUser } from "../helpers/kit";
 import { makeOrder, pointsOf } from "./payments-fixtures";
 import { DEFAULT_STORE_SETTINGS } from "~/domain/common/store-settings";
 import { awardPoints } from "~/domain/loyalty/awards.server";

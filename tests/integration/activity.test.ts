@@ -12,7 +12,7 @@ import { action as secondStepAction } from "~/routes/login_.two-factor";
 import { enableTotp, getTotpEnrolment, totpCodeAt } from "~/domain/auth/totp.server";
 import { action as productApiAction } from "~/routes/api.admin.products.$id";
 import { action as cancelApiAction } from "~/routes/api.admin.orders.$orderId.cancel";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { apiRequest, args, get, postForm, postJson, putJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { hashPassword } from "~/domain/auth/password.server";

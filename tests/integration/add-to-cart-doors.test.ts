@@ -4,7 +4,7 @@ import { action as apiCartAction } from "~/routes/api.cart";
 import { action as cartPageAction } from "~/routes/cart";
 import { action as productPageAction } from "~/routes/product.$slug";
 import { createToastCookie } from "~/web/session.server";
-import { makeProduct } from "../helpers/factories";
+import { makeProduct } from "../helpers/kit";
 import { call, postForm, postJson, setCookie } from "../helpers/requests";
 
 // The routes' shared `db` is this file's own database (tests/setup/per-file.ts).

@@ -20,7 +20,7 @@ import { loader as oneApi } from "~/routes/api.admin.orders.$orderId";
 import { action as cancelApi } from "~/routes/api.admin.orders.$orderId.cancel";
 import { action as returnApi } from "~/routes/api.admin.orders.$orderId.return";
 import { action as shipApi } from "~/routes/api.orders.$orderId.ship";
-import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
+import { makeCategory, makeProduct, makeUser } from "../helpers/kit";
 import { apiRequest, call, get, getJson, ORIGIN, postForm } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { type OrderStatus } from "~/domain/orders/status";

@@ -10,7 +10,7 @@ import { action as addAction, loader as addLoader } from "~/routes/admin_.produc
 import { action as editAction, loader as editLoader } from "~/routes/admin_.products.edit.$id";
 import { action as listAction, loader as listLoader } from "~/routes/api.admin.products";
 import { action as oneAction, loader as oneLoader } from "~/routes/api.admin.products.$id";
-import { makeCategory, makeProduct, makeUser, seedPalette } from "../helpers/factories";
+import { makeCategory, makeProduct, makeUser, seedPalette } from "../helpers/kit";
 import { apiRequest, args, get, postForm, postMultipart, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 

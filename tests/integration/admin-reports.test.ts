@@ -5,7 +5,7 @@ import { RevenueChart, chartLabel } from "~/components/admin/revenue-chart";
 import { getDashboardStats, getRevenueSeries } from "~/domain/orders/reports.server";
 import { type DB } from "~/lib/sqlite.server";
 import { createTestDb } from "../helpers/db";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { type OrderStatus } from "~/domain/orders/status";
 
 let db: DB;

@@ -12,7 +12,7 @@ import { action as cleanAction, loader as cleanLoader } from "~/routes/api.admin
 import { action as recalcAction } from "~/routes/api.admin.recalculate-category-counts";
 import { action as usersAction, loader as usersLoader } from "~/routes/api.admin.users";
 import { action as awardAction } from "~/routes/api.loyalty.admin.award";
-import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
+import { makeCategory, makeProduct, makeUser } from "../helpers/kit";
 import { apiRequest, args, get, postForm, postJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { AwardPointsSchema } from "~/domain/loyalty/schemas";

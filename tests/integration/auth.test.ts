@@ -26,7 +26,7 @@ import { LOGIN_LIMITS } from "~/domain/auth/accounts.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { createShopSessionStorage } from "~/web/session.server";
 import { db } from "~/lib/db.server";
-import { makeProduct, seedPalette } from "../helpers/factories";
+import { makeProduct, seedPalette } from "../helpers/kit";
 import { args, get, postForm, postJson, type RequestOptions, run } from "../helpers/requests";
 
 let ipCounter = 0;

@@ -17,7 +17,7 @@ import {
 } from "~/domain/ops/backup.server";
 import { openDatabase } from "~/lib/sqlite.server";
 import { createTestDb } from "../helpers/db";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { runDir } from "../helpers/run-dir";
 
 const root = path.join(runDir(), `backup-${process.pid}`);

@@ -5,7 +5,7 @@ import { ORDER_INTENTS } from "~/domain/orders/page-data";
 import { DomainError } from "~/domain/common/errors";
 import { type Actor, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { type OrderStatus } from "~/domain/orders/status";
 
 // The routes' shared `db` is this file's own database (tests/setup/per-file.ts).

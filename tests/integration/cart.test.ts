@@ -3,7 +3,7 @@ import { DomainError } from "~/domain/common/errors";
 import { purgeExpiredGuestData } from "~/domain/ops/purge.server";
 import { db } from "~/lib/db.server";
 import { action as apiCartAction } from "~/routes/api.cart";
-import { makeProduct } from "../helpers/factories";
+import { makeProduct } from "../helpers/kit";
 import { args, postJson, run } from "../helpers/requests";
 
 // The file's own database (tests/helpers/db.ts), the one the routes use too.

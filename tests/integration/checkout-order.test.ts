@@ -4,7 +4,7 @@ import { DomainError } from "~/domain/common/errors";
 import { type CheckoutOrderInput, placeCheckoutOrder } from "~/domain/orders/checkout-order.server";
 import { type CheckoutInput } from "~/domain/orders/schemas";
 import { createTestDb } from "../helpers/db";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 
 // placeCheckoutOrder on a database of its own: the account-then-order rules without a request.
 const db = createTestDb();

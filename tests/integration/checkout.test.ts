@@ -8,7 +8,7 @@ import { CHECKOUT_TEXT as T } from "~/domain/orders/checkout-text";
 import { db } from "~/lib/db.server";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/api.orders";
 import CheckoutPage, { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { args, get, postForm, postJson, run } from "../helpers/requests";
 
 // The routes use the shared `db`, which tests/setup/per-file.ts points at this file's own database.

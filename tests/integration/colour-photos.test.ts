@@ -10,7 +10,7 @@ import { action as editAction } from "~/routes/admin_.products.edit.$id";
 import { loader as slugLoader } from "~/routes/api.products.slug.$slug";
 import { loader as pageLoader } from "~/routes/product.$slug";
 import { action as oneAction, loader as oneLoader } from "~/routes/api.admin.products.$id";
-import { makeProduct, makeUser, seedPalette } from "../helpers/factories";
+import { makeProduct, makeUser, seedPalette } from "../helpers/kit";
 import { apiRequest, args, get, postMultipart, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 

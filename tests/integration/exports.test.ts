@@ -3,7 +3,7 @@ import { isoDate, neutralise, orderFilterFrom } from "~/domain/ops/exports.serve
 import { db } from "~/lib/db.server";
 import { loader as ordersCsvLoader } from "~/routes/admin_.orders[.]csv";
 import { loader as usersCsvLoader } from "~/routes/admin_.users[.]csv";
-import { makeUser } from "../helpers/factories";
+import { makeUser } from "../helpers/kit";
 import { args, get, ORIGIN, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { type OrderStatus } from "~/domain/orders/status";

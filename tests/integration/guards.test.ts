@@ -11,7 +11,7 @@ import {
   requireApiAdminActor,
   requireUser,
 } from "~/web/guards.server";
-import { makeUser } from "../helpers/factories";
+import { makeUser } from "../helpers/kit";
 import { get, postForm } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 

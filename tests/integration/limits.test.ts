@@ -10,7 +10,7 @@ import { action as apiRegisterCheckout } from "~/routes/api.auth.register-checko
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as loginAction } from "~/routes/login";
 import { action as resetAction } from "~/routes/reset-password";
-import { makeProduct } from "../helpers/factories";
+import { makeProduct } from "../helpers/kit";
 import { args, postForm, postJson, run } from "../helpers/requests";
 
 let n = 0;

@@ -17,7 +17,7 @@ import { action as editAction } from "~/routes/admin_.products.edit.$id";
 import { action as createAction } from "~/routes/api.admin.products";
 import { action as oneAction, loader as oneLoader } from "~/routes/api.admin.products.$id";
 import { loader as slugLoader } from "~/routes/api.products.slug.$slug";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { apiRequest, args, get, postMultipart, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { useEmulator } from "../helpers/paypal-emulator";

@@ -15,7 +15,7 @@ import { MAIL_TEXT } from "~/domain/mail/schemas";
 import { deliverPendingMail } from "~/domain/mail/sender.server";
 import { purgeUnconfirmedBackInStock } from "~/domain/ops/purge.server";
 import { db } from "~/lib/db.server";
-import { makeProduct, makeUser, seedPalette } from "../helpers/factories";
+import { makeProduct, makeUser, seedPalette } from "../helpers/kit";
 import { mailTo, startSmtp } from "../helpers/smtp";
 import { makeOrder } from "./payments-fixtures";
 

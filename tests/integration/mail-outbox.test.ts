@@ -8,7 +8,7 @@ import { completePayment, startPayment } from "~/domain/payments/payments.server
 import { db } from "~/lib/db.server";
 import { openDatabase } from "~/lib/sqlite.server";
 import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
-import { makeProduct, makeUser, seedPalette } from "../helpers/factories";
+import { makeProduct, makeUser, seedPalette } from "../helpers/kit";
 import { type CaughtMail, mailTo, startSmtp } from "../helpers/smtp";
 import { emulatorClient } from "../helpers/paypal-emulator";
 import { makeOrder } from "./payments-fixtures";

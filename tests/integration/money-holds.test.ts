@@ -11,7 +11,7 @@ import { completePayment, settlePaypalOrder, startPayment } from "~/domain/payme
 import { abandonPayment } from "~/domain/payments/recovery.server";
 import { makeRefund } from "~/domain/payments/refunds.server";
 import { db } from "~/lib/db.server";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { useEmulator } from "../helpers/paypal-emulator";
 import { makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
 

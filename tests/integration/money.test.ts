@@ -22,7 +22,7 @@ import { handlePaypalWebhook } from "~/domain/payments/webhooks.server";
 import { listActivity } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
 import { EMULATOR_WEBHOOK_ID } from "../../tools/paypal-emulator";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { useEmulator } from "../helpers/paypal-emulator";
 import { makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
 

@@ -15,7 +15,7 @@ import ConfirmationRoute, { loader as confirmationLoader } from "~/routes/order.
 import DetailsRoute, { action as detailsAction, loader as detailsLoader } from "~/routes/order-details.$orderId";
 import { action as detailsTokenAction, loader as detailsTokenLoader } from "~/routes/order-details.$orderId_.$token";
 import { loader as confirmationTokenLoader } from "~/routes/orders.$orderId.$token";
-import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
+import { makeCategory, makeProduct, makeUser } from "../helpers/kit";
 import { apiRequest, call, get, postForm } from "../helpers/requests";
 import { type OrderStatus } from "~/domain/orders/status";
 

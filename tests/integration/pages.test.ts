@@ -12,7 +12,7 @@ import { action as previewApi } from "~/routes/api.admin.markdown-preview";
 import { loader as pagesApi } from "~/routes/api.pages.$slug";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as sizeGuideLoader } from "~/routes/size-guide";
-import { makeUser } from "../helpers/factories";
+import { makeUser } from "../helpers/kit";
 import { apiRequest, args, get, ORIGIN, postForm, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 

@@ -17,7 +17,7 @@ import { loader as cancelLoader } from "~/routes/order.$id.paypal-cancel";
 import { loader as returnLoader } from "~/routes/order.$id.paypal-return";
 import { loader as altPaymentLoader } from "~/routes/order-payment.$orderId";
 import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { emulatorClient } from "../helpers/paypal-emulator";
 import { makeOrder, orderRow, productStock } from "./payments-fixtures";
 import { apiRequest, call, get, ORIGIN, postForm } from "../helpers/requests";

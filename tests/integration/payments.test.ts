@@ -8,7 +8,7 @@ import { PaymentError } from "~/domain/payments/payment-order.server";
 import { completePayment, startPayment, validateOrderStock } from "~/domain/payments/payments.server";
 import { abandonPayment, recoverPayment } from "~/domain/payments/recovery.server";
 import { db } from "~/lib/db.server";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { useEmulator } from "../helpers/paypal-emulator";
 import { makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
 

@@ -8,7 +8,7 @@ import { completePayment, startPayment } from "~/domain/payments/payments.server
 import { makeRefund } from "~/domain/payments/refunds.server";
 import { db } from "~/lib/db.server";
 import { EMULATOR_MERCHANT_ID, EMULATOR_WEBHOOK_ID, startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
-import { makeProduct } from "../helpers/factories";
+import { makeProduct } from "../helpers/kit";
 import { emulatorClient } from "../helpers/paypal-emulator";
 import { makeOrder } from "./payments-fixtures";
 

@@ -8,7 +8,7 @@ import { completePayment, startPayment } from "~/domain/payments/payments.server
 import { cancelAndRefundWithdrawal, submitWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { db } from "~/lib/db.server";
 import { createPaypalClient, type PaypalClient } from "~/lib/paypal-client.server";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { useEmulator } from "../helpers/paypal-emulator";
 import { makeOrder, pointsOf } from "./payments-fixtures";
 

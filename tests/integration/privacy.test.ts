@@ -16,7 +16,7 @@ import { loader as apiExport } from "~/routes/api.account.export";
 import { loader as apiMe } from "~/routes/api.auth.me";
 import { loader as detailsByToken } from "~/routes/order-details.$orderId_.$token";
 import { loader as confirmationByToken } from "~/routes/orders.$orderId.$token";
-import { makeProduct } from "../helpers/factories";
+import { makeProduct } from "../helpers/kit";
 import { args, get, postForm, postJson, run } from "../helpers/requests";
 import { mailTo, startSmtp } from "../helpers/smtp";
 

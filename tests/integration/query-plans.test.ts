@@ -5,7 +5,7 @@ import { getCategoryBySlug } from "~/domain/catalogue/categories.server";
 import { listFavorites, toggleFavorite } from "~/domain/catalogue/favorites.server";
 import { getProductBySlug, listLatestCollection, listProducts, listRelatedProducts } from "~/domain/catalogue/products.server";
 import { type Database } from "~/lib/db-schema";
-import { makeCategory, makeProduct, makeUser } from "../helpers/factories";
+import { makeCategory, makeProduct, makeUser } from "../helpers/kit";
 import { copyTemplate, newDbFile } from "../helpers/db";
 
 // An index behind every lookup a page makes: no query of the storefront walks a whole child table.

@@ -22,7 +22,7 @@ import { loader as detailsLoader } from "~/routes/order-details.$orderId";
 import { action as productAction, loader as productLoader, meta as productMeta } from "~/routes/product.$slug";
 import { loader as reviewsPageLoader } from "~/routes/reviews";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/reviews_.unsubscribe";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { call, get, getJson, postForm, postJson, postMultipart, sendJson } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { mailTo, startSmtp } from "../helpers/smtp";

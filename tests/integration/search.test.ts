@@ -3,7 +3,7 @@ import { readProducts } from "~/domain/catalogue/products.server";
 import { bestCorrection, buildVocabulary, editDistance } from "~/domain/catalogue/search";
 import { type DB } from "~/lib/sqlite.server";
 import { createTestDb } from "../helpers/db";
-import { makeCategory, makeProduct } from "../helpers/factories";
+import { makeCategory, makeProduct } from "../helpers/kit";
 
 let db: DB;
 

@@ -13,7 +13,7 @@ import { loader as productsLoader } from "~/routes/api.products";
 import { loader as latestLoader } from "~/routes/api.products.latest-collection";
 import { loader as slugLoader } from "~/routes/api.products.slug.$slug";
 import { loader as productPageLoader } from "~/routes/product.$slug";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { apiRequest, args, get, postForm, postMultipart, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { mailTo, startSmtp } from "../helpers/smtp";

@@ -11,7 +11,7 @@ import { meta as cartMeta } from "~/routes/cart";
 import { meta as productMeta, loader as productLoader } from "~/routes/product.$slug";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
-import { makeCategory, makeProduct } from "../helpers/factories";
+import { makeCategory, makeProduct } from "../helpers/kit";
 import { args, get, ORIGIN } from "../helpers/requests";
 
 afterAll(() => db.destroy());

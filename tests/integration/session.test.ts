@@ -1,6 +1,6 @@
 import { createShopSessionStorage } from "~/web/session.server";
 import { db } from "~/lib/db.server";
-import { makeUser } from "../helpers/factories";
+import { makeUser } from "../helpers/kit";
 
 afterAll(() => db.destroy());
 

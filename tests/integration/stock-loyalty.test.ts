@@ -5,7 +5,7 @@ import { reverseOrderPoints } from "~/domain/orders/points-settlement.server";
 import { returnOrderPoints, takeOrderPoints } from "~/domain/orders/holds.server";
 import { getOrderAccess } from "~/domain/orders/access.server";
 import { db } from "~/lib/db.server";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 
 afterAll(() => db.destroy());
 

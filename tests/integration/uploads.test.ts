@@ -9,7 +9,7 @@ import { readMultipartForm } from "~/web/multipart.server";
 import { action as cleanupAction } from "~/routes/api.upload.cleanup";
 import { action as finalizeAction } from "~/routes/api.upload.finalize";
 import { action as tempAction } from "~/routes/api.upload.temp";
-import { makeUser } from "../helpers/factories";
+import { makeUser } from "../helpers/kit";
 import { args, postForm, postJson, postMultipart, sendJson } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 

@@ -18,7 +18,7 @@ import { action as withdrawalsApi } from "~/routes/api.withdrawals";
 import { action as pageAction, loader as pageLoader } from "~/routes/withdrawal";
 import { loader as receiptLoader } from "~/routes/withdrawal_.received";
 import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
-import { makeProduct, makeUser } from "../helpers/factories";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { args, get, getJson, ORIGIN, postForm, postJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { emulatorClient } from "../helpers/paypal-emulator";

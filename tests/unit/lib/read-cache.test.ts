@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { ReadCache } from "~/lib/read-cache.server";
 import { databaseVersion, type DB, startReadEpoch } from "~/lib/sqlite.server";
 import { createTestDb } from "../../helpers/db";
-import { makeProduct } from "../../helpers/factories";
+import { makeProduct } from "../../helpers/kit";
 
 // The exact read cache: an entry lives only as long as the database is unchanged, whoever changed it.
 
