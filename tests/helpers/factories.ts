@@ -1,1 +1,0 @@
-export { makeCategory, makeProduct, makeUser, type ProductSpec, seedPalette } from "./kit";
