@@ -34,6 +34,8 @@ import { getEnv } from "~/lib/env.server";
 import { isLeanPath } from "~/lib/lean-page";
 import { pageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
+import { ProductListQuerySchema } from "~/domain/catalogue/schemas";
+import { formConstraints } from "~/web/form-constraints.server";
 import { type ReactNode } from "react";
 import styles from "~/styles/app.css";
 
@@ -69,6 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shopEmail: store.email,
       storeName: store.name,
       storeDescription: store.description,
+      searchConstraint: formConstraints(ProductListQuerySchema).search,
       // Every page's footer, seller's identity included (EU e-commerce rules), as HTML: it never
       // changes in the browser, so its component stays out of every hydrated page's bundle.
       footerHtml: footerHtml({ email: store.email, name: store.name, description: store.description, seller }),
@@ -174,7 +177,14 @@ function ShopChrome({
   return (
     <>
       {banner}
-      <Header user={data.user} cart={data.cart} favoritesCount={data.favoritesCount} menu={data.menu} storeName={data.storeName} />
+      <Header
+        user={data.user}
+        cart={data.cart}
+        favoritesCount={data.favoritesCount}
+        menu={data.menu}
+        storeName={data.storeName}
+        searchConstraint={data.searchConstraint}
+      />
       <main id="main" className="main" tabIndex={-1}>
         {children}
       </main>

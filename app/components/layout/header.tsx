@@ -4,6 +4,7 @@ import { useHere } from "~/components/cart/cart-forms";
 import { CartDrawer, type DrawerCart } from "~/components/layout/cart-drawer";
 import { HeartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/icons";
 import { ShopLink, ShopSearchForm } from "~/components/ui/shop-link";
+import { type FieldConstraint } from "~/lib/field-constraint";
 import { MENUS_ATTRIBUTE, REFRESH_ATTRIBUTE, SEARCH_ATTRIBUTE } from "~/lib/behavior-contract";
 
 interface MenuNode {
@@ -33,6 +34,8 @@ export interface HeaderProps {
   favoritesCount: number;
   menu: MenuNode[];
   storeName: string;
+  /** The search box's native constraints, from the product list's schema. */
+  searchConstraint: FieldConstraint;
 }
 
 /** The store's name as its wordmark: the last word in the accent colour ('Little Stitches' + ' Atelier'). */
@@ -55,7 +58,7 @@ function StoreLogo({ name }: { name: string }) {
  */
 export const Header = memo(HeaderView, () => true);
 
-function HeaderView({ user, cart, favoritesCount, menu, storeName }: HeaderProps) {
+function HeaderView({ user, cart, favoritesCount, menu, storeName, searchConstraint }: HeaderProps) {
   const loginHref = useLoginHref();
   const here = useHere();
   return (
@@ -66,7 +69,7 @@ function HeaderView({ user, cart, favoritesCount, menu, storeName }: HeaderProps
             <MenuIcon />
           </summary>
           <div className="mobile-panel">
-            <SearchForm idSuffix="mobile" />
+            <SearchForm idSuffix="mobile" constraint={searchConstraint} />
             <nav aria-label="Mobile">
               <ul className="mobile-links">
                 <li>
@@ -134,7 +137,7 @@ function HeaderView({ user, cart, favoritesCount, menu, storeName }: HeaderProps
         </nav>
 
         <div className="header-search">
-          <SearchForm idSuffix="desktop" />
+          <SearchForm idSuffix="desktop" constraint={searchConstraint} />
         </div>
 
         <div className="header-actions">
@@ -161,7 +164,7 @@ function HeaderView({ user, cart, favoritesCount, menu, storeName }: HeaderProps
   );
 }
 
-function SearchForm({ idSuffix }: { idSuffix: string }) {
+function SearchForm({ idSuffix, constraint }: { idSuffix: string; constraint: FieldConstraint }) {
   return (
     <ShopSearchForm action="/shop" role="search" className="search-form">
       <label htmlFor={`search-${idSuffix}`} className="sr-only">
@@ -172,10 +175,11 @@ function SearchForm({ idSuffix }: { idSuffix: string }) {
         type="search"
         name="search"
         placeholder="Search dresses, coats, hats…"
+        maxLength={constraint.maxLength}
+        // Asking for a word is the box's own courtesy: an empty search is no error, the shop shows everything.
         required
         pattern=".*\S.*"
         title="Type something to search for"
-        maxLength={200}
         {...{ [SEARCH_ATTRIBUTE]: "" }}
       />
       <button type="submit" aria-label="Search">
