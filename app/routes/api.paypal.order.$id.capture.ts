@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { isPaypalOrderId } from "~/lib/paypal-client.server";
 import { requireApiOrderAccess, withPaymentErrors } from "~/web/payment-routes.server";
-import { completePayment, findOrderIdByPaypalOrder } from "~/domain/payments/payments.server";
+import { findOrderIdByPaypalOrder } from "~/domain/payments/attempts.server";
+import { completePayment } from "~/domain/payments/payments.server";
 import { OrderTokenSchema } from "~/domain/payments/schemas";
 import { db } from "~/lib/db.server";
 import { apiAction, jsonError, methodNotAllowed, parseJsonBody } from "~/web/http.server";

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireApiOrderAccess, withPaymentErrors } from "~/web/payment-routes.server";
 import { getOrderViewer } from "~/web/guards.server";
-import { assertClientPaymentTerms, findUnpaidOrderForAmount, startPayment } from "~/domain/payments/payments.server";
+import { assertClientPaymentTerms, findUnpaidOrderForAmount } from "~/domain/payments/client-terms.server";
+import { startPayment } from "~/domain/payments/payments.server";
 import { CreatePaypalOrderSchema } from "~/domain/payments/schemas";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";

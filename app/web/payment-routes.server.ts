@@ -8,16 +8,10 @@ import { isPaidLike, orderStatusLabel } from "~/domain/orders/status";
 import { totalsFigures } from "~/domain/orders/totals";
 import { confirmationUrl, PAYMENT_TEXT, PAYMENT_TOASTS, type PaymentPageData, paymentPageUrl, stockToast, type ToastSpec } from "~/domain/payments/page-data";
 import { getPaypalClientId, getPaypalMode, isPaypalConfigured, isPaypalOrderId } from "~/lib/paypal-client.server";
-import {
-  abandonPayment,
-  completePayment,
-  PAYMENT_PENDING,
-  isPaypalOrderOf,
-  PaymentError,
-  recoverPayment,
-  startPayment,
-  validateOrderStock,
-} from "~/domain/payments/payments.server";
+import { isPaypalOrderOf } from "~/domain/payments/attempts.server";
+import { PAYMENT_PENDING, PaymentError } from "~/domain/payments/payment-order.server";
+import { completePayment, startPayment, validateOrderStock } from "~/domain/payments/payments.server";
+import { abandonPayment, recoverPayment } from "~/domain/payments/recovery.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";

@@ -1,6 +1,9 @@
 import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { isPaypalDisputeId, isPaypalResourceId, type PaypalClient, type PaypalDispute, PaypalError, type PaypalRefund } from "~/lib/paypal-client.server";
-import { findOrderIdByPaypalOrder, PaymentError, recoverPayment, settlePaypalOrder } from "~/domain/payments/payments.server";
+import { findOrderIdByPaypalOrder } from "~/domain/payments/attempts.server";
+import { PaymentError } from "~/domain/payments/payment-order.server";
+import { settlePaypalOrder } from "~/domain/payments/payments.server";
+import { recoverPayment } from "~/domain/payments/recovery.server";
 import { recordExternalRefund, recordRefund, settlePendingRefund } from "~/domain/payments/refunds.server";
 import { markPaymentReversed } from "~/domain/payments/reversals.server";
 import { decimalToCents } from "~/lib/money";
