@@ -5,6 +5,10 @@ import type { AdminCategory } from "~/domain/catalogue/categories-write.server";
 import type { StoreActionData } from "~/web/admin/store-tabs.server";
 import { STORE_INTENTS } from "~/domain/common/settings-texts";
 import { CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
+import { type CategorySchema } from "~/domain/catalogue/category-schemas";
+import { type FormConstraints } from "~/web/form-constraints.server";
+
+type CategoryConstraints = FormConstraints<typeof CategorySchema>;
 
 const TAB = "/admin?tab=categories";
 
@@ -14,6 +18,7 @@ interface CategoriesData {
   editing: AdminCategory | null;
   adding: boolean;
   confirmDelete: AdminCategory | null;
+  constraints: CategoryConstraints;
 }
 
 export function CategoriesTab({ data }: { data: CategoriesData }) {
@@ -43,7 +48,7 @@ export function CategoriesTab({ data }: { data: CategoriesData }) {
           cancelTo={TAB}
         />
       ) : null}
-      {showForm ? <CategoryForm editing={data.editing} topLevel={topLevel} reply={formReply} /> : null}
+      {showForm ? <CategoryForm editing={data.editing} topLevel={topLevel} reply={formReply} constraints={data.constraints} /> : null}
       {data.categories.length === 0 ? (
         <p className="muted">No categories yet.</p>
       ) : (
@@ -136,7 +141,17 @@ function CategoryHierarchy({ categories }: { categories: AdminCategory[] }) {
   );
 }
 
-function CategoryForm({ editing, topLevel, reply }: { editing: AdminCategory | null; topLevel: AdminCategory[]; reply: StoreActionData | null }) {
+function CategoryForm({
+  editing,
+  topLevel,
+  reply,
+  constraints,
+}: {
+  editing: AdminCategory | null;
+  topLevel: AdminCategory[];
+  reply: StoreActionData | null;
+  constraints: CategoryConstraints;
+}) {
   const isEdit = editing !== null;
   const submitted = reply?.result?.initialValue ?? null;
   const formError = errorFrom(reply, "");
@@ -157,8 +172,7 @@ function CategoryForm({ editing, topLevel, reply }: { editing: AdminCategory | n
           name="name"
           label="Name"
           idPrefix="category-"
-          required
-          maxLength={60}
+          {...constraints.name}
           defaultValue={valueFrom(reply, "name", editing?.name ?? "")}
           error={errorFrom(reply, "name")}
         />
@@ -166,8 +180,7 @@ function CategoryForm({ editing, topLevel, reply }: { editing: AdminCategory | n
           name="slug"
           label="Slug"
           idPrefix="category-"
-          maxLength={80}
-          pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          {...constraints.slug}
           defaultValue={valueFrom(reply, "slug", editing?.slug ?? "")}
           error={errorFrom(reply, "slug")}
           hint="Lowercase letters, numbers and hyphens. Leave empty to make it from the name."
@@ -200,8 +213,7 @@ function CategoryForm({ editing, topLevel, reply }: { editing: AdminCategory | n
           idPrefix="category-"
           type="number"
           inputMode="numeric"
-          min={0}
-          max={9999}
+          {...constraints.sortOrder}
           step={1}
           defaultValue={valueFrom(reply, "sortOrder", String(editing?.sortOrder ?? 0))}
           error={sortError}

@@ -2,9 +2,10 @@ import { Form } from "@remix-run/react";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
 import { REVIEW_INTENTS } from "~/domain/reviews/texts";
+import { type FieldConstraint } from "~/lib/field-constraint";
 
 /** The Settings tab's part for reviews: when the one review request e-mail of an order goes out. */
-export function ReviewSettingsForm({ days }: { days: number }) {
+export function ReviewSettingsForm({ days, constraint }: { days: number; constraint: FieldConstraint }) {
   const reply = useStoreReply(REVIEW_INTENTS.settings);
   return (
     <section className="form-card" aria-labelledby="review-settings-title">
@@ -21,9 +22,7 @@ export function ReviewSettingsForm({ days }: { days: number }) {
           label="Days after delivery"
           idPrefix="reviews-"
           type="number"
-          required
-          min={1}
-          max={120}
+          {...constraint}
           step={1}
           defaultValue={valueFrom(reply, "reviewRequestDays", String(days))}
           error={errorFrom(reply, "reviewRequestDays")}

@@ -1,13 +1,15 @@
 import { Form } from "@remix-run/react";
 import { ReviewSettingsForm } from "~/components/admin/review-settings-form";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
-import { Alert, Field } from "~/components/ui/field";
+import { Alert, EmailField, Field } from "~/components/ui/field";
 import { type ShippingRates } from "~/domain/orders/totals";
 import { type LegalSettings } from "~/domain/legal/seller";
 import { type LoyaltyConfig } from "~/domain/loyalty/rules";
 import { centsToDecimal } from "~/lib/money";
 import { STORE_INTENTS } from "~/domain/common/settings-texts";
 import { type StoreSettings } from "~/domain/common/store-settings";
+import { type FieldConstraint } from "~/lib/field-constraint";
+import { type SettingsConstraints } from "~/web/admin/store-tabs.server";
 
 export function SettingsTab({
   data,
@@ -19,8 +21,10 @@ export function SettingsTab({
     loyalty: LoyaltyConfig;
     legal: LegalSettings;
     reviews: { reviewRequestDays: number };
+    constraints: SettingsConstraints;
   };
 }) {
+  const constraints = data.constraints.store;
   const reply = useStoreReply(STORE_INTENTS.settingsSave);
   const descriptionError = errorFrom(reply, "description");
   return (
@@ -35,19 +39,16 @@ export function SettingsTab({
             name="name"
             label="Store name"
             idPrefix="store-"
-            required
-            maxLength={80}
+            {...constraints.name}
             defaultValue={valueFrom(reply, "name", data.settings.name)}
             error={errorFrom(reply, "name")}
             hint="Shown in page titles."
           />
-          <Field
-            name="email"
+          <EmailField
             label="Contact email"
             idPrefix="store-"
-            type="email"
-            required
-            maxLength={254}
+            autoComplete={null}
+            constraint={constraints.email}
             defaultValue={valueFrom(reply, "email", data.settings.email)}
             error={errorFrom(reply, "email")}
             hint="Shown in the footer and on order pages."
@@ -58,7 +59,7 @@ export function SettingsTab({
               id="store-description"
               name="description"
               rows={3}
-              maxLength={300}
+              maxLength={constraints.description.maxLength}
               defaultValue={valueFrom(reply, "description", data.settings.description)}
               aria-invalid={descriptionError ? true : undefined}
               aria-describedby={descriptionError ? "store-description-error" : undefined}
@@ -74,10 +75,10 @@ export function SettingsTab({
           </button>
         </Form>
       </section>
-      <SellerForm legal={data.legal} />
-      <ShippingForm rates={data.shipping} />
-      <LoyaltyForm config={data.loyalty} />
-      <ReviewSettingsForm days={data.reviews.reviewRequestDays} />
+      <SellerForm legal={data.legal} constraints={data.constraints.legal} />
+      <ShippingForm rates={data.shipping} constraints={data.constraints.shipping} />
+      <LoyaltyForm config={data.loyalty} constraints={data.constraints.loyalty} />
+      <ReviewSettingsForm days={data.reviews.reviewRequestDays} constraint={data.constraints.reviews.reviewRequestDays} />
     </section>
   );
 }
@@ -90,8 +91,7 @@ function TextArea({
   label,
   idPrefix,
   rows,
-  maxLength,
-  required,
+  constraint,
   defaultValue,
   error,
   hint,
@@ -100,8 +100,7 @@ function TextArea({
   label: string;
   idPrefix: string;
   rows: number;
-  maxLength: number;
-  required?: boolean;
+  constraint: FieldConstraint;
   defaultValue: string;
   error?: string;
   hint?: string;
@@ -115,8 +114,8 @@ function TextArea({
         id={id}
         name={name}
         rows={rows}
-        maxLength={maxLength}
-        required={required}
+        maxLength={constraint.maxLength}
+        required={constraint.required}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
@@ -136,7 +135,7 @@ function TextArea({
 }
 
 /** The seller's legal identity: the footer, every product page (the maker) and every e-mail show it. */
-function SellerForm({ legal }: { legal: LegalSettings }) {
+function SellerForm({ legal, constraints }: { legal: LegalSettings; constraints: SettingsConstraints["legal"] }) {
   const reply = useStoreReply(STORE_INTENTS.legalSave);
   return (
     <section className="form-card" aria-labelledby="seller-settings-title">
@@ -151,8 +150,7 @@ function SellerForm({ legal }: { legal: LegalSettings }) {
           name="legalName"
           label="Legal name"
           idPrefix="seller-"
-          required
-          maxLength={120}
+          {...constraints.legalName}
           defaultValue={valueFrom(reply, "legalName", legal.legalName)}
           error={errorFrom(reply, "legalName")}
           hint="Your own name or your business's registered name."
@@ -162,19 +160,16 @@ function SellerForm({ legal }: { legal: LegalSettings }) {
           label="Postal address"
           idPrefix="seller-"
           rows={3}
-          maxLength={300}
-          required
+          constraint={constraints.address}
           defaultValue={valueFrom(reply, "address", legal.address)}
           error={errorFrom(reply, "address")}
           hint="One line per line: street, postcode and town, country."
         />
-        <Field
-          name="email"
+        <EmailField
           label="E-mail"
           idPrefix="seller-"
-          type="email"
-          required
-          maxLength={254}
+          autoComplete={null}
+          constraint={constraints.email}
           defaultValue={valueFrom(reply, "email", legal.email)}
           error={errorFrom(reply, "email")}
         />
@@ -183,7 +178,7 @@ function SellerForm({ legal }: { legal: LegalSettings }) {
           label="Phone (optional)"
           idPrefix="seller-"
           type="tel"
-          maxLength={40}
+          {...constraints.phone}
           defaultValue={valueFrom(reply, "phone", legal.phone)}
           error={errorFrom(reply, "phone")}
         />
@@ -191,7 +186,7 @@ function SellerForm({ legal }: { legal: LegalSettings }) {
           name="vatLine"
           label="VAT line (optional)"
           idPrefix="seller-"
-          maxLength={120}
+          {...constraints.vatLine}
           defaultValue={valueFrom(reply, "vatLine", legal.vatLine)}
           error={errorFrom(reply, "vatLine")}
           hint="e.g. 'VAT-exempt small business' or your VAT number."
@@ -201,8 +196,7 @@ function SellerForm({ legal }: { legal: LegalSettings }) {
           label="Default safety notice"
           idPrefix="seller-"
           rows={2}
-          maxLength={300}
-          required
+          constraint={constraints.safetyNotice}
           defaultValue={valueFrom(reply, "safetyNotice", legal.safetyNotice)}
           error={errorFrom(reply, "safetyNotice")}
           hint="Shown on every product without a notice of its own."
@@ -212,9 +206,7 @@ function SellerForm({ legal }: { legal: LegalSettings }) {
           label="Keep orders for (years)"
           idPrefix="seller-"
           type="number"
-          required
-          min="1"
-          max="20"
+          {...constraints.orderRetentionYears}
           step="1"
           defaultValue={valueFrom(reply, "orderRetentionYears", String(legal.orderRetentionYears))}
           error={errorFrom(reply, "orderRetentionYears")}
@@ -228,7 +220,7 @@ function SellerForm({ legal }: { legal: LegalSettings }) {
   );
 }
 
-function ShippingForm({ rates }: { rates: ShippingRates }) {
+function ShippingForm({ rates, constraints }: { rates: ShippingRates; constraints: SettingsConstraints["shipping"] }) {
   const reply = useStoreReply(STORE_INTENTS.shippingSave);
   return (
     <section className="form-card" aria-labelledby="shipping-settings-title">
@@ -246,8 +238,7 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
                 name={`${kind}Name`}
                 label={`${rate} name`}
                 idPrefix="ship-"
-                required
-                maxLength={60}
+                {...constraints[`${kind}Name`]}
                 defaultValue={valueFrom(reply, `${kind}Name`, rates[kind].name)}
                 error={errorFrom(reply, `${kind}Name`)}
               />
@@ -255,7 +246,7 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
                 name={`${kind}Description`}
                 label={`${rate} description`}
                 idPrefix="ship-"
-                maxLength={200}
+                {...constraints[`${kind}Description`]}
                 defaultValue={valueFrom(reply, `${kind}Description`, rates[kind].description)}
                 error={errorFrom(reply, `${kind}Description`)}
               />
@@ -263,10 +254,8 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
                 name={`${kind}Price`}
                 label={`${rate} price (USD)`}
                 idPrefix="ship-"
-                required
                 inputMode="decimal"
-                pattern="[0-9]{1,5}([.][0-9]{1,2})?"
-                maxLength={8}
+                {...constraints[`${kind}Price`]}
                 defaultValue={valueFrom(reply, `${kind}Price`, dollars(rates[kind].priceCents))}
                 error={errorFrom(reply, `${kind}Price`)}
               />
@@ -281,16 +270,15 @@ function ShippingForm({ rates }: { rates: ShippingRates }) {
   );
 }
 
-function LoyaltyForm({ config }: { config: LoyaltyConfig }) {
+function LoyaltyForm({ config, constraints }: { config: LoyaltyConfig; constraints: SettingsConstraints["loyalty"] }) {
   const reply = useStoreReply(STORE_INTENTS.loyaltySave);
   const ex = config.discountExchange;
   const fields: {
-    name: string;
+    name: keyof SettingsConstraints["loyalty"];
     label: string;
     value: number;
     hint: string;
     step: string;
-    min: string;
   }[] = [
     {
       name: "dollarsPerPoint",
@@ -298,7 +286,6 @@ function LoyaltyForm({ config }: { config: LoyaltyConfig }) {
       value: config.dollarsPerPoint,
       hint: "A customer earns one point for every this many dollars.",
       step: "0.01",
-      min: "0.01",
     },
     {
       name: "minimumOrderForPoints",
@@ -306,7 +293,6 @@ function LoyaltyForm({ config }: { config: LoyaltyConfig }) {
       value: config.minimumOrderForPoints,
       hint: "Smaller orders earn no points.",
       step: "0.01",
-      min: "0",
     },
     {
       name: "pointsRequired",
@@ -314,7 +300,6 @@ function LoyaltyForm({ config }: { config: LoyaltyConfig }) {
       value: ex.pointsRequired,
       hint: "One discount per order.",
       step: "1",
-      min: "1",
     },
     {
       name: "discountAmount",
@@ -322,7 +307,6 @@ function LoyaltyForm({ config }: { config: LoyaltyConfig }) {
       value: ex.discountAmount,
       hint: "Taken off the subtotal.",
       step: "0.01",
-      min: "0",
     },
     {
       name: "minimumOrderValue",
@@ -330,7 +314,6 @@ function LoyaltyForm({ config }: { config: LoyaltyConfig }) {
       value: ex.minimumOrderValue,
       hint: "Subtotal the order must reach.",
       step: "0.01",
-      min: "0",
     },
   ];
   return (
@@ -347,10 +330,8 @@ function LoyaltyForm({ config }: { config: LoyaltyConfig }) {
             label={f.label}
             idPrefix="loyalty-"
             type="number"
-            required
+            {...constraints[f.name]}
             step={f.step}
-            min={f.min}
-            max="1000000"
             hint={f.hint}
             defaultValue={valueFrom(reply, f.name, String(f.value))}
             error={errorFrom(reply, f.name)}

@@ -1,8 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { errorFrom, formatDay, useStoreReply, valueFrom } from "~/components/admin/store-parts";
-import { Alert, Field } from "~/components/ui/field";
+import { Alert, EmailField, Field } from "~/components/ui/field";
 import { type LoyaltyConfig } from "~/domain/loyalty/rules";
-import { MAX_AWARD_POINTS } from "~/domain/loyalty/award-texts";
+import { type AwardPointsSchema } from "~/domain/loyalty/schemas";
+import { type FormConstraints } from "~/web/form-constraints.server";
 import { STORE_INTENTS } from "~/domain/common/settings-texts";
 import { type AccountRow } from "~/domain/auth/accounts.server";
 
@@ -74,6 +75,7 @@ interface LoyaltyData {
   config: LoyaltyConfig;
   awards: { id: number; email: string; points: number; pointsAfter: number; createdAt: string }[];
   email: string;
+  constraints: FormConstraints<typeof AwardPointsSchema>;
 }
 
 const dollars = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`;
@@ -93,13 +95,11 @@ export function LoyaltyTab({ data }: { data: LoyaltyData }) {
           {reply?.failure ? <Alert title={reply.failure.title}>{reply.failure.description}</Alert> : null}
           <Form method="post" action="/admin?tab=loyalty" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
             <input type="hidden" name="intent" value={STORE_INTENTS.loyaltyAward} />
-            <Field
-              name="email"
+            <EmailField
               label="Customer email"
               idPrefix="award-"
-              type="email"
-              required
               autoComplete="off"
+              constraint={data.constraints.email}
               defaultValue={valueFrom(reply, "email", data.email)}
               error={emailError}
             />
@@ -109,9 +109,7 @@ export function LoyaltyTab({ data }: { data: LoyaltyData }) {
               idPrefix="award-"
               type="number"
               inputMode="numeric"
-              required
-              min={1}
-              max={MAX_AWARD_POINTS}
+              {...data.constraints.points}
               step={1}
               defaultValue={valueFrom(reply, "points", "")}
               error={pointsError}

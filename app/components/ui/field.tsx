@@ -51,7 +51,10 @@ interface CredentialFieldProps {
   hint?: ReactNode;
 }
 
-/** An e-mail address: `type="email"`, filled in by the browser from the person's address unless told otherwise. */
+/**
+ * An e-mail address: `type="email"`, filled in by the browser from the person's own address unless
+ * told otherwise (null: an address that is not the person's, such as the shop's, gets no hint).
+ */
 export function EmailField({
   constraint,
   label = "Email",
@@ -59,8 +62,8 @@ export function EmailField({
   autoComplete = "email",
   defaultValue,
   ...field
-}: CredentialFieldProps & { autoComplete?: "email" | "username" | "off"; defaultValue?: string }) {
-  return <Field name={name} label={label} type="email" autoComplete={autoComplete} {...constraint} defaultValue={defaultValue} {...field} />;
+}: CredentialFieldProps & { autoComplete?: "email" | "username" | "off" | null; defaultValue?: string }) {
+  return <Field name={name} label={label} type="email" autoComplete={autoComplete ?? undefined} {...constraint} defaultValue={defaultValue} {...field} />;
 }
 
 /**

@@ -53,6 +53,7 @@ const PRICE = "Enter a price such as 8 or 8.50";
 const price = z
   .string({ required_error: PRICE, invalid_type_error: PRICE })
   .trim()
+  .max(8, PRICE)
   .regex(/^\d{1,5}(\.\d{1,2})?$/, PRICE);
 const rateName = (label: string) =>
   z

@@ -12,7 +12,8 @@ export const AwardPointsSchema = z.object({
   points: z
     .number({ required_error: AWARD_TEXT.awardMissing, invalid_type_error: AWARD_TEXT.awardPositive })
     .int(AWARD_TEXT.awardPositive)
-    .positive(AWARD_TEXT.awardPositive)
+    // min(1) rather than positive(): the same rule for a whole number, and the browser's min reads it.
+    .min(1, AWARD_TEXT.awardPositive)
     .max(MAX_AWARD_POINTS, AWARD_TEXT.awardTooMany),
 });
 export type AwardPointsInput = z.infer<typeof AwardPointsSchema>;

@@ -31,6 +31,8 @@ import { cleanedMessage, CATEGORY_TEXT } from "~/domain/catalogue/category-texts
 import { STORE_INTENTS, SETTINGS_TEXT } from "~/domain/common/settings-texts";
 import { awardPoints } from "~/domain/loyalty/awards.server";
 import { listAccounts } from "~/domain/auth/accounts.server";
+import { ReviewSettingsSchema } from "~/domain/reviews/schemas";
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const STORE_TAB_URL = {
   categories: "/admin?tab=categories",
@@ -56,6 +58,18 @@ async function recentAwards(db: DB) {
     .execute();
 }
 
+/** The store tabs' forms' native constraints, from the schemas their actions parse with. */
+const CATEGORY_CONSTRAINTS = formConstraints(CategorySchema);
+const AWARD_CONSTRAINTS = formConstraints(AwardPointsSchema);
+const SETTINGS_CONSTRAINTS = {
+  store: formConstraints(StoreSettingsSchema),
+  legal: formConstraints(LegalSettingsSchema),
+  shipping: formConstraints(ShippingSettingsSchema),
+  loyalty: formConstraints(LoyaltySettingsSchema),
+  reviews: formConstraints(ReviewSettingsSchema),
+};
+export type SettingsConstraints = typeof SETTINGS_CONSTRAINTS;
+
 /** The Categories tab (`&edit=ID`, `&add=1`, and the no-JavaScript delete question `&confirm=delete&category=ID`). */
 export async function loadCategoriesTab(db: DB, url: URL) {
   const categories = await listAdminCategories(db);
@@ -67,6 +81,7 @@ export async function loadCategoriesTab(db: DB, url: URL) {
     editing: categories.find((c) => c.id === editId) ?? null,
     adding: url.searchParams.get("add") === "1",
     confirmDelete: categories.find((c) => c.id === deleteId) ?? null,
+    constraints: CATEGORY_CONSTRAINTS,
   };
 }
 
@@ -77,7 +92,7 @@ export async function loadUsersTab(db: DB) {
 /** The Loyalty tab (`&email=` fills the award form). */
 export async function loadLoyaltyTab(db: DB, url: URL) {
   const [config, awards] = await Promise.all([getLoyaltyConfig(db), recentAwards(db)]);
-  return { kind: "loyalty" as const, config, awards, email: url.searchParams.get("email") ?? "" };
+  return { kind: "loyalty" as const, config, awards, email: url.searchParams.get("email") ?? "", constraints: AWARD_CONSTRAINTS };
 }
 
 /** The Functions tab (`&confirm=recalculate|clean` asks before running one). */
@@ -99,7 +114,7 @@ export async function loadSettingsTab(db: DB) {
     getLegalSettings(db, getEnv().SHOP_EMAIL),
     getReviewSettings(db),
   ]);
-  return { kind: "settings" as const, settings, shipping, loyalty, legal, reviews };
+  return { kind: "settings" as const, settings, shipping, loyalty, legal, reviews, constraints: SETTINGS_CONSTRAINTS };
 }
 
 /** What a refused store-tab form answers (the page renders it again from this). */
