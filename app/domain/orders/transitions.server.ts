@@ -1,7 +1,7 @@
 import { DomainError } from "~/domain/common/errors";
 import { enqueueOrderCancelledMail } from "~/domain/mail/order-mail.server";
 import { addOrderEvent } from "~/domain/orders/events.server";
-import { PAID_BEFORE_SHIPPING } from "~/domain/orders/lifecycle";
+import { canTransition, PAID_BEFORE_SHIPPING } from "~/domain/orders/lifecycle";
 import { transitionOrder } from "~/domain/orders/lifecycle.server";
 import { type RestockLine } from "~/domain/orders/returned-items.server";
 import { orderStatusLabel, type OrderStatus } from "~/domain/orders/status";
@@ -28,7 +28,7 @@ export { checkRestock, type RestockLine } from "~/domain/orders/returned-items.s
 export async function cancelOrder(db: DB, orderId: number, from: readonly OrderStatus[] = PAID_BEFORE_SHIPPING, actor?: Actor): Promise<boolean> {
   const row = await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
   if (!row || !from.includes(row.status)) return false;
-  const done = await transitionOrder(db, orderId, row.status === "payment_reversed" ? "cancelReversed" : "cancel", {
+  const done = await transitionOrder(db, orderId, canTransition(row.status, "cancelReversed") ? "cancelReversed" : "cancel", {
     from: [row.status],
     message: `Order cancelled (was ${orderStatusLabel(row.status)}); stock restored, loyalty points settled.`,
   });
