@@ -1,6 +1,7 @@
 import { sql } from "kysely";
+import { computeOrderTotals } from "../../../app/domain/orders/totals";
 import type { Database } from "../../../app/lib/db-schema";
-import { type DB, DAY, HOUR, type ProductInfo, SHIPS_FROM, YEAR_DAYS } from "./context";
+import { type DB, DAY, HOUR, type PlannedOrder, type ProductInfo, SHIPS_FROM, YEAR_DAYS } from "./context";
 
 const INSERT_CHUNK = 200;
 
@@ -99,4 +100,13 @@ export async function nextId(db: DB, table: "orders" | "order_items" | "users" |
 
 export async function inBatches<T>(items: readonly T[], size: number, work: (item: T) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+/** A planned order's total, through the shop's one totals function. */
+export function plannedTotal(o: PlannedOrder): number {
+  return computeOrderTotals({
+    items: o.items.map((i) => ({ unitPriceCents: i.product.priceCents, quantity: i.quantity })),
+    shipping: { name: o.shippingName, priceCents: o.shipping },
+    loyaltyDiscount: { cents: o.discount, pointsUsed: o.pointsUsed },
+  }).totalCents;
 }

@@ -1,7 +1,7 @@
 import { orderStatusLabel } from "../../../app/domain/orders/status-labels";
 import { RETURN_NOTES, WITHDRAWAL_STATEMENTS } from "../demo-year-data";
 import { type DemoContext, HOUR, type PlannedOrder, UNPAID_HOURS } from "./context";
-import { between, iso, paypalId, pick } from "./helpers";
+import { between, iso, paypalId, pick, plannedTotal } from "./helpers";
 import { at, event, money, note, points, refund } from "./ledger";
 
 /*
@@ -59,7 +59,7 @@ function scheduleExpiry(ctx: DemoContext, o: PlannedOrder): void {
 }
 
 function pay(ctx: DemoContext, o: PlannedOrder, when: number): void {
-  const total = o.subtotal + o.shipping - o.discount;
+  const total = plannedTotal(o);
   o.status = "paid";
   o.updatedAt = when;
   for (const item of o.items) item.stockTaken = item.product.madeToOrder ? 0 : item.quantity;
@@ -104,7 +104,7 @@ function pack(ctx: DemoContext, o: PlannedOrder, when: number): void {
 
 /** The owner cancels a paid order: the whole payment back, stock restored, points settled. */
 function cancel(ctx: DemoContext, o: PlannedOrder, when: number): void {
-  const total = o.subtotal + o.shipping - o.discount;
+  const total = plannedTotal(o);
   const refundId = paypalId(ctx.rnd);
   refund(ctx, o, when, {
     paypalRefundId: refundId,

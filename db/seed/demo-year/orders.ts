@@ -1,4 +1,5 @@
 import { pointsEarned } from "../../../app/domain/loyalty/rules";
+import { shippingRateFor } from "../../../app/domain/orders/totals";
 import { CUSTOMER_MESSAGES } from "../demo-year-data";
 import { type Customer, DAY, type DemoContext, type Fate, FRESH, HOUR, ORDER_COUNT, type PlannedItem, type ProductInfo, YEAR_DAYS } from "./context";
 import { addBusinessDays, between, dayWeight, nextId, paypalId, pick, trackingNumber, weightedPick, workingHours } from "./helpers";
@@ -42,7 +43,10 @@ export async function planOrders(ctx: DemoContext, dates: readonly OrderDate[]):
     const pool = available.length > 0 ? available : [...products].sort((a, b) => a.createdAt - b.createdAt).slice(0, 3);
     const items = planItems(ctx, p, pool, nextItemId, forcedMade);
     const subtotal = items.reduce((s, i) => s + i.product.priceCents * i.quantity, 0);
-    const rate = items.some((i) => i.product.isLarge) ? ctx.rates.large : ctx.rates.standard;
+    const rate = shippingRateFor(
+      items.map((i) => ({ isLarge: i.product.isLarge })),
+      ctx.rates,
+    );
     const customer = rnd() < 0.13 ? null : pickCustomer(ctx, customerWeights);
     const mtoLead = Math.max(0, ...items.filter((i) => i.product.madeToOrder).map((i) => i.product.leadTimeDays));
     ctx.orders.push({

@@ -1,6 +1,6 @@
 import { recalculateCategoryCounts } from "../../../app/domain/catalogue/categories.server";
 import { DAY, type DemoContext, type Row } from "./context";
-import { between, hex, insertRows, iso } from "./helpers";
+import { between, hex, insertRows, iso, plannedTotal } from "./helpers";
 import { insertMadeToOrderPieces } from "./made-to-order";
 
 /** Writes the planned year in one transaction, with chunked multi-row inserts. */
@@ -76,7 +76,7 @@ function plannedOrderRows(ctx: DemoContext): Row[] {
       shipping_name: o.shippingName,
       loyalty_discount_cents: o.discount,
       loyalty_points_used: o.pointsUsed,
-      total_cents: o.subtotal + o.shipping - o.discount,
+      total_cents: plannedTotal(o),
       tracking_number: o.tracking,
       customer_message: o.message,
       confirmation_token: Buffer.from(hex(rnd, 48), "hex").toString("base64url"),
