@@ -97,14 +97,16 @@ function ProductEditor({ mode, values, errors, options }: { mode: "add" | "edit"
 
       <InformationFieldset
         mode={mode}
+        constraints={options.constraints}
         values={values}
         errors={errors}
         stockFrom={colors.length > 0 ? "colour variations" : variations.length > 0 ? "product variations" : null}
       />
-      <SafetyFieldset mode={mode} values={values} errors={errors} defaultSafetyNotice={options.defaultSafetyNotice} />
-      <MadeToOrderFieldset values={values} errors={errors} />
+      <SafetyFieldset mode={mode} constraints={options.constraints} values={values} errors={errors} defaultSafetyNotice={options.defaultSafetyNotice} />
+      <MadeToOrderFieldset constraints={options.constraints} values={values} errors={errors} />
       <ColourFieldset
         rows={colors}
+        constraints={options.constraints}
         errors={errors}
         colors={options.colors}
         blocked={variations.length > 0}
@@ -114,6 +116,7 @@ function ProductEditor({ mode, values, errors, options }: { mode: "add" | "edit"
       />
       <VariationFieldset
         rows={variations}
+        constraints={options.constraints}
         errors={errors}
         blocked={colors.length > 0}
         onAdd={() => setVariations((list) => [...list, { key: rowKey(), variationName: "", stock: "0" }])}

@@ -8,7 +8,8 @@ export const MAX_MATERIALS = 300;
 export const MAX_SAFETY_NOTICE = 300;
 
 /** Letters, digits and - _ . only: a SKU goes on labels, in URLs and in spreadsheets unquoted. */
-export const SKU_PATTERN = /^[A-Za-z0-9._-]*$/;
+// The hyphen stands outside the class: the browser reads a pattern attribute with the v flag, which refuses a bare '-' in one.
+export const SKU_PATTERN = /^(?:[A-Za-z0-9._]|-)*$/;
 
 export const SAFETY_TEXT = {
   skuFormat: "SKU may use only letters, digits, '-', '_' and '.'",

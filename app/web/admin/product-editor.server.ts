@@ -29,6 +29,8 @@ import { db as sharedDb } from "~/lib/db.server";
 import { jsonError } from "~/web/http.server";
 import { readMultipartForm } from "~/web/multipart.server";
 import { type DB } from "~/lib/sqlite.server";
+import { type FieldConstraint } from "~/lib/field-constraint";
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const PRODUCTS_TAB_URL = "/admin?tab=products";
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -45,6 +47,23 @@ export interface EditorOptions {
   colors: { id: number; name: string; hex: string }[];
   /** The store's safety notice, shown for a product whose own field is empty. */
   defaultSafetyNotice: string;
+  constraints: EditorConstraints;
+}
+
+type EditorField = "title" | "slug" | "description" | "stock" | "sku" | "materials" | "safetyNotice" | "leadTimeDays" | "madeToOrderCap";
+
+/** The editor's native constraints, from the schema its mode saves with; a row's fields are every row's. */
+export type EditorConstraints = Record<EditorField | "variationName" | "rowStock", FieldConstraint>;
+
+function editorConstraints(mode: EditorMode): EditorConstraints {
+  const all: Record<string, FieldConstraint> = formConstraints(mode === "add" ? CreateProductSchema : UpdateProductSchema);
+  const fields: EditorField[] = ["title", "slug", "description", "stock", "sku", "materials", "safetyNotice", "leadTimeDays", "madeToOrderCap"];
+  return {
+    ...(Object.fromEntries(fields.map((name) => [name, all[name]])) as Record<EditorField, FieldConstraint>),
+    variationName: all["productVariations[].variationName"]!,
+    // Colour rows and variation rows have the same stock rule.
+    rowStock: all["productVariations[].stock"]!,
+  };
 }
 
 export type EditorPageData =
@@ -114,9 +133,9 @@ export function valuesOf(product: AdminProduct): EditorValues {
   };
 }
 
-async function editorOptions(db: DB): Promise<EditorOptions> {
+async function editorOptions(db: DB, mode: EditorMode): Promise<EditorOptions> {
   const [categories, colors, legal] = await Promise.all([listCategoryOptions(db), listColors(db), getLegalSettings(db)]);
-  return { categories, colors, defaultSafetyNotice: legal.safetyNotice };
+  return { categories, colors, defaultSafetyNotice: legal.safetyNotice, constraints: editorConstraints(mode) };
 }
 
 /**
@@ -134,7 +153,7 @@ export async function loadProductEditor(request: Request, idParam: string | null
         productId: null,
         slug: null,
         values: EMPTY_EDITOR_VALUES,
-        options: await editorOptions(db),
+        options: await editorOptions(db, "add"),
       },
       { headers: NO_STORE },
     );
@@ -149,7 +168,7 @@ export async function loadProductEditor(request: Request, idParam: string | null
       productId: product.id,
       slug: product.slug,
       values: valuesOf(product),
-      options: await editorOptions(db),
+      options: await editorOptions(db, "edit"),
     },
     { headers: NO_STORE },
   );

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { described, type Errors, FieldError } from "~/components/admin/product-editor/fields";
-import { type EditorValues, MAX_DESCRIPTION, MAX_SLUG, MAX_TITLE, slugPreview } from "~/domain/catalogue/product-texts";
+import { type EditorValues, slugPreview } from "~/domain/catalogue/product-texts";
+import { type EditorConstraints } from "~/web/admin/product-editor.server";
 
 /**
  * Title, slug, description, price, stock and the two flags. `stockFrom` names the rows that
@@ -8,11 +9,13 @@ import { type EditorValues, MAX_DESCRIPTION, MAX_SLUG, MAX_TITLE, slugPreview } 
  */
 export function InformationFieldset({
   mode,
+  constraints,
   values,
   errors,
   stockFrom,
 }: {
   mode: "add" | "edit";
+  constraints: EditorConstraints;
   values: EditorValues;
   errors: Errors;
   stockFrom: "colour variations" | "product variations" | null;
@@ -27,8 +30,7 @@ export function InformationFieldset({
         <input
           id="product-title"
           name="title"
-          required
-          maxLength={MAX_TITLE}
+          {...constraints.title}
           defaultValue={values.title}
           onChange={(e) => setTitle(e.currentTarget.value)}
           aria-invalid={err("title") ? true : undefined}
@@ -41,8 +43,7 @@ export function InformationFieldset({
         <input
           id="product-slug"
           name="slug"
-          maxLength={MAX_SLUG}
-          pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          {...constraints.slug}
           defaultValue={values.slug}
           placeholder={slugPreview(title) || undefined}
           autoCapitalize="none"
@@ -61,8 +62,7 @@ export function InformationFieldset({
           id="product-description"
           name="description"
           rows={5}
-          required={mode === "add"}
-          maxLength={MAX_DESCRIPTION}
+          {...constraints.description}
           defaultValue={values.description}
           aria-invalid={err("description") ? true : undefined}
           aria-describedby={described(err("description") && "product-description-error")}
@@ -94,7 +94,7 @@ export function InformationFieldset({
             type="number"
             inputMode="numeric"
             step="1"
-            min="0"
+            {...constraints.stock}
             defaultValue={values.stock}
             disabled={stockFrom !== null}
             aria-invalid={err("stock") ? true : undefined}

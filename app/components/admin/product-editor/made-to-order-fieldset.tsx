@@ -2,12 +2,13 @@ import { useState } from "react";
 import { described, type Errors, FieldError } from "~/components/admin/product-editor/fields";
 import { LEAD_TIME_MAX_DAYS, LEAD_TIME_MIN_DAYS, madeToOrderText } from "~/domain/catalogue/made-to-order";
 import { type EditorValues } from "~/domain/catalogue/product-texts";
+import { type EditorConstraints } from "~/web/admin/product-editor.server";
 
 /**
  * Made to order (docs/made-to-order.md): sold at stock 0 and sewn within the lead time; the cap
  * limits the pieces open at once; personalised pieces are exempt from withdrawal.
  */
-export function MadeToOrderFieldset({ values, errors }: { values: EditorValues; errors: Errors }) {
+export function MadeToOrderFieldset({ constraints, values, errors }: { constraints: EditorConstraints; values: EditorValues; errors: Errors }) {
   const [on, setOn] = useState(values.madeToOrder);
   const [days, setDays] = useState(values.leadTimeDays);
   const err = (name: string) => errors[name];
@@ -33,9 +34,10 @@ export function MadeToOrderFieldset({ values, errors }: { values: EditorValues; 
           name="leadTimeDays"
           type="number"
           inputMode="numeric"
-          min={LEAD_TIME_MIN_DAYS}
-          max={LEAD_TIME_MAX_DAYS}
+          min={constraints.leadTimeDays.min}
+          max={constraints.leadTimeDays.max}
           step={1}
+          // Required with made to order on: the schema's refinement, which the native attributes cannot follow.
           required={on}
           defaultValue={values.leadTimeDays}
           onChange={(e) => setDays(e.currentTarget.value)}
@@ -55,7 +57,7 @@ export function MadeToOrderFieldset({ values, errors }: { values: EditorValues; 
           name="madeToOrderCap"
           type="number"
           inputMode="numeric"
-          min={1}
+          {...constraints.madeToOrderCap}
           step={1}
           defaultValue={values.madeToOrderCap}
           aria-invalid={err("madeToOrderCap") ? true : undefined}

@@ -1,15 +1,17 @@
 import { described, type Errors, FieldError } from "~/components/admin/product-editor/fields";
 import { type EditorValues } from "~/domain/catalogue/product-texts";
-import { MAX_MATERIALS, MAX_SAFETY_NOTICE, MAX_SKU } from "~/domain/legal/product-safety";
+import { type EditorConstraints } from "~/web/admin/product-editor.server";
 
 /** SKU, materials and the safety notice (the store's notice when left empty). */
 export function SafetyFieldset({
   mode,
+  constraints,
   values,
   errors,
   defaultSafetyNotice,
 }: {
   mode: "add" | "edit";
+  constraints: EditorConstraints;
   values: EditorValues;
   errors: Errors;
   defaultSafetyNotice: string;
@@ -23,8 +25,7 @@ export function SafetyFieldset({
         <input
           id="product-sku"
           name="sku"
-          maxLength={MAX_SKU}
-          pattern="[A-Za-z0-9._\-]*"
+          {...constraints.sku}
           defaultValue={values.sku}
           placeholder={mode === "add" ? "LSA-00042" : undefined}
           autoCapitalize="none"
@@ -44,7 +45,7 @@ export function SafetyFieldset({
         <input
           id="product-materials"
           name="materials"
-          maxLength={MAX_MATERIALS}
+          {...constraints.materials}
           defaultValue={values.materials}
           placeholder="100% cotton lawn"
           aria-invalid={err("materials") ? true : undefined}
@@ -58,7 +59,7 @@ export function SafetyFieldset({
           id="product-safetyNotice"
           name="safetyNotice"
           rows={2}
-          maxLength={MAX_SAFETY_NOTICE}
+          maxLength={constraints.safetyNotice.maxLength}
           defaultValue={values.safetyNotice}
           placeholder={defaultSafetyNotice}
           aria-invalid={err("safetyNotice") ? true : undefined}

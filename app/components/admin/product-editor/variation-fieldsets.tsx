@@ -1,5 +1,6 @@
 import { described, type Errors, FieldError, inPlace } from "~/components/admin/product-editor/fields";
-import { MAX_ROWS, MAX_VARIATION_NAME, PRODUCT_INTENTS, variationCode } from "~/domain/catalogue/product-texts";
+import { MAX_ROWS, PRODUCT_INTENTS, variationCode } from "~/domain/catalogue/product-texts";
+import { type EditorConstraints } from "~/web/admin/product-editor.server";
 
 export interface ColorRow {
   key: string;
@@ -13,7 +14,19 @@ export interface VariationRow {
 }
 
 /** A colour's or a variation's own stock. */
-function RowStock({ id, name, stock, errors }: { id: string; name: string; stock: string; errors: string[] | undefined }) {
+function RowStock({
+  id,
+  name,
+  stock,
+  constraints,
+  errors,
+}: {
+  id: string;
+  name: string;
+  stock: string;
+  constraints: EditorConstraints;
+  errors: string[] | undefined;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>Stock</label>
@@ -22,7 +35,7 @@ function RowStock({ id, name, stock, errors }: { id: string; name: string; stock
         name={name}
         type="number"
         inputMode="numeric"
-        min="0"
+        {...constraints.rowStock}
         step="1"
         defaultValue={stock}
         aria-invalid={errors ? true : undefined}
@@ -57,6 +70,7 @@ export const rowKey = () => `row-${++rowSeq}`;
 /** Colour rows, each with its own stock; not combined with product variations (`blocked`). */
 export function ColourFieldset({
   rows,
+  constraints,
   errors,
   colors,
   blocked,
@@ -65,6 +79,7 @@ export function ColourFieldset({
   onChoose,
 }: {
   rows: ColorRow[];
+  constraints: EditorConstraints;
   errors: Errors;
   colors: { id: number; name: string }[];
   blocked: boolean;
@@ -102,7 +117,13 @@ export function ColourFieldset({
                 </select>
                 <FieldError id={`color-${i}-error`} errors={err(`colorVariations[${i}].colorId`)} />
               </div>
-              <RowStock id={`color-${i}-stock`} name={`colorVariations[${i}].stock`} stock={row.stock} errors={err(`colorVariations[${i}].stock`)} />
+              <RowStock
+                id={`color-${i}-stock`}
+                name={`colorVariations[${i}].stock`}
+                stock={row.stock}
+                constraints={constraints}
+                errors={err(`colorVariations[${i}].stock`)}
+              />
               <RemoveRow intent={`remove-color-${i}`} label={`Remove colour ${i + 1}`} onRemove={() => onRemove(row.key)} />
             </li>
           ))}
@@ -127,12 +148,14 @@ export function ColourFieldset({
 /** Variations A, B, C…, each with its own stock; not combined with colours (`blocked`). */
 export function VariationFieldset({
   rows,
+  constraints,
   errors,
   blocked,
   onAdd,
   onRemove,
 }: {
   rows: VariationRow[];
+  constraints: EditorConstraints;
   errors: Errors;
   blocked: boolean;
   onAdd: () => void;
@@ -155,15 +178,20 @@ export function VariationFieldset({
                 <input
                   id={`variation-${i}`}
                   name={`productVariations[${i}].variationName`}
-                  required
-                  maxLength={MAX_VARIATION_NAME}
+                  {...constraints.variationName}
                   defaultValue={row.variationName}
                   aria-invalid={err(`productVariations[${i}].variationName`) ? true : undefined}
                   aria-describedby={described(err(`productVariations[${i}].variationName`) && `variation-${i}-error`)}
                 />
                 <FieldError id={`variation-${i}-error`} errors={err(`productVariations[${i}].variationName`)} />
               </div>
-              <RowStock id={`variation-${i}-stock`} name={`productVariations[${i}].stock`} stock={row.stock} errors={err(`productVariations[${i}].stock`)} />
+              <RowStock
+                id={`variation-${i}-stock`}
+                name={`productVariations[${i}].stock`}
+                stock={row.stock}
+                constraints={constraints}
+                errors={err(`productVariations[${i}].stock`)}
+              />
               <RemoveRow intent={`remove-variation-${i}`} label={`Remove variation ${variationCode(i)}`} onRemove={() => onRemove(row.key)} />
             </li>
           ))}
