@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Alert, Field } from "~/components/ui/field";
 import type { loadPageEditor, PageEditorActionData } from "~/web/admin/page-editor.server";
-import { PAGE_BODY_MAX, PAGE_INTENTS, PAGE_TEXT, PAGE_TITLE_MAX } from "~/domain/pages/slugs";
+import { PAGE_INTENTS, PAGE_TEXT } from "~/domain/pages/slugs";
 
 type EditorData = SerializeFrom<typeof loadPageEditor>;
 
@@ -99,15 +99,15 @@ export function PageEditorPage() {
       <div className="page-editor-grid">
         <Form method="post" className="form-stack form-card" key={formKey} onChange={(e) => onEdit(e.currentTarget)} aria-label={`Edit ${data.label}`}>
           {refused ? <Alert title="Page not saved">Please correct the fields below.</Alert> : null}
-          <Field name="title" label="Title" idPrefix="page-" required maxLength={PAGE_TITLE_MAX} defaultValue={value("title")} error={error("title")} />
+          <Field name="title" label="Title" idPrefix="page-" {...data.constraints.title} defaultValue={value("title")} error={error("title")} />
           <div className="field">
             <label htmlFor="page-body">Text (Markdown)</label>
             <textarea
               id="page-body"
               name="body"
               rows={24}
-              required
-              maxLength={PAGE_BODY_MAX}
+              required={data.constraints.body.required}
+              maxLength={data.constraints.body.maxLength}
               defaultValue={value("body")}
               className="page-body-input"
               aria-invalid={bodyError ? true : undefined}

@@ -44,23 +44,22 @@ export function PagesTab({ data }: { data: SerializeFrom<PagesTabData> }) {
           </tbody>
         </table>
       </div>
-      <HomeForm home={data.home} />
+      <HomeForm home={data.home} constraints={data.constraints} />
     </section>
   );
 }
 
 type Key = keyof HomeTexts;
 
-function HomeForm({ home }: { home: HomeTexts }) {
+function HomeForm({ home, constraints }: { home: HomeTexts; constraints: SerializeFrom<PagesTabData>["constraints"] }) {
   const reply = useStoreReply(PAGE_INTENTS.homeSave);
-  const field = (name: Key, label: string, max: number, opts: { required?: boolean; hint?: string; type?: string } = {}) => (
+  const field = (name: Key, label: string, opts: { hint?: string; type?: string } = {}) => (
     <Field
       name={name}
       label={label}
       idPrefix="home-"
       type={opts.type ?? "text"}
-      required={opts.required ?? true}
-      maxLength={max}
+      {...constraints[name]}
       hint={opts.hint}
       defaultValue={valueFrom(reply, name, home[name])}
       error={errorFrom(reply, name)}
@@ -77,29 +76,28 @@ function HomeForm({ home }: { home: HomeTexts }) {
         <input type="hidden" name="intent" value={PAGE_INTENTS.homeSave} />
         <fieldset className="form-stack">
           <legend>Hero</legend>
-          {field("heroTitle", "Hero title", 80)}
-          {field("heroLine", "Hero line", 300)}
+          {field("heroTitle", "Hero title")}
+          {field("heroLine", "Hero line")}
         </fieldset>
         <fieldset className="form-stack">
           <legend>Shipping banner</legend>
-          {field("shippingTitle", "Banner headline", 60, { hint: "Shown in bold." })}
-          {field("shippingText", "Banner text", 200, { required: false })}
+          {field("shippingTitle", "Banner headline", { hint: "Shown in bold." })}
+          {field("shippingText", "Banner text")}
         </fieldset>
         {([1, 2, 3] as const).map((n) => (
           <fieldset className="form-stack" key={n}>
             <legend>{["First", "Second", "Third"][n - 1]} value</legend>
-            {field(`value${n}Title`, `Value ${n} title`, 60)}
-            {field(`value${n}Text`, `Value ${n} text`, 300)}
+            {field(`value${n}Title`, `Value ${n} title`)}
+            {field(`value${n}Text`, `Value ${n} text`)}
           </fieldset>
         ))}
         <fieldset className="form-stack">
           <legend>Reviews</legend>
-          {field("reviewsClaim", "Reviews claim", 80, {
-            required: false,
+          {field("reviewsClaim", "Reviews claim", {
             hint: "The words of a value text the source link follows, e.g. '2,000+ five-star reviews'. Leave empty for no claim.",
           })}
-          {field("reviewsSourceUrl", "Source link (web address)", 500, { required: false, type: "url", hint: "Where the reviews can be read." })}
-          {field("reviewsSourceLabel", "Source link text", 80, { required: false, hint: "e.g. 'on our marketplace shop'." })}
+          {field("reviewsSourceUrl", "Source link (web address)", { type: "url", hint: "Where the reviews can be read." })}
+          {field("reviewsSourceLabel", "Source link text", { hint: "e.g. 'on our marketplace shop'." })}
         </fieldset>
         <button type="submit" className="button">
           Save Home Page

@@ -13,10 +13,16 @@ import { isPageSlug, PAGE_INTENTS, PAGE_LABELS, PAGE_TEXT } from "~/domain/pages
 import { db as sharedDb } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
 import { type DB } from "~/lib/sqlite.server";
+import { formConstraints } from "~/web/form-constraints.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export const editorUrl = (slug: string) => `/admin/pages/${slug}`;
+
+const SAVE = formConstraints(SavePageSchema);
+// A title left out keeps the stored one (the API's way to change only the text); the editor always
+// shows the title, so it asks for one rather than let an emptied field silently keep the old title.
+const EDITOR_CONSTRAINTS = { title: { ...SAVE.title, required: true }, body: SAVE.body };
 
 /** The editor's data: the current page, its versions, and the old version asked for by `?version=`. */
 export async function loadPageEditor(request: Request, slug: string, db: DB = sharedDb) {
@@ -38,6 +44,7 @@ export async function loadPageEditor(request: Request, slug: string, db: DB = sh
       page: { title: page.title, body: page.body, html: page.html, updatedAt: page.updatedAt, savedByEmail: page.savedByEmail, versionId: page.versionId },
       versions,
       viewing,
+      constraints: EDITOR_CONSTRAINTS,
     },
     { headers: NO_STORE },
   );

@@ -9,12 +9,13 @@ import { HomeTextsSchema } from "~/domain/pages/schemas";
 import { PAGE_INTENTS, PAGE_TEXT } from "~/domain/pages/slugs";
 import { db as sharedDb } from "~/lib/db.server";
 import { type DB } from "~/lib/sqlite.server";
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const PAGES_TAB_URL = "/admin?tab=pages";
 
 export async function loadPagesTab(db: DB) {
   const [pages, home] = await Promise.all([listPagesOverview(db), getHomeTexts(db)]);
-  return { pages, home };
+  return { pages, home, constraints: formConstraints(HomeTextsSchema) };
 }
 
 export type PagesTabData = Awaited<ReturnType<typeof loadPagesTab>>;
