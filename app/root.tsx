@@ -37,7 +37,8 @@ import { useNonce } from "~/lib/nonce";
 import { ProductListQuerySchema } from "~/domain/catalogue/schemas";
 import { formConstraints } from "~/web/form-constraints.server";
 import { type ReactNode } from "react";
-import styles from "~/styles/app.css";
+import adminStyles from "~/styles/admin.css";
+import styles from "~/styles/shop.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -125,6 +126,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#faf7f4" />
         <Meta />
         <Links />
+        {/* The admin's styles go with its React app: only on hydrated pages, after the shop's. */}
+        {lean ? null : <link rel="stylesheet" href={adminStyles} />}
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -13,7 +13,7 @@ export const THUMB_WIDTH = 300;
 export const THUMB_HEIGHT = 375;
 export const RESPONSIVE_WIDTHS = [320, 640, 960] as const;
 
-/** `sizes` for the places product images appear (see .grid and .product-layout in app.css). */
+/** `sizes` for the places product images appear (see .grid and .product-layout in styles/catalogue.css). */
 export const IMAGE_SIZES = {
   card: "(max-width: 640px) 50vw, (max-width: 900px) 33vw, 240px",
   gallery: "(max-width: 900px) 100vw, 620px",
