@@ -18,6 +18,12 @@ export const SWIPE_THRESHOLD_PX = 50;
 
 // The shared chrome's markup (components/layout/header.tsx, components/ui/toaster.tsx).
 export const TOASTS_ATTRIBUTE = "data-toasts";
+/**
+ * On the notification area: "off" until the behaviours run, then "on". On a notification: "open"
+ * or "closed". The stylesheet reads both (styles/layout.css: the fade without JavaScript, the exit).
+ */
+export const TOASTS_JS_ATTRIBUTE = "data-js";
+export const TOAST_STATE_ATTRIBUTE = "data-state";
 export const MENUS_ATTRIBUTE = "data-menus";
 export const CART_DRAWER_ATTRIBUTE = "data-cart-drawer";
 /** The backdrop and the Close link of the drawer. */
@@ -29,6 +35,8 @@ export const SEARCH_ATTRIBUTE = "data-search";
  * the /cart page's list and summary, the account's favorites).
  */
 export const REFRESH_ATTRIBUTE = "data-refresh";
+/** The /cart page's list and summary: there, Add to Cart takes every part from the page again, not the drawer alone. */
+export const CART_PAGE_PART = "cart-page";
 /** A link that goes back in history with JavaScript (the 404 page's 'Go Back'); its href without. */
 export const HISTORY_BACK_ATTRIBUTE = "data-history-back";
 /** A link whose page the browser fetches ahead once the link is on screen (the cart drawer's Checkout). */
@@ -46,6 +54,52 @@ export const ADD_TO_CART_LABEL = "Add to Cart";
 export const ADDING_LABEL = "Adding…";
 /** The favorite forms: "toggle" (product page) or "remove" (the account's favorites). */
 export const FAVORITE_ATTRIBUTE = "data-favorite";
+
+// The product page (routes/product.$slug.tsx, components/product/colour-swatches.tsx and
+// gallery.tsx; browser/behaviors/add-to-cart.ts and gallery.ts).
+/** Its Add to Cart form, the form's option fieldsets and the stock each choice has. */
+export const PRODUCT_FORM_ATTRIBUTES = {
+  form: "data-product-add",
+  /** On the form the product's stock; on a colour swatch or a variation's radio, that choice's. */
+  stock: "data-stock",
+  /** On the form: the made-to-order promise, when the product is made to order. */
+  madeToOrder: "data-made-to-order",
+  /** On each option's fieldset: the field it sets (`colorId`, `variationCode`). */
+  option: "data-option",
+  /** On a colour swatch (a link to ?color=): its colour's id and name. */
+  colorId: "data-color-id",
+  colorName: "data-name",
+} as const;
+/** The gallery, its thumbnails (each carries the picture it shows) and its Previous/Next arrows. */
+export const GALLERY_ATTRIBUTES = {
+  gallery: "data-gallery",
+  /** On the gallery: the picture shown, its colour, the product's slug and default colour. */
+  index: "data-index",
+  color: "data-color",
+  slug: "data-slug",
+  defaultColor: "data-default-color",
+  /** On a thumbnail link: its place among the pictures shown. */
+  image: "data-image",
+  src: "data-src",
+  srcset: "data-srcset",
+  alt: "data-alt",
+  width: "data-width",
+  height: "data-height",
+  /** On the arrows: -1 or 1. */
+  step: "data-step",
+} as const;
+
+// The shop's lists (components/product/shop-view.tsx and product-grid.tsx, browser/behaviors/load-more.ts).
+export const SHOP_LIST_ATTRIBUTES = {
+  list: "data-shop-list",
+  /** On each card's <li>: the product's id, so a card already shown is not added twice. */
+  item: "data-id",
+  loadMore: "data-load-more",
+  /** The 'Showing 1–12 of 40' line, its first number and its total. */
+  showing: "data-showing",
+  start: "data-start",
+  total: "data-total",
+} as const;
 
 // Checkout (components/checkout, routes/checkout.tsx, browser/behaviors/checkout.ts).
 /** Marks the checkout form, its shipping rate and totals (taken from the server again), the account fields and the message counter. */
@@ -68,11 +122,15 @@ export const CHECKOUT_SUBMITTING_LABEL = "Creating Order...";
 export const PAYMENT_REDIRECT_DELAY_MS = 500;
 /** On the payment page's ready area: the stock check (POST /api/orders/{id}/validate-stock) it runs on load. */
 export const STOCK_CHECK_ATTRIBUTE = "data-stock-check";
-/**
- * PayPal's smart buttons (sandbox and live only): the container carries data-client-id,
- * data-currency, data-order-id, data-token and data-csp-nonce, everything the buttons need.
- */
+/** PayPal's smart buttons (sandbox and live only): the container and everything the buttons need. */
 export const PAYPAL_BUTTONS_ATTRIBUTE = "data-paypal-buttons";
+export const PAYPAL_BUTTONS_DATA = {
+  clientId: "data-client-id",
+  currency: "data-currency",
+  orderId: "data-order-id",
+  token: "data-token",
+  cspNonce: "data-csp-nonce",
+} as const;
 
 /** The payment page's texts the browser shows too (the page's others: domain/payments/page-data.ts). */
 export const PAYMENT_SHARED_TEXT = {
@@ -114,6 +172,10 @@ export const BUSY_LABEL_ATTRIBUTE = "data-busy-label";
 export const ACCOUNT_DELETE_CONFIRM = "Delete your account? This cannot be undone.";
 /** On a tab bar: the id of the element (holding the bar) that a tab link swaps in place. */
 export const TABS_ATTRIBUTE = "data-tabs";
+/** On a tab bar: "push" (each tab a history entry) or "replace". */
+export const TABS_HISTORY_ATTRIBUTE = "data-tabs-history";
+/** On a link of a tab bar that swaps its panel in place (other links in the bar load their page). */
+export const TAB_LINK_ATTRIBUTE = "data-tab";
 
 /** What the sign-in form's action answers a script: where to go next, or why not. */
 export type SignInAnswer =
@@ -123,7 +185,6 @@ export type SignInAnswer =
 /** The attributes as JSX props: `<button {...busyLabel("Sending...")}>`. */
 export const busyLabel = (label: string) => ({ [BUSY_LABEL_ATTRIBUTE]: label });
 export const confirmFirst = (question: string) => ({ [CONFIRM_ATTRIBUTE]: question });
-export const tabBar = (panelId: string, history: "push" | "replace" = "push") => ({ [TABS_ATTRIBUTE]: panelId, "data-tabs-history": history });
+export const tabBar = (panelId: string, history: "push" | "replace" = "push") => ({ [TABS_ATTRIBUTE]: panelId, [TABS_HISTORY_ATTRIBUTE]: history });
 export const SIGN_IN_FORM = { [SIGN_IN_FORM_ATTRIBUTE]: "" };
-/** A link of a tab bar that swaps its panel in place (other links in the bar load their page). */
-export const TAB_LINK = { "data-tab": "" };
+export const TAB_LINK = { [TAB_LINK_ATTRIBUTE]: "" };

@@ -3,7 +3,7 @@ import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ClearCartForm, QuantityControls, RemoveItemForm, useHere } from "~/components/cart/cart-forms";
-import { CLEAR_CONFIRM, REFRESH_ATTRIBUTE, REMOVE_CONFIRM } from "~/lib/behavior-contract";
+import { CART_PAGE_PART, CLEAR_CONFIRM, REFRESH_ATTRIBUTE, REMOVE_CONFIRM } from "~/lib/behavior-contract";
 import { CartTotalsList } from "~/components/cart/cart-summary";
 import { cartDrawerAnswer } from "~/components/layout/layout-html.server";
 import { getCart } from "~/domain/cart/cart.server";
@@ -52,7 +52,7 @@ export default function CartPage() {
   const here = useHere();
   // After a change without a page load the cart behaviours take this part from the server again.
   return (
-    <div className="container" {...{ [REFRESH_ATTRIBUTE]: "cart-page" }}>
+    <div className="container" {...{ [REFRESH_ATTRIBUTE]: CART_PAGE_PART }}>
       <div className="page-head">
         <h1>Your Cart</h1>
         <p className="muted">

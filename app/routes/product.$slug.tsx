@@ -28,6 +28,7 @@ import { respond } from "~/web/respond.server";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { PRODUCT_FORM_ATTRIBUTES } from "~/lib/behavior-contract";
 import { readFormData } from "~/web/http.server";
 import { COLOR_PARAM, galleryOrder, productPageHref } from "~/domain/catalogue/colour-photos";
 import { formatMoney } from "~/lib/money";
@@ -181,9 +182,11 @@ function AddToCartForm({
       method="post"
       action={productPageHref(product.slug, { colorId, defaultColorId })}
       className="add-form"
-      data-product-add=""
-      data-stock={product.stock}
-      data-made-to-order={madeToOrder ?? undefined}
+      {...{
+        [PRODUCT_FORM_ATTRIBUTES.form]: "",
+        [PRODUCT_FORM_ATTRIBUTES.stock]: product.stock,
+        [PRODUCT_FORM_ATTRIBUTES.madeToOrder]: madeToOrder ?? undefined,
+      }}
     >
       <input type="hidden" name="intent" value={CART_INTENTS.add} />
       <input type="hidden" name="productId" value={product.id} />
@@ -232,7 +235,7 @@ function VariationOptions({
   error: string | null;
 }) {
   return (
-    <fieldset className="options" data-option="variationCode">
+    <fieldset className="options" {...{ [PRODUCT_FORM_ATTRIBUTES.option]: "variationCode" }}>
       <legend>Variation</legend>
       <div className="variations">
         {variations.map((v) => (
@@ -243,7 +246,7 @@ function VariationOptions({
               value={v.variationCode}
               disabled={v.stock <= 0 && !madeToOrder}
               defaultChecked={chosen === v.variationCode}
-              data-stock={v.stock}
+              {...{ [PRODUCT_FORM_ATTRIBUTES.stock]: v.stock }}
               aria-describedby={v.stock > 0 && v.stock < 5 ? `hint-${v.variationCode}` : undefined}
             />
             <span>

@@ -9,7 +9,14 @@ import { postAction, showAddedCart } from "~/browser/behaviors/cart-drawer";
 import { showToast } from "~/browser/behaviors/toasts";
 import { submitPlainly } from "~/browser/net";
 import { takeOverSubmit, type Behavior } from "~/browser/runtime";
-import { ADD_TO_CART_LABEL, ADDING_LABEL, CARD_ADD_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
+import {
+  ADD_TO_CART_LABEL,
+  ADDING_LABEL,
+  CARD_ADD_ATTRIBUTE,
+  GALLERY_ATTRIBUTES,
+  PRODUCT_FORM_ATTRIBUTES as ATTR,
+  type ToastMessage,
+} from "~/lib/behavior-contract";
 import { showColour } from "~/browser/behaviors/gallery";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
 import { COLOR_PARAM } from "~/domain/catalogue/colour-photos";
@@ -36,16 +43,21 @@ async function addFromCard(form: HTMLFormElement) {
   for (const b of buttons) setBusy(b, false, ADD_TO_CART_LABEL);
 }
 
+/** The fieldset of one option of the product form ("colorId", "variationCode"). */
+const optionSelector = (field: string) => `fieldset[${ATTR.option}="${CSS.escape(field)}"]`;
+const COLOR_OPTION = optionSelector("colorId");
+const stockOf = (el: Element | null | undefined) => Number(el?.getAttribute(ATTR.stock) ?? 0);
+
 function productFormState(form: HTMLFormElement) {
-  const hasColors = form.querySelector('fieldset[data-option="colorId"]') !== null;
+  const hasColors = form.querySelector(COLOR_OPTION) !== null;
   const variations = form.querySelectorAll<HTMLInputElement>('input[name="variationCode"]');
   const colorInput = form.querySelector<HTMLInputElement>('input[name="colorId"]');
-  const color = colorInput?.value ? form.querySelector<HTMLElement>(`a[data-color-id="${CSS.escape(colorInput.value)}"]`) : null;
+  const color = colorInput?.value ? form.querySelector<HTMLElement>(`a[${ATTR.colorId}="${CSS.escape(colorInput.value)}"]`) : null;
   const variation = form.querySelector<HTMLInputElement>('input[name="variationCode"]:checked');
-  const stock = Number(form.dataset.stock ?? 0);
-  const chosenStock = hasColors ? Number(color?.dataset.stock ?? 0) : variations.length > 0 ? Number(variation?.dataset.stock ?? 0) : stock;
+  const stock = stockOf(form);
+  const chosenStock = hasColors ? stockOf(color) : variations.length > 0 ? stockOf(variation) : stock;
   // A made-to-order product can be bought at stock 0.
-  const madeToOrder = form.dataset.madeToOrder ?? null;
+  const madeToOrder = form.getAttribute(ATTR.madeToOrder);
   const state = addButtonState({
     stock: madeToOrder ? Math.max(stock, 1) : stock,
     hasColors,
@@ -59,8 +71,8 @@ function productFormState(form: HTMLFormElement) {
 /** The legend ("Color: Pink"), the stock line and the button's label follow the chosen option. */
 function updateProductForm(form: HTMLFormElement) {
   const { stock, chosenStock, state, color, madeToOrder } = productFormState(form);
-  const legend = form.querySelector<HTMLElement>('fieldset[data-option="colorId"] legend');
-  if (legend) legend.textContent = color ? `Color: ${color.dataset.name ?? ""}` : "Color";
+  const legend = form.querySelector<HTMLElement>(`${COLOR_OPTION} legend`);
+  if (legend) legend.textContent = color ? `Color: ${color.getAttribute(ATTR.colorName) ?? ""}` : "Color";
   const line = form.querySelector<HTMLElement>(".stock-line");
   if (line) {
     const shown = productStockLine(stock, chosenStock, madeToOrder);
@@ -72,7 +84,7 @@ function updateProductForm(form: HTMLFormElement) {
 }
 
 function showFieldError(form: HTMLFormElement, field: string | null | undefined, error: ToastMessage) {
-  const fieldset = field ? form.querySelector(`fieldset[data-option="${CSS.escape(field)}"]`) : null;
+  const fieldset = field ? form.querySelector(optionSelector(field)) : null;
   const p = document.createElement("p");
   p.setAttribute("role", "alert");
   if (fieldset) {
@@ -114,17 +126,17 @@ export const cardAdd: Behavior = {
 
 /** Chooses a colour swatch in place: the form posts it, the gallery shows its photos, the address keeps it. */
 function chooseColour(form: HTMLFormElement, swatch: HTMLAnchorElement) {
-  const colorId = swatch.dataset.colorId ?? "";
+  const colorId = swatch.getAttribute(ATTR.colorId) ?? "";
   let input = form.querySelector<HTMLInputElement>('input[name="colorId"]');
   if (!input) {
     input = Object.assign(document.createElement("input"), { type: "hidden", name: "colorId" });
-    form.querySelector('fieldset[data-option="colorId"]')?.prepend(input);
+    form.querySelector(COLOR_OPTION)?.prepend(input);
   }
   input.value = colorId;
-  form.querySelectorAll("a[data-color-id]").forEach((a) => (a === swatch ? a.setAttribute("aria-current", "true") : a.removeAttribute("aria-current")));
-  form.querySelectorAll('fieldset[data-option="colorId"] .field-error').forEach((el) => el.remove());
+  form.querySelectorAll(`a[${ATTR.colorId}]`).forEach((a) => (a === swatch ? a.setAttribute("aria-current", "true") : a.removeAttribute("aria-current")));
+  form.querySelectorAll(`${COLOR_OPTION} .field-error`).forEach((el) => el.remove());
   updateProductForm(form);
-  const gallery = document.querySelector<HTMLElement>("[data-gallery]");
+  const gallery = document.querySelector<HTMLElement>(`[${GALLERY_ATTRIBUTES.gallery}]`);
   if (gallery) showColour(gallery, Number(colorId));
   const url = new URL(window.location.href);
   url.searchParams.set(COLOR_PARAM, colorId);
@@ -135,14 +147,14 @@ function chooseColour(form: HTMLFormElement, swatch: HTMLAnchorElement) {
 
 export const productAdd: Behavior = {
   name: "product-add",
-  selector: "form[data-product-add]",
+  selector: `form[${ATTR.form}]`,
   attach(element) {
     const form = element as HTMLFormElement;
     const detachSubmit = takeOverSubmit(form, addFromProductPage);
     const onChange = () => updateProductForm(form);
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const swatch = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-color-id]") : null;
+      const swatch = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(`a[${ATTR.colorId}]`) : null;
       if (!swatch || !form.contains(swatch)) return;
       event.preventDefault();
       chooseColour(form, swatch);

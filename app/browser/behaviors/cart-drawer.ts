@@ -6,7 +6,7 @@
  */
 import { fetchDocument, postForm } from "~/browser/net";
 import { replaceMarkup, type Behavior } from "~/browser/runtime";
-import { CART_DRAWER_ATTRIBUTE, DRAWER_CLOSE_ATTRIBUTE, REFRESH_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
+import { CART_DRAWER_ATTRIBUTE, CART_PAGE_PART, DRAWER_CLOSE_ATTRIBUTE, REFRESH_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
 
 /** What a form action answers a script (web/respond.server.ts). */
 export interface ActionResult {
@@ -67,7 +67,8 @@ export async function showAddedCart(result: ActionResult): Promise<void> {
   const template = document.createElement("template");
   if (typeof result.drawer === "string") template.innerHTML = result.drawer;
   const fresh = template.content.firstElementChild;
-  if (!own || !(fresh instanceof HTMLDetailsElement) || document.querySelector(`[${REFRESH_ATTRIBUTE}="cart-page"]`)) return refreshCart({ openDrawer: true });
+  if (!own || !(fresh instanceof HTMLDetailsElement) || document.querySelector(`[${REFRESH_ATTRIBUTE}="${CART_PAGE_PART}"]`))
+    return refreshCart({ openDrawer: true });
   (replaceMarkup(own, fresh) as HTMLDetailsElement).open = true;
 }
 

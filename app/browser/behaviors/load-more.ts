@@ -2,10 +2,13 @@
 import { fetchDocument } from "~/browser/net";
 import { insertMarkup, replaceMarkup, type Behavior } from "~/browser/runtime";
 import { showingText } from "~/components/product/showing";
+import { SHOP_LIST_ATTRIBUTES as ATTR } from "~/lib/behavior-contract";
+
+const ITEMS = `:scope > li[${ATTR.item}]`;
 
 async function loadMore(link: HTMLAnchorElement) {
   if (link.getAttribute("aria-busy") === "true") return;
-  const list = document.querySelector<HTMLElement>("[data-shop-list]");
+  const list = document.querySelector<HTMLElement>(`[${ATTR.list}]`);
   const grid = list?.querySelector("ul.grid");
   if (!list || !grid) return location.assign(link.href);
   link.setAttribute("aria-busy", "true");
@@ -16,18 +19,18 @@ async function loadMore(link: HTMLAnchorElement) {
   list.append(status);
   const doc = await fetchDocument(link.href);
   status.remove();
-  const freshGrid = doc?.querySelector("[data-shop-list] ul.grid");
+  const freshGrid = doc?.querySelector(`[${ATTR.list}] ul.grid`);
   if (!doc || !freshGrid) return location.assign(link.href);
-  const shown = new Set([...grid.querySelectorAll<HTMLElement>(":scope > li[data-id]")].map((li) => li.dataset.id));
-  for (const li of [...freshGrid.querySelectorAll<HTMLElement>(":scope > li[data-id]")]) {
-    if (!shown.has(li.dataset.id)) insertMarkup(grid, li);
+  const shown = new Set([...grid.querySelectorAll(ITEMS)].map((li) => li.getAttribute(ATTR.item)));
+  for (const li of [...freshGrid.querySelectorAll(ITEMS)]) {
+    if (!shown.has(li.getAttribute(ATTR.item))) insertMarkup(grid, li);
   }
-  const showing = document.querySelector<HTMLElement>("[data-showing]");
-  const freshShowing = doc.querySelector<HTMLElement>("[data-showing]");
+  const showing = document.querySelector(`[${ATTR.showing}]`);
+  const freshShowing = doc.querySelector(`[${ATTR.showing}]`);
   if (showing && freshShowing) {
-    const total = Number(freshShowing.dataset.total ?? 0);
-    showing.dataset.total = String(total);
-    showing.textContent = showingText(Number(showing.dataset.start ?? 1), grid.querySelectorAll(":scope > li").length, total);
+    const total = Number(freshShowing.getAttribute(ATTR.total) ?? 0);
+    showing.setAttribute(ATTR.total, String(total));
+    showing.textContent = showingText(Number(showing.getAttribute(ATTR.start) ?? 1), grid.querySelectorAll(":scope > li").length, total);
   }
   const more = link.closest(".load-more");
   const freshMore = doc.querySelector(".load-more");
@@ -41,7 +44,7 @@ async function loadMore(link: HTMLAnchorElement) {
 
 export const loadMoreBehavior: Behavior = {
   name: "load-more",
-  selector: "a[data-load-more]",
+  selector: `a[${ATTR.loadMore}]`,
   attach(element) {
     const link = element as HTMLAnchorElement;
     const onClick = (event: MouseEvent) => {

@@ -9,7 +9,15 @@
  */
 import { showToast } from "~/browser/behaviors/toasts";
 import { type Behavior } from "~/browser/runtime";
-import { confirmationUrl, PAYMENT_REDIRECT_DELAY_MS, PAYMENT_TOASTS, PAYPAL_BUTTONS_ATTRIBUTE, stockToast, type ToastMessage } from "~/lib/behavior-contract";
+import {
+  confirmationUrl,
+  PAYMENT_REDIRECT_DELAY_MS,
+  PAYMENT_TOASTS,
+  PAYPAL_BUTTONS_ATTRIBUTE,
+  PAYPAL_BUTTONS_DATA as DATA,
+  stockToast,
+  type ToastMessage,
+} from "~/lib/behavior-contract";
 
 /** What a failed payment call answers, as the spec's notification. */
 export function toastFor(status: number, message: unknown): ToastMessage {
@@ -34,7 +42,9 @@ export const paypalButtons: Behavior = {
   name: "paypal-buttons",
   selector: `[${PAYPAL_BUTTONS_ATTRIBUTE}]`,
   attach(container) {
-    const { clientId, currency = "USD", orderId, token, cspNonce } = container.dataset;
+    const [clientId, currency = "USD", orderId, token, cspNonce] = [DATA.clientId, DATA.currency, DATA.orderId, DATA.token, DATA.cspNonce].map(
+      (name) => container.getAttribute(name) ?? undefined,
+    );
     if (!clientId || !orderId) return;
     const withToken = token ? { token } : {};
     let live = true;

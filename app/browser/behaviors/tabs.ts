@@ -7,7 +7,7 @@
  */
 import { fetchDocument } from "~/browser/net";
 import { type Behavior, replaceMarkup } from "~/browser/runtime";
-import { TABS_ATTRIBUTE } from "~/lib/behavior-contract";
+import { TAB_LINK_ATTRIBUTE, TABS_ATTRIBUTE, TABS_HISTORY_ATTRIBUTE } from "~/lib/behavior-contract";
 
 interface TabsState {
   tabs: string;
@@ -50,9 +50,9 @@ export const tabs: Behavior = {
   selector: `[${TABS_ATTRIBUTE}]`,
   attach(bar) {
     const id = bar.getAttribute(TABS_ATTRIBUTE) ?? "";
-    const history = bar.getAttribute("data-tabs-history") === "replace" ? "replace" : "push";
+    const history = bar.getAttribute(TABS_HISTORY_ATTRIBUTE) === "replace" ? "replace" : "push";
     const onClick = (event: MouseEvent) => {
-      const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-tab]");
+      const link = (event.target as Element).closest<HTMLAnchorElement>(`a[${TAB_LINK_ATTRIBUTE}]`);
       if (!link || !isPlainClick(event) || link.origin !== location.origin) return;
       event.preventDefault();
       if (link.getAttribute("aria-current") === "page") return;

@@ -5,23 +5,32 @@
  * behaviours show their own answers' notifications through showToast.
  */
 import { type Behavior } from "~/browser/runtime";
-import { DISMISS_LABEL, SWIPE_THRESHOLD_PX, TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, TOASTS_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
+import {
+  DISMISS_LABEL,
+  SWIPE_THRESHOLD_PX,
+  TOAST_DURATION_MS,
+  TOAST_REMOVE_DELAY_MS,
+  TOAST_STATE_ATTRIBUTE,
+  TOASTS_ATTRIBUTE,
+  TOASTS_JS_ATTRIBUTE,
+  type ToastMessage,
+} from "~/lib/behavior-contract";
 
 function region(): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[${TOASTS_ATTRIBUTE}]`);
 }
 
 /**
- * Says that the behaviours are in place (the region's data-js="on"): its CSS fade for pages
+ * Says that the behaviours are in place (the region's TOASTS_JS_ATTRIBUTE "on"): its CSS fade for pages
  * without JavaScript stops, and the tests wait for it. main.ts and the admin's useBehaviors call it.
  */
 export function markBehaviorsReady(): void {
-  region()?.setAttribute("data-js", "on");
+  region()?.setAttribute(TOASTS_JS_ATTRIBUTE, "on");
 }
 
 export function dismissToast(toast: HTMLElement): void {
-  if (toast.dataset.state === "closed") return;
-  toast.dataset.state = "closed";
+  if (toast.getAttribute(TOAST_STATE_ATTRIBUTE) === "closed") return;
+  toast.setAttribute(TOAST_STATE_ATTRIBUTE, "closed");
   window.setTimeout(() => toast.remove(), TOAST_REMOVE_DELAY_MS);
 }
 
@@ -63,7 +72,7 @@ export function showToast(toast: ToastMessage): void {
   if (!area) return;
   const el = document.createElement("div");
   el.className = `toast toast-${toast.type}`;
-  el.dataset.state = "open";
+  el.setAttribute(TOAST_STATE_ATTRIBUTE, "open");
   el.setAttribute("role", toast.type === "error" ? "alert" : "status");
   const body = document.createElement("div");
   body.className = "toast-body";

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { NotFoundView } from "~/components/layout/not-found";
 import { Alert } from "~/components/ui/field";
 import { PAYMENT_TEXT, PAYMENT_TOASTS, type PaymentPageData, type PaymentPageOrder } from "~/domain/payments/page-data";
-import { busyLabel, PAYPAL_BUTTONS_ATTRIBUTE, STOCK_CHECK_ATTRIBUTE } from "~/lib/behavior-contract";
+import { busyLabel, PAYPAL_BUTTONS_ATTRIBUTE, PAYPAL_BUTTONS_DATA as DATA, STOCK_CHECK_ATTRIBUTE } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
 
@@ -144,12 +144,14 @@ function PayControls({ orderId, token, paypal }: { orderId: number; token: strin
         <div
           className="paypal-buttons"
           hidden
-          {...{ [PAYPAL_BUTTONS_ATTRIBUTE]: "" }}
-          data-client-id={paypal.clientId ?? undefined}
-          data-currency="USD"
-          data-order-id={orderId}
-          data-token={token ?? undefined}
-          data-csp-nonce={nonce}
+          {...{
+            [PAYPAL_BUTTONS_ATTRIBUTE]: "",
+            [DATA.clientId]: paypal.clientId ?? undefined,
+            [DATA.currency]: "USD",
+            [DATA.orderId]: orderId,
+            [DATA.token]: token ?? undefined,
+            [DATA.cspNonce]: nonce,
+          }}
         />
       ) : null}
       <form method="post" className="pay-form">

@@ -1,4 +1,5 @@
 import { productPageHref } from "~/domain/catalogue/colour-photos";
+import { PRODUCT_FORM_ATTRIBUTES as ATTR } from "~/lib/behavior-contract";
 
 type Swatch = { colorId: number; name: string; hex: string; stock: number };
 
@@ -24,7 +25,7 @@ export function ColourSwatches({
   error: string | null;
 }) {
   return (
-    <fieldset className="options" data-option="colorId">
+    <fieldset className="options" {...{ [ATTR.option]: "colorId" }}>
       <legend data-prefix="Color">Color{chosen ? `: ${chosen.name}` : ""}</legend>
       {chosen ? <input type="hidden" name="colorId" value={chosen.colorId} /> : null}
       <ul className="swatches" role="list">
@@ -49,9 +50,7 @@ export function ColourSwatches({
                 title={low ? `${c.name}: only ${c.stock} left` : c.name}
                 aria-current={chosen?.colorId === c.colorId ? "true" : undefined}
                 aria-describedby={low ? `hint-color-${c.colorId}` : undefined}
-                data-color-id={c.colorId}
-                data-stock={c.stock}
-                data-name={c.name}
+                {...{ [ATTR.colorId]: c.colorId, [ATTR.stock]: c.stock, [ATTR.colorName]: c.name }}
               >
                 {chip}
                 <span className="sr-only">{c.name}</span>

@@ -1,14 +1,26 @@
 import { galleryOrder, productPageHref } from "~/domain/catalogue/colour-photos";
 import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
 import { ProductThumb } from "~/components/product/product-thumb";
+import { GALLERY_ATTRIBUTES as ATTR } from "~/lib/behavior-contract";
 
 type GalleryImage = { imageUrl: string; altText: string; width: number | null; height: number | null; colorId: number | null };
+
+/** What a thumbnail carries for the gallery behaviour: the picture it puts in the main place. */
+function pictureAttributes(img: GalleryImage, title: string) {
+  return {
+    [ATTR.src]: img.imageUrl,
+    [ATTR.srcset]: srcSetFor(img.imageUrl, img.width) ?? "",
+    [ATTR.alt]: img.altText || title,
+    [ATTR.width]: img.width ?? 800,
+    [ATTR.height]: img.height ?? 1000,
+  };
+}
 
 /**
  * The product gallery, opened on `colorId`'s photos (its own first, then every colour's; other
  * colours' thumbnails are rendered hidden so the browser can switch colours in place). Without
  * JavaScript the thumbnails and arrows link to ?image=N (with ?color= when it is not the
- * default colour); the gallery behaviour swaps the image from each thumbnail's data-*.
+ * default colour); the gallery behaviour swaps the image from each thumbnail's GALLERY_ATTRIBUTES.
  */
 export function Gallery({
   images,
@@ -45,7 +57,10 @@ export function Gallery({
   // product has more than one photo, and are hidden while the shown colour has only one.
   const controls = images.length > 1;
   return (
-    <div className="gallery" data-gallery="" data-index={current} data-color={colorId ?? ""} data-slug={slug} data-default-color={defaultColorId ?? ""}>
+    <div
+      className="gallery"
+      {...{ [ATTR.gallery]: "", [ATTR.index]: current, [ATTR.color]: colorId ?? "", [ATTR.slug]: slug, [ATTR.defaultColor]: defaultColorId ?? "" }}
+    >
       <div className="gallery-main">
         <picture>
           {srcSet ? <source type="image/webp" srcSet={srcSet} sizes={IMAGE_SIZES.gallery} /> : null}
@@ -60,10 +75,10 @@ export function Gallery({
         </picture>
         {controls ? (
           <>
-            <a className="gallery-nav prev" href={href((current - 1 + n) % n)} data-step="-1" aria-label="Previous image" hidden={n < 2}>
+            <a className="gallery-nav prev" href={href((current - 1 + n) % n)} {...{ [ATTR.step]: "-1" }} aria-label="Previous image" hidden={n < 2}>
               ‹
             </a>
-            <a className="gallery-nav next" href={href((current + 1) % n)} data-step="1" aria-label="Next image" hidden={n < 2}>
+            <a className="gallery-nav next" href={href((current + 1) % n)} {...{ [ATTR.step]: "1" }} aria-label="Next image" hidden={n < 2}>
               ›
             </a>
             <p className="gallery-counter" aria-live="polite" hidden={n < 2}>
@@ -75,15 +90,11 @@ export function Gallery({
       {controls ? (
         <ul className="thumbs" role="list" hidden={n < 2}>
           {shown.map((img, i) => (
-            <li key={img.imageUrl} data-color={img.colorId ?? ""}>
+            <li key={img.imageUrl} {...{ [ATTR.color]: img.colorId ?? "" }}>
               <a
                 href={href(i)}
-                data-image={i}
-                data-src={img.imageUrl}
-                data-srcset={srcSetFor(img.imageUrl, img.width) ?? ""}
-                data-alt={img.altText || title}
-                data-width={img.width ?? 800}
-                data-height={img.height ?? 1000}
+                {...{ [ATTR.image]: i }}
+                {...pictureAttributes(img, title)}
                 aria-current={i === current ? "true" : undefined}
                 aria-label={`Show image ${i + 1} of ${n}`}
               >
@@ -92,15 +103,11 @@ export function Gallery({
             </li>
           ))}
           {hidden.map((img) => (
-            <li key={img.imageUrl} data-color={img.colorId ?? ""} hidden>
+            <li key={img.imageUrl} {...{ [ATTR.color]: img.colorId ?? "" }} hidden>
               <a
                 href={productPageHref(slug, { colorId: img.colorId, defaultColorId })}
-                data-image=""
-                data-src={img.imageUrl}
-                data-srcset={srcSetFor(img.imageUrl, img.width) ?? ""}
-                data-alt={img.altText || title}
-                data-width={img.width ?? 800}
-                data-height={img.height ?? 1000}
+                {...{ [ATTR.image]: "" }}
+                {...pictureAttributes(img, title)}
                 aria-label={title}
               >
                 <ProductThumb imageUrl={img.imageUrl} imageWidth={img.width} width={72} height={90} />

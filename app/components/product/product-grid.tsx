@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { cardArticle } from "~/components/product/product-card";
 import { type CardProduct } from "~/domain/catalogue/cards";
 import { ShopLink } from "~/components/ui/shop-link";
+import { SHOP_LIST_ATTRIBUTES } from "~/lib/behavior-contract";
 
 /**
  * A grid of product cards and the breadcrumb. The cards' Add to Cart forms are enhanced by the
@@ -14,7 +15,7 @@ export function ProductGrid({ products, eagerCount = 4 }: { products: CardProduc
   return (
     <ul className="grid" role="list">
       {products.map((p, i) => (
-        <li key={p.id} data-id={p.id}>
+        <li key={p.id} {...{ [SHOP_LIST_ATTRIBUTES.item]: p.id }}>
           {cardArticle(p, i < eagerCount, here)}
         </li>
       ))}

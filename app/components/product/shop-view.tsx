@@ -3,6 +3,7 @@ import { type CardProduct } from "~/components/product/product-card";
 import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { showingText } from "~/components/product/showing";
 import { ShopLink } from "~/components/ui/shop-link";
+import { SHOP_LIST_ATTRIBUTES as ATTR } from "~/lib/behavior-contract";
 
 export interface ShopViewProps {
   title: string;
@@ -50,7 +51,7 @@ export function ShopView(props: ShopViewProps) {
           </p>
         ) : null}
         {props.total > 0 ? (
-          <p className="muted small" aria-live="polite" data-showing="" data-start={props.start} data-total={props.total}>
+          <p className="muted small" aria-live="polite" {...{ [ATTR.showing]: "", [ATTR.start]: props.start, [ATTR.total]: props.total }}>
             {showingText(props.start, props.products.length, props.total)}
           </p>
         ) : null}
@@ -62,7 +63,7 @@ export function ShopView(props: ShopViewProps) {
           </ShopLink>
         </p>
       ) : null}
-      <div data-shop-list="">
+      <div {...{ [ATTR.list]: "" }}>
         {props.products.length === 0 ? (
           <EmptyShop search={props.search} category={props.category} />
         ) : (
@@ -75,7 +76,7 @@ export function ShopView(props: ShopViewProps) {
       </div>
       {props.hasMore ? (
         <div className="load-more">
-          <a href={`${location.pathname}?${nextParams.toString()}`} className="button button-secondary" data-load-more="">
+          <a href={`${location.pathname}?${nextParams.toString()}`} className="button button-secondary" {...{ [ATTR.loadMore]: "" }}>
             Load More Products
           </a>
         </div>

@@ -1,23 +1,23 @@
 import { useActionData } from "@remix-run/react";
 import { memo, useEffect, useRef } from "react";
 import { showToast } from "~/browser/behaviors/toasts";
-import { TOAST_REGION_LABEL, TOASTS_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
+import { TOAST_REGION_LABEL, TOAST_STATE_ATTRIBUTE, TOASTS_ATTRIBUTE, TOASTS_JS_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
 
 export type { ToastMessage };
 
 /**
  * The notification area as server markup, with the flash notification the page came with. The
  * toasts behaviour (browser/behaviors/toasts.ts) does the rest: timers, close button, swipe, F8,
- * and later notifications. Without JavaScript the notification fades out by CSS (data-js="off").
+ * and later notifications. Without JavaScript the notification fades out by CSS (TOASTS_JS_ATTRIBUTE "off").
  * Rendered once: on the hydrated admin the behaviour owns its content, so React never
  * re-renders it.
  */
 export const ToastRegion = memo(
   function ToastRegion({ initial }: { initial: ToastMessage | null }) {
     return (
-      <div className="toast-region" {...{ [TOASTS_ATTRIBUTE]: "" }} role="region" aria-label={TOAST_REGION_LABEL} tabIndex={-1} data-js="off">
+      <div className="toast-region" {...{ [TOASTS_ATTRIBUTE]: "", [TOASTS_JS_ATTRIBUTE]: "off" }} role="region" aria-label={TOAST_REGION_LABEL} tabIndex={-1}>
         {initial ? (
-          <div className={`toast toast-${initial.type}`} data-state="open" role={initial.type === "error" ? "alert" : "status"}>
+          <div className={`toast toast-${initial.type}`} {...{ [TOAST_STATE_ATTRIBUTE]: "open" }} role={initial.type === "error" ? "alert" : "status"}>
             <div className="toast-body">
               <p className="toast-title">{initial.title}</p>
               {initial.description ? <p className="toast-text">{initial.description}</p> : null}
