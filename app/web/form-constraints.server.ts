@@ -1,5 +1,5 @@
 import { getZodConstraint } from "@conform-to/zod";
-import { type z } from "zod";
+import { z } from "zod";
 import { type FieldConstraint } from "~/lib/field-constraint";
 
 /** Every field of a schema's input, each with its native constraints. */
@@ -44,4 +44,9 @@ export function digitsConstraint({ required, max }: FieldConstraint): FieldConst
   if (max === undefined) throw new Error("digitsConstraint needs a schema maximum");
   const digits = String(Math.trunc(max)).length;
   return { required, maxLength: digits, pattern: `\\d{1,${digits}}` };
+}
+
+/** One field's native constraints, from a schema of that field alone (one shared by several forms and the API). */
+export function fieldConstraint(schema: z.ZodTypeAny): FieldConstraint {
+  return formConstraints(z.object({ field: schema })).field;
 }

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { confirmCancel } from "~/components/admin/orders-tab";
 import { NotFoundView } from "~/components/layout/not-found";
 import { formatOrderDate, OrderItems, OrderTotals, ShippingAddress, StatusBadge, TrackingLink } from "~/components/orders/order-parts";
-import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, type AdminOrderPageData, type AdminOrderPageOrder, TRACKING_NUMBER_MAX } from "~/domain/orders/fulfilment";
+import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, type AdminOrderPageData, type AdminOrderPageOrder } from "~/domain/orders/fulfilment";
 import { REFUND_KIND_LABELS, REFUND_STATUS_LABELS } from "~/components/admin/refund-labels";
 import { ACCESS_DENIED } from "~/components/admin/tabs";
 import { trackingUrl } from "~/domain/orders/page-data";
@@ -182,7 +182,7 @@ function AdminActions({ data }: { data: OkData }) {
           <input type="hidden" name="orderId" value={order.id} />
           <div className="field">
             <label htmlFor="trackingNumber">Tracking number</label>
-            <input id="trackingNumber" name="trackingNumber" required maxLength={TRACKING_NUMBER_MAX} autoComplete="off" />
+            <input id="trackingNumber" name="trackingNumber" {...data.trackingConstraint} autoComplete="off" />
           </div>
           <button type="submit" className="button button-block">
             Ship Order

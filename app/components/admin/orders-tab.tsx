@@ -1,7 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { type FormEvent } from "react";
 import { formatOrderDate, StatusBadge } from "~/components/orders/order-parts";
-import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, adminOrderActions, TRACKING_NUMBER_MAX } from "~/domain/orders/fulfilment";
+import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, adminOrderActions } from "~/domain/orders/fulfilment";
+import { type FieldConstraint } from "~/lib/field-constraint";
 import { ORDER_STATUSES } from "~/domain/orders/status";
 import type { OrdersTabData } from "~/web/admin/orders-tab.server";
 import { orderStatusLabel } from "~/domain/orders/status";
@@ -98,7 +99,7 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
           </thead>
           <tbody>
             {orders.map((order) => (
-              <OrderRow key={order.id} order={order} back={here} shipOpen={data.shipOpen === order.id} />
+              <OrderRow key={order.id} order={order} back={here} shipOpen={data.shipOpen === order.id} trackingConstraint={data.trackingConstraint} />
             ))}
           </tbody>
         </table>
@@ -108,7 +109,7 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
   );
 }
 
-function OrderRow({ order, back, shipOpen }: { order: Row; back: string; shipOpen: boolean }) {
+function OrderRow({ order, back, shipOpen, trackingConstraint }: { order: Row; back: string; shipOpen: boolean; trackingConstraint: FieldConstraint }) {
   const can = adminOrderActions(order.status);
   return (
     <tr data-order-id={order.id}>
@@ -140,7 +141,7 @@ function OrderRow({ order, back, shipOpen }: { order: Row; back: string; shipOpe
           </Link>
           {can.cancel ? <CancelOrderForm orderId={order.id} back={back} /> : null}
           {can.return ? <ReturnOrderForm orderId={order.id} back={back} /> : null}
-          {can.ship ? <ShipOrderForm orderId={order.id} back={back} open={shipOpen} /> : null}
+          {can.ship ? <ShipOrderForm orderId={order.id} back={back} open={shipOpen} trackingConstraint={trackingConstraint} /> : null}
         </div>
       </td>
     </tr>
@@ -184,7 +185,7 @@ function ReturnOrderForm({ orderId, back }: { orderId: number; back: string }) {
   );
 }
 
-function ShipOrderForm({ orderId, back, open }: { orderId: number; back: string; open: boolean }) {
+function ShipOrderForm({ orderId, back, open, trackingConstraint }: { orderId: number; back: string; open: boolean; trackingConstraint: FieldConstraint }) {
   const fieldId = `tracking-${orderId}`;
   return (
     <details className="admin-ship" open={open || undefined}>
@@ -197,7 +198,7 @@ function ShipOrderForm({ orderId, back, open }: { orderId: number; back: string;
         <input type="hidden" name="redirectTo" value={back} />
         <div className="field">
           <label htmlFor={fieldId}>Tracking number</label>
-          <input id={fieldId} name="trackingNumber" required maxLength={TRACKING_NUMBER_MAX} autoComplete="off" autoFocus={open} />
+          <input id={fieldId} name="trackingNumber" {...trackingConstraint} autoComplete="off" autoFocus={open} />
         </div>
         <button type="submit" className="button button-small">
           Mark as Shipped

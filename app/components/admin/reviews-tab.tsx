@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { Pager } from "~/components/admin/store-parts";
 import { formatReviewDate } from "~/components/reviews/review-list";
 import { Stars } from "~/components/reviews/stars";
-import { REVIEW_INTENTS, REVIEW_LIMITS, REVIEW_STATUSES, type ReviewStatus } from "~/domain/reviews/texts";
+import { REVIEW_INTENTS, REVIEW_STATUSES, type ReviewStatus } from "~/domain/reviews/texts";
 import type { ReviewsTabData } from "~/web/admin/reviews-tab.server";
 
 const STATUS_LABELS: Record<ReviewStatus, string> = { pending: "Pending", approved: "Approved", hidden: "Hidden" };
@@ -91,7 +91,7 @@ export function ReviewsTab({ data }: { data: SerializeFrom<ReviewsTabData> }) {
               <input type="hidden" name="redirectTo" value={here} />
               <div className="field">
                 <label htmlFor={`reply-${r.id}`}>Public reply</label>
-                <textarea id={`reply-${r.id}`} name="reply" rows={2} maxLength={REVIEW_LIMITS.reply} defaultValue={r.reply ?? ""} />
+                <textarea id={`reply-${r.id}`} name="reply" rows={2} maxLength={data.replyConstraint.maxLength} defaultValue={r.reply ?? ""} />
                 <p className="field-hint">Shown under the review once it is approved. Leave empty and save to remove it.</p>
               </div>
               <p>

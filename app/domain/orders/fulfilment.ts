@@ -1,5 +1,6 @@
 import { type OrderPageItem, type OrderPageOrder } from "~/domain/orders/page-data";
 import { canTransition, type OrderTransitionName, RETURNABLE_STATUSES } from "~/domain/orders/lifecycle";
+import { type FieldConstraint } from "~/lib/field-constraint";
 /**
  * The admin's order actions: which status
  * allows which action, the form intents and the texts. Browser-safe: the Orders tab and the
@@ -146,6 +147,8 @@ export type AdminOrderPageData =
   | {
       state: "ok";
       order: AdminOrderPageOrder;
+      /** The ship form's tracking number: its schema's native constraints. */
+      trackingConstraint: FieldConstraint;
       can: AdminOrderCan;
       refunds: AdminRefund[];
       events: AdminOrderEvent[];

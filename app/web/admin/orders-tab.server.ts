@@ -32,6 +32,8 @@ import { type OrderView } from "~/domain/orders/orders.server";
 import { db as sharedDb } from "~/lib/db.server";
 import { jsonError, readFormData, safeRedirect } from "~/web/http.server";
 import { type DB } from "~/lib/sqlite.server";
+import { TrackingNumberSchema } from "~/domain/orders/schemas";
+import { fieldConstraint } from "~/web/form-constraints.server";
 
 export const ORDERS_PAGE_SIZE = 50;
 const TAB_HOME = "/admin?tab=orders";
@@ -48,6 +50,9 @@ function withParams(path: string, params: Record<string, string | number>): stri
  * The Orders tab (`/admin?tab=orders`): the filtered page of orders, the no-JavaScript
  * cancel confirmation (`&confirm=cancel&order=ID`) and the ship form to open (`&ship=ID`).
  */
+/** The ship forms' tracking number: shipOrder's own schema. */
+const TRACKING_CONSTRAINT = fieldConstraint(TrackingNumberSchema);
+
 export async function loadOrdersTab(db: DB, url: URL) {
   const params = url.searchParams;
   const statusParam = params.get("status") ?? "";
@@ -96,6 +101,7 @@ export async function loadOrdersTab(db: DB, url: URL) {
     here,
     confirm,
     shipOpen: Number.isInteger(shipParam) && shipParam > 0 ? shipParam : null,
+    trackingConstraint: TRACKING_CONSTRAINT,
   };
 }
 
@@ -249,6 +255,7 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
     {
       state: "ok",
       order: toAdminOrderPage(view),
+      trackingConstraint: TRACKING_CONSTRAINT,
       can,
       refunds: refunds.map((r) => ({
         id: r.id,

@@ -10,6 +10,7 @@ import { type DB } from "~/lib/sqlite.server";
 import { requestActor } from "~/web/actor.server";
 import { redirectWithToast } from "~/web/toast.server";
 import { safeRedirect } from "~/web/http.server";
+import { formConstraints } from "~/web/form-constraints.server";
 
 export const REVIEWS_TAB_URL = "/admin?tab=reviews";
 
@@ -20,7 +21,7 @@ function statusOf(value: string | null): ReviewStatus {
 export async function loadReviewsTab(db: DB, url: URL) {
   const status = statusOf(url.searchParams.get("status"));
   const list = await listReviewsForAdmin(db, status, { page: Number(url.searchParams.get("page")) || 1 });
-  return { status, ...list };
+  return { status, ...list, replyConstraint: formConstraints(ModerateReviewSchema).reply };
 }
 
 export type ReviewsTabData = Awaited<ReturnType<typeof loadReviewsTab>>;
