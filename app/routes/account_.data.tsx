@@ -19,10 +19,6 @@ import { formConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Your data", noindex: true });
 
-// The schema cannot know the account: the domain requires the password of an account that has
-// one (400), and only such an account is shown the password form.
-const DELETE_CONSTRAINTS = { password: { ...formConstraints(DeleteAccountSchema).password, required: true } };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [profile, legal, lastAdmin] = await Promise.all([getProfile(db, user.id), getLegalSettings(db), isLastAdmin(db, user.id)]);
@@ -31,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasPassword: profile?.hasPassword ?? false,
     lastAdmin,
     retentionYears: legal.orderRetentionYears,
-    constraints: DELETE_CONSTRAINTS,
+    // The schema cannot know the account: the domain requires the password of an account that has
+    // one (400), and only such an account is shown the password form.
+    constraints: formConstraints(DeleteAccountSchema, { required: ["password"] }),
   });
 }
 

@@ -15,17 +15,12 @@ import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { getClientIp, jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
-import { formConstraints } from "~/web/form-constraints.server";
+import { formConstraints, type FormConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Sign-in & Security", noindex: true });
 
 const INTENTS = { changePassword: "change-password", sendPasswordLink: "send-password-link", signOutEverywhere: "sign-out-everywhere" } as const;
 const SECURITY_URL = "/account/security";
-
-// The schema cannot know the account: the domain requires the current password of an account
-// that has one (400), and only such an account is shown the form.
-const CHANGE = formConstraints(ChangePasswordSchema);
-const CHANGE_PASSWORD_CONSTRAINTS = { ...CHANGE, currentPassword: { ...CHANGE.currentPassword, required: true } };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -40,7 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasPassword: profile?.hasPassword ?? false,
     isAdmin: user.isAdmin,
     totp,
-    constraints: CHANGE_PASSWORD_CONSTRAINTS,
+    // The schema cannot know the account: the domain requires the current password of an account
+    // that has one (400), and only such an account is shown the form.
+    constraints: formConstraints(ChangePasswordSchema, { required: ["currentPassword"] }),
   });
 }
 
@@ -145,7 +142,7 @@ function EmailSection({ email, verified }: { email: string; verified: boolean })
   );
 }
 
-function ChangePasswordSection({ errors, constraints }: { errors: FieldErrors; constraints: typeof CHANGE_PASSWORD_CONSTRAINTS }) {
+function ChangePasswordSection({ errors, constraints }: { errors: FieldErrors; constraints: FormConstraints<typeof ChangePasswordSchema> }) {
   const formError = firstError(errors, "");
   return (
     <section className="form-card" aria-labelledby="password-title">

@@ -18,18 +18,19 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor 
 
 const INTENTS = { enable: "enable", regenerate: "regenerate-codes", disable: "disable" } as const;
 
-// The code's limits are SecondFactorSchema's too. The domain requires the current password of an
-// account that has one and refuses the others, so the field is required although the schema cannot know the account.
-const ENABLE = formConstraints(EnableSecondFactorSchema);
-const CODE_CONSTRAINTS = { code: ENABLE.code, currentPassword: { ...ENABLE.currentPassword, required: true } };
-
 /** Admins: set up TOTP with a QR code (no JavaScript needed), see and renew recovery codes, turn it off. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const status = await getTotpStatus(db, user.id);
   const enrolment = status.enabled ? null : await getTotpEnrolment(db, user.id);
   return json(
-    { status, enrolment: enrolment ? { secret: enrolment.secret, qrSvg: enrolment.qrSvg } : null, constraints: CODE_CONSTRAINTS },
+    {
+      status,
+      enrolment: enrolment ? { secret: enrolment.secret, qrSvg: enrolment.qrSvg } : null,
+      // The code's limits are SecondFactorSchema's too. The domain requires the current password of an account
+      // that has one and refuses the others, so the field is required although the schema cannot know the account.
+      constraints: formConstraints(EnableSecondFactorSchema, { required: ["currentPassword"] }),
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

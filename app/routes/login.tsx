@@ -21,15 +21,18 @@ export const meta: MetaFunction = (args) =>
 
 type Tab = "signin" | "signup";
 
-const LOGIN_CONSTRAINTS = { signin: formConstraints(LoginSchema), signup: formConstraints(RegisterSchema) };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const tab: Tab = url.searchParams.get("tab") === "signup" ? "signup" : "signin";
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   // Someone already signed in has nothing to do here.
   await requireAnonymous(request, redirectTo === "/" ? "/account" : redirectTo);
-  return json({ tab, redirectTo, google: isGoogleConfigured(), constraints: LOGIN_CONSTRAINTS });
+  return json({
+    tab,
+    redirectTo,
+    google: isGoogleConfigured(),
+    constraints: { signin: formConstraints(LoginSchema), signup: formConstraints(RegisterSchema) },
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -26,14 +26,20 @@ function nativeOf(constraint: ReturnType<typeof getZodConstraint>[string] | unde
  * Computed on the server and sent with the page's data: zod stays out of every browser file
  * (docs/decisions/no-zod-in-the-browser.md).
  */
-export function formConstraints<S extends z.ZodTypeAny>(schema: S): FormConstraints<S> {
+export function formConstraints<S extends z.ZodTypeAny>(
+  schema: S,
+  /** `required`: fields a domain rule requires wherever the form shows them, which the schema cannot know (it also serves the other cases). */
+  options: { required?: (keyof z.input<S> & string)[] } = {},
+): FormConstraints<S> {
   let all = computed.get(schema);
   if (!all) {
     const raw = getZodConstraint(schema);
     all = Object.fromEntries(Object.entries(raw).map(([name, constraint]) => [name, nativeOf(constraint)]));
     computed.set(schema, all);
   }
-  return { ...all } as FormConstraints<S>;
+  const constraints = { ...all };
+  for (const name of options.required ?? []) constraints[name] = { ...constraints[name], required: true };
+  return constraints as FormConstraints<S>;
 }
 
 /**
