@@ -143,7 +143,7 @@ export const PAYMENT_SHARED_TEXT = {
   redirecting: "Redirecting to PayPal...",
 } as const;
 
-export const PAYMENT_TOASTS = {
+export const PAYMENT_TOAST_TEXT = {
   failed: { title: "Payment failed", description: "There was an error processing your PayPal payment. Please try again.", type: "error" },
   cancelled: { title: "Payment cancelled", description: "You cancelled the PayPal payment. You can try again when ready.", type: "info" },
   processingError: {

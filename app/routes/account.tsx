@@ -12,10 +12,10 @@ import { getProfile, updateProfile } from "~/domain/auth/accounts.server";
 import { emailChangeRequestedNotice, getPendingEmail } from "~/domain/auth/email-tokens.server";
 import { hasSecondFactor } from "~/domain/auth/totp.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { AUTH_MESSAGES, updateFailed } from "~/domain/auth/messages";
+import { AUTH_TOAST_TEXT, updateFailed } from "~/domain/auth/texts";
 import { PROFILE_FIELDS } from "~/domain/auth/profile-fields";
 import { ProfileSchema } from "~/domain/auth/schemas";
-import { MESSAGES } from "~/domain/cart/messages";
+import { CART_TOAST_TEXT } from "~/domain/cart/texts";
 import { FavoriteSchema } from "~/domain/cart/schemas";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { listFavorites, removeFavorite } from "~/domain/catalogue/favorites.server";
@@ -127,7 +127,9 @@ async function saveProfile(userId: number, formData: FormData) {
   const asked = pendingEmail !== null && pendingEmail === submission.value.email.trim().toLowerCase();
   return redirectWithToast(
     PROFILE_URL,
-    asked && pendingEmail ? { ...AUTH_MESSAGES.profileUpdated, description: emailChangeRequestedNotice(pendingEmail) } : { ...AUTH_MESSAGES.profileUpdated },
+    asked && pendingEmail
+      ? { ...AUTH_TOAST_TEXT.profileUpdated, description: emailChangeRequestedNotice(pendingEmail) }
+      : { ...AUTH_TOAST_TEXT.profileUpdated },
   );
 }
 
@@ -138,7 +140,7 @@ async function removeFavoriteFromAccount(request: Request, userId: number, formD
     return respond(request, { redirectTo: FAVORITES_URL, toast: REMOVE_FAILED, status: 400 });
   }
   await removeFavorite(db, userId, submission.value.productId);
-  return respond(request, { redirectTo: FAVORITES_URL, toast: { ...MESSAGES.favoriteRemoved } });
+  return respond(request, { redirectTo: FAVORITES_URL, toast: { ...CART_TOAST_TEXT.favoriteRemoved } });
 }
 
 export default function AccountPage() {

@@ -5,7 +5,7 @@ import { Alert, EmailField, type FieldErrors, firstError, PasswordField } from "
 import { LoginSchema } from "~/domain/auth/schemas";
 import { formConstraints } from "~/web/form-constraints.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { ADMIN_DENIED_TEXT, AUTH_MESSAGES } from "~/domain/auth/messages";
+import { ADMIN_DENIED_TEXT, AUTH_TOAST_TEXT } from "~/domain/auth/texts";
 import { signInWithForm } from "~/web/auth/sign-in.server";
 import { countThrottledAdminSignIn } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   // The sign-in itself was logged by signInUser (every door's way in).
-  return redirectWithToast(redirectTo, { ...AUTH_MESSAGES.adminLoginSuccess }, [outcome.cookie]);
+  return redirectWithToast(redirectTo, { ...AUTH_TOAST_TEXT.adminLoginSuccess }, [outcome.cookie]);
 }
 
 export default function AdminLoginPage() {

@@ -4,7 +4,7 @@ import { clearGoogleReturn, readGoogleReturn } from "~/web/auth/google-return.se
 import { GoogleLinkNeedsPassword } from "~/domain/auth/accounts.server";
 import { beginGoogleLink, beginSignIn, GOOGLE_LINK_PATH, SECOND_FACTOR_PATH } from "~/web/auth/sign-in-session.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
+import { AUTH_TOAST_TEXT, loginFailed } from "~/domain/auth/texts";
 import { DomainError } from "~/domain/common/errors";
 import { apiAction } from "~/web/http.server";
 
@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ["Set-Cookie", clearReturn],
         ],
       });
-    return redirectWithToast(returnTo, AUTH_MESSAGES.loginSuccess, [next.cookie, clearReturn]);
+    return redirectWithToast(returnTo, AUTH_TOAST_TEXT.loginSuccess, [next.cookie, clearReturn]);
   } catch (error) {
     if (error instanceof Response) return error;
     if (error instanceof DomainError) return fail(failureMessage(error));

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { purgeStaleUploadsSometimes, saveTempUpload, UPLOAD_MESSAGES } from "~/domain/catalogue/image-uploads.server";
+import { purgeStaleUploadsSometimes, saveTempUpload, UPLOAD_TEXT } from "~/domain/catalogue/image-uploads.server";
 import { requireApiAdmin } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";
@@ -16,7 +16,7 @@ export function action({ request }: ActionFunctionArgs) {
     POST: async () => {
       const user = await requireApiAdmin(request);
       const { form, tooLarge } = await readMultipartForm(request);
-      if (tooLarge.length > 0) return jsonError(UPLOAD_MESSAGES.tooLarge, 413);
+      if (tooLarge.length > 0) return jsonError(UPLOAD_TEXT.tooLarge, 413);
       const file = form.get("image");
       if (!(file instanceof File)) return jsonError("Choose an image to upload (field 'image').", 400);
       await purgeStaleUploadsSometimes(db);

@@ -5,7 +5,7 @@ import { Alert, EmailField, Field, type FieldErrors, firstError, PasswordField }
 import { LoginSchema, RegisterSchema } from "~/domain/auth/schemas";
 import { formConstraints, type FormConstraints } from "~/web/form-constraints.server";
 import { isGoogleConfigured } from "~/web/auth/authenticator.server";
-import { AUTH_MESSAGES } from "~/domain/auth/messages";
+import { AUTH_TOAST_TEXT } from "~/domain/auth/texts";
 import { answerSignedIn, answerThrownRedirect, registerWithForm, signInWithForm } from "~/web/auth/sign-in.server";
 import { jsonError, readFormData, safeRedirect } from "~/web/http.server";
 import { requireAnonymous } from "~/web/guards.server";
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!outcome.ok) {
     return json({ intent: intent as Tab, result: outcome.result, alert: outcome.alert }, { status: outcome.status });
   }
-  const toast = intent === "signin" ? { ...AUTH_MESSAGES.loginSuccess } : { ...AUTH_MESSAGES.registered };
+  const toast = intent === "signin" ? { ...AUTH_TOAST_TEXT.loginSuccess } : { ...AUTH_TOAST_TEXT.registered };
   return answerSignedIn(request, redirectTo, toast, [outcome.cookie]);
 }
 

@@ -6,7 +6,7 @@ import { formConstraints } from "~/web/form-constraints.server";
 import { getAccountEmail, linkGoogleAccount, verifyLogin } from "~/domain/auth/accounts.server";
 import { beginSignIn, getGoogleLink } from "~/web/auth/sign-in-session.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
+import { AUTH_TOAST_TEXT, loginFailed } from "~/domain/auth/texts";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { getClientIp, readFormData } from "~/web/http.server";
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const next = await beginSignIn(request, link.userId, link.redirectTo);
   if (next.location !== link.redirectTo) return redirectWithToast(next.location, { title: "Google sign-in linked", type: "success" }, [next.cookie]);
-  return redirectWithToast(link.redirectTo, { ...AUTH_MESSAGES.loginSuccess, description: "Google sign-in is now linked to your account." }, [next.cookie]);
+  return redirectWithToast(link.redirectTo, { ...AUTH_TOAST_TEXT.loginSuccess, description: "Google sign-in is now linked to your account." }, [next.cookie]);
 }
 
 export default function LinkGooglePage() {

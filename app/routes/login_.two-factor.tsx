@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, Field, firstError, type FieldErrors } from "~/components/ui/field";
 import { getPendingSignIn, signInUser } from "~/web/auth/sign-in-session.server";
 import { redirectWithToast } from "~/web/toast.server";
-import { AUTH_MESSAGES, loginFailed } from "~/domain/auth/messages";
+import { AUTH_TOAST_TEXT, loginFailed } from "~/domain/auth/texts";
 import { SecondFactorSchema } from "~/domain/auth/schemas";
 import { verifySecondFactor } from "~/domain/auth/totp.server";
 import { DomainError } from "~/domain/common/errors";
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ result: submission.reply({ fieldErrors: { code: [error.message] }, hideFields: ["code"] }) }, { status: error.status });
   }
   const cookie = await signInUser(request, pending.userId);
-  const toast = pending.redirectTo.startsWith("/admin") ? AUTH_MESSAGES.adminLoginSuccess : AUTH_MESSAGES.loginSuccess;
+  const toast = pending.redirectTo.startsWith("/admin") ? AUTH_TOAST_TEXT.adminLoginSuccess : AUTH_TOAST_TEXT.loginSuccess;
   return redirectWithToast(pending.redirectTo, { ...toast }, [cookie]);
 }
 

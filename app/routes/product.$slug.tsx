@@ -16,7 +16,7 @@ import { handleReviewForm, isReviewPost, loadProductReviews } from "~/web/review
 import { getOptionalUser } from "~/web/session.server";
 import { submitAddToCart } from "~/web/cart-form.server";
 import { getCart } from "~/domain/cart/cart.server";
-import { MESSAGES } from "~/domain/cart/messages";
+import { CART_TOAST_TEXT } from "~/domain/cart/texts";
 import { getCategoryDescription } from "~/domain/catalogue/categories.server";
 import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
 import { getProductBySlug, getProductIdBySlug, listRelatedProducts } from "~/domain/catalogue/products.server";
@@ -99,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!added.ok) return json({ ok: false as const, error: added.error, field: added.field }, { status: added.status });
   // The script's answer carries the drawer with the new line: the cart the add went into, not the request's cookie (a new guest has none yet).
   const answer = async () => cartDrawerAnswer(await getCart(db, added.owner), here);
-  return respond(request, { redirectTo: here, toast: { ...MESSAGES.added }, cookies: [added.cookie], answer });
+  return respond(request, { redirectTo: here, toast: { ...CART_TOAST_TEXT.added }, cookies: [added.cookie], answer });
 }
 
 /**

@@ -4,7 +4,7 @@ import { getCartOwner } from "~/web/cart-owner.server";
 import { type Toast } from "~/web/toast.server";
 import { type CartOwner } from "~/domain/cart/cart.server";
 import { addToCart, clearCart, removeCartItem, updateCartItem } from "~/domain/cart/cart.server";
-import { addToCartFailure, CLEAR_FAILED, MESSAGES, removeFailure, updateFailure } from "~/domain/cart/messages";
+import { addToCartFailure, CLEAR_FAILED, CART_TOAST_TEXT, removeFailure, updateFailure } from "~/domain/cart/texts";
 import { AddToCartSchema, UpdateCartItemSchema } from "~/domain/cart/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
@@ -54,7 +54,12 @@ export async function handleCartForm(request: Request, formData: FormData, opts:
     const added = await submitAddToCart(request, formData);
     if (!added.ok) return respond(request, { redirectTo: back, toast: added.error, status: added.status });
     const answer = opts.added;
-    return respond(request, { redirectTo: back, toast: { ...MESSAGES.added }, cookies: [added.cookie], answer: answer && (() => answer(added.owner, back)) });
+    return respond(request, {
+      redirectTo: back,
+      toast: { ...CART_TOAST_TEXT.added },
+      cookies: [added.cookie],
+      answer: answer && (() => answer(added.owner, back)),
+    });
   }
 
   const owner = await getCartOwner(request);
@@ -83,7 +88,7 @@ export async function handleCartForm(request: Request, formData: FormData, opts:
       if (!(error instanceof DomainError)) throw error;
       return respond(request, { redirectTo: back, toast: removeFailure(onCartPage), status: error.status });
     }
-    return respond(request, { redirectTo: back, toast: { ...MESSAGES.removed } });
+    return respond(request, { redirectTo: back, toast: { ...CART_TOAST_TEXT.removed } });
   }
 
   if (intent === "clear") {
@@ -94,7 +99,7 @@ export async function handleCartForm(request: Request, formData: FormData, opts:
       if (!(error instanceof DomainError)) throw error;
       return respond(request, { redirectTo: back, toast: CLEAR_FAILED, status: error.status });
     }
-    return respond(request, { redirectTo: back, toast: { ...MESSAGES.cleared } });
+    return respond(request, { redirectTo: back, toast: { ...CART_TOAST_TEXT.cleared } });
   }
 
   return respond(request, { redirectTo: back, toast: { title: "Unknown action", type: "error" }, status: 400 });

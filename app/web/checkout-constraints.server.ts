@@ -1,4 +1,4 @@
-import { CHECKOUT_PASSWORD_MIN } from "~/domain/orders/checkout-text";
+import { CHECKOUT_PASSWORD_MIN } from "~/domain/orders/checkout-texts";
 import { CheckoutSchema } from "~/domain/orders/schemas";
 import { type FieldConstraint } from "~/lib/field-constraint";
 import { formConstraints } from "~/web/form-constraints.server";

@@ -7,7 +7,7 @@ import { COUNTRY_CODES } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
 import { findUnpaidOrderForCart, getCheckoutSummary } from "~/domain/orders/checkout.server";
 import { placeCheckoutOrder } from "~/domain/orders/checkout-order.server";
-import { accountCreationFailed, CHECKOUT_TOASTS, orderCreatedToast } from "~/domain/orders/checkout-text";
+import { accountCreationFailed, CHECKOUT_TOAST_TEXT, orderCreatedToast } from "~/domain/orders/checkout-texts";
 import { CheckoutSchema, type ClientFigures } from "~/domain/orders/schemas";
 import { CHECKOUT_TOTALS_INTENT, CHECKOUT_VALIDATE_INTENT } from "~/lib/behavior-contract";
 import { db } from "~/lib/db.server";
@@ -194,7 +194,7 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
       // A new document: the payment page has its own Content-Security-Policy (PayPal's hosts).
       return goTo(request, `/order/${outcome.order.id}/payment`, orderCreatedToast(outcome.order.id), cookies, { document: true });
     case "empty-cart":
-      return goTo(request, "/shop", { ...CHECKOUT_TOASTS.emptyCart }, cookies);
+      return goTo(request, "/shop", { ...CHECKOUT_TOAST_TEXT.emptyCart }, cookies);
     case "account-refused": {
       const { error } = outcome;
       return failure(
@@ -213,11 +213,13 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
       let status: number;
       if (error instanceof DomainError) {
         alert =
-          error.status === 409 || error.status === 429 ? { ...CHECKOUT_TOASTS.orderFailed, description: error.message } : { ...CHECKOUT_TOASTS.orderFailed };
+          error.status === 409 || error.status === 429
+            ? { ...CHECKOUT_TOAST_TEXT.orderFailed, description: error.message }
+            : { ...CHECKOUT_TOAST_TEXT.orderFailed };
         status = error.status;
       } else {
         console.error("Checkout failed:", error);
-        alert = { ...CHECKOUT_TOASTS.orderError };
+        alert = { ...CHECKOUT_TOAST_TEXT.orderError };
         status = 500;
       }
       // A new account is signed in and the guest's cart is now the customer's, but this request's

@@ -13,7 +13,7 @@ import {
   type ConfirmationPageData,
   type DetailsPageData,
   ORDER_INTENTS,
-  ORDER_TOASTS,
+  ORDER_TOAST_TEXT,
   type OrderIntent,
   type OrderPageOrder,
 } from "~/domain/orders/page-data";
@@ -189,11 +189,11 @@ export async function handleDetailsAction(
     await cancelOrderAs(db, found.view.id, { viewer, actor: await requestActor(request), intent });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return respond(request, { redirectTo: back, toast: { ...ORDER_TOASTS.failed }, status: error.status });
+    return respond(request, { redirectTo: back, toast: { ...ORDER_TOAST_TEXT.failed }, status: error.status });
   }
   return respond(request, {
     redirectTo: back,
-    toast: intent === ORDER_INTENTS.cancel ? { ...ORDER_TOASTS.cancelled } : { ...ORDER_TOASTS.requested },
+    toast: intent === ORDER_INTENTS.cancel ? { ...ORDER_TOAST_TEXT.cancelled } : { ...ORDER_TOAST_TEXT.requested },
   });
 }
 

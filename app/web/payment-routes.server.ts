@@ -6,7 +6,15 @@ import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server"
 import { getOrderView } from "~/domain/orders/orders.server";
 import { isPaidLike, orderStatusLabel } from "~/domain/orders/status";
 import { totalsFigures } from "~/domain/orders/totals";
-import { confirmationUrl, PAYMENT_TEXT, PAYMENT_TOASTS, type PaymentPageData, paymentPageUrl, stockToast, type ToastSpec } from "~/domain/payments/page-data";
+import {
+  confirmationUrl,
+  PAYMENT_TEXT,
+  PAYMENT_TOAST_TEXT,
+  type PaymentPageData,
+  paymentPageUrl,
+  stockToast,
+  type ToastSpec,
+} from "~/domain/payments/page-data";
 import { getPaypalClientId, getPaypalMode, isPaypalConfigured, isPaypalOrderId } from "~/lib/paypal-client.server";
 import { isPaypalOrderOf } from "~/domain/payments/attempts.server";
 import { PAYMENT_PENDING, PaymentError } from "~/domain/payments/payment-order.server";
@@ -42,13 +50,13 @@ function pageNotFound(): never {
 
 /** The toast a page shows for a payment that did not go through; null when the page itself says it (already paid...). */
 export function paymentToast(error: DomainError): ToastSpec | null {
-  if (!(error instanceof PaymentError) && error.status === 429) return { title: PAYMENT_TOASTS.failed.title, description: error.message, type: "error" };
-  if (!(error instanceof PaymentError)) return error.status === 409 && /in stock/.test(error.message) ? stockToast(error.message) : PAYMENT_TOASTS.failed;
+  if (!(error instanceof PaymentError) && error.status === 429) return { title: PAYMENT_TOAST_TEXT.failed.title, description: error.message, type: "error" };
+  if (!(error instanceof PaymentError)) return error.status === 409 && /in stock/.test(error.message) ? stockToast(error.message) : PAYMENT_TOAST_TEXT.failed;
   switch (error.kind) {
     case "stock":
       return stockToast(error.message);
     case "recording":
-      return PAYMENT_TOASTS.processingError;
+      return PAYMENT_TOAST_TEXT.processingError;
     case "state":
       return null;
     case "pending":
@@ -56,9 +64,9 @@ export function paymentToast(error: DomainError): ToastSpec | null {
     case "in-progress":
       return { title: "Payment in progress", description: error.message, type: "info" };
     case "unavailable":
-      return { title: PAYMENT_TOASTS.failed.title, description: error.message, type: "error" };
+      return { title: PAYMENT_TOAST_TEXT.failed.title, description: error.message, type: "error" };
     default:
-      return PAYMENT_TOASTS.failed;
+      return PAYMENT_TOAST_TEXT.failed;
   }
 }
 
@@ -187,10 +195,10 @@ async function returnAccess(request: Request, orderIdParam: string | undefined) 
 /** Loader of /order/{id}/paypal-return: captures, records and shows the confirmation. Coming back twice changes nothing. */
 export async function handlePaypalReturn(request: Request, orderIdParam: string | undefined): Promise<Response> {
   const { orderId, paypalOrderId, back, hasAccess } = await returnAccess(request, orderIdParam);
-  if (!paypalOrderId) return redirectWithToast(back, PAYMENT_TOASTS.failed);
+  if (!paypalOrderId) return redirectWithToast(back, PAYMENT_TOAST_TEXT.failed);
   try {
     const result = await completePayment(db, orderId, paypalOrderId);
-    return redirectWithToast(hasAccess ? confirmationUrl(result.id, result.confirmationToken) : "/", PAYMENT_TOASTS.success);
+    return redirectWithToast(hasAccess ? confirmationUrl(result.id, result.confirmationToken) : "/", PAYMENT_TOAST_TEXT.success);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const toast = paymentToast(error);
@@ -202,7 +210,7 @@ export async function handlePaypalReturn(request: Request, orderIdParam: string 
 export async function handlePaypalCancel(request: Request, orderIdParam: string | undefined): Promise<Response> {
   const { orderId, paypalOrderId, back } = await returnAccess(request, orderIdParam);
   await abandonPayment(db, orderId, paypalOrderId);
-  return redirectWithToast(back, PAYMENT_TOASTS.cancelled);
+  return redirectWithToast(back, PAYMENT_TOAST_TEXT.cancelled);
 }
 
 // ---- the payment API ----------------------------------------------------------------------
@@ -230,9 +238,9 @@ export async function withPaymentErrors(fn: () => Promise<Response>): Promise<Re
       case "unavailable":
         return jsonError(error.message, 503);
       case "recording":
-        return jsonError(`${PAYMENT_TOASTS.processingError.title}: ${error.message}`, 500);
+        return jsonError(`${PAYMENT_TOAST_TEXT.processingError.title}: ${error.message}`, 500);
       case "failed":
-        return jsonError(`${PAYMENT_TOASTS.failed.title}: ${error.message}`, error.status);
+        return jsonError(`${PAYMENT_TOAST_TEXT.failed.title}: ${error.message}`, error.status);
       case "pending":
         return jsonError(`${PAYMENT_PENDING.title}: ${error.message}`, 409);
       default:

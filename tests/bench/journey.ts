@@ -10,10 +10,10 @@
  * Run on its own against a running shop (with the PayPal emulator): tests/bench/journey-cli.ts.
  */
 import { chromium, type Locator, type Page } from "playwright-core";
-import { MESSAGES } from "../../app/domain/cart/messages";
+import { CART_TOAST_TEXT } from "../../app/domain/cart/texts";
 import { CHROMIUM } from "./harness";
 
-const ADDED = MESSAGES.added.description;
+const ADDED = CART_TOAST_TEXT.added.description;
 
 /** A seeded product without colours or variations (db/seed/data.ts), so Add to Cart needs no choice. */
 export const JOURNEY_SLUG = "cream-cable-knit-sweater";

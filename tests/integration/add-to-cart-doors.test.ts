@@ -1,4 +1,4 @@
-import { MESSAGES } from "~/domain/cart/messages";
+import { CART_TOAST_TEXT } from "~/domain/cart/texts";
 import { db } from "~/lib/db.server";
 import { action as apiCartAction } from "~/routes/api.cart";
 import { action as cartPageAction } from "~/routes/cart";
@@ -38,12 +38,12 @@ describe("Add to Cart: one handler behind every form, the same rules as the API"
     const fromProduct = await door.product();
     expect(fromProduct.status).toBe(302);
     expect(fromProduct.headers.get("Location")).toBe(`/product/${product.slug}`);
-    expect(await toastOf(fromProduct)).toMatchObject({ title: MESSAGES.added.title });
+    expect(await toastOf(fromProduct)).toMatchObject({ title: CART_TOAST_TEXT.added.title });
 
     const fromCard = await door.cartForm();
     expect(fromCard.status).toBe(302);
     expect(fromCard.headers.get("Location")).toBe("/shop");
-    expect(await toastOf(fromCard)).toMatchObject({ title: MESSAGES.added.title });
+    expect(await toastOf(fromCard)).toMatchObject({ title: CART_TOAST_TEXT.added.title });
 
     const fromApi = await door.api();
     expect(fromApi.status).toBe(201);
@@ -56,16 +56,16 @@ describe("Add to Cart: one handler behind every form, the same rules as the API"
 
     const fromProduct = await door.product();
     expect(fromProduct.status).toBe(400);
-    expect(await fromProduct.json()).toEqual({ ok: false, error: { ...MESSAGES.selectColor }, field: "colorId" });
+    expect(await fromProduct.json()).toEqual({ ok: false, error: { ...CART_TOAST_TEXT.selectColor }, field: "colorId" });
     expect(await linesOf(product.id)).toEqual([]);
 
     const fromCard = await door.cartForm();
     expect(fromCard.headers.get("Location")).toBe("/shop");
-    expect(await toastOf(fromCard)).toMatchObject({ title: MESSAGES.selectColor.title });
+    expect(await toastOf(fromCard)).toMatchObject({ title: CART_TOAST_TEXT.selectColor.title });
 
     const fromApi = await door.api();
     expect(fromApi.status).toBe(400);
-    expect(await fromApi.json()).toEqual({ message: MESSAGES.selectColor.title });
+    expect(await fromApi.json()).toEqual({ message: CART_TOAST_TEXT.selectColor.title });
   });
 
   it("refuses a quantity below 1 before touching the cart", async () => {

@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createToastCookie, getSessionStorage } from "~/web/session.server";
 import { addToCart, getCart } from "~/domain/cart/cart.server";
-import { CHECKOUT_TEXT as T } from "~/domain/orders/checkout-text";
+import { CHECKOUT_TEXT as T } from "~/domain/orders/checkout-texts";
 import { db } from "~/lib/db.server";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/api.orders";
 import CheckoutPage, { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";

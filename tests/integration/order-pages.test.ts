@@ -5,7 +5,7 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createToastCookie, getSessionStorage } from "~/web/session.server";
 import { cancelOrderForCustomer, cancelUnpaidOrder, requestCancellation } from "~/domain/orders/order-actions.server";
-import { ORDER_TEXT, ORDER_TOASTS } from "~/domain/orders/page-data";
+import { ORDER_TEXT, ORDER_TOAST_TEXT } from "~/domain/orders/page-data";
 import { db } from "~/lib/db.server";
 import { action as orderApiAction, loader as orderApiLoader } from "~/routes/api.orders.$orderId";
 import { action as cancelApiAction, loader as cancelApiLoader } from "~/routes/api.orders.$orderId.cancel";
@@ -279,7 +279,7 @@ describe("customer order actions (details page forms)", () => {
     const res = await act(id, token, { intent: "cancel", confirmed: "yes" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/order-details/${id}?token=${token}`);
-    expect(await toastOf(res)).toEqual(ORDER_TOASTS.cancelled);
+    expect(await toastOf(res)).toEqual(ORDER_TOAST_TEXT.cancelled);
     expect(await statusOf(id)).toEqual({ status: "unpaidcancelled", reserved: 0 });
     // Stock was never taken for this order, so none comes back.
     expect(await stockOf(product.id)).toEqual({ stock: 5, total: 5 });
@@ -301,7 +301,7 @@ describe("customer order actions (details page forms)", () => {
     const product = await makeProduct(db, { stock: 4 });
     const { id, token } = await makeOrder({ status: "paid", stockReserved: true, lines: [{ productId: product.id, quantity: 1 }] });
     const res = await act(id, token, { intent: "request-cancellation", confirmed: "yes" });
-    expect(await toastOf(res)).toEqual(ORDER_TOASTS.requested);
+    expect(await toastOf(res)).toEqual(ORDER_TOAST_TEXT.requested);
     expect(await statusOf(id)).toEqual({ status: "cancel_request", reserved: 1 });
     expect(await stockOf(product.id)).toEqual({ stock: 4, total: 4 });
   });
@@ -319,14 +319,14 @@ describe("customer order actions (details page forms)", () => {
       const { id, token } = await makeOrder({ status });
       const res = await act(id, token, { intent, confirmed: "yes" });
       expect(res.status).toBe(302);
-      expect(await toastOf(res)).toEqual(ORDER_TOASTS.failed);
+      expect(await toastOf(res)).toEqual(ORDER_TOAST_TEXT.failed);
       expect((await statusOf(id)).status).toBe(status);
     }
     // With JavaScript (the browser module asks for JSON) the failure comes back as data with the status.
     const { id, token } = await makeOrder({ status: "shipped" });
     const res = await act(id, token, { intent: "cancel", confirmed: "yes" }, { accept: "application/json" });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ ok: false, error: ORDER_TOASTS.failed });
+    expect(await res.json()).toEqual({ ok: false, error: ORDER_TOAST_TEXT.failed });
   });
 
   it("checks access like the page (404) and refuses an unknown intent (400)", async () => {

@@ -1,5 +1,5 @@
 import { createToastCookie } from "~/web/session.server";
-import { DEFAULT_HOME_TEXTS } from "~/domain/pages/home";
+import { DEFAULT_HOME_TEXT } from "~/domain/pages/home";
 import { getHomeTexts } from "~/domain/pages/home.server";
 import { DEFAULT_PAGES } from "~/domain/pages/defaults";
 import { getPage, listPageVersions, restorePageVersion, savePage, seedDefaultPages } from "~/domain/pages/pages.server";
@@ -253,11 +253,11 @@ describe("the Pages tab", () => {
     ]);
     const about = data.ownerPages.pages.find((p: { slug: string }) => p.slug === "about");
     expect(about).toMatchObject({ title: "About us", savedByEmail: admin.email, versions: 3 });
-    expect(data.ownerPages.home).toEqual(DEFAULT_HOME_TEXTS);
+    expect(data.ownerPages.home).toEqual(DEFAULT_HOME_TEXT);
   });
 
   it("saves the home page's texts (settings.home with the changed fields) and the home page shows them", async () => {
-    const fields = { ...DEFAULT_HOME_TEXTS, heroTitle: "Little clothes, big love", reviewsSourceLabel: "on Etsy" };
+    const fields = { ...DEFAULT_HOME_TEXT, heroTitle: "Little clothes, big love", reviewsSourceLabel: "on Etsy" };
     const res = await run(() =>
       adminAction(args(postForm("/admin?tab=pages", { intent: PAGE_INTENTS.homeSave, ...fields }, { cookie: admin.cookie, accept: null }))),
     );
@@ -268,8 +268,8 @@ describe("the Pages tab", () => {
     const [row] = await db.selectFrom("activity_log").select(["changes", "actor_email as actorEmail"]).where("kind", "=", "settings.home").execute();
     expect(row!.actorEmail).toBe(admin.email);
     expect(JSON.parse(row!.changes!)).toEqual({
-      heroTitle: [DEFAULT_HOME_TEXTS.heroTitle, "Little clothes, big love"],
-      reviewsSourceLabel: [DEFAULT_HOME_TEXTS.reviewsSourceLabel, "on Etsy"],
+      heroTitle: [DEFAULT_HOME_TEXT.heroTitle, "Little clothes, big love"],
+      reviewsSourceLabel: [DEFAULT_HOME_TEXT.reviewsSourceLabel, "on Etsy"],
     });
     const home = await (await run(() => homeLoader())).json();
     expect(home.home.heroTitle).toBe("Little clothes, big love");
@@ -279,13 +279,13 @@ describe("the Pages tab", () => {
     const before = await getHomeTexts(db);
     const post = (fields: Record<string, string>, cookie: string) =>
       run(() => adminAction(args(postForm("/admin?tab=pages", { intent: PAGE_INTENTS.homeSave, ...fields }, { cookie, accept: null }))));
-    const res = await post({ ...DEFAULT_HOME_TEXTS, heroTitle: "", reviewsSourceUrl: "javascript:alert(1)" }, admin.cookie);
+    const res = await post({ ...DEFAULT_HOME_TEXT, heroTitle: "", reviewsSourceUrl: "javascript:alert(1)" }, admin.cookie);
     expect(res.status).toBe(400);
     const data = await res.json();
     expect(data.intent).toBe(PAGE_INTENTS.homeSave);
     expect(data.result.error.heroTitle).toEqual(["Hero title is required"]);
     expect(data.result.error.reviewsSourceUrl).toEqual(["Enter a web address starting with https:// or http://"]);
-    expect((await post({ ...DEFAULT_HOME_TEXTS, heroTitle: "Hacked" }, customer.cookie)).status).toBe(403);
+    expect((await post({ ...DEFAULT_HOME_TEXT, heroTitle: "Hacked" }, customer.cookie)).status).toBe(403);
     expect(await getHomeTexts(db)).toEqual(before);
   });
 });

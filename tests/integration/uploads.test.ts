@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { cleanupUploads, deleteImageFiles, finalizeUploads, purgeStaleUploads, saveTempUpload, UPLOAD_MESSAGES } from "~/domain/catalogue/image-uploads.server";
+import { cleanupUploads, deleteImageFiles, finalizeUploads, purgeStaleUploads, saveTempUpload, UPLOAD_TEXT } from "~/domain/catalogue/image-uploads.server";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { srcSetFor, thumbUrl } from "~/lib/images";
@@ -95,8 +95,8 @@ describe("POST /api/upload/temp", () => {
   it("refuses a text file named .png with the invalid-type text and keeps nothing", async () => {
     const before = await db.selectFrom("uploads").select("id").execute();
     const res = await upload(fileOf("this is not an image at all", "holiday.png", "image/png"));
-    expect(res).toEqual({ status: 400, body: { message: UPLOAD_MESSAGES.invalidType } });
-    expect(UPLOAD_MESSAGES.invalidType).toBe("Invalid file type: Please upload JPG, PNG, or WebP images only.");
+    expect(res).toEqual({ status: 400, body: { message: UPLOAD_TEXT.invalidType } });
+    expect(UPLOAD_TEXT.invalidType).toBe("Invalid file type: Please upload JPG, PNG, or WebP images only.");
     expect(tmpFiles()).toEqual([]);
     expect(await db.selectFrom("uploads").select("id").execute()).toEqual(before);
   });
@@ -105,9 +105,9 @@ describe("POST /api/upload/temp", () => {
     const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#ff0000" } })
       .gif()
       .toBuffer();
-    expect((await upload(fileOf(gif, "anim.gif", "image/gif"))).body.message).toBe(UPLOAD_MESSAGES.invalidType);
+    expect((await upload(fileOf(gif, "anim.gif", "image/gif"))).body.message).toBe(UPLOAD_TEXT.invalidType);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>`;
-    expect((await upload(fileOf(svg, "logo.png", "image/png"))).body.message).toBe(UPLOAD_MESSAGES.invalidType);
+    expect((await upload(fileOf(svg, "logo.png", "image/png"))).body.message).toBe(UPLOAD_TEXT.invalidType);
     expect(tmpFiles()).toEqual([]);
   });
 
@@ -125,7 +125,7 @@ describe("POST /api/upload/temp", () => {
     expect(res).toEqual({ status: 413, body: { message: "File too large: Please upload images smaller than 10MB." } });
     expect(tmpFiles()).toEqual([]);
     // The domain function refuses it too, whoever calls it.
-    await expect(saveTempUpload(db, fileOf(big, "huge.png", "image/png"), adminId)).rejects.toMatchObject({ status: 413, message: UPLOAD_MESSAGES.tooLarge });
+    await expect(saveTempUpload(db, fileOf(big, "huge.png", "image/png"), adminId)).rejects.toMatchObject({ status: 413, message: UPLOAD_TEXT.tooLarge });
     expect(tmpFiles()).toEqual([]);
   });
 
@@ -235,7 +235,7 @@ describe("POST /api/upload/finalize", () => {
   it("refuses unknown, malformed or already finalized ids with 400 and changes nothing", async () => {
     const one = await upload(fileOf(await picture("webp", 100, 100), "one.webp", "image/webp"));
     const unknown = "00000000-0000-4000-8000-000000000000";
-    await expect(finalizeUploads(db, [one.body.id, unknown])).rejects.toMatchObject({ status: 400, message: UPLOAD_MESSAGES.notFound });
+    await expect(finalizeUploads(db, [one.body.id, unknown])).rejects.toMatchObject({ status: 400, message: UPLOAD_TEXT.notFound });
     expect(existsSync(diskPath(one.body.url))).toBe(true);
     expect(await db.selectFrom("uploads").select("id").where("id", "=", one.body.id).execute()).toHaveLength(1);
 

@@ -12,7 +12,7 @@ import { type Behavior } from "~/browser/runtime";
 import {
   confirmationUrl,
   PAYMENT_REDIRECT_DELAY_MS,
-  PAYMENT_TOASTS,
+  PAYMENT_TOAST_TEXT,
   PAYPAL_BUTTONS_ATTRIBUTE,
   PAYPAL_BUTTONS_DATA as DATA,
   stockToast,
@@ -23,8 +23,8 @@ import {
 export function toastFor(status: number, message: unknown): ToastMessage {
   const text = typeof message === "string" ? message : "";
   if (status === 409 && /in stock|no longer available|sold out/i.test(text)) return stockToast(text);
-  if (text.startsWith(PAYMENT_TOASTS.processingError.title)) return PAYMENT_TOASTS.processingError;
-  return PAYMENT_TOASTS.failed;
+  if (text.startsWith(PAYMENT_TOAST_TEXT.processingError.title)) return PAYMENT_TOAST_TEXT.processingError;
+  return PAYMENT_TOAST_TEXT.failed;
 }
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; ok: boolean; data: Record<string, unknown> }> {
@@ -80,12 +80,12 @@ export const paypalButtons: Behavior = {
               fail(toastFor(answer.status, answer.data.message));
               return;
             }
-            showToast(PAYMENT_TOASTS.success);
+            showToast(PAYMENT_TOAST_TEXT.success);
             redirect = window.setTimeout(() => location.assign(confirmationUrl(id, confirmationToken)), PAYMENT_REDIRECT_DELAY_MS);
           },
-          onCancel: () => showToast(PAYMENT_TOASTS.cancelled),
+          onCancel: () => showToast(PAYMENT_TOAST_TEXT.cancelled),
           onError: () => {
-            if (!shownError) showToast(PAYMENT_TOASTS.failed);
+            if (!shownError) showToast(PAYMENT_TOAST_TEXT.failed);
             shownError = false;
           },
         })

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { CheckField, CheckoutSection, CountrySelect } from "~/components/checkout/fields";
 import { EmailField, Field, PasswordField } from "~/components/ui/field";
-import { CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-text";
+import { CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-texts";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
 import { type FieldConstraint } from "~/lib/field-constraint";

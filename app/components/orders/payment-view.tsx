@@ -2,7 +2,7 @@ import { ProductThumb } from "~/components/product/product-thumb";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { NotFoundView } from "~/components/layout/not-found";
 import { Alert } from "~/components/ui/field";
-import { PAYMENT_TEXT, PAYMENT_TOASTS, type PaymentPageData, type PaymentPageOrder } from "~/domain/payments/page-data";
+import { PAYMENT_TEXT, PAYMENT_TOAST_TEXT, type PaymentPageData, type PaymentPageOrder } from "~/domain/payments/page-data";
 import { busyLabel, PAYPAL_BUTTONS_ATTRIBUTE, PAYPAL_BUTTONS_DATA as DATA, STOCK_CHECK_ATTRIBUTE } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
@@ -59,7 +59,7 @@ function UnpaidPayment({ data }: { data: UnpaidData }) {
         <OrderSummary order={order} />
         <section className="payment-box" aria-labelledby="payment-title">
           <h2 id="payment-title">Payment</h2>
-          {data.recordingFailed ? <Alert title={PAYMENT_TOASTS.processingError.title}>{PAYMENT_TOASTS.processingError.description}</Alert> : null}
+          {data.recordingFailed ? <Alert title={PAYMENT_TOAST_TEXT.processingError.title}>{PAYMENT_TOAST_TEXT.processingError.description}</Alert> : null}
           {data.pending ? (
             <Alert tone="info" title={data.pending.title}>
               {data.pending.description}

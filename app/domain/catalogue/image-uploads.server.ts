@@ -9,7 +9,7 @@ import { PRODUCTS_URL_PREFIX } from "~/lib/images";
 import { MAX_FILE_BYTES } from "~/lib/body-limit.server";
 import { type DB } from "~/lib/sqlite.server";
 
-export const UPLOAD_MESSAGES = {
+export const UPLOAD_TEXT = {
   invalidType: "Invalid file type: Please upload JPG, PNG, or WebP images only.",
   tooLarge: "File too large: Please upload images smaller than 10MB.",
   failed: (fileName: string) => `Failed to upload ${fileName}`,
@@ -45,18 +45,18 @@ function validIds(ids: readonly string[]): string[] {
  * spec's texts; nothing is left on disk when it refuses or fails.
  */
 export async function saveTempUpload(db: DB, file: File, userId: number | null): Promise<{ id: string; url: string }> {
-  if (file.size > MAX_IMAGE_BYTES) throw new DomainError(UPLOAD_MESSAGES.tooLarge, 413);
-  if (file.size === 0) throw new DomainError(UPLOAD_MESSAGES.invalidType, 400);
+  if (file.size > MAX_IMAGE_BYTES) throw new DomainError(UPLOAD_TEXT.tooLarge, 413);
+  if (file.size === 0) throw new DomainError(UPLOAD_TEXT.invalidType, 400);
   const input = Buffer.from(await file.arrayBuffer());
-  if (input.byteLength > MAX_IMAGE_BYTES) throw new DomainError(UPLOAD_MESSAGES.tooLarge, 413);
+  if (input.byteLength > MAX_IMAGE_BYTES) throw new DomainError(UPLOAD_TEXT.tooLarge, 413);
   const sniffed = await sniffImage(input);
-  if (!sniffed) throw new DomainError(UPLOAD_MESSAGES.invalidType, 400);
+  if (!sniffed) throw new DomainError(UPLOAD_TEXT.invalidType, 400);
 
   let image: Awaited<ReturnType<typeof normalizeImage>>;
   try {
     image = await normalizeImage(input, sniffed.format);
   } catch {
-    throw new DomainError(UPLOAD_MESSAGES.failed(file.name || "image"), 400);
+    throw new DomainError(UPLOAD_TEXT.failed(file.name || "image"), 400);
   }
 
   const id = randomUUID();
@@ -98,7 +98,7 @@ export async function saveTempUpload(db: DB, file: File, userId: number | null):
 export async function finalizeUploads(db: DB, ids: string[]): Promise<{ id: string; imageUrl: string; width: number; height: number }[]> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
-  if (validIds(wanted).length !== wanted.length) throw new DomainError(UPLOAD_MESSAGES.notFound, 400);
+  if (validIds(wanted).length !== wanted.length) throw new DomainError(UPLOAD_TEXT.notFound, 400);
 
   // Claim the rows first, so two saves cannot finalize the same upload.
   const rows = await db.transaction().execute(async (trx) => {
@@ -117,7 +117,7 @@ export async function finalizeUploads(db: DB, ids: string[]): Promise<{ id: stri
         "created_at as createdAt",
       ])
       .execute();
-    if (found.length !== wanted.length) throw new DomainError(UPLOAD_MESSAGES.notFound, 400);
+    if (found.length !== wanted.length) throw new DomainError(UPLOAD_TEXT.notFound, 400);
     return found;
   });
 

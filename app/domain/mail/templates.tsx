@@ -5,7 +5,7 @@ import { ORDER_MAILS, type OrderMailDataByKind } from "~/domain/mail/templates/o
 import { OWNER_MAILS, type OwnerMailDataByKind } from "~/domain/mail/templates/owner";
 import { REVIEW_MAILS, type ReviewMailDataByKind } from "~/domain/mail/templates/reviews";
 import { STOCK_MAILS, type StockMailDataByKind } from "~/domain/mail/templates/stock";
-import { MAIL_TEXTS } from "~/domain/mail/templates/texts";
+import { MAIL_TEXT_BY_LANGUAGE } from "~/domain/mail/templates/texts";
 import { type MailContext, type RenderedMail, type Renderer, type Renderers } from "~/domain/mail/templates/types";
 import { WITHDRAWAL_MAILS, type WithdrawalMailDataByKind } from "~/domain/mail/templates/withdrawal";
 
@@ -68,8 +68,8 @@ const RENDERERS: Renderers<MailDataByKind> = {
 
 /** The subject, HTML and plain text of one message. */
 export function renderMail<K extends MailKind>(kind: K, data: MailDataByKind[K], ctx: MailContext): RenderedMail {
-  // Every message is in English today: a second language picks its set of MAIL_TEXTS here.
-  const t = MAIL_TEXTS.en;
+  // Every message is in English today: a second language picks its set of MAIL_TEXT_BY_LANGUAGE here.
+  const t = MAIL_TEXT_BY_LANGUAGE.en;
   const render = RENDERERS[kind] as Renderer<MailDataByKind[K]>;
   const { subject, preview, body, text } = render(data, ctx, t);
   const html =

@@ -1,7 +1,7 @@
 import { DomainError } from "~/domain/common/errors";
 import { getOrderAccess, type OrderViewer } from "~/domain/orders/access.server";
 import { adminCancelOrder } from "~/domain/orders/fulfilment.server";
-import { cancelOrderForCustomer, cancelUnpaidOrder, ORDER_ACTION_ERRORS, requestCancellation } from "~/domain/orders/order-actions.server";
+import { cancelOrderForCustomer, cancelUnpaidOrder, ORDER_ACTION_TEXT, requestCancellation } from "~/domain/orders/order-actions.server";
 import { ORDER_INTENTS, type OrderIntent } from "~/domain/orders/page-data";
 import { type Actor } from "~/domain/ops/activity.server";
 import { type PaypalClient } from "~/lib/paypal-client.server";
@@ -25,7 +25,7 @@ export interface OrderCanceller {
  */
 export async function cancelOrderAs(db: DB, orderId: number, canceller: OrderCanceller, deps: { paypal?: PaypalClient | null } = {}): Promise<void> {
   const access = await getOrderAccess(db, orderId, canceller.viewer);
-  if (!access) throw new DomainError(ORDER_ACTION_ERRORS.notFound, 404);
+  if (!access) throw new DomainError(ORDER_ACTION_TEXT.notFound, 404);
   if (canceller.intent === ORDER_INTENTS.cancel) return cancelUnpaidOrder(db, orderId);
   if (canceller.intent === ORDER_INTENTS.requestCancellation) return requestCancellation(db, orderId);
   if (canceller.viewer.isAdmin) return adminCancelOrder(db, orderId, { paypal: deps.paypal, actor: canceller.actor });

@@ -3,7 +3,7 @@ import { assertOrderAllowed } from "~/domain/auth/rate-limit.server";
 import { type CartOwner, getCart } from "~/domain/cart/cart.server";
 import { DomainError } from "~/domain/common/errors";
 import { placeOrder, type PlacedOrder } from "~/domain/orders/checkout.server";
-import { CHECKOUT_TEXT } from "~/domain/orders/checkout-text";
+import { CHECKOUT_TEXT } from "~/domain/orders/checkout-texts";
 import { type CheckoutInput, type ClientFigures } from "~/domain/orders/schemas";
 import { type DB } from "~/lib/sqlite.server";
 

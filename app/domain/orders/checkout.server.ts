@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/common/errors";
 import { getShippingRates } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { loyaltyDiscount, pointsEarned } from "~/domain/loyalty/rules";
-import { CHECKOUT_TEXT } from "~/domain/orders/checkout-text";
+import { CHECKOUT_TEXT } from "~/domain/orders/checkout-texts";
 import { planOrderLines, takeOrderPoints } from "~/domain/orders/holds.server";
 import { transitionOrder } from "~/domain/orders/lifecycle.server";
 import { type CheckoutInput, type ClientFigures } from "~/domain/orders/schemas";

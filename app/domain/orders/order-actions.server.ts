@@ -8,7 +8,7 @@ import { orderStatusLabel } from "~/domain/orders/status";
 import { type DB } from "~/lib/sqlite.server";
 
 /** The customer's two order actions. */
-export const ORDER_ACTION_ERRORS = {
+export const ORDER_ACTION_TEXT = {
   cancelNotUnpaid: (status: string) => `Only an unpaid order can be cancelled directly. This order is ${orderStatusLabel(status)}.`,
   requestNotPaid: (status: string) => `A cancellation can be requested only for a paid order. This order is ${orderStatusLabel(status)}.`,
   cannotCancel: (status: string) => `This order can no longer be cancelled. It is ${orderStatusLabel(status)}.`,
@@ -18,7 +18,7 @@ export const ORDER_ACTION_ERRORS = {
 
 async function currentStatus(db: DB, orderId: number): Promise<string> {
   const row = await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
-  if (!row) throw new DomainError(ORDER_ACTION_ERRORS.notFound, 404);
+  if (!row) throw new DomainError(ORDER_ACTION_TEXT.notFound, 404);
   return row.status;
 }
 
@@ -35,9 +35,9 @@ export async function cancelUnpaidOrder(db: DB, orderId: number): Promise<void> 
     .execute(async (trx) => (await transitionOrder(trx, orderId, "cancelUnpaid", { pointsWhy: `order #${orderId} cancelled before payment` })) !== null);
   if (cancelled) return;
   const row = await db.selectFrom("orders").select(["status", "stock_reserved as reserved"]).where("id", "=", orderId).executeTakeFirst();
-  if (!row) throw new DomainError(ORDER_ACTION_ERRORS.notFound, 404);
-  if (row.status === "unpaid" && row.reserved === 1) throw new DomainError(ORDER_ACTION_ERRORS.paymentInProgress, 409);
-  throw new DomainError(ORDER_ACTION_ERRORS.cancelNotUnpaid(row.status), 409);
+  if (!row) throw new DomainError(ORDER_ACTION_TEXT.notFound, 404);
+  if (row.status === "unpaid" && row.reserved === 1) throw new DomainError(ORDER_ACTION_TEXT.paymentInProgress, 409);
+  throw new DomainError(ORDER_ACTION_TEXT.cancelNotUnpaid(row.status), 409);
 }
 
 /**
@@ -48,7 +48,7 @@ export async function requestCancellation(db: DB, orderId: number): Promise<void
   await db.transaction().execute(async (trx) => {
     const now = new Date();
     const requested = await transitionOrder(trx, orderId, "requestCancellation", { now });
-    if (!requested) throw new DomainError(ORDER_ACTION_ERRORS.requestNotPaid(await currentStatus(trx, orderId)), 409);
+    if (!requested) throw new DomainError(ORDER_ACTION_TEXT.requestNotPaid(await currentStatus(trx, orderId)), 409);
     await enqueueCancelRequestMail(trx, orderId, now.toISOString());
   });
 }
@@ -67,7 +67,7 @@ export async function cancelOrderForCustomer(db: DB, orderId: number): Promise<"
     await requestCancellation(db, orderId);
     return "cancel_request";
   }
-  throw new DomainError(ORDER_ACTION_ERRORS.cannotCancel(status), 409);
+  throw new DomainError(ORDER_ACTION_TEXT.cannotCancel(status), 409);
 }
 
 /** The Order entity as the API answers it (no PayPal ids, owner ids or reservation flags). */

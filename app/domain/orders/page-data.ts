@@ -26,7 +26,7 @@ export const ORDER_TEXT = {
   requestQuestion: "Are you sure you want to request cancellation of this order? We will review your request within 1-2 business days.",
 } as const;
 
-export const ORDER_TOASTS = {
+export const ORDER_TOAST_TEXT = {
   cancelled: { title: "Order cancelled", description: "Your order has been cancelled.", type: "success" },
   requested: {
     title: "Cancellation requested",

@@ -8,7 +8,7 @@ import {
   CUSTOMER_MESSAGE_MAX,
   EMAIL_PATTERN,
   tooLong,
-} from "~/domain/orders/checkout-text";
+} from "~/domain/orders/checkout-texts";
 import { ADMIN_ORDER_TEXT, TRACKING_NUMBER_MAX } from "~/domain/orders/fulfilment";
 import { decimalToCents } from "~/lib/money";
 

@@ -1,6 +1,6 @@
 import { getSetting } from "~/domain/common/settings.server";
 import { type Actor, saveLoggedSetting } from "~/domain/ops/activity.server";
-import { DEFAULT_HOME_TEXTS, HOME_TEXT_KEYS, type HomeTexts } from "~/domain/pages/home";
+import { DEFAULT_HOME_TEXT, HOME_TEXT_KEYS, type HomeTexts } from "~/domain/pages/home";
 import { type HomeTextsInput } from "~/domain/pages/schemas";
 import { cachedRead } from "~/lib/read-cache.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -8,7 +8,7 @@ import { type DB } from "~/lib/sqlite.server";
 /** The home page's texts (settings key 'home'); a missing or broken value falls back to the defaults. */
 export async function getHomeTexts(db: DB): Promise<HomeTexts> {
   const stored = await cachedRead(db, "settings:home", () => getSetting<Partial<Record<keyof HomeTexts, unknown>>>(db, "home", {}));
-  const texts = { ...DEFAULT_HOME_TEXTS };
+  const texts = { ...DEFAULT_HOME_TEXT };
   for (const key of HOME_TEXT_KEYS) {
     const value = stored[key];
     if (typeof value === "string") texts[key] = value;
@@ -25,6 +25,6 @@ export async function saveHomeTexts(db: DB, input: HomeTextsInput, actor: Actor)
     reviewsSourceUrl: input.reviewsSourceUrl ?? "",
     reviewsSourceLabel: input.reviewsSourceLabel ?? "",
   };
-  await saveLoggedSetting(db, "home", value, { actor, kind: "settings.home", summary: "Home page texts saved", defaults: { ...DEFAULT_HOME_TEXTS } });
+  await saveLoggedSetting(db, "home", value, { actor, kind: "settings.home", summary: "Home page texts saved", defaults: { ...DEFAULT_HOME_TEXT } });
   return value;
 }

@@ -20,7 +20,7 @@ export type HomeTexts = {
   reviewsSourceLabel: string;
 };
 
-export const DEFAULT_HOME_TEXTS: HomeTexts = {
+export const DEFAULT_HOME_TEXT: HomeTexts = {
   heroTitle: "Tiny wardrobes, sewn by hand",
   heroLine: "Dresses, coats, knitwear and accessories for 1:4 and 1:6 collectible dolls, made one piece at a time in a small studio.",
   shippingTitle: "Ready to ship worldwide",
@@ -36,7 +36,7 @@ export const DEFAULT_HOME_TEXTS: HomeTexts = {
   reviewsSourceLabel: "on our marketplace shop",
 };
 
-export const HOME_TEXT_KEYS = Object.keys(DEFAULT_HOME_TEXTS) as (keyof HomeTexts)[];
+export const HOME_TEXT_KEYS = Object.keys(DEFAULT_HOME_TEXT) as (keyof HomeTexts)[];
 
 export type ValueBlurb = {
   title: string;

@@ -4,7 +4,7 @@ import { enqueueOrderCancelledMail, enqueueOrderPaidMail, enqueueOwnerPaymentAle
 import { takeOrderPoints, takeOrderStockAsAvailable } from "~/domain/orders/holds.server";
 import { transitionOrder } from "~/domain/orders/lifecycle.server";
 import { releaseReservation, setAttemptStatus } from "~/domain/payments/attempts.server";
-import { PAYMENT_TEXT, PAYMENT_TOASTS } from "~/domain/payments/page-data";
+import { PAYMENT_TEXT, PAYMENT_TOAST_TEXT } from "~/domain/payments/page-data";
 import {
   assertPaysShopForOrder,
   assertTermsOfOrder,
@@ -63,7 +63,7 @@ export async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, 
   }
   if (!capture || capture.status !== "COMPLETED") {
     await releaseReservation(db, order.id, pp.id, capture?.status ?? "FAILED");
-    throw new PaymentError(PAYMENT_TOASTS.failed.description, "failed");
+    throw new PaymentError(PAYMENT_TOAST_TEXT.failed.description, "failed");
   }
   if (capture.amount?.currency_code !== "USD" || decimalToCents(capture.amount.value ?? "") !== order.totalCents) {
     console.warn(
@@ -105,7 +105,7 @@ export async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, 
   } catch (error) {
     if (error instanceof DomainError) throw error;
     console.error(`Order #${order.id}: PayPal capture ${capture.id} completed but recording it failed`, error);
-    throw new PaymentError(PAYMENT_TOASTS.processingError.description, "recording");
+    throw new PaymentError(PAYMENT_TOAST_TEXT.processingError.description, "recording");
   }
   if ("short" in outcome) {
     await refundUnwantedCapture(db, order.id, capture, `What the payment was for could no longer be taken: ${outcome.short.join(", ")}.`, deps.paypal);

@@ -7,7 +7,7 @@ import { PAYMENT_SHARED_TEXT } from "~/lib/behavior-contract";
 
 export type PaypalPageMode = "emulator" | "sandbox" | "live";
 
-export { confirmationUrl, PAYMENT_TOASTS, stockToast } from "~/lib/behavior-contract";
+export { confirmationUrl, PAYMENT_TOAST_TEXT, stockToast } from "~/lib/behavior-contract";
 export type { ToastMessage as ToastSpec } from "~/lib/behavior-contract";
 
 export const PAYMENT_TEXT = {

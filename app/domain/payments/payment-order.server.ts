@@ -1,6 +1,6 @@
 import { DomainError } from "~/domain/common/errors";
 import { isPaidLike } from "~/domain/orders/status";
-import { PAYMENT_TEXT, PAYMENT_TOASTS } from "~/domain/payments/page-data";
+import { PAYMENT_TEXT, PAYMENT_TOAST_TEXT } from "~/domain/payments/page-data";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { getPaypalClient, getShopMerchantId, type PaypalClient, PaypalError, type PaypalLink, type PaypalOrder } from "~/lib/paypal-client.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -121,7 +121,7 @@ export function fromPaypal(error: unknown): never {
   if (error instanceof PaypalError) {
     console.warn(error.message);
     if (error.isUnavailable) throw new PaymentError("PayPal could not be reached. Please try again in a moment.", "unavailable");
-    throw new PaymentError(PAYMENT_TOASTS.failed.description, "failed");
+    throw new PaymentError(PAYMENT_TOAST_TEXT.failed.description, "failed");
   }
   throw error;
 }

@@ -9,7 +9,7 @@ import {
   setAttemptStatus,
 } from "~/domain/payments/attempts.server";
 import { recordCompleted } from "~/domain/payments/capture.server";
-import { PAYMENT_TEXT, PAYMENT_TOASTS, type StockCheck } from "~/domain/payments/page-data";
+import { PAYMENT_TEXT, PAYMENT_TOAST_TEXT, type StockCheck } from "~/domain/payments/page-data";
 import {
   approveLink,
   assertMatchesOrder,
@@ -156,7 +156,7 @@ export async function startPayment(db: DB, orderId: number, opts: { appUrl: stri
   const href = approveLink(created);
   if (!href) {
     console.warn(`PayPal order ${created.id} for order #${orderId} came back without an approval link (status ${created.status})`);
-    throw new PaymentError(PAYMENT_TOASTS.failed.description, "failed");
+    throw new PaymentError(PAYMENT_TOAST_TEXT.failed.description, "failed");
   }
   await rememberAttempt(db, orderId, created.id, created.status, order.totalCents);
   return { paypalOrderId: created.id, approveUrl: href, status: created.status, links: created.links ?? [] };
@@ -203,7 +203,7 @@ export async function completePayment(db: DB, orderId: number, paypalOrderId: st
   }
   if (pp.status !== "APPROVED") {
     await setAttemptStatus(db, orderId, paypalOrderId, pp.status);
-    throw new PaymentError(PAYMENT_TOASTS.failed.description, "failed");
+    throw new PaymentError(PAYMENT_TOAST_TEXT.failed.description, "failed");
   }
 
   const reservation = await reserveForCapture(db, order, paypalOrderId, paypal);
@@ -229,7 +229,7 @@ export async function completePayment(db: DB, orderId: number, paypalOrderId: st
       throw new PaymentError("PayPal could not be reached. Please try again in a moment.", "unavailable");
     } else {
       await releaseReservation(db, orderId, paypalOrderId, "FAILED");
-      throw new PaymentError(PAYMENT_TOASTS.failed.description, "failed");
+      throw new PaymentError(PAYMENT_TOAST_TEXT.failed.description, "failed");
     }
   }
   return recordCompleted(db, order, captured, { paypal });

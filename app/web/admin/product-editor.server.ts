@@ -19,7 +19,7 @@ import {
 } from "~/domain/catalogue/product-texts";
 import { type AdminProduct, getAdminProduct, listCategoryOptions, listTempUploads } from "~/domain/catalogue/admin-products.server";
 import { createProduct, updateProduct } from "~/domain/catalogue/products-write.server";
-import { saveTempUpload, UPLOAD_MESSAGES } from "~/domain/catalogue/image-uploads.server";
+import { saveTempUpload, UPLOAD_TEXT } from "~/domain/catalogue/image-uploads.server";
 import { adminPageAccess, requireAdminAction } from "~/web/guards.server";
 import { redirectWithToast, type Toast } from "~/web/toast.server";
 import { listColors } from "~/domain/catalogue/categories.server";
@@ -303,13 +303,13 @@ function addError(errors: Record<string, string[]>, key: string, message: string
 }
 
 function uploadToast(message: string): Toast {
-  if (message === UPLOAD_MESSAGES.invalidType)
+  if (message === UPLOAD_TEXT.invalidType)
     return {
       title: PRODUCT_TEXT.invalidTypeTitle,
       description: message,
       type: "error",
     };
-  if (message === UPLOAD_MESSAGES.tooLarge)
+  if (message === UPLOAD_TEXT.tooLarge)
     return {
       title: PRODUCT_TEXT.tooLargeTitle,
       description: message,
@@ -351,8 +351,8 @@ export async function productEditorAction(request: Request, idParam: string | nu
   let failure: Toast | null = null;
 
   for (const t of tooLarge) {
-    addError(errors, "files", `${t.fileName}: ${UPLOAD_MESSAGES.tooLarge}`);
-    failure = uploadToast(UPLOAD_MESSAGES.tooLarge);
+    addError(errors, "files", `${t.fileName}: ${UPLOAD_TEXT.tooLarge}`);
+    failure = uploadToast(UPLOAD_TEXT.tooLarge);
   }
   const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
   for (const file of files) {
@@ -372,8 +372,8 @@ export async function productEditorAction(request: Request, idParam: string | nu
     } catch (error) {
       if (!(error instanceof DomainError)) {
         console.error("Upload failed:", error);
-        addError(errors, "files", UPLOAD_MESSAGES.failed(file.name));
-        failure = uploadToast(UPLOAD_MESSAGES.failed(file.name));
+        addError(errors, "files", UPLOAD_TEXT.failed(file.name));
+        failure = uploadToast(UPLOAD_TEXT.failed(file.name));
         continue;
       }
       addError(errors, "files", `${file.name}: ${error.message}`);

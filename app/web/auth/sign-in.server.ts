@@ -6,7 +6,7 @@ import { json, redirect } from "@remix-run/node";
 import { beginSignIn, signInUser } from "~/web/auth/sign-in-session.server";
 import { type Toast, toastHeader } from "~/web/toast.server";
 import { requestWantsJson } from "~/lib/wants-json";
-import { AUTH_MESSAGES, loginFailed, registrationFailed } from "~/domain/auth/messages";
+import { AUTH_TOAST_TEXT, loginFailed, registrationFailed } from "~/domain/auth/texts";
 import { LoginSchema, RegisterSchema } from "~/domain/auth/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
@@ -43,7 +43,7 @@ export async function signInWithForm(request: Request, formData: FormData): Prom
       ok: false,
       status: 400,
       result: submission.reply({ hideFields: ["password"] }),
-      alert: missing ? { ...AUTH_MESSAGES.missingInformation } : loginFailed(firstMessage(submission.error)),
+      alert: missing ? { ...AUTH_TOAST_TEXT.missingInformation } : loginFailed(firstMessage(submission.error)),
     };
   }
   try {
@@ -96,7 +96,7 @@ function firstMessage(errors: Record<string, string[] | null> | null | undefined
   return undefined;
 }
 
-export const SIGN_IN_TOAST: Toast = { ...AUTH_MESSAGES.loginSuccess };
+export const SIGN_IN_TOAST: Toast = { ...AUTH_TOAST_TEXT.loginSuccess };
 
 /**
  * Ends a sign-in that went through: post/redirect/get for a plain form; for the browser module

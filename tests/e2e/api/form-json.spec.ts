@@ -1,5 +1,5 @@
 import { type APIResponse } from "@playwright/test";
-import { MESSAGES } from "../../../app/domain/cart/messages";
+import { CART_TOAST_TEXT } from "../../../app/domain/cart/texts";
 import { expect, test } from "../fixtures";
 import { productId } from "../helpers/api";
 import { SLUGS } from "../helpers/browser";
@@ -26,7 +26,7 @@ test("POST /cart intent=add asking for JSON answers { ok: true, toast } and adds
     headers: JSON_ONLY,
     maxRedirects: 0,
   });
-  expect(await expectJson(res, 200)).toMatchObject({ ok: true, toast: { ...MESSAGES.added } });
+  expect(await expectJson(res, 200)).toMatchObject({ ok: true, toast: { ...CART_TOAST_TEXT.added } });
   // A script request shows its own toast: no flash cookie for the next page.
   expect(res.headers()["set-cookie"] ?? "").not.toMatch(/toast/i);
   const cart = (await (await request.get("/api/cart")).json()) as { productId: number; quantity: number }[];

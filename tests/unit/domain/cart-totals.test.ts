@@ -1,5 +1,5 @@
 import { computeCartTotals, DEFAULT_SHIPPING_RATES } from "~/domain/orders/totals";
-import { addToCartFailure, friendlyStockText, NOT_ENOUGH_STOCK } from "~/domain/cart/messages";
+import { addToCartFailure, friendlyStockText, NOT_ENOUGH_STOCK } from "~/domain/cart/texts";
 
 describe("cart totals", () => {
   it("sums price × quantity and counts items", () => {

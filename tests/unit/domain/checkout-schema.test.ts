@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { CHECKOUT_TEXT as T } from "~/domain/orders/checkout-text";
+import { CHECKOUT_TEXT as T } from "~/domain/orders/checkout-texts";
 import { CheckoutSchema, OrderCreateSchema } from "~/domain/orders/schemas";
 
 const VALID = {

@@ -1,7 +1,7 @@
 import { MAIL_KIND_LABELS, type MailDataByKind, type MailKind, renderMail } from "~/domain/mail/templates";
 import { fillText } from "~/domain/mail/templates/layout";
 import { ORDER_MAILS } from "~/domain/mail/templates/order";
-import { MAIL_TEXTS } from "~/domain/mail/templates/texts";
+import { MAIL_TEXT_BY_LANGUAGE } from "~/domain/mail/templates/texts";
 
 const ctx = { storeName: "Little <Stitches> & Co", appUrl: "https://shop.example", shopEmail: "hello@example.com" };
 const order: MailDataByKind["order-confirmation"] = {
@@ -171,7 +171,7 @@ describe("the e-mail templates", () => {
   });
 
   it("takes its words from the texts it is given: another set changes the words, not the markup", () => {
-    const en = MAIL_TEXTS.en;
+    const en = MAIL_TEXT_BY_LANGUAGE.en;
     const other = {
       ...en,
       layout: { ...en.layout, greeting: (name: string) => `Hi ${name}!` },

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { DEFAULT_HOME_TEXTS, homeValues } from "~/domain/pages/home";
+import { DEFAULT_HOME_TEXT, homeValues } from "~/domain/pages/home";
 import { HomeTextsSchema, SavePageSchema } from "~/domain/pages/schemas";
 import { isPageSlug, PAGE_SLUGS } from "~/domain/pages/slugs";
 
@@ -36,7 +36,7 @@ describe("SavePageSchema (the editor's form and PUT /api/admin/pages/{slug})", (
 });
 
 describe("HomeTextsSchema", () => {
-  const fields = Object.fromEntries(Object.entries(DEFAULT_HOME_TEXTS)) as Record<string, string>;
+  const fields = Object.fromEntries(Object.entries(DEFAULT_HOME_TEXT)) as Record<string, string>;
 
   it("accepts today's texts", () => {
     const result = parseWithZod(form(fields), { schema: HomeTextsSchema });
@@ -68,7 +68,7 @@ describe("HomeTextsSchema", () => {
 
 describe("homeValues", () => {
   it("puts the source link right after the claim in the blurb that holds it", () => {
-    const { values, claimAlone } = homeValues(DEFAULT_HOME_TEXTS);
+    const { values, claimAlone } = homeValues(DEFAULT_HOME_TEXT);
     expect(claimAlone).toBeNull();
     expect(values[2]).toEqual({
       title: "Trusted since 2010",
@@ -80,8 +80,8 @@ describe("homeValues", () => {
   });
 
   it("shows a claim no blurb holds on its own line, and no claim when empty", () => {
-    expect(homeValues({ ...DEFAULT_HOME_TEXTS, reviewsClaim: "4.9 stars" }).claimAlone).toBe("4.9 stars");
-    const none = homeValues({ ...DEFAULT_HOME_TEXTS, reviewsClaim: "" });
+    expect(homeValues({ ...DEFAULT_HOME_TEXT, reviewsClaim: "4.9 stars" }).claimAlone).toBe("4.9 stars");
+    const none = homeValues({ ...DEFAULT_HOME_TEXT, reviewsClaim: "" });
     expect(none.claimAlone).toBeNull();
     expect(none.values.every((v) => v.claim === "")).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { checkoutConstraint, PASSWORD_CONSTRAINT } from "~/web/checkout-constraints.server";
-import { CHECKOUT_MAX, CHECKOUT_PASSWORD_MAX, CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-text";
+import { CHECKOUT_MAX, CHECKOUT_PASSWORD_MAX, CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-texts";
 
 // The checkout's inputs carry CheckoutSchema's own limits as native constraints.
 

@@ -25,4 +25,4 @@ export type MailTexts = typeof ENGLISH;
 
 export type MailLanguage = "en";
 
-export const MAIL_TEXTS: Record<MailLanguage, MailTexts> = { en: ENGLISH };
+export const MAIL_TEXT_BY_LANGUAGE: Record<MailLanguage, MailTexts> = { en: ENGLISH };

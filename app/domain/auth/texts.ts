@@ -1,7 +1,7 @@
 import { type Toast } from "~/lib/toast";
 
 /** Login, registration and account texts. */
-export const AUTH_MESSAGES = {
+export const AUTH_TOAST_TEXT = {
   missingInformation: { title: "Missing information", description: "Please enter both email and password", type: "error" },
   loginSuccess: { title: "Welcome back!", description: "You are now signed in.", type: "success" },
   registered: { title: "Account Created", description: "Welcome! You are now signed in.", type: "success" },

@@ -41,7 +41,7 @@ export function tooLong(max: number): string {
 type Toast = { title: string; description?: string; type: "success" | "error" | "info" };
 
 /** Notifications of the checkout and of account creation. */
-export const CHECKOUT_TOASTS = {
+export const CHECKOUT_TOAST_TEXT = {
   orderFailed: { title: "Order creation failed", description: "Please try again.", type: "error" },
   orderError: { title: "Order Error", description: "There was an error processing your order. Please try again.", type: "error" },
   emptyCart: { title: "Your cart is empty", description: "Add something to your cart before checking out.", type: "info" },

@@ -1,5 +1,5 @@
 /** The cart's notification texts, in one place for forms, fetchers and tests. */
-export const MESSAGES = {
+export const CART_TOAST_TEXT = {
   added: { title: "Added to cart", description: "Item has been added to your cart successfully.", type: "success" },
   removed: { title: "Item removed", type: "success" },
   cleared: { title: "Cart cleared", type: "success" },
@@ -24,9 +24,9 @@ export function friendlyStockText(message: string): string {
 }
 
 export function addToCartFailure(message: string | undefined, code?: string, field?: string): Toast {
-  if (code === "out-of-stock" && !field) return { ...MESSAGES.outOfStock };
-  if (field === "colorId" && message === "Select a color") return { ...MESSAGES.selectColor };
-  if (field === "variationCode" && message === "Select a variation") return { ...MESSAGES.selectVariation };
+  if (code === "out-of-stock" && !field) return { ...CART_TOAST_TEXT.outOfStock };
+  if (field === "colorId" && message === "Select a color") return { ...CART_TOAST_TEXT.selectColor };
+  if (field === "variationCode" && message === "Select a variation") return { ...CART_TOAST_TEXT.selectVariation };
   return {
     title: "Unable to add to cart",
     description: message ? friendlyStockText(message) : "Failed to add item to cart.",
