@@ -1,6 +1,6 @@
 // PayPal's error answers: names, messages and issue descriptions as the real API sends them.
 
-const CART_TOAST_TEXT: Record<string, string> = {
+const PAYPAL_MESSAGES: Record<string, string> = {
   INVALID_REQUEST: "Request is not well-formed, syntactically incorrect, or violates schema.",
   AUTHENTICATION_FAILURE: "Authentication failed due to invalid authentication credentials or a missing Authorization header.",
   NOT_AUTHORIZED: "Authorization failed due to insufficient permissions.",
@@ -80,7 +80,7 @@ export class PaypalError extends Error {
     readonly details: Detail[] = [],
     readonly errorName: string = NAME_BY_STATUS[status] ?? (status >= 500 ? "INTERNAL_SERVER_ERROR" : "INVALID_REQUEST"),
   ) {
-    super(CART_TOAST_TEXT[errorName] ?? errorName);
+    super(PAYPAL_MESSAGES[errorName] ?? errorName);
   }
 }
 
