@@ -11,6 +11,8 @@ import { variantFileName, variantSlots } from "../../app/lib/images";
 import { type DB, openDatabase } from "../../app/lib/sqlite.server";
 import { seedDemo } from "../../db/seed";
 import { addBusinessDays, DEMO_CUSTOMER_PASSWORD, type DemoYearSummary, seedDemoYear } from "../../db/seed/demo-year";
+import { type Customer, type DemoContext, type PlannedOrder } from "../../db/seed/demo-year/context";
+import { collectOwedPoints, noteOwed, points, takeBackEarned } from "../../db/seed/demo-year/ledger";
 import { rowCounts } from "../helpers/db";
 import { runDir } from "../helpers/run-dir";
 
@@ -216,6 +218,67 @@ describe("the demo year", () => {
     // The password hash was made once and works for every demo customer.
     expect(new Set(users.map((u) => u.password_hash)).size).toBe(1);
     expect(await verifyPassword(DEMO_CUSTOMER_PASSWORD, users[0]!.password_hash!)).toBe(true);
+  });
+
+  it("settles points as the shop does: what a clawback could not take stays owed, paid only from points that come back", async () => {
+    const users = await db.selectFrom("users").selectAll().where("is_admin", "=", 0).execute();
+    const orders = await db.selectFrom("orders").selectAll().execute();
+    const events = await db.selectFrom("loyalty_events").selectAll().orderBy("id").execute();
+    for (const u of users) {
+      expect(u.loyalty_points, `user ${u.id}`).toBe(events.filter((e) => e.user_id === u.id).reduce((s, e) => s + e.points, 0));
+    }
+    for (const o of orders) {
+      expect(o.points_owed, `order ${o.id} owes`).toBeGreaterThanOrEqual(0);
+      if (o.points_owed > 0) expect(["cancelled", "returned"], `order ${o.id}`).toContain(o.status);
+      // Its history adds up to what it still holds: the points it earned and kept, plus what it
+      // still owes (taken from nobody yet), less the discount's points it has not given back.
+      const net = events.filter((e) => e.order_id === o.id).reduce((s, e) => s + e.points, 0);
+      expect(net, `order ${o.id} history`).toBe(o.user_id === null ? 0 : o.points_awarded + o.points_owed - o.points_taken);
+    }
+    // So her balance less her debts is her rewards plus what her orders leave behind (docs/decisions/points-settlement.md).
+    for (const u of users) {
+      const mine = orders.filter((o) => o.user_id === u.id);
+      const rewards = events.filter((e) => e.user_id === u.id && e.order_id === null).reduce((s, e) => s + e.points, 0);
+      const owed = mine.reduce((s, o) => s + o.points_owed, 0);
+      expect(u.loyalty_points - owed, `user ${u.id}`).toBe(rewards + mine.reduce((s, o) => s + o.points_awarded - o.points_taken, 0));
+    }
+    // A debt is paid only right after a cancelled order's discount points come back, oldest order first, never more than came back.
+    const owedLine = /^Points withdrawn: still owed by order #(\d+)$/;
+    for (const [i, e] of events.entries()) {
+      if (!owedLine.test(e.description)) continue;
+      expect(e.description).toBe(`Points withdrawn: still owed by order #${e.order_id}`);
+      let k = i - 1;
+      while (owedLine.test(events[k]!.description)) k--;
+      const back = events[k]!;
+      expect(back.description, `event ${e.id}`).toMatch(/^Points returned: order #\d+ cancelled$/);
+      expect([back.user_id, back.created_at]).toEqual([e.user_id, e.created_at]);
+      const run = events.slice(k + 1, i + 1);
+      expect(run.reduce((s, x) => s - x.points, 0)).toBeLessThanOrEqual(back.points);
+      expect(run.map((x) => x.order_id)).toEqual(run.map((x) => x.order_id!).sort((a, b) => a - b));
+    }
+  });
+
+  it("settles the decision's example as the shop does: A cancelled leaves 5 owed, B cancelled pays them from its discount's points", () => {
+    const ctx = { orders: [], ledger: { loyaltyEvents: [], orderEvents: [] } } as unknown as DemoContext;
+    const c = { id: 1, email: "a@example.com", balance: 5 } as Customer;
+    const order = (id: number) => ({ id, customer: c, pointsOwed: 0 }) as PlannedOrder;
+    const [a, b] = [order(1), order(2)];
+    ctx.orders.push(a, b);
+    points(ctx, c, 1, "order_gain", "Earned on order #1", 50, 1);
+    points(ctx, c, 2, "order_spend", "Discount on order #2", -20, 2);
+    points(ctx, c, 3, "order_gain", "Earned on order #2", 10, 2);
+    // As the replay cancels a paid order: the discount's points back, debts paid from them, the earned ones taken.
+    expect(takeBackEarned(ctx, a, c, 4, 50, "Points withdrawn: order #1 cancelled")).toEqual({ taken: 45, owed: 5 });
+    noteOwed(ctx, a, 4, 5);
+    points(ctx, c, 5, "other", "Points returned: order #2 cancelled", 20, 2);
+    collectOwedPoints(ctx, c, 5, 20, b);
+    expect(takeBackEarned(ctx, b, c, 5, 10, "Points withdrawn: order #2 cancelled")).toEqual({ taken: 10, owed: 0 });
+    expect([c.balance, a.pointsOwed, b.pointsOwed]).toEqual([5, 0, 0]);
+    expect(ctx.ledger.loyaltyEvents.map((e) => [e.description, e.points, e.points_after])).toContainEqual(["Points withdrawn: still owed by order #1", -5, 15]);
+    expect(ctx.ledger.orderEvents.map((e) => [e.order_id, e.message])).toEqual([
+      [1, "5 loyalty points could not be taken back: the customer has spent them. They are taken from the next points that come back to her."],
+      [1, "5 loyalty points it still owed taken back: the points of order #2 came back."],
+    ]);
   });
 
   it("takes reviews only from buyers of a shipped or delivered order of that product, once each", async () => {

@@ -105,6 +105,8 @@ export interface PlannedOrder {
   pointsTaken: number;
   pointsToEarn: number;
   pointsAwarded: number;
+  /** Earned points a cancellation or refund could not take back (orders.points_owed). */
+  pointsOwed: number;
   status: string;
   paidAt: number | null;
   shippedAt: number | null;

@@ -39,6 +39,62 @@ export function points(ctx: DemoContext, c: Customer, when: number, type: string
   });
 }
 
+export const pointsText = (n: number) => `${n} loyalty point${n === 1 ? "" : "s"}`;
+
+/*
+ * The shop's points settlement (docs/decisions/points-settlement.md), mirrored here because its
+ * code (app/domain/orders/points-settlement.server.ts) reads and writes the database: keep the
+ * texts and the order of the writes the same as there.
+ */
+
+/**
+ * Takes back `due` earned points of the order as far as her balance goes, with the history line
+ * `description`; the rest is added to what the order owes. Returns the points taken and owed.
+ */
+export function takeBackEarned(
+  ctx: DemoContext,
+  o: PlannedOrder,
+  c: Customer,
+  when: number,
+  due: number,
+  description: string,
+): { taken: number; owed: number } {
+  const taken = Math.min(due, c.balance);
+  if (taken > 0) points(ctx, c, when, "other", description, -taken, o.id);
+  const owed = due - taken;
+  o.pointsOwed += owed;
+  return { taken, owed };
+}
+
+/** The order's event for the points it could not take back. */
+export function noteOwed(ctx: DemoContext, o: PlannedOrder, when: number, owed: number): void {
+  if (owed <= 0) return;
+  event(
+    ctx,
+    o,
+    when,
+    "points",
+    `${pointsText(owed)} could not be taken back: the customer has spent them. They are taken from the next points that come back to her.`,
+  );
+}
+
+/**
+ * `back` points of order `because` came back to her: what her orders still owe is taken from
+ * them, oldest order first, never more than came back.
+ */
+export function collectOwedPoints(ctx: DemoContext, c: Customer, when: number, back: number, because: PlannedOrder): void {
+  const owing = ctx.orders.filter((x) => x.customer?.id === c.id && x.pointsOwed > 0).sort((a, b) => a.id - b.id);
+  let left = back;
+  for (const o of owing) {
+    if (left <= 0) break;
+    const take = Math.min(o.pointsOwed, left);
+    o.pointsOwed -= take;
+    points(ctx, c, when, "other", `Points withdrawn: still owed by order #${o.id}`, -take, o.id);
+    event(ctx, o, when, "points", `${pointsText(take)} it still owed taken back: the points of order #${because.id} came back.`);
+    left -= take;
+  }
+}
+
 /** A line of the owner's activity log. */
 export function note(
   ctx: DemoContext,

@@ -2,13 +2,13 @@ import { orderStatusLabel } from "../../../app/domain/orders/status-labels";
 import { RETURN_NOTES, WITHDRAWAL_STATEMENTS } from "../demo-year-data";
 import { type DemoContext, HOUR, type PlannedOrder, UNPAID_HOURS } from "./context";
 import { between, iso, paypalId, pick, plannedTotal } from "./helpers";
-import { at, event, money, note, points, refund } from "./ledger";
+import { at, collectOwedPoints, event, money, note, noteOwed, points, pointsText, refund, takeBackEarned } from "./ledger";
 
 /*
  * Each order's life as moments on the year's timeline, each writing what the shop's own code
  * writes at that step (transitions.server.ts, refunds.server.ts, fulfilment.server.ts,
- * loyalty.server.ts). Some moments draw from the random source when planned, others when they
- * run: that order is part of the seed's story.
+ * loyalty.server.ts, points-settlement.server.ts). Some moments draw from the random source when
+ * planned, others when they run: that order is part of the seed's story.
  */
 export function scheduleOrderLives(ctx: DemoContext): void {
   for (const o of ctx.orders) {
@@ -123,13 +123,15 @@ function cancel(ctx: DemoContext, o: PlannedOrder, when: number): void {
   for (const item of o.items) item.stockTaken = 0;
   const c = o.customer;
   if (c && o.pointsTaken > 0) {
-    points(ctx, c, when, "other", `Points returned: order #${o.id} cancelled`, o.pointsTaken, o.id);
+    const back = o.pointsTaken;
+    points(ctx, c, when, "other", `Points returned: order #${o.id} cancelled`, back, o.id);
     o.pointsTaken = 0;
+    collectOwedPoints(ctx, c, when, back, o);
   }
   if (c && o.pointsAwarded > 0) {
-    const take = Math.min(o.pointsAwarded, c.balance);
-    if (take > 0) points(ctx, c, when, "other", `Points withdrawn: order #${o.id} cancelled`, -take, o.id);
+    const { owed } = takeBackEarned(ctx, o, c, when, o.pointsAwarded, `Points withdrawn: order #${o.id} cancelled`);
     o.pointsAwarded = 0;
+    noteOwed(ctx, o, when, owed);
   }
   event(ctx, o, when, "cancelled", `Order cancelled (was ${orderStatusLabel(was)}); stock restored, loyalty points settled.`);
   if (o.withdrawalAt !== null) {
@@ -203,7 +205,7 @@ function takeBackPoints(ctx: DemoContext, o: PlannedOrder, when: number, refunde
   const take = Math.min(o.pointsAwarded, Math.round(o.pointsAwarded * share));
   if (take <= 0) return;
   o.pointsAwarded -= take;
-  const withdrawn = Math.min(take, c.balance);
-  if (withdrawn > 0) points(ctx, c, when, "other", `Points withdrawn: refund on returned order #${o.id}`, -withdrawn, o.id);
-  event(ctx, o, when, "points", `${withdrawn} loyalty point${withdrawn === 1 ? "" : "s"} taken back for the refunded amount.`);
+  const { taken, owed } = takeBackEarned(ctx, o, c, when, take, `Points withdrawn: refund on returned order #${o.id}`);
+  event(ctx, o, when, "points", `${pointsText(taken)} taken back for the refunded amount.`);
+  noteOwed(ctx, o, when, owed);
 }

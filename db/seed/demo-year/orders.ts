@@ -64,6 +64,7 @@ export async function planOrders(ctx: DemoContext, dates: readonly OrderDate[]):
       pointsTaken: 0,
       pointsToEarn: pointsEarned(ctx.loyalty, subtotal),
       pointsAwarded: 0,
+      pointsOwed: 0,
       status: "unpaid",
       paidAt: null,
       shippedAt: null,

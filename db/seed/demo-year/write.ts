@@ -94,6 +94,7 @@ function plannedOrderRows(ctx: DemoContext): Row[] {
       points_awarded: o.pointsAwarded,
       points_to_earn: o.pointsToEarn,
       points_taken: o.pointsTaken,
+      points_owed: o.pointsOwed,
       created_at: iso(o.createdAt),
       updated_at: iso(o.updatedAt),
       paid_at: o.paidAt !== null ? iso(o.paidAt) : null,
