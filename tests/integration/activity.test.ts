@@ -200,17 +200,23 @@ describe("activity log", () => {
     }
     const load = async (query: string) => {
       const res = await run(() => adminLoader(args(get(`/admin?tab=activity${query}`, { cookie: admin.cookie }))));
-      return (await res.json()) as { activity: { rows: { summary: string; subjectId: number }[]; total: number; pages: number; page: number } };
+      return (await res.json()) as {
+        activity: { rows: { summary: string; subjectId: number }[]; total: number; pages: number; page: number; filter: { id: string }; constraints: unknown };
+      };
     };
     const first = await load(`&kind=product.latest&subject=product&id=${product.id}`);
     expect(first.activity.total).toBe(55);
     expect(first.activity.rows).toHaveLength(50);
     expect(first.activity.rows[0]!.summary).toBe("toggle 54");
+    expect((await load(`&subject=product&id=%20%23${product.id}%20`)).activity.filter.id).toBe(String(product.id));
+    expect(first.activity.constraints).toEqual({ id: { maxLength: 13, pattern: "^(?=.*(?:^#?\\d{1,12}$)).*$" } });
     const second = await load(`&kind=product.latest&subject=product&id=${product.id}&page=2`);
     expect(second.activity.rows.map((r) => r.summary)).toEqual(["toggle 4", "toggle 3", "toggle 2", "toggle 1", "toggle 0"]);
     // Hostile query values are ignored, not errors.
     const odd = await load("&kind=%27%3Bdrop&subject=users&id=-1&page=99999");
     expect(odd.activity.page).toBe(odd.activity.pages);
+    expect(odd.activity.filter.id).toBe("");
+    expect((await load("&subject=product&id=1234567890123")).activity.filter.id).toBe("");
     const denied = await run(() => adminLoader(args(get(`/admin?tab=activity`, { cookie: customer.cookie }))));
     expect(denied.status).toBe(403);
   });

@@ -456,6 +456,8 @@ describe("the /admin form action and the Orders tab", () => {
     expect(data.page).toBe(1);
     expect(data.shipOpen).toBe(12);
     expect(data.here).toBe("/admin?tab=orders&status=bogus&page=-3");
+    expect(data.searchConstraint).toEqual({ maxLength: 100 });
+    expect((await loadOrdersTab(db, new URL(`${ORIGIN}/admin?q=%20${"a".repeat(150)}`))).filter.q).toBe("a".repeat(100));
   });
 });
 
@@ -512,6 +514,19 @@ describe("/admin/orders/{orderId} page", () => {
     const ret = await act({ intent: ADMIN_ORDER_INTENTS.return, amount: "0.00" });
     expect(await toastOf(ret)).toMatchObject({ description: ADMIN_ORDER_TEXT.returned });
     expect((await call(pageAction, postForm(`/admin/orders/${id}`, { intent: "nope" }, { cookie: admin }), { orderId: String(id) })).status).toBe(400);
+  });
+
+  it("the reason's limit is the domain's: sent as the textareas' constraints, an over-long reason answers with its message", async () => {
+    const { admin } = await people();
+    const { id } = await makeOrder({ status: "cancel_request", quantity: 1 });
+    const data = await (await page(id, admin)).json();
+    expect(data.declineReasonConstraint).toEqual({ required: true, maxLength: 500 });
+    expect(data.returnReasonConstraint).toEqual({ maxLength: 500 });
+    const act = (reason: string) =>
+      call(pageAction, postForm(`/admin/orders/${id}`, { intent: ADMIN_ORDER_INTENTS.decline, reason }, { cookie: admin }), { orderId: String(id) });
+    expect(await toastOf(await act("x".repeat(501)))).toMatchObject({ type: "error", description: "The reason must be 500 characters or less" });
+    expect(await orderRow(id)).toMatchObject({ status: "cancel_request" });
+    expect(await toastOf(await act(` ${"x".repeat(500)} `))).toMatchObject({ description: ADMIN_ORDER_TEXT.declined });
   });
 });
 

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Pager } from "~/components/admin/store-parts";
 import { ACTIVITY_KINDS, type ActivityKind } from "~/domain/ops/activity-kinds";
-import type { ActivityTabData } from "~/domain/ops/activity.server";
+import type { ActivityTabData } from "~/web/admin/activity-tab.server";
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
@@ -48,7 +48,7 @@ export function ActivityTab({ data }: { data: ActivityTabData }) {
         </div>
         <div className="field">
           <label htmlFor="activity-id">Number</label>
-          <input id="activity-id" name="id" inputMode="numeric" pattern="#?[0-9]*" maxLength={13} defaultValue={filter.id} />
+          <input id="activity-id" name="id" inputMode="numeric" {...data.constraints.id} defaultValue={filter.id} />
         </div>
         <div className="admin-orders-filter-actions">
           <button type="submit" className="button">

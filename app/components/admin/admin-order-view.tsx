@@ -200,7 +200,7 @@ function AdminActions({ data }: { data: OkData }) {
           <input type="hidden" name="orderId" value={order.id} />
           <div className="field">
             <label htmlFor="decline-reason">Reason for the customer</label>
-            <textarea id="decline-reason" name="reason" required maxLength={500} rows={3} />
+            <textarea id="decline-reason" name="reason" {...data.declineReasonConstraint} rows={3} />
           </div>
           <button type="submit" className="button button-secondary button-block">
             Decline request
@@ -357,7 +357,7 @@ function ReturnForm({ data }: { data: OkData }) {
         </div>
         <div className="field">
           <label htmlFor="return-reason">{terms.late ? "Reason (required: more than 14 days since delivery)" : "Note (optional)"}</label>
-          <textarea id="return-reason" name="reason" rows={2} maxLength={500} required={terms.late} />
+          <textarea id="return-reason" name="reason" rows={2} {...data.returnReasonConstraint} />
         </div>
         <button type="submit" className="button button-block">
           Refund and process return

@@ -35,7 +35,7 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
         <input type="hidden" name="tab" value="orders" />
         <div className="field">
           <label htmlFor="orders-q">Search</label>
-          <input id="orders-q" name="q" type="search" defaultValue={filter.q} placeholder="Order # or e-mail" maxLength={100} />
+          <input id="orders-q" name="q" type="search" defaultValue={filter.q} placeholder="Order # or e-mail" {...data.searchConstraint} />
         </div>
         <div className="field">
           <label htmlFor="orders-status">Status</label>

@@ -240,29 +240,3 @@ async function writeRefusal(
     await trx.insertInto("admin_signin_refusals").values({ window_start: now.toISOString(), client_ip: ip, attempts: 1, activity_id: activityId }).execute();
   });
 }
-
-/** The Activity tab's data: the filter from the query (?kind=&subject=product|order&id=&page=) and one page of rows. */
-export async function loadActivityTab(db: DB, url: URL) {
-  const kind = url.searchParams.get("kind") ?? "";
-  const subject = url.searchParams.get("subject") ?? "";
-  const idText = (url.searchParams.get("id") ?? "").trim().replace(/^#/, "");
-  const subjectId = /^\d{1,12}$/.test(idText) ? Number(idText) : null;
-  const page = Number(url.searchParams.get("page") ?? "1");
-  const result = await listActivity(db, {
-    kind: kind || null,
-    subjectType: subject || null,
-    subjectId,
-    page: Number.isFinite(page) ? page : 1,
-  });
-  return {
-    ...result,
-    filter: {
-      kind: isActivityKind(kind) ? kind : "",
-      subject: subject === "product" || subject === "order" ? subject : "",
-      id: subjectId ? String(subjectId) : "",
-    },
-    here: url.pathname + url.search,
-  };
-}
-
-export type ActivityTabData = Awaited<ReturnType<typeof loadActivityTab>>;

@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { type AdminOrderFilter, filteredOrders } from "~/domain/orders/fulfilment.server";
+import { OrderSearchSchema } from "~/domain/orders/schemas";
 import { isOrderStatus } from "~/domain/orders/status";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { centsToDecimal } from "~/lib/money";
@@ -39,7 +40,7 @@ export function orderFilterFrom(url: URL): Required<Pick<AdminOrderFilter, "stat
   const day = (v: string | null) => (v && DAY.test(v) && !Number.isNaN(Date.parse(v)) ? v : null);
   return {
     status: isOrderStatus(status) ? status : null,
-    q: (p.get("q") ?? "").trim().slice(0, 100) || null,
+    q: OrderSearchSchema.parse(p.get("q")) || null,
     from: day(p.get("from")),
     to: day(p.get("to")),
   };

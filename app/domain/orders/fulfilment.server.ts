@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { ADMIN_ORDER_TEXT } from "~/domain/orders/fulfilment";
 import { CANCELLABLE_STATUSES, ORDER_TRANSITIONS, RETURNABLE_STATUSES } from "~/domain/orders/lifecycle";
 import { transitionOrder } from "~/domain/orders/lifecycle.server";
-import { TrackingNumberSchema } from "~/domain/orders/schemas";
+import { OrderReasonSchema, TrackingNumberSchema } from "~/domain/orders/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { getOrderView, type OrderView, toOrderWithdrawal } from "~/domain/orders/orders.server";
 import { addOrderEvent, applyReturn, cancelOrder, checkRestock, type RestockLine } from "~/domain/orders/transitions.server";
@@ -203,16 +203,20 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
   });
 }
 
-export const DECLINE_REASON_MAX = 500;
+/** Trims an admin's reason and refuses one over its limit (DomainError 400 on the reason field); "" when none was given. */
+function cleanReason(value: unknown): string {
+  const result = OrderReasonSchema.safeParse(typeof value === "string" ? value : "");
+  if (!result.success) throw new DomainError(result.error.issues[0]!.message, 400, "reason");
+  return result.data;
+}
 
 /**
  * The admin declines a cancellation request: back to 'paid', with the reason the customer reads
  * on the order page. Throws DomainError 400 (reason), 404, 409 (not a request).
  */
 export async function declineCancellation(db: DB, orderId: number, reason: unknown, actor: Actor = SYSTEM_ACTOR): Promise<void> {
-  const text = typeof reason === "string" ? reason.trim() : "";
+  const text = cleanReason(reason);
   if (!text) throw new DomainError(ADMIN_ORDER_TEXT.declineReasonRequired, 400, "reason");
-  if (text.length > DECLINE_REASON_MAX) throw new DomainError(`The reason must be ${DECLINE_REASON_MAX} characters or less`, 400, "reason");
   await db.transaction().execute(async (trx) => {
     const now = new Date();
     const at = now.toISOString();
@@ -389,8 +393,7 @@ export async function processReturn(
   if (!terms.open) {
     throw new DomainError(`Only a shipped or delivered order can be returned. This order is ${orderStatusLabel(await statusOf(db, orderId))}.`, 409);
   }
-  const reason = input.reason?.trim() || null;
-  if (reason && reason.length > DECLINE_REASON_MAX) throw new DomainError(`The reason must be ${DECLINE_REASON_MAX} characters or less`, 400, "reason");
+  const reason = cleanReason(input.reason) || null;
   if (terms.late && !reason) {
     throw new DomainError(`More than ${RETURN_DAYS} days have passed since delivery: please give the reason for accepting this return`, 400, "reason");
   }

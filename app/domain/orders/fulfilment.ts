@@ -149,6 +149,9 @@ export type AdminOrderPageData =
       order: AdminOrderPageOrder;
       /** The ship form's tracking number: its schema's native constraints. */
       trackingConstraint: FieldConstraint;
+      /** The decline and return forms' reason: its schema's native constraints, required where the rule wants one. */
+      declineReasonConstraint: FieldConstraint;
+      returnReasonConstraint: FieldConstraint;
       can: AdminOrderCan;
       refunds: AdminRefund[];
       events: AdminOrderEvent[];

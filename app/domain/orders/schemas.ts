@@ -205,3 +205,21 @@ export const TrackingNumberSchema = z
   .trim()
   .min(1, ADMIN_ORDER_TEXT.trackingRequired)
   .max(TRACKING_NUMBER_MAX, ADMIN_ORDER_TEXT.trackingTooLong);
+
+export const ORDER_REASON_MAX = 500;
+
+/**
+ * The admin's reason on an order (declining a cancellation request, accepting a return): trimmed,
+ * at most 500 characters. declineCancellation and processReturn apply it; the forms' textareas get its limit.
+ */
+export const OrderReasonSchema = z.string().trim().max(ORDER_REASON_MAX, `The reason must be ${ORDER_REASON_MAX} characters or less`);
+
+export const ORDER_SEARCH_MAX = 100;
+
+/**
+ * The admin's order search (an order number or an e-mail), for the Orders tab and its CSV export:
+ * trimmed, and a longer text is cut to the limit rather than refused (a search never fails).
+ */
+export const OrderSearchSchema = z
+  .preprocess((value) => (typeof value === "string" ? value.trim().slice(0, ORDER_SEARCH_MAX) : ""), z.string().max(ORDER_SEARCH_MAX))
+  .optional();

@@ -32,8 +32,8 @@ import { type OrderView } from "~/domain/orders/orders.server";
 import { db as sharedDb } from "~/lib/db.server";
 import { jsonError, readFormData, safeRedirect } from "~/web/http.server";
 import { type DB } from "~/lib/sqlite.server";
-import { TrackingNumberSchema } from "~/domain/orders/schemas";
-import { fieldConstraint } from "~/web/form-constraints.server";
+import { OrderReasonSchema, OrderSearchSchema, TrackingNumberSchema } from "~/domain/orders/schemas";
+import { fieldConstraint, formConstraints } from "~/web/form-constraints.server";
 
 export const ORDERS_PAGE_SIZE = 50;
 const TAB_HOME = "/admin?tab=orders";
@@ -52,15 +52,17 @@ function withParams(path: string, params: Record<string, string | number>): stri
  */
 /** The ship forms' tracking number: shipOrder's own schema. */
 const TRACKING_CONSTRAINT = fieldConstraint(TrackingNumberSchema);
+/** The search box: the schema orderFilterFrom reads `q` with. */
+const SEARCH_CONSTRAINT = fieldConstraint(OrderSearchSchema);
 
 export async function loadOrdersTab(db: DB, url: URL) {
   const params = url.searchParams;
   const statusParam = params.get("status") ?? "";
   const status = isOrderStatus(statusParam) ? statusParam : "";
-  const q = (params.get("q") ?? "").trim().slice(0, 100);
   const pageParam = Number(params.get("page"));
   const requested = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
-  const { from, to } = orderFilterFrom(url);
+  const { from, to, q: search } = orderFilterFrom(url);
+  const q = search ?? "";
   const withdrawal = params.get("withdrawal") === "open" ? ("open" as const) : null;
   const sort = params.get("sort") === "ship-date" ? ("ship-date" as const) : null;
   const { orders, total } = await listAdminOrders(db, {
@@ -102,6 +104,7 @@ export async function loadOrdersTab(db: DB, url: URL) {
     confirm,
     shipOpen: Number.isInteger(shipParam) && shipParam > 0 ? shipParam : null,
     trackingConstraint: TRACKING_CONSTRAINT,
+    searchConstraint: SEARCH_CONSTRAINT,
   };
 }
 
@@ -122,7 +125,7 @@ const AdminOrderFormSchema = z.object({
   confirmed: z.string().optional(),
   // Checked by shipOrder (TrackingNumberSchema) for the ship intent only.
   trackingNumber: z.string().optional(),
-  reason: z.string().max(2000).optional(),
+  reason: OrderReasonSchema.optional(),
   amount: z.string().max(32).optional(),
 });
 
@@ -167,7 +170,9 @@ export async function handleAdminOrderForm(
   const db = opts.db ?? sharedDb;
   const submission = parseWithZod(formData, { schema: AdminOrderFormSchema });
   if (submission.status !== "success") {
-    return redirectWithToast(opts.back, { title: "Error", description: ADMIN_ORDER_TEXT.notFound, type: "error" });
+    // A reason over its limit gets the same answer as from the domain check; anything else is a broken form.
+    const description = submission.error?.reason?.[0] ?? ADMIN_ORDER_TEXT.notFound;
+    return redirectWithToast(opts.back, { title: "Error", description, type: "error" });
   }
   const { orderId, confirmed, trackingNumber, reason, amount } = submission.value;
   const orderPage = `/admin/orders/${orderId}`;
@@ -256,6 +261,9 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
       state: "ok",
       order: toAdminOrderPage(view),
       trackingConstraint: TRACKING_CONSTRAINT,
+      // declineCancellation always wants a reason, processReturn only past the return window.
+      declineReasonConstraint: formConstraints(AdminOrderFormSchema, { required: ["reason"] }).reason,
+      returnReasonConstraint: formConstraints(AdminOrderFormSchema, { required: terms?.late ? ["reason"] : [] }).reason,
       can,
       refunds: refunds.map((r) => ({
         id: r.id,

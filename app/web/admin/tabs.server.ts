@@ -1,7 +1,7 @@
-import { loadActivityTab } from "~/domain/ops/activity.server";
 import { getDashboardStats, getRevenueSeries } from "~/domain/orders/reports.server";
 import { type DB } from "~/lib/sqlite.server";
 import { requestActor } from "~/web/actor.server";
+import { loadActivityTab } from "~/web/admin/activity-tab.server";
 import { loadOrdersTab, ordersTabAction } from "~/web/admin/orders-tab.server";
 import { loadOutboxView, outboxAction } from "~/web/admin/outbox.server";
 import { loadPagesTab, pagesTabAction } from "~/web/admin/pages-tab.server";
