@@ -19,3 +19,23 @@ export function decimalToCents(value: string | number): number | null {
   const frac = Number((match[2] ?? "").padEnd(2, "0"));
   return whole * 100 + frac;
 }
+
+/** The one message for a typed amount that is not a plain amount with at most two decimals. */
+export const TYPED_AMOUNT_TEXT = "Enter an amount like 12.50";
+
+/**
+ * What a typed amount may look like: whole digits, then a decimal point (or, with `comma`, a
+ * decimal comma) and one or two digits. No thousands separators, signs or spaces: "12,500" and
+ * "1.234,50" could each mean two amounts, so they are refused rather than guessed.
+ */
+export function typedAmountRegex(maxWholeDigits: number, comma = true): RegExp {
+  return new RegExp(`^\\d{1,${maxWholeDigits}}(?:[${comma ? ".," : "."}]\\d{1,2})?$`);
+}
+
+/** An amount the owner typed ("12,50", "12.5", "12") into cents; browser-safe, never uses floats. */
+export function parseTypedAmount(text: string, { maxWholeDigits = 9, comma = true } = {}): { cents: number } | { error: string } {
+  const trimmed = text.trim();
+  if (!typedAmountRegex(maxWholeDigits, comma).test(trimmed)) return { error: TYPED_AMOUNT_TEXT };
+  const [whole = "", fraction = ""] = trimmed.split(/[.,]/);
+  return { cents: Number(whole) * 100 + Number(fraction.padEnd(2, "0")) };
+}

@@ -442,6 +442,19 @@ describe("the /admin form action and the Orders tab", () => {
     expect((await orderRow(id)).status).toBe("returned");
   });
 
+  it("return: the refund amount takes a decimal comma and refuses a thousands separator", async () => {
+    const { admin } = await people();
+    const { id } = await makeOrder({ status: "shipped" });
+    const post = (amount: string) =>
+      call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.return, orderId: String(id), amount }, { cookie: admin }));
+    for (const amount of ["1.234,50", "12,500", "-1", "1 234,50"]) {
+      expect(await toastOf(await post(amount))).toMatchObject({ description: "Enter the amount to refund, like 24.00", type: "error" });
+      expect((await orderRow(id)).status).toBe("shipped");
+    }
+    expect(await toastOf(await post("0,00"))).toMatchObject({ description: ADMIN_ORDER_TEXT.returned, type: "success" });
+    expect((await orderRow(id)).status).toBe("returned");
+  });
+
   it("a bad order id answers with an error toast, an unknown intent 400", async () => {
     const { admin } = await people();
     const bad = await call(adminAction, postForm("/admin", { intent: ADMIN_ORDER_INTENTS.return, orderId: "abc" }, { cookie: admin }));

@@ -343,7 +343,7 @@ function ReturnForm({ data }: { data: OkData }) {
             name="amount"
             defaultValue={terms.hasPayment ? suggested : "0.00"}
             inputMode="decimal"
-            pattern="\$?\d{1,9}(\.\d{1,2})?"
+            pattern="\$?\d{1,9}([.,]\d{1,2})?"
             required
             autoComplete="off"
           />

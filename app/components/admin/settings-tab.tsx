@@ -278,42 +278,43 @@ function LoyaltyForm({ config, constraints }: { config: LoyaltyConfig; constrain
     label: string;
     value: number;
     hint: string;
-    step: string;
+    /** Typed as text, so a decimal comma ("7,50") gets through to the server, which reads it. */
+    money: boolean;
   }[] = [
     {
       name: "dollarsPerPoint",
       label: "Dollars per point",
       value: config.dollarsPerPoint,
       hint: "A customer earns one point for every this many dollars.",
-      step: "0.01",
+      money: true,
     },
     {
       name: "minimumOrderForPoints",
       label: "Minimum order for points (USD)",
       value: config.minimumOrderForPoints,
       hint: "Smaller orders earn no points.",
-      step: "0.01",
+      money: true,
     },
     {
       name: "pointsRequired",
       label: "Points required for a discount",
       value: ex.pointsRequired,
       hint: "One discount per order.",
-      step: "1",
+      money: false,
     },
     {
       name: "discountAmount",
       label: "Discount amount (USD)",
       value: ex.discountAmount,
       hint: "Taken off the subtotal.",
-      step: "0.01",
+      money: true,
     },
     {
       name: "minimumOrderValue",
       label: "Minimum order for the discount (USD)",
       value: ex.minimumOrderValue,
       hint: "Subtotal the order must reach.",
-      step: "0.01",
+      money: true,
     },
   ];
   return (
@@ -329,9 +330,8 @@ function LoyaltyForm({ config, constraints }: { config: LoyaltyConfig; constrain
             name={f.name}
             label={f.label}
             idPrefix="loyalty-"
-            type="number"
+            {...(f.money ? { inputMode: "decimal" as const } : { type: "number", step: "1" })}
             {...constraints[f.name]}
-            step={f.step}
             hint={f.hint}
             defaultValue={valueFrom(reply, f.name, String(f.value))}
             error={errorFrom(reply, f.name)}

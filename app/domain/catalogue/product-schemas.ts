@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { typedAmount } from "~/domain/common/schemas";
+import { centsToDecimal, TYPED_AMOUNT_TEXT } from "~/lib/money";
 import { MAX_MATERIALS, MAX_SAFETY_NOTICE, MAX_SKU, SAFETY_TEXT, SKU_PATTERN } from "~/domain/legal/product-safety";
 import { LEAD_TIME_MAX_DAYS, LEAD_TIME_MIN_DAYS } from "~/domain/catalogue/made-to-order";
 import { MAX_DESCRIPTION, MAX_IMAGES, MAX_ROWS, MAX_SLUG, MAX_STOCK, MAX_TITLE, MAX_VARIATION_NAME, PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
@@ -18,18 +20,19 @@ const Stock = z
   .min(0, PRODUCT_TEXT.stockMin)
   .max(MAX_STOCK, `Stock must be ${MAX_STOCK} or less`);
 
-/** A string as the spec says ("24.50"); a JSON number is taken too. */
-const Price = z
-  .union([z.string(), z.number()], {
-    errorMap: (issue, ctx) => ({ message: issue.code === z.ZodIssueCode.invalid_union ? PRODUCT_TEXT.priceRequired : ctx.defaultError }),
-  })
-  .transform((v) => (typeof v === "number" ? String(v) : v.trim()))
-  .pipe(
-    z
-      .string()
-      .min(1, PRODUCT_TEXT.priceRequired)
-      .regex(/^\d{1,7}(\.\d{1,2})?$/, PRODUCT_TEXT.priceFormat),
-  );
+/**
+ * A string as the spec says ("24.50"); a JSON number is taken too. The editor's form also takes
+ * the decimal comma its owner types ("24,50"); the API does not, as its clients send "24.50".
+ * Either way the value is the amount with a point ("24.50").
+ */
+const price = (comma: boolean) =>
+  z
+    .union([z.string(), z.number()], {
+      errorMap: (issue, ctx) => ({ message: issue.code === z.ZodIssueCode.invalid_union ? PRODUCT_TEXT.priceRequired : ctx.defaultError }),
+    })
+    .transform((v) => (typeof v === "number" ? String(v) : v))
+    .pipe(typedAmount({ requiredText: PRODUCT_TEXT.priceRequired, formatText: comma ? TYPED_AMOUNT_TEXT : PRODUCT_TEXT.priceFormat, comma }))
+    .transform(centsToDecimal);
 
 export const ColorVariationSchema = z.object({
   colorId: z
@@ -100,7 +103,7 @@ const fields = {
     .max(MAX_SLUG, `Slug must be ${MAX_SLUG} characters or less`)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, PRODUCT_TEXT.slugFormat)
     .optional(),
-  price: Price,
+  price: price(false),
   stock: Stock.optional(),
   isLarge: z.boolean().optional(),
   isLatestCollection: z.boolean().optional(),
@@ -168,28 +171,31 @@ function exclusiveKinds(value: Fields, ctx: z.RefinementCtx) {
   });
 }
 
-/** Add product: the form at /admin/products/add and POST /api/admin/products. */
-export const CreateProductSchema = z
-  .object({
-    ...fields,
-    description: z
-      .string({ required_error: PRODUCT_TEXT.descriptionRequired })
-      .trim()
-      .min(1, PRODUCT_TEXT.descriptionRequired)
-      .max(MAX_DESCRIPTION, `Description must be ${MAX_DESCRIPTION} characters or less`),
-  })
-  .superRefine(exclusiveKinds);
+const createShape = {
+  ...fields,
+  description: z
+    .string({ required_error: PRODUCT_TEXT.descriptionRequired })
+    .trim()
+    .min(1, PRODUCT_TEXT.descriptionRequired)
+    .max(MAX_DESCRIPTION, `Description must be ${MAX_DESCRIPTION} characters or less`),
+};
+const updateShape = {
+  ...fields,
+  description: z.string().trim().max(MAX_DESCRIPTION, `Description must be ${MAX_DESCRIPTION} characters or less`).optional(),
+  existingImages: z.array(ExistingImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`).optional(),
+};
+
+/** Add product: POST /api/admin/products. */
+export const CreateProductSchema = z.object(createShape).superRefine(exclusiveKinds);
 export type CreateProductInput = z.infer<typeof CreateProductSchema>;
+/** Add product's form at /admin/products/add: as the API, but the price may have a decimal comma. */
+export const CreateProductFormSchema = z.object({ ...createShape, price: price(true) }).superRefine(exclusiveKinds);
 
 /** Edit product: as add, but the description is optional; the stored images to keep come as existingImages. */
-export const UpdateProductSchema = z
-  .object({
-    ...fields,
-    description: z.string().trim().max(MAX_DESCRIPTION, `Description must be ${MAX_DESCRIPTION} characters or less`).optional(),
-    existingImages: z.array(ExistingImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`).optional(),
-  })
-  .superRefine(exclusiveKinds);
+export const UpdateProductSchema = z.object(updateShape).superRefine(exclusiveKinds);
 export type UpdateProductInput = z.infer<typeof UpdateProductSchema>;
+/** Edit product's form: as the API, but the price may have a decimal comma. */
+export const UpdateProductFormSchema = z.object({ ...updateShape, price: price(true) }).superRefine(exclusiveKinds);
 
 /** PATCH /api/admin/products/{id} and the Products tab's toggle. */
 export const LatestCollectionSchema = z.object({

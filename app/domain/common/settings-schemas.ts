@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { typedAmount } from "~/domain/common/schemas";
+import { centsToDecimal } from "~/lib/money";
 
 /** The Settings tab: store name, contact e-mail and description. */
 export const StoreSettingsSchema = z.object({
@@ -50,11 +52,8 @@ export const LegalSettingsSchema = z.object({
 export type LegalSettingsInput = z.infer<typeof LegalSettingsSchema>;
 
 const PRICE = "Enter a price such as 8 or 8.50";
-const price = z
-  .string({ required_error: PRICE, invalid_type_error: PRICE })
-  .trim()
-  .max(8, PRICE)
-  .regex(/^\d{1,5}(\.\d{1,2})?$/, PRICE);
+/** A rate's price as typed ("8", "8.50" or "8,50"), in cents. */
+const price = typedAmount({ requiredText: PRICE, formatText: PRICE, maxWholeDigits: 5 });
 const rateName = (label: string) =>
   z
     .string({ required_error: `${label} is required` })
@@ -63,7 +62,7 @@ const rateName = (label: string) =>
     .max(60, `${label} must be 60 characters or less`);
 const rateDescription = z.string().trim().max(200, "Description must be 200 characters or less").optional();
 
-/** The Settings tab's shipping rates: the standard and the large-item rate (prices in dollars, as typed). */
+/** The Settings tab's shipping rates: the standard and the large-item rate (prices typed in dollars, parsed to cents). */
 export const ShippingSettingsSchema = z.object({
   standardName: rateName("Name"),
   standardDescription: rateDescription,
@@ -74,17 +73,16 @@ export const ShippingSettingsSchema = z.object({
 });
 export type ShippingSettingsInput = z.infer<typeof ShippingSettingsSchema>;
 
-const isCents = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
-const dollars = (label: string, min: number) =>
-  z
-    .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a number` })
-    .min(min, `${label} must be ${min} or more`)
-    .max(100_000, `${label} must be 100000 or less`)
-    .refine(isCents, `${label} may have at most two decimals`);
+/** An amount in dollars as typed ("7.50" or "7,50"), within [min, 100000]; the rules keep dollars. */
+const dollars = (label: string, minCents: number) =>
+  typedAmount({ requiredText: `${label} is required`, maxWholeDigits: 6 })
+    .refine((cents) => cents >= minCents, `${label} must be ${centsToDecimal(minCents).replace(/\.00$/, "")} or more`)
+    .refine((cents) => cents <= 100_000_00, `${label} must be 100000 or less`)
+    .transform((cents) => cents / 100);
 
 /** The Settings tab's loyalty rules (in dollars and points). */
 export const LoyaltySettingsSchema = z.object({
-  dollarsPerPoint: dollars("Dollars per point", 0.01),
+  dollarsPerPoint: dollars("Dollars per point", 1),
   minimumOrderForPoints: dollars("Minimum order for points", 0),
   pointsRequired: z
     .number({ required_error: "Points required is required", invalid_type_error: "Points required must be a whole number" })

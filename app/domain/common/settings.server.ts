@@ -2,7 +2,6 @@ import { type LegalSettingsInput, type LoyaltySettingsInput, type ShippingSettin
 import { DEFAULT_STORE_SETTINGS, type StoreSettings } from "~/domain/common/store-settings";
 import { DEFAULT_LOYALTY_CONFIG, type LoyaltyConfig } from "~/domain/loyalty/rules";
 import { type Actor, saveLoggedSetting, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
-import { decimalToCents } from "~/lib/money";
 import { DEFAULT_LEGAL_SETTINGS, type LegalSettings } from "~/domain/legal/seller";
 import { DEFAULT_SHIPPING_RATES, type ShippingRates } from "~/domain/orders/totals";
 import { type DB } from "~/lib/sqlite.server";
@@ -72,8 +71,8 @@ export async function saveStoreSettings(db: DB, input: StoreSettingsInput, actor
  */
 export async function saveShippingRates(db: DB, input: ShippingSettingsInput, actor: Actor = SYSTEM_ACTOR): Promise<ShippingRates> {
   const rates: ShippingRates = {
-    standard: { name: input.standardName, description: input.standardDescription ?? "", priceCents: decimalToCents(input.standardPrice) ?? 0 },
-    large: { name: input.largeName, description: input.largeDescription ?? "", priceCents: decimalToCents(input.largePrice) ?? 0 },
+    standard: { name: input.standardName, description: input.standardDescription ?? "", priceCents: input.standardPrice },
+    large: { name: input.largeName, description: input.largeDescription ?? "", priceCents: input.largePrice },
   };
   await saveLoggedSetting(
     db,

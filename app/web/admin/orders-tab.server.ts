@@ -22,7 +22,7 @@ import { cancelAndRefundWithdrawal, getWithdrawal } from "~/domain/withdrawals/w
 import { ownerNextSteps } from "~/domain/withdrawals/rules";
 import { listRefunds } from "~/domain/payments/refunds.server";
 import { resolvePaymentReversal } from "~/domain/payments/reversals.server";
-import { decimalToCents } from "~/lib/money";
+import { typedAmount } from "~/domain/common/schemas";
 import { adminPageAccess, requireAdminAction } from "~/web/guards.server";
 import { redirectWithToast, type Toast } from "~/web/toast.server";
 import { DomainError } from "~/domain/common/errors";
@@ -208,9 +208,14 @@ export async function handleAdminOrderForm(
     }
     // Return: the refund form lives on the order page; the Orders tab's button leads there.
     if (formData.get("amount") === null) return redirect(`${orderPage}#return`);
-    const cents = decimalToCents((amount ?? "").replace(/^\$/, ""));
-    if (cents === null) throw new DomainError("Enter the amount to refund, like 24.00", 400, "amount");
-    await processReturn(db, orderId, { amountCents: cents, restock: readRestock(formData), reason: reason ?? null }, { actor: await requestActor(request) });
+    const refund = RefundAmount.safeParse((amount ?? "").trim().replace(/^\$/, ""));
+    if (!refund.success) throw new DomainError(REFUND_AMOUNT_TEXT, 400, "amount");
+    await processReturn(
+      db,
+      orderId,
+      { amountCents: refund.data, restock: readRestock(formData), reason: reason ?? null },
+      { actor: await requestActor(request) },
+    );
     return redirectWithToast(opts.back, success("Return processed", ADMIN_ORDER_TEXT.returned));
   } catch (error) {
     let description = FAILED[intent]!;
@@ -220,6 +225,10 @@ export async function handleAdminOrderForm(
     return redirectWithToast(retry, { title: "Error", description, type: "error" });
   }
 }
+
+const REFUND_AMOUNT_TEXT = "Enter the amount to refund, like 24.00";
+/** The return form's refund, as the owner types it ("24.00", "24,00" or "$24.00"). */
+const RefundAmount = typedAmount({ requiredText: REFUND_AMOUNT_TEXT, formatText: REFUND_AMOUNT_TEXT, maxWholeDigits: 9 });
 
 function success(title: string, description: string): Toast {
   return { title, description, type: "success" };

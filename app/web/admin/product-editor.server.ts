@@ -5,7 +5,7 @@ import { actorOf } from "~/web/actor.server";
 // intent: add/remove rows and images re-render the form with everything kept; `save` saves.
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import { type CreateProductInput, CreateProductSchema, type UpdateProductInput, UpdateProductSchema } from "~/domain/catalogue/product-schemas";
+import { type CreateProductInput, CreateProductFormSchema, type UpdateProductInput, UpdateProductFormSchema } from "~/domain/catalogue/product-schemas";
 import {
   type EditorImage,
   type EditorValues,
@@ -50,14 +50,14 @@ export interface EditorOptions {
   constraints: EditorConstraints;
 }
 
-type EditorField = "title" | "slug" | "description" | "stock" | "sku" | "materials" | "safetyNotice" | "leadTimeDays" | "madeToOrderCap";
+type EditorField = "title" | "slug" | "description" | "price" | "stock" | "sku" | "materials" | "safetyNotice" | "leadTimeDays" | "madeToOrderCap";
 
 /** The editor's native constraints, from the schema its mode saves with; a row's fields are every row's. */
 export type EditorConstraints = Record<EditorField | "variationName" | "rowStock", FieldConstraint>;
 
 function editorConstraints(mode: EditorMode): EditorConstraints {
-  const all: Record<string, FieldConstraint> = formConstraints(mode === "add" ? CreateProductSchema : UpdateProductSchema);
-  const fields: EditorField[] = ["title", "slug", "description", "stock", "sku", "materials", "safetyNotice", "leadTimeDays", "madeToOrderCap"];
+  const all: Record<string, FieldConstraint> = formConstraints(mode === "add" ? CreateProductFormSchema : UpdateProductFormSchema);
+  const fields: EditorField[] = ["title", "slug", "description", "price", "stock", "sku", "materials", "safetyNotice", "leadTimeDays", "madeToOrderCap"];
   return {
     ...(Object.fromEntries(fields.map((name) => [name, all[name]])) as Record<EditorField, FieldConstraint>),
     variationName: all["productVariations[].variationName"]!,
@@ -421,7 +421,7 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
     json<EditorActionData>({ values: shown, errors, failure, revision: Date.now() }, { status, headers: NO_STORE });
   const failed = mode === "add" ? PRODUCT_TEXT.createFailed : PRODUCT_TEXT.updateFailed;
   const submission = parseWithZod(toFormData(values, mode), {
-    schema: mode === "add" ? CreateProductSchema : UpdateProductSchema,
+    schema: mode === "add" ? CreateProductFormSchema : UpdateProductFormSchema,
   });
   if (submission.status !== "success") {
     const errors: Record<string, string[]> = {};

@@ -75,11 +75,8 @@ export function InformationFieldset({
           <input
             id="product-price"
             name="price"
-            type="number"
             inputMode="decimal"
-            step="0.01"
-            min="0"
-            required
+            {...constraints.price}
             defaultValue={values.price}
             aria-invalid={err("price") ? true : undefined}
             aria-describedby={described(err("price") && "product-price-error")}
