@@ -1,12 +1,12 @@
 import { db } from "~/lib/db.server";
-import { action as addAction } from "~/routes/admin_.products.add";
+import { action as addAction, loader as addLoader } from "~/routes/admin_.products.add";
 import { action as adminAction } from "~/routes/admin";
 import { action as listAction } from "~/routes/api.admin.products";
 import { STORE_INTENTS } from "~/domain/common/settings-texts";
 import { getShippingRates } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { makeUser } from "../helpers/kit";
-import { apiRequest, args, postForm, postMultipart, run } from "../helpers/requests";
+import { apiRequest, args, get, postForm, postMultipart, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 
 // Money the owner types: "12,50" (a Polish keyboard) and "12.50" are the same amount; anything
@@ -35,6 +35,17 @@ describe("the product editor's price", () => {
     const res = await addPost({ title: "Comma Price Dress", price: "12,50" });
     expect(res.status).toBe(302);
     expect(await priceOf("comma-price-dress")).toBe(1250);
+  });
+
+  it("the browser's own check (the input's pattern, from the schema) lets 12,50 through and stops 1.234,50", async () => {
+    const res = await run(() => addLoader(args(get("/admin/products/add", { cookie }))));
+    const data = (await res.json()) as { options: { constraints: { price: { pattern?: string; required?: boolean } } } };
+    const { pattern, required } = data.options.constraints.price;
+    expect(required).toBe(true);
+    // As the browser compiles a pattern attribute.
+    const check = new RegExp(`^(?:${pattern})$`, "v");
+    for (const ok of ["12,50", "12.50", "12", "12,5"]) expect(check.test(ok)).toBe(true);
+    for (const bad of ["1.234,50", "1,234.50", "12,500", "12.505", "1 234,50", "-1"]) expect(check.test(bad)).toBe(false);
   });
 
   it("refuses 1.234,50 with a field error and saves nothing", async () => {
