@@ -107,7 +107,8 @@ test("create a product with colours and two images, find it in the shop, edit it
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Edit Product: ${title}`);
   await expect(page.locator(".editor-image")).toHaveCount(2);
   await expect(page.getByLabel("Description (optional)")).toHaveValue("A lavender ball gown with a satin sash.");
-  await page.getByLabel("Price (USD)").fill("19.99");
+  // She types the decimal comma she writes at home: 19,99 is $19.99, never $1999.00.
+  await page.getByLabel("Price (USD)").fill("19,99");
   await page.locator('input[name="colorVariations[0].stock"]').fill("6");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expectToast(page, "Product updated", title);
