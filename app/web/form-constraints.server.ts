@@ -34,9 +34,11 @@ export function formConstraints<S extends z.ZodTypeAny>(
   let all = computed.get(schema);
   if (!all) {
     const raw = getZodConstraint(schema);
-    all = Object.fromEntries(Object.entries(raw).map(([name, constraint]) => [name, nativeOf(constraint)]));
+    // Frozen: shared by every request (the root loader asks on every page), so nobody may change it.
+    all = Object.freeze(Object.fromEntries(Object.entries(raw).map(([name, constraint]) => [name, Object.freeze(nativeOf(constraint))])));
     computed.set(schema, all);
   }
+  if (!options.required?.length) return all as FormConstraints<S>;
   const constraints = { ...all };
   for (const name of options.required ?? []) constraints[name] = { ...constraints[name], required: true };
   return constraints as FormConstraints<S>;
