@@ -20,6 +20,8 @@ import { reconcilePayments } from "~/domain/payments/reconcile.server";
 import { listRefunds, RefundError } from "~/domain/payments/refunds.server";
 import { handlePaypalWebhook } from "~/domain/payments/webhooks.server";
 import { listActivity } from "~/domain/ops/activity.server";
+import { ADMIN_ORDER_INTENTS } from "~/domain/orders/fulfilment";
+import { handleAdminOrderForm } from "~/web/admin/orders-tab.server";
 import { db } from "~/lib/db.server";
 import { EMULATOR_WEBHOOK_ID } from "../../tools/paypal-emulator";
 import { makeProduct, makeUser } from "../helpers/kit";
@@ -343,6 +345,23 @@ describe("the order's life after payment", () => {
       ["return", "COMPLETED", left],
     ]);
     await caught(processReturn(db, order.id, { amountCents: 1, restock: [] }));
+  });
+
+  it("a refund the owner types as 12,50 in the return form refunds $12.50 at PayPal, not $1250", async () => {
+    const { order, captureId } = await paidOrder({ withUser: false });
+    await shipOrder(db, order.id, "LP00445566");
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ intent: ADMIN_ORDER_INTENTS.return, orderId: String(order.id), amount: "12,50" })) form.set(k, v);
+    const request = new Request(`${APP_URL}/admin/orders/${order.id}`, { method: "POST", body: form });
+    const res = await handleAdminOrderForm(request, form, ADMIN_ORDER_INTENTS.return, {
+      back: `/admin/orders/${order.id}`,
+      confirmUrl: (id) => `/admin/orders/${id}?confirm=cancel`,
+      shipRetryUrl: (id) => `/admin/orders/${id}`,
+    });
+    expect(res?.status).toBe(302);
+    expect((await listRefunds(db, order.id)).map((r) => [r.kind, r.status, r.amountCents])).toEqual([["return", "COMPLETED", 1250]]);
+    const capture = (await pp.api("GET", `/v2/payments/captures/${captureId}`)).body as { status: string };
+    expect(capture.status).toBe("PARTIALLY_REFUNDED");
   });
 
   it("a return refunding the items at the prefilled amount (the buyer keeps paying shipping) takes back every point", async () => {
