@@ -10,7 +10,7 @@ import AccountPage, { action as accountAction, loader as accountLoader } from "~
 import { action as loyaltyConfigAction, loader as loyaltyConfigLoader } from "~/routes/api.loyalty.config";
 import { action as loyaltyHistoryAction, loader as loyaltyHistoryLoader } from "~/routes/api.loyalty.history";
 import { action as profileAction, loader as profileLoader } from "~/routes/api.profile";
-import { makeProduct, makeUser } from "../helpers/kit";
+import { makeProduct, makeUser, setPassword } from "../helpers/kit";
 import { args, get, getJson, ORIGIN, postForm, postJson, putJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 
@@ -31,6 +31,8 @@ async function signedInUser(values: { email?: string; firstName?: string } = {})
   const user = await makeUser(db, values);
   return { ...user, cookie: await cookieFor(user.id) };
 }
+
+const PASSWORD = "velvet-ribbon-42";
 
 const FULL_PROFILE = {
   email: "  New.Address@Example.com ",
@@ -199,17 +201,18 @@ describe("profile: the form and PUT /api/profile", () => {
     expect(body.errors.email).toEqual([AUTH_TEXT.emailRequired]);
   });
 
-  it("a taken e-mail is 409 on the API and a field error with 'Update failed' on the form", async () => {
+  it("a taken e-mail is 409 on the API and a field error with 'Update failed' on the form (once the password is right)", async () => {
     const taken = await makeUser(db, { email: `taken-${Date.now()}@example.com` });
     const { id, email: before, cookie } = await signedInUser();
-    const res = await postAccount({ intent: "update-profile", email: taken.email.toUpperCase(), firstName: "Kept" }, cookie);
+    await setPassword(db, id, PASSWORD);
+    const res = await postAccount({ intent: "update-profile", email: taken.email.toUpperCase(), firstName: "Kept", currentPassword: PASSWORD }, cookie);
     expect(res.status).toBe(409);
     const data = await res.json();
     expect(data.result.error.email).toEqual([AUTH_TEXT.emailTaken]);
     expect(data.failure).toEqual({ title: "Update failed", description: AUTH_TEXT.emailTaken, type: "error" });
     expect(data.result.initialValue.firstName).toBe("Kept");
 
-    const put = await putProfile(cookie, { email: taken.email });
+    const put = await putProfile(cookie, { email: taken.email, currentPassword: PASSWORD });
     expect(put.status).toBe(409);
     expect(await put.json()).toEqual({ message: AUTH_TEXT.emailTaken });
     expect((await getProfile(db, id))!.email).toBe(before);
@@ -458,7 +461,7 @@ describe("the /account page renders", () => {
   });
 
   it("profile tab after a failed save: the submitted values and the error beside its field", async () => {
-    const { cookie } = await signedInUser();
+    const { id, cookie } = await signedInUser();
     const res = await postAccount({ intent: "update-profile", ...FULL_PROFILE, email: "clara@localhost" }, cookie);
     const html = await renderAccount("/account?tab=profile&edit=1", cookie, await res.json());
     expect(html).toMatch(/<input[^>]*aria-invalid="true"[^>]*aria-describedby="email-error"/);
@@ -467,7 +470,8 @@ describe("the /account page renders", () => {
     expect(html).toContain('value="12 Lace Lane"');
 
     const taken = await makeUser(db);
-    const conflict = await postAccount({ intent: "update-profile", email: taken.email }, cookie);
+    await setPassword(db, id, PASSWORD);
+    const conflict = await postAccount({ intent: "update-profile", email: taken.email, currentPassword: PASSWORD }, cookie);
     const again = await renderAccount("/account?tab=profile&edit=1", cookie, await conflict.json());
     expect(again).toContain("Update failed");
     expect(again).toContain(AUTH_TEXT.emailTaken);

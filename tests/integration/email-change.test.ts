@@ -1,14 +1,20 @@
-import { findOrCreateGoogleUser, GoogleLinkNeedsPassword } from "~/domain/auth/accounts.server";
+import { findOrCreateGoogleUser, GoogleLinkNeedsPassword, linkGoogleAccount } from "~/domain/auth/accounts.server";
 import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { EMAIL_TOKEN_LIMITS } from "~/domain/auth/email-tokens.server";
 import { requestPasswordReset, RESET_LIMITS, resetPassword } from "~/domain/auth/password-reset.server";
 import { AUTH_TEXT, SECURITY_TEXT } from "~/domain/auth/schemas";
+import { PASSWORD_CHANGE_TRIES } from "~/domain/auth/security.server";
+import { addToCart } from "~/domain/cart/cart.server";
+import { placeCheckoutOrder } from "~/domain/orders/checkout-order.server";
 import { getTotpEnrolment, totpCodeAt } from "~/domain/auth/totp.server";
 import { getSessionStorage } from "~/web/session.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { deliverPendingMail } from "~/domain/mail/sender.server";
 import { db } from "~/lib/db.server";
 import { action as apiRegister } from "~/routes/api.auth.register";
+import { action as apiRegisterCheckout } from "~/routes/api.auth.register-checkout";
+import { action as loginAction } from "~/routes/login";
+import { action as resetAction } from "~/routes/reset-password";
 import { loader as apiMe } from "~/routes/api.auth.me";
 import { action as apiUndo } from "~/routes/api.auth.undo-email-change";
 import { action as apiVerify } from "~/routes/api.auth.verify-email";
@@ -20,6 +26,7 @@ import { action as confirmChangeAction, loader as confirmChangeLoader } from "~/
 import { action as apiProfile } from "~/routes/api.profile";
 import { action as undoAction, loader as undoLoader } from "~/routes/undo-email-change";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";
+import { makeProduct } from "../helpers/kit";
 import { mailTo, startSmtp } from "../helpers/smtp";
 import { args, get, postForm, run, sendJson } from "../helpers/requests";
 
@@ -88,6 +95,17 @@ async function passwordAccount(email: string) {
 }
 
 const PASSWORD = "velvet-ribbon-42";
+const CHECKOUT_DETAILS = {
+  addressLine1: "12 Lace Lane",
+  addressLine2: null,
+  city: "Paris",
+  state: null,
+  postalCode: "75001",
+  country: "FR",
+  customerMessage: null,
+  agreeToTerms: true,
+  useLoyaltyPoints: false,
+} as const;
 const profileBody = (email: string, currentPassword?: string) => ({
   email,
   firstName: "Ona",
@@ -531,11 +549,14 @@ describe("a session thief cannot defeat the undo link", () => {
   });
 });
 
-describe("a pre-account takeover through an e-mail change", () => {
+describe("a pre-account takeover through an e-mail change, from an address the account never confirmed", () => {
   async function attackerOnVictimAddress() {
     const attackerEmail = uniqueEmail("pre-attacker");
     const victim = uniqueEmail("pre-victim");
     const id = await passwordAccount(attackerEmail);
+    // A squatter's account: its address was never proved, so its undo link is the one a proof
+    // of the new address may void (an undo link to a confirmed address holds: see below).
+    await db.updateTable("users").set({ email_verified_at: null }).where("id", "=", id).execute();
     const attacker = await sessionFor(id);
     // The victim clicks the confirmation she did not ask for; the attacker keeps the undo link.
     const { undo } = await moveAccount(attacker, victim);
@@ -588,6 +609,184 @@ describe("a pre-account takeover through an e-mail change", () => {
     expect((await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow()).password_hash).toBeNull();
     expect((await run(() => apiMe(args(get("/api/auth/me", { cookie: attacker }))))).status).toBe(401);
     expect((await undoVia(undo)).status).toBe(400);
+  });
+});
+
+describe("a password thief who proves the new address cannot void the owner's undo link", () => {
+  /** The owner's confirmed account, moved by someone who knows its password onto her own address. */
+  async function thiefHoldsAccount() {
+    const owner = uniqueEmail("robbed-owner");
+    const thiefEmail = uniqueEmail("robbed-thief");
+    const id = await passwordAccount(owner);
+    const thief = await sessionFor(id);
+    const { undo } = await moveAccount(thief, thiefEmail);
+    return { id, owner, thiefEmail, thief, undo: undo(owner) };
+  }
+  const ways = async (id: number) => db.selectFrom("users").select(["email", "password_hash", "google_id"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const signedIn = async (cookie: string) => (await run(() => apiMe(args(get("/api/auth/me", { cookie }))))).status === 200;
+
+  /** The owner clicks her link: her address comes back and everything the thief holds goes. */
+  async function ownerUndoes(id: number, owner: string, token: string, thiefCookies: string[]) {
+    const page = await run(() => undoLoader(args(get(`/undo-email-change?token=${token}`))));
+    expect(page.status).toBe(200);
+    const done = await run(() => undoAction(args(formReq("/undo-email-change", { token }))));
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ done: true, email: owner });
+    expect(await ways(id)).toEqual({ email: owner, password_hash: null, google_id: null });
+    for (const cookie of thiefCookies) expect(await signedIn(cookie)).toBe(false);
+  }
+
+  it("the thief's password reset at her address: the owner's link still restores the account and removes the reset password", async () => {
+    const { id, owner, thiefEmail, thief, undo } = await thiefHoldsAccount();
+    await requestPasswordReset(db, thiefEmail, ip());
+    await deliver();
+    const token = latestLink(thiefEmail, /^Reset your password$/, "/reset-password");
+    const reset = await run(() => resetAction(args(formReq("/reset-password", { token, password: "thief-resets-77", confirmPassword: "thief-resets-77" }))));
+    expect(reset.status).toBe(302);
+    const afterReset = sessionCookie(reset)!;
+    expect(await signedIn(afterReset)).toBe(true);
+    expect((await ways(id)).password_hash).not.toBeNull();
+
+    await ownerUndoes(id, owner, undo, [thief, afterReset]);
+    // The thief's address leads nowhere now; the owner sets a password of her own by a reset.
+    await requestPasswordReset(db, thiefEmail, ip());
+    await deliver();
+    expect(mailTo(smtp.catcher, thiefEmail).filter((m) => m.subject === "Reset your password")).toHaveLength(1);
+  });
+
+  it("after the thief's reset the old address stays reserved until the link expires: registration, checkout, Google and other accounts are refused", async () => {
+    const { id, owner, thiefEmail } = await thiefHoldsAccount();
+    await requestPasswordReset(db, thiefEmail, ip());
+    await deliver();
+    const token = latestLink(thiefEmail, /^Reset your password$/, "/reset-password");
+    await resetPassword(db, { token, password: "thief-resets-77", confirmPassword: "thief-resets-77" });
+
+    const newcomer = { email: owner, password: "other-pass-99", firstName: "T", lastName: "Hief" };
+    const api = await run(() => apiRegister(args(jsonReq("/api/auth/register", "POST", newcomer))));
+    expect(api.status).toBe(409);
+    expect(await api.json()).toEqual({ message: AUTH_TEXT.emailTaken });
+    const atCheckout = await run(() => apiRegisterCheckout(args(jsonReq("/api/auth/register-checkout", "POST", { ...newcomer, createAccount: true }))));
+    expect(atCheckout.status).toBe(409);
+    expect(await atCheckout.json()).toEqual({ message: AUTH_TEXT.emailTaken });
+    const form = await run(() => loginAction(args(formReq("/login", { intent: "signup", ...newcomer }))));
+    expect(form.status).toBe(409);
+    expect((await form.json()).result.error.email).toEqual([AUTH_TEXT.emailTaken]);
+    const product = await makeProduct(db, { priceCents: 1200 });
+    const cartKey = `undo-reserved-${emailN}`;
+    await addToCart(db, { cartKey }, { productId: product.id, quantity: 1 });
+    const checkout = await placeCheckoutOrder(
+      db,
+      {
+        checkout: { ...CHECKOUT_DETAILS, ...newcomer, createAccount: true, confirmPassword: newcomer.password },
+        userId: null,
+        owner: { cartKey },
+        clientIp: ip(),
+        shown: {},
+      },
+      async () => {},
+    );
+    expect(checkout).toMatchObject({ kind: "account-refused", error: { status: 409, message: AUTH_TEXT.emailTaken, field: "email" } });
+    await expect(findOrCreateGoogleUser(db, { googleId: `g-squat-${emailN}`, email: owner, emailVerified: true })).rejects.toMatchObject({ status: 409 });
+    const other = await passwordAccount(uniqueEmail("robbed-other"));
+    expect((await putProfile(profileBody(owner, PASSWORD), await sessionFor(other))).status).toBe(409);
+    expect(await db.selectFrom("users").select("id").where("email", "=", owner).execute()).toEqual([]);
+
+    // Once the link has expired, the address is free again.
+    await db
+      .updateTable("auth_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", id)
+      .where("purpose", "=", "undo-email-change")
+      .execute();
+    expect((await run(() => apiRegister(args(jsonReq("/api/auth/register", "POST", newcomer))))).status).toBe(201);
+  });
+
+  it("the thief's Google sign-in at her address, linked with the password or taking over an unproved address: the owner's link still works and removes it", async () => {
+    for (const way of ["link", "take-over"] as const) {
+      const { id, owner, thiefEmail, thief, undo } = await thiefHoldsAccount();
+      const googleId = `g-thief-${way}-${emailN}`;
+      if (way === "link") {
+        // A confirmed address with a password: Google asks for the password once, which she has.
+        await expect(findOrCreateGoogleUser(db, { googleId, email: thiefEmail, emailVerified: true })).rejects.toBeInstanceOf(GoogleLinkNeedsPassword);
+        await linkGoogleAccount(db, id, googleId);
+      } else {
+        // The state in which Google's owner of the address takes the account over.
+        await db.updateTable("users").set({ email_verified_at: null }).where("id", "=", id).execute();
+        expect((await findOrCreateGoogleUser(db, { googleId, email: thiefEmail, emailVerified: true })).id).toBe(id);
+      }
+      expect((await ways(id)).google_id).toBe(googleId);
+      await ownerUndoes(id, owner, undo, [thief, await sessionFor(id)]);
+      // Her Google account no longer leads in.
+      await expect(findOrCreateGoogleUser(db, { googleId, email: thiefEmail, emailVerified: true })).resolves.not.toMatchObject({ id });
+    }
+  });
+
+  it("the thief's confirmation link of her address: the owner's link still works", async () => {
+    const { id, owner, thiefEmail, thief, undo } = await thiefHoldsAccount();
+    await db.updateTable("users").set({ email_verified_at: null }).where("id", "=", id).execute();
+    expect((await run(() => verifyAction(args(formReq("/verify-email", { intent: "resend" }, thief))))).status).toBe(200);
+    await deliver();
+    const token = latestLink(thiefEmail, /confirm your e-mail/i, "/verify-email");
+    expect((await run(() => apiVerify(args(jsonReq("/api/auth/verify-email", "POST", { token }))))).status).toBe(200);
+    expect(await signedIn(thief)).toBe(true);
+    await ownerUndoes(id, owner, undo, [thief]);
+  });
+});
+
+describe("an e-mail change tells nothing about other accounts before the proof", () => {
+  const accountForm = (fields: Record<string, string>, cookie: string) =>
+    run(() => accountAction(args(formReq("/account?tab=profile&edit=1", { intent: "update-profile", ...fields }, cookie))));
+  /** What an answer tells, without the address it echoes back into the form. */
+  async function told(res: Response) {
+    const body = await res.json();
+    return { status: res.status, said: "result" in body ? { error: body.result.error, failure: body.failure } : body };
+  }
+
+  it("taken, reserved and free addresses get the same answer without the password, with a wrong one, and on a Google-only account (API and form)", async () => {
+    const taken = uniqueEmail("enum-taken");
+    await passwordAccount(taken);
+    const reservedOwner = await passwordAccount(uniqueEmail("enum-reserved"));
+    const reserved = await emailOf(reservedOwner);
+    await moveAccount(await sessionFor(reservedOwner), uniqueEmail("enum-moved"));
+    const free = uniqueEmail("enum-free");
+
+    const cookie = await sessionFor(await passwordAccount(uniqueEmail("enum-prober")));
+    const google = await findOrCreateGoogleUser(db, { googleId: `g-enum-${emailN}`, email: uniqueEmail("enum-google"), emailVerified: true });
+    const googleCookie = await sessionFor(google.id);
+    for (const [who, proof] of [
+      [cookie, {}],
+      [cookie, { currentPassword: "not-the-password" }],
+      [googleCookie, { currentPassword: "not-the-password" }],
+    ] as const) {
+      const api = await Promise.all([taken, reserved, free].map(async (email) => told(await putProfile({ ...profileBody(email), ...proof }, who))));
+      expect(api[0]!.status).toBe(400);
+      expect(api[1]).toEqual(api[0]);
+      expect(api[2]).toEqual(api[0]);
+      const forms = await Promise.all([taken, reserved, free].map(async (email) => told(await accountForm({ ...profileBody(email), ...proof }, who))));
+      expect(forms[0]!.status).toBe(400);
+      expect(forms[1]).toEqual(forms[0]);
+      expect(forms[2]).toEqual(forms[0]);
+    }
+    // With the password, the documented answer.
+    expect((await putProfile(profileBody(taken, PASSWORD), cookie)).status).toBe(409);
+    expect((await putProfile(profileBody(reserved, PASSWORD), cookie)).status).toBe(409);
+    expect((await putProfile(profileBody(free, PASSWORD), cookie)).status).toBe(200);
+  });
+
+  it("every try is counted: after the limit of password tries even the right password gets 429, on both doors", async () => {
+    const taken = uniqueEmail("limit-taken");
+    await passwordAccount(taken);
+    const cookie = await sessionFor(await passwordAccount(uniqueEmail("limit-prober")));
+    for (let i = 0; i < PASSWORD_CHANGE_TRIES; i++) {
+      const res = await (i % 2
+        ? putProfile(profileBody(taken, `guess-${i}`), cookie)
+        : accountForm({ ...profileBody(taken), currentPassword: `guess-${i}` }, cookie));
+      expect(res.status).toBe(400);
+    }
+    const api = await putProfile(profileBody(taken, PASSWORD), cookie);
+    expect(api.status).toBe(429);
+    expect((await api.json()).message).toMatch(/^Too many password change attempts/);
+    expect((await accountForm({ ...profileBody(taken), currentPassword: PASSWORD }, cookie)).status).toBe(429);
   });
 });
 

@@ -369,8 +369,9 @@ export type ProfileUpdate = Profile & {
 /**
  * Replaces the profile (PUT semantics: a field left out is cleared). A new e-mail address is
  * only asked for: the account must prove its owner (`currentPassword`, or `code` when a second
- * factor is on; an account with Google only sets a password first, 400), the address must be
- * free (409 on `email`), and changes are limited per account and per address (429). The new
+ * factor is on; an account with Google only sets a password first, 400), changes are limited
+ * per account and per address (429), and only then must the address be free (409 on `email`),
+ * so the answer says nothing about other accounts before the proof. The new
  * address then gets a link, and the address changes when it is confirmed (confirmEmailChange).
  * Throws 404 when the user is gone.
  */
@@ -384,10 +385,11 @@ export async function updateProfile(db: DB, userId: number, input: ProfileInput,
   if (!current) throw new DomainError("Account not found", 404);
   const changing = current.email !== email;
   if (changing) {
-    await assertEmailAvailable(db, email, userId, now);
     // A changed address drops the Google sign-in (it belongs to the old address): an account
     // without a password would have no way in left, so it sets one first (by an e-mailed link).
     if (!current.passwordHash && !current.totpEnabledAt) throw new DomainError(SET_PASSWORD_FIRST, 400, "email");
+    // Whether the address is taken is told only after the proof and inside the change limits:
+    // a session alone must not test addresses for accounts, and every test is counted.
     await verifyAccountOwner(db, userId, { currentPassword: input.currentPassword, code: input.code });
     await takeRateSlot(
       db,
@@ -398,6 +400,7 @@ export async function updateProfile(db: DB, userId: number, input: ProfileInput,
       EMAIL_TOKEN_TEXT.changeLimited,
       now,
     );
+    await assertEmailAvailable(db, email, userId, now);
   }
   await db.transaction().execute(async (trx) => {
     const result = await trx

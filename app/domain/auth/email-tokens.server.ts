@@ -19,6 +19,8 @@ import { type DB } from "~/lib/sqlite.server";
  * - `undo-email-change`: sent to the old address once the address changed. It restores the old
  *   address and ends every session, so whoever took the session over is out. While it is open,
  *   the old address stays reserved for the account (docs/decisions/email-change-reauthentication.md).
+ *   It records whether the account had confirmed the old address (`oldConfirmed`): only a link
+ *   to an address never confirmed can be voided by the new address's owner (voidUndoLinks).
  */
 
 export const EMAIL_TOKEN_LIMITS = { verifyDays: 7, changeDays: 1, undoDays: 14, resendPerHour: 3, changesPerHour: 5, changesPerAddressPerHour: 3 } as const;
@@ -181,9 +183,12 @@ export async function isEmailVerified(db: DB, userId: number): Promise<boolean> 
 }
 
 /**
- * Closes every open undo link of the account, in the caller's transaction: the owner of the
- * account's current address proved it (a reset link, Google, a confirmation link), so nobody
- * may pull the account back to an earlier address. Returns how many were open.
+ * Closes the open undo links of the account whose old address it never confirmed, in the
+ * caller's transaction: the owner of the account's current address proved it (a reset link,
+ * Google, a confirmation link), so a squatter may not pull the account back to her own unproved
+ * address. A link to an address the account had confirmed stays: its owner may be the one who
+ * was robbed, and whoever moved the account can prove the new address just as well. Returns how
+ * many were closed.
  */
 export async function voidUndoLinks(trx: DB, userId: number, nowIso: string): Promise<number> {
   const result = await trx
@@ -192,6 +197,7 @@ export async function voidUndoLinks(trx: DB, userId: number, nowIso: string): Pr
     .where("user_id", "=", userId)
     .where("purpose", "=", PURPOSE.undo)
     .where("used_at", "is", null)
+    .where(sql<string>`json_extract(data, '$.oldConfirmed')`, "=", "no")
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -279,7 +285,11 @@ export async function confirmEmailChange(db: DB, token: string, now = new Date()
       const state = stateOf(row, now);
       if (state !== "valid") throw new DomainError(EMAIL_TOKEN_TEXT.change[state], 400);
       const { oldEmail = "", newEmail = "" } = row!.data;
-      const user = await trx.selectFrom("users").select(["id", "email", "first_name as firstName"]).where("id", "=", row!.userId).executeTakeFirst();
+      const user = await trx
+        .selectFrom("users")
+        .select(["id", "email", "first_name as firstName", "email_verified_at as verifiedAt"])
+        .where("id", "=", row!.userId)
+        .executeTakeFirst();
       if (!user || user.email !== oldEmail) throw new DomainError(EMAIL_TOKEN_TEXT.change.invalid, 400);
       await assertEmailAvailable(trx, newEmail, user.id, now);
       if (!(await useToken(trx, row!.hash, nowIso))) throw new DomainError(EMAIL_TOKEN_TEXT.change.used, 400);
@@ -292,7 +302,8 @@ export async function confirmEmailChange(db: DB, token: string, now = new Date()
         .where("purpose", "=", PURPOSE.verify)
         .where("used_at", "is", null)
         .execute();
-      const undo = await issueToken(trx, user.id, PURPOSE.undo, { oldEmail, newEmail }, EMAIL_TOKEN_LIMITS.undoDays, now);
+      const oldConfirmed = user.verifiedAt ? "yes" : "no";
+      const undo = await issueToken(trx, user.id, PURPOSE.undo, { oldEmail, newEmail, oldConfirmed }, EMAIL_TOKEN_LIMITS.undoDays, now);
       await enqueueMail(trx, {
         eventKey: `email-changed:${hashToken(undo).slice(0, 32)}`,
         to: oldEmail,

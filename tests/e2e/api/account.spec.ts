@@ -272,11 +272,15 @@ test.describe("PUT /api/profile", () => {
     expect(await (await request.get("/api/auth/me")).json()).toMatchObject({ email, firstName: "Before" });
   });
 
-  test("409 when another account uses the e-mail", async ({ loginAsCustomer }) => {
+  test("409 when another account uses the e-mail, told only once the password is right", async ({ loginAsCustomer }) => {
     const taken = uniqueEmail("profile-taken");
     await loginAsCustomer({ email: taken });
-    const { request } = await loginAsCustomer({ email: uniqueEmail("profile-wants") });
-    expect(await expectError(await request.put("/api/profile", { data: profile(taken.toUpperCase()) }), 409)).toBe("An account with this email already exists");
+    const { request } = await loginAsCustomer({ email: uniqueEmail("profile-wants"), password: "velvet-ribbon-42" });
+    const put = (email: string, currentPassword: string) => request.put("/api/profile", { data: { ...profile(email), currentPassword } });
+    // A wrong password gets the same answer for a taken address as for a free one.
+    const wrongTaken = await expectError(await put(taken, "not-the-password"), 400);
+    expect(await expectError(await put(uniqueEmail("profile-free"), "not-the-password"), 400)).toBe(wrongTaken);
+    expect(await expectError(await put(taken.toUpperCase(), "velvet-ribbon-42"), 409)).toBe("An account with this email already exists");
   });
 
   test("other methods are 405 and a foreign origin is 403", async ({ loginAsCustomer }) => {

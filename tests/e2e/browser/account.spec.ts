@@ -91,15 +91,16 @@ test.describe("profile", () => {
     await expect(page.getByLabel("City", { exact: true })).toHaveValue("Gdańsk");
   });
 
-  test("an e-mail another account uses says 'Update failed'", async ({ page, loginAsCustomer }, testInfo) => {
+  test("an e-mail another account uses says 'Update failed', once the current password is right", async ({ page, loginAsCustomer }, testInfo) => {
     const other = uniqueEmail("taken");
     await ensureUser(other);
-    await signIn(loginAsCustomer, page);
+    await loginAsCustomer({ page, email: uniqueEmail("account"), password: "velvet-ribbon-42" });
     await visit(page, testInfo, "/account?tab=profile&edit=1");
     await page.getByLabel("Email", { exact: true }).fill(other);
+    await page.getByLabel(/^Current password/).fill("velvet-ribbon-42");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Update failed" })).toBeVisible();
-    await expect(page.locator("#email-error")).toBeVisible();
+    await expect(page.locator("#email-error")).toHaveText("An account with this email already exists");
   });
 });
 
