@@ -122,20 +122,51 @@ function StepOne({
   );
 }
 
+/** Step two for anyone but the order's signed-in owner: what they typed, and where the order is shown. */
+function WithdrawalTyped({ values }: { values: { orderId: number; name: string; statement: string } }) {
+  return (
+    <div className="withdrawal-summary" data-testid="withdrawal-typed">
+      <dl className="order-facts">
+        <div>
+          <dt>Order number</dt>
+          <dd className="strong">{`#${values.orderId}`}</dd>
+        </div>
+        <div>
+          <dt>Name</dt>
+          <dd>{values.name}</dd>
+        </div>
+      </dl>
+      {values.statement ? (
+        <>
+          <h3 className="order-subtitle">Your statement</h3>
+          <p className="order-message">{values.statement}</p>
+        </>
+      ) : null}
+      <p className="small">{WITHDRAWAL_TEXT.byMail}</p>
+    </div>
+  );
+}
+
 function StepTwo({ data }: { data: Extract<WithdrawalActionData, { step: "two" }> }) {
   const { summary, values } = data;
   return (
     <>
       <h2 className="withdrawal-step">Step 2 of 2: check and confirm</h2>
       <p>You are withdrawing from the contract for this order. Nothing is sent until you confirm.</p>
-      <WithdrawalSummary summary={summary} name={values.name} statement={values.statement || null} />
-      <h3 className="order-subtitle">What happens next</h3>
-      <p className="small">
-        {nextSteps(
-          summary.shipped,
-          summary.items.filter((i) => i.exempt).map((i) => i.title),
-        )}
-      </p>
+      {summary ? (
+        <>
+          <WithdrawalSummary summary={summary} name={values.name} statement={values.statement || null} />
+          <h3 className="order-subtitle">What happens next</h3>
+          <p className="small">
+            {nextSteps(
+              summary.shipped,
+              summary.items.filter((i) => i.exempt).map((i) => i.title),
+            )}
+          </p>
+        </>
+      ) : (
+        <WithdrawalTyped values={values} />
+      )}
       <Form method="post" className="withdrawal-confirm" aria-label="Confirm withdrawal">
         <input type="hidden" name="orderId" value={values.orderId} />
         <input type="hidden" name="email" value={values.email} />

@@ -17,9 +17,31 @@ export function loader({ request }: LoaderFunctionArgs) {
   return loadReceiptPage(request);
 }
 
+/** The acknowledgement without the order, for anyone but its signed-in owner: received, when, and where the receipt went. */
+function WithdrawalSent({ orderId, receivedAt }: { orderId: number; receivedAt: string }) {
+  return (
+    <div className="container withdrawal-page">
+      <div className="page-head">
+        <h1>Your withdrawal is received</h1>
+      </div>
+      <div className="form-card withdrawal-card">
+        <div className="alert alert-success" role="status">
+          <p className="alert-title">Withdrawal received</p>
+          <p data-testid="withdrawal-received-at">{`We received your withdrawal from order #${orderId} on ${formatReceivedAt(receivedAt)}.`}</p>
+        </div>
+        <p>{WITHDRAWAL_TEXT.sentBody}</p>
+        <p className="small center">
+          <Link to="/shop">Back to the shop</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /** The acknowledgement: received, when, and what happens next (the same words as the e-mailed receipt). */
 export default function WithdrawalReceivedPage() {
   const data = useLoaderData<typeof loader>();
+  if (data.state === "sent") return <WithdrawalSent orderId={data.orderId} receivedAt={data.receivedAt} />;
   if (data.state !== "ok") {
     return (
       <div className="container withdrawal-page">

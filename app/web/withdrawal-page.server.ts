@@ -5,7 +5,7 @@ import { getOptionalUser } from "~/web/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { WITHDRAWAL_INTENTS, withdrawalEligibility, type WithdrawalOrderSummary } from "~/domain/withdrawals/rules";
 import { WithdrawalSchema } from "~/domain/withdrawals/schemas";
-import { assertWithdrawalAllowed, checkWithdrawal, readReceipt, receiptPath, submitWithdrawal } from "~/domain/withdrawals/withdrawals.server";
+import { checkWithdrawal, readReceipt, readSent, receiptPath, sentPath, submitWithdrawal, takeWithdrawalTry } from "~/domain/withdrawals/withdrawals.server";
 import { db as sharedDb } from "~/lib/db.server";
 import { getClientIp, readFormData } from "~/web/http.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -58,16 +58,18 @@ export type WithdrawalActionData =
   | { step: "one"; result: SubmissionResult<string[]> }
   | {
       step: "two";
-      summary: WithdrawalOrderSummary;
+      /** The order, for its signed-in owner only; null for everyone else (the receipt e-mail carries it). */
+      summary: WithdrawalOrderSummary | null;
       values: { orderId: number; email: string; name: string; statement: string };
     };
 
 /**
  * Action of /withdrawal. intent 'check' (step one): checks the order and e-mail, then answers
- * step two with the order's summary. intent 'confirm' (step two's 'Confirm withdrawal'): checks
- * everything again, records the withdrawal and redirects to the acknowledgement. A withdrawal
- * already received goes straight to its receipt. Errors come back as Conform form errors with the
- * domain's status (400, 404, 409, 429).
+ * step two, with the order's summary only for its signed-in owner. intent 'confirm' (step two's
+ * 'Confirm withdrawal'): checks everything again, records the withdrawal and redirects to the
+ * acknowledgement: with the order for its owner, without it for everyone else. A withdrawal
+ * already received goes straight to that acknowledgement. Errors come back as Conform form errors
+ * with the domain's status (400, 404, 409, 429).
  */
 export async function withdrawalPageAction(request: Request, db: DB = sharedDb): Promise<Response> {
   const formData = await readFormData(request);
@@ -78,17 +80,19 @@ export async function withdrawalPageAction(request: Request, db: DB = sharedDb):
   const input = submission.value;
   const confirming = formData.get("intent") === WITHDRAWAL_INTENTS.confirm;
   try {
-    await assertWithdrawalAllowed(db, getClientIp(request));
+    const user = await getOptionalUser(request);
+    const { owner } = await takeWithdrawalTry(db, input, { clientIp: getClientIp(request), userId: user?.id ?? null });
+    const acknowledgement = owner ? receiptPath : sentPath;
     if (confirming) {
       const receipt = await submitWithdrawal(db, input, { clientIp: getClientIp(request) });
-      return redirect(receiptPath(receipt.orderId, receipt.receivedAt), { headers: PRIVATE });
+      return redirect(acknowledgement(receipt.orderId, receipt.receivedAt), { headers: PRIVATE });
     }
     const checked = await checkWithdrawal(db, input);
-    if (checked.existing) return redirect(receiptPath(checked.existing.orderId, checked.existing.receivedAt), { headers: PRIVATE });
+    if (checked.existing) return redirect(acknowledgement(checked.existing.orderId, checked.existing.receivedAt), { headers: PRIVATE });
     return json<WithdrawalActionData>(
       {
         step: "two",
-        summary: checked.summary,
+        summary: owner ? checked.summary : null,
         values: { orderId: input.orderId, email: input.email, name: input.name, statement: input.statement ?? "" },
       },
       { headers: PRIVATE },
@@ -99,11 +103,18 @@ export async function withdrawalPageAction(request: Request, db: DB = sharedDb):
   }
 }
 
-/** Loader of /withdrawal/received: the acknowledgement, only with a genuine receipt link (404 otherwise). */
+/**
+ * Loader of /withdrawal/received: the acknowledgement with the order for a genuine `receipt` link,
+ * without it for a genuine `sent` link, 404 otherwise.
+ */
 export async function loadReceiptPage(request: Request, db: DB = sharedDb) {
   const params = new URL(request.url).searchParams;
   const found = await readReceipt(db, params.get("orderId"), params.get("receipt"));
-  if (!found) return json({ state: "invalid" as const }, { status: 404, headers: PRIVATE });
+  if (!found) {
+    const sent = await readSent(db, params.get("orderId"), params.get("sent"));
+    if (sent) return json({ state: "sent" as const, ...sent }, { headers: PRIVATE });
+    return json({ state: "invalid" as const }, { status: 404, headers: PRIVATE });
+  }
   const { withdrawal, summary } = found;
   return json(
     {

@@ -1,11 +1,13 @@
 import { getReturnTerms, markDelivered, processReturn, shipOrder } from "~/domain/orders/fulfilment.server";
 import { ADMIN_ORDER_INTENTS } from "~/domain/orders/fulfilment";
 import { getDashboardStats } from "~/domain/orders/reports.server";
+import { takeOrderPoints } from "~/domain/orders/holds.server";
 import { listActivity } from "~/domain/ops/activity.server";
 import { createPaypalClient, type PaypalClient, setPaypalConfig } from "~/lib/paypal-client.server";
 import { completePayment, startPayment } from "~/domain/payments/payments.server";
 import { listRefunds } from "~/domain/payments/refunds.server";
-import { withdrawalEligibility, WITHDRAWAL_TEXT } from "~/domain/withdrawals/rules";
+import { renderMail, type MailDataByKind } from "~/domain/mail/templates";
+import { withdrawalEligibility, WITHDRAWAL_TEXT, WITHDRAWAL_WRONG_TRIES_PER_HOUR } from "~/domain/withdrawals/rules";
 import { remindUnhandledWithdrawals, submitWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -21,8 +23,9 @@ import { startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emu
 import { makeProduct, makeUser } from "../helpers/kit";
 import { args, get, getJson, ORIGIN, postForm, postJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
+import { createToastCookie } from "~/web/session.server";
 import { emulatorClient } from "../helpers/paypal-emulator";
-import { makeOrder, orderRow, productStock } from "./payments-fixtures";
+import { makeOrder, orderRow, pointsOf, productStock } from "./payments-fixtures";
 import { type OrderStatus } from "~/domain/orders/status";
 
 // The withdrawal function through both doors (the page's form action and POST /api/withdrawals),
@@ -67,12 +70,19 @@ async function order(status: OrderStatus, opts: { email?: string; shippedAt?: st
   return { ...made, email, product };
 }
 
-/** A paid order through the PayPal emulator (stock taken, points earned), for `email`. */
-async function paidOrder(email = uniqueEmail("paid")) {
-  const product = await makeProduct(db, { stock: 5, priceCents: 2400 });
-  const user = await makeUser(db);
-  const made = await makeOrder(db, { lines: [{ productId: product.id, quantity: 2, title: product.title }], userId: user.id });
+/** A paid order through the PayPal emulator (stock taken, points earned), for `email`; `spend` points of `user` for a discount as placement does. */
+async function paidOrder(email = uniqueEmail("paid"), opts: { user?: { id: number }; spend?: number; priceCents?: number } = {}) {
+  const product = await makeProduct(db, { stock: 5, priceCents: opts.priceCents ?? 2400 });
+  const user = opts.user ?? (await makeUser(db));
+  const spend = opts.spend ?? 0;
+  const made = await makeOrder(db, {
+    lines: [{ productId: product.id, quantity: 2, title: product.title, unitPriceCents: opts.priceCents ?? 2400 }],
+    userId: user.id,
+    loyaltyPointsUsed: spend,
+    loyaltyDiscountCents: spend,
+  });
   await db.updateTable("orders").set({ email }).where("id", "=", made.id).execute();
+  if (spend) await db.transaction().execute((trx) => takeOrderPoints(trx, made.id));
   const started = await startPayment(db, made.id, { appUrl: ORIGIN });
   await pp.approve(started.paypalOrderId);
   await completePayment(db, made.id, started.paypalOrderId);
@@ -83,20 +93,20 @@ function apiPost(body: unknown, ip = freshIp()) {
   return run(() => withdrawalsApi(args(postJson("/api/withdrawals", body, { ip }))));
 }
 
-function pagePost(fields: Record<string, string | number>, ip = freshIp()) {
+function pagePost(fields: Record<string, string | number>, ip = freshIp(), cookie?: string) {
   const body = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]));
-  return run(() => pageAction(args(postForm("/withdrawal", body, { ip }))));
+  return run(() => pageAction(args(postForm("/withdrawal", body, { ip, cookie }))));
 }
 
-/** Step one then 'Confirm withdrawal', as the page's two forms post them. */
-async function withdrawByPage(fields: { orderId: number; email: string; name: string; statement?: string }, ip = freshIp()) {
-  const step1 = await pagePost({ intent: "check", ...fields }, ip);
+/** Step one then 'Confirm withdrawal', as the page's two forms post them (`cookie`: signed in). */
+async function withdrawByPage(fields: { orderId: number; email: string; name: string; statement?: string }, ip = freshIp(), cookie?: string) {
+  const step1 = await pagePost({ intent: "check", ...fields }, ip, cookie);
   const data = (await step1
     .clone()
     .json()
     .catch(() => null)) as { step?: string } | null;
   if (step1.status !== 200 || data?.step !== "two") return { step1, confirm: null };
-  const confirm = await pagePost({ intent: "confirm", ...fields }, ip);
+  const confirm = await pagePost({ intent: "confirm", ...fields }, ip, cookie);
   return { step1, confirm };
 }
 
@@ -272,6 +282,109 @@ describe("abuse: nobody learns which orders exist, and mail only goes to the ord
   });
 });
 
+describe("abuse: a stranger who knows the order number and e-mail learns nothing of the order", () => {
+  /** What a stranger's answers must never hold: the items, the total, an earlier withdrawal's name and statement. */
+  const secrets = (o: { totalCents: number }) => ["Rose Tea Dress", String(o.totalCents), (o.totalCents / 100).toFixed(2), "Clara Bloom", "Too small"];
+  const expectNothingOf = async (res: Response, o: { totalCents: number }) => {
+    const body = JSON.stringify(await res.clone().json());
+    for (const secret of secrets(o)) expect(body).not.toContain(secret);
+  };
+
+  it("step two and the acknowledgement show only what was typed; a repeat shows neither the earlier name nor the statement", async () => {
+    const owner = await makeUser(db);
+    const o = await order("paid", { userId: owner.id });
+    // The owner withdrew first, with her name and statement.
+    expect((await apiPost({ orderId: o.id, email: o.email, name: "Clara Bloom", statement: "Too small for my doll." })).status).toBe(201);
+
+    const fresh = await order("paid");
+    const { step1, confirm } = await withdrawByPage({ orderId: fresh.id, email: fresh.email, name: "Eve", statement: "Cancel it." });
+    await expectNothingOf(step1, fresh);
+    expect(await step1.json()).toMatchObject({ step: "two", summary: null, values: { orderId: fresh.id, name: "Eve", statement: "Cancel it." } });
+    const sent = confirm!.headers.get("Location")!;
+    expect(sent).toMatch(new RegExp(`^/withdrawal/received\\?orderId=${fresh.id}&sent=`));
+    const shown = await run(() => receiptLoader(args(get(sent))));
+    expect(await shown.json()).toEqual({ state: "sent", orderId: fresh.id, receivedAt: (await withdrawalRow(fresh.id))!.receivedAt });
+    // The `sent` signature does not open the acknowledgement with the order.
+    const swapped = await run(() => receiptLoader(args(get(sent.replace("&sent=", "&receipt=")))));
+    expect(swapped.status).toBe(404);
+
+    // Someone else with the owner's order number and e-mail, through the page (JavaScript on or off: the same action).
+    for (const intent of ["check", "confirm"]) {
+      const res = await pagePost({ intent, orderId: o.id, email: o.email, name: "Eve" });
+      expect(res.status).toBe(302);
+      const location = res.headers.get("Location")!;
+      expect(location).toContain("&sent=");
+      const ack = await run(() => receiptLoader(args(get(location))));
+      await expectNothingOf(ack, o);
+      expect(await ack.json()).toMatchObject({ state: "sent", orderId: o.id });
+    }
+    // Signed in as another customer is no different.
+    const other = await cookieFor((await makeUser(db)).id);
+    const signedIn = await pagePost({ intent: "check", orderId: o.id, email: o.email, name: "Eve" }, freshIp(), other);
+    expect(signedIn.headers.get("Location")).toContain("&sent=");
+  });
+
+  it("the receipt at the order's address links the acknowledgement with the order, the name and the statement", async () => {
+    const o = await order("paid");
+    await withdrawByPage({ orderId: o.id, email: o.email, name: "Clara Bloom", statement: "Too small for my doll." });
+    const receipt = (await outbox(o.id)).find((m) => m.kind === "withdrawal-received")!;
+    expect(receipt.to).toBe(o.email);
+    const data = JSON.parse(receipt.data) as MailDataByKind["withdrawal-received"];
+    const mail = renderMail("withdrawal-received", data, { storeName: "Shop", appUrl: ORIGIN, shopEmail: "shop@example.com" });
+    const link = mail.text.match(/with your statement: (http\S+)/)![1]!;
+    expect(link).toBe(`${ORIGIN}${data.receiptPath}`);
+    const ack = await run(() => receiptLoader(args(get(link.slice(ORIGIN.length)))));
+    expect(await ack.json()).toMatchObject({
+      state: "ok",
+      name: "Clara Bloom",
+      statement: "Too small for my doll.",
+      summary: { id: o.id, totalCents: o.totalCents, items: [expect.objectContaining({ title: "Rose Tea Dress" })] },
+    });
+  });
+
+  it("the order's signed-in owner sees her order at step two and after confirming", async () => {
+    const owner = await makeUser(db);
+    const o = await order("paid", { userId: owner.id });
+    const cookie = await cookieFor(owner.id);
+    const { step1, confirm } = await withdrawByPage({ orderId: o.id, email: o.email, name: "Clara Bloom" }, freshIp(), cookie);
+    expect(await step1.json()).toMatchObject({ step: "two", summary: { id: o.id, totalCents: o.totalCents } });
+    const location = confirm!.headers.get("Location")!;
+    expect(location).toContain("&receipt=");
+    expect(await (await run(() => receiptLoader(args(get(location))))).json()).toMatchObject({ state: "ok", summary: { id: o.id } });
+  });
+
+  it("wrong tries are limited per order and per e-mail, from any network, on both doors; right ones do not count and the signed-in owner is not held up", async () => {
+    const owner = await makeUser(db);
+    const victim = await order("paid", { userId: owner.id });
+    for (let i = 0; i < WITHDRAWAL_WRONG_TRIES_PER_HOUR; i++) {
+      expect((await apiPost({ orderId: victim.id, email: `guess-${i}@example.com`, name: "Eve" })).status).toBe(404);
+    }
+    const api = await apiPost({ orderId: victim.id, email: "guess-x@example.com", name: "Eve" });
+    expect(api.status).toBe(429);
+    expect((await api.json()).message).toMatch(/^Too many tries with this order number or e-mail address .* Please wait \d+ minutes? and try again\.$/);
+    // The right pair is refused too now, through both doors, and nothing is recorded.
+    expect((await apiPost({ orderId: victim.id, email: victim.email, name: "Eve" })).status).toBe(429);
+    const page = await pagePost({ intent: "check", orderId: victim.id, email: victim.email, name: "Eve" });
+    expect(page.status).toBe(429);
+    expect(JSON.stringify(await page.json())).toContain(WITHDRAWAL_TEXT.tooManyTries);
+    expect(await withdrawalRow(victim.id)).toBeUndefined();
+    // The signed-in owner proves the order by her account: she is not held up.
+    const mine = await pagePost({ intent: "check", orderId: victim.id, email: victim.email, name: "Clara" }, freshIp(), await cookieFor(owner.id));
+    expect(await mine.json()).toMatchObject({ step: "two", summary: { id: victim.id } });
+
+    // One e-mail address against many order numbers.
+    const known = uniqueEmail("known");
+    for (let i = 0; i < WITHDRAWAL_WRONG_TRIES_PER_HOUR; i++) expect((await apiPost({ orderId: 800_000 + i, email: known, name: "Eve" })).status).toBe(404);
+    expect((await apiPost({ orderId: 800_100, email: known.toUpperCase(), name: "Eve" })).status).toBe(429);
+
+    // Right pairs give their slots back: a customer going back and forth is never held up.
+    const mineToo = await order("paid");
+    for (let i = 0; i <= WITHDRAWAL_WRONG_TRIES_PER_HOUR; i++) {
+      expect((await pagePost({ intent: "check", orderId: mineToo.id, email: mineToo.email, name: "Ada" })).status).toBe(200);
+    }
+  });
+});
+
 describe("a withdrawal received", () => {
   it("records the row, the history line, the receipt to the order's address with the date and time, and the owner's alert", async () => {
     const o = await order("paid");
@@ -306,23 +419,25 @@ describe("a withdrawal received", () => {
     const again = await apiPost({ orderId: o.id, email: o.email.toUpperCase(), name: "Someone else" });
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual({ orderId: o.id, receivedAt: first.receivedAt });
-    // The page's step one goes straight to the first receipt.
+    // The page's step one goes straight to the first acknowledgement (without the order: nobody is signed in).
     const page = await pagePost({ intent: "check", orderId: o.id, email: o.email, name: "A" });
     expect(page.status).toBe(302);
     const receipt = page.headers.get("Location")!;
-    expect(receipt).toMatch(new RegExp(`^/withdrawal/received\\?orderId=${o.id}&receipt=`));
+    expect(receipt).toMatch(new RegExp(`^/withdrawal/received\\?orderId=${o.id}&sent=`));
     const shown = await run(() => receiptLoader(args(get(`${receipt}`))));
-    expect((await shown.json()).receivedAt).toBe(first.receivedAt);
+    expect(await shown.json()).toEqual({ state: "sent", orderId: o.id, receivedAt: first.receivedAt });
     expect((await outbox(o.id)).filter((m) => m.kind === "withdrawal-received")).toHaveLength(1);
     expect((await withdrawalRow(o.id))!.name).toBe("A");
   });
 
   it("both doors give the same result for the same payload", async () => {
+    const customer = await makeUser(db);
+    const cookie = await cookieFor(customer.id);
     const viaApi = await order("processing");
-    const viaPage = await order("processing");
+    const viaPage = await order("processing", { userId: customer.id });
     const payload = (o: { id: number; email: string }) => ({ orderId: o.id, email: o.email, name: "Ada Lovelace", statement: "Too small for my doll." });
     expect((await apiPost(payload(viaApi))).status).toBe(201);
-    const { step1, confirm } = await withdrawByPage(payload(viaPage));
+    const { step1, confirm } = await withdrawByPage(payload(viaPage), freshIp(), cookie);
     const two = (await step1.json()) as { step: string; summary: { id: number; items: unknown[]; totalCents: number; shipped: boolean } };
     expect(two).toMatchObject({ step: "two", summary: { id: viaPage.id, totalCents: viaPage.totalCents, shipped: false } });
     expect(confirm!.status).toBe(302);
@@ -407,6 +522,64 @@ describe("the owner handles it", () => {
     const none = await order("paid");
     await expect(cancelAndRefundWithdrawal(db, none.id)).rejects.toMatchObject({ status: 409 });
     expect((await orderRow(db, none.id)).status).toBe("paid");
+  });
+
+  it("abuse: a direct POST of 'Cancel and refund in full' is refused for an order with a personalised piece, and refunds nothing", async () => {
+    const o = await paidOrder();
+    // The first line was made to the buyer's own measurements: exempt from the withdrawal.
+    await db.updateTable("order_items").set({ is_personalised: 1 }).where("order_id", "=", o.id).execute();
+    const plain = await makeProduct(db, { stock: 5, title: "Plain Hat" });
+    await db
+      .insertInto("order_items")
+      .values({ order_id: o.id, product_id: plain.id, title: "Plain Hat", unit_price_cents: 1000, quantity: 1, color_id: null, variation_code: null })
+      .execute();
+    expect((await apiPost({ orderId: o.id, email: o.email, name: "Ada" })).status).toBe(201);
+    const cookie = await cookieFor((await makeUser(db, { isAdmin: true })).id);
+    const post = () =>
+      run(() =>
+        adminOrderAction(args(postForm(`/admin/orders/${o.id}`, { intent: ADMIN_ORDER_INTENTS.withdrawalRefund }, { cookie }), { orderId: String(o.id) })),
+      );
+    const res = await post();
+    expect(res.status).toBe(302);
+    const toast = res.headers.getSetCookie().find((c) => c.startsWith("__toast="))!;
+    expect(((await createToastCookie().parse(toast)) as { description: string }).description).toContain("the customer cannot withdraw from");
+    expect((await orderRow(db, o.id)).status).toBe("paid");
+    expect(await listRefunds(db, o.id)).toEqual([]);
+    expect((await withdrawalRow(o.id))!.handledAt).toBeNull();
+    const { cancelAndRefundWithdrawal } = await import("~/domain/withdrawals/withdrawals.server");
+    await expect(cancelAndRefundWithdrawal(db, o.id, { paypal })).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("points: earned on A, spent on B, then A withdrawn and refunded by the owner: never below zero, the rest owed by A and settled when B goes", async () => {
+    const user = await makeUser(db);
+    const a = await paidOrder(uniqueEmail("points-a"), { user, priceCents: 5000 });
+    const earnedA = await pointsOf(db, user.id);
+    expect(earnedA).toBeGreaterThan(0);
+    const b = await paidOrder(uniqueEmail("points-b"), { user, spend: earnedA, priceCents: 1000 });
+    const earnedB = await pointsOf(db, user.id);
+    expect(earnedB).toBeLessThan(earnedA);
+
+    const cookie = await cookieFor((await makeUser(db, { isAdmin: true })).id);
+    const withdrawAndRefund = async (o: { id: number; email: string }) => {
+      expect((await apiPost({ orderId: o.id, email: o.email, name: "Ada" })).status).toBe(201);
+      const res = await run(() =>
+        adminOrderAction(args(postForm(`/admin/orders/${o.id}`, { intent: ADMIN_ORDER_INTENTS.withdrawalRefund }, { cookie }), { orderId: String(o.id) })),
+      );
+      expect(res.status).toBe(302);
+      expect((await orderRow(db, o.id)).status).toBe("cancelled");
+    };
+    const owed = async (id: number) => (await db.selectFrom("orders").select("points_owed").where("id", "=", id).executeTakeFirstOrThrow()).points_owed;
+
+    await withdrawAndRefund(a);
+    expect(await pointsOf(db, user.id)).toBe(0);
+    expect(await owed(a.id)).toBe(earnedA - earnedB);
+
+    // B withdrawn too: its discount's points come back, pay A's debt first, and B's own are taken.
+    await withdrawAndRefund(b);
+    expect(await pointsOf(db, user.id)).toBe(0);
+    expect((await owed(a.id)) + (await owed(b.id))).toBe(0);
+    const history = await db.selectFrom("loyalty_events").select("points_after as after").where("user_id", "=", user.id).execute();
+    expect(history.every((line) => line.after >= 0)).toBe(true);
   });
 
   it("the reminder job e-mails the owner once for a withdrawal unhandled after 7 days", async () => {

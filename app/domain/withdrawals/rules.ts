@@ -14,6 +14,8 @@ export const LONGEST_DELIVERY_DAYS = 14;
 export const REMINDER_DAYS = 7;
 export const STATEMENT_MAX = 1000;
 export const NAME_MAX = 200;
+/** Wrong order-number-and-e-mail pairs per order, and per e-mail address, in an hour (docs/decisions/withdrawal-access.md). */
+export const WITHDRAWAL_WRONG_TRIES_PER_HOUR = 10;
 
 // Paid and not yet shipped (isPaidBeforeShipping): withdrawing is always possible, and the owner cancels and refunds in full.
 /** On its way or delivered: possible until the period ends; the owner takes the parcel back (a first return). */
@@ -98,6 +100,13 @@ export const WITHDRAWAL_TEXT = {
   nameTooLong: `Your name must be ${NAME_MAX} characters or less`,
   statementTooLong: `The statement must be ${STATEMENT_MAX} characters or less`,
   tooMany: "Too many withdrawal requests from your network.",
+  tooManyTries: "Too many tries with this order number or e-mail address (you may also withdraw by writing to us: an e-mail saying so is enough).",
+  /** Step two for anyone but the order's signed-in owner: nothing of the order is shown here. */
+  byMail:
+    "We show the order's items and total only in the receipt we send to the order's e-mail address, or here when you are signed in to the account that placed it.",
+  /** The acknowledgement without the order: for anyone but its signed-in owner. */
+  sentBody:
+    "We have sent the receipt to the e-mail address of the order. It lists the order's items, the date and time we received your withdrawal and what happens next, and its link shows your withdrawal here. Keep it: it is your proof.",
   receiptInvalid: "This receipt link is not valid. Your withdrawal, if you sent one, is in the e-mail we sent you.",
   over: (orderId: number, deadline: string) =>
     `The withdrawal period for order #${orderId} ended on ${formatDeadline(deadline)} (${WITHDRAWAL_DAYS} days after delivery), so it can no longer be withdrawn from here. Nothing was recorded. If you think this is wrong, please write to us.`,

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { adminCancelOrder } from "~/domain/orders/fulfilment.server";
-import { HOUR_MS, takeRateSlot } from "~/domain/auth/rate-limit.server";
+import { HOUR_MS, releaseRateSlot, takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { orderMailData } from "~/domain/mail/order-mail.server";
@@ -14,7 +14,9 @@ import { addOrderEvent } from "~/domain/orders/transitions.server";
 import { type PaypalClient } from "~/lib/paypal-client.server";
 import {
   allPersonalised,
+  ownerNextSteps,
   REMINDER_DAYS,
+  WITHDRAWAL_WRONG_TRIES_PER_HOUR,
   WITHDRAWAL_TEXT,
   withdrawalEligibility,
   type WithdrawalEligibility,
@@ -26,9 +28,10 @@ import { type DB } from "~/lib/sqlite.server";
 
 /*
  * The consumer's withdrawal from a contract (the withdrawal function): the page's two steps and
- * POST /api/withdrawals call the same functions here. Nobody signs in: whoever knows the order
- * number and the order's e-mail address may withdraw, and the receipt only ever goes to the
- * order's own address, so a stranger cannot learn anything or have mail sent anywhere.
+ * POST /api/withdrawals call the same functions here. Nobody needs to sign in: whoever knows the
+ * order number and the order's e-mail address may withdraw, but only the order's signed-in owner
+ * sees the order on the page; everyone else gets it in the receipt, which only ever goes to the
+ * order's own address (docs/decisions/withdrawal-access.md).
  */
 
 export interface WithdrawalRecord {
@@ -87,9 +90,41 @@ function assertOpen(view: OrderView, eligibility: WithdrawalEligibility): void {
   if (eligibility.state === "not-withdrawable") throw new DomainError(WITHDRAWAL_TEXT.notWithdrawable(view.id, orderStatusLabel(view.status)), 409);
 }
 
-/** Counts one withdrawal request of this client address (SIGNUP-like limit, its own bucket); DomainError 429 over it. */
-export function assertWithdrawalAllowed(db: DB, clientIp: string, now = new Date()): Promise<void> {
-  return takeRateSlot(db, [{ bucket: "withdrawal", key: clientIp, max: getEnv().WITHDRAWAL_LIMIT_PER_HOUR, windowMs: HOUR_MS }], WITHDRAWAL_TEXT.tooMany, now);
+/** The per-order and per-address buckets of a try: only wrong pairs stay counted. */
+function tryLimits(input: Pick<WithdrawalInput, "orderId" | "email">) {
+  return [
+    { bucket: "withdrawal-order", key: String(input.orderId), max: WITHDRAWAL_WRONG_TRIES_PER_HOUR, windowMs: HOUR_MS },
+    { bucket: "withdrawal-email", key: input.email.trim().toLowerCase(), max: WITHDRAWAL_WRONG_TRIES_PER_HOUR, windowMs: HOUR_MS },
+  ];
+}
+
+/**
+ * Counts one withdrawal request before it is checked: one slot of the client address's bucket
+ * (`WITHDRAWAL_LIMIT_PER_HOUR`), and, unless the signed-in user placed the order, one of the
+ * order's and one of the e-mail's; a right pair gives those two back, so only wrong guesses add
+ * up. Throws DomainError 429 over any limit. Returns whether the signed-in user owns the order:
+ * only she is shown its summary on the page.
+ */
+export async function takeWithdrawalTry(
+  db: DB,
+  input: Pick<WithdrawalInput, "orderId" | "email">,
+  who: { clientIp: string; userId?: number | null },
+  now = new Date(),
+): Promise<{ owner: boolean }> {
+  await takeRateSlot(
+    db,
+    [{ bucket: "withdrawal", key: who.clientIp, max: getEnv().WITHDRAWAL_LIMIT_PER_HOUR, windowMs: HOUR_MS }],
+    WITHDRAWAL_TEXT.tooMany,
+    now,
+  );
+  const row = await db.selectFrom("orders").select(["email", "user_id as userId"]).where("id", "=", input.orderId).executeTakeFirst();
+  if (row && who.userId != null && row.userId === who.userId) return { owner: true };
+  const limits = tryLimits(input);
+  await takeRateSlot(db, limits, WITHDRAWAL_TEXT.tooManyTries, now);
+  if (row && sameAddress(row.email, input.email)) {
+    for (const l of limits) await releaseRateSlot(db, l.bucket, l.key);
+  }
+  return { owner: false };
 }
 
 /**
@@ -160,21 +195,45 @@ async function withdrawalMailData(
       .map((l) => l.trim())
       .filter(Boolean),
   ];
-  return { ...order, ...w, returnAddress };
+  return { ...order, ...w, returnAddress, receiptPath: receiptPath(orderId, w.receivedAt) };
 }
 
 // ---- the acknowledgement's link ------------------------------------------------------------
 
-function receiptSignature(orderId: number, receivedAt: string): string {
-  return createHmac("sha256", getEnv().SESSION_SECRET).update(`withdrawal-receipt:${orderId}:${receivedAt}`).digest("base64url").slice(0, 32);
+/** `receipt` opens the acknowledgement with the order; `sent` only says it was received and where the receipt went. */
+type ReceiptLink = "receipt" | "sent";
+
+function receiptSignature(orderId: number, receivedAt: string, link: ReceiptLink = "receipt"): string {
+  const purpose = link === "receipt" ? "withdrawal-receipt" : "withdrawal-sent";
+  return createHmac("sha256", getEnv().SESSION_SECRET).update(`${purpose}:${orderId}:${receivedAt}`).digest("base64url").slice(0, 32);
 }
 
 /**
- * The acknowledgement page's URL. It carries a signature of the withdrawal instead of the e-mail,
- * so only someone who proved the e-mail (or was sent the link) sees the order there.
+ * The acknowledgement page's URL with the order. It carries a signature of the withdrawal instead
+ * of the e-mail; the page redirects only the order's signed-in owner there, and the receipt
+ * e-mail (at the order's address) carries it.
  */
 export function receiptPath(orderId: number, receivedAt: string): string {
   return `/withdrawal/received?orderId=${orderId}&receipt=${receiptSignature(orderId, receivedAt)}`;
+}
+
+/** The acknowledgement page's URL without the order: where everyone but the signed-in owner lands. */
+export function sentPath(orderId: number, receivedAt: string): string {
+  return `/withdrawal/received?orderId=${orderId}&sent=${receiptSignature(orderId, receivedAt, "sent")}`;
+}
+
+function sameSignature(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** When the withdrawal was received, if the `sent` link is genuine; null otherwise. Shows nothing of the order. */
+export async function readSent(db: DB, orderIdParam: string | null, signature: string | null): Promise<{ orderId: number; receivedAt: string } | null> {
+  if (!orderIdParam || !/^\d{1,12}$/.test(orderIdParam) || !signature) return null;
+  const withdrawal = await getWithdrawal(db, Number(orderIdParam));
+  if (!withdrawal || !sameSignature(receiptSignature(withdrawal.orderId, withdrawal.receivedAt, "sent"), signature)) return null;
+  return { orderId: withdrawal.orderId, receivedAt: withdrawal.receivedAt };
 }
 
 /** The withdrawal and its order's summary when the receipt link is genuine; null otherwise. */
@@ -186,9 +245,7 @@ export async function readReceipt(
   if (!orderIdParam || !/^\d{1,12}$/.test(orderIdParam) || !signature) return null;
   const withdrawal = await getWithdrawal(db, Number(orderIdParam));
   if (!withdrawal) return null;
-  const expected = Buffer.from(receiptSignature(withdrawal.orderId, withdrawal.receivedAt));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!sameSignature(receiptSignature(withdrawal.orderId, withdrawal.receivedAt), signature)) return null;
   const view = await getOrderView(db, withdrawal.orderId);
   if (!view) return null;
   // The summary shows what happened when it was received: shipped or not at that time.
@@ -201,17 +258,21 @@ export async function readReceipt(
 /**
  * 'Cancel and refund in full', for a withdrawal from an order not yet shipped: the admin's cancel
  * (the whole payment back through PayPal, stock and points back). cancelOrder marks the withdrawal
- * handled in the same transaction. Throws DomainError 404, 409 (no open withdrawal, already
- * shipped: the return form is the way then) and RefundError (PayPal refused: nothing changed).
+ * handled in the same transaction. Throws DomainError 404, 409 (no open withdrawal; already
+ * shipped: the return form is the way then; a personalised piece, which the withdrawal does not
+ * cover: ship it and refund the rest with the return form) and RefundError (PayPal refused:
+ * nothing changed). The owner's own Cancel stays hers to use on any order she cannot fulfil.
  */
 export async function cancelAndRefundWithdrawal(db: DB, orderId: number, deps: { paypal?: PaypalClient | null; actor?: Actor } = {}): Promise<void> {
   const withdrawal = await getWithdrawal(db, orderId);
   if (!withdrawal || withdrawal.handledAt) throw new DomainError("This order has no withdrawal waiting to be handled.", 409);
-  const order = await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst();
+  const order = await getOrderView(db, orderId);
   if (!order) throw new DomainError("Order not found", 404);
   if (!isPaidBeforeShipping(order.status)) {
     throw new DomainError(`This order is ${orderStatusLabel(order.status)}: process the return instead when the items are back.`, 409);
   }
+  const exempt = order.items.filter((i) => i.isPersonalised).map((i) => i.title);
+  if (exempt.length > 0) throw new DomainError(ownerNextSteps(false, exempt), 409);
   await adminCancelOrder(db, orderId, deps);
 }
 

@@ -47,6 +47,15 @@ test("an unknown order and someone else's order with a guessed e-mail get the sa
   expect(outboxFor(order.id)).toEqual([]);
 });
 
+test("wrong e-mails for one order are limited: 429 with a message, then even the right one waits", async ({ request }) => {
+  const email = uniqueEmail("withdraw-guessed");
+  const order = await insertOrder({ email, status: "paid" });
+  const post = (guess: string) => request.post("/api/withdrawals", { data: { orderId: order.id, email: guess, name: "Eve" } });
+  for (let i = 0; i < 10; i++) expect((await post(`guess-${i}@example.com`)).status()).toBe(404);
+  expect(await expectError(await post(email), 429)).toContain("Too many tries with this order number or e-mail address");
+  expect(outboxFor(order.id)).toEqual([]);
+});
+
 test("after the period: 409 saying so, nothing recorded; unpaid and cancelled orders: 409", async ({ request }) => {
   const email = uniqueEmail("withdraw-late");
   const late = await insertOrder({ email, status: "delivered", shippedAt: daysAgo(20), deliveredAt: daysAgo(15) });

@@ -10,8 +10,9 @@ import { withDb } from "../helpers/db";
 import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
 // The withdrawal function end to end, JavaScript on and off: the link in the order e-mail the
-// shop really sent, the two steps, the acknowledgement, the receipt and the owner's alert in the
-// SMTP catcher, then the owner's 'Cancel and refund in full' refunding at the PayPal emulator.
+// shop really sent, the two steps (a guest sees nothing of the order there), the acknowledgement,
+// the receipt and its link to the order in the SMTP catcher, the owner's alert, then the owner's
+// 'Cancel and refund in full' refunding at the PayPal emulator.
 
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 
@@ -100,10 +101,10 @@ test("from the order e-mail's link to the receipt in the inbox, then the owner c
   // Step one, with the address typed differently: the receipt still goes to the order's own.
   await fillStepOne(page, { email: `  ${email.toUpperCase()}`, name: "Clara Bloom", statement: "The dress is too small for my doll." });
   await expect(page.getByRole("heading", { name: "Step 2 of 2: check and confirm" })).toBeVisible();
-  const summary = page.getByTestId("withdrawal-summary");
-  await expect(summary).toContainText(`#${order.id}`);
-  await expect(summary).toContainText(total);
-  await expect(summary).toContainText("The dress is too small for my doll.");
+  // A guest is not signed in: only what she typed, nothing of the order.
+  await expect(page.getByTestId("withdrawal-typed")).toContainText("The dress is too small for my doll.");
+  await expect(page.getByTestId("withdrawal-summary")).toHaveCount(0);
+  await expect(page.getByText(total)).toHaveCount(0);
   expect(withDb((db) => db.prepare("SELECT count(*) AS n FROM withdrawals WHERE order_id = ?").get(order.id) as { n: number }).n).toBe(0);
 
   await page.getByRole("button", { name: "Confirm withdrawal" }).click();
@@ -111,7 +112,8 @@ test("from the order e-mail's link to the receipt in the inbox, then the owner c
   await expect(page.getByRole("heading", { name: "Your withdrawal is received" })).toBeVisible();
   const receivedText = (await page.getByTestId("withdrawal-received-at").textContent())!;
   const when = receivedText.match(/on (\d{1,2} \w+ \d{4} at \d\d:\d\d UTC)/)![1]!;
-  await expect(page.getByText("we will cancel it and refund the full amount", { exact: false }).first()).toBeVisible();
+  await expect(page.getByText("We have sent the receipt to the e-mail address of the order.", { exact: false })).toBeVisible();
+  await expect(page.getByText(total)).toHaveCount(0);
   expect(await axeViolations(page, test.info())).toEqual([]);
 
   // The receipt (durable medium) at the order's address, with the date and time; the owner's alert.
@@ -119,6 +121,13 @@ test("from the order e-mail's link to the receipt in the inbox, then the owner c
   expect(receipt.envelopeTo).toEqual([email.toLowerCase()]);
   expect(receipt.text).toContain(`on ${when}`);
   expect(receipt.text).toContain("What happens next");
+  // Its link opens the acknowledgement with the order, the name and the statement.
+  await visit(page, test.info(), receipt.text.match(/with your statement: (http\S+)/)![1]!);
+  const summary = page.getByTestId("withdrawal-summary");
+  await expect(summary).toContainText(`#${order.id}`);
+  await expect(summary).toContainText(total);
+  await expect(summary).toContainText("The dress is too small for my doll.");
+  await expect(page.getByText("we will cancel it and refund the full amount", { exact: false }).first()).toBeVisible();
   const owner = withDb((db) => (db.prepare("SELECT to_address AS t FROM outbox WHERE event_key = ?").get(`withdrawal-owner:${order.id}`) as { t: string }).t);
   const alert = await waitForMail(owner, new RegExp(`Withdrawal received: order #${order.id}`));
   expect(alert.text).toContain("Clara Bloom");
@@ -181,7 +190,10 @@ test("after the period the page says so plainly and records nothing; a wrong e-m
   expect(withDb((db) => db.prepare("SELECT count(*) AS n FROM withdrawals WHERE order_id = ?").get(order.id) as { n: number }).n).toBe(0);
 });
 
-test("the signed-in customer's order page links 'Withdraw from contract' with the order and e-mail filled in", async ({ page, loginAsCustomer }) => {
+test("the signed-in customer's order page links 'Withdraw from contract' with the order and e-mail filled in, and step two shows her order", async ({
+  page,
+  loginAsCustomer,
+}) => {
   const email = uniqueEmail("withdraw-owner");
   const { userId } = await loginAsCustomer({ page, email, firstName: "Clara", lastName: "Bloom" });
   const order = await insertOrder({ email, userId, status: "paid" });
@@ -190,6 +202,9 @@ test("the signed-in customer's order page links 'Withdraw from contract' with th
   await page.waitForURL((url) => url.pathname === "/withdrawal" && url.search === `?orderId=${order.id}`);
   await expect(page.getByLabel("Order number")).toHaveValue(String(order.id));
   await expect(page.getByLabel("E-mail address used for the order")).toHaveValue(email);
+  // Her own order: step two shows it.
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("withdrawal-summary")).toContainText(`#${order.id}`);
 });
 
 test("from the keyboard: Enter sends each step, and with JavaScript the buttons say 'Checking...' and 'Sending...' while they work", async ({

@@ -18,6 +18,7 @@ export const WITHDRAWAL_MAIL_TEXT = {
     heading: "Your withdrawal is received",
     body: "We received your withdrawal from the contract for order {order} on {when}.",
     kept: "Your statement is kept with the order.",
+    seen: "Your withdrawal as we received it, with your statement: {link}",
     next: "What happens next",
     sendTo: "Please send the items to:",
     theOrder: "The order",

@@ -15,6 +15,8 @@ export interface WithdrawalMailData extends OrderMailData {
   shipped: boolean;
   /** Where the items go back: the seller's legal name and postal address. */
   returnAddress: string[];
+  /** The acknowledgement page's signed path (name, statement and order): the receipt's link, for the order's mailbox only. */
+  receiptPath?: string;
 }
 
 export interface WithdrawalMailDataByKind {
@@ -37,6 +39,7 @@ export const WITHDRAWAL_MAILS: Renderers<WithdrawalMailDataByKind> = {
     const hello = greeting(t, w.name);
     const kept = w.statement ? m.kept : null;
     const next = t.withdrawal.nextSteps(w.shipped, exemptTitles(w));
+    const seen = w.receiptPath ? `${ctx.appUrl}${w.receiptPath}` : null;
     return {
       subject: m.subject(w.orderId),
       preview: line,
@@ -48,6 +51,17 @@ export const WITHDRAWAL_MAILS: Renderers<WithdrawalMailDataByKind> = {
             {fill(m.body, { order: <strong>{t.order.number(w.orderId)}</strong>, when: <strong>{when}</strong> })}
             {kept ? ` ${kept}` : null}
           </p>
+          {seen ? (
+            <p style={s.p}>
+              {fill(m.seen, {
+                link: (
+                  <a href={seen} style={{ color: C.accent, wordBreak: "break-all" }}>
+                    {seen}
+                  </a>
+                ),
+              })}
+            </p>
+          ) : null}
           <h2 style={s.h2}>{m.next}</h2>
           <p style={s.p}>{next}</p>
           {w.shipped ? (
@@ -74,6 +88,7 @@ export const WITHDRAWAL_MAILS: Renderers<WithdrawalMailDataByKind> = {
         hello,
         "",
         kept ? `${line} ${kept}` : line,
+        ...(seen ? ["", fillText(m.seen, { link: seen })] : []),
         "",
         m.next,
         next,
