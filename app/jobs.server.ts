@@ -1,5 +1,6 @@
 import { backupCron, runBackup } from "~/domain/ops/backup.server";
 import { runMailSender, startMailKicks } from "~/domain/mail/sender.server";
+import { endLapsedHolds, purgeEndedHolds } from "~/domain/catalogue/made-to-order-holds.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
 import { registerJob, startJobs } from "~/domain/ops/jobs.server";
 import { purgeExpiredGuestData, purgeUnconfirmedBackInStock } from "~/domain/ops/purge.server";
@@ -46,8 +47,18 @@ export function registerServerJobs(): void {
       await expireUnpaidOrders(db, now, env.UNPAID_ORDER_HOURS);
     },
   });
-  // Expired sessions, the guest carts no live session can reach any more, and back-in-stock
-  // requests nobody confirmed.
+  // Made-to-order holds whose time ran out are marked ended: the write lets the cached catalogue
+  // show the freed places within the minute (the counts themselves compare the time).
+  registerJob({
+    name: "end-made-to-order-holds",
+    schedule: { everyMs: 60_000 },
+    once: true,
+    run: async (db, now) => {
+      await endLapsedHolds(db, now);
+    },
+  });
+  // Expired sessions, the guest carts no live session can reach any more, back-in-stock
+  // requests nobody confirmed, and made-to-order holds past their memory.
   registerJob({
     name: "purge-expired-sessions",
     schedule: "41 * * * *",
@@ -55,6 +66,7 @@ export function registerServerJobs(): void {
     run: async (db, now) => {
       await purgeExpiredGuestData(db, now);
       await purgeUnconfirmedBackInStock(db, now);
+      await purgeEndedHolds(db, now);
     },
   });
   // One review request per delivered order, review_request_days after delivery (admin Settings).

@@ -39,6 +39,7 @@ import type {
   PaypalWebhookEventsTable,
   OrderEventsTable,
   WithdrawalsTable,
+  MadeToOrderHoldsTable,
 } from "~/lib/db-schema/orders";
 import type { SettingsTable, UploadsTable, JobRunsTable, ActivityLogTable, BackupsTable, OutboxTable, PageVersionsTable } from "~/lib/db-schema/ops";
 
@@ -96,6 +97,7 @@ export interface Database {
   catalogue_version: CatalogueVersionTable;
   page_versions: PageVersionsTable;
   withdrawals: WithdrawalsTable;
+  made_to_order_holds: MadeToOrderHoldsTable;
 }
 
 export type Category = Selectable<CategoriesTable>;

@@ -26,15 +26,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * POST /api/orders with the Order creation payload: the same rules (CheckoutSchema) and the same
  * placeOrder as the checkout form. 201 `{id, confirmationToken, total}`; 400 `{message, errors}`
  * for bad input or an empty cart; 409 when stock ran out or the sent figures/items differ from
- * the server's. Guests may order: their session (cart key) owns the order.
+ * the server's; 429 when the session or address holds too many made-to-order places unpaid.
+ * Guests may order: their session (cart key) owns the order.
  */
 export function action({ request }: ActionFunctionArgs) {
   return apiAction(request, {
     POST: async () => {
       const { input, figures } = await parseJsonBody(request, OrderCreateSchema);
-      await assertOrderAllowed(db, getClientIp(request));
+      const clientIp = getClientIp(request);
+      await assertOrderAllowed(db, clientIp);
       const [user, { owner, commit }] = await Promise.all([getOptionalUser(request), getCartOwner(request, { create: true })]);
-      const order = await placeOrder(db, { owner, userId: user?.id ?? null, sessionKey: "cartKey" in owner ? owner.cartKey : null }, input, figures);
+      const order = await placeOrder(db, { owner, userId: user?.id ?? null, sessionKey: "cartKey" in owner ? owner.cartKey : null, clientIp }, input, figures);
       const headers = new Headers({ "Cache-Control": "no-store" });
       const setCookie = await commit();
       if (setCookie) headers.set("Set-Cookie", setCookie);

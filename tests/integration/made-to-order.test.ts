@@ -1,5 +1,17 @@
 import { addToCart, getCart } from "~/domain/cart/cart.server";
-import { addBusinessDays } from "~/domain/catalogue/made-to-order";
+import {
+  addBusinessDays,
+  MADE_TO_ORDER_HOLD_LIMIT,
+  MADE_TO_ORDER_HOLD_MEMORY_HOURS,
+  MADE_TO_ORDER_HOLD_MINUTES,
+  MADE_TO_ORDER_HOLD_TEXT,
+  MADE_TO_ORDER_RELEASE_INTENT,
+} from "~/domain/catalogue/made-to-order";
+import { endLapsedHolds, orderHeldUntil, purgeEndedHolds } from "~/domain/catalogue/made-to-order-holds.server";
+import { listActivity } from "~/domain/ops/activity.server";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin";
+import { action as ordersAction } from "~/routes/api.orders";
+import { createToastCookie, getSessionStorage } from "~/web/session.server";
 import { getProductBySlug } from "~/domain/catalogue/products.server";
 import { getAdminProduct } from "~/domain/catalogue/admin-products.server";
 import { createProduct, updateProduct } from "~/domain/catalogue/products-write.server";
@@ -17,8 +29,8 @@ import { action as editAction } from "~/routes/admin_.products.edit.$id";
 import { action as createAction } from "~/routes/api.admin.products";
 import { action as oneAction, loader as oneLoader } from "~/routes/api.admin.products.$id";
 import { loader as slugLoader } from "~/routes/api.products.slug.$slug";
-import { makeProduct, makeUser } from "../helpers/kit";
-import { apiRequest, args, get, postMultipart, run } from "../helpers/requests";
+import { endMadeToOrderHold, makeOrder, makeProduct, makeUser } from "../helpers/kit";
+import { apiRequest, args, get, postForm, postJson, postMultipart, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { useEmulator } from "../helpers/paypal-emulator";
 import { productStock } from "./payments-fixtures";
@@ -85,6 +97,11 @@ async function items(orderId: number) {
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();
+}
+
+async function toastOf(res: Response) {
+  const header = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
+  return header ? ((await createToastCookie().parse(header)) as { title: string; description?: string; type: string }) : null;
 }
 
 async function shipDate(orderId: number) {
@@ -386,5 +403,234 @@ describe("the owner's Orders tab", () => {
     expect(orders[0]!.expectedShipDate).toBe(await shipDate(c.id));
     expect(orders[2]!.expectedShipDate).toBeNull();
     expect((await listAdminOrders(db, { q: `sort-${tag}` })).orders.map((o) => o.id)).toEqual([c.id, b.id, a.id]);
+  });
+});
+
+describe("unpaid orders hold made-to-order places for a short time", () => {
+  const sessions: string[] = [];
+  /** A guest session with these lines in its cart (its cart key). */
+  async function guestCart(lines: { productId: number; quantity?: number }[]) {
+    const key = cartKey();
+    sessions.push(key);
+    for (const l of lines) await addToCart(db, { cartKey: key }, { productId: l.productId, quantity: l.quantity ?? 1 });
+    return key;
+  }
+  const placeAs = (key: string, ip: string | null, email = ADDRESS.email) =>
+    placeOrder(db, { owner: { cartKey: key }, userId: null, sessionKey: key, clientIp: ip }, { ...ADDRESS, email });
+  const heldUntil = async (orderId: number) => await orderHeldUntil(db, orderId);
+  const available = async (slug: string) => (await getProductBySlug(db, slug))!.madeToOrderAvailable;
+  const status = async (orderId: number) => (await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status;
+  let ip = 0;
+  const newIp = () => `198.51.100.${++ip}`;
+
+  it("one guest order holds the cap only for its window; then another buyer takes the places and the first is refused at payment", async () => {
+    const sewn = await makeProduct(db, { stock: 0, title: "Window Cloak" });
+    await madeToOrder(sewn.id, { cap: 2 });
+    // Another buyer's cart, filled before the cap was reached (a cart reserves nothing).
+    const late = await guestCart([{ productId: sewn.id }]);
+    const before = Date.now();
+    const first = await placeAs(await guestCart([{ productId: sewn.id, quantity: 2 }]), newIp());
+    const until = Date.parse((await heldUntil(first.id))!);
+    expect(until - before).toBeGreaterThanOrEqual(MADE_TO_ORDER_HOLD_MINUTES * 60_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(MADE_TO_ORDER_HOLD_MINUTES * 60_000);
+    expect(await available(sewn.slug)).toBe(false);
+    await expect(placeAs(late, newIp())).rejects.toMatchObject({ status: 409 });
+
+    // The window is over: the unpaid order still lives, but holds nothing.
+    await endMadeToOrderHold(db, first.id);
+    expect(await status(first.id)).toBe("unpaid");
+    expect(await available(sewn.slug)).toBe(true);
+    const second = await placeAs(await guestCart([{ productId: sewn.id, quantity: 2 }]), newIp(), "second@example.com");
+    await pay(second.id);
+    expect(await status(second.id)).toBe("paid");
+
+    // Paying late checks the cap again: no PayPal order is created and nothing is captured.
+    expect(await validateOrderStock(db, first.id)).toEqual({ hasStockIssues: true, message: MADE_TO_ORDER_HOLD_TEXT.lapsed("Window Cloak") });
+    await expect(startPayment(db, first.id, { appUrl: APP_URL })).rejects.toMatchObject({
+      kind: "stock",
+      message: expect.stringContaining("items available in stock"),
+    });
+    expect(await status(first.id)).toBe("unpaid");
+    expect(await db.selectFrom("payment_attempts").select("id").where("order_id", "=", first.id).execute()).toEqual([]);
+  });
+
+  it("placing the same cart again, replacing the order or ordering the product anew never restarts the clock", async () => {
+    const sewn = await makeProduct(db, { stock: 0, priceCents: 5000, title: "Clock Bonnet" });
+    await madeToOrder(sewn.id, { cap: 1 });
+    const ready = await makeProduct(db, { stock: 10 });
+    const address = newIp();
+    const key = await guestCart([{ productId: sewn.id }]);
+    const first = await placeAs(key, address);
+    await endMadeToOrderHold(db, first.id);
+    const ended = await heldUntil(first.id);
+
+    // The same cart again: the same order, its hold as it was.
+    const again = await placeAs(key, address);
+    expect(again.id).toBe(first.id);
+    expect(await heldUntil(first.id)).toBe(ended);
+    expect(await available(sewn.slug)).toBe(true);
+    // Another cart of the same session, and another session from the same address: held no longer than the first.
+    await addToCart(db, { cartKey: key }, { productId: ready.id, quantity: 1 });
+    const widened = await placeAs(key, address);
+    expect(widened.id).not.toBe(first.id);
+    expect(await heldUntil(widened.id)).toBe(ended);
+    const sameAddress = await placeAs(await guestCart([{ productId: sewn.id }]), address);
+    expect(await heldUntil(sameAddress.id)).toBe(ended);
+    expect(await available(sewn.slug)).toBe(true);
+
+    // A signed-in customer's order replaced by the same cart with her points: the new order keeps the first clock.
+    const customer = await makeUser(db, { loyaltyPoints: 500 });
+    await addToCart(db, { userId: customer.id }, { productId: sewn.id, quantity: 1 });
+    const ctx = { owner: { userId: customer.id }, userId: customer.id, sessionKey: null, clientIp: newIp() };
+    const plain = await placeOrder(db, ctx, { ...ADDRESS, email: "points@example.com" });
+    await endMadeToOrderHold(db, plain.id);
+    const replaced = await placeOrder(db, ctx, { ...ADDRESS, email: "points@example.com", useLoyaltyPoints: true });
+    expect(replaced.id).not.toBe(plain.id);
+    expect(await status(plain.id)).toBe("unpaidcancelled");
+    expect(await heldUntil(replaced.id)).toBe(await heldUntil(plain.id));
+
+    // None of them holds the place: a new buyer elsewhere gets it.
+    const other = await placeAs(await guestCart([{ productId: sewn.id }]), newIp(), "other@example.com");
+    expect((await items(other.id))[0]!.madeToOrder).toBe(1);
+    expect(await available(sewn.slug)).toBe(false);
+  });
+
+  it("limits the pieces unpaid orders of one session or one address hold, with the reason (429), on the API too", async () => {
+    const sewn = await makeProduct(db, { stock: 0, title: "Limit Shawl" });
+    await madeToOrder(sewn.id, { cap: 6 });
+    const ready = await makeProduct(db, { stock: 10 });
+    const tooMany = { status: 429, message: MADE_TO_ORDER_HOLD_TEXT.limit("Limit Shawl") };
+    const address = newIp();
+    const key = await guestCart([{ productId: sewn.id, quantity: MADE_TO_ORDER_HOLD_LIMIT }]);
+    await placeAs(key, address);
+    // The same session with another cart, and another session from the same address.
+    await addToCart(db, { cartKey: key }, { productId: ready.id, quantity: 1 });
+    await expect(placeAs(key, newIp())).rejects.toMatchObject(tooMany);
+    await expect(placeAs(await guestCart([{ productId: sewn.id }]), address)).rejects.toMatchObject(tooMany);
+    // One order past the limit on its own.
+    await expect(placeAs(await guestCart([{ productId: sewn.id, quantity: MADE_TO_ORDER_HOLD_LIMIT + 1 }]), newIp())).rejects.toMatchObject(tooMany);
+    // Another session from another address is a buyer of her own.
+    const other = await placeAs(await guestCart([{ productId: sewn.id, quantity: MADE_TO_ORDER_HOLD_LIMIT }]), newIp(), "own@example.com");
+    expect((await items(other.id))[0]!.madeToOrder).toBe(1);
+
+    // POST /api/orders answers 429 {message} and stores nothing.
+    const apiKey = await guestCart([{ productId: sewn.id, quantity: 1 }]);
+    const storage = getSessionStorage();
+    const session = await storage.getSession();
+    session.set("cartKey", apiKey);
+    const cookie = (await storage.commitSession(session)).split(";")[0]!;
+    const payload = {
+      email: "api@example.com",
+      shippingAddress: { firstName: "Ada", lastName: "Loom", addressLine1: "1 Hem St", city: "Oslo", postalCode: "0150", country: "NO" },
+    };
+    const res = await run(() => ordersAction(args(postJson("/api/orders", payload, { cookie, ip: address }))));
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ message: MADE_TO_ORDER_HOLD_TEXT.limit("Limit Shawl") });
+    expect(await db.selectFrom("orders").select("id").where("session_key", "=", apiKey).execute()).toEqual([]);
+  });
+
+  it("lets exactly one of two buyers take a place a lapsed hold freed, placing at once and paying at once", async () => {
+    const sewn = await makeProduct(db, { stock: 0 });
+    await madeToOrder(sewn.id, { cap: 1 });
+    const idle = await placeAs(await guestCart([{ productId: sewn.id }]), newIp());
+    await endMadeToOrderHold(db, idle.id);
+    const keys = [await guestCart([{ productId: sewn.id }]), await guestCart([{ productId: sewn.id }])];
+    const placed = await Promise.allSettled(keys.map((key, i) => placeAs(key, newIp(), `at-once-${i}@example.com`)));
+    expect(placed.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect(placed.filter((o) => o.status === "rejected")).toEqual([expect.objectContaining({ reason: expect.objectContaining({ status: 409 }) })]);
+
+    // Two orders whose holds ran out, paid at once for the one free place: one is paid, the other refused before capture.
+    const winner = placed.find((o) => o.status === "fulfilled")!.value;
+    await endMadeToOrderHold(db, winner.id);
+    const started = await Promise.all([idle.id, winner.id].map((id) => startPayment(db, id, { appUrl: APP_URL })));
+    for (const s of started) await pp.approve(s.paypalOrderId);
+    const paid = await Promise.allSettled([idle.id, winner.id].map((id, i) => completePayment(db, id, started[i]!.paypalOrderId)));
+    expect(paid.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect(paid.filter((o) => o.status === "rejected")).toEqual([expect.objectContaining({ reason: expect.objectContaining({ kind: "stock" }) })]);
+    expect((await Promise.all([idle.id, winner.id].map(status))).sort()).toEqual(["paid", "unpaid"]);
+  });
+
+  it("a buyer who pays within the window keeps her place", async () => {
+    const sewn = await makeProduct(db, { stock: 0 });
+    await madeToOrder(sewn.id, { cap: 1 });
+    const late = await guestCart([{ productId: sewn.id }]);
+    const mine = await placeAs(await guestCart([{ productId: sewn.id }]), newIp());
+    await pay(mine.id);
+    await endMadeToOrderHold(db, mine.id);
+    expect(await status(mine.id)).toBe("paid");
+    expect(await available(sewn.slug)).toBe(false);
+    await expect(placeAs(late, newIp())).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("tells the owner when unpaid orders fill a cap, and her plain form releases them (the orders stay unpaid), logged", async () => {
+    const sewn = await makeProduct(db, { stock: 0, title: "Release Tutu" });
+    await madeToOrder(sewn.id, { cap: 2 });
+    const a = await placeAs(await guestCart([{ productId: sewn.id }]), newIp(), "a@example.com");
+    const b = await placeAs(await guestCart([{ productId: sewn.id }]), newIp(), "b@example.com");
+    const alerts = await db.selectFrom("outbox").select(["event_key", "data"]).where("kind", "=", "owner-made-to-order-held").execute();
+    expect(alerts.filter((m) => m.event_key.startsWith(`made-to-order-held:${sewn.id}:`))).toEqual([
+      expect.objectContaining({ data: expect.stringContaining("Unpaid orders hold all 2 places of Release Tutu") }),
+    ]);
+
+    const admin = await makeUser(db, { isAdmin: true, email: `mto-release-${Math.random().toString(36).slice(2)}@example.com` });
+    const cookie = await cookieFor(admin.id);
+    const tab = await (await run(() => adminLoader(args(get("/admin?tab=orders", { cookie }))))).json();
+    const held = (tab.orders.heldPlaces as { productId: number; text: string }[]).filter((h) => h.productId === sewn.id);
+    expect(held).toEqual([expect.objectContaining({ text: "Unpaid orders hold all 2 places of Release Tutu" })]);
+
+    const release = () =>
+      run(() =>
+        adminAction(
+          args(
+            postForm(
+              "/admin",
+              { intent: MADE_TO_ORDER_RELEASE_INTENT, productId: String(sewn.id), redirectTo: "/admin?tab=orders" },
+              { cookie, ip: "192.0.2.9" },
+            ),
+          ),
+        ),
+      );
+    const done = await release();
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/admin?tab=orders");
+    expect(await toastOf(done)).toMatchObject({
+      title: "Places released",
+      description: "2 unpaid orders no longer hold places of Release Tutu.",
+      type: "success",
+    });
+    expect([await status(a.id), await status(b.id)]).toEqual(["unpaid", "unpaid"]);
+    expect(await available(sewn.slug)).toBe(true);
+    const logged = await listActivity(db, { kind: "product.release-holds", subjectType: "product", subjectId: sewn.id });
+    expect(logged.rows).toEqual([expect.objectContaining({ actorEmail: admin.email, summary: expect.stringContaining(`#${a.id}, #${b.id}`) })]);
+
+    // Nothing left to release: an error notification, no second row.
+    expect(await toastOf(await release())).toMatchObject({ type: "error", description: "No unpaid order holds places of Release Tutu now." });
+    expect((await listActivity(db, { kind: "product.release-holds", subjectType: "product", subjectId: sewn.id })).total).toBe(1);
+    // A customer cannot release.
+    const customerCookie = await cookieFor((await makeUser(db)).id);
+    const refused = await run(() =>
+      adminAction(args(postForm("/admin", { intent: MADE_TO_ORDER_RELEASE_INTENT, productId: String(sewn.id) }, { cookie: customerCookie }))),
+    );
+    expect(refused.status).toBe(403);
+  });
+  it("the minute job marks holds that ran out as ended; the purge drops them a day later, once the order is no longer unpaid", async () => {
+    const sewn = await makeProduct(db, { stock: 0 });
+    await madeToOrder(sewn.id, { cap: 1 });
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const order = await makeOrder(db, {
+      status: "unpaid",
+      lines: [{ productId: sewn.id, madeToOrder: true, leadTimeDays: 10 }],
+      madeToOrderHold: { heldUntil: past, clientIp: newIp() },
+    });
+    expect(await endLapsedHolds(db)).toBeGreaterThanOrEqual(1);
+    expect(await db.selectFrom("made_to_order_holds").select("ended_at").where("order_id", "=", order.id).executeTakeFirstOrThrow()).toEqual({
+      ended_at: past,
+    });
+    const dayLater = new Date(Date.now() + (MADE_TO_ORDER_HOLD_MEMORY_HOURS + 1) * 3_600_000);
+    await purgeEndedHolds(db, dayLater);
+    expect(await heldUntil(order.id)).toBe(past);
+    await adminCancelOrder(db, order.id);
+    await purgeEndedHolds(db, dayLater);
+    expect(await heldUntil(order.id)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import type { OrdersTabData } from "~/web/admin/orders-tab.server";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { Pager } from "~/components/admin/store-parts";
 import { formatShipDate } from "~/domain/catalogue/made-to-order";
+import { HeldPlacesNotice } from "~/components/admin/made-to-order-held";
 
 type Ready = Extract<OrdersTabData, { ready: true }>;
 type Row = Ready["orders"][number];
@@ -31,6 +32,7 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
           {filtered ? " match" : ""}
         </p>
       </div>
+      <HeldPlacesNotice held={data.heldPlaces} back={here} />
       <Form method="get" action="/admin" className="admin-orders-filter" role="search" aria-label="Filter orders">
         <input type="hidden" name="tab" value="orders" />
         <div className="field">

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type SqlBool } from "kysely";
 import { expectedShipDate, utcDay } from "~/domain/catalogue/made-to-order";
 import { OPEN_MADE_TO_ORDER_STATUSES } from "~/domain/orders/lifecycle";
 import { type DB } from "~/lib/sqlite.server";
@@ -27,15 +27,25 @@ export async function madeToOrderFacts(db: DB, productId: number): Promise<MadeT
   return { madeToOrder: row.madeToOrder === 1, leadTimeDays: row.leadTimeDays, cap: row.cap, isPersonalised: row.isPersonalised === 1 };
 }
 
-/** Pieces of the product on made-to-order lines of open orders (one order left out, when given). */
-export async function openMadeToOrderPieces(db: DB, productId: number, exceptOrderId?: number): Promise<number> {
+/**
+ * Whether the order aliased `o` holds its made-to-order places at `now`: any open status past
+ * payment does; an unpaid one only while its hold has not run out (made_to_order_holds) or a
+ * capture holds it (stock_reserved). Goes with `o.status in OPEN_MADE_TO_ORDER_STATUSES`.
+ */
+export function holdsItsPlaces(now: Date) {
+  return sql<SqlBool>`(o.status != 'unpaid' or o.stock_reserved = 1 or exists (select 1 from made_to_order_holds h where h.order_id = o.id and h.held_until > ${now.toISOString()}))`;
+}
+
+/** Pieces of the product on made-to-order lines of orders that hold their places (one order left out, when given). */
+export async function openMadeToOrderPieces(db: DB, productId: number, exceptOrderId?: number, now: Date = new Date()): Promise<number> {
   let q = db
     .selectFrom("order_items as oi")
     .innerJoin("orders as o", "o.id", "oi.order_id")
     .select(sql<number>`coalesce(sum(oi.quantity), 0)`.as("pieces"))
     .where("oi.product_id", "=", productId)
     .where("oi.made_to_order", "=", 1)
-    .where("o.status", "in", [...OPEN_MADE_TO_ORDER_STATUSES]);
+    .where("o.status", "in", [...OPEN_MADE_TO_ORDER_STATUSES])
+    .where(holdsItsPlaces(now));
   if (exceptOrderId !== undefined) q = q.where("o.id", "!=", exceptOrderId);
   const row = await q.executeTakeFirstOrThrow();
   return Number(row.pieces);
@@ -73,6 +83,7 @@ export async function madeToOrderRooms(db: DB, productIds: number[]): Promise<Ma
     )
     .where("oi.made_to_order", "=", 1)
     .where("o.status", "in", [...OPEN_MADE_TO_ORDER_STATUSES])
+    .where(holdsItsPlaces(new Date()))
     .groupBy("oi.product_id")
     .execute();
   for (const c of capped) {

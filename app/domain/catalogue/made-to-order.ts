@@ -7,6 +7,50 @@
 export const LEAD_TIME_MIN_DAYS = 1;
 export const LEAD_TIME_MAX_DAYS = 365;
 
+/**
+ * How long an unpaid order holds its made-to-order places, counted from its first placement and
+ * never extended (docs/decisions/made-to-order-places.md). Paying later checks the cap again.
+ */
+export const MADE_TO_ORDER_HOLD_MINUTES = 30;
+
+/** Pieces of one capped product that unpaid orders of one session, or one client address, may hold at once. */
+export const MADE_TO_ORDER_HOLD_LIMIT = 2;
+
+/**
+ * How far back a session's or an address's earlier unpaid orders of a product are remembered: a
+ * new order of that product within it is held only until the earliest of theirs ran out.
+ */
+export const MADE_TO_ORDER_HOLD_MEMORY_HOURS = 24;
+
+/** The Orders tab's form that releases the places unpaid orders hold of a product. */
+export const MADE_TO_ORDER_RELEASE_INTENT = "made-to-order-release";
+
+/** What buyers and the owner read about made-to-order places held by unpaid orders. */
+export const MADE_TO_ORDER_HOLD_TEXT = {
+  /** Placement past the per-session and per-address limit (429). */
+  limit: (title: string) =>
+    `At most ${MADE_TO_ORDER_HOLD_LIMIT} made-to-order pieces of ${title} can wait for payment from one buyer at a time. Pay for or cancel your earlier unpaid order first, or order fewer.`,
+  /** Payment of an order whose hold ran out, when other buyers took the places meanwhile (409). */
+  lapsed: (title: string) =>
+    `${title} is sold out: your order held its made-to-order place for ${MADE_TO_ORDER_HOLD_MINUTES} minutes, and other buyers have taken the places since (0 items available in stock)`,
+  /** The owner's notice (Orders tab) and alert. */
+  heldAll: (title: string, cap: number) => (cap === 1 ? `An unpaid order holds the one place of ${title}` : `Unpaid orders hold all ${cap} places of ${title}`),
+  heldSome: (title: string, unpaid: number, cap: number) => `Unpaid orders hold ${unpaid} of the ${cap} places of ${title}; paid orders hold the rest`,
+  explain: `An unpaid order holds its made-to-order places for ${MADE_TO_ORDER_HOLD_MINUTES} minutes from when it was first placed. Releasing them keeps the orders unpaid: their buyers can still pay while a place is free.`,
+  release: "Release their places",
+  releaseLabel: (title: string) => `Release the places unpaid orders hold of ${title}`,
+} as const;
+
+/** The owner's notifications after a release. */
+export const MADE_TO_ORDER_HOLD_TOAST_TEXT = {
+  released: (count: number, title: string) => ({
+    title: "Places released",
+    description: `${count} unpaid ${count === 1 ? "order no longer holds" : "orders no longer hold"} places of ${title}.`,
+  }),
+  nothing: (title: string) => `No unpaid order holds places of ${title} now.`,
+  failed: "The places could not be released",
+} as const;
+
 /** Whole weeks a lead time rounds up to: 1–7 days is one week, 8–14 two, … */
 export function leadTimeWeeks(leadTimeDays: number): number {
   return Math.max(1, Math.ceil(leadTimeDays / 7));

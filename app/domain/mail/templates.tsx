@@ -35,6 +35,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "owner-new-order": "New order (owner)",
   "owner-cancel-request": "Cancellation request (owner)",
   "owner-payment-alert": "Payment alert (owner)",
+  "owner-made-to-order-held": "Made-to-order places held by unpaid orders (owner)",
   "order-refunded": "Refund",
   "cancel-declined": "Cancellation request declined",
   welcome: "Welcome",

@@ -4,6 +4,7 @@ export const ACTIVITY_KINDS = {
   "product.update": "Product edited",
   "product.delete": "Product deleted",
   "product.latest": "Latest Collection",
+  "product.release-holds": "Made-to-order places released",
   "category.create": "Category added",
   "category.update": "Category edited",
   "category.delete": "Category deleted",

@@ -60,7 +60,12 @@ export async function placeCheckoutOrder(db: DB, input: CheckoutOrderInput, sign
 
   try {
     await assertOrderAllowed(db, input.clientIp);
-    const order = await placeOrder(db, { owner: orderOwner, userId, sessionKey: "cartKey" in owner ? owner.cartKey : null }, checkout, input.shown);
+    const order = await placeOrder(
+      db,
+      { owner: orderOwner, userId, sessionKey: "cartKey" in owner ? owner.cartKey : null, clientIp: input.clientIp },
+      checkout,
+      input.shown,
+    );
     return { kind: "placed", order };
   } catch (error) {
     if (error instanceof DomainError && error.message === CHECKOUT_TEXT.emptyCart) return { kind: "empty-cart", accountCreated };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type CartItemView, type CartOwner, getCart } from "~/domain/cart/cart.server";
+import { holdMadeToOrderPlaces } from "~/domain/catalogue/made-to-order-holds.server";
 import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
 import { getShippingRates } from "~/domain/common/settings.server";
@@ -92,6 +93,8 @@ export interface PlaceOrderContext {
   userId: number | null;
   /** A guest's session key (the cart key): it owns a guest's order. */
   sessionKey: string | null;
+  /** The client's address key: made-to-order places held by unpaid orders are limited per address too. */
+  clientIp?: string | null;
 }
 
 export interface PlacedOrder {
@@ -208,8 +211,9 @@ export async function findUnpaidOrderForCart(
  *
  * Throws DomainError 400 'Your cart is empty'; 409 (with 'items available in stock') when a line
  * is no longer in stock; 409 'Prices or your cart have changed...' when `client` figures or lines
- * differ from the server's; 409 when the balance no longer covers the discount's points. Nothing
- * is stored in those cases.
+ * differ from the server's; 409 when the balance no longer covers the discount's points; 429
+ * when the session or client address would hold more made-to-order places unpaid than
+ * MADE_TO_ORDER_HOLD_LIMIT (holdMadeToOrderPlaces). Nothing is stored in those cases.
  */
 export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: CheckoutInput, client?: ClientFigures): Promise<PlacedOrder> {
   return db.transaction().execute(async (trx) => {
@@ -227,7 +231,7 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
     // Back at checkout with the same cart: the unpaid order already made from it is used again
     // (with the address just given) instead of a second one piling up.
     const same = await findUnpaidOrderForCart(trx, ctx, cart.items, summary.totals.totalCents);
-    if (same) return placeAgain(trx, same, input, summary.totals);
+    if (same) return placeAgain(trx, ctx, same, input, summary.totals);
     if (earlier) await replaceEarlier(trx, earlier.id, earlierPoints);
     return insertOrder(trx, ctx, input, cart.items, summary.totals);
   });
@@ -276,8 +280,17 @@ function contactColumns(input: CheckoutInput) {
   };
 }
 
-/** The unpaid order of this same cart and total, placed again: the new address, the points and the made-to-order places taken again. */
-async function placeAgain(trx: DB, same: { id: number; confirmationToken: string }, input: CheckoutInput, totals: OrderTotals): Promise<PlacedOrder> {
+/**
+ * The unpaid order of this same cart and total, placed again: the new address, the points and the
+ * made-to-order places taken again, the places' hold kept as it was (never extended).
+ */
+async function placeAgain(
+  trx: DB,
+  ctx: PlaceOrderContext,
+  same: { id: number; confirmationToken: string },
+  input: CheckoutInput,
+  totals: OrderTotals,
+): Promise<PlacedOrder> {
   await trx
     .updateTable("orders")
     .set({
@@ -292,6 +305,7 @@ async function placeAgain(trx: DB, same: { id: number; confirmationToken: string
     .execute();
   await takeOrderPoints(trx, same.id);
   await planOrderLines(trx, same.id);
+  await holdMadeToOrderPlaces(trx, same.id, placerOf(ctx));
   return { id: same.id, confirmationToken: same.confirmationToken, totalCents: totals.totalCents };
 }
 
@@ -312,6 +326,10 @@ async function replaceEarlier(trx: DB, earlierId: number, earlierPoints: number)
           : "Replaced by a new order of the same cart before payment; its made-to-order places were freed.",
     });
   }
+}
+
+function placerOf(ctx: PlaceOrderContext) {
+  return { userId: ctx.userId, sessionKey: ctx.userId === null ? ctx.sessionKey : null, clientIp: ctx.clientIp ?? null };
 }
 
 /** A new `unpaid` order with a snapshot of each cart line, its discount's points taken and each line planned. */
@@ -348,7 +366,8 @@ async function insertOrder(trx: DB, ctx: PlaceOrderContext, input: CheckoutInput
     .execute();
   await takeOrderPoints(trx, order.id);
   // Ready from stock or made to order, decided inside this write transaction so two buyers at
-  // the made-to-order cap cannot both get a place.
+  // the made-to-order cap cannot both get a place; the places are held for a short time only.
   await planOrderLines(trx, order.id);
+  await holdMadeToOrderPlaces(trx, order.id, placerOf(ctx));
   return { id: order.id, confirmationToken, totalCents: totals.totalCents };
 }

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { lapsedPlaces } from "~/domain/catalogue/made-to-order-holds.server";
 import { markLineMadeToOrder, madeToOrderFacts, madeToOrderRoom, refreshExpectedShipDate } from "~/domain/catalogue/made-to-order.server";
 import { planLines, returnStock, type StockLine, takeStock } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
@@ -80,9 +81,12 @@ async function markTaken(db: DB, line: HeldLine, quantity: number): Promise<void
 
 /**
  * Takes every line of the order that is not held yet, all or nothing. Throws DomainError 409
- * ('... items available in stock') on the first short line; the caller's transaction rolls back.
+ * ('... items available in stock') on the first short line, or when the order's made-to-order
+ * hold ran out and the cap has no room for its pieces any more; the caller's transaction rolls back.
  */
 export async function takeOrderStock(db: DB, orderId: number): Promise<void> {
+  const lapsed = await lapsedPlaces(db, orderId);
+  if (lapsed.length > 0) throw new DomainError(lapsed.map((l) => l.message).join("; "), 409, undefined, "insufficient-stock");
   let switched = false;
   for (const line of await orderLines(db, orderId)) {
     const missing = line.quantity - line.stockTaken;
@@ -101,9 +105,14 @@ export async function takeOrderStock(db: DB, orderId: number): Promise<void> {
   if (switched) await refreshExpectedShipDate(db, orderId);
 }
 
-/** Takes each line that is not held yet, as far as stock allows; answers the lines that were short ('Title x2'). */
+/**
+ * Takes each line that is not held yet, as far as stock allows; answers the lines that were short
+ * ('Title x2'), made-to-order pieces whose hold ran out and whose places were taken meanwhile too.
+ */
 export async function takeOrderStockAsAvailable(db: DB, orderId: number): Promise<string[]> {
-  const short: string[] = [];
+  const short: string[] = (await lapsedPlaces(db, orderId)).map(
+    (l) => `${l.title} x${l.pieces} (made to order: its places were taken after the order's hold ran out)`,
+  );
   let switched = false;
   for (const line of await orderLines(db, orderId)) {
     const missing = line.quantity - line.stockTaken;

@@ -157,7 +157,8 @@ export const RETURNABLE_STATUSES = ORDER_TRANSITIONS.return.from.filter((s) => s
 /**
  * Orders whose made-to-order pieces are still to be sewn or sent, so they hold their places:
  * those a place-releasing transition can still start from (unpaid, paid, being packed, asked to
- * cancel, a reversed payment the owner has not settled).
+ * cancel, a reversed payment the owner has not settled). An unpaid one holds them only while its
+ * short hold runs (holdsItsPlaces in catalogue/made-to-order.server.ts).
  */
 export const OPEN_MADE_TO_ORDER_STATUSES = fromOf(...ORDER_TRANSITION_NAMES.filter((n) => ORDER_TRANSITIONS[n].madeToOrder === "release"));
 

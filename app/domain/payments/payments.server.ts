@@ -1,3 +1,4 @@
+import { lapsedPlaces } from "~/domain/catalogue/made-to-order-holds.server";
 import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import {
@@ -80,6 +81,8 @@ export async function validateOrderStock(db: DB, orderId: number): Promise<Stock
       ),
     )),
   );
+  // Unless its hold ran out and other buyers took the places since.
+  issues.push(...(await lapsedPlaces(db, orderId)).map((l) => l.message));
   if (issues.length === 0) return { hasStockIssues: false, message: "" };
   return { hasStockIssues: true, message: issues.join("; ") || PAYMENT_TEXT.stockFallback };
 }

@@ -71,6 +71,7 @@ export const DELETION_COVERAGE = {
     page_versions: "the owner's pages: the admin's address stays on the versions they saved (the id is cleared by the foreign key)",
     uploads: "product photos: the id of the admin who uploaded one is cleared by the foreign key",
     admin_signin_refusals: "counts refused admin sign-ins per client address: tied to no account",
+    made_to_order_holds: "with their order (see orders); deleted a day after the hold ends once the order is no longer unpaid (purgeEndedHolds)",
   },
 } as const satisfies { removed: Partial<Record<keyof Database, string>>; kept: Partial<Record<keyof Database, string>> };
 

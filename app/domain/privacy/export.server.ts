@@ -136,6 +136,8 @@ export const EXPORT_COVERAGE = {
     page_versions: "the owner's pages: a row names the admin who saved a version, a work record, not the admin's own data",
     uploads: "product photos: a row names the admin who uploaded it, a work record",
     admin_signin_refusals: "counts refused admin sign-ins per client address: tied to no account",
+    made_to_order_holds:
+      "how long an unpaid order held its made-to-order places and the address that placed it: the per-address limit's plumbing, deleted a day after the hold ends once the order is no longer unpaid",
   },
 } as const satisfies { exported: Partial<Record<keyof Database, string>>; notExported: Partial<Record<keyof Database, string>> };
 

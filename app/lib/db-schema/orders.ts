@@ -100,6 +100,20 @@ export interface OrderItemsTable {
   is_personalised: Flag;
 }
 
+/**
+ * How long an unpaid order holds its made-to-order places (db/migrations/2026_12_02_0003_made_to_order_holds.ts,
+ * docs/decisions/made-to-order-places.md). ISO times.
+ */
+export interface MadeToOrderHoldsTable {
+  order_id: number;
+  /** The first placement plus the hold window; never moved later. */
+  held_until: string;
+  /** The address key that placed it (the per-address limit). */
+  client_ip: string | null;
+  /** When the hold's time ran out or the owner released it; null while it may still hold. */
+  ended_at: string | null;
+}
+
 /** A PayPal order created for a shop order (db/migrations/2026_11_23_0001_payment_attempts.ts). */
 export interface PaymentAttemptsTable {
   id: Generated<number>;

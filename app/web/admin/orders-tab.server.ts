@@ -34,6 +34,8 @@ import { jsonError, readFormData, safeRedirect } from "~/web/http.server";
 import { type DB } from "~/lib/sqlite.server";
 import { OrderReasonSchema, OrderSearchSchema, TrackingNumberSchema } from "~/domain/orders/schemas";
 import { fieldConstraint, formConstraints } from "~/web/form-constraints.server";
+import { listHeldCaps } from "~/domain/catalogue/made-to-order-holds.server";
+import { releaseHoldsAction } from "~/web/admin/made-to-order-holds.server";
 
 export const ORDERS_PAGE_SIZE = 50;
 const TAB_HOME = "/admin?tab=orders";
@@ -65,6 +67,7 @@ export async function loadOrdersTab(db: DB, url: URL) {
   const q = search ?? "";
   const withdrawal = params.get("withdrawal") === "open" ? ("open" as const) : null;
   const sort = params.get("sort") === "ship-date" ? ("ship-date" as const) : null;
+  const heldPlaces = await listHeldCaps(db);
   const { orders, total } = await listAdminOrders(db, {
     sort,
     status: status || null,
@@ -105,14 +108,18 @@ export async function loadOrdersTab(db: DB, url: URL) {
     shipOpen: Number.isInteger(shipParam) && shipParam > 0 ? shipParam : null,
     trackingConstraint: TRACKING_CONSTRAINT,
     searchConstraint: SEARCH_CONSTRAINT,
+    /** Capped made-to-order products whose places are all held, some by unpaid orders: the owner may release those. */
+    heldPlaces,
   };
 }
 
 export type OrdersTabData = Awaited<ReturnType<typeof loadOrdersTab>>;
 
-/** Handles the Orders tab's intents (prefix `order-`); returns a Response. */
+/** Handles the Orders tab's intents (prefix `order-`, and the release of made-to-order places); returns a Response. */
 export async function ordersTabAction(request: Request, formData: FormData, intent: string): Promise<Response | null> {
   const back = safeRedirect(formData.get("redirectTo"), TAB_HOME);
+  const released = await releaseHoldsAction(request, formData, intent, back);
+  if (released) return released;
   return handleAdminOrderForm(request, formData, intent, {
     back,
     confirmUrl: (id) => withParams(back, { confirm: "cancel", order: id }),

@@ -9,7 +9,8 @@ import { uniqueEmail } from "../helpers/session";
 // marks a product made to order in the editor; a shopper sees 'Made to order: ships within N
 // weeks' on its page, buys it at stock 0, sees the text in the cart and at checkout, pays through
 // the PayPal emulator and the confirmation gives the expected ship date; a mixed order ships in one parcel
-// and its checkout names the personalised piece as exempt from withdrawal.
+// and its checkout names the personalised piece as exempt from withdrawal; the owner releases the
+// place an unpaid order holds from the Orders tab.
 
 const SHIP_DATE = /around [A-Z][a-z]+ \d{1,2}, \d{4}\./;
 
@@ -130,4 +131,24 @@ test("a made-to-order product whose cap is reached is sold out", async ({ page }
   await visit(page, testInfo, `/product/${capped.slug}`);
   await expect(addForm(page).locator(".stock-line")).toHaveText("Sold out");
   await expect(addForm(page).getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+});
+
+test("the owner releases the made-to-order place an unpaid order holds, with a plain form", async ({ page, loginAsAdmin }, testInfo) => {
+  const held = await insertProduct("Held Velvet Bolero", 0, { leadTimeDays: 7, cap: 1 });
+  await makeOrder(e2eDb(), {
+    email: "held@example.com",
+    status: "unpaid",
+    lines: [{ productId: held.id, madeToOrder: true, leadTimeDays: 7 }],
+    madeToOrderHold: { heldUntil: new Date(Date.now() + 30 * 60_000).toISOString() },
+  });
+  await loginAsAdmin({ page, email: uniqueEmail("mto-release"), firstName: "Mto", lastName: "Owner" });
+  await visit(page, testInfo, "/admin?tab=orders");
+  const notice = page.locator(".admin-held-places li").filter({ hasText: held.title });
+  await expect(notice).toHaveText(new RegExp(`^An unpaid order holds the one place of ${held.title}\\.`));
+  await notice.getByRole("button", { name: `Release the places unpaid orders hold of ${held.title}` }).click();
+  await expectToast(page, "Places released", `1 unpaid order no longer holds places of ${held.title}.`);
+  await expect(notice).toHaveCount(0);
+  // The shop sells it again.
+  await visit(page, testInfo, `/product/${held.slug}`);
+  await expect(addForm(page).locator(".stock-line")).toHaveText("Made to order: ships within 1 week");
 });

@@ -36,6 +36,8 @@ export interface OrderSpec {
   /** When it was shipped; now for 'shipped' when left out. */
   shippedAt?: string | null;
   deliveredAt?: string | null;
+  /** An unpaid order's made-to-order hold: when it runs out (made_to_order_holds), and the address that placed it. */
+  madeToOrderHold?: { heldUntil: string; clientIp?: string | null };
 }
 
 export interface MadeOrder {
@@ -127,6 +129,12 @@ export async function makeOrder(db: DB, spec: OrderSpec = {}): Promise<MadeOrder
         })
         .execute();
     }
+    if (spec.madeToOrderHold) {
+      await trx
+        .insertInto("made_to_order_holds")
+        .values({ order_id: order.id, held_until: spec.madeToOrderHold.heldUntil, client_ip: spec.madeToOrderHold.clientIp ?? null })
+        .execute();
+    }
     return {
       id: order.id,
       token,
@@ -134,4 +142,14 @@ export async function makeOrder(db: DB, spec: OrderSpec = {}): Promise<MadeOrder
       items: items.map(({ productId, title, quantity, unitPriceCents }) => ({ productId, title, quantity, unitPriceCents })),
     };
   });
+}
+
+/**
+ * The order's made-to-order hold ran out `minutesAgo` minutes ago, as if its buyer had waited past
+ * MADE_TO_ORDER_HOLD_MINUTES (a test cannot wait that long).
+ */
+export async function endMadeToOrderHold(db: DB, orderId: number, minutesAgo = 1): Promise<void> {
+  const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  const updated = await db.updateTable("made_to_order_holds").set({ held_until: at, ended_at: at }).where("order_id", "=", orderId).executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) throw new Error(`endMadeToOrderHold: order ${orderId} holds no made-to-order places`);
 }

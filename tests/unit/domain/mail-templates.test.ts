@@ -37,6 +37,7 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   "owner-new-order": order,
   "owner-cancel-request": order,
   "owner-payment-alert": { orderId: 12, total: "24.00", email: "ada@example.com", headline: "A payment was reversed", detail: "PayPal <reversed> it." },
+  "owner-made-to-order-held": { productId: 7, title: "Velvet <Cloak>", cap: 3, unpaid: 3, headline: "Unpaid orders hold all 3 places of Velvet <Cloak>" },
   "order-refunded": { ...order, refundAmount: "12.50" },
   "cancel-declined": { ...order, declineReason: "It <already> left" },
   welcome: { firstName: "" },

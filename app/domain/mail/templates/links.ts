@@ -11,6 +11,11 @@ export function adminOrderUrl(ctx: MailContext, orderId: number): string {
   return `${ctx.appUrl}/admin/orders/${orderId}`;
 }
 
+/** The admin's Orders tab (where unpaid orders' made-to-order places are shown and released). */
+export function adminOrdersTabUrl(ctx: MailContext): string {
+  return `${ctx.appUrl}/admin?tab=orders`;
+}
+
 /** The withdrawal function's page for an order. */
 export function withdrawUrl(ctx: MailContext, orderId: number): string {
   return `${ctx.appUrl}${withdrawalPath(orderId)}`;

@@ -1,3 +1,5 @@
+import { MADE_TO_ORDER_HOLD_MINUTES } from "~/domain/catalogue/made-to-order";
+
 /**
  * The words of the owner's alerts about orders, in English; the order's number, prices and parts
  * come from order-texts.ts. `{slot}`s are filled by the markup and the plain text alike; a second
@@ -24,6 +26,11 @@ export const OWNER_MAIL_TEXT = {
     body: "Order {order} ({email}, {total}).",
     bodyText: (headline: string, orderId: number, email: string, total: string) => `${headline}: order #${orderId} (${email}, $${total}).`,
     button: "Open the order",
+  },
+  madeToOrderHeld: {
+    subject: (headline: string) => `${headline} (not paid yet)`,
+    body: `While they hold them, nobody else can order it made to order. Each unpaid order holds its places for ${MADE_TO_ORDER_HOLD_MINUTES} minutes from when it was placed; you can release them sooner on the Orders tab.`,
+    button: "Open the Orders tab",
   },
 };
 

@@ -1,5 +1,5 @@
 import { Button, fill, fillText, linkLine, s } from "~/domain/mail/templates/layout";
-import { adminOrderUrl } from "~/domain/mail/templates/links";
+import { adminOrdersTabUrl, adminOrderUrl } from "~/domain/mail/templates/links";
 import { OrderSummary, textOrder } from "~/domain/mail/templates/order-parts";
 import { type OrderMailData, type Renderers } from "~/domain/mail/templates/types";
 
@@ -14,10 +14,22 @@ export interface OwnerPaymentAlertData {
   detail: string;
 }
 
+/** Unpaid orders hold every made-to-order place of a capped product (docs/made-to-order.md). */
+export interface OwnerMadeToOrderHeldData {
+  productId: number;
+  title: string;
+  cap: number;
+  /** Pieces the unpaid orders hold. */
+  unpaid: number;
+  /** 'Unpaid orders hold all 3 places of …' */
+  headline: string;
+}
+
 export interface OwnerMailDataByKind {
   "owner-new-order": OrderMailData;
   "owner-cancel-request": OrderMailData;
   "owner-payment-alert": OwnerPaymentAlertData;
+  "owner-made-to-order-held": OwnerMadeToOrderHeldData;
 }
 
 function fullName(order: OrderMailData): string {
@@ -77,6 +89,22 @@ export const OWNER_MAILS: Renderers<OwnerMailDataByKind> = {
         </>
       ),
       text: [m.bodyText(alert.headline, alert.orderId, alert.email, alert.total), "", alert.detail, "", linkLine(m.button, link)],
+    };
+  },
+  "owner-made-to-order-held": (held, ctx, t) => {
+    const m = t.owner.madeToOrderHeld;
+    const link = adminOrdersTabUrl(ctx);
+    return {
+      subject: m.subject(held.headline),
+      preview: held.headline,
+      body: (
+        <>
+          <h1 style={s.h1}>{held.headline}</h1>
+          <p style={s.p}>{m.body}</p>
+          <Button href={link}>{m.button}</Button>
+        </>
+      ),
+      text: [`${held.headline}.`, "", m.body, "", linkLine(m.button, link)],
     };
   },
 };
