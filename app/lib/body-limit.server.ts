@@ -9,6 +9,10 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Image uploads: 10 MB per image (checked in web/multipart.server.ts), 100 MB per request, plus the form's text. */
 export const MAX_UPLOAD_BODY_BYTES = 101 * 1024 * 1024;
 const UPLOAD_PATHS = [/^\/api\/upload\/temp\/?$/, /^\/admin\/products\/add\/?$/, /^\/admin\/products\/edit\/[^/]+\/?$/];
+/** A review with its photos: three photos of 10 MB each (REVIEW_LIMITS.photos, web/multipart.server.ts), plus the form's text. */
+export const MAX_REVIEW_BODY_BYTES = 3 * MAX_FILE_BYTES + MAX_BODY_BYTES;
+/** The review form's two doors: the product page (its only multipart form) and the reviews API. */
+const REVIEW_PATHS = [/^\/product\/[^/]+\/?$/i, /^\/api\/products\/[^/]+\/reviews\/?$/i];
 /** Up to this much of a refused body is discarded so the client can read the 413; beyond it the connection is closed. */
 export const MAX_DRAIN_BYTES = 16 * 1024 * 1024;
 export const BODY_TOO_LARGE_MESSAGE = "The request is too large.";
@@ -32,10 +36,14 @@ export function isBodyTooLarge(error: unknown): boolean {
   return (error as { code?: unknown }).code === BODY_TOO_LARGE_CODE || error.cause instanceof BodyTooLargeError;
 }
 
-/** The largest body a request may send: 1 MB, or 101 MB for a multipart post to an image upload path. */
+/**
+ * The largest body a request may send: 1 MB, or for a multipart post 101 MB to an image upload
+ * path and 31 MB to a review form's.
+ */
 export function bodyLimitFor(path: string, contentType: string | undefined): number {
-  const multipart = (contentType ?? "").toLowerCase().startsWith("multipart/form-data");
-  return multipart && UPLOAD_PATHS.some((re) => re.test(path)) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+  if (!(contentType ?? "").toLowerCase().startsWith("multipart/form-data")) return MAX_BODY_BYTES;
+  if (UPLOAD_PATHS.some((re) => re.test(path))) return MAX_UPLOAD_BODY_BYTES;
+  return REVIEW_PATHS.some((re) => re.test(path)) ? MAX_REVIEW_BODY_BYTES : MAX_BODY_BYTES;
 }
 
 /** The 413 answer: `{message}` to whoever wants JSON (lib/wants-json.ts), a short page to a form post. */

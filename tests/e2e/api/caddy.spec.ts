@@ -224,3 +224,33 @@ test("Caddy answers 413 to a body declared over the shop's limit, as the shop do
   expect(script.headers["content-type"]).toBe(shopsScript.headers["content-type"]);
   expect(JSON.parse(script.body)).toEqual(JSON.parse(shopsScript.body));
 });
+
+test("Caddy passes a review's photos to the shop on both of the form's doors, up to its own 31 MiB limit", async () => {
+  // A signed-in customer, so that the shop reads the whole post before it answers (she bought nothing: 403).
+  const json = { "Content-Type": "application/json" };
+  const account = JSON.stringify({ email: uniqueEmail("caddy-review"), password: "review-photos-9", firstName: "Rita", lastName: "View" });
+  const registered = await viaCaddy("127.0.0.6", "POST", "/api/auth/register", json, account);
+  expect(registered.status).toBe(201);
+  const cookie = (registered.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  const db = new Database(shop.dbFile, { readonly: true });
+  const product = db.prepare("SELECT id, slug FROM products ORDER BY id LIMIT 1").get() as { id: number; slug: string };
+  db.close();
+  // A 3 MB photo, three times the limit of every other form.
+  const part = (name: string, value: string, file = "") =>
+    `--x\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/jpeg` : ""}\r\n\r\n${value}\r\n`;
+  const body = part("intent", "review-write") + part("rating", "5") + part("text", "Lovely") + part("photos", "x".repeat(3 * 1024 * 1024), "phone.jpg") + "--x--\r\n";
+  const multipart = { "Content-Type": "multipart/form-data; boundary=x", Cookie: cookie, Accept: "application/json" };
+  for (const door of [`/api/products/${product.id}/reviews`, `/product/${product.slug}`]) {
+    const passed = await viaCaddy("127.0.0.6", "POST", door, multipart, body);
+    // The shop read it and answered (every answer of the shop has its request id): not a buyer.
+    expect(passed.status, door).toBe(403);
+    expect(passed.headers["x-request-id"], door).toBeTruthy();
+    // Declared over the review limit: Caddy answers, the shop never sees it.
+    const over = await viaCaddy("127.0.0.6", "POST", door, { ...multipart, "Content-Length": String(32 * 1024 * 1024) });
+    expect(over.status, door).toBe(413);
+    expect(over.headers["x-request-id"], door).toBeUndefined();
+  }
+  // The same paths keep 1 MiB for anything else, like every other path.
+  const big = await viaCaddy("127.0.0.6", "POST", `/api/products/${product.id}/reviews`, json, `"${"x".repeat(2 * 1024 * 1024)}"`);
+  expect(big.status).toBe(413);
+});

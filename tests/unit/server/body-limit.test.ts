@@ -3,7 +3,8 @@ import { type AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { Request as RemixRequest } from "@remix-run/web-fetch";
 import express from "express";
-import { countedBody, MAX_BODY_BYTES } from "~/lib/body-limit.server";
+import { bodyLimitFor, countedBody, MAX_BODY_BYTES, MAX_FILE_BYTES, MAX_REVIEW_BODY_BYTES } from "~/lib/body-limit.server";
+import { REVIEW_LIMITS } from "~/domain/reviews/texts";
 import { parseJsonBody } from "~/web/http.server";
 import { z } from "zod";
 import { bodyLimit } from "../../../server/pipeline";
@@ -107,6 +108,30 @@ describe("request body limit", () => {
     const res = await send("/checkout", Buffer.alloc(2 * 1024 * 1024, "a"), { contentType: "application/x-www-form-urlencoded" });
     expect(res.status).toBe(413);
     expect(res.body).toContain("<h1>Request too large</h1>");
+  });
+
+  it("lets a review's photos through, on both of the form's doors, up to three of 10 MB each", async () => {
+    const multipart = "multipart/form-data; boundary=x";
+    for (const door of ["/product/rose-dress", "/api/products/7/reviews"]) {
+      // A 3 MB photo, declared and streamed: the app (here: the JSON reader) got it, not the 413 of the limit.
+      expect((await send(door, Buffer.alloc(3 * 1024 * 1024, "a"), { contentType: multipart })).status, door).toBe(400);
+      expect((await send(door, Buffer.alloc(3 * 1024 * 1024, "a"), { contentType: multipart, chunked: true })).status, door).toBe(400);
+    }
+    expect(bodyLimitFor("/product/rose-dress", multipart)).toBe(MAX_REVIEW_BODY_BYTES);
+    expect(MAX_REVIEW_BODY_BYTES).toBeGreaterThan(REVIEW_LIMITS.photos * MAX_FILE_BYTES);
+  });
+
+  it("keeps the 1 MB limit for every other post to those paths, and refuses a review post over its own", async () => {
+    const before = appSaw;
+    const over = await send("/api/products/7/reviews", Buffer.alloc(MAX_REVIEW_BODY_BYTES + 1, "a"), { contentType: "multipart/form-data; boundary=x" });
+    expect(over.status).toBe(413);
+    expect(appSaw).toBe(before);
+    // The product page's Add to Cart is a plain form; the reviews API's JSON is JSON.
+    expect((await send("/product/rose-dress", Buffer.alloc(2 * 1024 * 1024, "a"), { contentType: "application/x-www-form-urlencoded" })).status).toBe(413);
+    expect((await send("/api/products/7/reviews", json(2 * 1024 * 1024))).status).toBe(413);
+    // Only those paths: another multipart post keeps 1 MB.
+    expect((await send("/product/rose-dress/more", Buffer.alloc(2 * 1024 * 1024, "a"), { contentType: "multipart/form-data; boundary=x" })).status).toBe(413);
+    expect((await send("/account", Buffer.alloc(2 * 1024 * 1024, "a"), { contentType: "multipart/form-data; boundary=x" })).status).toBe(413);
   });
 
   it("lets image uploads through to their own 10 MB-per-image check", async () => {
