@@ -1,6 +1,7 @@
 /**
  * Fills a freshly seeded demo shop with a year of history (db/seed/demo-year.ts). `npm run demo`
- * runs it right after seeding an empty database; it adds nothing to a shop that has orders.
+ * runs it right after seeding an empty database; it adds nothing to a shop that has orders, and
+ * refuses a database without the demo marker (docs/decisions/demo-marker.md).
  *
  *   tsx scripts/demo-year.ts
  */

@@ -2,12 +2,14 @@
  * Seeds the demo boutique (migrating first). Safe to run again: nothing is duplicated.
  * The command line only: the seed itself is db/seed/.
  *
- *   npm run db:seed                       # demo catalogue, settings and admin user
+ *   DEMO=1 npm run db:seed                # a new database: the demo shop, with its built-in admin
+ *   npm run db:seed                       # a real shop's: the catalogue and settings, ADMIN_EMAIL and ADMIN_PASSWORD's admin
  *   npm run db:seed -- --products 100000  # ...plus generated products up to N
  */
 import { getEnv } from "../app/lib/env.server";
 import { openDatabase } from "../app/lib/sqlite.server";
 import { countImageRows, createProgressBar, resolveAdminEmail, resolveAdminPassword, seedBulk, seedDemo } from "../db/seed";
+import { isDemoSeed, shellSaysRealShop } from "../db/seed/demo-marker";
 
 const USAGE = "Usage: tsx scripts/seed.ts [--products N]";
 
@@ -33,17 +35,24 @@ function parseArgs(argv: string[]): { products: number | null } {
 
 async function main(): Promise<void> {
   const { products } = parseArgs(process.argv.slice(2));
-  // Checked first, before the database is opened: a refused admin changes nothing.
-  const adminEmail = resolveAdminEmail(process.env);
-  const adminPassword = resolveAdminPassword(process.env);
+  // A shell that says a real shop is checked first, before the database is opened: a refused admin changes nothing.
+  if (shellSaysRealShop(process.env)) {
+    resolveAdminEmail(process.env, false);
+    resolveAdminPassword(process.env, false);
+  }
   const env = getEnv();
   const started = performance.now();
   const db = openDatabase(env.DATABASE_PATH);
   try {
+    // Demo or real shop is the database's to say (its demo marker), not the shell's alone: docs/decisions/demo-marker.md.
+    const demo = await isDemoSeed(db, process.env);
+    const adminEmail = resolveAdminEmail(process.env, demo);
+    const adminPassword = resolveAdminPassword(process.env, demo);
     const summary = await seedDemo(db, {
       uploadDir: env.UPLOAD_DIR,
       adminEmail,
       adminPassword,
+      demo,
       shopEmail: env.SHOP_EMAIL,
       log: (line) => console.log(line),
     });
@@ -65,6 +74,7 @@ async function main(): Promise<void> {
         `  products:   ${totalProducts}`,
         `  images:     ${imageRows} rows (files in ${env.UPLOAD_DIR}/products)`,
         `  admin:      ${summary.adminEmail} (${summary.created.adminUser})`,
+        `  shop:       ${demo ? "a demo (the database carries the demo marker)" : "a real shop's"}`,
       ].join("\n"),
     );
   } finally {

@@ -41,7 +41,7 @@ import type {
   WithdrawalsTable,
   MadeToOrderHoldsTable,
 } from "~/lib/db-schema/orders";
-import type { SettingsTable, UploadsTable, JobRunsTable, ActivityLogTable, BackupsTable, OutboxTable, PageVersionsTable } from "~/lib/db-schema/ops";
+import type { SettingsTable, UploadsTable, JobRunsTable, ActivityLogTable, BackupsTable, DemoMarkerTable, OutboxTable, PageVersionsTable } from "~/lib/db-schema/ops";
 
 /*
  * The database's tables as Kysely sees them, one file per area under db-schema/; this file joins
@@ -86,6 +86,7 @@ export interface Database {
   job_runs: JobRunsTable;
   activity_log: ActivityLogTable;
   backups: BackupsTable;
+  demo_marker: DemoMarkerTable;
   product_words_vocab: ProductWordsVocabTable;
   search_vocabulary_state: SearchVocabularyStateTable;
   outbox: OutboxTable;

@@ -24,6 +24,7 @@ import {
   type ProductSeed,
 } from "./data";
 import { migrateToLatest } from "../migrate";
+import { NOT_A_DEMO_MESSAGE, writeDemoMarker } from "./demo-marker";
 import { fnv1a, seededRandom } from "./random";
 
 export { seededRandom };
@@ -36,6 +37,11 @@ export interface SeedOptions {
   uploadDir: string;
   adminEmail: string;
   adminPassword: string;
+  /**
+   * This run makes or keeps a demonstration shop (isDemoSeed, demo-marker.ts): it writes the demo
+   * marker, and may create the built-in admin. Without it the seed is a real shop's.
+   */
+  demo?: boolean;
   /** Contact address stored in the `store` setting; defaults to getEnv().SHOP_EMAIL. */
   shopEmail?: string;
   log?: (line: string) => void;
@@ -334,40 +340,38 @@ async function seedProducts(db: DB, uploadDir: string, now: Date): Promise<{ pro
 export const DEMO_ADMIN_PASSWORD = "admin12345";
 export const DEMO_ADMIN_EMAIL = "admin@example.com";
 
-type SeedEnv = { NODE_ENV?: string; DEMO?: string; ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string };
-
-/** A real shop: production without DEMO=1 (only `1` or `true` is a demo). */
-function isRealShop(env: SeedEnv): boolean {
-  return env.NODE_ENV === "production" && !(env.DEMO === "1" || env.DEMO?.toLowerCase() === "true");
-}
+/** The environment the admin comes from (ADMIN_EMAIL, ADMIN_PASSWORD). */
+type SeedEnv = Readonly<Record<string, string | undefined>>;
 
 /**
- * The password for the admin the seed creates. In production without DEMO=1 it must be given
- * and must not be the demo's (it is in the README for anyone to read); throws naming
- * ADMIN_PASSWORD otherwise.
+ * The password for the admin the seed creates. A real shop's (any database but a demo one,
+ * isDemoSeed in demo-marker.ts) must be given and must not be the demo's (it is in the README
+ * for anyone to read); throws naming ADMIN_PASSWORD otherwise.
  */
-export function resolveAdminPassword(env: SeedEnv): string {
+export function resolveAdminPassword(env: SeedEnv, demo: boolean): string {
   const given = env.ADMIN_PASSWORD?.trim() ? env.ADMIN_PASSWORD : undefined;
-  if (isRealShop(env)) {
-    if (!given) throw new Error("ADMIN_PASSWORD must be set in production (there is no built-in admin password outside DEMO=1).");
-    if (given.trim() === DEMO_ADMIN_PASSWORD)
-      throw new Error(`ADMIN_PASSWORD is the demo password (${DEMO_ADMIN_PASSWORD}): choose your own for a production shop.`);
+  if (!demo) {
+    if (!given) throw new Error(`ADMIN_PASSWORD must be set for a real shop: ${BUILT_IN_ADMIN_ONLY_IN_A_DEMO}.`);
+    if (given.trim() === DEMO_ADMIN_PASSWORD) throw new Error(`ADMIN_PASSWORD is the demo password (${DEMO_ADMIN_PASSWORD}): choose your own for a real shop.`);
   }
   return given ?? DEMO_ADMIN_PASSWORD;
 }
 
 /**
- * The address of the admin the seed creates. In production without DEMO=1 it must be given and
- * must not be the demo's admin@example.com (nobody there reads the shop's mail); throws naming
- * ADMIN_EMAIL otherwise.
+ * The address of the admin the seed creates. A real shop's must be given and must not be the
+ * demo's admin@example.com (nobody there reads the shop's mail); throws naming ADMIN_EMAIL otherwise.
  */
-export function resolveAdminEmail(env: SeedEnv): string {
+export function resolveAdminEmail(env: SeedEnv, demo: boolean): string {
   const given = env.ADMIN_EMAIL?.trim() || undefined;
-  if (isRealShop(env) && (!given || given.toLowerCase() === DEMO_ADMIN_EMAIL)) {
-    throw new Error(`ADMIN_EMAIL must be set to the owner's own address in production (${DEMO_ADMIN_EMAIL} is the demo's).`);
+  if (!demo && (!given || given.toLowerCase() === DEMO_ADMIN_EMAIL)) {
+    throw new Error(
+      `ADMIN_EMAIL must be set to the owner's own address for a real shop (${DEMO_ADMIN_EMAIL} is the demo's): ${BUILT_IN_ADMIN_ONLY_IN_A_DEMO}.`,
+    );
   }
   return given ?? DEMO_ADMIN_EMAIL;
 }
+
+const BUILT_IN_ADMIN_ONLY_IN_A_DEMO = "the built-in admin is only for a demo database, a new one seeded with DEMO=1";
 
 function assertAdminPasswordAllowed(password: string): void {
   if (!password || password.length < PASSWORD_MIN) throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN} characters`);
@@ -386,7 +390,7 @@ async function findUserByEmail(db: DB, address: string) {
  * Creates the admin account, or leaves an existing admin as it is. Never promotes: when the
  * address belongs to a customer it throws, naming the account and the explicit command.
  */
-async function seedAdmin(db: DB, email: string, password: string): Promise<"created" | "unchanged"> {
+async function seedAdmin(db: DB, email: string, password: string, demo: boolean): Promise<"created" | "unchanged"> {
   const address = email.trim();
   if (!address) throw new Error("ADMIN_EMAIL is empty");
   const existing = await findUserByEmail(db, address);
@@ -396,6 +400,10 @@ async function seedAdmin(db: DB, email: string, password: string): Promise<"crea
       `ADMIN_EMAIL ${existing.email} belongs to an existing customer account, and the seed never promotes an account. ` +
         `Choose another ADMIN_EMAIL, or make this account an admin on purpose with: npm run db:promote -- ${existing.email}`,
     );
+  }
+  // Whoever calls: the README's admin never goes into a real shop's database.
+  if (!demo && (address.toLowerCase() === DEMO_ADMIN_EMAIL || password.trim() === DEMO_ADMIN_PASSWORD)) {
+    throw new Error(`The built-in admin (${DEMO_ADMIN_EMAIL} / ${DEMO_ADMIN_PASSWORD}) goes only into a demo database; ${NOT_A_DEMO_MESSAGE}`);
   }
   assertAdminPasswordAllowed(password);
   await db
@@ -450,8 +458,10 @@ export async function seedDemo(db: DB, opts: SeedOptions): Promise<SeedSummary> 
   const log = opts.log ?? (() => {});
   const now = opts.now ?? new Date();
   await migrateToLatest(db, log);
+  // The marker before the admin: a demo database is one from its first row on.
+  if (opts.demo) await writeDemoMarker(db, now);
   // First, so a refusal (an address that belongs to a customer) changes nothing.
-  const adminUser = await seedAdmin(db, opts.adminEmail, opts.adminPassword);
+  const adminUser = await seedAdmin(db, opts.adminEmail, opts.adminPassword, opts.demo ?? false);
 
   let shopEmail = opts.shopEmail;
   if (!shopEmail) {

@@ -13,7 +13,9 @@ import { seedDemo } from "../../db/seed";
 import { addBusinessDays, DEMO_CUSTOMER_PASSWORD, type DemoYearSummary, seedDemoYear } from "../../db/seed/demo-year";
 import { type Customer, type DemoContext, type PlannedOrder } from "../../db/seed/demo-year/context";
 import { collectOwedPoints, noteOwed, points, takeBackEarned } from "../../db/seed/demo-year/ledger";
-import { rowCounts } from "../helpers/db";
+import { hasDemoMarker } from "../../db/seed/demo-marker";
+import { copyTemplate, newDbFile, rowCounts } from "../helpers/db";
+import { makeProduct, makeUser } from "../helpers/kit";
 import { runDir } from "../helpers/run-dir";
 
 const NOW = new Date("2026-11-28T12:00:00.000Z");
@@ -52,7 +54,7 @@ function onDisk(url: string): string {
 beforeAll(async () => {
   mkdirSync(dir, { recursive: true });
   db = openDatabase(path.join(dir, "shop.db"));
-  await seedDemo(db, { uploadDir, adminEmail: "admin@example.com", adminPassword: "admin12345", shopEmail: "hello@example.com", now: NOW });
+  await seedDemo(db, { uploadDir, adminEmail: "admin@example.com", adminPassword: "admin12345", shopEmail: "hello@example.com", now: NOW, demo: true });
   first = await seedDemoYear(db, { uploadDir, now: NOW });
   countsAfterFirst = await counts();
   second = await seedDemoYear(db, { uploadDir, now: NOW });
@@ -415,6 +417,32 @@ describe("the demo year", () => {
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split("\n")).toEqual(["The demo year failed: a real shop (NODE_ENV=production without DEMO=1) gets no made-up history"]);
     expect(existsSync(target)).toBe(false);
+  });
+
+  it("goes only into a database with the demo marker: a real shop's without orders yet gets nothing, from the library or the command", async () => {
+    const file = copyTemplate(newDbFile("live"));
+    const live = openDatabase(file);
+    try {
+      await makeUser(live, { email: "owner@little-stitches.test", isAdmin: true });
+      await makeProduct(live);
+      const before = await rowCounts(live, TABLES);
+      await expect(seedDemoYear(live, { uploadDir, now: NOW })).rejects.toThrow(/a real shop gets no made-up history: this database carries no demo marker/);
+      // The deploy guide's `ops` shell: no NODE_ENV (which Remix's types say is always there), no DEMO.
+      const ops = { PATH: process.env.PATH ?? "", DATABASE_PATH: file, UPLOAD_DIR: uploadDir, BACKUP_DIR: path.join(dir, "backups") };
+      const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/demo-year.ts"], {
+        env: ops as unknown as NodeJS.ProcessEnv,
+        encoding: "utf8",
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim().split("\n")).toEqual([
+        expect.stringMatching(/^The demo year failed: a real shop gets no made-up history: this database carries no demo marker/),
+      ]);
+      expect(await rowCounts(live, TABLES)).toEqual(before);
+    } finally {
+      await live.destroy();
+    }
+    // The demo seed wrote the marker into this file's database.
+    expect(await hasDemoMarker(db)).toBe(true);
   });
 
   it("counts business days without weekends", () => {

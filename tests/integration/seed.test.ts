@@ -7,10 +7,12 @@ import { hashPassword, verifyPassword } from "../../app/domain/auth/password.ser
 import { deriveTotalStock } from "../../app/domain/catalogue/stock";
 import { type DB, openDatabase } from "../../app/lib/sqlite.server";
 import { CATEGORY_DESCRIPTIONS, COLOR_NAMES, FIXED_SLUGS } from "../../db/seed/data";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { promoteToAdmin } from "../../app/domain/auth/promote.server";
 import { createProgressBar, resolveAdminEmail, resolveAdminPassword, type SeedOptions, type SeedSummary, seedBulk, seedDemo } from "../../db/seed";
-import { rowCounts } from "../helpers/db";
+import { hasDemoMarker, isDemoSeed, writeDemoMarker } from "../../db/seed/demo-marker";
+import { copyTemplate, newDbFile, rowCounts } from "../helpers/db";
+import { makeOrder, makeUser } from "../helpers/kit";
 import { runDir } from "../helpers/run-dir";
 
 const ADMIN_EMAIL = "Owner@Little-Stitches.test";
@@ -369,23 +371,31 @@ describe("seedDemo", () => {
     expect(await db.selectFrom("users").select("id").where("email", "=", "new-owner@example.test").executeTakeFirst()).toBeUndefined();
   });
 
-  it("needs ADMIN_PASSWORD in production unless DEMO=1", () => {
-    expect(() => resolveAdminPassword({ NODE_ENV: "production" })).toThrow(/ADMIN_PASSWORD must be set in production/);
-    expect(() => resolveAdminPassword({ NODE_ENV: "production", ADMIN_PASSWORD: "  " })).toThrow(/ADMIN_PASSWORD/);
-    expect(resolveAdminPassword({ NODE_ENV: "production", ADMIN_PASSWORD: "hem-and-seam-7" })).toBe("hem-and-seam-7");
-    expect(resolveAdminPassword({ NODE_ENV: "production", DEMO: "1" })).toBe("admin12345");
-    expect(resolveAdminPassword({ NODE_ENV: "development" })).toBe("admin12345");
+  it("needs ADMIN_PASSWORD for a real shop; only a demo database has the built-in one", () => {
+    expect(() => resolveAdminPassword({}, false)).toThrow(/ADMIN_PASSWORD must be set for a real shop/);
+    expect(() => resolveAdminPassword({ ADMIN_PASSWORD: "  " }, false)).toThrow(/ADMIN_PASSWORD/);
+    expect(resolveAdminPassword({ ADMIN_PASSWORD: "hem-and-seam-7" }, false)).toBe("hem-and-seam-7");
+    expect(resolveAdminPassword({}, true)).toBe("admin12345");
   });
 
-  it("refuses the demo password and admin@example.com in production without DEMO=1; demo and development keep them", () => {
-    expect(() => resolveAdminPassword({ NODE_ENV: "production", ADMIN_PASSWORD: "admin12345" })).toThrow(/ADMIN_PASSWORD is the demo password/);
-    expect(() => resolveAdminPassword({ NODE_ENV: "production", DEMO: "0", ADMIN_PASSWORD: "admin12345" })).toThrow(/ADMIN_PASSWORD/);
-    expect(() => resolveAdminEmail({ NODE_ENV: "production", ADMIN_EMAIL: " Admin@Example.com " })).toThrow(/ADMIN_EMAIL must be set/);
-    expect(() => resolveAdminEmail({ NODE_ENV: "production" })).toThrow(/ADMIN_EMAIL/);
-    expect(resolveAdminEmail({ NODE_ENV: "production", ADMIN_EMAIL: "owner@shop.test" })).toBe("owner@shop.test");
-    expect(resolveAdminPassword({ NODE_ENV: "production", DEMO: "1", ADMIN_PASSWORD: "admin12345" })).toBe("admin12345");
-    expect(resolveAdminEmail({ NODE_ENV: "production", DEMO: "1" })).toBe("admin@example.com");
-    expect(resolveAdminEmail({ NODE_ENV: "test" })).toBe("admin@example.com");
+  it("refuses the demo password and admin@example.com for a real shop; a demo keeps them", () => {
+    expect(() => resolveAdminPassword({ ADMIN_PASSWORD: "admin12345" }, false)).toThrow(/ADMIN_PASSWORD is the demo password/);
+    expect(() => resolveAdminEmail({ ADMIN_EMAIL: " Admin@Example.com " }, false)).toThrow(/ADMIN_EMAIL must be set/);
+    expect(() => resolveAdminEmail({}, false)).toThrow(/ADMIN_EMAIL/);
+    expect(resolveAdminEmail({ ADMIN_EMAIL: "owner@shop.test" }, false)).toBe("owner@shop.test");
+    expect(resolveAdminPassword({ ADMIN_PASSWORD: "admin12345" }, true)).toBe("admin12345");
+    expect(resolveAdminEmail({}, true)).toBe("admin@example.com");
+  });
+
+  it("a seed that is not a demo's never creates the built-in admin, whoever calls it, and writes no demo marker", async () => {
+    for (const [adminEmail, adminPassword] of [
+      ["admin@example.com", "hem-and-seam-7"],
+      ["second-owner@example.test", "admin12345"],
+    ]) {
+      await expect(seedDemo(db, { ...options, adminEmail, adminPassword })).rejects.toThrow(/built-in admin .* goes only into a demo database/);
+    }
+    expect(await db.selectFrom("users").select("id").where("email", "in", ["admin@example.com", "second-owner@example.test"]).execute()).toEqual([]);
+    expect(await hasDemoMarker(db)).toBe(false);
   });
 
   it("the seed command says so in one line, without a stack trace, and touches no database", () => {
@@ -414,6 +424,85 @@ describe("seedDemo", () => {
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
     expect(existsSync(target)).toBe(false);
+  });
+});
+
+/** `npm run db:seed` in a shell of exactly `env` (without NODE_ENV, which Remix's types say is always there). */
+function seedCommand(env: Record<string, string>): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/seed.ts"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("close", (status) => resolve({ status, stderr }));
+  });
+}
+
+describe("the demo marker", () => {
+  /** A database as `db:migrate` leaves it, with what `fill` writes. */
+  async function migratedDb(fill: (d: DB) => Promise<unknown> = async () => {}) {
+    const file = copyTemplate(newDbFile("shop"));
+    const d = openDatabase(file);
+    await fill(d);
+    return { file, d };
+  }
+
+  it("a seed makes a demo only of a database nobody used, when the shell says DEMO=1, or of one that carries the marker", async () => {
+    const newFile = openDatabase(path.join(dir, `new-${randomBytes(4).toString("hex")}.db`));
+    const unused = (await migratedDb()).d;
+    const withOwner = (await migratedDb((d) => makeUser(d, { isAdmin: true }))).d;
+    const withOrder = (await migratedDb((d) => makeOrder(d))).d;
+    const marked = (await migratedDb((d) => writeDemoMarker(d))).d;
+    try {
+      const demo = { DEMO: "1" };
+      const demoProduction = { NODE_ENV: "production", DEMO: "true" };
+      for (const d of [newFile, unused]) {
+        expect(await isDemoSeed(d, demo)).toBe(true);
+        expect(await isDemoSeed(d, demoProduction)).toBe(true);
+        // The shell that says nothing (the deploy guide's `ops`, a developer's), or a real shop: not a demo.
+        for (const shell of [{}, { NODE_ENV: "development" }, { NODE_ENV: "production" }, { DEMO: "0" }]) expect(await isDemoSeed(d, shell)).toBe(false);
+      }
+      for (const d of [withOwner, withOrder]) expect(await isDemoSeed(d, demo)).toBe(false);
+      expect(await isDemoSeed(marked, {})).toBe(true);
+      expect(await isDemoSeed(marked, { NODE_ENV: "production" })).toBe(false);
+      // The database the seed above made for a real shop.
+      expect(await isDemoSeed(db, demo)).toBe(false);
+    } finally {
+      for (const d of [newFile, unused, withOwner, withOrder, marked]) await d.destroy();
+    }
+  });
+
+  it("db:seed on a live database, from the deploy guide's `ops` shell (no NODE_ENV), creates no built-in admin, DEMO=1 or not", async () => {
+    const { file, d } = await migratedDb(async (live) => {
+      await makeUser(live, { email: "owner@little-stitches.test", isAdmin: true });
+      await makeOrder(live);
+    });
+    await d.destroy();
+    const ops = { PATH: process.env.PATH ?? "", DATABASE_PATH: file, UPLOAD_DIR: uploadDir, BACKUP_DIR: path.join(dir, "backups") };
+    const results = await Promise.all([ops, { ...ops, DEMO: "1" }].map((env) => seedCommand(env)));
+    for (const result of results) {
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim().split("\n")).toEqual([
+        expect.stringMatching(/^Seeding failed: ADMIN_(EMAIL|PASSWORD) must be set .*only for a demo database/),
+      ]);
+    }
+    const after = openDatabase(file);
+    try {
+      expect(await after.selectFrom("users").select("email").where("email", "=", "admin@example.com").executeTakeFirst()).toBeUndefined();
+      expect(await hasDemoMarker(after)).toBe(false);
+    } finally {
+      await after.destroy();
+    }
+  });
+
+  it("the demo seed writes the marker before anything else, once", async () => {
+    const { d } = await migratedDb();
+    try {
+      await writeDemoMarker(d, new Date("2026-01-01T00:00:00.000Z"));
+      await writeDemoMarker(d);
+      expect(await d.selectFrom("demo_marker").selectAll().execute()).toEqual([{ id: 1, seeded_at: "2026-01-01T00:00:00.000Z" }]);
+    } finally {
+      await d.destroy();
+    }
   });
 });
 

@@ -45,6 +45,12 @@ export interface ActivityLogTable {
   client_ip: string | null;
 }
 
+/** The one row that makes a database a demonstration shop, written only by the seed (db/seed/demo-marker.ts). */
+export interface DemoMarkerTable {
+  id: number;
+  seeded_at: string;
+}
+
 export interface BackupsTable {
   id: Generated<number>;
   created_at: Generated<string>;
@@ -73,6 +79,8 @@ export interface OutboxTable {
   message_id: string | null;
   created_at: Generated<string>;
   sent_at: string | null;
+  /** The account the mail was made for (its own mail, or its order's), given by the writer; null for the owner's alerts and guests. */
+  user_id: number | null;
 }
 
 /** Every saved version of an owner-edited page; the newest row of a slug is the one shown. */

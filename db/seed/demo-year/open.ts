@@ -1,6 +1,7 @@
 import { hashPassword } from "../../../app/domain/auth/password.server";
 import { DEFAULT_SHIPPING_RATES, type ShippingRates } from "../../../app/domain/orders/totals";
 import { DEFAULT_LOYALTY_CONFIG, type LoyaltyConfig } from "../../../app/domain/loyalty/rules";
+import { hasDemoMarker, NOT_A_DEMO_MESSAGE } from "../demo-marker";
 import { seededRandom } from "../random";
 import { ADMIN_IP, DAY, type DB, type DemoContext, type DemoYearOptions, HOUR, YEAR_DAYS } from "./context";
 
@@ -9,13 +10,16 @@ export const DEMO_CUSTOMER_PASSWORD = "stitches-demo-2026";
 
 /**
  * Reads what the year is built on (the admin, the shipping rates, the loyalty rules) into a fresh
- * context; null when the shop already has an order, so a second run adds nothing.
+ * context; null when the shop already has an order, so a second run adds nothing. Throws for a
+ * database without the demo marker (a real shop's: db/seed/demo-marker.ts).
  */
 export async function openDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoContext | null> {
   const log = opts.log ?? (() => {});
   const now = (opts.now ?? new Date()).getTime();
   const rnd = opts.random ?? seededRandom(0x5eed_2026);
 
+  // Made-up customers and orders go only into a database the demo seed made, whoever runs this.
+  if (!(await hasDemoMarker(db))) throw new Error(`a real shop gets no made-up history: ${NOT_A_DEMO_MESSAGE}`);
   const hasOrders = await db.selectFrom("orders").select("id").limit(1).executeTakeFirst();
   if (hasOrders) {
     log("demo year: the shop already has orders, nothing added");
