@@ -4,6 +4,7 @@ import { type Actor } from "~/domain/ops/activity.server";
 import { actorOf } from "~/web/actor.server";
 import { jsonError } from "~/web/http.server";
 import { type CurrentUser, getOptionalUser, getSession } from "~/web/session.server";
+import { fileNotFound } from "~/web/upload-files.server";
 
 // The guards: one per flavour of answer. Every loader and action calls its own; none checks the
 // user or the admin flag by hand.
@@ -105,6 +106,16 @@ export async function requireAdminAction(request: Request, deniedMessage = ADMIN
   const user = await getOptionalUser(request);
   if (!user) throw jsonError("You need to be logged in", 401);
   if (!user.isAdmin) throw jsonError(deniedMessage, 403);
+  return user;
+}
+
+/**
+ * Files only the owner may see yet (a review's photo before it is approved): anyone but an
+ * admin gets 404, as if there were no such file.
+ */
+export async function requireAdminFile(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user?.isAdmin) throw fileNotFound();
   return user;
 }
 

@@ -2,15 +2,17 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { DomainError } from "~/domain/common/errors";
 import { getStoreSettings } from "~/domain/common/settings.server";
+import { findReviewPhotoFile } from "~/domain/reviews/photos.server";
 import { createReview, getReviewFormState, listProductReviews, listReviewableItems } from "~/domain/reviews/reviews.server";
 import { PRODUCT_PAGE_REVIEWS, REVIEW_INTENTS, REVIEW_TEXT, type ReviewInput, ReviewSchema } from "~/domain/reviews/schemas";
 import { db } from "~/lib/db.server";
 import { getUserId } from "~/web/session.server";
-import { loginRedirect, requireApiUser, requireUser } from "~/web/guards.server";
+import { loginRedirect, requireAdminFile, requireApiUser, requireUser } from "~/web/guards.server";
 import { getClientIp, isJsonRequest, jsonError, parseJsonBody, safeRedirect } from "~/web/http.server";
 import { readMultipartForm } from "~/web/multipart.server";
 import { respond } from "~/web/respond.server";
 import { formConstraints } from "~/web/form-constraints.server";
+import { fileNotFound, imageFileResponse } from "~/web/upload-files.server";
 
 /**
  * The two doors of a new review: the product page's multipart form (also posted from the order
@@ -105,4 +107,23 @@ export async function loadProductReviews(productId: number, userId: number | nul
 export async function reviewableFor(request: Request, orderId: number) {
   const userId = await getUserId(request);
   return userId === null ? [] : listReviewableItems(db, userId, orderId);
+}
+
+/**
+ * Whoever may see an approved review may keep its photo a few minutes: hiding the review stops
+ * it within that time, where a year-long immutable copy would outlive the owner's decision.
+ */
+const APPROVED_PHOTO_CACHE = "public, max-age=300";
+
+/**
+ * GET /uploads/reviews/<file> and /uploads/reviews/thumbs/thumb-<file>: the photo while its
+ * review is approved; before approval and once hidden only to the owner (moderation), never
+ * kept by a cache; 404 to everyone else and for a photo no review holds.
+ */
+export async function serveReviewPhoto(request: Request, rest: string): Promise<Response> {
+  const found = await findReviewPhotoFile(db, rest);
+  if (!found) return fileNotFound();
+  if (found.status === "approved") return imageFileResponse(request, found.file, APPROVED_PHOTO_CACHE);
+  await requireAdminFile(request);
+  return imageFileResponse(request, found.file, "private, no-store");
 }

@@ -10,7 +10,16 @@ import { deliverPendingMail } from "~/domain/mail/sender.server";
 import { exportAccountData } from "~/domain/privacy/export.server";
 import { deleteAccount } from "~/domain/privacy/deletion.server";
 import { queueReviewRequests, reviewUnsubscribeToken } from "~/domain/reviews/request-mail.server";
-import { authorNameOf, createReview, listProductReviews, listReviewableItems, moderateReview, REVIEW_LIMITS_PER_HOUR } from "~/domain/reviews/reviews.server";
+import {
+  authorNameOf,
+  createReview,
+  listApprovedReviews,
+  listProductReviews,
+  listReviewableItems,
+  listReviewsForAdmin,
+  moderateReview,
+  REVIEW_LIMITS_PER_HOUR,
+} from "~/domain/reviews/reviews.server";
 import { REVIEW_TEXT } from "~/domain/reviews/schemas";
 import { saveReviewSettings } from "~/domain/reviews/settings.server";
 import { db } from "~/lib/db.server";
@@ -21,6 +30,8 @@ import { action as reviewsApiAction, loader as reviewsApiLoader } from "~/routes
 import { loader as detailsLoader } from "~/routes/order-details.$orderId";
 import { action as productAction, loader as productLoader, meta as productMeta } from "~/routes/product.$slug";
 import { loader as reviewsPageLoader } from "~/routes/reviews";
+import { loader as uploadsLoader } from "~/routes/uploads.$";
+import { loader as reviewPhotoLoader } from "~/routes/uploads.reviews.$";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/reviews_.unsubscribe";
 import { makeProduct, makeUser } from "../helpers/kit";
 import { call, get, getJson, postForm, postJson, postMultipart, sendJson } from "../helpers/requests";
@@ -515,6 +526,122 @@ describe("moderation and what the public sees", () => {
     const customer = await call(adminAction, postForm("/admin?tab=reviews", { intent: "review-hide", reviewId: String(review.id) }, { cookie: anna.cookie }));
     expect(customer.status).toBe(403);
     expect((await db.selectFrom("reviews").select("status").where("id", "=", review.id).executeTakeFirstOrThrow()).status).toBe("approved");
+  });
+});
+
+describe("who sees the photos", () => {
+  /** GET of a photo URL, answered by the route Remix would pick for it. */
+  const fetchPhoto = (url: string, opts: { cookie?: string; headers?: Record<string, string> } = {}) => {
+    const rest = url.replace(/^\/uploads\/reviews\//, "");
+    return call(reviewPhotoLoader, get(url, opts), { "*": rest });
+  };
+
+  async function reviewWithPhoto() {
+    const product = await makeProduct(db);
+    const anna = await buyer();
+    await order(anna.id, [product.id]);
+    const review = await createReview(db, { userId: anna.id, productId: product.id, clientIp: freshIp() }, { rating: 5, text: "Look" }, [
+      fileOf(await photo(), "look.jpg", "image/jpeg"),
+    ]);
+    const admin = await makeUser(db, { isAdmin: true });
+    return { review, anna, adminCookie: await cookieFor(admin.id), ...review.photos[0]! };
+  }
+
+  it("pending and hidden: 404 to the public and to the author, the file to the owner without a shared cache", async () => {
+    const { review, anna, adminCookie, url, thumbUrl } = await reviewWithPhoto();
+    for (const u of [url, thumbUrl]) {
+      expect((await fetchPhoto(u)).status, u).toBe(404);
+      expect((await fetchPhoto(u, { cookie: anna.cookie })).status, u).toBe(404);
+      const owner = await fetchPhoto(u, { cookie: adminCookie });
+      expect(owner.status, u).toBe(200);
+      expect(owner.headers.get("Content-Type")).toBe("image/jpeg");
+      expect(owner.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    // The catch-all upload route, asked for the same file (an encoded slash reaches it), serves nothing either.
+    const sneaky = await call(uploadsLoader, get(`/uploads/reviews%2F${path.basename(url)}`), { "*": `reviews/${path.basename(url)}` });
+    expect(sneaky.status).toBe(404);
+
+    await moderateReview(db, review.id, { status: "hidden" }, ACTOR);
+    expect((await fetchPhoto(url)).status).toBe(404);
+    expect((await fetchPhoto(url, { cookie: adminCookie })).status).toBe(200);
+  });
+
+  it("approved: public with a short cache and a validator, never immutable; hiding it again stops it", async () => {
+    const { review, url, thumbUrl } = await reviewWithPhoto();
+    await moderateReview(db, review.id, { status: "approved" }, ACTOR);
+    for (const u of [url, thumbUrl]) {
+      const res = await fetchPhoto(u);
+      expect(res.status, u).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("public, max-age=300");
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).format).toBe("jpeg");
+      const etag = res.headers.get("ETag")!;
+      expect(etag).toBeTruthy();
+      expect((await fetchPhoto(u, { headers: { "If-None-Match": etag } })).status).toBe(304);
+    }
+    await moderateReview(db, review.id, { status: "hidden" }, ACTOR);
+    expect((await fetchPhoto(url)).status).toBe(404);
+    expect((await fetchPhoto(thumbUrl, { headers: { "If-None-Match": "*" } })).status).toBe(404);
+  });
+
+  it("a name no review holds, or one outside the folder, is 404", async () => {
+    const { review, url } = await reviewWithPhoto();
+    await moderateReview(db, review.id, { status: "approved" }, ACTOR);
+    for (const rest of [
+      "missing.jpg",
+      "../products/x.jpg",
+      "thumbs/missing.jpg",
+      `thumbs/${path.basename(url)}`,
+      `${path.basename(url)}.png`,
+      "thumbs/thumb-../x.jpg",
+    ]) {
+      expect((await call(reviewPhotoLoader, get(`/uploads/reviews/${rest}`), { "*": rest })).status, rest).toBe(404);
+    }
+  });
+});
+
+describe("paging", () => {
+  it("the API answers 400 {message} to a limit or offset that is not a whole number in range, as GET /api/products does", async () => {
+    const product = await makeProduct(db);
+    const anna = await buyer();
+    await order(anna.id, [product.id]);
+    const shown = await createReview(db, { userId: anna.id, productId: product.id, clientIp: freshIp() }, { rating: 4, text: "Shown" });
+    await moderateReview(db, shown.id, { status: "approved" }, ACTOR);
+    const list = (query: string) => call(reviewsApiLoader, getJson(`/api/products/${product.id}/reviews${query}`), { id: String(product.id) });
+    for (const query of ["?limit=1.5", "?offset=0.5", "?limit=abc", "?offset=abc", "?limit=0", "?limit=51", "?offset=-1", "?offset=1e400", "?limit=Infinity"]) {
+      const res = await list(query);
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { message: string }).message, query).toMatch(/^(limit|offset): /);
+    }
+    for (const [query, count] of [
+      ["", 1],
+      ["?limit=50&offset=0", 1],
+      ["?limit=2&offset=1", 0],
+      ["?limit=&offset=", 1],
+    ] as const) {
+      const res = await list(query);
+      expect(res.status, query).toBe(200);
+      expect(((await res.json()) as { reviews: unknown[] }).reviews, query).toHaveLength(count);
+    }
+  });
+
+  it("the /reviews page and the admin's list take a page that is not a whole number as the first", async () => {
+    const product = await makeProduct(db);
+    for (let i = 0; i < 2; i++) {
+      const someone = await buyer();
+      await order(someone.id, [product.id]);
+      const r = await createReview(db, { userId: someone.id, productId: product.id, clientIp: freshIp() }, { rating: 5, text: `Review ${i}` });
+      await moderateReview(db, r.id, { status: "approved" }, ACTOR);
+    }
+    for (const page of [1.05, 2.5, Number.NaN, -3, Infinity]) {
+      expect((await listApprovedReviews(db, { page, pageSize: 1, productId: product.id })).page, String(page)).toBe(1);
+      expect((await listReviewsForAdmin(db, "approved", { page, pageSize: 1 })).page, String(page)).toBe(1);
+    }
+    const admin = await makeUser(db, { isAdmin: true });
+    const cookie = await cookieFor(admin.id);
+    for (const page of ["1.05", "abc", "-3", "1e400"]) {
+      expect((await call(reviewsPageLoader, get(`/reviews?page=${page}&product=${product.id}`))).status, page).toBe(200);
+      expect((await call(adminListApi, getJson(`/api/admin/reviews?status=approved&page=${page}`, { cookie }))).status, page).toBe(200);
+    }
   });
 });
 

@@ -30,8 +30,8 @@ export const ProductListQuerySchema = z.object({
 });
 export type ProductListQueryInput = z.infer<typeof ProductListQuerySchema>;
 
-/** An integer-looking text becomes a number; anything else stays text so the schema rejects it. */
-function numberParam(value: string | null): number | string | undefined {
+/** An integer-looking text becomes a number; anything else stays text so the schema rejects it (every API's paging). */
+export function numberParam(value: string | null): number | string | undefined {
   const text = value?.trim();
   if (!text) return undefined;
   return /^[+-]?\d{1,20}$/.test(text) ? Number(text) : text;

@@ -3,18 +3,24 @@ import { mkdirSync, promises as fs } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { DomainError } from "~/domain/common/errors";
-import { REVIEW_LIMITS, REVIEW_TEXT } from "~/domain/reviews/schemas";
+import { REVIEW_LIMITS, REVIEW_TEXT, type ReviewStatus } from "~/domain/reviews/schemas";
 import { MAX_FILE_BYTES } from "~/lib/body-limit.server";
 import { getEnv } from "~/lib/env.server";
 import { EXTENSIONS, type ImageFormat, MAX_INPUT_PIXELS, normalizeImage, removeFiles, sniffImage } from "~/lib/image-pipeline.server";
+import { type DB } from "~/lib/sqlite.server";
 
 /**
  * A review's photos: checked by their bytes, re-encoded without metadata (no EXIF, no GPS) and
  * given a square thumbnail, all in memory first, so a refused photo leaves nothing on disk.
  * Files live in UPLOAD_DIR/reviews/<uuid>.<ext>, thumbnails in reviews/thumbs/thumb-<file>.
+ * Nothing serves that folder as it is: findReviewPhotoFile tells the one route that does whose
+ * photo a path is, so a photo is public only while its review is approved.
  */
 
 export const REVIEWS_URL_PREFIX = "/uploads/reviews/";
+/** A stored photo's file name (the seed's demo photos have readable ones). */
+const STORED_NAME = /^[\w-]+\.(jpg|png|webp)$/;
+const THUMB_PREFIX = "thumbs/thumb-";
 const THUMB_SIZE = 240;
 /** The long side of a stored photo: enough for a phone's screen, small enough to keep. */
 const MAX_SIDE = 1600;
@@ -107,8 +113,34 @@ export async function deleteReviewPhotoFiles(imageUrls: string[]): Promise<void>
   for (const url of imageUrls) {
     if (!url.startsWith(REVIEWS_URL_PREFIX)) continue;
     const name = url.slice(REVIEWS_URL_PREFIX.length);
-    if (!/^[\w-]+\.(jpg|png|webp)$/.test(name)) continue;
+    if (!STORED_NAME.test(name)) continue;
     files.push(path.join(dir, name), path.join(dir, "thumbs", `thumb-${name}`));
   }
   await removeFiles(files);
+}
+
+export interface ReviewPhotoFile {
+  /** The file on disk: the photo or its thumbnail. */
+  file: string;
+  status: ReviewStatus;
+}
+
+/**
+ * The file behind a path under /uploads/reviews/ (`<file>` or `thumbs/thumb-<file>`) and the
+ * status of the review it belongs to; null when no review holds that photo (a deleted review's
+ * file that was left behind included) or the path is not a stored photo's.
+ */
+export async function findReviewPhotoFile(db: DB, rest: string): Promise<ReviewPhotoFile | null> {
+  const thumb = rest.startsWith(THUMB_PREFIX);
+  const name = thumb ? rest.slice(THUMB_PREFIX.length) : rest;
+  if (!STORED_NAME.test(name)) return null;
+  const row = await db
+    .selectFrom("review_photos as ph")
+    .innerJoin("reviews as r", "r.id", "ph.review_id")
+    .select("r.status")
+    .where("ph.image_url", "=", `${REVIEWS_URL_PREFIX}${name}`)
+    .executeTakeFirst();
+  if (!row) return null;
+  const dir = reviewsDir();
+  return { file: thumb ? path.join(dir, "thumbs", `thumb-${name}`) : path.join(dir, name), status: row.status as ReviewStatus };
 }

@@ -233,6 +233,11 @@ export async function listProductReviews(
   return { ...summary, reviews: await withPhotos(db, rows) };
 }
 
+/** A requested page number as one that exists: a number that is not a whole one (1.5, NaN, Infinity) is the first page. */
+function pageWithin(requested: number, pages: number): number {
+  return Number.isSafeInteger(requested) ? Math.min(Math.max(1, requested), pages) : 1;
+}
+
 export interface ListedReview extends ReviewView {
   product: { id: number; title: string; slug: string };
 }
@@ -246,7 +251,7 @@ export async function listApprovedReviews(
   if (opts.productId) base = base.where("r.product_id", "=", opts.productId);
   const { n } = await base.select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
   const pages = Math.max(1, Math.ceil(n / opts.pageSize));
-  const page = Math.min(Math.max(1, opts.page), pages);
+  const page = pageWithin(opts.page, pages);
   const rows = await base
     .select([...reviewColumns, "p.id as productId", "p.title as productTitle", "p.slug as productSlug"])
     .orderBy("r.created_at", "desc")
@@ -284,7 +289,7 @@ export async function listReviewsForAdmin(
   for (const c of countRows) counts[c.status as ReviewStatus] = c.n;
   const total = counts[status];
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, opts.page ?? 1), pages);
+  const page = pageWithin(opts.page ?? 1, pages);
   const rows = await adminReviews(db)
     .where("r.status", "=", status)
     .orderBy("r.created_at", status === "pending" ? "asc" : "desc")

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { REVIEW_LIMITS, REVIEW_STATUSES, REVIEW_TEXT } from "~/domain/reviews/texts";
+import { numberParam } from "~/domain/catalogue/schemas";
+import { PRODUCT_PAGE_REVIEWS, REVIEW_LIMITS, REVIEW_STATUSES, REVIEW_TEXT } from "~/domain/reviews/texts";
 
 // The words and limits live in texts.ts: components import them without zod (docs/decisions/no-zod-in-the-browser.md).
 export * from "~/domain/reviews/texts";
@@ -21,6 +22,22 @@ export const ReviewSchema = z.object({
 export type ReviewInput = z.infer<typeof ReviewSchema>;
 
 /** The owner's decision on a review: its status, and her public reply ("" or null removes it). */
+/** The most reviews GET /api/products/{id}/reviews answers at once. */
+export const MAX_REVIEWS_PER_CALL = 50;
+
+const wholeNumber = () => z.number({ invalid_type_error: "Must be a whole number" }).int("Must be a whole number");
+
+/** The paging of GET /api/products/{id}/reviews, after `reviewListQueryFrom`: whole numbers in range, or 400, as GET /api/products. */
+export const ReviewListQuerySchema = z.object({
+  limit: wholeNumber().min(1, "Must be at least 1").max(MAX_REVIEWS_PER_CALL, `Must be at most ${MAX_REVIEWS_PER_CALL}`).default(PRODUCT_PAGE_REVIEWS),
+  offset: wholeNumber().min(0, "Must be at least 0").max(1_000_000, "Too large").default(0),
+});
+
+/** The query string's paging as the schema's types (empty is absent; whole numbers become numbers, anything else stays text). */
+export function reviewListQueryFrom(params: URLSearchParams): Record<string, unknown> {
+  return { limit: numberParam(params.get("limit")), offset: numberParam(params.get("offset")) };
+}
+
 export const ModerateReviewSchema = z.object({
   status: z.enum(REVIEW_STATUSES, { errorMap: () => ({ message: "Status must be pending, approved or hidden" }) }).optional(),
   reply: z.string({ invalid_type_error: "Reply must be text" }).trim().max(REVIEW_LIMITS.reply, REVIEW_TEXT.replyTooLong).nullish(),

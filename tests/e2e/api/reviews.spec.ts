@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { clearRateLimit } from "../../helpers/kit";
 import { expect, test } from "../fixtures";
@@ -82,14 +83,24 @@ test("a buyer's review waits for the owner; once approved it is public with the 
   expect(await (await request.get(url)).json()).toMatchObject({ reviews: [], count: 0 });
 });
 
-test("photos travel as multipart; a text file named .jpg is refused and nothing is stored", async ({ loginAsCustomer }) => {
+test("photos travel as multipart, a real 3 MB one too; a text file named .jpg is refused and nothing is stored", async ({
+  loginAsCustomer,
+  loginAsAdmin,
+  request,
+}) => {
   const product = await makeStockProduct(5);
   const buyer = await loginAsCustomer();
+  const admin = await loginAsAdmin();
   await insertOrder({ userId: buyer.userId, email: buyer.email, status: "delivered", lines: [{ slug: product.slug }] });
   const url = `/api/products/${product.id}/reviews`;
   const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#d8b4be" } })
     .png()
     .toBuffer();
+  // A phone's photo: 2400 x 1800 of fine detail, about 3 MB as a JPEG (over the 1 MB of a plain form).
+  const big = await sharp(randomBytes(2400 * 1800 * 3), { raw: { width: 2400, height: 1800, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  expect(big.length).toBeGreaterThan(2.5 * 1024 * 1024);
   const fake = Buffer.from("I am not a picture at all");
 
   const refused = await buyer.request.post(url, {
@@ -110,10 +121,31 @@ test("photos travel as multipart; a text file named .jpg is refused and nothing 
   expect(review.photos).toHaveLength(1);
   const photo = review.photos[0];
   expect(photo.url).toMatch(/^\/uploads\/reviews\/[\w-]+\.png$/);
-  const [full, thumb] = await Promise.all([buyer.request.get(photo.url), buyer.request.get(photo.thumbUrl)]);
+
+  // Pending: nobody but the owner sees the photo, the author neither; the owner's copy is kept nowhere.
+  for (const who of [request, buyer.request]) expect((await who.get(photo.url)).status()).toBe(404);
+  const [full, thumb] = await Promise.all([admin.request.get(photo.url), admin.request.get(photo.thumbUrl)]);
   expect(full.status()).toBe(200);
   expect(thumb.status()).toBe(200);
   expect(thumb.headers()["content-type"]).toBe("image/png");
+  expect(full.headers()["cache-control"]).toBe("private, no-store");
+
+  // Approved: public, with a short cache; hidden again: gone.
+  await admin.request.patch(`/api/admin/reviews/${review.id}`, { data: { status: "approved" } });
+  const shown = await request.get(photo.thumbUrl);
+  expect(shown.status()).toBe(200);
+  expect(shown.headers()["cache-control"]).toBe("public, max-age=300");
+  await admin.request.patch(`/api/admin/reviews/${review.id}`, { data: { status: "hidden" } });
+  expect((await request.get(photo.thumbUrl)).status()).toBe(404);
+
+  // A phone's 3 MB photo goes through the server's body limit to the review (its own product, one review each).
+  const second = await makeStockProduct(5);
+  await insertOrder({ userId: buyer.userId, email: buyer.email, status: "delivered", lines: [{ slug: second.slug }] });
+  const large = await buyer.request.post(`/api/products/${second.id}/reviews`, {
+    multipart: { rating: "4", text: "A large photo", photos: { name: "phone.jpg", mimeType: "image/jpeg", buffer: big } },
+  });
+  expect(large.status()).toBe(201);
+  expect((await large.json()).photos).toEqual([expect.objectContaining({ width: 1600, height: 1200 })]);
 });
 
 test("two simultaneous posts of the same review: one 201, the other 409, never 500", async ({ loginAsCustomer }) => {

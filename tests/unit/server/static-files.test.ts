@@ -20,6 +20,9 @@ beforeAll(async () => {
   writeFileSync(path.join(pub, "uploads/products/3f2a.jpg"), "jpeg");
   writeFileSync(path.join(pub, "uploads/products/thumbs/thumb-3f2a.jpg"), "thumb");
   writeFileSync(path.join(pub, "shop"), "a file without an extension");
+  mkdirSync(path.join(pub, "uploads/reviews/thumbs"), { recursive: true });
+  writeFileSync(path.join(pub, "uploads/reviews/9c1d.jpg"), "a pending review's photo");
+  writeFileSync(path.join(pub, "uploads/reviews/thumbs/thumb-9c1d.jpg"), "its thumbnail");
   const app = express();
   app.use("/build", buildAssets(path.join(pub, "build")));
   app.use(publicFiles(pub));
@@ -56,6 +59,20 @@ describe("static files", () => {
     const res = await fetch(`${base}/favicon.svg`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it("never serves review photos, however the path is spelled: the app's route decides who sees them", async () => {
+    for (const url of [
+      "/uploads/reviews/9c1d.jpg",
+      "/uploads/reviews/thumbs/thumb-9c1d.jpg",
+      "/uploads/reviews%2F9c1d.jpg",
+      "/uploads/%72eviews/9c1d.jpg",
+      "/uploads/Reviews/9c1d.jpg",
+      "/uploads/products/%2E%2E/reviews/9c1d.jpg",
+    ]) {
+      const res = await fetch(base + url);
+      expect(await res.text(), url).toMatch(/^page /);
+    }
   });
 
   it("sends paths without a file extension (pages) straight on, without looking for a file", async () => {
