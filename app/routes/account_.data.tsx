@@ -10,6 +10,7 @@ import { toastHeader } from "~/web/toast.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { isLastAdmin, requestAccountDeletion } from "~/domain/privacy/deletion.server";
+import { exportRefusal } from "~/domain/privacy/export.server";
 import { DeleteAccountSchema } from "~/domain/privacy/schemas";
 import { DELETE_INTENTS, PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
@@ -21,9 +22,16 @@ export const meta: MetaFunction = (args) => pageMeta(args, { title: "Your data",
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [profile, legal, lastAdmin] = await Promise.all([getProfile(db, user.id), getLegalSettings(db), isLastAdmin(db, user.id)]);
+  const [profile, legal, lastAdmin, exportRefused] = await Promise.all([
+    getProfile(db, user.id),
+    getLegalSettings(db),
+    isLastAdmin(db, user.id),
+    exportRefusal(db, user.id),
+  ]);
   return json({
     email: user.email,
+    // Past the download limit the download sends the browser back here, and the page says why.
+    exportRefused,
     hasPassword: profile?.hasPassword ?? false,
     lastAdmin,
     retentionYears: legal.orderRetentionYears,
@@ -86,7 +94,13 @@ export default function AccountDataPage() {
           items, addresses and totals, favorites, cart, loyalty history, back-in-stock requests, sign-in history and the e-mails we sent you. Passwords and
           sign-in secrets are never in it.
         </p>
-        <a href="/api/account/export" className="button" download>
+        {data.exportRefused ? (
+          <Alert title={PRIVACY_TEXT.exportLimitedTitle} tone="info">
+            {data.exportRefused}
+          </Alert>
+        ) : null}
+        {/* No download attribute: the file comes as an attachment, and a refusal comes back to this page. */}
+        <a href="/account/data/export" className="button">
           Download my data
         </a>
       </section>

@@ -15,6 +15,7 @@ import * as moneyHolds from "./2026_11_26_0002_money_holds";
 import * as abuseLimits from "./2026_11_26_0003_abuse_limits";
 import * as reviewsColoursMadeToOrder from "./2026_11_28_0001_reviews_colours_made_to_order";
 import * as pointsOwed from "./2026_12_01_0001_points_owed";
+import * as accountKeyedRows from "./2026_12_02_0001_account_keyed_rows";
 import * as madeToOrderHolds from "./2026_12_02_0003_made_to_order_holds";
 import * as demoMarker from "./2026_12_02_0005_demo_marker";
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   "2026_11_26_0003_abuse_limits": abuseLimits,
   "2026_11_28_0001_reviews_colours_made_to_order": reviewsColoursMadeToOrder,
   "2026_12_01_0001_points_owed": pointsOwed,
+  "2026_12_02_0001_account_keyed_rows": accountKeyedRows,
   "2026_12_02_0003_made_to_order_holds": madeToOrderHolds,
   "2026_12_02_0005_demo_marker": demoMarker,
 };

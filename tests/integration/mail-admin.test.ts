@@ -11,7 +11,7 @@ describe("the admin's E-mails view", () => {
     expect(process.env.SMTP_URL).toBeUndefined();
     await db
       .transaction()
-      .execute((trx) => enqueueMail(trx, { eventKey: "welcome:admin-view", to: "w@example.com", kind: "welcome", data: { firstName: "W" } }));
+      .execute((trx) => enqueueMail(trx, { eventKey: "welcome:admin-view", to: "w@example.com", kind: "welcome", data: { firstName: "W" }, userId: null }));
     const view = await loadOutboxView(db, new URL("http://x/admin?tab=emails"));
     expect(view.configured).toBe(false);
     expect(view.totals.pending).toBe(1);

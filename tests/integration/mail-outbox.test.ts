@@ -163,7 +163,9 @@ describe("the sender", () => {
     const key = `test-event:${Date.now()}`;
     const results = await Promise.all(
       [1, 2, 3].map(() =>
-        db.transaction().execute((trx) => enqueueMail(trx, { eventKey: key, to: "once@example.com", kind: "welcome", data: { firstName: "Once" } })),
+        db
+          .transaction()
+          .execute((trx) => enqueueMail(trx, { eventKey: key, to: "once@example.com", kind: "welcome", data: { firstName: "Once" }, userId: null })),
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
@@ -178,7 +180,7 @@ describe("the sender", () => {
       const addresses = Array.from({ length: 30 }, (_, i) => `race${i}-${stamp}@example.com`);
       await db.transaction().execute(async (trx) => {
         for (const [i, to] of addresses.entries())
-          await enqueueMail(trx, { eventKey: `race:${stamp}:${i}`, to, kind: "welcome", data: { firstName: `R${i}` } });
+          await enqueueMail(trx, { eventKey: `race:${stamp}:${i}`, to, kind: "welcome", data: { firstName: `R${i}` }, userId: null });
       });
       const now = new Date(Math.max(clock, Date.now()));
       const reports = await Promise.all([
@@ -201,7 +203,9 @@ describe("the sender", () => {
 
   it("a temporary SMTP refusal (451) keeps the message failing with the server's answer; 'Send again' makes it due now", async () => {
     const key = `refused:${Date.now()}`;
-    await db.transaction().execute((trx) => enqueueMail(trx, { eventKey: key, to: "refused@example.com", kind: "welcome", data: { firstName: "Re" } }));
+    await db
+      .transaction()
+      .execute((trx) => enqueueMail(trx, { eventKey: key, to: "refused@example.com", kind: "welcome", data: { firstName: "Re" }, userId: null }));
     smtp.catcher.failNext(1);
     await deliver();
     let row = await outboxRow(key);

@@ -143,7 +143,8 @@ async function person(tag: string, opts: { admin?: boolean; password?: boolean }
     .insertInto("loyalty_events")
     .values({ user_id: user.id, order_id: orders[0]!.id, event_type: "order_gain", description: `Points for ${tag} order`, points: 15, points_after: 15 })
     .execute();
-  await db.insertInto("back_in_stock_requests").values({ email, product_id: product.id }).execute();
+  // Rows keyed to the account, as the shop writes them (tests/integration/privacy-account-keys.test.ts: how).
+  await db.insertInto("back_in_stock_requests").values({ email, product_id: product.id, confirmed_at: new Date().toISOString(), user_id: user.id }).execute();
   await db
     .insertInto("login_attempts")
     .values({ email, ip: `198.18.0.${k}` })
@@ -153,7 +154,7 @@ async function person(tag: string, opts: { admin?: boolean; password?: boolean }
     .insertInto("login_attempts")
     .values({ email: `reset:${email}`, ip: `reset:198.18.0.${k}` })
     .execute();
-  await db.insertInto("known_signins").values({ email, ip: personIp, last_at: new Date().toISOString() }).execute();
+  await db.insertInto("known_signins").values({ email, ip: personIp, last_at: new Date().toISOString(), user_id: user.id }).execute();
   const recovery = `recoveryhash-${tag}-${k}`;
   await db.insertInto("recovery_codes").values({ user_id: user.id, code_hash: recovery }).execute();
   const tokenHash = `tokenhash-${tag}-${k}`;
@@ -163,7 +164,15 @@ async function person(tag: string, opts: { admin?: boolean; password?: boolean }
     .execute();
   await db
     .insertInto("outbox")
-    .values({ event_key: `welcome:test-${tag}-${k}`, kind: "welcome", to_address: email, data: "{}", status: "sent", subject: `Welcome ${firstName}` })
+    .values({
+      event_key: `welcome:test-${tag}-${k}`,
+      kind: "welcome",
+      to_address: email,
+      data: "{}",
+      status: "sent",
+      subject: `Welcome ${firstName}`,
+      user_id: user.id,
+    })
     .execute();
   return {
     id: user.id,

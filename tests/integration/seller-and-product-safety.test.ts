@@ -319,6 +319,7 @@ describe("order e-mails carry the seller", () => {
         customerMessage: null,
         trackingNumber: "RR1PL",
       },
+      userId: null,
     });
     const report = await deliverPendingMail(db, smtp.transport, new Date());
     expect(report.failed).toBe(0);

@@ -19,6 +19,7 @@ import { DomainError } from "~/domain/common/errors";
 import { displayName } from "~/domain/auth/display-name";
 import { type DB } from "~/lib/sqlite.server";
 import { logAccountSignIn } from "~/domain/ops/activity.server";
+import { forgetKnownSignIns, recordKnownSignIn } from "~/domain/auth/known-signins.server";
 
 /**
  * Sign-in throttling, per 15-minute window: a strict limit per e-mail and address pair (a
@@ -152,11 +153,7 @@ export async function verifyLogin(db: DB, input: LoginInput, clientIp: string, n
     .deleteFrom("login_attempts")
     .where((eb) => eb.or([eb("id", "=", attemptId), eb.and([eb("email", "=", email), eb("ip", "=", clientIp)])]))
     .execute();
-  await db
-    .insertInto("known_signins")
-    .values({ email, ip: clientIp, last_at: now.toISOString() })
-    .onConflict((oc) => oc.columns(["email", "ip"]).doUpdateSet({ last_at: now.toISOString() }))
-    .execute();
+  await recordKnownSignIn(db, { userId: user.id, email, ip: clientIp, at: now.toISOString() });
   return { id: user.id, email: user.email, isAdmin: user.isAdmin === 1, hasTotp: !!user.totpEnabledAt };
 }
 
@@ -287,6 +284,8 @@ export async function findOrCreateGoogleUser(db: DB, profile: GoogleProfileInput
           .where("id", "=", existing.id)
           .execute();
         await trx.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
+        // The addresses that password signed in from are its setter's, not the address's owner's.
+        await forgetKnownSignIns(trx, existing.id);
       } else {
         await trx
           .updateTable("users")

@@ -4,6 +4,7 @@ import { EMAIL_TOKEN_TEXT } from "~/domain/auth/email-texts";
 import { AUTH_TEXT } from "~/domain/auth/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
+import { forgetKnownSignIns, moveKnownSignIns } from "~/domain/auth/known-signins.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /**
@@ -110,6 +111,7 @@ export async function enqueueEmailVerification(trx: DB, user: { id: number; emai
     to: user.email,
     kind: "verify-email",
     data: { firstName: user.firstName, token },
+    userId: user.id,
   });
 }
 
@@ -144,6 +146,7 @@ export async function confirmEmail(db: DB, token: string, now = new Date()): Pro
     if ((await voidUndoLinks(trx, user.id, nowIso)) > 0) {
       await trx.updateTable("users").set({ password_hash: null }).where("id", "=", user.id).execute();
       await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+      await forgetKnownSignIns(trx, user.id);
     }
     return { userId: user.id, email };
   });
@@ -236,7 +239,13 @@ export async function requestEmailChange(trx: DB, user: { id: number; oldEmail: 
     .where("used_at", "is", null)
     .execute();
   const token = await issueToken(trx, user.id, PURPOSE.change, { oldEmail: user.oldEmail, newEmail: user.newEmail }, EMAIL_TOKEN_LIMITS.changeDays, now);
-  await enqueueMail(trx, { eventKey: `email-change:${hashToken(token).slice(0, 32)}`, to: user.newEmail, kind: "email-change-confirm", data: { token } });
+  await enqueueMail(trx, {
+    eventKey: `email-change:${hashToken(token).slice(0, 32)}`,
+    to: user.newEmail,
+    kind: "email-change-confirm",
+    data: { token },
+    userId: user.id,
+  });
 }
 
 /** The new address an account waits to confirm, if any. */
@@ -294,6 +303,7 @@ export async function confirmEmailChange(db: DB, token: string, now = new Date()
       await assertEmailAvailable(trx, newEmail, user.id, now);
       if (!(await useToken(trx, row!.hash, nowIso))) throw new DomainError(EMAIL_TOKEN_TEXT.change.used, 400);
       await trx.updateTable("users").set({ email: newEmail, email_verified_at: nowIso, google_id: null }).where("id", "=", user.id).execute();
+      await moveKnownSignIns(trx, user.id, newEmail);
       // Confirmation links of the old address confirm nothing now.
       await trx
         .updateTable("auth_tokens")
@@ -309,6 +319,7 @@ export async function confirmEmailChange(db: DB, token: string, now = new Date()
         to: oldEmail,
         kind: "email-changed",
         data: { firstName: user.firstName, newEmail, token: undo },
+        userId: user.id,
       });
       return { userId: user.id, email: newEmail };
     });
@@ -357,6 +368,7 @@ export async function undoEmailChange(db: DB, token: string, now = new Date()): 
       .where("id", "=", userId)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new DomainError(EMAIL_TOKEN_TEXT.undo.invalid, 400);
+    await moveKnownSignIns(trx, userId, oldEmail);
     await trx
       .updateTable("auth_tokens")
       .set({ used_at: nowIso })

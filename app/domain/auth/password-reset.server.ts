@@ -83,6 +83,7 @@ export async function enqueuePasswordLink(
     to: user.email,
     kind: "password-reset",
     data: { firstName: user.firstName, token, firstPassword: !user.passwordHash },
+    userId: user.id,
   });
 }
 

@@ -25,6 +25,32 @@ function waitText(ms: number): string {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
+/** A refusal's message: `message` followed by how long to wait. */
+export function rateLimitedText(message: string, waitMs: number): string {
+  return `${message} Please wait ${waitText(waitMs)} and try again.`;
+}
+
+/** How many events `limit` counts now, and how long until it has a free slot again (0 while it has one). */
+async function slotState(db: DB, limit: RateLimit, now: Date): Promise<{ full: boolean; waitMs: number }> {
+  const since = new Date(now.getTime() - limit.windowMs).toISOString();
+  const row = await db
+    .selectFrom("rate_events")
+    .select([sql<number>`count(*)`.as("n"), sql<string | null>`min(created_at)`.as("oldest")])
+    .where("bucket", "=", limit.bucket)
+    .where("key", "=", limit.key)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow();
+  if (row.n < limit.max) return { full: false, waitMs: 0 };
+  const freeAt = new Date(row.oldest ?? now.toISOString()).getTime() + limit.windowMs;
+  return { full: true, waitMs: freeAt - now.getTime() };
+}
+
+/** How long until `limit` takes an event again, without counting one: 0 when it would now. */
+export async function rateLimitWaitMs(db: DB, limit: RateLimit, now = new Date()): Promise<number> {
+  const state = await slotState(db, limit, now);
+  return state.full ? Math.max(1, state.waitMs) : 0;
+}
+
 /**
  * Counts one event against every limit, or none: throws DomainError 429 (nothing recorded)
  * when any limit is already reached, with `message` followed by how long to wait.
@@ -32,18 +58,8 @@ function waitText(ms: number): string {
 export async function takeRateSlot(db: DB, limits: RateLimit[], message: string, now = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const limit of limits) {
-      const since = new Date(now.getTime() - limit.windowMs).toISOString();
-      const row = await trx
-        .selectFrom("rate_events")
-        .select([sql<number>`count(*)`.as("n"), sql<string | null>`min(created_at)`.as("oldest")])
-        .where("bucket", "=", limit.bucket)
-        .where("key", "=", limit.key)
-        .where("created_at", ">", since)
-        .executeTakeFirstOrThrow();
-      if (row.n >= limit.max) {
-        const freeAt = new Date(row.oldest ?? now.toISOString()).getTime() + limit.windowMs;
-        throw new DomainError(`${message} Please wait ${waitText(freeAt - now.getTime())} and try again.`, 429);
-      }
+      const state = await slotState(trx, limit, now);
+      if (state.full) throw new DomainError(rateLimitedText(message, state.waitMs), 429);
     }
     await trx
       .insertInto("rate_events")

@@ -6,7 +6,7 @@ import { type DB } from "~/lib/sqlite.server";
 
 /** Welcome, once per account (e-mail registration or a new Google account). */
 export async function enqueueWelcomeMail(trx: DB, userId: number, email: string, firstName: string): Promise<void> {
-  await enqueueMail(trx, { eventKey: `welcome:${userId}`, to: email, kind: "welcome", data: { firstName } });
+  await enqueueMail(trx, { eventKey: `welcome:${userId}`, to: email, kind: "welcome", data: { firstName }, userId });
 }
 
 /**
@@ -29,5 +29,6 @@ export async function enqueuePointsAwardedMail(
     to: user.email,
     kind: "points-awarded",
     data: { firstName: user.firstName, points, balance },
+    userId: user.id,
   });
 }

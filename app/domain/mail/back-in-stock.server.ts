@@ -27,6 +27,10 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+function confirmMailKey(requestId: number): string {
+  return `back-in-stock-confirm:${requestId}`;
+}
+
 function normalise(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -103,10 +107,12 @@ export async function requestBackInStock(db: DB, input: BackInStockInput, client
     if (!result) return false;
     // Only the shop's own words: the product's title and option, and the link.
     await enqueueMail(trx, {
-      eventKey: `back-in-stock-confirm:${result.id}`,
+      eventKey: confirmMailKey(result.id),
       to: email,
       kind: "back-in-stock-confirm",
       data: { productTitle: product.title, optionLabel, token },
+      // Anyone may type an address: the request is nobody's until its address confirms it.
+      userId: null,
     });
     return true;
   });
@@ -129,7 +135,12 @@ export async function getBackInStockConfirmation(db: DB, token: string | null | 
   );
 }
 
-/** Makes a request active (its address clicked the link). Throws DomainError 400 for a link that is not valid, used or expired. */
+/**
+ * Makes a request active (its address clicked the link). The request becomes the account's whose
+ * confirmed address it is, if any: whoever confirmed it holds that mailbox. An account that never
+ * confirmed the address (anyone may register any address) gets nothing. Throws DomainError 400 for
+ * a link that is not valid, used or expired.
+ */
 export async function confirmBackInStock(
   db: DB,
   token: string | null | undefined,
@@ -137,13 +148,20 @@ export async function confirmBackInStock(
 ): Promise<{ email: string; productTitle: string; slug: string }> {
   const request = await getBackInStockConfirmation(db, token, now);
   if (!request) throw new DomainError(MAIL_TEXT.backInStockConfirmInvalid, 400);
-  const result = await db
-    .updateTable("back_in_stock_requests")
-    .set({ confirmed_at: now.toISOString(), confirm_token_hash: null })
-    .where("id", "=", request.id)
-    .where("confirmed_at", "is", null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new DomainError(MAIL_TEXT.backInStockConfirmInvalid, 400);
+  const account = await db.selectFrom("users").select("id").where("email", "=", request.email).where("email_verified_at", "is not", null).executeTakeFirst();
+  const confirmed = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("back_in_stock_requests")
+      .set({ confirmed_at: now.toISOString(), confirm_token_hash: null, user_id: account?.id ?? null })
+      .where("id", "=", request.id)
+      .where("confirmed_at", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    // Its confirmation mail goes with it: the account's export lists it, its deletion removes it.
+    if (account) await trx.updateTable("outbox").set({ user_id: account.id }).where("event_key", "=", confirmMailKey(request.id)).execute();
+    return true;
+  });
+  if (!confirmed) throw new DomainError(MAIL_TEXT.backInStockConfirmInvalid, 400);
   return { email: request.email, productTitle: request.productTitle, slug: request.slug };
 }
 
@@ -162,6 +180,7 @@ export async function notifyBackInStock(trx: DB, productIds: number[]): Promise<
     .select([
       "r.id",
       "r.email",
+      "r.user_id as userId",
       "r.color_id as colorId",
       "r.variation_code as variationCode",
       "p.title",
@@ -191,6 +210,7 @@ export async function notifyBackInStock(trx: DB, productIds: number[]): Promise<
         optionLabel: r.colorId > 0 ? r.colorName : r.variationCode !== "" ? r.variationName : null,
         unsubscribeToken: unsubscribeToken(r.email),
       },
+      userId: r.userId,
     });
     await trx.updateTable("back_in_stock_requests").set({ closed_at: now, closed_reason: "notified" }).where("id", "=", r.id).execute();
     notified++;

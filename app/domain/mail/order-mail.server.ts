@@ -1,6 +1,6 @@
 import { enqueueMail, getOwnerAddress } from "~/domain/mail/outbox.server";
 import { type OrderMailData } from "~/domain/mail/templates";
-import { getOrderView } from "~/domain/orders/orders.server";
+import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
 import { decimalTotals } from "~/domain/orders/totals";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
@@ -11,8 +11,17 @@ import { type DB } from "~/lib/sqlite.server";
  */
 
 export async function orderMailData(trx: DB, orderId: number): Promise<OrderMailData | null> {
+  return (await orderMail(trx, orderId))?.data ?? null;
+}
+
+/** The order's mail data and its account (null for a guest's order): the buyer's mails belong to that account. */
+async function orderMail(trx: DB, orderId: number): Promise<{ data: OrderMailData; userId: number | null } | null> {
   const order = await getOrderView(trx, orderId);
   if (!order) return null;
+  return { userId: order.userId, data: toMailData(order) };
+}
+
+function toMailData(order: OrderView): OrderMailData {
   return {
     orderId: order.id,
     token: order.confirmationToken,
@@ -39,10 +48,11 @@ export async function orderMailData(trx: DB, orderId: number): Promise<OrderMail
 
 /** The order became paid: the buyer's confirmation and the owner's alert. */
 export async function enqueueOrderPaidMail(trx: DB, orderId: number): Promise<void> {
-  const data = await orderMailData(trx, orderId);
-  if (!data) return;
-  await enqueueMail(trx, { eventKey: `order-paid:${orderId}`, to: data.email, kind: "order-confirmation", data });
-  await enqueueMail(trx, { eventKey: `order-paid-owner:${orderId}`, to: await getOwnerAddress(trx), kind: "owner-new-order", data });
+  const mail = await orderMail(trx, orderId);
+  if (!mail) return;
+  const { data, userId } = mail;
+  await enqueueMail(trx, { eventKey: `order-paid:${orderId}`, to: data.email, kind: "order-confirmation", data, userId });
+  await enqueueMail(trx, { eventKey: `order-paid-owner:${orderId}`, to: await getOwnerAddress(trx), kind: "owner-new-order", data, userId: null });
 }
 
 /**
@@ -57,21 +67,24 @@ export async function enqueueOwnerPaymentAlert(trx: DB, orderId: number, eventKe
     to: await getOwnerAddress(trx),
     kind: "owner-payment-alert",
     data: { orderId, total: centsToDecimal(order.totalCents), email: order.email, headline: alert.headline, detail: alert.detail },
+    userId: null,
   });
 }
 
 /** The order was shipped (with its tracking number). */
 export async function enqueueOrderShippedMail(trx: DB, orderId: number): Promise<void> {
-  const data = await orderMailData(trx, orderId);
-  if (!data) return;
-  await enqueueMail(trx, { eventKey: `order-shipped:${orderId}`, to: data.email, kind: "order-shipped", data });
+  const mail = await orderMail(trx, orderId);
+  if (!mail) return;
+  const { data, userId } = mail;
+  await enqueueMail(trx, { eventKey: `order-shipped:${orderId}`, to: data.email, kind: "order-shipped", data, userId });
 }
 
 /** The shop cancelled the order; `wasPaid` chooses the refund wording. */
 export async function enqueueOrderCancelledMail(trx: DB, orderId: number, wasPaid: boolean): Promise<void> {
-  const data = await orderMailData(trx, orderId);
-  if (!data) return;
-  await enqueueMail(trx, { eventKey: `order-cancelled:${orderId}`, to: data.email, kind: "order-cancelled", data: { ...data, wasPaid } });
+  const mail = await orderMail(trx, orderId);
+  if (!mail) return;
+  const { data, userId } = mail;
+  await enqueueMail(trx, { eventKey: `order-cancelled:${orderId}`, to: data.email, kind: "order-cancelled", data: { ...data, wasPaid }, userId });
 }
 
 /**
@@ -80,22 +93,37 @@ export async function enqueueOrderCancelledMail(trx: DB, orderId: number, wasPai
  * declined one is its own event.
  */
 export async function enqueueCancelRequestMail(trx: DB, orderId: number, at: string): Promise<void> {
-  const data = await orderMailData(trx, orderId);
-  if (!data) return;
-  await enqueueMail(trx, { eventKey: `cancel-request:${orderId}:${at}`, to: data.email, kind: "cancel-request-received", data });
-  await enqueueMail(trx, { eventKey: `cancel-request-owner:${orderId}:${at}`, to: await getOwnerAddress(trx), kind: "owner-cancel-request", data });
+  const mail = await orderMail(trx, orderId);
+  if (!mail) return;
+  const { data, userId } = mail;
+  await enqueueMail(trx, { eventKey: `cancel-request:${orderId}:${at}`, to: data.email, kind: "cancel-request-received", data, userId });
+  await enqueueMail(trx, {
+    eventKey: `cancel-request-owner:${orderId}:${at}`,
+    to: await getOwnerAddress(trx),
+    kind: "owner-cancel-request",
+    data,
+    userId: null,
+  });
 }
 
 /** Money went back to the buyer (a return, or a payment the shop could not keep); one mail per refund. */
 export async function enqueueOrderRefundedMail(trx: DB, orderId: number, refundId: number, refundAmount: string): Promise<void> {
-  const data = await orderMailData(trx, orderId);
-  if (!data) return;
-  await enqueueMail(trx, { eventKey: `order-refunded:${orderId}:${refundId}`, to: data.email, kind: "order-refunded", data: { ...data, refundAmount } });
+  const mail = await orderMail(trx, orderId);
+  if (!mail) return;
+  const { data, userId } = mail;
+  await enqueueMail(trx, {
+    eventKey: `order-refunded:${orderId}:${refundId}`,
+    to: data.email,
+    kind: "order-refunded",
+    data: { ...data, refundAmount },
+    userId,
+  });
 }
 
 /** The shop declined the buyer's cancellation request; `at` makes each decline its own event. */
 export async function enqueueCancelDeclinedMail(trx: DB, orderId: number, declineReason: string, at: string): Promise<void> {
-  const data = await orderMailData(trx, orderId);
-  if (!data) return;
-  await enqueueMail(trx, { eventKey: `cancel-declined:${orderId}:${at}`, to: data.email, kind: "cancel-declined", data: { ...data, declineReason } });
+  const mail = await orderMail(trx, orderId);
+  if (!mail) return;
+  const { data, userId } = mail;
+  await enqueueMail(trx, { eventKey: `cancel-declined:${orderId}:${at}`, to: data.email, kind: "cancel-declined", data: { ...data, declineReason }, userId });
 }

@@ -25,11 +25,19 @@ export function onMailEnqueued(listener: () => void): () => void {
  * Queues one message in the caller's transaction. `eventKey` names the event (for example
  * `order-paid:12`): a second call with the same key does nothing, so one event never sends two
  * messages whatever retries or concurrent requests happen. Returns true when the row is new.
+ *
+ * `userId` is the account the message belongs to: the account it was made for, or the account of
+ * the order it is about; null for the owner's alerts, a guest's order and anything no account has
+ * proved its own. The account's data export lists, and its deletion removes, its messages by this
+ * key alone, never by the address (docs/decisions/account-keyed-personal-data.md).
  */
-export async function enqueueMail<K extends MailKind>(trx: DB, message: { eventKey: string; to: string; kind: K; data: MailDataByKind[K] }): Promise<boolean> {
+export async function enqueueMail<K extends MailKind>(
+  trx: DB,
+  message: { eventKey: string; to: string; kind: K; data: MailDataByKind[K]; userId: number | null },
+): Promise<boolean> {
   const result = await trx
     .insertInto("outbox")
-    .values({ event_key: message.eventKey, kind: message.kind, to_address: message.to, data: JSON.stringify(message.data) })
+    .values({ event_key: message.eventKey, kind: message.kind, to_address: message.to, data: JSON.stringify(message.data), user_id: message.userId })
     .onConflict((oc) => oc.column("event_key").doNothing())
     .executeTakeFirst();
   const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) === 1;

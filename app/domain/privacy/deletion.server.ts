@@ -6,6 +6,8 @@ import { takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { PASSWORD_CHANGE_TRIES } from "~/domain/auth/security.server";
 import { DomainError } from "~/domain/common/errors";
 import { enqueueMail } from "~/domain/mail/outbox.server";
+import { type MailKind } from "~/domain/mail/templates";
+import { EXPORT_LIMIT } from "~/domain/privacy/export.server";
 import { type Actor, logActivity } from "~/domain/ops/activity.server";
 import { type DeleteAccountInput } from "~/domain/privacy/schemas";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
@@ -21,17 +23,22 @@ import { type DB } from "~/lib/sqlite.server";
 /** The e-mailed link of accounts without a password: one hour, single use, only its SHA-256 stored. */
 export const DELETE_LINK = { purpose: "delete-account", minutes: 60, perHour: 3 } as const;
 
-/** Account-only e-mails already delivered: they go with the account (order e-mails stay with their orders). */
-const ACCOUNT_MAIL_KINDS = [
+/**
+ * Account-only e-mails already delivered: they go with the account (order e-mails stay with their
+ * orders). Only the account's own rows (outbox.user_id) are removed, whatever their address.
+ */
+export const ACCOUNT_MAIL_KINDS = [
   "welcome",
   "points-awarded",
   "password-reset",
   "verify-email",
+  "email-change-confirm",
   "email-changed",
   "back-in-stock",
   "back-in-stock-confirm",
   "account-delete-link",
-];
+  "review-request",
+] as const satisfies readonly MailKind[];
 
 /**
  * Every table that holds a person's data, and what deleteAccount does to it: the rows it removes,
@@ -52,11 +59,11 @@ export const DELETION_COVERAGE = {
     recovery_codes: "the second factor's recovery codes",
     auth_tokens: "e-mailed link tokens",
     password_reset_tokens: "reset link tokens",
-    back_in_stock_requests: "requests made with the address",
-    known_signins: "the network addresses the account signed in from",
-    login_attempts: "refused sign-ins of the address, and its reset throttling rows",
-    rate_events: "the password tries counted for the account",
-    outbox: "account-only e-mails already sent (ACCOUNT_MAIL_KINDS)",
+    back_in_stock_requests: "the requests keyed to the account (never others made with its address)",
+    known_signins: "the network addresses the account signed in from (its keyed rows)",
+    login_attempts: "refused sign-ins of the address since the account was made, and its reset throttling rows",
+    rate_events: "the password tries and data downloads counted for the account",
+    outbox: "account-only e-mails already sent that are keyed to the account (ACCOUNT_MAIL_KINDS)",
   },
   kept: {
     orders:
@@ -66,7 +73,7 @@ export const DELETION_COVERAGE = {
     refunds: "with their order (see orders)",
     withdrawals: "with their order (see orders)",
     payment_attempts: "with their order (see orders)",
-    outbox: "order e-mails stay with their orders; the deletion's own confirmation is queued to the former address",
+    outbox: "order e-mails stay with their orders, their account key cleared; the deletion's own confirmation is queued to the former address, keyed to nobody",
     activity_log: "append-only, the owner's record of who did what, the user.delete row included (docs/decisions/account-deletion.md)",
     page_versions: "the owner's pages: the admin's address stays on the versions they saved (the id is cleared by the foreign key)",
     uploads: "product photos: the id of the admin who uploaded one is cleared by the foreign key",
@@ -100,7 +107,7 @@ export async function deleteAccount(db: DB, userId: number, via: DeletionVia, ac
   const deleted = await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom("users")
-      .select(["id", "email", "first_name as firstName", "is_admin as isAdmin"])
+      .select(["id", "email", "first_name as firstName", "is_admin as isAdmin", "created_at as createdAt"])
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!user) throw new DomainError(PRIVACY_TEXT.notFound, 404);
@@ -129,15 +136,21 @@ export async function deleteAccount(db: DB, userId: number, via: DeletionVia, ac
     await trx.deleteFrom("recovery_codes").where("user_id", "=", userId).execute();
     await trx.deleteFrom("auth_tokens").where("user_id", "=", userId).execute();
     await trx.deleteFrom("password_reset_tokens").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("back_in_stock_requests").where(sameEmail("email")).execute();
-    await trx.deleteFrom("known_signins").where(sameEmail("email")).execute();
-    // Password-reset throttling writes its rows under 'reset:' + e-mail.
+    // Rows keyed to the account only: a request or a sign-in made with its address before the
+    // account held it, or by someone who never proved the address, is not the account's to delete.
+    await trx.deleteFrom("back_in_stock_requests").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("known_signins").where("user_id", "=", userId).execute();
+    // Password-reset throttling writes its rows under 'reset:' + e-mail; tries from before the
+    // account existed were at whoever held the address then.
     await trx
       .deleteFrom("login_attempts")
       .where((eb) => eb.or([sameEmail("email"), eb(sql`lower(email)`, "=", `reset:${email.toLowerCase()}`)]))
+      .where("created_at", ">=", user.createdAt)
       .execute();
-    await trx.deleteFrom("rate_events").where("bucket", "=", "password-change").where("key", "=", String(userId)).execute();
-    await trx.deleteFrom("outbox").where(sameEmail("to_address")).where("status", "=", "sent").where("kind", "in", ACCOUNT_MAIL_KINDS).execute();
+    await trx.deleteFrom("rate_events").where("bucket", "in", ["password-change", EXPORT_LIMIT.bucket]).where("key", "=", String(userId)).execute();
+    await trx.deleteFrom("outbox").where("user_id", "=", userId).where("status", "=", "sent").where("kind", "in", ACCOUNT_MAIL_KINDS).execute();
+    // The rest (order e-mails, mail still to be sent) stays, detached like the orders.
+    await trx.updateTable("outbox").set({ user_id: null }).where("user_id", "=", userId).execute();
     await trx.deleteFrom("users").where("id", "=", userId).execute();
 
     await enqueueMail(trx, {
@@ -145,6 +158,8 @@ export async function deleteAccount(db: DB, userId: number, via: DeletionVia, ac
       to: email,
       kind: "account-deleted",
       data: { firstName: user.firstName, ordersKept: Number(orders.numUpdatedRows) },
+      // The account is gone: the notice is nobody's to export or delete.
+      userId: null,
     });
     // The activity log is append-only and the owner's record of who asked for what: it keeps the
     // id and address of the deleted account (see the ADR).
@@ -247,6 +262,7 @@ async function sendDeletionLink(db: DB, user: { id: number; email: string; first
       to: user.email,
       kind: "account-delete-link",
       data: { firstName: user.firstName, token },
+      userId: user.id,
     });
     return user.email;
   });

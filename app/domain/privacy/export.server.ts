@@ -1,14 +1,18 @@
-import { sql } from "kysely";
+import { HOUR_MS, rateLimitedText, rateLimitWaitMs, type RateLimit, takeRateSlot } from "~/domain/auth/rate-limit.server";
+import { DomainError } from "~/domain/common/errors";
 import { listReviewsOfUser } from "~/domain/reviews/reviews.server";
-import { type OrderShippingAddress } from "~/domain/orders/orders.server";
+import { type ExportedOrder, listOrders } from "~/domain/privacy/export-orders.server";
 import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { type Database } from "~/lib/db-schema";
 import { type DB } from "~/lib/sqlite.server";
 
+export type { ExportedOrder };
+
 /**
  * The right of access and portability (GDPR Art. 15, 20): one JSON object of what the shop keeps
- * about an account. Every query is keyed by the account's id or its own e-mail address and
- * nothing else, so the file can hold nobody else's data. Secrets (password hash, TOTP secret,
+ * about an account. Every query is keyed by the account's id, never by its e-mail address alone:
+ * an address may have been someone else's before, and anyone may register an address they do
+ * not own (docs/decisions/account-keyed-personal-data.md). Secrets (password hash, TOTP secret,
  * recovery codes, link tokens, session ids) are never selected.
  */
 export interface AccountExport {
@@ -57,49 +61,13 @@ export interface AccountExport {
     sessions: { signedInAt: string; lastSeenAt: string | null; expiresAt: string }[];
     /** Network addresses the account signed in from with its password. */
     knownSignIns: { ipAddress: string; lastSignInAt: string }[];
-    /** Refused password sign-ins still on record (kept briefly for throttling), without the address: it may be a stranger's. */
+    /** Refused password sign-ins at the address since the account was made (kept briefly for throttling), without the network address: it may be a stranger's. */
     failedSignIns: { at: string }[];
     /** Admin accounts only: the admin sign-ins of the activity log. */
     adminSignIns: { at: string; ipAddress: string | null }[];
   };
-  /** E-mails the shop sent or will send to the account's address (no bodies: they held sign-in links). */
+  /** E-mails the shop sent or will send that belong to the account (no bodies: they held sign-in links). */
   emails: { kind: string; subject: string | null; status: string; createdAt: string; sentAt: string | null }[];
-}
-
-export interface ExportedOrder {
-  id: number;
-  status: string;
-  email: string;
-  placedAt: string;
-  paidAt: string | null;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  currency: "USD";
-  subtotalCents: number;
-  shippingCents: number;
-  shippingMethod: string;
-  loyaltyDiscountCents: number;
-  loyaltyPointsUsed: number;
-  pointsAwarded: number;
-  totalCents: number;
-  trackingNumber: string | null;
-  customerMessage: string | null;
-  declineReason: string | null;
-  shippingAddress: OrderShippingAddress;
-  items: {
-    title: string;
-    quantity: number;
-    returnedQuantity: number;
-    unitPriceCents: number;
-    colorName: string | null;
-    variationName: string | null;
-  }[];
-  refunds: { amountCents: number; status: string; createdAt: string }[];
-  withdrawal: { receivedAt: string; handledAt: string | null; name: string; statement: string | null } | null;
-  /** What happened to the order, as its pages show it. */
-  history: { at: string; event: string }[];
-  /** The order's own page (works without the account: keep it private). */
-  detailsPath: string;
 }
 
 /**
@@ -112,6 +80,8 @@ export const EXPORT_COVERAGE = {
     users: "profile",
     orders: "orders (by the account's id only)",
     order_items: "orders[].items",
+    order_events: "orders[].events (the owner's record of each of the account's own orders)",
+    payment_attempts: "orders[].paymentAttempts (state, amount and times; never PayPal's ids)",
     refunds: "orders[].refunds (completed and pending)",
     withdrawals: "orders[].withdrawal",
     favorites: "favorites",
@@ -120,19 +90,17 @@ export const EXPORT_COVERAGE = {
     carts: "cart",
     cart_items: "cart",
     loyalty_events: "loyaltyHistory",
-    back_in_stock_requests: "backInStockRequests",
+    back_in_stock_requests: "backInStockRequests (those keyed to the account: confirmed while the address was its confirmed one)",
     sessions: "signInHistory.sessions (never the session id)",
-    known_signins: "signInHistory.knownSignIns",
-    login_attempts: "signInHistory.failedSignIns (times only: the address trying may be a stranger's)",
+    known_signins: "signInHistory.knownSignIns (keyed to the account when it signed in)",
+    login_attempts: "signInHistory.failedSignIns (times since the account was made only: the address trying may be a stranger's)",
     activity_log: "signInHistory.adminSignIns (an admin's own sign-ins)",
-    outbox: "emails (no bodies: they held sign-in links; not the owner's alerts, about other people's orders)",
+    outbox: "emails (keyed to the account: its own mail and its orders'; no bodies, they held sign-in links)",
   },
   notExported: {
     auth_tokens: "secrets only: hashes of e-mailed link tokens",
     password_reset_tokens: "secrets only: hashes of reset link tokens",
     recovery_codes: "secrets only: hashes of the second factor's recovery codes",
-    order_events: "the shop's own record of what it did to an order; the order's story is orders[].history, as the order pages tell it",
-    payment_attempts: "PayPal ids and attempt states: payment plumbing, nothing about the person the order does not say",
     page_versions: "the owner's pages: a row names the admin who saved a version, a work record, not the admin's own data",
     uploads: "product photos: a row names the admin who uploaded it, a work record",
     admin_signin_refusals: "counts refused admin sign-ins per client address: tied to no account",
@@ -141,16 +109,40 @@ export const EXPORT_COVERAGE = {
   },
 } as const satisfies { exported: Partial<Record<keyof Database, string>>; notExported: Partial<Record<keyof Database, string>> };
 
+/** Downloads per account and hour, through the API and the Your data page alike (the admin's answers to requests are not counted). */
+export const EXPORT_LIMIT = { bucket: "account-export", max: 5, windowMs: HOUR_MS } as const;
+
+function exportLimit(userId: number): RateLimit {
+  return { ...EXPORT_LIMIT, key: String(userId) };
+}
+
+/**
+ * The signed-in person's own download (GET /api/account/export and the Your data page): counts
+ * one against EXPORT_LIMIT first. Throws DomainError 429 past it, 404 when the account is gone.
+ */
+export async function exportOwnAccountData(db: DB, userId: number, now = new Date()): Promise<AccountExport> {
+  await takeRateSlot(db, [exportLimit(userId)], PRIVACY_TEXT.exportLimited, now);
+  const data = await exportAccountData(db, userId, now);
+  if (!data) throw new DomainError(PRIVACY_TEXT.notFound, 404);
+  return data;
+}
+
+/** Why the account cannot download its data right now (EXPORT_LIMIT reached, and how long to wait), or null when it can. */
+export async function exportRefusal(db: DB, userId: number, now = new Date()): Promise<string | null> {
+  const waitMs = await rateLimitWaitMs(db, exportLimit(userId), now);
+  return waitMs > 0 ? rateLimitedText(PRIVACY_TEXT.exportLimited, waitMs) : null;
+}
+
 /** The account's data, or null when the account does not exist. */
 export async function exportAccountData(db: DB, userId: number, now = new Date()): Promise<AccountExport | null> {
   const user = await readAccount(db, userId);
   if (!user) return null;
   const [orders, shopping, reviews, signInHistory, emails] = await Promise.all([
     listOrders(db, userId),
-    listShopping(db, userId, user.email),
+    listShopping(db, userId),
     listReviewsOfUser(db, userId),
-    listSignInHistory(db, userId, user.email),
-    listEmails(db, user.email),
+    listSignInHistory(db, user),
+    listEmails(db, userId),
   ]);
   return {
     about: PRIVACY_TEXT.exportAbout,
@@ -225,12 +217,8 @@ function profileOf(user: Account): AccountExport["profile"] {
   };
 }
 
-/** Favorites, cart, loyalty history, and the back-in-stock requests made with the account's address. */
-async function listShopping(
-  db: DB,
-  userId: number,
-  email: string,
-): Promise<Pick<AccountExport, "favorites" | "cart" | "loyaltyHistory" | "backInStockRequests">> {
+/** Favorites, cart, loyalty history, and the back-in-stock requests that are the account's. */
+async function listShopping(db: DB, userId: number): Promise<Pick<AccountExport, "favorites" | "cart" | "loyaltyHistory" | "backInStockRequests">> {
   const [favorites, cart, loyaltyHistory, backInStockRequests] = await Promise.all([
     db
       .selectFrom("favorites as f")
@@ -274,15 +262,15 @@ async function listShopping(
         "b.closed_at as closedAt",
         "b.closed_reason as closedReason",
       ])
-      .where(sql<boolean>`lower(b.email) = lower(${email})`)
+      .where("b.user_id", "=", userId)
       .orderBy("b.id")
       .execute(),
   ]);
   return { favorites, cart, loyaltyHistory, backInStockRequests };
 }
 
-async function listSignInHistory(db: DB, userId: number, email: string): Promise<AccountExport["signInHistory"]> {
-  const byEmail = sql<boolean>`lower(email) = lower(${email})`;
+async function listSignInHistory(db: DB, user: Pick<Account, "id" | "email" | "createdAt">): Promise<AccountExport["signInHistory"]> {
+  const userId = user.id;
   const [sessions, knownSignIns, failedSignIns, adminSignIns] = await Promise.all([
     db
       .selectFrom("sessions")
@@ -290,8 +278,16 @@ async function listSignInHistory(db: DB, userId: number, email: string): Promise
       .where("user_id", "=", userId)
       .orderBy("created_at")
       .execute(),
-    db.selectFrom("known_signins").select(["ip as ipAddress", "last_at as lastSignInAt"]).where(byEmail).orderBy("last_at").execute(),
-    db.selectFrom("login_attempts").select("created_at as at").where(byEmail).orderBy("id").execute(),
+    db.selectFrom("known_signins").select(["ip as ipAddress", "last_at as lastSignInAt"]).where("user_id", "=", userId).orderBy("last_at").execute(),
+    // Tries at the address from before the account existed were at whoever held it then. Sign-in
+    // stores the address lower-cased, as accounts keep theirs (login_attempts_email).
+    db
+      .selectFrom("login_attempts")
+      .select("created_at as at")
+      .where("email", "=", user.email.toLowerCase())
+      .where("created_at", ">=", user.createdAt)
+      .orderBy("id")
+      .execute(),
     db
       .selectFrom("activity_log")
       .select(["created_at as at", "client_ip as ipAddress"])
@@ -304,105 +300,16 @@ async function listSignInHistory(db: DB, userId: number, email: string): Promise
   return { sessions, knownSignIns, failedSignIns, adminSignIns };
 }
 
-/** What the shop sent to the address, without bodies. The owner's alerts may go to an admin's own address; they are about other people's orders. */
-async function listEmails(db: DB, email: string): Promise<AccountExport["emails"]> {
+/**
+ * The account's mail, without bodies: only rows the shop keyed to the account when it wrote them
+ * (outbox_user_idx). Mail that merely went to its address (a guest's order, a stranger's
+ * back-in-stock request, a former holder's) is not its, and the owner's alerts are keyed to nobody.
+ */
+async function listEmails(db: DB, userId: number): Promise<AccountExport["emails"]> {
   return db
     .selectFrom("outbox")
     .select(["kind", "subject", "status", "created_at as createdAt", "sent_at as sentAt"])
-    .where(sql<boolean>`lower(to_address) = lower(${email})`)
-    .where("kind", "not like", "owner-%")
-    .orderBy("id")
-    .execute();
-}
-
-/** The account's own orders (by user id only: a guest order that merely names the address may be someone else's). */
-async function listOrders(db: DB, userId: number): Promise<ExportedOrder[]> {
-  const orders = await db
-    .selectFrom("orders")
-    .select([
-      "id",
-      "status",
-      "email",
-      "created_at as placedAt",
-      "paid_at as paidAt",
-      "shipped_at as shippedAt",
-      "delivered_at as deliveredAt",
-      "subtotal_cents as subtotalCents",
-      "shipping_cents as shippingCents",
-      "shipping_name as shippingMethod",
-      "loyalty_discount_cents as loyaltyDiscountCents",
-      "loyalty_points_used as loyaltyPointsUsed",
-      "points_awarded as pointsAwarded",
-      "total_cents as totalCents",
-      "tracking_number as trackingNumber",
-      "customer_message as customerMessage",
-      "decline_reason as declineReason",
-      "confirmation_token as token",
-      "shipping_first_name as firstName",
-      "shipping_last_name as lastName",
-      "shipping_address_line1 as addressLine1",
-      "shipping_address_line2 as addressLine2",
-      "shipping_city as city",
-      "shipping_state as state",
-      "shipping_postal_code as postalCode",
-      "shipping_country as country",
-    ])
     .where("user_id", "=", userId)
     .orderBy("id")
     .execute();
-  if (orders.length === 0) return [];
-  const ids = orders.map((o) => o.id);
-  const [items, refunds, withdrawals] = await Promise.all([
-    db
-      .selectFrom("order_items as oi")
-      .leftJoin("colors as c", "c.id", "oi.color_id")
-      .select([
-        "oi.order_id as orderId",
-        "oi.title",
-        "oi.quantity",
-        "oi.returned_quantity as returnedQuantity",
-        "oi.unit_price_cents as unitPriceCents",
-        "c.name as colorName",
-        "oi.variation_name as variationName",
-      ])
-      .where("oi.order_id", "in", ids)
-      .orderBy("oi.id")
-      .execute(),
-    db
-      .selectFrom("refunds")
-      .select(["order_id as orderId", "amount_cents as amountCents", "status", "created_at as createdAt"])
-      .where("order_id", "in", ids)
-      .where("status", "in", ["COMPLETED", "PENDING"])
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("withdrawals")
-      .select(["order_id as orderId", "received_at as receivedAt", "handled_at as handledAt", "name", "statement"])
-      .where("order_id", "in", ids)
-      .execute(),
-  ]);
-  return orders.map(({ token, firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country, ...o }) => {
-    const orderRefunds = refunds.filter((r) => r.orderId === o.id).map(({ orderId: _, ...r }) => r);
-    const w = withdrawals.find((x) => x.orderId === o.id);
-    const withdrawal = w ? { receivedAt: w.receivedAt, handledAt: w.handledAt, name: w.name, statement: w.statement } : null;
-    const history = [
-      { at: o.placedAt, event: "Order placed" },
-      ...(o.paidAt ? [{ at: o.paidAt, event: "Payment received" }] : []),
-      ...(o.shippedAt ? [{ at: o.shippedAt, event: "Shipped" }] : []),
-      ...(o.deliveredAt ? [{ at: o.deliveredAt, event: "Delivered" }] : []),
-      ...orderRefunds.map((r) => ({ at: r.createdAt, event: `Refund of ${(r.amountCents / 100).toFixed(2)} USD (${r.status.toLowerCase()})` })),
-      ...(withdrawal ? [{ at: withdrawal.receivedAt, event: "Withdrawal received" }] : []),
-      ...(withdrawal?.handledAt ? [{ at: withdrawal.handledAt, event: "Withdrawal handled" }] : []),
-    ].sort((a, b) => a.at.localeCompare(b.at));
-    return {
-      ...o,
-      currency: "USD" as const,
-      shippingAddress: { firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country },
-      items: items.filter((i) => i.orderId === o.id).map(({ orderId: _, ...i }) => i),
-      refunds: orderRefunds,
-      withdrawal,
-      history,
-      detailsPath: `/order-details/${o.id}/${encodeURIComponent(token)}`,
-    };
-  });
 }

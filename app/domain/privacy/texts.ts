@@ -17,6 +17,8 @@ export const PRIVACY_TEXT = {
   adminTypeEmail: "Type the customer's e-mail address exactly to confirm",
   adminDeleted: "Customer account deleted",
   notFound: "Account not found",
+  exportLimited: "You have already downloaded your data several times this hour.",
+  exportLimitedTitle: "Download not available right now",
   exportAbout:
     "Everything Little Stitches Atelier keeps about your account, as of exportedAt. Orders stay with the shop for the accounting period even after the account is deleted. Passwords, second-factor secrets and sign-in links are never exported.",
 } as const;

@@ -70,6 +70,7 @@ export async function queueReviewRequests(db: DB, now = new Date()): Promise<num
         to: order.email,
         kind: "review-request",
         data: { firstName: order.firstName, orderId: order.id, items, unsubscribeToken: reviewUnsubscribeToken(order.userId!) },
+        userId: order.userId,
       });
     });
     if (sent) queued++;

@@ -173,8 +173,8 @@ export async function submitWithdrawal(
     const data = await withdrawalMailData(trx, view.id, { name: input.name.trim(), statement, receivedAt, shipped: toSummary(view, eligibility).shipped });
     if (data) {
       // data.email is the order's address, whatever the form said.
-      await enqueueMail(trx, { eventKey: `withdrawal:${view.id}`, to: data.email, kind: "withdrawal-received", data });
-      await enqueueMail(trx, { eventKey: `withdrawal-owner:${view.id}`, to: await getOwnerAddress(trx), kind: "owner-withdrawal", data });
+      await enqueueMail(trx, { eventKey: `withdrawal:${view.id}`, to: data.email, kind: "withdrawal-received", data, userId: view.userId });
+      await enqueueMail(trx, { eventKey: `withdrawal-owner:${view.id}`, to: await getOwnerAddress(trx), kind: "owner-withdrawal", data, userId: null });
     }
     return { orderId: view.id, receivedAt, repeated: false };
   });
@@ -306,7 +306,14 @@ export async function remindUnhandledWithdrawals(db: DB, now = new Date()): Prom
       const view = await getOrderView(trx, orderId);
       const shipped = view?.shippedAt != null;
       const data = await withdrawalMailData(trx, orderId, { name: w.name, statement: w.statement, receivedAt: w.receivedAt, shipped });
-      if (data) await enqueueMail(trx, { eventKey: `withdrawal-reminder:${orderId}`, to: await getOwnerAddress(trx), kind: "owner-withdrawal-reminder", data });
+      if (data)
+        await enqueueMail(trx, {
+          eventKey: `withdrawal-reminder:${orderId}`,
+          to: await getOwnerAddress(trx),
+          kind: "owner-withdrawal-reminder",
+          data,
+          userId: null,
+        });
       return true;
     });
     if (done) sent++;

@@ -82,6 +82,8 @@ export interface KnownSigninsTable {
   email: string;
   ip: string;
   last_at: string;
+  /** The account that signed in; its rows move with it when its address changes. Null on rows of before that no account provably owns. */
+  user_id: number | null;
 }
 
 export interface PasswordResetTokensTable {

@@ -136,6 +136,8 @@ export interface BackInStockRequestsTable {
   /** Set when the address confirmed the request through the mailed link; only then is it mailed. */
   confirmed_at: string | null;
   confirm_token_hash: string | null;
+  /** The account whose confirmed address confirmed the request; null while unconfirmed, or when no account held the address confirmed. */
+  user_id: number | null;
 }
 
 /** A customer's review of a product she bought; shown once the owner approves it. */

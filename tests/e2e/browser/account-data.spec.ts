@@ -69,6 +69,20 @@ test("a customer downloads their data, then deletes the account with the passwor
   await expect(page.getByText(`#${order.id}`).first()).toBeVisible();
 });
 
+test("past the download limit, 'Download my data' comes back to the page, which says how long to wait", async ({ page, loginAsCustomer }, testInfo) => {
+  await loginAsCustomer({ page, email: uniqueEmail("data-limit"), password: PASSWORD, firstName: "Lina", lastName: "Limit" });
+  await visit(page, testInfo, "/account/data");
+  const refusal = page.getByText(/^You have already downloaded your data several times this hour\. Please wait \d+ minutes? and try again\.$/);
+  await expect(refusal).toHaveCount(0);
+  // The API and the page share the account's limit: use it up through the API.
+  const statuses: number[] = [];
+  while (statuses.at(-1) !== 429 && statuses.length < 20) statuses.push((await page.request.get("/api/account/export")).status());
+  expect(new Set(statuses)).toEqual(new Set([200, 429]));
+  await page.getByRole("link", { name: "Download my data" }).click();
+  await page.waitForURL((url) => url.pathname === "/account/data");
+  await expect(refusal).toBeVisible();
+});
+
 test("an account without a password (Google only) confirms the deletion with the link from the e-mail", async ({ page, loginAsCustomer }, testInfo) => {
   const email = uniqueEmail("data-link");
   await loginAsCustomer({ page, email, firstName: "Gala" });

@@ -121,3 +121,13 @@ export async function makeLoyaltyEvents(db: DB, userId: number, events: LoyaltyE
     return ids;
   });
 }
+
+/** The account's open e-mail links run out now, as their days passing would (an undo link then no longer holds the old address). */
+export async function expireEmailLinks(db: DB, userId: number) {
+  await db
+    .updateTable("auth_tokens")
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
+}
