@@ -3,6 +3,8 @@ import { confirmFirst, ConfirmStep } from "~/components/admin/store-parts";
 import { formatBytes } from "~/lib/bytes";
 import { STORE_INTENTS } from "~/domain/common/settings-texts";
 import { CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
+import { REPLICATION_TEXT } from "~/domain/ops/replication-texts";
+import { type Replication } from "~/domain/ops/replication.server";
 
 const TAB = "/admin?tab=functions";
 
@@ -30,10 +32,37 @@ interface LastBackup {
   trigger: string;
 }
 
+const utc = (iso: string) => iso.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC");
+
+/** The last sync Litestream reported, or why there is none. */
+export function ReplicationCard({ replication }: { replication: Replication }) {
+  return (
+    <section className="form-card" aria-labelledby="fn-replication">
+      <h3 id="fn-replication">{REPLICATION_TEXT.title}</h3>
+      {!replication.configured ? (
+        <p className="small" data-testid="replication">
+          {REPLICATION_TEXT.notConfigured}
+        </p>
+      ) : replication.lastSyncAt === null ? (
+        <p className="small" data-testid="replication">
+          {REPLICATION_TEXT.noSyncYet}
+        </p>
+      ) : (
+        <p className="small" data-testid="replication">
+          {REPLICATION_TEXT.lastSync} <time dateTime={replication.lastSyncAt}>{utc(replication.lastSyncAt)}</time>{" "}
+          {REPLICATION_TEXT.ago(replication.lagSeconds ?? 0)}
+          {replication.stale ? <strong> {REPLICATION_TEXT.stale}</strong> : null}
+        </p>
+      )}
+      <p className="muted small">{replication.configured ? REPLICATION_TEXT.aboutOn : REPLICATION_TEXT.aboutOff}</p>
+    </section>
+  );
+}
+
 export function FunctionsTab({
   data,
 }: {
-  data: { kind: "functions"; confirm: "recalculate" | "clean" | null; lastBackup: LastBackup | null; backupDir: string };
+  data: { kind: "functions"; confirm: "recalculate" | "clean" | null; lastBackup: LastBackup | null; backupDir: string; replication: Replication };
 }) {
   const asked = FUNCTIONS.find((f) => f.id === data.confirm);
   return (
@@ -58,8 +87,8 @@ export function FunctionsTab({
           <h3 id="fn-backup">Backups</h3>
           {data.lastBackup ? (
             <p className="small" data-testid="last-backup">
-              Last backup: <time dateTime={data.lastBackup.createdAt}>{data.lastBackup.createdAt.replace("T", " ").replace(/\.\d+Z$|Z$/, " UTC")}</time>,{" "}
-              {formatBytes(data.lastBackup.sizeBytes)} ({data.lastBackup.file})
+              Last backup: <time dateTime={data.lastBackup.createdAt}>{utc(data.lastBackup.createdAt)}</time>, {formatBytes(data.lastBackup.sizeBytes)} (
+              {data.lastBackup.file})
             </p>
           ) : (
             <p className="small" data-testid="last-backup">
@@ -76,6 +105,7 @@ export function FunctionsTab({
             </button>
           </Form>
         </section>
+        <ReplicationCard replication={data.replication} />
       </div>
     </section>
   );

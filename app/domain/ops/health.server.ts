@@ -2,6 +2,7 @@ import { statfs } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import { getLastBackup } from "~/domain/ops/backup.server";
+import { readReplication, type Replication } from "~/domain/ops/replication.server";
 import { type DB } from "~/lib/sqlite.server";
 
 export interface Health {
@@ -9,6 +10,8 @@ export interface Health {
   lastBackupAt: string | null;
   outboxPending: number;
   disk: { freeBytes: number | null };
+  /** The last sync of the database's replica, or { configured: false }. */
+  replication: Replication;
 }
 
 /** E-mails not sent yet: waiting for their turn or failing and retried. */
@@ -23,10 +26,12 @@ async function outboxPending(db: DB): Promise<number> {
 
 /**
  * What GET /healthz answers: the database answers a query, the last backup's time, the e-mails
- * waiting, and the free disk space where the database lives. A few indexed reads: cheap enough
- * to be called every 10 s. Names no path, version or secret.
+ * waiting, the free disk space where the database lives and the replica's last sync. A few
+ * indexed reads and one small file: cheap enough to be called every 10 s. Names no path,
+ * version or secret. A stale replica does not make the shop unhealthy: it still serves.
  */
-export async function checkHealth(db: DB, databasePath: string): Promise<{ ok: boolean; health: Health }> {
+export async function checkHealth(db: DB, databasePath: string, replicaUrl?: string): Promise<{ ok: boolean; health: Health }> {
+  const replication = readReplication(databasePath, replicaUrl);
   const disk = await statfs(path.dirname(path.resolve(databasePath))).then(
     (s) => ({ freeBytes: Number(s.bavail) * Number(s.bsize) }),
     () => ({ freeBytes: null }),
@@ -34,8 +39,8 @@ export async function checkHealth(db: DB, databasePath: string): Promise<{ ok: b
   try {
     await sql`select 1`.execute(db);
     const [last, pending] = await Promise.all([getLastBackup(db), outboxPending(db)]);
-    return { ok: true, health: { db: "ok", lastBackupAt: last?.createdAt ?? null, outboxPending: pending, disk } };
+    return { ok: true, health: { db: "ok", lastBackupAt: last?.createdAt ?? null, outboxPending: pending, disk, replication } };
   } catch {
-    return { ok: false, health: { db: "error", lastBackupAt: null, outboxPending: 0, disk } };
+    return { ok: false, health: { db: "error", lastBackupAt: null, outboxPending: 0, disk, replication } };
   }
 }

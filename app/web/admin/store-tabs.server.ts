@@ -18,6 +18,7 @@ import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { type Actor } from "~/domain/ops/activity.server";
 import { requestActor } from "~/web/actor.server";
 import { getLastBackup, runBackup } from "~/domain/ops/backup.server";
+import { readReplication } from "~/domain/ops/replication.server";
 import { formatBytes } from "~/lib/bytes";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -103,6 +104,7 @@ export async function loadFunctionsTab(db: DB, url: URL) {
     confirm: confirm === "recalculate" || confirm === "clean" ? (confirm as "recalculate" | "clean") : null,
     lastBackup: await getLastBackup(db),
     backupDir: getEnv().BACKUP_DIR,
+    replication: readReplication(getEnv().DATABASE_PATH, getEnv().LITESTREAM_REPLICA_URL),
   };
 }
 

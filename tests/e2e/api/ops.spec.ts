@@ -70,7 +70,7 @@ test.describe("GET /healthz", () => {
     await customer.request.dispose();
   });
 
-  test("to an admin session, the database, last backup, outbox and free disk; nothing secret", async ({ loginAsAdmin }) => {
+  test("to an admin session, the database, last backup, outbox, free disk and replication; nothing secret", async ({ loginAsAdmin }) => {
     const admin = await loginAsAdmin({ email: uniqueEmail("health-admin") });
     const res = await admin.request.get("/healthz");
     expect(res.status()).toBe(200);
@@ -81,6 +81,8 @@ test.describe("GET /healthz", () => {
       lastBackupAt: body.lastBackupAt === null ? null : expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       outboxPending: expect.any(Number),
       disk: { freeBytes: expect.any(Number) },
+      // The e2e server runs without LITESTREAM_REPLICA_URL.
+      replication: { configured: false },
     });
     expect(body.disk.freeBytes).toBeGreaterThan(0);
     expect(JSON.stringify(body)).not.toMatch(/sqlite|secret|\/tmp|\.tmp/i);

@@ -129,9 +129,15 @@ test("an order's activity: cancel it, then find it by order number in the Activi
   await expect(row).toContainText("status: paid → cancelled");
 });
 
-test("Back up now shows the new backup; Export CSV downloads the orders and users", async ({ page, loginAsAdmin }, testInfo) => {
+test("Back up now shows the new backup, beside the replication's state; Export CSV downloads the orders and users", async ({
+  page,
+  loginAsAdmin,
+}, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
   await visit(page, testInfo, "/admin?tab=functions");
+  // The e2e server runs without LITESTREAM_REPLICA_URL.
+  await expect(page.getByTestId("replication")).toHaveText("Replication: not configured");
+  await expect(page.getByRole("heading", { name: "Replication" })).toBeVisible();
   await page.getByRole("button", { name: "Back up now" }).click();
   await expectToast(page, "Backup complete");
   await expect(page.getByTestId("last-backup")).toContainText(/Last backup: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC, [\d.]+ (KB|MB)/);

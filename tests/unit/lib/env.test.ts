@@ -100,3 +100,36 @@ describe("production takes its addresses from the environment, never from test s
     expect(parseEnv({ ...live, NODE_ENV: "production", SESSION_SECRET: SECRET, APP_URL }).PAYPAL_MODE).toBe("live");
   });
 });
+
+describe("LITESTREAM_REPLICA_URL: where the database is replicated", () => {
+  it("is optional (empty counts as unset) and takes file://, sftp:// and s3:// replicas", () => {
+    expect(parseEnv(base).LITESTREAM_REPLICA_URL).toBeUndefined();
+    expect(parseEnv({ ...base, LITESTREAM_REPLICA_URL: "" }).LITESTREAM_REPLICA_URL).toBeUndefined();
+    for (const url of ["file:///srv/shop-replica", "sftp://shopbackup@backup.example.net/doll-boutique/replica", "s3://shop-replica/doll-boutique"]) {
+      expect(parseEnv({ ...base, LITESTREAM_REPLICA_URL: url }).LITESTREAM_REPLICA_URL).toBe(url);
+    }
+  });
+
+  it("refuses a credential in the URL, without repeating it, and anything Litestream 0.3 cannot replicate to", () => {
+    for (const url of [
+      "sftp://shopbackup:hunter2secret@backup.example.net/replica",
+      "s3://AKIAEXAMPLE:hunter2secret@shop-replica/db",
+      "s3://AKIAEXAMPLE@shop-replica/db",
+    ]) {
+      let message = "";
+      try {
+        parseEnv({ ...base, LITESTREAM_REPLICA_URL: url });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/LITESTREAM_REPLICA_URL: holds a credential/);
+      expect(message).not.toMatch(/hunter2secret|AKIAEXAMPLE/);
+    }
+    expect(() => parseEnv({ ...base, LITESTREAM_REPLICA_URL: "https://backup.example.net/replica" })).toThrow(
+      /LITESTREAM_REPLICA_URL: https:\/\/ is not a replica/,
+    );
+    expect(() => parseEnv({ ...base, LITESTREAM_REPLICA_URL: "file://relative/replica" })).toThrow(/file:\/\/ takes an absolute folder/);
+    expect(() => parseEnv({ ...base, LITESTREAM_REPLICA_URL: "/srv/shop-replica" })).toThrow(/LITESTREAM_REPLICA_URL: not a URL/);
+    expect(() => parseEnv({ ...base, LITESTREAM_REPLICA_URL: "s3://shop-replica/db?endpoint=x" })).toThrow(/no query/);
+  });
+});
