@@ -10,8 +10,8 @@ import type { Database } from "../../app/lib/db-schema";
 
 type DB = Kysely<Database>;
 
-/** What the shell says: NODE_ENV and DEMO (only `1` or `true` is a demo). */
-export type ShellEnv = { NODE_ENV?: string; DEMO?: string };
+/** What the shell says: NODE_ENV, DEMO (only `1` or `true` is a demo) and whether the owner gave her own password. */
+export type ShellEnv = { NODE_ENV?: string; DEMO?: string; ADMIN_PASSWORD?: string };
 
 export function shellSaysDemo(env: ShellEnv): boolean {
   return env.DEMO === "1" || env.DEMO?.toLowerCase() === "true";
@@ -43,15 +43,24 @@ async function isUnused(db: DB): Promise<boolean> {
 }
 
 /**
+ * A development shell: says neither production nor anything about DEMO, and gives no owner's
+ * password. Its seed of a new database is the demo, with the built-in admin (the contract's
+ * `npm run db:seed`); the deploy guide's `ops` wrapper says production, so it never is one.
+ */
+function shellSaysDevelopment(env: ShellEnv): boolean {
+  return env.NODE_ENV !== "production" && env.DEMO === undefined && !env.ADMIN_PASSWORD;
+}
+
+/**
  * Whether a seed on this database makes, or keeps, a demonstration shop: never when the shell
- * says a real shop; yes when the database carries the marker; yes when the shell says DEMO=1
- * and nobody has used the database yet (no account, no order); no otherwise. Asked before the
- * seed migrates or writes anything.
+ * says a real shop; yes when the database carries the marker; yes when the shell says DEMO=1 or
+ * is a development shell and nobody has used the database yet (no account, no order); no
+ * otherwise. Asked before the seed migrates or writes anything.
  */
 export async function isDemoSeed(db: DB, env: ShellEnv): Promise<boolean> {
   if (shellSaysRealShop(env)) return false;
   if (await hasDemoMarker(db)) return true;
-  return shellSaysDemo(env) && (await isUnused(db));
+  return (shellSaysDemo(env) || shellSaysDevelopment(env)) && (await isUnused(db));
 }
 
 /** Marks the database a demonstration shop (once; a second call changes nothing). */

@@ -458,10 +458,13 @@ describe("the demo marker", () => {
       for (const d of [newFile, unused]) {
         expect(await isDemoSeed(d, demo)).toBe(true);
         expect(await isDemoSeed(d, demoProduction)).toBe(true);
-        // The shell that says nothing (the deploy guide's `ops`, a developer's), or a real shop: not a demo.
-        for (const shell of [{}, { NODE_ENV: "development" }, { NODE_ENV: "production" }, { DEMO: "0" }]) expect(await isDemoSeed(d, shell)).toBe(false);
+        // A developer's shell that says nothing: the demo, as `npm run db:seed` always made it.
+        for (const shell of [{}, { NODE_ENV: "development" }]) expect(await isDemoSeed(d, shell)).toBe(true);
+        // A real shop (the deploy guide's `ops` says production), DEMO=0, or the owner's own password: not a demo.
+        for (const shell of [{ NODE_ENV: "production" }, { DEMO: "0" }, { ADMIN_PASSWORD: "her-own-long-password" }])
+          expect(await isDemoSeed(d, shell)).toBe(false);
       }
-      for (const d of [withOwner, withOrder]) expect(await isDemoSeed(d, demo)).toBe(false);
+      for (const d of [withOwner, withOrder]) for (const shell of [demo, {}]) expect(await isDemoSeed(d, shell)).toBe(false);
       expect(await isDemoSeed(marked, {})).toBe(true);
       expect(await isDemoSeed(marked, { NODE_ENV: "production" })).toBe(false);
       // The database the seed above made for a real shop.
