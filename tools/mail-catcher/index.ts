@@ -24,6 +24,8 @@ export interface MailCatcher {
   messages: CaughtMail[];
   /** Answers the next `count` messages with a temporary failure (451). */
   failNext(count: number): void;
+  /** Keeps the next `count` messages but answers each only after `ms`: a sender that gave up by then sends it again. */
+  answerNextLate(count: number, ms: number): void;
   /** Resolves with the first caught message that matches (waits up to `timeoutMs`). */
   waitFor(match: (m: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
@@ -51,6 +53,7 @@ export async function startMailCatcher(opts: { port?: number; host?: string; dir
   const messages: CaughtMail[] = [];
   const waiters = new Set<() => void>();
   let failures = 0;
+  let late = { count: 0, ms: 0 };
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
   const server = new SMTPServer({
     authOptional: true,
@@ -75,6 +78,11 @@ export async function startMailCatcher(opts: { port?: number; host?: string; dir
           messages.push(mail);
           if (opts.dir) writeFileSync(path.join(opts.dir, `${mail.receivedAt.replace(/[:.]/g, "-")}-${mail.id}.json`), JSON.stringify(mail));
           for (const wake of waiters) wake();
+          if (late.count > 0) {
+            late = { ...late, count: late.count - 1 };
+            setTimeout(() => callback(null, `Message queued as ${mail.id}`), late.ms);
+            return;
+          }
           callback(null, `Message queued as ${mail.id}`);
         })
         .catch((error: Error) => callback(error));
@@ -95,6 +103,9 @@ export async function startMailCatcher(opts: { port?: number; host?: string; dir
     messages,
     failNext(count) {
       failures = count;
+    },
+    answerNextLate(count, ms) {
+      late = { count, ms };
     },
     waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {

@@ -6,6 +6,7 @@ import { disputeJson, refundJson, represent } from "./represent";
 import { openDispute } from "./disputes";
 import { refundedCents } from "./payments";
 import { type EmulatorContext, findCapture, findOrder, resetState } from "./state";
+import type { ServerResponse } from "node:http";
 import type { Refund } from "./types";
 import { decodeId, isRecord, randomId, timestamp } from "./util";
 import { fromCents, toCents } from "./validate";
@@ -25,6 +26,8 @@ const FIXED: Record<string, { method: string; run: Control }> = {
   "hold-capture": { method: "POST", run: (emu, ctx) => holdOrReleaseCapture(emu, ctx, "hold") },
   "release-capture": { method: "POST", run: (emu, ctx) => holdOrReleaseCapture(emu, ctx, "release") },
   "held-captures": { method: "GET", run: heldCaptures },
+  "delay-next-capture": { method: "POST", run: (emu, ctx) => delayNext(emu, ctx, "capture") },
+  "delay-next-refund": { method: "POST", run: (emu, ctx) => delayNext(emu, ctx, "refund") },
 };
 
 /** The controls on one order or capture, its id in the path. */
@@ -135,6 +138,56 @@ function holdOrReleaseCapture(emu: EmulatorContext, ctx: Ctx, action: "hold" | "
   emu.state.heldCaptures.delete(target);
   for (const run of waiting) run();
   sendJson(ctx.res, 200, { ok: true, orderId: target, released: waiting.length });
+}
+
+/** The longest an answer may be held back: longer than any client waits, short enough not to pile up. */
+const MAX_DELAY_MS = 120_000;
+
+/**
+ * The next capture (of `orderId`) or refund (of `captureId`) is done at once, but its answer waits
+ * `ms`: the client times out although PayPal did the work, as when PayPal's answer is lost.
+ */
+function delayNext(emu: EmulatorContext, ctx: Ctx, operation: "capture" | "refund") {
+  const input = parseJson(ctx);
+  if (!isRecord(input)) throw new PaypalError(400, [detail("INVALID_PARAMETER_SYNTAX", "/")]);
+  const ms = input.ms;
+  if (typeof ms !== "number" || !Number.isInteger(ms) || ms < 1 || ms > MAX_DELAY_MS)
+    throw new PaypalError(400, [detail("INVALID_PARAMETER_VALUE", "/ms", String(ms))]);
+  const field = operation === "capture" ? "orderId" : "captureId";
+  const target = input[field];
+  const known = operation === "capture" ? emu.state.orders : emu.state.captures;
+  if (target !== undefined && (typeof target !== "string" || !known.has(target))) {
+    throw new PaypalError(404, [detail("INVALID_RESOURCE_ID", `/${field}`, String(target))]);
+  }
+  emu.state.lateAnswers.set(`${operation} ${typeof target === "string" ? target : "*"}`, ms);
+  sendJson(ctx.res, 200, { ok: true, operation, ms, ...(typeof target === "string" ? { [field]: target } : {}) });
+}
+
+const LATE_PATHS = { capture: /^\/v2\/checkout\/orders\/([^/]+)\/capture$/, refund: /^\/v2\/payments\/captures\/([^/]+)\/refund$/ } as const;
+
+/** A capture or refund whose answer was asked to be late: its answer is held back (the control is used up). */
+export function delayAnswerIfAsked(emu: EmulatorContext, ctx: Ctx): void {
+  if (ctx.method !== "POST" || emu.state.lateAnswers.size === 0) return;
+  for (const operation of ["capture", "refund"] as const) {
+    const match = LATE_PATHS[operation].exec(ctx.path);
+    if (!match) continue;
+    const own = `${operation} ${decodeURIComponent(match[1]!)}`;
+    const key = emu.state.lateAnswers.has(own) ? own : `${operation} *`;
+    const ms = emu.state.lateAnswers.get(key);
+    if (ms === undefined) return;
+    emu.state.lateAnswers.delete(key);
+    return answerLate(ctx.res, ms);
+  }
+}
+
+function answerLate(res: ServerResponse, ms: number): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((...args: unknown[]) => {
+    const timer = setTimeout(() => end(...args), ms);
+    // The client gave up (its timeout): nothing is left to answer.
+    res.once("close", () => clearTimeout(timer));
+    return res;
+  }) as ServerResponse["end"];
 }
 
 function heldCaptures(emu: EmulatorContext, ctx: Ctx) {

@@ -22,8 +22,11 @@
 // sending it), GET webhooks (what was sent and how the receiver answered), POST reset, GET orders,
 // POST hold-capture {orderId} / POST release-capture {orderId} / GET held-captures (the capture of
 // that order waits, unanswered, until released: a capture in flight), POST reverse/{captureId}
-// (PayPal takes the money back: PAYMENT.CAPTURE.REVERSED, and a chargeback dispute) and
-// POST dispute/{captureId} {reason?} (the buyer opens a dispute: CUSTOMER.DISPUTE.CREATED).
+// (PayPal takes the money back: PAYMENT.CAPTURE.REVERSED, and a chargeback dispute),
+// POST dispute/{captureId} {reason?} (the buyer opens a dispute: CUSTOMER.DISPUTE.CREATED) and
+// POST delay-next-capture {ms, orderId?} / POST delay-next-refund {ms, captureId?} (the next
+// capture or refund is done at once, its answer waits ms: the client times out although PayPal
+// did it).
 
 export { startPaypalEmulator } from "./server";
 export { webhookSigningString } from "./webhooks";

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { token } from "./auth";
 import { checkoutDecision, checkoutPage } from "./checkout-page";
-import { controls } from "./controls";
+import { controls, delayAnswerIfAsked } from "./controls";
 import { listDisputes, showDispute } from "./disputes";
 import { detail, methodNotAllowed, PaypalError } from "./errors";
 import { type Ctx, errorBody, sendJson } from "./http";
@@ -56,6 +56,7 @@ export function handle(emu: EmulatorContext, req: IncomingMessage, res: ServerRe
     return sendJson(res, 413, errorBody(new PaypalError(413, [detail("INVALID_PARAMETER_VALUE", "body")], "INVALID_REQUEST"), res));
   }
   const ctx: Ctx = { req, res, method: req.method ?? "GET", path, query, body, apiBase };
+  delayAnswerIfAsked(emu, ctx);
   const run = () => {
     try {
       route(emu, ctx);

@@ -28,6 +28,12 @@ export interface EmulatorState {
   reversals: Map<string, Refund>;
   /** PayPal order id → the capture requests waiting for POST /__emulator/release-capture. */
   heldCaptures: Map<string, (() => void)[]>;
+  /**
+   * Set by POST /__emulator/delay-next-capture and delay-next-refund: "capture <order id>",
+   * "refund <capture id>" (or "capture *", "refund *" for the next one) → milliseconds. The
+   * operation is done at once; its answer waits that long (a lost or late answer).
+   */
+  lateAnswers: Map<string, number>;
 }
 
 /** What the emulator was started with, with its defaults filled in. */
@@ -71,6 +77,7 @@ export function createState(): EmulatorState {
     disputes: new Map(),
     reversals: new Map(),
     heldCaptures: new Map(),
+    lateAnswers: new Map(),
   };
 }
 
@@ -91,6 +98,7 @@ export function resetState(state: EmulatorState): void {
   state.reversals.clear();
   for (const waiting of state.heldCaptures.values()) for (const run of waiting) run();
   state.heldCaptures.clear();
+  state.lateAnswers.clear();
 }
 
 export const publicBase = (emu: EmulatorContext) => (emu.config.publicUrl ?? emu.ownUrl).replace(/\/+$/, "");
