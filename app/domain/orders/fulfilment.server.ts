@@ -9,7 +9,7 @@ import { DomainError } from "~/domain/common/errors";
 import { getOrderView, type OrderView, toOrderWithdrawal } from "~/domain/orders/orders.server";
 import { addOrderEvent, applyReturn, cancelOrder, checkRestock, type RestockLine } from "~/domain/orders/transitions.server";
 import { type PaypalClient } from "~/lib/paypal-client.server";
-import { makeRefund, refundedCents } from "~/domain/payments/refunds.server";
+import { makeRefund, openRefundOf, refundedCents } from "~/domain/payments/refunds.server";
 import { PAYMENT_REVERSED, REVERSAL_TEXT } from "~/domain/payments/reversals.server";
 import { orderStatusLabel, type OrderStatus } from "~/domain/orders/status";
 import { centsToDecimal } from "~/lib/money";
@@ -177,7 +177,9 @@ export async function adminCancelOrder(db: DB, orderId: number, deps: { paypal?:
     });
     return;
   }
-  const left = row.totalCents - (await refundedCents(db, orderId));
+  // A cancel refund PayPal left unanswered is asked for again: the same request, never a second refund.
+  const open = await openRefundOf(db, orderId);
+  const left = open?.kind === "cancel" ? open.amountCents : row.totalCents - (await refundedCents(db, orderId));
   // A reversed or disputed payment is PayPal's to give back: the shop cancels without a refund.
   if (row.captureId && left > 0 && row.status !== PAYMENT_REVERSED) {
     await makeRefund(db, { orderId, captureId: row.captureId, amountCents: left, kind: "cancel" }, deps.paypal, actor);
@@ -398,7 +400,10 @@ export async function processReturn(
     throw new DomainError(`More than ${RETURN_DAYS} days have passed since delivery: please give the reason for accepting this return`, 400, "reason");
   }
   if (!Number.isInteger(input.amountCents) || input.amountCents < 0) throw new DomainError("The refund amount must be a positive amount", 400, "amount");
-  if (input.amountCents > terms.leftCents) {
+  // The same return PayPal left unanswered, asked for again: its open request is sent once more.
+  const open = await openRefundOf(db, orderId);
+  const retry = open?.kind === "return" && open.amountCents === input.amountCents;
+  if (!retry && input.amountCents > terms.leftCents) {
     throw new DomainError(`The refund cannot be more than the $${centsToDecimal(terms.leftCents)} not yet refunded`, 400, "amount");
   }
   const restock = input.restock.filter((l) => l.quantity > 0);

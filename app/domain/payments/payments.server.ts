@@ -231,7 +231,9 @@ export async function completePayment(db: DB, orderId: number, paypalOrderId: st
       // The outcome is unknown: the hold stays, and the next visit settles it with PayPal.
       throw new PaymentError("PayPal could not be reached. Please try again in a moment.", "unavailable");
     } else {
-      await releaseReservation(db, orderId, paypalOrderId, "FAILED");
+      // PayPal refused (4xx): the attempt failed. No answer or a 5xx: the capture may still land
+      // at PayPal, so the attempt keeps PayPal's status, open for the next visit and the reconciliation.
+      await releaseReservation(db, orderId, paypalOrderId, error.isUnavailable && now.status === "APPROVED" ? "APPROVED" : "FAILED");
       throw new PaymentError(PAYMENT_TOAST_TEXT.failed.description, "failed");
     }
   }

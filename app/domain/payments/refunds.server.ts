@@ -20,6 +20,10 @@ import { type DB } from "~/lib/sqlite.server";
  * refund instead of a second one, and step 3 runs then. No refund PayPal made is ever lost.
  */
 
+/** PayPal did not answer: it may or may not have refunded, and a retry sends the same request id. */
+export const REFUND_UNANSWERED_TEXT =
+  "PayPal did not answer, so the shop cannot tell yet whether the refund went through. Nothing was changed here: please try again in a moment. The same refund is asked for again, never a second one.";
+
 export type RefundKind = "cancel" | "return" | "automatic" | "external";
 
 export interface RefundRow {
@@ -63,6 +67,19 @@ function selectRefunds(db: DB) {
 
 export function listRefunds(db: DB, orderId: number): Promise<RefundRow[]> {
   return selectRefunds(db).where("order_id", "=", orderId).orderBy("id").execute();
+}
+
+/**
+ * The order's refund asked of PayPal and not answered yet (PayPal unreachable or too slow, or the
+ * shop's write failed), if any: asking again must send this one, never a second refund.
+ */
+export async function openRefundOf(db: DB, orderId: number): Promise<RefundRow | undefined> {
+  return (await selectRefunds(db)
+    .where("order_id", "=", orderId)
+    .where("status", "=", "REQUESTED")
+    .where("kind", "!=", "automatic")
+    .orderBy("id")
+    .executeTakeFirst()) as RefundRow | undefined;
 }
 
 /** Cents of the order's total given back (or asked for and not refused). */
@@ -185,7 +202,7 @@ export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient): 
     if (!(error instanceof PaypalError)) throw error;
     if (error.isUnavailable) {
       console.warn(`Refund ${row.requestId} of order #${row.orderId}: ${error.message}`);
-      throw new RefundError("PayPal could not be reached, so nothing was refunded or changed yet. Please try again in a moment.", "unavailable");
+      throw new RefundError(REFUND_UNANSWERED_TEXT, "unavailable");
     }
     const reason = refusalReason(error);
     await db.transaction().execute(async (trx) => {
