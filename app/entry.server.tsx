@@ -12,7 +12,9 @@ import { logger, routeOf } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, documentCsp, NON_DOCUMENT_CSP } from "~/lib/security-headers.server";
 import { startReadEpoch } from "~/lib/sqlite.server";
+import { isStorageFault, STORAGE_FAULT_RETRY_AFTER_SECONDS } from "~/lib/storage-fault";
 import { answersActionAsJson, formJsonAnswer } from "~/web/form-answer.server";
+import { storageFaultResponse } from "~/web/storage-fault.server";
 
 // The shop's server (server/) takes what its request pipeline needs from here
 // (build.entry.module), so it uses the build's one instance of each: the logger, the read
@@ -26,8 +28,12 @@ export { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 export { wantsJson } from "~/lib/wants-json";
 export { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
 
-/** Starts this process's background jobs (app/jobs.server.ts); the server calls it once it listens. */
+/**
+ * Starts this process's background jobs (app/jobs.server.ts); the server calls it once it
+ * listens. A shop on a read-only database (DATABASE_READ_ONLY) runs none: each would be refused.
+ */
 export function startJobs(): void {
+  if (getEnv().DATABASE_READ_ONLY) return;
   startServerJobs(db);
 }
 
@@ -52,6 +58,8 @@ export default function handleRequest(
   )}`;
   const env = getEnv();
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // The page of a write the database refused (storageFaultAnswer): come back later, not never.
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(STORAGE_FAULT_RETRY_AFTER_SECONDS));
   responseHeaders.set("Content-Security-Policy", documentCsp({ nonce, pathname: new URL(request.url).pathname, paypalMode: env.PAYPAL_MODE }));
   for (const [name, value] of Object.entries(baseSecurityHeaders(env.APP_URL))) {
     if (!responseHeaders.has(name)) responseHeaders.set(name, value);
@@ -66,6 +74,17 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     { err: error, reqId: request.headers.get("x-request-id") ?? undefined, method: request.method, route: routeOf(new URL(request.url).pathname) },
     "request failed",
   );
+}
+
+/**
+ * A write the database refused (read-only, full or failing disk, the lock held too long) becomes
+ * a 503 answer to throw, logged like any error; anything else is null. The server wraps every
+ * loader and action with it (server/remix.ts).
+ */
+export function storageFaultAnswer(error: unknown, request: Request): Response | null {
+  if (!isStorageFault(error)) return null;
+  handleError(error, { request });
+  return storageFaultResponse();
 }
 
 let stopping: Promise<void> | null = null;

@@ -32,6 +32,7 @@ import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { getBrowserModuleSrc } from "~/lib/browser-module.server";
 import { getEnv } from "~/lib/env.server";
 import { isLeanPath } from "~/lib/lean-page";
+import { STORAGE_FAULT_TEXT } from "~/lib/storage-fault";
 import { pageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import { ProductListQuerySchema } from "~/domain/catalogue/schemas";
@@ -202,9 +203,12 @@ export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
+  // A write the database refused (503) says so calmly.
+  const cannotSave = isRouteErrorResponse(error) && error.status === 503 && error.data?.message === STORAGE_FAULT_TEXT.message;
   // A refusal (4xx) says what the server said; anything else stays generic.
-  const [title, message] =
-    isRouteErrorResponse(error) && error.status < 500
+  const [title, message] = cannotSave
+    ? [STORAGE_FAULT_TEXT.title, STORAGE_FAULT_TEXT.page]
+    : isRouteErrorResponse(error) && error.status < 500
       ? [
           error.status === 403 ? "Request refused" : "Something is not right",
           typeof error.data?.message === "string" ? error.data.message : "Please go back and try again.",

@@ -5,7 +5,8 @@ import { type ShopEntry } from "./entry";
 /**
  * The last step: Remix. As @remix-run/express's handler, with two differences: the body Remix
  * reads is counted against the body limit (entry.countedBody), and the response's headers
- * replace the defaults earlier steps set (the security headers) instead of being appended to them.
+ * replace the defaults earlier steps set (the security headers) instead of being appended to them,
+ * and every loader and action answers a write the database refused as 503 (withStorageFaults).
  */
 export function remixHandler(
   build: ServerBuild,
@@ -13,7 +14,7 @@ export function remixHandler(
   mode: string,
   getLoadContext: (req: Request, res: Response) => AppLoadContext,
 ): Handler {
-  const handle = createRequestHandler(build, mode);
+  const handle = createRequestHandler(withStorageFaults(build, entry), mode);
   return (req, res, next) => {
     void (async () => {
       const request = remixRequest(req, res, entry());
@@ -21,6 +22,33 @@ export function remixHandler(
       await sendResponse(res, response);
     })().catch(next);
   };
+}
+
+type RouteFunction = (args: { request: globalThis.Request }) => unknown;
+
+/**
+ * The build with each route's loader and action wrapped: an error SQLite raised because it could
+ * not write (read-only, full or failing disk, the lock held too long) is thrown on as the app's
+ * 503 answer (entry.storageFaultAnswer), so the shopper reads 'The shop cannot save right now'
+ * and the API answers `{message}`, never a 500. docs/decisions/faults-survived.md.
+ */
+export function withStorageFaults(build: ServerBuild, entry: () => ShopEntry): ServerBuild {
+  const guard = (fn: RouteFunction | undefined) =>
+    fn &&
+    (async (args: { request: globalThis.Request }) => {
+      try {
+        return await fn(args);
+      } catch (error) {
+        throw entry().storageFaultAnswer(error, args.request) ?? error;
+      }
+    });
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue;
+    const module = route.module as typeof route.module & { loader?: RouteFunction; action?: RouteFunction };
+    routes[id] = { ...route, module: { ...module, loader: guard(module.loader), action: guard(module.action) } as typeof route.module };
+  }
+  return { ...build, routes };
 }
 
 function remixRequest(req: Request, res: Response, entry: ShopEntry): globalThis.Request {

@@ -73,6 +73,15 @@ const EnvSchema = OpsEnvSchema.extend({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUnset, z.string().max(320).optional()),
+  /**
+   * 1 (or true): the database is opened for reading only (SQLite's query_only): the shop can be
+   * browsed, every write answers 503 'The shop cannot save right now', and no background job
+   * runs. For a maintenance window, and for the tests of a refused write.
+   */
+  DATABASE_READ_ONLY: z
+    .string()
+    .optional()
+    .transform((v) => v === "1" || v?.toLowerCase() === "true"),
   /** Demo and e2e only: the folder where the local SMTP catcher keeps what it receives (/admin/outbox shows it). */
   MAIL_CATCHER_DIR: z.preprocess(emptyAsUnset, z.string().optional()),
 });

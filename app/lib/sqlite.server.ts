@@ -87,14 +87,18 @@ export function ownerOnly(file: string): void {
   }
 }
 
-/** Opens a SQLite file in WAL mode with foreign keys on and a busy timeout. */
-export function openDatabase(file: string): DB {
+/**
+ * Opens a SQLite file in WAL mode with foreign keys on and a busy timeout. `readOnly` refuses
+ * every write on this connection with SQLITE_READONLY (query_only), the file itself unchanged.
+ */
+export function openDatabase(file: string, opts: { readOnly?: boolean } = {}): DB {
   if (file !== ":memory:") ownerOnly(file);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  if (opts.readOnly) sqlite.pragma("query_only = ON");
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   handles.set(db, sqlite);
   return db;

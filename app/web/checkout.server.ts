@@ -18,6 +18,7 @@ import { getOptionalUser } from "~/web/session.server";
 import { redirectWithToast, type Toast, toastHeader } from "~/web/toast.server";
 import { signInUser } from "~/web/auth/sign-in-session.server";
 import { getClientIp, readFormData } from "~/web/http.server";
+import { throwIfStorageFault } from "~/web/storage-fault.server";
 import { requestWantsJson } from "~/lib/wants-json";
 
 /* The request side of /checkout: the page's data, and the form's order (placeCheckoutOrder). */
@@ -218,6 +219,7 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
             : { ...CHECKOUT_TOAST_TEXT.orderFailed };
         status = error.status;
       } else {
+        if (!outcome.accountCreated) throwIfStorageFault(error);
         console.error("Checkout failed:", error);
         alert = { ...CHECKOUT_TOAST_TEXT.orderError };
         status = 500;

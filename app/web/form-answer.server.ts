@@ -1,4 +1,5 @@
 import { type EntryContext } from "@remix-run/node";
+import { STORAGE_FAULT_RETRY_AFTER_SECONDS } from "~/lib/storage-fault";
 import { requestWantsJson } from "~/lib/wants-json";
 
 /**
@@ -6,7 +7,8 @@ import { requestWantsJson } from "~/lib/wants-json";
  * action with `Accept: application/json` gets the action's result as JSON, with the action's
  * status and cookies, instead of the page (a plain form post, which asks for HTML, still gets
  * post/redirect/get or the page with its errors). Redirects are answered as Remix answers them.
- * A refusal the action threw (401, 403, 404, 405) becomes `{ message }` with its status.
+ * A refusal the action threw (401, 403, 404, 405) becomes `{ message }` with its status, and so
+ * does a write the database refused (503, with Retry-After).
  * Who wants JSON is lib/wants-json.ts's rule; a page's GET always gets the page.
  */
 export function answersActionAsJson(request: Request): boolean {
@@ -40,8 +42,12 @@ export function formJsonAnswer(context: EntryContext["staticHandlerContext"], st
   const errors = Object.values(context.errors ?? {});
   if (errors.length > 0) {
     const error = errors[0];
-    // Anything but a refusal the route threw stays generic: details go to the log only.
-    if (isErrorResponse(error) && error.status < 500) return new Response(JSON.stringify({ message: messageOf(error) }), { status: error.status, headers });
+    // Anything but a refusal the route threw stays generic: details go to the log only. A 503
+    // (a write the database refused) says so, and when to come back.
+    if (isErrorResponse(error) && (error.status < 500 || (error.status === 503 && !error.internal))) {
+      if (error.status === 503) headers.set("Retry-After", String(STORAGE_FAULT_RETRY_AFTER_SECONDS));
+      return new Response(JSON.stringify({ message: messageOf(error) }), { status: error.status, headers });
+    }
     return new Response(JSON.stringify({ message: "Something went wrong. Please try again." }), { status: 500, headers });
   }
   const data = Object.values(context.actionData ?? {})[0] ?? null;

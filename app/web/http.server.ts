@@ -3,6 +3,7 @@ import { addressKey } from "~/lib/address";
 import { type ZodTypeAny, type z } from "zod";
 import { DomainError } from "~/lib/errors";
 import { BODY_TOO_LARGE_MESSAGE, isBodyTooLarge } from "~/lib/body-limit.server";
+import { throwIfStorageFault } from "~/web/storage-fault.server";
 
 /** Every non-2xx API answer is exactly `{ message }` (plus `errors` per field for checked forms). */
 export function jsonError(message: string, status: number, errors?: Record<string, string[]>) {
@@ -46,8 +47,9 @@ export function requireIdParam(value: string | undefined, what = "Not found"): n
 }
 
 /**
- * Runs an API handler: thrown Responses pass through, DomainErrors become
- * `{message}` with their status, anything else is logged and answers a generic 500.
+ * Runs an API handler: thrown Responses pass through, DomainErrors become `{message}` with their
+ * status, a write the database refused goes on to the server's 503, anything else is logged and
+ * answers a generic 500.
  */
 export async function apiHandler(fn: () => Promise<Response>): Promise<Response> {
   try {
@@ -55,6 +57,7 @@ export async function apiHandler(fn: () => Promise<Response>): Promise<Response>
   } catch (error) {
     if (error instanceof Response) return error;
     if (error instanceof DomainError) return jsonError(error.message, error.status);
+    throwIfStorageFault(error);
     console.error("API error:", error);
     return jsonError("Something went wrong. Please try again.", 500);
   }

@@ -6,6 +6,7 @@ import { PAYMENT_TEXT, PAYMENT_TOAST_TEXT, type PaymentPageData, type PaymentPag
 import { busyLabel, PAYPAL_BUTTONS_ATTRIBUTE, PAYPAL_BUTTONS_DATA as DATA, STOCK_CHECK_ATTRIBUTE } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
 import { useNonce } from "~/lib/nonce";
+import { STORAGE_FAULT_TEXT } from "~/lib/storage-fault";
 
 type UnpaidData = Extract<PaymentPageData, { state: "unpaid" }>;
 
@@ -175,11 +176,17 @@ export function PaymentErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView title={PAYMENT_TEXT.notFound} text={PAYMENT_TEXT.notFoundText} />;
   if (!isRouteErrorResponse(error)) console.error(error);
-  const message =
-    isRouteErrorResponse(error) && error.status < 500 && typeof error.data?.message === "string" ? error.data.message : "Please try again in a moment.";
+  // A write the database refused (503) says so calmly, as the root's error page does.
+  const cannotSave = isRouteErrorResponse(error) && error.status === 503 && error.data?.message === STORAGE_FAULT_TEXT.message;
+  const message = cannotSave
+    ? STORAGE_FAULT_TEXT.page
+    : isRouteErrorResponse(error) && error.status < 500 && typeof error.data?.message === "string"
+      ? error.data.message
+      : "Please try again in a moment.";
+  const title = cannotSave ? STORAGE_FAULT_TEXT.title : isRouteErrorResponse(error) && error.status < 500 ? "Request refused" : "Something went wrong";
   return (
     <section className="empty-state">
-      <h1>{isRouteErrorResponse(error) && error.status < 500 ? "Request refused" : "Something went wrong"}</h1>
+      <h1>{title}</h1>
       <p>{message}</p>
       <Link className="button" to="/">
         Go Home

@@ -27,6 +27,7 @@ import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { db as sharedDb } from "~/lib/db.server";
 import { jsonError } from "~/web/http.server";
+import { throwIfStorageFault } from "~/web/storage-fault.server";
 import { readMultipartForm } from "~/web/multipart.server";
 import { type DB } from "~/lib/sqlite.server";
 import { type FieldConstraint } from "~/lib/field-constraint";
@@ -473,6 +474,7 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
         type: "error",
       });
     }
+    throwIfStorageFault(error);
     console.error("Product save failed:", error);
     // The temporary uploads were removed on failure: the form comes back without them.
     const shown = {
@@ -490,6 +492,7 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
 export function productApiError(error: unknown, failed: string): Response {
   if (error instanceof Response) return error;
   if (error instanceof DomainError) return jsonError(error.message, error.status, error.field ? { [error.field]: [error.message] } : undefined);
+  throwIfStorageFault(error);
   console.error(`${failed}`, error);
   return jsonError(failed, 500);
 }

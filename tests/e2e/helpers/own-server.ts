@@ -69,6 +69,10 @@ export interface OwnServer {
   /** Everything the server wrote to stdout and stderr so far. */
   log(): string;
   stop(): Promise<void>;
+  /** `kill -9`: the server dies at once, whatever it was doing; its database and folder stay for restart(). */
+  kill(): Promise<void>;
+  /** Starts the server again on the same database, port and settings (after kill()). */
+  restart(): Promise<void>;
 }
 
 /** Starts the server and waits until /healthz answers on 127.0.0.1. `env` entries set to undefined are left out. */
@@ -93,17 +97,29 @@ export async function startOwnServer(env: Record<string, string | undefined>): P
     LOG_LEVEL: "info",
     ...env,
   };
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server/index.ts"), path.join(ROOT, "build/index.js")], {
-    cwd: ROOT,
-    env: Object.fromEntries(Object.entries(full).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const cleanEnv = Object.fromEntries(Object.entries(full).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
   let log = "";
-  server.stdout!.on("data", (c) => (log += c));
-  server.stderr!.on("data", (c) => (log += c));
-  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  let server: ChildProcess;
+  let exited: Promise<void>;
+  const launch = () => {
+    server = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "server/index.ts"), path.join(ROOT, "build/index.js")], {
+      cwd: ROOT,
+      env: cleanEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout!.on("data", (c) => (log += c));
+    server.stderr!.on("data", (c) => (log += c));
+    const child = server;
+    exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  };
+  const running = () => server.exitCode === null && server.signalCode === null;
+  const kill = async () => {
+    if (!running()) return;
+    server.kill("SIGKILL");
+    await exited;
+  };
   const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
+    if (running()) {
       server.kill("SIGTERM");
       const timer = setTimeout(() => server.kill("SIGKILL"), 15_000);
       await exited;
@@ -111,17 +127,26 @@ export async function startOwnServer(env: Record<string, string | undefined>): P
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  for (let i = 0; ; i++) {
-    const ok = await send({ port }, "GET", "/healthz").then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    if (server.exitCode !== null || i > 150) {
-      await stop();
-      throw new Error(`the server did not start:\n${log}`);
+  const ready = async () => {
+    for (let i = 0; ; i++) {
+      const ok = await send({ port }, "GET", "/healthz").then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (ok) return;
+      if (!running() || i > 150) {
+        await stop();
+        throw new Error(`the server did not start:\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { port, dir, dbFile, log: () => log, stop };
+  };
+  launch();
+  await ready();
+  const restart = async () => {
+    await kill();
+    launch();
+    await ready();
+  };
+  return { port, dir, dbFile, log: () => log, stop, kill, restart };
 }
