@@ -39,7 +39,7 @@ await runOpsCommand("Restore refused", fromReplica ? ["DATABASE_PATH", "UPLOAD_D
     const copy = path.join(dir, "replica.db");
     restoreReplica(litestream, { databasePath: env.DATABASE_PATH, replicaUrl: env.LITESTREAM_REPLICA_URL!, output: copy });
     restore(env, copy, `the replica at ${env.LITESTREAM_REPLICA_URL}`);
-    console.log("The replica holds the database only: bring the uploads back from their own copy (docs/deploy.md, section 9).");
+    console.log("The replica holds the database only: bring the uploads back from their own copy (docs/deploy.md, section 10).");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -47,6 +47,8 @@ function one(unit: Unit, section: string, key: string): string | undefined {
 const shop = readUnit("doll-boutique.service");
 const backup = readUnit("doll-boutique-backup.service");
 const timer = readUnit("doll-boutique-backup.timer");
+const replicate = readUnit("doll-boutique-replicate.service");
+const SERVICES = { "doll-boutique.service": shop, "doll-boutique-backup.service": backup, "doll-boutique-replicate.service": replicate };
 
 /** The unit's Environment= settings. */
 function environmentOf(unit: Unit): Record<string, string> {
@@ -54,9 +56,10 @@ function environmentOf(unit: Unit): Record<string, string> {
 }
 
 describe("deploy/ systemd units", () => {
-  it("systemd accepts all three files without a single complaint", () => {
+  it("systemd accepts all four files without a single complaint", () => {
     if (!existsSync(SYSTEMD_ANALYZE)) throw new Error(`${SYSTEMD_ANALYZE} is missing: install Debian's systemd package (.ci/run does).`);
-    const result = spawnSync(SYSTEMD_ANALYZE, ["verify", "doll-boutique.service", "doll-boutique-backup.service", "doll-boutique-backup.timer"], {
+    const files = ["doll-boutique.service", "doll-boutique-backup.service", "doll-boutique-backup.timer", "doll-boutique-replicate.service"];
+    const result = spawnSync(SYSTEMD_ANALYZE, ["verify", ...files], {
       cwd: deploy,
       encoding: "utf8",
     });
@@ -95,6 +98,65 @@ describe("deploy/ systemd units", () => {
       expect(one(unit, "Service", "ProtectSystem")).toBe("strict");
     }
   });
+
+  it("every service has a memory and a task limit, each with a comment saying why", () => {
+    for (const [name, unit] of Object.entries(SERVICES)) {
+      const memory = one(unit, "Service", "MemoryMax");
+      const tasks = one(unit, "Service", "TasksMax");
+      expect(memory, name).toMatch(/^(\d+[MG]|\d{1,2}%)$/);
+      expect(Number(tasks), name).toBeGreaterThanOrEqual(32);
+      expect(Number(tasks), name).toBeLessThanOrEqual(1024);
+      // The lines right above the limits say what they were measured against.
+      expect(readFileSync(path.join(deploy, name), "utf8"), name).toMatch(/(#[^\n]*\n)+MemoryMax=[^\n]+\nTasksMax=/);
+    }
+    // The shop (one process per core) leaves a quarter of the machine to Caddy, sshd and the replicator.
+    expect(one(shop, "Service", "MemoryMax")).toBe("75%");
+  });
+
+  it("the replicator runs db:replicate's script with only DATABASE_PATH and its own settings file, sandboxed as the shop", () => {
+    const script = (JSON.parse(readFileSync(path.join(repo, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts["db:replicate"]!;
+    expect(one(replicate, "Service", "ExecStart")).toBe(script.replace(/^tsx /, "/usr/bin/node --import tsx "));
+    expect(environmentOf(replicate)).toEqual({ DATABASE_PATH: environmentOf(backup).DATABASE_PATH });
+    // Its own file: the replica's URL and credentials, none of the shop's secrets.
+    expect(one(replicate, "Service", "EnvironmentFile")).toBe("/etc/doll-boutique/replica.env");
+    expect(one(replicate, "Service", "Restart")).toBe("on-failure");
+    // db:replicate exits 78 on settings a restart cannot fix.
+    expect(one(replicate, "Service", "RestartPreventExitStatus")).toBe("78");
+    expect(one(replicate, "Service", "StateDirectory")).toBe(one(shop, "Service", "StateDirectory"));
+    expect(one(replicate, "Install", "WantedBy")).toBe("multi-user.target");
+    const hardening = (shop.Service ?? []).filter(([key]) =>
+      /^(Private|Protect|Restrict|NoNew|Lock|RemoveIPC|Capability|SystemCall|UMask|User|Group)/.test(key),
+    );
+    expect(hardening.length).toBeGreaterThan(15);
+    for (const [key, value] of hardening) expect(one(replicate, "Service", key), key).toBe(value);
+  });
+
+  it("the replicator's command replicates with only its settings and PATH, as systemd runs it, and stops on SIGTERM", async () => {
+    const state = path.join(root, "replicate-var-lib");
+    const databasePath = environmentOf(replicate).DATABASE_PATH!.replace("/var/lib/doll-boutique", state);
+    mkdirSync(state, { recursive: true });
+    copyTemplate(databasePath);
+    const [command, ...args] = one(replicate, "Service", "ExecStart")!.split(/\s+/);
+    const child = spawn(command!, args, {
+      cwd: one(replicate, "Service", "WorkingDirectory")!.replace("/opt/doll-boutique", repo),
+      env: {
+        PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin",
+        DATABASE_PATH: databasePath,
+        LITESTREAM_REPLICA_URL: `file://${path.join(root, "replica")}`,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const deadline = Date.now() + 20_000;
+    while (!existsSync(`${databasePath}.replication.json`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(existsSync(`${databasePath}.replication.json`)).toBe(true);
+    expect(stderr).toMatch(/msg="snapshot written"/);
+    expect(stderr.split("\n").filter((line) => /level=ERROR|^(Replication|Heartbeat) failed|^Could not/.test(line))).toEqual([]);
+  }, 30_000);
 
   it("the timer starts the backup daily and makes up a missed day", () => {
     expect(one(timer, "Timer", "OnCalendar")).toMatch(/^\*-\*-\* \d\d:\d\d:00 UTC$/);
