@@ -143,7 +143,7 @@ describe("deploy/ systemd units", () => {
         PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin",
         DATABASE_PATH: databasePath,
         LITESTREAM_REPLICA_URL: `file://${path.join(root, "replica")}`,
-      },
+      } as Record<string, string> as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";

@@ -35,11 +35,13 @@ function shopIn(name: string) {
 }
 
 const baseEnv = { PATH: process.env.PATH ?? "/usr/bin:/bin", NODE_ENV: "production" };
+/** Exactly these variables, nothing inherited. */
+const only = (env: Record<string, string>) => env as NodeJS.ProcessEnv;
 
 /** `npm run -s <command>` as cron or an owner runs it, with these settings and nothing else. */
 function npmRun(command: string, settings: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "-s", command, ...(args.length ? ["--", ...args] : [])], { cwd: repo, env: { ...baseEnv, ...settings } });
+    const child = spawn("npm", ["run", "-s", command, ...(args.length ? ["--", ...args] : [])], { cwd: repo, env: only({ ...baseEnv, ...settings }) });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -50,7 +52,11 @@ function npmRun(command: string, settings: Record<string, string>, ...args: stri
 
 /** A long-running command as systemd starts it (node --import tsx, no npm in between), its stdout read line by line. */
 function startNode(script: string, env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: repo, env: { ...baseEnv, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: repo,
+    env: only({ ...baseEnv, ...env }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   started.push(child);
   const lines: string[] = [];
   const listeners: ((line: string) => void)[] = [];
