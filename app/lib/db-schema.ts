@@ -41,7 +41,16 @@ import type {
   WithdrawalsTable,
   MadeToOrderHoldsTable,
 } from "~/lib/db-schema/orders";
-import type { SettingsTable, UploadsTable, JobRunsTable, ActivityLogTable, BackupsTable, DemoMarkerTable, OutboxTable, PageVersionsTable } from "~/lib/db-schema/ops";
+import type {
+  SettingsTable,
+  UploadsTable,
+  JobRunsTable,
+  ActivityLogTable,
+  BackupsTable,
+  DemoMarkerTable,
+  OutboxTable,
+  PageVersionsTable,
+} from "~/lib/db-schema/ops";
 
 /*
  * The database's tables as Kysely sees them, one file per area under db-schema/; this file joins

@@ -238,7 +238,8 @@ test("Caddy passes a review's photos to the shop on both of the form's doors, up
   // A 3 MB photo, three times the limit of every other form.
   const part = (name: string, value: string, file = "") =>
     `--x\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/jpeg` : ""}\r\n\r\n${value}\r\n`;
-  const body = part("intent", "review-write") + part("rating", "5") + part("text", "Lovely") + part("photos", "x".repeat(3 * 1024 * 1024), "phone.jpg") + "--x--\r\n";
+  const body =
+    part("intent", "review-write") + part("rating", "5") + part("text", "Lovely") + part("photos", "x".repeat(3 * 1024 * 1024), "phone.jpg") + "--x--\r\n";
   const multipart = { "Content-Type": "multipart/form-data; boundary=x", Cookie: cookie, Accept: "application/json" };
   for (const door of [`/api/products/${product.id}/reviews`, `/product/${product.slug}`]) {
     const passed = await viaCaddy("127.0.0.6", "POST", door, multipart, body);
