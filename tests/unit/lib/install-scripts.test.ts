@@ -46,4 +46,24 @@ describe("install scripts", () => {
     const unapproved = needing.filter((name) => pkg.allowScripts?.[name] !== true);
     expect(unapproved).toEqual([]);
   });
+
+  // Pinned keys (`sharp@0.34.5`) are matched against the lockfile's download URL, which these
+  // machines leave out (omit-lockfile-registry-resolved): npm would refuse them. The versions are
+  // pinned here instead, against the lockfile's integrity hashes: docs/decisions/install-scripts.md.
+  it("runs install scripts only of the versions reviewed: a new version fails here until it is reviewed", () => {
+    const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { version?: string; integrity?: string; hasInstallScript?: boolean }>;
+    };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([at, entry]) => at !== "" && entry.hasInstallScript)
+      .map(([at, entry]) => {
+        expect(entry.integrity, at).toMatch(/^sha512-/);
+        return `${at.slice(at.lastIndexOf("node_modules/") + "node_modules/".length)}@${entry.version}`;
+      })
+      .sort();
+    expect(withScripts).toEqual(REVIEWED_INSTALL_SCRIPTS);
+  });
 });
+
+/** The versions whose install scripts were read: each builds or fetches its own binary, nothing else. */
+const REVIEWED_INSTALL_SCRIPTS = ["better-sqlite3@12.11.1", "esbuild@0.17.6", "esbuild@0.21.5", "esbuild@0.28.2", "sharp@0.34.5"];
