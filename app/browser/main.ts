@@ -6,6 +6,7 @@
 import { cardAdd, productAdd } from "~/browser/behaviors/add-to-cart";
 import { busySubmit } from "~/browser/behaviors/busy-submit";
 import { checkout } from "~/browser/behaviors/checkout";
+import { dutiesNotice } from "~/browser/behaviors/duties-notice";
 import { favorites } from "~/browser/behaviors/favorites";
 import { gallery } from "~/browser/behaviors/gallery";
 import { loadMoreBehavior } from "~/browser/behaviors/load-more";
@@ -26,6 +27,7 @@ const BEHAVIORS: readonly Behavior[] = [
   loadMoreBehavior,
   // Checkout.
   checkout,
+  dutiesNotice,
   // Payment and orders.
   stockCheck,
   paypalButtons,

@@ -116,6 +116,8 @@ export const CHECKOUT_VALIDATE_INTENT = "validate";
 export const CHECKOUT_TOTALS_INTENT = "totals";
 export const CHECKOUT_SUBMIT_LABEL = "Create Order & Proceed to Payment";
 export const CHECKOUT_SUBMITTING_LABEL = "Creating Order...";
+/** On checkout's import duties notice above the order button: it follows the country select (browser/behaviors/duties-notice.ts). */
+export const DUTIES_NOTICE_ATTRIBUTE = "data-duties-notice";
 
 // Payment and orders.
 /** The spec's pause between the payment's success notification and the confirmation page. */

@@ -4,6 +4,7 @@ import { CheckField, CheckoutSection } from "~/components/checkout/fields";
 import { checkoutFigures, CheckoutOrderSummary } from "~/components/checkout/order-summary";
 import { checkoutFiguresAnswer } from "~/components/checkout/figures-html.server";
 import { AddressSection, checkoutFieldState, ContactSection, MessageSection, ShippingSection, TermsField } from "~/components/checkout/sections";
+import { DutiesNotice } from "~/components/orders/duties-notice";
 import { Alert } from "~/components/ui/field";
 import { CHECKOUT_ATTRIBUTES, CHECKOUT_SUBMIT_LABEL } from "~/lib/behavior-contract";
 import { centsToDecimal, formatMoney } from "~/lib/money";
@@ -83,6 +84,7 @@ export default function CheckoutPage() {
               {form.formError}
             </p>
           ) : null}
+          <DutiesNotice country={form.value("country")} follows />
           <button type="submit" className="button button-lg button-block">
             {CHECKOUT_SUBMIT_LABEL}
           </button>

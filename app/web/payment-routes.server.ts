@@ -112,6 +112,7 @@ export async function loadPaymentPage(request: Request, orderIdParam: string | u
       pending: recovery === "pending" ? { ...PAYMENT_PENDING } : null,
       order: {
         id: view.id,
+        country: view.shippingAddress.country,
         ...totalsFigures(view.totals),
         items: view.items.map((i) => ({
           id: i.id,

@@ -27,6 +27,7 @@ vi.mock("@paypal/paypal-js", () => ({
 
 const ORDER: Extract<PaymentPageData, { state: "unpaid" }>["order"] = {
   id: 41,
+  country: "FR",
   items: [
     { id: 1, title: "Lace Pinafore", quantity: 2, unitCents: 2400, lineCents: 4800, colorName: "Red", variationName: null, imageUrl: null, imageWidth: null },
   ],

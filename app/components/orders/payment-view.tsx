@@ -1,6 +1,7 @@
 import { ProductThumb } from "~/components/product/product-thumb";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { NotFoundView } from "~/components/layout/not-found";
+import { DutiesNotice } from "~/components/orders/duties-notice";
 import { Alert } from "~/components/ui/field";
 import { PAYMENT_TEXT, PAYMENT_TOAST_TEXT, type PaymentPageData, type PaymentPageOrder } from "~/domain/payments/page-data";
 import { busyLabel, PAYPAL_BUTTONS_ATTRIBUTE, PAYPAL_BUTTONS_DATA as DATA, STOCK_CHECK_ATTRIBUTE } from "~/lib/behavior-contract";
@@ -71,7 +72,11 @@ function UnpaidPayment({ data }: { data: UnpaidData }) {
             </Alert>
           ) : (
             <div className="payment-ready" {...{ [STOCK_CHECK_ATTRIBUTE]: stockCheckUrl }}>
-              {stock.hasStockIssues ? <StockIssue message={stock.message} /> : <PayControls orderId={order.id} token={token} paypal={paypal} />}
+              {stock.hasStockIssues ? (
+                <StockIssue message={stock.message} />
+              ) : (
+                <PayControls orderId={order.id} token={token} paypal={paypal} country={order.country} />
+              )}
             </div>
           )}
         </section>
@@ -135,12 +140,13 @@ function StockIssue({ message }: { message: string }) {
   );
 }
 
-function PayControls({ orderId, token, paypal }: { orderId: number; token: string | null; paypal: UnpaidData["paypal"] }) {
+function PayControls({ orderId, token, paypal, country }: { orderId: number; token: string | null; paypal: UnpaidData["paypal"]; country: string }) {
   const nonce = useNonce();
   // The emulator has no browser script (CONTRACT.md): there the form is the button, with JavaScript too.
   const usesScript = (paypal.mode === "sandbox" || paypal.mode === "live") && !!paypal.clientId;
   return (
     <div className="pay-controls">
+      <DutiesNotice country={country} />
       {usesScript ? (
         <div
           className="paypal-buttons"

@@ -48,6 +48,8 @@ export interface PaymentPageItem {
 /** The unpaid order with its stored totals (storedOrderTotals). */
 export interface PaymentPageOrder extends TotalsFigures {
   id: number;
+  /** The shipping address's country (ISO 3166-1 alpha-2): outside the EU the page names import duties. */
+  country: string;
   items: PaymentPageItem[];
 }
 

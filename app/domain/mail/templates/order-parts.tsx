@@ -102,13 +102,15 @@ function addressLines(a: OrderMailData["address"], t: P): string[] {
   ].filter((l): l is string => !!l && l.trim() !== "");
 }
 
-export function OrderSummary({ order, t }: { order: OrderMailData; t: MailTexts }) {
+/** `totalsNote`: a sentence about the total, right under it (the confirmation's import duties notice). */
+export function OrderSummary({ order, t, totalsNote }: { order: OrderMailData; t: MailTexts; totalsNote?: string | null }) {
   const p = t.order.parts;
   return (
     <>
       <h2 style={s.h2}>{p.yourOrder}</h2>
       <Items order={order} t={t} />
       <Totals order={order} t={t} />
+      {totalsNote ? <p style={{ ...s.muted, marginTop: "8px" }}>{totalsNote}</p> : null}
       <h2 style={s.h2}>{p.shippingTo}</h2>
       <Lines lines={addressLines(order.address, p)} />
       {order.customerMessage ? (
@@ -122,7 +124,7 @@ export function OrderSummary({ order, t }: { order: OrderMailData; t: MailTexts 
 }
 
 /** The order as plain text: its lines, totals, address and message. */
-export function textOrder(order: OrderMailData, t: MailTexts): string[] {
+export function textOrder(order: OrderMailData, t: MailTexts, totalsNote?: string | null): string[] {
   const p = t.order.parts;
   const price = t.order.price;
   const lines = [p.yourOrder, ""];
@@ -135,7 +137,9 @@ export function textOrder(order: OrderMailData, t: MailTexts): string[] {
   }
   lines.push("", `${p.subtotal}: ${price(order.subtotal)}`, `${p.shipping} ${p.shippingName(order.shippingName)}: ${price(order.shippingCost)}`);
   if (hasDiscount(order)) lines.push(`${p.loyaltyDiscount(order.loyaltyPointsUsed)}: ${p.discountText(order.loyaltyDiscount)}`);
-  lines.push(`${p.total}: ${p.totalAmount(order.total)}`, "", p.shippingTo, ...addressLines(order.address, p));
+  lines.push(`${p.total}: ${p.totalAmount(order.total)}`);
+  if (totalsNote) lines.push(totalsNote);
+  lines.push("", p.shippingTo, ...addressLines(order.address, p));
   if (order.customerMessage) lines.push("", p.yourMessage, order.customerMessage);
   return lines;
 }

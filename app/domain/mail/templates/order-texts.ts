@@ -1,5 +1,6 @@
 import { formatShipDate, madeToOrderText, PERSONALISED_ITEM_TEXT, shipDateSentence } from "~/domain/catalogue/made-to-order";
 import { countryName } from "~/domain/common/countries";
+import { DUTIES_TEXT } from "~/domain/orders/duties";
 import { WITHDRAW_LINK_TEXT } from "~/domain/legal/seller";
 import { WITHDRAWAL_DAYS } from "~/domain/withdrawals/rules";
 
@@ -52,6 +53,8 @@ export const ORDER_MAIL_TEXT = {
     button: "View your order",
     keep: "Keep this e-mail: its link opens your order at any time, even without an account: {link}",
     keepText: "View your order at any time (keep this link)",
+    /** Under the total, for a destination outside the EU. */
+    duties: DUTIES_TEXT.notice,
   },
   shipped: {
     subject: (orderId: number) => `Order #${orderId} is on its way`,

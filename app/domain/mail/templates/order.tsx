@@ -2,6 +2,7 @@ import { Button, C, fill, fillText, greeting, linkLine, s } from "~/domain/mail/
 import { orderDetailsUrl, withdrawUrl } from "~/domain/mail/templates/links";
 import { DetailsLink, detailsText, OrderSummary, shipDateLine, textOrder, WithdrawLink, withdrawText } from "~/domain/mail/templates/order-parts";
 import { type OrderMailData, type Renderers } from "~/domain/mail/templates/types";
+import { chargesImportDuties } from "~/domain/orders/duties";
 import { trackingUrl } from "~/domain/orders/page-data";
 
 /** The buyer's order e-mails: confirmed, shipped, cancelled, refunded, and a cancellation request received or declined. */
@@ -20,6 +21,7 @@ export const ORDER_MAILS: Renderers<OrderMailDataByKind> = {
     const m = t.order.confirmation;
     const link = orderDetailsUrl(ctx, order.orderId, order.token);
     const shipDate = shipDateLine(order, t);
+    const duties = chargesImportDuties(order.address.country) ? m.duties : null;
     return {
       subject: m.subject(order.orderId),
       preview: m.preview(order.total),
@@ -30,7 +32,7 @@ export const ORDER_MAILS: Renderers<OrderMailDataByKind> = {
           <p style={s.p}>{fill(m.body, { order: <strong>{t.order.number(order.orderId)}</strong> })}</p>
           {shipDate ? <p style={s.p}>{shipDate}</p> : null}
           <Button href={link}>{m.button}</Button>
-          <OrderSummary order={order} t={t} />
+          <OrderSummary order={order} t={t} totalsNote={duties} />
           <p style={{ ...s.muted, marginTop: "20px" }}>
             {fill(m.keep, {
               link: (
@@ -49,7 +51,7 @@ export const ORDER_MAILS: Renderers<OrderMailDataByKind> = {
         fillText(m.body, { order: t.order.number(order.orderId) }),
         ...(shipDate ? ["", shipDate] : []),
         "",
-        ...textOrder(order, t),
+        ...textOrder(order, t, duties),
         "",
         linkLine(m.keepText, link),
         "",
