@@ -19,8 +19,11 @@ import { ensureUser, uniqueEmail } from "../helpers/session";
 const KIB = 1024;
 const HTML_BUDGET = 30 * KIB;
 const CSS_BUDGET = 15 * KIB;
-/** The admin's dashboard with its editors measures 116 KiB: React, Remix's client and the drag-and-drop editor. */
-const ADMIN_JS_BUDGET = 125 * KIB;
+/**
+ * The admin's dashboard with its editors measures about 126 KiB: React, Remix's client, the
+ * drag-and-drop editor and the tabs' own views. Shoppers never load it (lean pages).
+ */
+const ADMIN_JS_BUDGET = 130 * KIB;
 
 const BUILD_DIR = path.resolve("public/build");
 
