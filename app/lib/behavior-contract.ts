@@ -109,6 +109,8 @@ export const CHECKOUT_ATTRIBUTES = {
   totals: "data-checkout-totals",
   account: "data-checkout-account",
   count: "data-checkout-count",
+  /** Without JavaScript, the button that shows the chosen country's shipping; the behaviour takes it away. */
+  update: "data-checkout-update",
 } as const;
 /** Posted as `intent` with the checkout form: the action answers the field errors and places nothing. */
 export const CHECKOUT_VALIDATE_INTENT = "validate";

@@ -51,6 +51,7 @@ import type {
   OutboxTable,
   PageVersionsTable,
 } from "~/lib/db-schema/ops";
+import type { ShippingZonesTable, ShippingZoneCountriesTable } from "~/lib/db-schema/shipping";
 
 /*
  * The database's tables as Kysely sees them, one file per area under db-schema/; this file joins
@@ -61,6 +62,7 @@ export type * from "~/lib/db-schema/catalogue";
 export type * from "~/lib/db-schema/accounts";
 export type * from "~/lib/db-schema/orders";
 export type * from "~/lib/db-schema/ops";
+export type * from "~/lib/db-schema/shipping";
 export type { OrderStatus } from "~/lib/db-schema/order-status";
 
 export interface Database {
@@ -108,6 +110,8 @@ export interface Database {
   page_versions: PageVersionsTable;
   withdrawals: WithdrawalsTable;
   made_to_order_holds: MadeToOrderHoldsTable;
+  shipping_zones: ShippingZonesTable;
+  shipping_zone_countries: ShippingZoneCountriesTable;
 }
 
 export type Category = Selectable<CategoriesTable>;

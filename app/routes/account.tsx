@@ -19,7 +19,8 @@ import { CART_TOAST_TEXT } from "~/domain/cart/texts";
 import { FavoriteSchema } from "~/domain/cart/schemas";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { listFavorites, removeFavorite } from "~/domain/catalogue/favorites.server";
-import { COUNTRIES } from "~/domain/common/countries";
+import { countryOptions } from "~/domain/common/countries";
+import { listShippedCountries } from "~/domain/shipping/zones.server";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
 import { getLoyaltyConfig, listLoyaltyHistory } from "~/domain/loyalty/loyalty.server";
@@ -92,7 +93,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
   };
-  return json({ ...data, countries: COUNTRIES, profileConstraints: formConstraints(ProfileSchema) });
+  // The countries the shop ships to, and the profile's own even when it no longer does.
+  const shipped = tab === "profile" ? await listShippedCountries(db) : [];
+  const own = profile?.shippingCountry;
+  const countries = own && !shipped.some((c) => c.code === own) ? countryOptions([...shipped.map((c) => c.code), own]) : shipped;
+  return json({ ...data, countries, profileConstraints: formConstraints(ProfileSchema) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ClearCartForm, QuantityControls, RemoveItemForm, useHere } from "~/components/cart/cart-forms";
 import { CART_PAGE_PART, CLEAR_CONFIRM, REFRESH_ATTRIBUTE, REMOVE_CONFIRM } from "~/lib/behavior-contract";
-import { CartTotalsList } from "~/components/cart/cart-summary";
+import { CartCountryNote, CartTotalsList } from "~/components/cart/cart-summary";
 import { cartDrawerAnswer } from "~/components/layout/layout-html.server";
 import { getCart } from "~/domain/cart/cart.server";
 import { db } from "~/lib/db.server";
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CartPage() {
   const { confirm: asked, back } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const cart = root?.cart ?? { items: [], totals: EMPTY_TOTALS };
+  const cart = root?.cart ?? { items: [], totals: EMPTY_TOTALS, shippingCountryName: "" };
   const loyaltyPoints = root?.user?.loyaltyPoints ?? 0;
   // The no-JavaScript confirmation step, shown only for an item (or a cart) that is still there.
   const askedItem = asked?.kind === "remove" ? cart.items.find((i) => i.id === asked.itemId) : undefined;
@@ -124,6 +124,7 @@ export default function CartPage() {
           <aside className="summary" aria-labelledby="summary-title">
             <h2 id="summary-title">Order Summary</h2>
             <CartTotalsList totals={cart.totals} showMethod />
+            {cart.shippingCountryName ? <CartCountryNote countryName={cart.shippingCountryName} /> : null}
             {loyaltyPoints > 0 ? (
               <p className="notice">You have {loyaltyPoints} loyalty points. You can use them at checkout when your order qualifies.</p>
             ) : null}

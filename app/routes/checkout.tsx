@@ -6,7 +6,8 @@ import { checkoutFiguresAnswer } from "~/components/checkout/figures-html.server
 import { AddressSection, checkoutFieldState, ContactSection, MessageSection, ShippingSection, TermsField } from "~/components/checkout/sections";
 import { DutiesNotice } from "~/components/orders/duties-notice";
 import { Alert } from "~/components/ui/field";
-import { CHECKOUT_ATTRIBUTES, CHECKOUT_SUBMIT_LABEL } from "~/lib/behavior-contract";
+import { CHECKOUT_ATTRIBUTES, CHECKOUT_SUBMIT_LABEL, CHECKOUT_TOTALS_INTENT } from "~/lib/behavior-contract";
+import { SHIPPING_TEXT } from "~/domain/shipping/texts";
 import { centsToDecimal, formatMoney } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
 import { loadCheckoutPage, submitCheckout } from "~/web/checkout.server";
@@ -27,7 +28,8 @@ export default function CheckoutPage() {
   const actionData = useActionData<typeof action>();
   const form = checkoutFieldState(actionData?.result, data.defaults, data.constraints);
   const useLoyalty = actionData ? form.value("useLoyaltyPoints") === "on" : data.useLoyaltyPoints;
-  const shipping = data.shipping;
+  // Posted again without JavaScript, the page shows the shipping of the country just posted.
+  const shipping = actionData && "shipping" in actionData && actionData.shipping ? actionData.shipping : data.shipping;
 
   const loyalty = data.loyalty;
   const figures = checkoutFigures({ items: data.items, shipping, loyalty, useLoyaltyPoints: useLoyalty });
@@ -62,7 +64,7 @@ export default function CheckoutPage() {
           <input type="hidden" name="expectedShipping" value={centsToDecimal(shipping.priceCents)} />
 
           <ContactSection form={form} signedIn={data.signedIn} google={data.google} />
-          <AddressSection form={form} />
+          <AddressSection form={form} countries={data.countries} />
           <ShippingSection shipping={shipping} />
           <MessageSection form={form} />
 
@@ -90,7 +92,20 @@ export default function CheckoutPage() {
           </button>
         </Form>
 
-        <CheckoutOrderSummary items={data.items} figures={figures} note={loyaltyNote} />
+        <CheckoutOrderSummary items={data.items} figures={figures} note={loyaltyNote}>
+          {/* Without JavaScript the figures follow the country on this button (the checkout behaviour takes it away). */}
+          <button
+            type="submit"
+            form="checkout"
+            name="intent"
+            value={CHECKOUT_TOTALS_INTENT}
+            formNoValidate
+            className="button button-secondary button-block"
+            {...{ [CHECKOUT_ATTRIBUTES.update]: "" }}
+          >
+            {SHIPPING_TEXT.updateShipping}
+          </button>
+        </CheckoutOrderSummary>
       </div>
     </div>
   );

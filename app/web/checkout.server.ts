@@ -3,9 +3,11 @@ import { checkoutConstraints } from "~/web/checkout-constraints.server";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect } from "@remix-run/node";
 import { getProfile } from "~/domain/auth/accounts.server";
-import { COUNTRY_CODES } from "~/domain/common/countries";
+import { rememberCartCountry } from "~/domain/cart/cart.server";
+import { isCountryCode } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
 import { findUnpaidOrderForCart, getCheckoutSummary } from "~/domain/orders/checkout.server";
+import { listShippedCountries } from "~/domain/shipping/zones.server";
 import { placeCheckoutOrder } from "~/domain/orders/checkout-order.server";
 import { accountCreationFailed, CHECKOUT_TOAST_TEXT, orderCreatedToast } from "~/domain/orders/checkout-texts";
 import { CheckoutSchema, type ClientFigures } from "~/domain/orders/schemas";
@@ -31,12 +33,14 @@ export type CheckoutDefaults = Record<
 >;
 
 function knownCountry(value: string | null | undefined): string {
-  return value && (COUNTRY_CODES as readonly string[]).includes(value) ? value : "";
+  return isCountryCode(value) ? value : "";
 }
 
 export interface CheckoutActionData {
   result: SubmissionResult<string[]>;
   alert: Toast | null;
+  /** The plain form answered again (no JavaScript): the shipping of the country it posted, which the page shows. */
+  shipping?: CheckoutSummary["shipping"];
 }
 
 /**
@@ -48,8 +52,10 @@ export async function loadCheckoutPage(request: Request) {
   const query = new URL(request.url).searchParams;
   const user = await getOptionalUser(request);
   const owner = await getCartOwner(request);
-  const country = knownCountry(query.get("country")) || knownCountry(user?.shippingCountry);
-  const summary = await getCheckoutSummary(db, { owner, user, country: country || null });
+  const [summary, countries] = await Promise.all([
+    getCheckoutSummary(db, { owner, user, country: knownCountry(query.get("country")) || null }),
+    listShippedCountries(db),
+  ]);
   // After the order posted for JSON (form-answer.server.ts) Remix runs this loader too, though
   // only the action's answer is sent: the cart may be gone by then (moved to the new account),
   // and a redirect here would replace that answer. The page itself still leaves an empty cart.
@@ -66,7 +72,8 @@ export async function loadCheckoutPage(request: Request) {
     city: profile?.shippingCity ?? "",
     state: profile?.shippingState ?? "",
     postalCode: profile?.shippingPostalCode ?? "",
-    country: knownCountry(query.get("country")) || knownCountry(profile?.shippingCountry),
+    // The country the shipping is for, when it is the shopper's: never the shop's home standing in for it.
+    country: summary.shipping.chosen && summary.shipping.zone ? summary.shipping.country : "",
   };
   return json(
     {
@@ -76,6 +83,7 @@ export async function loadCheckoutPage(request: Request) {
       google: !user && isGoogleConfigured(),
       defaults,
       constraints: checkoutConstraints(),
+      countries,
       items: summary.items.map((item) => ({
         id: item.id,
         title: item.product.title,
@@ -137,10 +145,27 @@ async function goTo(request: Request, url: string, toast: Toast, cookies: (strin
   return json({ ok: true as const, redirectTo: url }, { headers });
 }
 
-function failure(result: SubmissionResult<string[]>, alert: Toast | null, status: number, cookies: (string | null)[]) {
+function failure(
+  result: SubmissionResult<string[]>,
+  alert: Toast | null,
+  status: number,
+  cookies: (string | null)[],
+  shipping?: CheckoutActionData["shipping"],
+) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
-  return json<CheckoutActionData>({ result, alert }, { status, headers });
+  return json<CheckoutActionData>({ result, alert, ...(shipping ? { shipping } : {}) }, { status, headers });
+}
+
+/**
+ * For the plain form answered again, the shipping of the country it posted: the page shows the
+ * figures the next post will be checked against, so a changed country never loops on 'prices
+ * have changed'. The browser module takes its figures from the totals check instead.
+ */
+async function postedShipping(request: Request, formData: FormData): Promise<CheckoutActionData["shipping"]> {
+  if (requestWantsJson(request)) return undefined;
+  const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
+  return (await getCheckoutSummary(db, { owner, user, country: knownCountry(String(formData.get("country") ?? "")) || null })).shipping;
 }
 
 /** The figures the page showed (hidden fields): an order whose server figures moved since is refused, never silently dearer. */
@@ -168,7 +193,14 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
     const headers = { "Cache-Control": "no-store" };
     if (intent === CHECKOUT_VALIDATE_INTENT) return json<CheckoutActionData>({ result, alert: null }, { headers });
     const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
-    const summary = await getCheckoutSummary(db, { owner, user, country: knownCountry(String(formData.get("country") ?? "")) || null });
+    const posted = knownCountry(String(formData.get("country") ?? ""));
+    const summary = await getCheckoutSummary(db, { owner, user, country: posted || null });
+    // A country a zone ships to is remembered on the cart: the cart and the drawer show its shipping.
+    if (posted && summary.shipping.zone && summary.shipping.country === posted) await rememberCartCountry(db, owner, posted);
+    if (!requestWantsJson(request)) {
+      // The plain form's 'Update shipping': the page again with what was typed, no errors yet, and this country's shipping.
+      return json<CheckoutActionData>({ result: { ...result, error: {} }, alert: null, shipping: summary.shipping }, { headers });
+    }
     const figures = opts.figures({
       items: summary.items.map((item) => ({ priceCents: item.product.priceCents, quantity: item.quantity })),
       shipping: summary.shipping,
@@ -178,7 +210,7 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
     return json({ result, alert: null, figures }, { headers });
   }
   if (submission.status !== "success") {
-    return failure(submission.reply({ hideFields: HIDDEN_FIELDS }), null, 400, []);
+    return failure(submission.reply({ hideFields: HIDDEN_FIELDS }), null, 400, [], await postedShipping(request, formData));
   }
   const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
   const cookies: (string | null)[] = [];
@@ -210,6 +242,16 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
     }
     case "order-failed": {
       const { error } = outcome;
+      // A rule of one field ('We do not ship to this country'): the field says so.
+      if (error instanceof DomainError && error.field && error.status === 400 && !outcome.accountCreated) {
+        return failure(
+          submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: HIDDEN_FIELDS }),
+          null,
+          400,
+          cookies,
+          await postedShipping(request, formData),
+        );
+      }
       let alert: Toast;
       let status: number;
       if (error instanceof DomainError) {
@@ -228,7 +270,13 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
       // loaders would still read the guest session: the page is loaded afresh instead (prefilled
       // from the new profile), with the failure as its notification.
       if (outcome.accountCreated) return goTo(request, "/checkout", alert, cookies);
-      return failure(submission.reply({ formErrors: [alert.description ?? alert.title], hideFields: HIDDEN_FIELDS }), alert, status, cookies);
+      return failure(
+        submission.reply({ formErrors: [alert.description ?? alert.title], hideFields: HIDDEN_FIELDS }),
+        alert,
+        status,
+        cookies,
+        await postedShipping(request, formData),
+      );
     }
   }
 }

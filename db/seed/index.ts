@@ -202,21 +202,12 @@ async function seedCategoryDescriptions(db: DB): Promise<number> {
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** The default settings rows (JSON values). Only inserted when missing, never overwritten. */
+/**
+ * The default settings rows (JSON values). Only inserted when missing, never overwritten. The
+ * shipping zones are not settings: their migration makes them (db/migrations/2026_12_03_0001_shipping_zones.ts).
+ */
 export function defaultSettings(shopEmail: string): Record<string, unknown> {
   return {
-    shipping_rates: {
-      standard: {
-        name: "Standard Shipping",
-        priceCents: 800,
-        description: "Flat worldwide rate, registered priority airmail with tracking",
-      },
-      large: {
-        name: "Large Item Shipping",
-        priceCents: 1800,
-        description: "For trunks, hampers and other large pieces: a sturdy box with extra padding, registered priority airmail with tracking",
-      },
-    },
     loyalty_config: {
       dollarsPerPoint: 1,
       minimumOrderForPoints: 0,

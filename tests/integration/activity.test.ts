@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { getCart } from "~/domain/cart/cart.server";
-import { getShippingRates } from "~/domain/common/settings.server";
+import { getCart, rememberCartCountry } from "~/domain/cart/cart.server";
+import { listShippingZones } from "~/domain/shipping/zones.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { countThrottledAdminSignIn, listActivity, logAccountSignIn, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { db } from "~/lib/db.server";
@@ -223,37 +223,42 @@ describe("activity log", () => {
 });
 
 describe("shipping and loyalty settings", () => {
-  it("saves valid rates, logs the change, and new carts use them at once", async () => {
+  it("saves a shipping zone's prices, logs the change, and new carts to its countries use them at once", async () => {
     const product = await makeProduct(db, { title: "Rate Dress", priceCents: 3000 });
     const cart = await db.insertInto("carts").values({ user_id: customer.id }).returning("id").executeTakeFirstOrThrow();
     await db.insertInto("cart_items").values({ cart_id: cart.id, product_id: product.id, quantity: 1 }).execute();
+    await rememberCartCountry(db, { userId: customer.id }, "US");
+    const zone = (await listShippingZones(db)).find((z) => z.countries.includes("US"))!;
     const fields = {
-      intent: STORE_INTENTS.shippingSave,
-      standardName: "Royal Mail",
-      standardDescription: "Tracked",
+      intent: STORE_INTENTS.zoneSave,
+      id: String(zone.id),
+      name: zone.name,
+      countries: zone.countries.join(", "),
       standardPrice: "9.25",
-      largeName: "Big Box",
-      largeDescription: "",
       largePrice: "21",
+      freeShippingFrom: "",
+      shipped: "yes",
+      message: "",
     };
     const res = await run(() => adminAction(args(postForm("/admin?tab=settings", fields, { cookie: admin.cookie, ip: "203.0.113.7" }))));
     expect(res.status).toBe(302);
-    expect((await getShippingRates(db)).standard).toEqual({ name: "Royal Mail", description: "Tracked", priceCents: 925 });
+    expect((await listShippingZones(db)).find((z) => z.id === zone.id)).toMatchObject({ standardCents: 925, largeCents: 2100 });
     const row = await lastRow("settings.shipping");
-    expect(row!.changes).toMatchObject({ "standard.priceCents": [800, 925], "large.priceCents": [1800, 2100] });
+    expect(row!.changes).toEqual({ standardPrice: ["8.00", "9.25"], largePrice: ["18.00", "21.00"] });
     const owned = await getCart(db, { userId: customer.id });
     expect(owned.totals.shippingCents).toBe(925);
-    expect(owned.totals.shippingName).toBe("Royal Mail");
+    expect(owned.totals.shippingName).toBe("Standard Shipping");
   });
 
-  it("refuses bad rates and rules with field errors and changes nothing", async () => {
-    const before = await getShippingRates(db);
+  it("refuses a bad zone and bad rules with field errors and changes nothing", async () => {
+    const before = await listShippingZones(db);
+    const rows = (await listActivity(db)).total;
     const bad = await run(() =>
       adminAction(
         args(
           postForm(
             "/admin?tab=settings",
-            { intent: STORE_INTENTS.shippingSave, standardName: "", standardPrice: "-3", largeName: "L", largePrice: "1e9" },
+            { intent: STORE_INTENTS.zoneSave, name: "", countries: "US, Narnia", standardPrice: "-3", largePrice: "1e9", shipped: "yes" },
             { cookie: admin.cookie, ip: "203.0.113.7" },
           ),
         ),
@@ -261,8 +266,9 @@ describe("shipping and loyalty settings", () => {
     );
     expect(bad.status).toBe(400);
     const body = (await bad.json()) as { result: { error: Record<string, string[]> } };
-    expect(Object.keys(body.result.error)).toEqual(expect.arrayContaining(["standardName", "standardPrice", "largePrice"]));
-    expect(await getShippingRates(db)).toEqual(before);
+    expect(Object.keys(body.result.error)).toEqual(expect.arrayContaining(["name", "countries", "standardPrice", "largePrice"]));
+    expect(await listShippingZones(db)).toEqual(before);
+    expect((await listActivity(db)).total).toBe(rows);
     const badLoyalty = await run(() =>
       adminAction(
         args(

@@ -5,6 +5,7 @@ import { renderToString } from "react-dom/server";
 import { createToastCookie, getSessionStorage } from "~/web/session.server";
 import { addToCart, getCart } from "~/domain/cart/cart.server";
 import { CHECKOUT_TEXT as T } from "~/domain/orders/checkout-texts";
+import { listShippingZones, saveShippingZone } from "~/domain/shipping/zones.server";
 import { db } from "~/lib/db.server";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/api.orders";
 import CheckoutPage, { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
@@ -164,7 +165,8 @@ describe("GET /checkout", () => {
       postalCode: "0150",
       country: "NO",
     });
-    const bare = await customerWith([{ productId: p.id, quantity: 1 }], { profile: { shipping_country: "PL" } });
+    // A profile's country that no zone ships to is not offered.
+    const bare = await customerWith([{ productId: p.id, quantity: 1 }], { profile: { shipping_country: "RU" } });
     expect((await (await loadCheckout(bare.cookie)).json()).defaults).toMatchObject({ firstName: "Mia", lastName: "Lovelace", country: "" });
   });
 
@@ -199,7 +201,10 @@ describe("GET /checkout", () => {
     }
     expect(html).toContain(">0/200<");
     // Without JavaScript the browser's own checks apply (Conform turns them off once hydrated).
-    expect(html).not.toContain("novalidate");
+    expect(html).not.toMatch(/<form[^>]*novalidate/);
+    // ...and 'Update shipping' shows the chosen country's shipping without them, never the order's button by Enter.
+    expect(html).toMatch(/<button type="submit" form="checkout" name="intent" value="totals" formnovalidate=""[^>]*>Update shipping<\/button>/);
+    expect(html.indexOf("Create Order &amp; Proceed")).toBeLessThan(html.indexOf("Update shipping"));
     expect(html).toContain("Create Order &amp; Proceed to Payment");
     expect(html).toMatch(/<a href="\/terms-conditions" target="_blank" rel="noopener noreferrer">/);
     expect(html).not.toContain("Loyalty Points");
@@ -372,18 +377,10 @@ describe("placing an order: the form and POST /api/orders", () => {
     expect(again.items[0]).toMatchObject({ unit_price_cents: 2600, title: p.title });
   });
 
-  it("charges 'Large Item Shipping' from the shop's rates when any item is large", async () => {
-    await db
-      .insertInto("settings")
-      .values({
-        key: "shipping_rates",
-        value: JSON.stringify({
-          standard: { name: "Standard Shipping", priceCents: 900, description: "Flat worldwide rate" },
-          large: { name: "Large Item Shipping", priceCents: 2100, description: "Flat worldwide rate for large items" },
-        }),
-      })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: (eb) => eb.ref("excluded.value") }))
-      .execute();
+  it("charges 'Large Item Shipping' from the country's zone when any item is large", async () => {
+    const zone = (await listShippingZones(db)).find((z) => z.countries.includes("JP"))!;
+    const input = { id: zone.id, name: zone.name, countries: zone.countries, freeShippingFrom: null, shipped: true, message: null };
+    await saveShippingZone(db, { ...input, standardPrice: 900, largePrice: 2100 });
     try {
       const small = await makeProduct(db, { priceCents: 1000 });
       const trunk = await makeProduct(db, { priceCents: 5000, isLarge: true });
@@ -391,16 +388,25 @@ describe("placing an order: the form and POST /api/orders", () => {
         { productId: small.id, quantity: 1 },
         { productId: trunk.id, quantity: 1 },
       ]);
-      const data = await (await loadCheckout(cookie)).json();
-      expect(data.shipping).toEqual({ name: "Large Item Shipping", priceCents: 2100, description: "Flat worldwide rate for large items" });
+      const data = await (await run(() => checkoutLoader(args(get("/checkout?country=JP", { cookie }))))).json();
+      expect(data.shipping).toMatchObject({ name: "Large Item Shipping", priceCents: 2100, country: "JP", zone: zone.name, freeShipping: null });
       const res = await submitCheckout({ ...FORM, country: "JP" }, cookie);
       const { order } = await storedOrder(orderIdFrom(res));
-      expect(order).toMatchObject({ shipping_name: "Large Item Shipping", shipping_cents: 2100, subtotal_cents: 6000, total_cents: 8100 });
+      expect(order).toMatchObject({
+        shipping_name: "Large Item Shipping",
+        shipping_cents: 2100,
+        subtotal_cents: 6000,
+        total_cents: 8100,
+        shipping_zone: zone.name,
+      });
       const plain = await guestWith([{ productId: small.id, quantity: 1 }]);
-      const plainOrder = await storedOrder(orderIdFrom(await submitCheckout(FORM, plain.cookie)));
+      const plainOrder = await storedOrder(orderIdFrom(await submitCheckout({ ...FORM, country: "JP" }, plain.cookie)));
       expect(plainOrder.order).toMatchObject({ shipping_name: "Standard Shipping", shipping_cents: 900 });
+      // Another zone keeps its own prices.
+      const france = await storedOrder(orderIdFrom(await submitCheckout(FORM, (await guestWith([{ productId: small.id, quantity: 1 }])).cookie)));
+      expect(france.order).toMatchObject({ shipping_name: "Standard Shipping", shipping_cents: 800, shipping_zone: "European Union" });
     } finally {
-      await db.deleteFrom("settings").where("key", "=", "shipping_rates").execute();
+      await saveShippingZone(db, { ...input, standardPrice: zone.standardCents, largePrice: zone.largeCents });
     }
   });
 

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../app/domain/auth/password.server";
 import { getRevenueSeries } from "../../app/domain/orders/reports.server";
+import { listShippingZones } from "../../app/domain/shipping/zones.server";
 import { variantFileName, variantSlots } from "../../app/lib/images";
 import { type DB, openDatabase } from "../../app/lib/sqlite.server";
 import { seedDemo } from "../../db/seed";
@@ -85,9 +86,9 @@ describe("the demo year", () => {
     expect(guests.length).toBeGreaterThan(5);
   });
 
-  it("adds up every order: items at the products' prices, the seeded shipping rate, less the loyalty discount", async () => {
+  it("adds up every order: items at the products' prices, the shipping of its country's zone, less the loyalty discount", async () => {
     const settings = await db.selectFrom("settings").select(["key", "value"]).execute();
-    const rates = JSON.parse(settings.find((s) => s.key === "shipping_rates")!.value) as { standard: { priceCents: number }; large: { priceCents: number } };
+    const zones = await listShippingZones(db);
     const loyalty = JSON.parse(settings.find((s) => s.key === "loyalty_config")!.value) as {
       discountExchange: { pointsRequired: number; discountAmount: number };
     };
@@ -107,7 +108,9 @@ describe("the demo year", () => {
         expect(line.returned_quantity).toBeLessThanOrEqual(line.quantity);
       }
       expect(o.subtotal_cents).toBe(lines.reduce((s, l) => s + l.unit_price_cents * l.quantity, 0));
-      expect(o.shipping_cents).toBe(lines.some((l) => l.is_large === 1) ? rates.large.priceCents : rates.standard.priceCents);
+      const zone = zones.find((z) => z.countries.includes(o.shipping_country))!;
+      expect(o.shipping_zone, `order ${o.id}`).toBe(zone.name);
+      expect(o.shipping_cents).toBe(lines.some((l) => l.is_large === 1) ? zone.largeCents : zone.standardCents);
       expect(o.total_cents).toBe(o.subtotal_cents + o.shipping_cents - o.loyalty_discount_cents);
       if (o.loyalty_discount_cents > 0) {
         discounted++;

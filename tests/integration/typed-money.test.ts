@@ -3,7 +3,7 @@ import { action as addAction, loader as addLoader } from "~/routes/admin_.produc
 import { action as adminAction } from "~/routes/admin";
 import { action as listAction } from "~/routes/api.admin.products";
 import { STORE_INTENTS } from "~/domain/common/settings-texts";
-import { getShippingRates } from "~/domain/common/settings.server";
+import { listShippingZones } from "~/domain/shipping/zones.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { makeUser } from "../helpers/kit";
 import { apiRequest, args, get, postForm, postMultipart, run } from "../helpers/requests";
@@ -79,15 +79,19 @@ describe("the admin products API's price", () => {
 
 describe("settings", () => {
   const save = (fields: Record<string, string>) => run(() => adminAction(args(postForm("/admin?tab=settings", fields, { cookie }))));
-  const rates = (standardPrice: string) => ({ intent: STORE_INTENTS.shippingSave, standardName: "Post", standardPrice, largeName: "Box", largePrice: "20" });
+  const poland = async () => (await listShippingZones(db)).find((z) => z.countries.includes("PL"))!;
+  const rates = async (standardPrice: string) => {
+    const zone = await poland();
+    return { intent: STORE_INTENTS.zoneSave, id: String(zone.id), name: zone.name, countries: "PL", standardPrice, largePrice: "20", shipped: "yes" };
+  };
 
-  it("a shipping rate of 12,50 is 12.50; 1.234,50 is refused and changes nothing", async () => {
-    expect((await save(rates("12,50"))).status).toBe(302);
-    expect((await getShippingRates(db)).standard.priceCents).toBe(1250);
-    const bad = await save(rates("1.234,50"));
+  it("a shipping zone's price of 12,50 is 12.50; 1.234,50 is refused and changes nothing", async () => {
+    expect((await save(await rates("12,50"))).status).toBe(302);
+    expect((await poland()).standardCents).toBe(1250);
+    const bad = await save(await rates("1.234,50"));
     expect(bad.status).toBe(400);
     expect((await bad.json()).result.error.standardPrice).toHaveLength(1);
-    expect((await getShippingRates(db)).standard.priceCents).toBe(1250);
+    expect((await poland()).standardCents).toBe(1250);
   });
 
   it("loyalty amounts take a decimal comma and refuse 12,500", async () => {

@@ -158,6 +158,10 @@ function attachCheckout(element: HTMLElement): () => void {
   const check = serverChecks(form);
   // The server's messages replace the browser's own bubbles.
   form.noValidate = true;
+  // The figures follow the country by themselves: the plain form's 'Update shipping' goes.
+  const update = document.querySelector(`[${ATTR.update}]`);
+  const updateSlot = document.createComment("update shipping");
+  update?.replaceWith(updateSlot);
 
   // Fields whose errors are shown: those the shopper has been through, and those the server marked.
   const touched = new Set([...form.querySelectorAll("[aria-invalid='true'][name]")].map((el) => el.getAttribute("name")!));
@@ -250,6 +254,7 @@ function attachCheckout(element: HTMLElement): () => void {
     form.removeEventListener("submit", onSubmit);
     window.removeEventListener("pageshow", onPageShow);
     accountFields.restore();
+    if (update && updateSlot.parentNode) updateSlot.replaceWith(update);
     form.noValidate = false;
   };
 }

@@ -1,15 +1,15 @@
 import { Form } from "@remix-run/react";
 import { ReviewSettingsForm } from "~/components/admin/review-settings-form";
+import { ShippingZonesCard } from "~/components/admin/shipping-zones-card";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, EmailField, Field } from "~/components/ui/field";
-import { type ShippingRates } from "~/domain/orders/totals";
 import { type LegalSettings } from "~/domain/legal/seller";
 import { type LoyaltyConfig } from "~/domain/loyalty/rules";
-import { centsToDecimal } from "~/lib/money";
 import { STORE_INTENTS } from "~/domain/common/settings-texts";
 import { type StoreSettings } from "~/domain/common/store-settings";
 import { type FieldConstraint } from "~/lib/field-constraint";
 import { type SettingsConstraints } from "~/web/admin/store-tabs.server";
+import { type ShippingZonesCardData } from "~/web/admin/shipping-zones.server";
 
 export function SettingsTab({
   data,
@@ -17,7 +17,7 @@ export function SettingsTab({
   data: {
     kind: "settings";
     settings: StoreSettings;
-    shipping: ShippingRates;
+    zones: ShippingZonesCardData;
     loyalty: LoyaltyConfig;
     legal: LegalSettings;
     reviews: { reviewRequestDays: number };
@@ -76,14 +76,12 @@ export function SettingsTab({
         </Form>
       </section>
       <SellerForm legal={data.legal} constraints={data.constraints.legal} />
-      <ShippingForm rates={data.shipping} constraints={data.constraints.shipping} />
+      <ShippingZonesCard data={data.zones} />
       <LoyaltyForm config={data.loyalty} constraints={data.constraints.loyalty} />
       <ReviewSettingsForm days={data.reviews.reviewRequestDays} constraint={data.constraints.reviews.reviewRequestDays} />
     </section>
   );
 }
-
-const dollars = (cents: number) => centsToDecimal(cents);
 
 /** A labelled textarea with its server-side error, like Field. */
 function TextArea({
@@ -214,56 +212,6 @@ function SellerForm({ legal, constraints }: { legal: LegalSettings; constraints:
         />
         <button type="submit" className="button">
           Save Seller Details
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-function ShippingForm({ rates, constraints }: { rates: ShippingRates; constraints: SettingsConstraints["shipping"] }) {
-  const reply = useStoreReply(STORE_INTENTS.shippingSave);
-  return (
-    <section className="form-card" aria-labelledby="shipping-settings-title">
-      <h3 id="shipping-settings-title">Shipping rates</h3>
-      <p className="muted small">New carts and checkouts use these at once; orders already placed keep the shipping they were placed with.</p>
-      {reply ? <Alert title="Shipping rates not saved">Please correct the fields below.</Alert> : null}
-      <Form method="post" action="/admin?tab=settings" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
-        <input type="hidden" name="intent" value={STORE_INTENTS.shippingSave} />
-        {(["standard", "large"] as const).map((kind) => {
-          const rate = kind === "standard" ? "Standard" : "Large-item";
-          return (
-            <fieldset key={kind} className="form-stack">
-              <legend>{rate} rate</legend>
-              <Field
-                name={`${kind}Name`}
-                label={`${rate} name`}
-                idPrefix="ship-"
-                {...constraints[`${kind}Name`]}
-                defaultValue={valueFrom(reply, `${kind}Name`, rates[kind].name)}
-                error={errorFrom(reply, `${kind}Name`)}
-              />
-              <Field
-                name={`${kind}Description`}
-                label={`${rate} description`}
-                idPrefix="ship-"
-                {...constraints[`${kind}Description`]}
-                defaultValue={valueFrom(reply, `${kind}Description`, rates[kind].description)}
-                error={errorFrom(reply, `${kind}Description`)}
-              />
-              <Field
-                name={`${kind}Price`}
-                label={`${rate} price (USD)`}
-                idPrefix="ship-"
-                inputMode="decimal"
-                {...constraints[`${kind}Price`]}
-                defaultValue={valueFrom(reply, `${kind}Price`, dollars(rates[kind].priceCents))}
-                error={errorFrom(reply, `${kind}Price`)}
-              />
-            </fieldset>
-          );
-        })}
-        <button type="submit" className="button">
-          Save Shipping Rates
         </button>
       </Form>
     </section>

@@ -1,8 +1,5 @@
 import { type ReactNode } from "react";
-import { COUNTRIES } from "~/domain/common/countries";
-
-/** US first, then the other countries by name. */
-const COUNTRY_OPTIONS = [COUNTRIES[0], ...[...COUNTRIES.slice(1)].sort((a, b) => a.name.localeCompare(b.name))];
+import { type CountryOption } from "~/domain/common/countries";
 
 /** One titled part of the checkout form. */
 export function CheckoutSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -58,7 +55,8 @@ export function CheckField({
   );
 }
 
-export function CountrySelect({ defaultValue, error }: { defaultValue: string; error?: string }) {
+/** The countries a zone ships to, by name (listShippedCountries). */
+export function CountrySelect({ countries, defaultValue, error }: { countries: readonly CountryOption[]; defaultValue: string; error?: string }) {
   return (
     <div className="field">
       <label htmlFor="country">Country</label>
@@ -72,7 +70,7 @@ export function CountrySelect({ defaultValue, error }: { defaultValue: string; e
         aria-describedby={error ? "country-error" : undefined}
       >
         <option value="">Select a country</option>
-        {COUNTRY_OPTIONS.map((c) => (
+        {countries.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
           </option>

@@ -2,7 +2,8 @@ import { ProductThumb } from "~/components/product/product-thumb";
 import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { PERSONALISED_ITEM_TEXT } from "~/domain/catalogue/made-to-order";
 import { Link } from "@remix-run/react";
-import { computeOrderTotals, type OrderTotals } from "~/domain/orders/totals";
+import { type ReactNode } from "react";
+import { computeOrderTotals, type FreeShippingNudge, type OrderTotals } from "~/domain/orders/totals";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
 
@@ -26,7 +27,7 @@ export interface SummaryItem {
 }
 
 export interface SummaryFigures {
-  shipping: { name: string; description: string; priceCents: number };
+  shipping: { name: string; description: string; priceCents: number; freeShipping?: FreeShippingNudge | null };
   /** Subtotal, shipping, the loyalty discount in effect and the total. */
   totals: OrderTotals;
 }
@@ -78,8 +79,18 @@ export function CheckoutTotals({ figures }: { figures: SummaryFigures }) {
   );
 }
 
-/** The checkout's order summary: the lines with their thumbnails, then subtotal, shipping, discount and total. */
-export function CheckoutOrderSummary({ items, figures, note }: { items: SummaryItem[]; figures: SummaryFigures; note?: string | null }) {
+/** The checkout's order summary: the lines with their thumbnails, then subtotal, shipping, discount and total, then `children`. */
+export function CheckoutOrderSummary({
+  items,
+  figures,
+  note,
+  children,
+}: {
+  items: SummaryItem[];
+  figures: SummaryFigures;
+  note?: string | null;
+  children?: ReactNode;
+}) {
   const short = items.filter((item) => item.quantity > item.specificStock);
   return (
     <aside className="summary checkout-summary" aria-labelledby="checkout-summary-title">
@@ -115,6 +126,7 @@ export function CheckoutOrderSummary({ items, figures, note }: { items: SummaryI
       <dl className="totals" aria-live="polite" {...{ [CHECKOUT_ATTRIBUTES.totals]: "" }}>
         <CheckoutTotals figures={figures} />
       </dl>
+      {children}
       {note ? <p className="notice">{note}</p> : null}
       <p className="muted small secure">You will pay securely with PayPal (card or wallet) on the next step.</p>
     </aside>

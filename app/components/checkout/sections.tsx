@@ -1,7 +1,10 @@
 import { Link } from "@remix-run/react";
+import { FreeShippingNote } from "~/components/cart/cart-summary";
 import { CheckField, CheckoutSection, CountrySelect } from "~/components/checkout/fields";
 import { EmailField, Field, PasswordField } from "~/components/ui/field";
 import { CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-texts";
+import { type CountryOption } from "~/domain/common/countries";
+import { type FreeShippingNudge } from "~/domain/orders/totals";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
 import { formatMoney } from "~/lib/money";
 import { type FieldConstraint } from "~/lib/field-constraint";
@@ -100,7 +103,7 @@ export function ContactSection({ form, signedIn, google }: { form: FieldState; s
   );
 }
 
-export function AddressSection({ form }: { form: FieldState }) {
+export function AddressSection({ form, countries }: { form: FieldState; countries: readonly CountryOption[] }) {
   const { value, error } = form;
   return (
     <CheckoutSection id="address" title="Shipping Address">
@@ -158,7 +161,7 @@ export function AddressSection({ form }: { form: FieldState }) {
           defaultValue={value("postalCode")}
           error={error("postalCode")}
         />
-        <CountrySelect defaultValue={value("country") ?? ""} error={error("country")} />
+        <CountrySelect countries={countries} defaultValue={value("country") ?? ""} error={error("country")} />
       </div>
     </CheckoutSection>
   );
@@ -174,17 +177,21 @@ export function ShippingSection({ shipping }: { shipping: ShippingRateView }) {
   );
 }
 
-type ShippingRateView = { name: string; description: string; priceCents: number };
+type ShippingRateView = { name: string; description: string; priceCents: number; freeShipping?: FreeShippingNudge | null };
 
-/** The rate's name, description and price (the checkout behaviour takes them from the server again when the country changes). */
+/**
+ * The rate's name, description and price, and below the zone's threshold how far free shipping
+ * is (the checkout behaviour takes them from the server again when the country changes).
+ */
 export function ShippingRate({ shipping }: { shipping: ShippingRateView }) {
   return (
     <>
       <div>
         <p className="strong">{shipping.name}</p>
         {shipping.description ? <p className="muted small">{shipping.description}</p> : null}
+        <FreeShippingNote nudge={shipping.freeShipping} />
       </div>
-      <p className="strong">{shipping.priceCents === 0 ? "Free" : formatMoney(shipping.priceCents)}</p>
+      {shipping.name ? <p className="strong">{shipping.priceCents === 0 ? "Free" : formatMoney(shipping.priceCents)}</p> : null}
     </>
   );
 }

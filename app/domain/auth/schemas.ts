@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUNTRY_CODES } from "~/domain/common/countries";
+import { isCountryCode } from "~/domain/common/countries";
 
 /** Schemas and texts of login, registration and the profile. */
 export const AUTH_TEXT = {
@@ -76,7 +76,10 @@ export const ProfileSchema = z.object({
   shippingCity: OptionalText,
   shippingState: OptionalText,
   shippingPostalCode: z.string().trim().max(20, "At most 20 characters").nullish(),
-  shippingCountry: z.enum(["", ...COUNTRY_CODES], { errorMap: () => ({ message: "Choose a country from the list" }) }).nullish(),
+  shippingCountry: z
+    .string({ invalid_type_error: "Choose a country from the list" })
+    .refine((value) => value === "" || isCountryCode(value), "Choose a country from the list")
+    .nullish(),
   /** Asked only when the e-mail address changes: the proof that the owner is here, not just a session. */
   currentPassword: z.string().max(PASSWORD_MAX).nullish(),
   code: z.string().trim().max(40, "That code is not valid").nullish(),

@@ -3,8 +3,10 @@ import { type AddToCartInput, type UpdateCartItemInput } from "~/domain/cart/sch
 import { type CartTotals, computeCartTotals } from "~/domain/orders/totals";
 import { linePhotoId } from "~/domain/catalogue/line-photo.server";
 import { madeToOrderRoom, madeToOrderRooms } from "~/domain/catalogue/made-to-order.server";
+import { countryName } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
-import { getShippingRates } from "~/domain/common/settings.server";
+import { shippedZoneOf } from "~/domain/shipping/zones.server";
+import { HOME_COUNTRY } from "~/domain/shipping/zones";
 import { thumbUrl } from "~/lib/images";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
@@ -46,16 +48,31 @@ export interface CartItemView {
 export interface CartView {
   items: CartItemView[];
   totals: CartTotals;
+  /** The shopper's own country (her last choice at checkout, else her profile's), null when unknown. */
+  country: string | null;
+  /** The name of the country the shipping is for (totals.shippingCountry). */
+  shippingCountryName: string;
 }
 
 export const STOCK_MESSAGE = "Sorry, we don't have enough items in stock for your request.";
 
 async function findCartId(db: DB, owner: CartOwner): Promise<number | null> {
-  const row =
-    "userId" in owner
-      ? await db.selectFrom("carts").select("id").where("user_id", "=", owner.userId).executeTakeFirst()
-      : await db.selectFrom("carts").select("id").where("session_key", "=", owner.cartKey).executeTakeFirst();
-  return row?.id ?? null;
+  return (await findCart(db, owner))?.id ?? null;
+}
+
+/** The owner's cart row, with the country the cart's shipping is for (her last choice, else her profile's). */
+async function findCart(db: DB, owner: CartOwner): Promise<{ id: number | null; country: string | null } | null> {
+  if ("userId" in owner) {
+    const row = await db
+      .selectFrom("users as u")
+      .leftJoin("carts as c", "c.user_id", "u.id")
+      .select(["c.id", "c.shipping_country as chosen", "u.shipping_country as profile"])
+      .where("u.id", "=", owner.userId)
+      .executeTakeFirst();
+    return row ? { id: row.id, country: row.chosen || row.profile || null } : null;
+  }
+  const row = await db.selectFrom("carts").select(["id", "shipping_country as chosen"]).where("session_key", "=", owner.cartKey).executeTakeFirst();
+  return row ? { id: row.id, country: row.chosen } : null;
 }
 
 async function ensureCartId(db: DB, owner: CartOwner): Promise<number> {
@@ -69,16 +86,32 @@ async function ensureCartId(db: DB, owner: CartOwner): Promise<number> {
   return row.id;
 }
 
+/**
+ * The owner's cart with its figures. Its shipping is the one of the country the shopper last
+ * chose at checkout, else her profile's, else the shop's home (HOME_COUNTRY): the cart has no
+ * address of its own (docs/decisions/shipping-zones.md).
+ */
 export async function getCart(db: DB, owner: CartOwner | null): Promise<CartView> {
-  const cartId = owner ? await findCartId(db, owner) : null;
-  const items = cartId === null ? [] : await listCartItems(db, cartId);
-  // An empty cart ships for nothing: no need to read the rates.
-  const rates = items.length > 0 ? await getShippingRates(db) : undefined;
+  const cart = owner ? await findCart(db, owner) : null;
+  const items = cart?.id ? await listCartItems(db, cart.id) : [];
+  const country = cart?.country || HOME_COUNTRY;
+  // An empty cart ships for nothing: no need to read the zones.
+  const zone = items.length > 0 ? await shippedZoneOf(db, country) : null;
   const totals = computeCartTotals(
     items.map((i) => ({ unitPriceCents: i.product.priceCents, quantity: i.quantity, isLarge: i.product.isLarge })),
-    rates,
+    items.length > 0 ? zone : null,
+    country,
   );
-  return { items, totals };
+  return { items, totals, country: cart?.country ?? null, shippingCountryName: countryName(country) };
+}
+
+/** Remembers the country the shopper chose at checkout on her cart (when she has one): the cart and drawer show its shipping. */
+export async function rememberCartCountry(db: DB, owner: CartOwner | null, country: string): Promise<void> {
+  if (!owner) return;
+  const q = db.updateTable("carts").set({ shipping_country: country });
+  await ("userId" in owner ? q.where("user_id", "=", owner.userId) : q.where("session_key", "=", owner.cartKey))
+    .where("shipping_country", "is not", country)
+    .execute();
 }
 
 /** Cheap count for the header badge. */

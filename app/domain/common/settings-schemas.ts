@@ -51,28 +51,6 @@ export const LegalSettingsSchema = z.object({
 });
 export type LegalSettingsInput = z.infer<typeof LegalSettingsSchema>;
 
-const PRICE = "Enter a price such as 8 or 8.50";
-/** A rate's price as typed ("8", "8.50" or "8,50"), in cents. */
-const price = typedAmount({ requiredText: PRICE, formatText: PRICE, maxWholeDigits: 5 });
-const rateName = (label: string) =>
-  z
-    .string({ required_error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(60, `${label} must be 60 characters or less`);
-const rateDescription = z.string().trim().max(200, "Description must be 200 characters or less").optional();
-
-/** The Settings tab's shipping rates: the standard and the large-item rate (prices typed in dollars, parsed to cents). */
-export const ShippingSettingsSchema = z.object({
-  standardName: rateName("Name"),
-  standardDescription: rateDescription,
-  standardPrice: price,
-  largeName: rateName("Name"),
-  largeDescription: rateDescription,
-  largePrice: price,
-});
-export type ShippingSettingsInput = z.infer<typeof ShippingSettingsSchema>;
-
 /** An amount in dollars as typed ("7.50" or "7,50"), within [min, 100000]; the rules keep dollars. */
 const dollars = (label: string, minCents: number) =>
   typedAmount({ requiredText: `${label} is required`, maxWholeDigits: 6 })

@@ -10,7 +10,8 @@ export const STORE_INTENTS = {
   functionsRecalculate: "functions-recalculate",
   functionsClean: "functions-clean",
   settingsSave: "settings-save",
-  shippingSave: "shipping-save",
+  zoneSave: "shipping-zone-save",
+  zoneDelete: "shipping-zone-delete",
   loyaltySave: "loyalty-save",
   legalSave: "legal-save",
   backupNow: "backup-now",
@@ -20,7 +21,6 @@ export type StoreIntent = (typeof STORE_INTENTS)[keyof typeof STORE_INTENTS];
 
 export const SETTINGS_TEXT = {
   settingsSaved: "Settings saved",
-  shippingSaved: "Shipping rates saved",
   loyaltySaved: "Loyalty rules saved",
   legalSaved: "Seller details saved",
   backupDone: "Backup complete",

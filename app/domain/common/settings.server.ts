@@ -1,9 +1,8 @@
-import { type LegalSettingsInput, type LoyaltySettingsInput, type ShippingSettingsInput, type StoreSettingsInput } from "~/domain/common/settings-schemas";
+import { type LegalSettingsInput, type LoyaltySettingsInput, type StoreSettingsInput } from "~/domain/common/settings-schemas";
 import { DEFAULT_STORE_SETTINGS, type StoreSettings } from "~/domain/common/store-settings";
 import { DEFAULT_LOYALTY_CONFIG, type LoyaltyConfig } from "~/domain/loyalty/rules";
 import { type Actor, saveLoggedSetting, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { DEFAULT_LEGAL_SETTINGS, type LegalSettings } from "~/domain/legal/seller";
-import { DEFAULT_SHIPPING_RATES, type ShippingRates } from "~/domain/orders/totals";
 import { type DB } from "~/lib/sqlite.server";
 import { cachedRead } from "~/lib/read-cache.server";
 
@@ -15,10 +14,6 @@ export async function getSetting<T>(db: DB, key: string, fallback: T): Promise<T
   } catch {
     return fallback;
   }
-}
-
-export async function getShippingRates(db: DB): Promise<ShippingRates> {
-  return getSetting(db, "shipping_rates", DEFAULT_SHIPPING_RATES);
 }
 
 /**
@@ -62,25 +57,6 @@ export async function saveStoreSettings(db: DB, input: StoreSettingsInput, actor
   const value: StoreSettings = { name: input.name, email: input.email, description: input.description ?? "" };
   await saveLoggedSetting(db, "store", value, { actor, kind: "settings.store", summary: "Store settings saved", defaults: { ...DEFAULT_STORE_SETTINGS } });
   return value;
-}
-
-/**
- * Saves the two shipping rates (settings key 'shipping_rates'), logged with what changed. Carts
- * and checkouts read the rates on every request, so new ones apply at once; placed orders keep
- * the shipping name and price they were placed with (orders.shipping_*).
- */
-export async function saveShippingRates(db: DB, input: ShippingSettingsInput, actor: Actor = SYSTEM_ACTOR): Promise<ShippingRates> {
-  const rates: ShippingRates = {
-    standard: { name: input.standardName, description: input.standardDescription ?? "", priceCents: input.standardPrice },
-    large: { name: input.largeName, description: input.largeDescription ?? "", priceCents: input.largePrice },
-  };
-  await saveLoggedSetting(
-    db,
-    "shipping_rates",
-    { ...rates },
-    { actor, kind: "settings.shipping", summary: "Shipping rates saved", defaults: { ...DEFAULT_SHIPPING_RATES } },
-  );
-  return rates;
 }
 
 /** Saves the loyalty rules (settings key 'loyalty_config'), logged with what changed; they apply to the next cart and order. */

@@ -18,7 +18,7 @@ export const ACTIVITY_KINDS = {
   "order.resolve": "Payment issue resolved",
   "points.award": "Points awarded",
   "settings.store": "Store settings",
-  "settings.shipping": "Shipping rates",
+  "settings.shipping": "Shipping zones",
   "settings.loyalty": "Loyalty rules",
   "settings.legal": "Seller details",
   "settings.home": "Home page texts",

@@ -5,6 +5,7 @@ import { DomainError } from "~/domain/common/errors";
 import { placeOrder, type PlacedOrder } from "~/domain/orders/checkout.server";
 import { CHECKOUT_TEXT } from "~/domain/orders/checkout-texts";
 import { type CheckoutInput, type ClientFigures } from "~/domain/orders/schemas";
+import { requireShippedZone } from "~/domain/shipping/zones.server";
 import { type DB } from "~/lib/sqlite.server";
 
 export interface CheckoutOrderInput {
@@ -36,6 +37,13 @@ export type CheckoutOrderOutcome =
 export async function placeCheckoutOrder(db: DB, input: CheckoutOrderInput, signIn: (userId: number) => Promise<void>): Promise<CheckoutOrderOutcome> {
   const { checkout, owner } = input;
   if (!owner || (await getCart(db, owner)).items.length === 0) return { kind: "empty-cart", accountCreated: false };
+
+  // A country no zone ships to is refused before an account is made for an order that cannot be.
+  try {
+    await requireShippedZone(db, checkout.country);
+  } catch (error) {
+    return { kind: "order-failed", error, accountCreated: false };
+  }
 
   let orderOwner: CartOwner = owner;
   let userId = input.userId;

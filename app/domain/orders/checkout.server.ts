@@ -1,16 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { type CartItemView, type CartOwner, getCart } from "~/domain/cart/cart.server";
+import { type CartItemView, type CartOwner, getCart, rememberCartCountry } from "~/domain/cart/cart.server";
 import { holdMadeToOrderPlaces } from "~/domain/catalogue/made-to-order-holds.server";
 import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
-import { getShippingRates } from "~/domain/common/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { loyaltyDiscount, pointsEarned } from "~/domain/loyalty/rules";
 import { CHECKOUT_TEXT } from "~/domain/orders/checkout-texts";
 import { planOrderLines, takeOrderPoints } from "~/domain/orders/holds.server";
 import { transitionOrder } from "~/domain/orders/lifecycle.server";
 import { type CheckoutInput, type ClientFigures } from "~/domain/orders/schemas";
-import { computeOrderTotals, type OrderTotals, type ShippingRate, shippingRateFor } from "~/domain/orders/totals";
+import { computeOrderTotals, type FreeShippingNudge, freeShippingNudge, type OrderTotals, type ShippingRate, shippingRateFor } from "~/domain/orders/totals";
+import { SHIPPING_TEXT } from "~/domain/shipping/texts";
+import { type ShippingZone } from "~/domain/shipping/zones";
+import { requireShippedZone, shippedZoneOf } from "~/domain/shipping/zones.server";
 import { type DB } from "~/lib/sqlite.server";
 
 export interface CheckoutLoyalty {
@@ -28,9 +30,19 @@ export interface CheckoutLoyalty {
   pointsUsed: number;
 }
 
+/** The shipping of a checkout: the rate of the country's zone, and how far free shipping is. */
+export interface CheckoutShipping extends ShippingRate {
+  /** The country it is for; its zone's name, null when no zone ships there (nothing can be ordered there). */
+  country: string;
+  /** The country is the shopper's (asked for, chosen before, her profile's), not the shop's home standing in. */
+  chosen: boolean;
+  zone: string | null;
+  freeShipping: FreeShippingNudge | null;
+}
+
 export interface CheckoutSummary {
   items: CartItemView[];
-  shipping: ShippingRate;
+  shipping: CheckoutShipping;
   /** Null for guests: only signed-in customers have points. */
   loyalty: CheckoutLoyalty | null;
   /** Subtotal, shipping, the loyalty discount when applied, and the total (computeOrderTotals). */
@@ -39,17 +51,25 @@ export interface CheckoutSummary {
 
 /**
  * The money of an order as the server decides it: subtotal from database prices, shipping from
- * the shop's rates ('Large Item Shipping' when any item is large, the flat worldwide rate
- * otherwise; the country does not change the price today), the loyalty discount from the rules.
+ * the zone of the country (free from its threshold, else 'Large Item Shipping' when any item is
+ * large, else its standard price), the loyalty discount from the rules.
  */
 async function summarise(
   db: DB,
   items: CartItemView[],
-  opts: { points: number | null; country?: string | null; useLoyaltyPoints: boolean },
+  opts: { points: number | null; country: string; chosen: boolean; zone: ShippingZone | null; useLoyaltyPoints: boolean },
 ): Promise<CheckoutSummary> {
   const lines = items.map((item) => ({ unitPriceCents: item.product.priceCents, quantity: item.quantity, isLarge: item.product.isLarge }));
-  const shipping = shippingRateFor(lines, await getShippingRates(db));
-  const plain = computeOrderTotals({ items: lines, shipping });
+  const { zone } = opts;
+  const rate = zone ? shippingRateFor(lines, zone) : { name: "", priceCents: 0, description: SHIPPING_TEXT.chooseCountry };
+  const plain = computeOrderTotals({ items: lines, shipping: rate });
+  const shipping: CheckoutShipping = {
+    ...rate,
+    country: opts.country,
+    chosen: opts.chosen,
+    zone: zone?.name ?? null,
+    freeShipping: freeShippingNudge(plain.subtotalCents, zone),
+  };
   if (opts.points === null) return { items, shipping, loyalty: null, totals: plain };
   const config = await getLoyaltyConfig(db);
   const ex = config.discountExchange;
@@ -73,15 +93,22 @@ async function summarise(
   return { items, shipping, loyalty, totals };
 }
 
-/** The checkout page's figures for the owner's cart (see summarise). `user` null for guests. */
+/**
+ * The checkout page's figures for the owner's cart (see summarise), shipped to `country` when a
+ * zone ships there, else to the cart's country (getCart). `user` null for guests.
+ */
 export async function getCheckoutSummary(
   db: DB,
   opts: { owner: CartOwner | null; user: { loyaltyPoints: number } | null; country?: string | null; useLoyaltyPoints?: boolean },
 ): Promise<CheckoutSummary> {
   const cart = await getCart(db, opts.owner);
+  const chosen = await shippedZoneOf(db, opts.country);
+  const country = chosen ? opts.country! : cart.totals.shippingCountry;
   return summarise(db, cart.items, {
     points: opts.user ? opts.user.loyaltyPoints : null,
-    country: opts.country ?? null,
+    country,
+    chosen: chosen !== null || cart.country === country,
+    zone: chosen ?? (await shippedZoneOf(db, country)),
     useLoyaltyPoints: opts.useLoyaltyPoints ?? false,
   });
 }
@@ -203,14 +230,16 @@ export async function findUnpaidOrderForCart(
 
 /**
  * Creates an `unpaid` order from the owner's cart in one transaction, with the server's own
- * figures (database prices, the shop's shipping rate, the loyalty rules; a discount the rules do
- * not allow is silently not applied), a snapshot of each line and a random confirmation token.
+ * figures (database prices, the shipping of the country's zone, kept with the zone's name, the
+ * loyalty rules; a discount the rules do not allow is silently not applied), a snapshot of each
+ * line and a random confirmation token.
  * Takes the discount's loyalty points in the same transaction (docs/decisions/points-at-placement.md);
  * takes no stock and leaves the cart alone: payment does both. Each line is ready (stock covers
  * it) or made to order (docs/made-to-order.md), and the order gets its expected ship date.
  *
- * Throws DomainError 400 'Your cart is empty'; 409 (with 'items available in stock') when a line
- * is no longer in stock; 409 'Prices or your cart have changed...' when `client` figures or lines
+ * Throws DomainError 400 'Your cart is empty'; 400 'We do not ship to this country' (on
+ * `country`) when no zone ships there; 409 (with 'items available in stock') when a line is no
+ * longer in stock; 409 'Prices or your cart have changed...' when `client` figures or lines
  * differ from the server's; 409 when the balance no longer covers the discount's points; 429
  * when the session or client address would hold more made-to-order places unpaid than
  * MADE_TO_ORDER_HOLD_LIMIT (holdMadeToOrderPlaces). Nothing is stored in those cases.
@@ -219,21 +248,24 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
   return db.transaction().execute(async (trx) => {
     const cart = await getCart(trx, ctx.owner);
     if (cart.items.length === 0) throw new DomainError(CHECKOUT_TEXT.emptyCart, 400);
+    // 400 'We do not ship to this country' before anything is written.
+    const zone = await requireShippedZone(trx, input.country);
+    await rememberCartCountry(trx, ctx.owner, input.country);
     // An unpaid order of these same lines holds its discount's points and its made-to-order
     // places: they count as the customer's here, since placing the cart again replaces or reuses that order.
     const earlier = await findUnpaidOrderForCart(trx, ctx, cart.items);
     await assertInStock(trx, cart.items, earlier?.id);
     const earlierPoints = earlier ? await pointsTakenBy(trx, earlier.id) : 0;
     const points = ctx.userId === null ? null : (await loyaltyBalance(trx, ctx.userId)) + earlierPoints;
-    const summary = await summarise(trx, cart.items, { points, country: input.country, useLoyaltyPoints: input.useLoyaltyPoints });
+    const summary = await summarise(trx, cart.items, { points, country: input.country, chosen: true, zone, useLoyaltyPoints: input.useLoyaltyPoints });
     if (client && figuresDiffer(client, summary)) throw new DomainError(CHECKOUT_TEXT.figuresChanged, 409);
 
     // Back at checkout with the same cart: the unpaid order already made from it is used again
     // (with the address just given) instead of a second one piling up.
     const same = await findUnpaidOrderForCart(trx, ctx, cart.items, summary.totals.totalCents);
-    if (same) return placeAgain(trx, ctx, same, input, summary.totals);
+    if (same) return placeAgain(trx, ctx, same, input, summary.totals, zone.name);
     if (earlier) await replaceEarlier(trx, earlier.id, earlierPoints);
-    return insertOrder(trx, ctx, input, cart.items, summary.totals);
+    return insertOrder(trx, ctx, input, cart.items, summary.totals, zone.name);
   });
 }
 
@@ -290,11 +322,14 @@ async function placeAgain(
   same: { id: number; confirmationToken: string },
   input: CheckoutInput,
   totals: OrderTotals,
+  zone: string,
 ): Promise<PlacedOrder> {
   await trx
     .updateTable("orders")
     .set({
       ...contactColumns(input),
+      // The same total to another country of the same price: the zone follows the address.
+      shipping_zone: zone,
       // Placed again: by the rules of now.
       points_to_earn: pointsEarned(await getLoyaltyConfig(trx), totals.subtotalCents),
       updated_at: new Date().toISOString(),
@@ -333,7 +368,14 @@ function placerOf(ctx: PlaceOrderContext) {
 }
 
 /** A new `unpaid` order with a snapshot of each cart line, its discount's points taken and each line planned. */
-async function insertOrder(trx: DB, ctx: PlaceOrderContext, input: CheckoutInput, items: CartItemView[], totals: OrderTotals): Promise<PlacedOrder> {
+async function insertOrder(
+  trx: DB,
+  ctx: PlaceOrderContext,
+  input: CheckoutInput,
+  items: CartItemView[],
+  totals: OrderTotals,
+  zone: string,
+): Promise<PlacedOrder> {
   const confirmationToken = newConfirmationToken();
   const order = await trx
     .insertInto("orders")
@@ -342,6 +384,7 @@ async function insertOrder(trx: DB, ctx: PlaceOrderContext, input: CheckoutInput
       session_key: ctx.userId === null ? ctx.sessionKey : null,
       status: "unpaid",
       ...totalsColumns(totals),
+      shipping_zone: zone,
       points_to_earn: pointsEarned(await getLoyaltyConfig(trx), totals.subtotalCents),
       confirmation_token: confirmationToken,
       ...contactColumns(input),

@@ -80,6 +80,7 @@ export function orderToApi(view: OrderView) {
     subtotal: view.subtotal,
     shippingCost: view.shippingCost,
     shippingName: view.shippingName,
+    shippingZone: view.shippingZone,
     loyaltyDiscount: view.loyaltyDiscount,
     loyaltyPointsUsed: view.loyaltyPointsUsed,
     createdAt: view.createdAt,

@@ -94,6 +94,8 @@ export interface OrderView {
   subtotal: string;
   shippingCost: string;
   shippingName: string;
+  /** The shipping zone it was placed in, as named then (null for orders from before zones). */
+  shippingZone: string | null;
   loyaltyDiscount: string;
   total: string;
   subtotalCents: number;
@@ -138,6 +140,7 @@ function selectOrderRow(db: DB, orderId: number) {
       "subtotal_cents as subtotalCents",
       "shipping_cents as shippingCents",
       "shipping_name as shippingName",
+      "shipping_zone as shippingZone",
       "loyalty_discount_cents as loyaltyDiscountCents",
       "loyalty_points_used as loyaltyPointsUsed",
       "points_awarded as pointsAwarded",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUNTRY_CODES } from "~/domain/common/countries";
+import { isCountryCode } from "~/domain/common/countries";
 import {
   CHECKOUT_MAX,
   CHECKOUT_PASSWORD_MAX,
@@ -10,6 +10,7 @@ import {
   tooLong,
 } from "~/domain/orders/checkout-texts";
 import { ADMIN_ORDER_TEXT, TRACKING_NUMBER_MAX } from "~/domain/orders/fulfilment";
+import { SHIPPING_TEXT } from "~/domain/shipping/texts";
 import { decimalToCents } from "~/lib/money";
 
 // The browser never runs these: it gets their native constraints (web/checkout-constraints.server.ts, sent with the page's data)
@@ -58,7 +59,12 @@ const CheckoutFields = z.object({
   city: requiredText(T.cityRequired, CHECKOUT_MAX.city),
   state: optionalText(CHECKOUT_MAX.state),
   postalCode: requiredText(T.postalCodeRequired, CHECKOUT_MAX.postalCode),
-  country: z.enum(COUNTRY_CODES, { errorMap: () => ({ message: T.countryRequired }) }),
+  // Any ISO code here; whether a zone ships there is placeOrder's check (the zones live in the database).
+  country: z
+    .string({ required_error: T.countryRequired, invalid_type_error: T.countryRequired })
+    .trim()
+    .min(1, T.countryRequired)
+    .refine(isCountryCode, SHIPPING_TEXT.notShipped),
   // Trimmed first, then limited; an empty message is stored as null.
   customerMessage: z
     .string({ invalid_type_error: "Must be text" })

@@ -1,10 +1,11 @@
+import { SHIPPING_TEXT } from "~/domain/shipping/texts";
 import { centsToDecimal } from "~/lib/money";
 
 /*
  * An order's money, one copy for the cart, the checkout, POST /api/orders, the order pages and
  * the e-mails: the items subtotal, then a list of lines (shipping, the loyalty discount), then
  * the total. Browser-safe. A new charge or discount (a code discount, a tax) is one more line
- * kind here; a shipping zone is a change to shippingRateFor.
+ * kind here; where the parcel goes changes only the zone shippingRateFor is given.
  */
 
 export interface ShippingRate {
@@ -13,22 +14,58 @@ export interface ShippingRate {
   description: string;
 }
 
-export interface ShippingRates {
-  standard: ShippingRate;
-  large: ShippingRate;
+/** The rates' names, as the contract fixes them. */
+export const SHIPPING_RATE_NAMES = {
+  free: "Free Shipping",
+  large: "Large Item Shipping",
+  standard: "Standard Shipping",
+} as const;
+
+export const LARGE_ITEM_SHIPPING = SHIPPING_RATE_NAMES.large;
+
+/** A shipping zone's prices (app/domain/shipping/zones.ts), as the rule reads them. */
+export interface ZoneRates {
+  standardCents: number;
+  largeCents: number;
+  /** From this items subtotal on shipping is free; null: never. */
+  freeFromCents: number | null;
 }
 
-export const DEFAULT_SHIPPING_RATES: ShippingRates = {
-  standard: { name: "Standard Shipping", priceCents: 800, description: "Flat worldwide rate, tracked priority airmail" },
-  large: { name: "Large Item Shipping", priceCents: 1800, description: "Flat worldwide rate for large items, tracked" },
-};
+export interface ShippingLine {
+  isLarge: boolean;
+  unitPriceCents: number;
+  quantity: number;
+}
 
-export const LARGE_ITEM_SHIPPING = "Large Item Shipping";
+/** What is still missing for free shipping: shown below a zone's threshold as 'Free shipping from $X. Add $Y more'. */
+export interface FreeShippingNudge {
+  fromCents: number;
+  missingCents: number;
+}
 
-/** The shipping rate of a set of lines: the large rate if any item is large, else the flat rate; 0 for no lines. */
-export function shippingRateFor(lines: { isLarge: boolean }[], rates: ShippingRates = DEFAULT_SHIPPING_RATES): ShippingRate {
-  if (lines.length === 0) return { name: rates.standard.name, priceCents: 0, description: "" };
-  return lines.some((l) => l.isLarge) ? rates.large : rates.standard;
+function itemsSubtotal(lines: readonly { unitPriceCents: number; quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+}
+
+/**
+ * The shipping rate of a set of lines in a zone: free once the items subtotal reaches the zone's
+ * threshold, else the large-item price if any item is large, else the standard price; nothing
+ * for no lines. The zone must be one the shop ships to (zones.server.ts checks).
+ */
+export function shippingRateFor(lines: readonly ShippingLine[], zone: ZoneRates): ShippingRate {
+  if (lines.length === 0) return { name: SHIPPING_RATE_NAMES.standard, priceCents: 0, description: "" };
+  if (zone.freeFromCents !== null && itemsSubtotal(lines) >= zone.freeFromCents) {
+    return { name: SHIPPING_RATE_NAMES.free, priceCents: 0, description: SHIPPING_TEXT.freeDescription(zone.freeFromCents) };
+  }
+  return lines.some((l) => l.isLarge)
+    ? { name: SHIPPING_RATE_NAMES.large, priceCents: zone.largeCents, description: SHIPPING_TEXT.largeDescription }
+    : { name: SHIPPING_RATE_NAMES.standard, priceCents: zone.standardCents, description: SHIPPING_TEXT.standardDescription };
+}
+
+/** Below the zone's free-shipping threshold (and with something in the cart): how far it is. Null otherwise. */
+export function freeShippingNudge(subtotalCents: number, zone: ZoneRates | null): FreeShippingNudge | null {
+  if (!zone || zone.freeFromCents === null || subtotalCents <= 0 || subtotalCents >= zone.freeFromCents) return null;
+  return { fromCents: zone.freeFromCents, missingCents: zone.freeFromCents - subtotalCents };
 }
 
 /** The buckets of PayPal's `amount.breakdown` the shop's lines go to; `discount` is taken off, the others added. */
@@ -177,11 +214,20 @@ export interface CartTotals {
   subtotal: string;
   shipping: string;
   total: string;
+  /** The country the cart's shipping is for (the shopper's last choice, else her profile's, else the shop's home). */
+  shippingCountry: string;
+  /** False when no zone ships to that country: the shipping is chosen at checkout. */
+  shipped: boolean;
+  freeShipping: FreeShippingNudge | null;
 }
 
-/** The cart's figures (computeOrderTotals with the cart's shipping rate and no discount), with its item count. */
-export function computeCartTotals(lines: CartTotalsLine[], rates: ShippingRates = DEFAULT_SHIPPING_RATES): CartTotals {
-  const totals = computeOrderTotals({ items: lines, shipping: shippingRateFor(lines, rates) });
+/**
+ * The cart's figures (computeOrderTotals with the shipping of the zone of `country` and no
+ * discount), with its item count. A country no zone ships to (`zone` null) adds no shipping yet.
+ */
+export function computeCartTotals(lines: CartTotalsLine[], zone: ZoneRates | null, country: string): CartTotals {
+  const shipping = zone ? shippingRateFor(lines, zone) : { name: "", priceCents: 0, description: "" };
+  const totals = computeOrderTotals({ items: lines, shipping });
   return {
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
     subtotalCents: totals.subtotalCents,
@@ -191,5 +237,8 @@ export function computeCartTotals(lines: CartTotalsLine[], rates: ShippingRates 
     subtotal: centsToDecimal(totals.subtotalCents),
     shipping: centsToDecimal(totals.shippingCents),
     total: centsToDecimal(totals.totalCents),
+    shippingCountry: country,
+    shipped: zone !== null || lines.length === 0,
+    freeShipping: freeShippingNudge(totals.subtotalCents, zone),
   };
 }

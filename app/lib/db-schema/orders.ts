@@ -15,6 +15,8 @@ export interface CartsTable {
   user_id: number | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  /** The country the shopper last chose at checkout (ISO code): the cart shows its shipping. */
+  shipping_country: string | null;
 }
 
 export interface CartItemsTable {
@@ -43,6 +45,8 @@ export interface OrdersTable {
   subtotal_cents: number;
   shipping_cents: number;
   shipping_name: string;
+  /** The shipping zone the order was placed in, as it was named then (null before zones). */
+  shipping_zone: string | null;
   loyalty_discount_cents: Generated<number>;
   loyalty_points_used: Generated<number>;
   total_cents: number;

@@ -12,7 +12,7 @@ import {
 } from "~/domain/catalogue/categories-write.server";
 import { redirectWithToast, type Toast } from "~/web/toast.server";
 import { DomainError } from "~/domain/common/errors";
-import { getLegalSettings, getShippingRates, getStoreSettings } from "~/domain/common/settings.server";
+import { getLegalSettings, getStoreSettings } from "~/domain/common/settings.server";
 import { getReviewSettings } from "~/domain/reviews/settings.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { type Actor } from "~/domain/ops/activity.server";
@@ -25,8 +25,9 @@ import { getEnv } from "~/lib/env.server";
 import { type DB } from "~/lib/sqlite.server";
 import { AwardPointsSchema } from "~/domain/loyalty/schemas";
 import { CategoryIdSchema, CategorySchema, UpdateCategorySchema } from "~/domain/catalogue/category-schemas";
-import { LegalSettingsSchema, LoyaltySettingsSchema, ShippingSettingsSchema, StoreSettingsSchema } from "~/domain/common/settings-schemas";
-import { saveLegalSettings, saveLoyaltyRules, saveShippingRates, saveStoreSettings } from "~/domain/common/settings.server";
+import { LegalSettingsSchema, LoyaltySettingsSchema, StoreSettingsSchema } from "~/domain/common/settings-schemas";
+import { saveLegalSettings, saveLoyaltyRules, saveStoreSettings } from "~/domain/common/settings.server";
+import { loadShippingZonesCard, shippingZoneAction } from "~/web/admin/shipping-zones.server";
 import { awardedDescription, AWARD_TEXT } from "~/domain/loyalty/award-texts";
 import { cleanedMessage, CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
 import { STORE_INTENTS, SETTINGS_TEXT } from "~/domain/common/settings-texts";
@@ -65,7 +66,6 @@ const AWARD_CONSTRAINTS = formConstraints(AwardPointsSchema);
 const SETTINGS_CONSTRAINTS = {
   store: formConstraints(StoreSettingsSchema),
   legal: formConstraints(LegalSettingsSchema),
-  shipping: formConstraints(ShippingSettingsSchema),
   loyalty: formConstraints(LoyaltySettingsSchema),
   reviews: formConstraints(ReviewSettingsSchema),
 };
@@ -108,15 +108,15 @@ export async function loadFunctionsTab(db: DB, url: URL) {
   };
 }
 
-export async function loadSettingsTab(db: DB) {
-  const [settings, shipping, loyalty, legal, reviews] = await Promise.all([
+export async function loadSettingsTab(db: DB, url: URL) {
+  const [settings, zones, loyalty, legal, reviews] = await Promise.all([
     getStoreSettings(db, getEnv().SHOP_EMAIL),
-    getShippingRates(db),
+    loadShippingZonesCard(db, url),
     getLoyaltyConfig(db),
     getLegalSettings(db, getEnv().SHOP_EMAIL),
     getReviewSettings(db),
   ]);
-  return { kind: "settings" as const, settings, shipping, loyalty, legal, reviews, constraints: SETTINGS_CONSTRAINTS };
+  return { kind: "settings" as const, settings, zones, loyalty, legal, reviews, constraints: SETTINGS_CONSTRAINTS };
 }
 
 /** What a refused store-tab form answers (the page renders it again from this). */
@@ -147,8 +147,9 @@ export async function storeTabAction(request: Request, formData: FormData, inten
       return runFunction(formData, intent, actor);
     case STORE_INTENTS.settingsSave:
       return saveSettingsForm(formData, intent, StoreSettingsSchema, saveStoreSettings, SETTINGS_TEXT.settingsSaved, actor);
-    case STORE_INTENTS.shippingSave:
-      return saveSettingsForm(formData, intent, ShippingSettingsSchema, saveShippingRates, SETTINGS_TEXT.shippingSaved, actor);
+    case STORE_INTENTS.zoneSave:
+    case STORE_INTENTS.zoneDelete:
+      return shippingZoneAction(formData, intent, actor);
     case STORE_INTENTS.loyaltySave:
       return saveSettingsForm(formData, intent, LoyaltySettingsSchema, saveLoyaltyRules, SETTINGS_TEXT.loyaltySaved, actor);
     case STORE_INTENTS.legalSave:

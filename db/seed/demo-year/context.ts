@@ -1,5 +1,5 @@
 import { type Kysely } from "kysely";
-import { type ShippingRates } from "../../../app/domain/orders/totals";
+import { type ZoneRates } from "../../../app/domain/orders/totals";
 import { type LoyaltyConfig } from "../../../app/domain/loyalty/rules";
 import type { Database } from "../../../app/lib/db-schema";
 import { type AddressSeed } from "../demo-year-data";
@@ -100,6 +100,7 @@ export interface PlannedOrder {
   subtotal: number;
   shipping: number;
   shippingName: string;
+  shippingZone: string;
   discount: number;
   pointsUsed: number;
   pointsTaken: number;
@@ -166,7 +167,8 @@ export interface DemoContext {
   admin: { id: number; email: string };
   /** The admin as a refund's `requested_by` records her. */
   adminActor: string;
-  rates: ShippingRates;
+  /** The shipping zones by country, as the migration seeded them (or the owner saved them). */
+  zones: ReadonlyMap<string, ZoneRates & { name: string }>;
   loyalty: LoyaltyConfig;
   /** The loyalty discount: what it takes off, the points it costs, the smallest order it applies to. */
   discount: { cents: number; points: number; minimumCents: number };

@@ -1,5 +1,5 @@
 import { hashPassword } from "../../../app/domain/auth/password.server";
-import { DEFAULT_SHIPPING_RATES, type ShippingRates } from "../../../app/domain/orders/totals";
+import { type ZoneRates } from "../../../app/domain/orders/totals";
 import { DEFAULT_LOYALTY_CONFIG, type LoyaltyConfig } from "../../../app/domain/loyalty/rules";
 import { hasDemoMarker, NOT_A_DEMO_MESSAGE } from "../demo-marker";
 import { seededRandom } from "../random";
@@ -29,7 +29,16 @@ export async function openDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoC
   if (!admin) throw new Error("The demo year needs the seeded shop (its admin and catalogue): run the seed first");
 
   const settings = new Map((await db.selectFrom("settings").select(["key", "value"]).execute()).map((r) => [r.key, r.value]));
-  const rates: ShippingRates = settings.has("shipping_rates") ? (JSON.parse(settings.get("shipping_rates")!) as ShippingRates) : DEFAULT_SHIPPING_RATES;
+  const zones = new Map<string, ZoneRates & { name: string }>();
+  const zoneRows = await db
+    .selectFrom("shipping_zones as z")
+    .innerJoin("shipping_zone_countries as c", "c.zone_id", "z.id")
+    .select(["c.country", "z.name", "z.standard_cents", "z.large_cents", "z.free_from_cents"])
+    .where("z.shipped", "=", 1)
+    .execute();
+  for (const z of zoneRows) {
+    zones.set(z.country, { name: z.name, standardCents: z.standard_cents, largeCents: z.large_cents, freeFromCents: z.free_from_cents });
+  }
   const loyalty: LoyaltyConfig = settings.has("loyalty_config") ? (JSON.parse(settings.get("loyalty_config")!) as LoyaltyConfig) : DEFAULT_LOYALTY_CONFIG;
 
   return {
@@ -42,7 +51,7 @@ export async function openDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoC
     latest: now - HOUR,
     admin,
     adminActor: JSON.stringify({ id: admin.id, email: admin.email, ip: ADMIN_IP }),
-    rates,
+    zones,
     loyalty,
     discount: {
       cents: Math.round(loyalty.discountExchange.discountAmount * 100),

@@ -43,22 +43,27 @@ export async function planOrders(ctx: DemoContext, dates: readonly OrderDate[]):
     const pool = available.length > 0 ? available : [...products].sort((a, b) => a.createdAt - b.createdAt).slice(0, 3);
     const items = planItems(ctx, p, pool, nextItemId, forcedMade);
     const subtotal = items.reduce((s, i) => s + i.product.priceCents * i.quantity, 0);
-    const rate = shippingRateFor(
-      items.map((i) => ({ isLarge: i.product.isLarge })),
-      ctx.rates,
-    );
     const customer = rnd() < 0.13 ? null : pickCustomer(ctx, customerWeights);
+    const guest = customer ? null : pick(rnd, ctx.guests);
+    const country = (customer ?? guest!).address.country;
+    const zone = ctx.zones.get(country);
+    if (!zone) throw new Error(`No shipping zone ships to ${country}: the demo year's addresses must be in the seeded zones`);
+    const rate = shippingRateFor(
+      items.map((i) => ({ isLarge: i.product.isLarge, unitPriceCents: i.product.priceCents, quantity: i.quantity })),
+      zone,
+    );
     const mtoLead = Math.max(0, ...items.filter((i) => i.product.madeToOrder).map((i) => i.product.leadTimeDays));
     ctx.orders.push({
       id: orderId++,
       createdAt: p.at,
       fate: p.fate ?? "fulfilled",
       customer,
-      guest: customer ? null : pick(rnd, ctx.guests),
+      guest,
       items,
       subtotal,
       shipping: rate.priceCents,
       shippingName: rate.name,
+      shippingZone: zone.name,
       discount: 0,
       pointsUsed: 0,
       pointsTaken: 0,

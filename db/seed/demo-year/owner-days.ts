@@ -2,9 +2,9 @@ import { ADMIN_IP, DAY, type DemoContext, HOUR } from "./context";
 import { between, workingHours } from "./helpers";
 import { at, note, points } from "./ledger";
 
-/** The owner's own days: signing in, thanking loyal customers, adding pieces, topping up stock, setting the shipping rates. */
+/** The owner's own days: signing in, thanking loyal customers, adding pieces, topping up stock, pricing a shipping zone. */
 export function scheduleOwnerDays(ctx: DemoContext): void {
-  const { rnd, now, start, latest, admin, customers, orders, products, rates } = ctx;
+  const { rnd, now, start, latest, admin, customers, orders, products, zones } = ctx;
   for (let t = start + 2 * DAY; t < latest; t += between(rnd, 2, 5) * DAY) {
     const when = t + between(rnd, 7, 10) * HOUR;
     if (when < latest) note(ctx, when, "admin.signin", `Admin sign-in from ${ADMIN_IP}`, "user", admin.id, null);
@@ -31,8 +31,12 @@ export function scheduleOwnerDays(ctx: DemoContext): void {
     const before = 1 + Math.floor(rnd() * 3);
     note(ctx, when, "product.update", `Product '${p.title}' edited: stock`, "product", p.id, { stock: [before, before + 4 + Math.floor(rnd() * 8)] });
   }
-  note(ctx, start + 1.5 * DAY, "settings.shipping", "Shipping rates saved", "settings", null, {
-    standard: [null, rates.standard.priceCents],
-    large: [null, rates.large.priceCents],
-  });
+  const america = zones.get("US");
+  if (america) {
+    const dollars = (cents: number) => (cents / 100).toFixed(2);
+    note(ctx, start + 1.5 * DAY, "settings.shipping", `Shipping zone saved: ${america.name}`, "settings", null, {
+      standardPrice: [null, dollars(america.standardCents)],
+      largePrice: [null, dollars(america.largeCents)],
+    });
+  }
 }

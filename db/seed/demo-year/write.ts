@@ -74,6 +74,7 @@ function plannedOrderRows(ctx: DemoContext): Row[] {
       subtotal_cents: o.subtotal,
       shipping_cents: o.shipping,
       shipping_name: o.shippingName,
+      shipping_zone: o.shippingZone,
       loyalty_discount_cents: o.discount,
       loyalty_points_used: o.pointsUsed,
       total_cents: plannedTotal(o),

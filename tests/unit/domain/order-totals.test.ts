@@ -1,16 +1,11 @@
 import { checkBreakdown } from "../../../tools/paypal-emulator/validate";
 import { centsToDecimal } from "~/lib/money";
-import {
-  computeOrderTotals,
-  decimalTotals,
-  DEFAULT_SHIPPING_RATES,
-  type OrderTotals,
-  shippingRateFor,
-  storedOrderTotals,
-  totalsFigures,
-} from "~/domain/orders/totals";
+import { computeOrderTotals, decimalTotals, type OrderTotals, shippingRateFor, storedOrderTotals, totalsFigures, type ZoneRates } from "~/domain/orders/totals";
 
-const { standard, large } = DEFAULT_SHIPPING_RATES;
+/** A zone at the spec's prices without a free-shipping threshold, as the seeded zones are. */
+const ZONE: ZoneRates = { standardCents: 800, largeCents: 1800, freeFromCents: null };
+const standard = { priceCents: ZONE.standardCents };
+const large = { priceCents: ZONE.largeCents };
 
 /** PayPal's rule for amount.breakdown: value = item_total + tax_total + shipping + handling + insurance - shipping_discount - discount. */
 function paypalAmount(totals: OrderTotals): number {
@@ -20,7 +15,7 @@ function paypalAmount(totals: OrderTotals): number {
 
 function totalsFor(items: { unitPriceCents: number; quantity: number; isLarge?: boolean }[], loyaltyDiscount?: { cents: number; pointsUsed: number }) {
   const lines = items.map((i) => ({ ...i, isLarge: i.isLarge ?? false }));
-  return computeOrderTotals({ items: lines, shipping: shippingRateFor(lines), loyaltyDiscount });
+  return computeOrderTotals({ items: lines, shipping: shippingRateFor(lines, ZONE), loyaltyDiscount });
 }
 
 describe("computeOrderTotals", () => {
@@ -81,7 +76,7 @@ describe("computeOrderTotals", () => {
     expect(t.totalCents).toBe(3000 + 8900 + large.priceCents);
   });
 
-  it("has no free-shipping threshold: a large order pays the rate; a rate of 0 ships free", () => {
+  it("in a zone without a free-shipping threshold a large order pays the rate; a rate of 0 ships free", () => {
     expect(totalsFor([{ unitPriceCents: 50_000, quantity: 4 }]).shippingCents).toBe(standard.priceCents);
     const free = computeOrderTotals({ items: [{ unitPriceCents: 2000, quantity: 1 }], shipping: { name: "Standard Shipping", priceCents: 0 } });
     expect(free.shippingCents).toBe(0);
