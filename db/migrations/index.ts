@@ -19,6 +19,7 @@ import * as accountKeyedRows from "./2026_12_02_0001_account_keyed_rows";
 import * as madeToOrderHolds from "./2026_12_02_0003_made_to_order_holds";
 import * as demoMarker from "./2026_12_02_0005_demo_marker";
 import * as shippingZones from "./2026_12_03_0001_shipping_zones";
+import * as customs from "./2026_12_03_0002_customs";
 
 /** Every migration, in order. Add new ones here as well as in this folder. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_02_0003_made_to_order_holds": madeToOrderHolds,
   "2026_12_02_0005_demo_marker": demoMarker,
   "2026_12_03_0001_shipping_zones": shippingZones,
+  "2026_12_03_0002_customs": customs,
 };

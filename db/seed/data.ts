@@ -895,3 +895,30 @@ export const BULK_CARE: readonly string[] = [
   "Machine wash gently in a laundry bag.",
   "Brush lightly and keep in its tissue.",
 ];
+
+/** A piece's net weight by kind, in grams, for a 1:4 doll; a 1:6 piece weighs about half. */
+const WEIGHT_BY_KIND: Readonly<Record<string, number>> = {
+  dresses: 60,
+  "tops-blouses": 35,
+  "skirts-trousers": 45,
+  "coats-jackets": 110,
+  knitwear: 70,
+  sleepwear: 50,
+  hats: 25,
+  bags: 70,
+  shoes: 30,
+};
+
+/**
+ * The demo catalogue's weights (the packing slip's customs declaration adds them up): by kind
+ * and scale, a little apart piece by piece, and the large pieces (trunks, hampers, hatboxes)
+ * heavier. Deterministic, so every seed gives the same weights.
+ */
+export function seedWeightGrams(p: ProductSeed): number {
+  const kind = p.category.replace(/^1-[46]-/, "");
+  const base = p.isLarge ? 420 : (WEIGHT_BY_KIND[kind] ?? 50);
+  const scaled = p.category.startsWith("1-6-") ? base / 2 : base;
+  // ±15% by title, so two dresses do not weigh the same.
+  const spread = ([...p.title].reduce((sum, ch) => sum + ch.charCodeAt(0), 0) % 31) / 100 - 0.15;
+  return Math.max(5, Math.round(scaled * (1 + spread)));
+}

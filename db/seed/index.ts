@@ -22,6 +22,7 @@ import {
   COLORS,
   PRODUCTS,
   type ProductSeed,
+  seedWeightGrams,
 } from "./data";
 import { migrateToLatest } from "../migrate";
 import { NOT_A_DEMO_MESSAGE, writeDemoMarker } from "./demo-marker";
@@ -267,6 +268,7 @@ async function seedProducts(db: DB, uploadDir: string, now: Date): Promise<{ pro
         // The SKU is left to the database's trigger ('LSA-00042').
         materials: p.materials ?? "",
         safety_notice: p.safetyNotice ?? null,
+        weight_grams: seedWeightGrams(p),
         created_at: createdAt,
         updated_at: createdAt,
       })

@@ -105,6 +105,7 @@ const CHECKOUT_DETAILS = {
   customerMessage: null,
   agreeToTerms: true,
   useLoyaltyPoints: false,
+  isGift: false,
 } as const;
 const profileBody = (email: string, currentPassword?: string) => ({
   email,

@@ -51,6 +51,11 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
         <p className="muted">
           Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time> · <StatusBadge status={order.status} label={order.statusLabel} />
         </p>
+        <p className="admin-order-tools">
+          <Link to={`/admin/orders/${order.id}/packing-slip`} className="button button-secondary button-small">
+            Print packing slip
+          </Link>
+        </p>
       </div>
       {data.confirm ? <ConfirmCancel order={order} /> : null}
       {data.withdrawal ? <WithdrawalBanner data={data} /> : null}
@@ -87,43 +92,7 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
               </p>
             </section>
           ) : null}
-          <section className="order-card" aria-labelledby="customer-title">
-            <h2 id="customer-title">Customer</h2>
-            <dl className="order-facts">
-              <div>
-                <dt>E-mail</dt>
-                <dd>
-                  <a href={`mailto:${order.email}?subject=${encodeURIComponent(`Your order #${order.id}`)}`}>{order.email}</a>
-                </dd>
-              </div>
-              <div>
-                <dt>Account</dt>
-                <dd>{order.userId ? "Registered customer" : "Guest"}</dd>
-              </div>
-              <div>
-                <dt>Date</dt>
-                <dd>{formatOrderDate(order.createdAt)}</dd>
-              </div>
-              {order.paidAt ? (
-                <div>
-                  <dt>Paid</dt>
-                  <dd>{formatOrderDate(order.paidAt)}</dd>
-                </div>
-              ) : null}
-              {order.deliveredAt ? (
-                <div>
-                  <dt>Delivered</dt>
-                  <dd>{formatOrderDate(order.deliveredAt)}</dd>
-                </div>
-              ) : null}
-            </dl>
-            {order.customerMessage ? (
-              <>
-                <h3 className="order-subtitle">Customer message</h3>
-                <p className="order-message">{order.customerMessage}</p>
-              </>
-            ) : null}
-          </section>
+          <CustomerCard order={order} />
           <section className="order-card" aria-labelledby="address-title">
             <h2 id="address-title">Shipping Address</h2>
             <ShippingAddress address={order.shippingAddress} />
@@ -132,6 +101,55 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
         </aside>
       </div>
     </div>
+  );
+}
+
+/** Who ordered, when, whether it is a gift, and the customer's message. */
+function CustomerCard({ order }: { order: AdminOrderPageOrder }) {
+  return (
+    <section className="order-card" aria-labelledby="customer-title">
+      <h2 id="customer-title">Customer</h2>
+      <dl className="order-facts">
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            <a href={`mailto:${order.email}?subject=${encodeURIComponent(`Your order #${order.id}`)}`}>{order.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Account</dt>
+          <dd>{order.userId ? "Registered customer" : "Guest"}</dd>
+        </div>
+        {order.isGift ? (
+          <div>
+            <dt>Gift</dt>
+            <dd className="admin-order-gift">Yes: no prices on the packing slip</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Date</dt>
+          <dd>{formatOrderDate(order.createdAt)}</dd>
+        </div>
+        {order.paidAt ? (
+          <div>
+            <dt>Paid</dt>
+            <dd>{formatOrderDate(order.paidAt)}</dd>
+          </div>
+        ) : null}
+        {order.deliveredAt ? (
+          <div>
+            <dt>Delivered</dt>
+            <dd>{formatOrderDate(order.deliveredAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {order.customerMessage ? (
+        <>
+          <h3 className="order-subtitle">Customer message</h3>
+          <p className="order-message">{order.customerMessage}</p>
+        </>
+      ) : null}
+    </section>
   );
 }
 

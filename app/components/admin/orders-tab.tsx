@@ -11,6 +11,9 @@ import { formatShipDate } from "~/domain/catalogue/made-to-order";
 import { HeldPlacesNotice } from "~/components/admin/made-to-order-held";
 
 type Ready = Extract<OrdersTabData, { ready: true }>;
+
+/** The 'Print packing slips' form: a plain GET of the ticked rows' `ids` (their boxes name it with `form`, as the rows hold forms of their own). */
+const SLIPS_FORM = "packing-slips-form";
 type Row = Ready["orders"][number];
 
 /**
@@ -83,6 +86,14 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
         </div>
       </Form>
       {confirm ? <CancelConfirm confirm={confirm} back={here} /> : null}
+      {orders.length > 0 ? (
+        <form id={SLIPS_FORM} method="get" action="/admin/orders/packing-slips" className="admin-orders-bulk">
+          <button type="submit" className="button button-secondary button-small">
+            Print packing slips
+          </button>
+          <span className="muted small">of the ticked orders, one per page</span>
+        </form>
+      ) : null}
       {orders.length === 0 ? (
         <p className="empty-state admin-orders-empty">{filtered ? "No orders match this filter." : "No orders yet."}</p>
       ) : (
@@ -90,6 +101,9 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
           <caption className="sr-only">{filter.sort === "ship-date" ? "Orders, soonest expected ship date first" : "Orders, newest first"}</caption>
           <thead>
             <tr>
+              <th scope="col">
+                <span className="sr-only">Select for packing slips</span>
+              </th>
               <th scope="col">Order</th>
               <th scope="col">Customer</th>
               <th scope="col">Total</th>
@@ -115,6 +129,9 @@ function OrderRow({ order, back, shipOpen, trackingConstraint }: { order: Row; b
   const can = adminOrderActions(order.status);
   return (
     <tr data-order-id={order.id}>
+      <td data-label="Select" className="admin-orders-select">
+        <input type="checkbox" name="ids" value={order.id} form={SLIPS_FORM} aria-label={`Select order #${order.id} for packing slips`} />
+      </td>
       <th scope="row" data-label="Order">
         <Link to={`/admin/orders/${order.id}`} className="order-number">{`#${order.id}`}</Link>
         {order.withdrawal && !order.withdrawal.handledAt ? (
@@ -140,6 +157,9 @@ function OrderRow({ order, back, shipOpen, trackingConstraint }: { order: Row; b
         <div className="admin-order-actions">
           <Link to={`/admin/orders/${order.id}`} className="button button-ghost button-small">
             View Details
+          </Link>
+          <Link to={`/admin/orders/${order.id}/packing-slip`} className="button button-ghost button-small" aria-label={`Packing slip of order #${order.id}`}>
+            Packing slip
           </Link>
           {can.cancel ? <CancelOrderForm orderId={order.id} back={back} /> : null}
           {can.return ? <ReturnOrderForm orderId={order.id} back={back} /> : null}

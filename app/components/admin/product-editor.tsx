@@ -6,6 +6,7 @@ import { ImagesFieldset } from "~/components/admin/product-editor/images-fieldse
 import { MadeToOrderFieldset } from "~/components/admin/product-editor/made-to-order-fieldset";
 import { InformationFieldset } from "~/components/admin/product-editor/information-fieldset";
 import { SafetyFieldset } from "~/components/admin/product-editor/safety-fieldset";
+import { CustomsFieldset } from "~/components/admin/product-editor/customs-fieldset";
 import { useImageUploads } from "~/components/admin/product-editor/use-image-uploads";
 import { type ColorRow, ColourFieldset, rowKey, VariationFieldset, type VariationRow } from "~/components/admin/product-editor/variation-fieldsets";
 import { Alert } from "~/components/ui/field";
@@ -104,6 +105,7 @@ function ProductEditor({ mode, values, errors, options }: { mode: "add" | "edit"
       />
       <SafetyFieldset mode={mode} constraints={options.constraints} values={values} errors={errors} defaultSafetyNotice={options.defaultSafetyNotice} />
       <MadeToOrderFieldset constraints={options.constraints} values={values} errors={errors} />
+      <CustomsFieldset constraints={options.constraints} values={values} errors={errors} defaults={options.defaultCustoms} />
       <ColourFieldset
         rows={colors}
         constraints={options.constraints}

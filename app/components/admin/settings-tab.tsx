@@ -1,5 +1,7 @@
 import { Form } from "@remix-run/react";
 import { ReviewSettingsForm } from "~/components/admin/review-settings-form";
+import { CustomsSettingsForm } from "~/components/admin/customs-settings-form";
+import { type CustomsSettings } from "~/domain/customs/texts";
 import { ShippingZonesCard } from "~/components/admin/shipping-zones-card";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, EmailField, Field } from "~/components/ui/field";
@@ -21,6 +23,7 @@ export function SettingsTab({
     loyalty: LoyaltyConfig;
     legal: LegalSettings;
     reviews: { reviewRequestDays: number };
+    customs: CustomsSettings;
     constraints: SettingsConstraints;
   };
 }) {
@@ -77,6 +80,7 @@ export function SettingsTab({
       </section>
       <SellerForm legal={data.legal} constraints={data.constraints.legal} />
       <ShippingZonesCard data={data.zones} />
+      <CustomsSettingsForm customs={data.customs} constraints={data.constraints.customs} />
       <LoyaltyForm config={data.loyalty} constraints={data.constraints.loyalty} />
       <ReviewSettingsForm days={data.reviews.reviewRequestDays} constraint={data.constraints.reviews.reviewRequestDays} />
     </section>

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { FreeShippingNote } from "~/components/cart/cart-summary";
 import { CheckField, CheckoutSection, CountrySelect } from "~/components/checkout/fields";
 import { EmailField, Field, PasswordField } from "~/components/ui/field";
-import { CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-texts";
+import { CHECKOUT_PASSWORD_MIN, CHECKOUT_TEXT, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-texts";
 import { type CountryOption } from "~/domain/common/countries";
 import { type FreeShippingNudge } from "~/domain/orders/totals";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
@@ -223,6 +223,7 @@ export function MessageSection({ form }: { form: FieldState }) {
           </p>
         ) : null}
       </div>
+      <CheckField name="isGift" defaultChecked={value("isGift") === "on"} label={CHECKOUT_TEXT.giftLabel} error={error("isGift")} />
     </CheckoutSection>
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { type LatestFilter, type StatusFilter, type StockFilter } from "~/domain/catalogue/product-texts";
 import { getLegalSettings } from "~/domain/common/settings.server";
+import { getCustomsSettings } from "~/domain/customs/settings.server";
 import { shownSafetyNotice, skuOf } from "~/domain/legal/product-safety";
 import { thumbUrl } from "~/lib/images";
 import { centsToDecimal } from "~/lib/money";
@@ -128,6 +129,14 @@ export interface AdminProduct {
   safetyNotice: string;
   /** True when the product has no notice of its own (the editor then leaves its field empty). */
   usesDefaultSafetyNotice: boolean;
+  /** Net weight in grams; null: not recorded. */
+  weightGrams: number | null;
+  /** The product's own HS code, origin and customs description, else the Settings' defaults: never empty. */
+  hsCode: string;
+  originCountry: string;
+  customsDescription: string;
+  /** Which of the three follow the Settings' defaults (the editor then leaves their fields empty). */
+  usesDefaultCustoms: { hsCode: boolean; originCountry: boolean; customsDescription: boolean };
   description: string;
   price: string;
   /** The product's own stock (used when it has no colours or variations). */
@@ -189,11 +198,15 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
       "lead_time_days as leadTimeDays",
       "made_to_order_cap as madeToOrderCap",
       "is_personalised as isPersonalised",
+      "weight_grams as weightGrams",
+      "hs_code as hsCode",
+      "origin_country as originCountry",
+      "customs_description as customsDescription",
     ])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  const [images, categories, colors, variations, legal] = await Promise.all([
+  const [images, categories, colors, variations, legal, customs] = await Promise.all([
     db
       .selectFrom("product_images")
       .select(["id", "image_url as imageUrl", "is_primary as isPrimary", "color_id as colorId", "width", "height"])
@@ -217,6 +230,7 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
       .orderBy("variation_code")
       .execute(),
     getLegalSettings(db),
+    getCustomsSettings(db),
   ]);
   return {
     id: row.id,
@@ -226,6 +240,11 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
     materials: row.materials,
     safetyNotice: shownSafetyNotice(row.safetyNotice, legal.safetyNotice),
     usesDefaultSafetyNotice: !row.safetyNotice?.trim(),
+    weightGrams: row.weightGrams,
+    hsCode: row.hsCode ?? customs.hsCode,
+    originCountry: row.originCountry ?? customs.originCountry,
+    customsDescription: row.customsDescription ?? customs.customsDescription,
+    usesDefaultCustoms: { hsCode: row.hsCode === null, originCountry: row.originCountry === null, customsDescription: row.customsDescription === null },
     description: row.description,
     price: centsToDecimal(row.priceCents),
     stock: row.stock,

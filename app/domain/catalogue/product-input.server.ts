@@ -5,6 +5,7 @@ import { findFinalizedImages } from "~/domain/catalogue/image-uploads.server";
 import { slugify } from "~/domain/catalogue/slug";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings } from "~/domain/common/settings.server";
+import { getCustomsSettings } from "~/domain/customs/settings.server";
 import { ownSafetyNotice, SAFETY_TEXT } from "~/domain/legal/product-safety";
 import { decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
@@ -120,5 +121,22 @@ export function madeToOrderValues(input: SaveInput, mode: "create" | "update") {
   if (input.leadTimeDays !== undefined && input.leadTimeDays !== null) values.lead_time_days = input.leadTimeDays;
   if (input.madeToOrderCap !== undefined || mode === "create") values.made_to_order_cap = input.madeToOrderCap ?? null;
   if (input.isPersonalised !== undefined || mode === "create") values.is_personalised = input.isPersonalised ? 1 : 0;
+  return values;
+}
+
+/**
+ * The customs fields to write (docs/shipping.md). On update a field left out keeps what is
+ * stored. Null clears it: no weight recorded, or the Settings' default for the other three; a
+ * value equal to the current default is stored as null too (an API client sending back what it
+ * read), so a later change of the default in Settings reaches it.
+ */
+export async function customsValues(trx: DB, input: SaveInput, mode: "create" | "update") {
+  const values: { weight_grams?: number | null; hs_code?: string | null; origin_country?: string | null; customs_description?: string | null } = {};
+  if (input.weightGrams !== undefined || mode === "create") values.weight_grams = input.weightGrams ?? null;
+  const defaults = await getCustomsSettings(trx);
+  const own = (value: string | null | undefined, fallback: string) => (value && value !== fallback ? value : null);
+  if (input.hsCode !== undefined || mode === "create") values.hs_code = own(input.hsCode, defaults.hsCode);
+  if (input.originCountry !== undefined || mode === "create") values.origin_country = own(input.originCountry, defaults.originCountry);
+  if (input.customsDescription !== undefined || mode === "create") values.customs_description = own(input.customsDescription, defaults.customsDescription);
   return values;
 }

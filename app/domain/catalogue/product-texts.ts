@@ -122,6 +122,11 @@ export interface EditorValues {
   leadTimeDays: string;
   madeToOrderCap: string;
   isPersonalised: boolean;
+  /** Customs data as typed (docs/shipping.md): grams; empty HS code, origin or description: the Settings' default. */
+  weightGrams: string;
+  hsCode: string;
+  originCountry: string;
+  customsDescription: string;
   categories: number[];
   colorVariations: { colorId: string; stock: string }[];
   productVariations: { variationName: string; stock: string }[];
@@ -143,6 +148,10 @@ export const EMPTY_EDITOR_VALUES: EditorValues = {
   leadTimeDays: "",
   madeToOrderCap: "",
   isPersonalised: false,
+  weightGrams: "",
+  hsCode: "",
+  originCountry: "",
+  customsDescription: "",
   categories: [],
   colorVariations: [],
   productVariations: [],

@@ -2,7 +2,7 @@ import { type Actor, diffFields, logActivity, SYSTEM_ACTOR } from "~/domain/ops/
 import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
 import { listTempUploads } from "~/domain/catalogue/admin-products.server";
 import { type CreateProductInput, type UpdateProductInput } from "~/domain/catalogue/product-schemas";
-import { checkInput, madeToOrderValues, productValues, safetyValues, type SaveInput } from "~/domain/catalogue/product-input.server";
+import { checkInput, customsValues, madeToOrderValues, productValues, safetyValues, type SaveInput } from "~/domain/catalogue/product-input.server";
 import { type Finalized, writeImages, writeOptions } from "~/domain/catalogue/product-options.server";
 import { PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
 import { cleanupUploads, deleteImageFiles, finalizeUploads, findFinalizedImages } from "~/domain/catalogue/image-uploads.server";
@@ -61,7 +61,12 @@ export async function createProduct(db: DB, input: CreateProductInput, actor: Ac
     async (trx, { slug, categories }, finalized) => {
       const { id } = await trx
         .insertInto("products")
-        .values({ ...productValues(input, slug), ...(await safetyValues(trx, input, "create")), ...madeToOrderValues(input, "create") })
+        .values({
+          ...productValues(input, slug),
+          ...(await safetyValues(trx, input, "create")),
+          ...madeToOrderValues(input, "create"),
+          ...(await customsValues(trx, input, "create")),
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       await writeOptions(trx, id, input, categories);
@@ -142,7 +147,12 @@ export async function updateProduct(db: DB, id: number, input: UpdateProductInpu
     }
     await trx
       .updateTable("products")
-      .set({ ...productValues(input, slug), ...(await safetyValues(trx, input, "update")), ...madeToOrderValues(input, "update") })
+      .set({
+        ...productValues(input, slug),
+        ...(await safetyValues(trx, input, "update")),
+        ...madeToOrderValues(input, "update"),
+        ...(await customsValues(trx, input, "update")),
+      })
       .where("id", "=", id)
       .execute();
     await writeOptions(trx, id, input, categories);
@@ -257,6 +267,10 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
       "sku",
       "materials",
       "safety_notice as safetyNotice",
+      "weight_grams as weightGrams",
+      "hs_code as hsCode",
+      "origin_country as originCountry",
+      "customs_description as customsDescription",
       "description",
       "price_cents as priceCents",
       "stock",
@@ -284,6 +298,10 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
     sku: p.sku,
     materials: p.materials,
     safetyNotice: p.safetyNotice ?? "(store default)",
+    weightGrams: p.weightGrams ?? "(not recorded)",
+    hsCode: p.hsCode ?? "(store default)",
+    originCountry: p.originCountry ?? "(store default)",
+    customsDescription: p.customsDescription ?? "(store default)",
     description: p.description,
     price: centsToDecimal(p.priceCents),
     stock: p.stock,

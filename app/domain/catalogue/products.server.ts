@@ -4,6 +4,7 @@ import { madeToOrderRooms } from "~/domain/catalogue/made-to-order.server";
 import { toFtsQuery } from "~/domain/catalogue/search";
 import { correctSearch, type SearchCorrection } from "~/domain/catalogue/search.server";
 import { getLegalSettings } from "~/domain/common/settings.server";
+import { getCustomsSettings } from "~/domain/customs/settings.server";
 import { shownSafetyNotice, skuOf } from "~/domain/legal/product-safety";
 import { type CategoryRef, type ColorOption, type ImageView, type ProductCard, type ProductDetail, type VariationOption } from "~/domain/catalogue/types";
 import { thumbUrl } from "~/lib/images";
@@ -209,14 +210,23 @@ export function getProductBySlug(db: DB, slug: string): Promise<ProductDetail | 
 export async function getProductById(db: DB, id: number): Promise<ProductDetail | null> {
   const row = await db
     .selectFrom("products")
-    .select([...productColumns, "products.description", "products.created_at as createdAt"])
+    .select([
+      ...productColumns,
+      "products.description",
+      "products.created_at as createdAt",
+      "products.weight_grams as weightGrams",
+      "products.hs_code as hsCode",
+      "products.origin_country as originCountry",
+      "products.customs_description as customsDescription",
+    ])
     .where("products.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
   const [card] = await toCards(db, [row], { allImages: true });
-  const [colors, variations] = await Promise.all([
+  const [colors, variations, customs] = await Promise.all([
     row.hasColorVariations ? listProductColors(db, id) : [],
     row.hasVariations ? listProductVariations(db, id) : [],
+    getCustomsSettings(db),
   ]);
   return {
     ...card!,
@@ -225,6 +235,10 @@ export async function getProductById(db: DB, id: number): Promise<ProductDetail 
     colors,
     variations,
     createdAt: row.createdAt,
+    weightGrams: row.weightGrams,
+    hsCode: row.hsCode ?? customs.hsCode,
+    originCountry: row.originCountry ?? customs.originCountry,
+    customsDescription: row.customsDescription ?? customs.customsDescription,
   };
 }
 

@@ -69,6 +69,11 @@ export interface ProductDetail extends ProductCard {
   colors: ColorOption[];
   variations: VariationOption[];
   createdAt: string;
+  /** Customs data (docs/shipping.md): net weight in grams, null when not recorded; the other three never empty (the Settings' defaults). */
+  weightGrams: number | null;
+  hsCode: string;
+  originCountry: string;
+  customsDescription: string;
 }
 
 export interface CategoryView {

@@ -21,6 +21,7 @@ export const ACTIVITY_KINDS = {
   "settings.shipping": "Shipping zones",
   "settings.loyalty": "Loyalty rules",
   "settings.legal": "Seller details",
+  "settings.customs": "Customs defaults",
   "settings.home": "Home page texts",
   "settings.reviews": "Review e-mail settings",
   "review.approve": "Review approved",

@@ -4,6 +4,8 @@ import { OrderSearchSchema } from "~/domain/orders/schemas";
 import { isOrderStatus } from "~/domain/orders/status";
 import { orderStatusLabel } from "~/domain/orders/status";
 import { centsToDecimal } from "~/lib/money";
+import { sql } from "kysely";
+import { getCustomsSettings } from "~/domain/customs/settings.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /**
@@ -85,6 +87,8 @@ export const ORDER_CSV_HEADER = [
   "City",
   "Country",
   "Items",
+  "Weight (g)",
+  "HS codes",
   "Subtotal",
   "Shipping",
   "Shipping method",
@@ -97,9 +101,14 @@ export const ORDER_CSV_HEADER = [
   "Tracking number",
 ];
 
-/** The filtered orders as CSV, newest first. */
+/**
+ * The filtered orders as CSV, newest first. Weight (g): the products' weights × quantities, empty
+ * when a line's product has none recorded; HS codes: the lines' codes (a product's own, else the
+ * Settings' default), each once.
+ */
 export function ordersCsv(db: DB, filter: AdminOrderFilter): ReadableStream<Uint8Array> {
   return csvStream(ORDER_CSV_HEADER, async (afterId) => {
+    const { hsCode: defaultHsCode } = await getCustomsSettings(db);
     const rows = await filteredOrders(db, filter)
       .$if(afterId !== null, (q) => q.where("o.id", "<", afterId!))
       .select([
@@ -126,6 +135,10 @@ export function ordersCsv(db: DB, filter: AdminOrderFilter): ReadableStream<Uint
             .select((e) => e.fn.coalesce(e.fn.sum<number>("oi.quantity"), e.lit(0)).as("n"))
             .whereRef("oi.order_id", "=", "o.id")
             .as("items"),
+        sql<number | null>`(SELECT CASE WHEN count(*) = count(p.weight_grams) THEN sum(oi.quantity * p.weight_grams) END
+          FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id WHERE oi.order_id = o.id)`.as("weightGrams"),
+        sql<string | null>`(SELECT group_concat(DISTINCT coalesce(p.hs_code, ${defaultHsCode}))
+          FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id WHERE oi.order_id = o.id)`.as("hsCodes"),
       ])
       .orderBy("o.id", "desc")
       .limit(PAGE)
@@ -142,6 +155,8 @@ export function ordersCsv(db: DB, filter: AdminOrderFilter): ReadableStream<Uint
         r.city,
         r.country,
         Number(r.items ?? 0),
+        r.weightGrams ?? "",
+        (r.hsCodes ?? "").split(",").filter(Boolean).sort().join(" "),
         centsToDecimal(r.subtotalCents),
         centsToDecimal(r.shippingCents),
         r.shippingName,

@@ -16,6 +16,8 @@ export const CHECKOUT_TEXT = {
   emptyCart: "Your cart is empty",
   figuresChanged: "Prices or your cart have changed. Please review your order.",
   notUnpaid: "New orders are created as unpaid",
+  /** The checkout's gift box (form field and payload field `isGift`). */
+  giftLabel: "This is a gift: no prices on the packing slip",
 } as const;
 
 export const CUSTOMER_MESSAGE_MAX = 200;

@@ -301,6 +301,7 @@ function contactColumns(input: CheckoutInput) {
   return {
     email: input.email.trim().toLowerCase(),
     customer_message: input.customerMessage,
+    is_gift: input.isGift ? 1 : 0,
     shipping_first_name: input.firstName,
     shipping_last_name: input.lastName,
     shipping_address_line1: input.addressLine1,

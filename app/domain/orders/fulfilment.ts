@@ -96,6 +96,8 @@ export interface AdminOrderPageOrder extends Omit<OrderPageOrder, "links" | "ite
   paidAt: string | null;
   shippedAt: string | null;
   deliveredAt: string | null;
+  /** The buyer asked for no prices on the packing slip. */
+  isGift: boolean;
   items: (OrderPageItem & { categories: string[] })[];
 }
 

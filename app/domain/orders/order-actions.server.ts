@@ -93,6 +93,8 @@ export function orderToApi(view: OrderView) {
     /** Money given back through PayPal. */
     refunds: view.refunds.map((r) => ({ amount: centsToDecimal(r.amountCents), status: r.status, createdAt: r.createdAt })),
     customerMessage: view.customerMessage,
+    /** 'This is a gift: no prices on the packing slip'. */
+    isGift: view.isGift,
     confirmationToken: view.confirmationToken,
     /** The customer's withdrawal from the contract: null, or when it was received and handled. */
     withdrawal: view.withdrawal ? { receivedAt: view.withdrawal.receivedAt, handledAt: view.withdrawal.handledAt } : null,

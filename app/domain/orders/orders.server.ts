@@ -116,6 +116,8 @@ export interface OrderView {
   refunds: { id: number; amountCents: number; status: string; createdAt: string }[];
   trackingNumber: string | null;
   customerMessage: string | null;
+  /** The buyer ticked 'This is a gift': no prices on the packing slip. */
+  isGift: boolean;
   confirmationToken: string;
   stockReserved: boolean;
   paypalOrderId: string | null;
@@ -152,6 +154,7 @@ function selectOrderRow(db: DB, orderId: number) {
       "decline_reason as declineReason",
       "tracking_number as trackingNumber",
       "customer_message as customerMessage",
+      "is_gift as isGift",
       "confirmation_token as confirmationToken",
       "expected_ship_date as expectedShipDate",
       "stock_reserved as stockReserved",
@@ -273,6 +276,7 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
     postalCode,
     country,
     stockReserved,
+    isGift,
     withdrawalReceivedAt,
     withdrawalHandledAt,
     ...order
@@ -286,6 +290,7 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
     withdrawal: toOrderWithdrawal(withdrawalReceivedAt, withdrawalHandledAt),
     refunds,
     stockReserved: stockReserved === 1,
+    isGift: isGift === 1,
     subtotal,
     shippingCost,
     loyaltyDiscount,

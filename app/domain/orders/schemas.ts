@@ -73,6 +73,8 @@ const CheckoutFields = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   useLoyaltyPoints: Checkbox,
+  /** 'This is a gift': the packing slip leaves the prices out (docs/shipping.md). */
+  isGift: Checkbox,
   agreeToTerms: Checkbox.refine((value) => value, T.termsRequired),
 });
 
@@ -150,6 +152,7 @@ const OrderPayloadSchema = z.object({
     .max(200)
     .optional(),
   useLoyaltyPoints: z.unknown(),
+  isGift: z.unknown(),
   customerMessage: z.unknown(),
   agreeToTerms: z.unknown(),
 });
@@ -176,6 +179,7 @@ export const OrderCreateSchema = OrderPayloadSchema.transform((payload, ctx) => 
     ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])),
     customerMessage: payload.customerMessage,
     useLoyaltyPoints: payload.useLoyaltyPoints,
+    isGift: payload.isGift,
     agreeToTerms: payload.agreeToTerms === undefined ? true : payload.agreeToTerms,
   });
   if (!parsed.success) {

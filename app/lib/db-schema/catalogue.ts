@@ -55,6 +55,12 @@ export interface ProductsTable {
   made_to_order_cap: number | null;
   /** Made to the buyer's own measurements or choices: exempt from withdrawal (CRD Art. 16(c)). */
   is_personalised: Flag;
+  /** Net weight in grams (1–20000); null: not recorded (migration customs). */
+  weight_grams: number | null;
+  /** Customs data of the product's own; null: the Settings' default (docs/shipping.md). */
+  hs_code: string | null;
+  origin_country: string | null;
+  customs_description: string | null;
 }
 
 export interface ProductsFtsTable {

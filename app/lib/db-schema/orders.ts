@@ -83,6 +83,8 @@ export interface OrdersTable {
   expected_ship_date: string | null;
   /** The review request e-mail was queued. */
   review_requested_at: string | null;
+  /** The buyer ticked 'This is a gift': no prices on the packing slip (migration customs). */
+  is_gift: Flag;
 }
 
 export interface OrderItemsTable {

@@ -250,6 +250,7 @@ export function toAdminOrderPage(view: OrderView): AdminOrderPageOrder {
     paidAt: view.paidAt,
     shippedAt: view.shippedAt,
     deliveredAt: view.deliveredAt,
+    isGift: view.isGift,
     items: base.items.map((item, i) => ({ ...item, categories: view.items[i]!.product.categories.map((c) => c.category.name) })),
   };
 }

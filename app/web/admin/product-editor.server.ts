@@ -7,7 +7,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { type CreateProductInput, CreateProductFormSchema, type UpdateProductInput, UpdateProductFormSchema } from "~/domain/catalogue/product-schemas";
 import {
-  type EditorImage,
   type EditorValues,
   EMPTY_EDITOR_VALUES,
   MAX_IMAGES,
@@ -17,7 +16,7 @@ import {
   REMOVE_INTENT,
   withOnePrimary,
 } from "~/domain/catalogue/product-texts";
-import { type AdminProduct, getAdminProduct, listCategoryOptions, listTempUploads } from "~/domain/catalogue/admin-products.server";
+import { getAdminProduct, listCategoryOptions } from "~/domain/catalogue/admin-products.server";
 import { createProduct, updateProduct } from "~/domain/catalogue/products-write.server";
 import { saveTempUpload, UPLOAD_TEXT } from "~/domain/catalogue/image-uploads.server";
 import { adminPageAccess, requireAdminAction } from "~/web/guards.server";
@@ -32,11 +31,14 @@ import { readMultipartForm } from "~/web/multipart.server";
 import { type DB } from "~/lib/sqlite.server";
 import { type FieldConstraint } from "~/lib/field-constraint";
 import { formConstraints } from "~/web/form-constraints.server";
+import { type EditorMode, readEditorValues, toFormData, valuesOf } from "~/web/admin/product-editor-values.server";
+import { type CustomsSettings } from "~/domain/customs/texts";
+import { getCustomsSettings } from "~/domain/customs/settings.server";
 
 export const PRODUCTS_TAB_URL = "/admin?tab=products";
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export type EditorMode = "add" | "edit";
+export type { EditorMode };
 
 export interface EditorOptions {
   categories: {
@@ -48,19 +50,36 @@ export interface EditorOptions {
   colors: { id: number; name: string; hex: string }[];
   /** The store's safety notice, shown for a product whose own field is empty. */
   defaultSafetyNotice: string;
+  /** The Settings' customs defaults, shown for a product whose own fields are empty. */
+  defaultCustoms: Pick<CustomsSettings, "hsCode" | "originCountry" | "customsDescription">;
   constraints: EditorConstraints;
 }
 
-type EditorField = "title" | "slug" | "description" | "price" | "stock" | "sku" | "materials" | "safetyNotice" | "leadTimeDays" | "madeToOrderCap";
+const EDITOR_FIELDS = [
+  "title",
+  "slug",
+  "description",
+  "price",
+  "stock",
+  "sku",
+  "materials",
+  "safetyNotice",
+  "leadTimeDays",
+  "madeToOrderCap",
+  "weightGrams",
+  "hsCode",
+  "originCountry",
+  "customsDescription",
+] as const;
+type EditorField = (typeof EDITOR_FIELDS)[number];
 
 /** The editor's native constraints, from the schema its mode saves with; a row's fields are every row's. */
 export type EditorConstraints = Record<EditorField | "variationName" | "rowStock", FieldConstraint>;
 
 function editorConstraints(mode: EditorMode): EditorConstraints {
   const all: Record<string, FieldConstraint> = formConstraints(mode === "add" ? CreateProductFormSchema : UpdateProductFormSchema);
-  const fields: EditorField[] = ["title", "slug", "description", "price", "stock", "sku", "materials", "safetyNotice", "leadTimeDays", "madeToOrderCap"];
   return {
-    ...(Object.fromEntries(fields.map((name) => [name, all[name]])) as Record<EditorField, FieldConstraint>),
+    ...(Object.fromEntries(EDITOR_FIELDS.map((name) => [name, all[name]])) as Record<EditorField, FieldConstraint>),
     variationName: all["productVariations[].variationName"]!,
     // Colour rows and variation rows have the same stock rule.
     rowStock: all["productVariations[].stock"]!,
@@ -92,51 +111,16 @@ function idFrom(param: string | undefined | null): number | null {
   return param && /^\d{1,12}$/.test(param) && Number(param) > 0 ? Number(param) : null;
 }
 
-/** The editor's values of a stored product. */
-export function valuesOf(product: AdminProduct): EditorValues {
-  return {
-    title: product.title,
-    slug: product.slug,
-    description: product.description,
-    price: product.price,
-    stock: String(product.stock),
-    sku: product.sku,
-    materials: product.materials,
-    safetyNotice: product.usesDefaultSafetyNotice ? "" : product.safetyNotice,
-    isLarge: product.isLarge,
-    isLatestCollection: product.isLatestCollection,
-    madeToOrder: product.madeToOrder,
-    leadTimeDays: product.leadTimeDays > 0 ? String(product.leadTimeDays) : "",
-    madeToOrderCap: product.madeToOrderCap === null ? "" : String(product.madeToOrderCap),
-    isPersonalised: product.isPersonalised,
-    categories: product.categories,
-    colorVariations: product.hasColorVariations
-      ? product.colorVariations.map((c) => ({
-          colorId: String(c.colorId),
-          stock: String(c.stock),
-        }))
-      : [],
-    productVariations: product.hasVariations
-      ? product.productVariations.map((v) => ({
-          variationName: v.variationName,
-          stock: String(v.stock),
-        }))
-      : [],
-    images: withOnePrimary(
-      product.images.map((i) => ({
-        kind: "existing" as const,
-        id: String(i.id),
-        url: i.imageUrl,
-        isPrimary: i.isPrimary,
-        colorId: i.colorId === null ? "" : String(i.colorId),
-      })),
-    ),
-  };
-}
-
 async function editorOptions(db: DB, mode: EditorMode): Promise<EditorOptions> {
-  const [categories, colors, legal] = await Promise.all([listCategoryOptions(db), listColors(db), getLegalSettings(db)]);
-  return { categories, colors, defaultSafetyNotice: legal.safetyNotice, constraints: editorConstraints(mode) };
+  const [categories, colors, legal, customs] = await Promise.all([listCategoryOptions(db), listColors(db), getLegalSettings(db), getCustomsSettings(db)]);
+  const { hsCode, originCountry, customsDescription } = customs;
+  return {
+    categories,
+    colors,
+    defaultSafetyNotice: legal.safetyNotice,
+    defaultCustoms: { hsCode, originCountry, customsDescription },
+    constraints: editorConstraints(mode),
+  };
 }
 
 /**
@@ -173,129 +157,6 @@ export async function loadProductEditor(request: Request, idParam: string | null
     },
     { headers: NO_STORE },
   );
-}
-
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
-const flag = (form: FormData, name: string) => ["on", "true", "1"].includes(text(form, name));
-
-/** Rows posted as `prefix[i].field`, in index order (gaps closed). */
-function rows<K extends string>(form: FormData, prefix: string, keys: readonly K[]): Record<K, string>[] {
-  const found = new Map<number, Record<K, string>>();
-  const pattern = new RegExp(`^${prefix}\\[(\\d{1,3})\\]\\.(${keys.join("|")})$`);
-  for (const [name, value] of form.entries()) {
-    const m = pattern.exec(name);
-    if (!m || typeof value !== "string") continue;
-    const index = Number(m[1]);
-    const row = found.get(index) ?? (Object.fromEntries(keys.map((k) => [k, ""])) as Record<K, string>);
-    row[m[2] as K] = value;
-    found.set(index, row);
-  }
-  return [...found.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row);
-}
-
-/**
- * The editor's values from a post: text fields as typed; images only when they are this
- * product's stored images or known temporary uploads (their URLs come from the database).
- */
-export async function readEditorValues(db: DB, form: FormData, productId: number | null): Promise<EditorValues> {
-  const primary = text(form, "primaryImage");
-  const existingRows = rows(form, "existingImages", ["id", "colorId"] as const);
-  const newRows = rows(form, "images", ["id", "colorId"] as const);
-  const existingIds = existingRows.map((r) => r.id);
-  const newIds = newRows.map((r) => r.id);
-  const stored =
-    productId !== null && existingIds.length
-      ? await db.selectFrom("product_images").select(["id", "image_url as url"]).where("product_id", "=", productId).execute()
-      : [];
-  const temps = await listTempUploads(db, newIds);
-  const images: EditorImage[] = [];
-  for (const { id, colorId } of existingRows) {
-    const hit = stored.find((s) => String(s.id) === id);
-    if (hit)
-      images.push({
-        kind: "existing",
-        id,
-        url: hit.url,
-        isPrimary: primary === `existing:${id}`,
-        colorId,
-      });
-  }
-  for (const { id, colorId } of newRows) {
-    const hit = temps.find((t) => t.id === id);
-    if (hit)
-      images.push({
-        kind: "new",
-        id,
-        url: hit.url,
-        isPrimary: primary === `new:${id}`,
-        colorId,
-      });
-  }
-  return {
-    title: text(form, "title"),
-    slug: text(form, "slug"),
-    description: text(form, "description"),
-    price: text(form, "price"),
-    stock: text(form, "stock") || "0",
-    sku: text(form, "sku"),
-    materials: text(form, "materials"),
-    safetyNotice: text(form, "safetyNotice"),
-    isLarge: flag(form, "isLarge"),
-    isLatestCollection: flag(form, "isLatestCollection"),
-    madeToOrder: flag(form, "madeToOrder"),
-    leadTimeDays: text(form, "leadTimeDays").trim(),
-    madeToOrderCap: text(form, "madeToOrderCap").trim(),
-    isPersonalised: flag(form, "isPersonalised"),
-    categories: form
-      .getAll("categories")
-      .map(Number)
-      .filter((n) => Number.isInteger(n) && n > 0),
-    colorVariations: rows(form, "colorVariations", ["colorId", "stock"] as const),
-    productVariations: rows(form, "productVariations", ["variationName", "stock"] as const),
-    images: withOnePrimary(images),
-  };
-}
-
-/** The values as the form fields the schema reads (one canonical body for every save). */
-export function toFormData(values: EditorValues, mode: EditorMode): FormData {
-  const form = new FormData();
-  const hasOptions = values.colorVariations.length > 0 || values.productVariations.length > 0;
-  for (const key of ["title", "slug", "description", "price", "sku", "materials", "safetyNotice"] as const) form.set(key, values[key]);
-  if (!hasOptions) form.set("stock", values.stock);
-  if (values.isLarge) form.set("isLarge", "on");
-  if (values.isLatestCollection) form.set("isLatestCollection", "on");
-  if (values.madeToOrder) form.set("madeToOrder", "on");
-  if (values.isPersonalised) form.set("isPersonalised", "on");
-  form.set("leadTimeDays", values.leadTimeDays);
-  form.set("madeToOrderCap", values.madeToOrderCap);
-  for (const id of values.categories) form.append("categories", String(id));
-  values.colorVariations.forEach((c, i) => {
-    form.set(`colorVariations[${i}].colorId`, c.colorId);
-    form.set(`colorVariations[${i}].stock`, c.stock);
-  });
-  values.productVariations.forEach((v, i) => {
-    form.set(`productVariations[${i}].variationName`, v.variationName);
-    form.set(`productVariations[${i}].stock`, v.stock);
-  });
-  let n = 0;
-  let e = 0;
-  for (const img of values.images) {
-    if (img.kind === "new") {
-      form.set(`images[${n}].id`, img.id);
-      if (img.isPrimary) form.set(`images[${n}].isPrimary`, "on");
-      if (img.colorId) form.set(`images[${n}].colorId`, img.colorId);
-      n++;
-    } else if (mode === "edit") {
-      form.set(`existingImages[${e}].id`, img.id);
-      if (img.isPrimary) form.set(`existingImages[${e}].isPrimary`, "on");
-      if (img.colorId) form.set(`existingImages[${e}].colorId`, img.colorId);
-      e++;
-    }
-  }
-  return form;
 }
 
 /** Field errors of the temp uploads, keyed "files". */
@@ -346,7 +207,8 @@ export async function productEditorAction(request: Request, idParam: string | nu
     throw error;
   }
   const { form, tooLarge } = parsed;
-  const intent = text(form, "intent");
+  const intentValue = form.get("intent");
+  const intent = typeof intentValue === "string" ? intentValue : "";
   const values = await readEditorValues(db, form, productId);
   const errors: Record<string, string[]> = {};
   let failure: Toast | null = null;
@@ -437,6 +299,11 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
     madeToOrder: submission.value.madeToOrder ?? false,
     madeToOrderCap: submission.value.madeToOrderCap ?? null,
     isPersonalised: submission.value.isPersonalised ?? false,
+    // An empty weight: not recorded; an empty HS code, origin or description: the Settings' default.
+    weightGrams: submission.value.weightGrams ?? null,
+    hsCode: submission.value.hsCode ?? null,
+    originCountry: submission.value.originCountry ?? null,
+    customsDescription: submission.value.customsDescription ?? null,
   };
   // Its photos' colour selects too: "All colours" posts an empty value, which means every colour.
   const images = submission.value.images?.map((i) => ({ ...i, colorId: i.colorId ?? null }));

@@ -14,6 +14,9 @@ import { redirectWithToast, type Toast } from "~/web/toast.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings, getStoreSettings } from "~/domain/common/settings.server";
 import { getReviewSettings } from "~/domain/reviews/settings.server";
+import { CustomsSettingsSchema } from "~/domain/customs/schemas";
+import { getCustomsSettings, saveCustomsSettings } from "~/domain/customs/settings.server";
+import { CUSTOMS_TEXT } from "~/domain/customs/texts";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { type Actor } from "~/domain/ops/activity.server";
 import { requestActor } from "~/web/actor.server";
@@ -68,6 +71,7 @@ const SETTINGS_CONSTRAINTS = {
   legal: formConstraints(LegalSettingsSchema),
   loyalty: formConstraints(LoyaltySettingsSchema),
   reviews: formConstraints(ReviewSettingsSchema),
+  customs: formConstraints(CustomsSettingsSchema),
 };
 export type SettingsConstraints = typeof SETTINGS_CONSTRAINTS;
 
@@ -116,7 +120,7 @@ export async function loadSettingsTab(db: DB, url: URL) {
     getLegalSettings(db, getEnv().SHOP_EMAIL),
     getReviewSettings(db),
   ]);
-  return { kind: "settings" as const, settings, zones, loyalty, legal, reviews, constraints: SETTINGS_CONSTRAINTS };
+  return { kind: "settings" as const, customs: await getCustomsSettings(db), settings, zones, loyalty, legal, reviews, constraints: SETTINGS_CONSTRAINTS };
 }
 
 /** What a refused store-tab form answers (the page renders it again from this). */
@@ -154,6 +158,8 @@ export async function storeTabAction(request: Request, formData: FormData, inten
       return saveSettingsForm(formData, intent, LoyaltySettingsSchema, saveLoyaltyRules, SETTINGS_TEXT.loyaltySaved, actor);
     case STORE_INTENTS.legalSave:
       return saveSettingsForm(formData, intent, LegalSettingsSchema, saveLegalSettings, SETTINGS_TEXT.legalSaved, actor);
+    case STORE_INTENTS.customsSave:
+      return saveSettingsForm(formData, intent, CustomsSettingsSchema, saveCustomsSettings, CUSTOMS_TEXT.saved, actor);
     case STORE_INTENTS.backupNow:
       return backupNow(actor);
     default:

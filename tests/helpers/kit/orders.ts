@@ -38,6 +38,12 @@ export interface OrderSpec {
   deliveredAt?: string | null;
   /** An unpaid order's made-to-order hold: when it runs out (made_to_order_holds), and the address that placed it. */
   madeToOrderHold?: { heldUntil: string; clientIp?: string | null };
+  /** The buyer ticked 'This is a gift'. */
+  isGift?: boolean;
+  /** The ship-to country (ISO code); Canada when left out. */
+  shipTo?: string;
+  /** A loyalty discount taken off the total. */
+  loyaltyDiscountCents?: number;
 }
 
 export interface MadeOrder {
@@ -93,7 +99,9 @@ export async function makeOrder(db: DB, spec: OrderSpec = {}): Promise<MadeOrder
         subtotal_cents: subtotal,
         shipping_cents: shipping,
         shipping_name: "Standard Shipping",
-        total_cents: subtotal + shipping,
+        total_cents: subtotal + shipping - (spec.loyaltyDiscountCents ?? 0),
+        loyalty_discount_cents: spec.loyaltyDiscountCents ?? 0,
+        is_gift: spec.isGift ? 1 : 0,
         tracking_number: spec.trackingNumber ?? null,
         customer_message: spec.customerMessage ?? null,
         confirmation_token: token,
@@ -104,7 +112,7 @@ export async function makeOrder(db: DB, spec: OrderSpec = {}): Promise<MadeOrder
         shipping_city: "Toronto",
         shipping_state: "ON",
         shipping_postal_code: "M5V 2T6",
-        shipping_country: "CA",
+        shipping_country: spec.shipTo ?? "CA",
         stock_reserved: spec.stockReserved ? 1 : 0,
         paid_at: spec.paidAt !== undefined ? spec.paidAt : spec.status && !UNPAID.includes(spec.status) ? now : null,
         shipped_at: spec.shippedAt !== undefined ? spec.shippedAt : status === "shipped" ? now : null,
@@ -138,7 +146,7 @@ export async function makeOrder(db: DB, spec: OrderSpec = {}): Promise<MadeOrder
     return {
       id: order.id,
       token,
-      totalCents: subtotal + shipping,
+      totalCents: subtotal + shipping - (spec.loyaltyDiscountCents ?? 0),
       items: items.map(({ productId, title, quantity, unitPriceCents }) => ({ productId, title, quantity, unitPriceCents })),
     };
   });

@@ -93,6 +93,11 @@ export interface ProductSpec {
   leadTimeDays?: number;
   isPersonalised?: boolean;
   madeToOrderCap?: number | null;
+  /** Customs data (docs/shipping.md); left out: no weight, and the Settings' defaults for the rest. */
+  weightGrams?: number | null;
+  hsCode?: string | null;
+  originCountry?: string | null;
+  customsDescription?: string | null;
 }
 
 export interface MadeProduct {
@@ -139,6 +144,10 @@ export async function makeProduct(db: DB, spec: ProductSpec = {}): Promise<MadeP
       lead_time_days: spec.leadTimeDays ?? 0,
       is_personalised: spec.isPersonalised ? 1 : 0,
       made_to_order_cap: spec.madeToOrderCap ?? null,
+      weight_grams: spec.weightGrams ?? null,
+      hs_code: spec.hsCode ?? null,
+      origin_country: spec.originCountry ?? null,
+      customs_description: spec.customsDescription ?? null,
     })
     .returning(["id", "slug", "title"])
     .executeTakeFirstOrThrow();
