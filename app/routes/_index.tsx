@@ -5,7 +5,7 @@ import { toCardProduct } from "~/domain/catalogue/cards";
 import { listLatestCollection, listProducts } from "~/domain/catalogue/products.server";
 import { NEW_ARRIVALS_COUNT } from "~/domain/catalogue/types";
 import { homeValues } from "~/domain/pages/home";
-import { getHomeTexts } from "~/domain/pages/home.server";
+import { getShownHomeTexts } from "~/domain/pages/home.server";
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -20,7 +20,7 @@ export async function loader() {
   const [latest, arrivals, home] = await Promise.all([
     listLatestCollection(db, 4),
     listProducts(db, { offset: 0, limit: NEW_ARRIVALS_COUNT }),
-    getHomeTexts(db),
+    getShownHomeTexts(db),
   ]);
   return json({ latest: latest.map(toCardProduct), arrivals: arrivals.products.map(toCardProduct), home });
 }

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireApiAdmin } from "~/web/guards.server";
-import { renderMarkdown } from "~/domain/pages/markdown.server";
+import { renderPageBody } from "~/domain/pages/pages.server";
+import { db } from "~/lib/db.server";
 import { PreviewSchema } from "~/domain/pages/schemas";
 import { apiAction, methodNotAllowed, parseJsonBody } from "~/web/http.server";
 
@@ -14,7 +15,7 @@ export function action({ request }: ActionFunctionArgs) {
     POST: async () => {
       await requireApiAdmin(request);
       const { body } = await parseJsonBody(request, PreviewSchema);
-      return json({ html: renderMarkdown(body) }, { headers: { "Cache-Control": "no-store" } });
+      return json({ html: await renderPageBody(db, body) }, { headers: { "Cache-Control": "no-store" } });
     },
   });
 }

@@ -21,7 +21,9 @@ import { getCategoryDescription } from "~/domain/catalogue/categories.server";
 import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
 import { getProductBySlug, getProductIdBySlug, listRelatedProducts } from "~/domain/catalogue/products.server";
 import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
-import { MADE_TO_ORDER_SHIPPING_TEXT, madeToOrderText, PERSONALISED_TEXT, productStockLine, READY_SHIPPING_TEXT } from "~/domain/catalogue/made-to-order";
+import { madeToOrderText, PERSONALISED_TEXT, productShippingText, productStockLine } from "~/domain/catalogue/made-to-order";
+import { shippingTimeText } from "~/domain/orders/dispatch-time";
+import { getDispatchTime } from "~/domain/orders/dispatch-time.server";
 import { productSafetyJsonLd } from "~/domain/legal/product-safety";
 import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { respond } from "~/web/respond.server";
@@ -78,6 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     signedIn: userId !== null,
     email: user?.email ?? null,
     maker,
+    shippingTime: shippingTimeText(await getDispatchTime(db)),
     ...reviewData,
     backInStockEmail: formConstraints(BackInStockSchema).email,
   });
@@ -108,8 +111,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
  * Add to Cart without a page load, the swatches' legend and stock line, the gallery, favorites.
  */
 export default function ProductPage() {
-  const { product, related, note, isFavorite, imageIndex, colorId, defaultColorId, signedIn, email, maker, reviews, storeName, backInStockEmail } =
-    useLoaderData<typeof loader>();
+  const {
+    product,
+    related,
+    note,
+    isFavorite,
+    imageIndex,
+    colorId,
+    defaultColorId,
+    signedIn,
+    email,
+    maker,
+    reviews,
+    storeName,
+    backInStockEmail,
+    shippingTime,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData : null;
   const reviewReply = actionData && "review" in actionData ? actionData.review.result : null;
@@ -133,7 +150,14 @@ export default function ProductPage() {
           <AddToCartForm product={product} colorId={colorId} defaultColorId={defaultColorId} madeToOrder={madeToOrder} error={error} />
           <FavoriteToggle productId={product.id} isFavorite={isFavorite} signedIn={signedIn} slug={product.slug} />
           {madeToOrder ? null : <BackInStockForm product={product} email={email} emailConstraint={backInStockEmail} />}
-          <ProductDetails product={product} note={note} madeToOrder={madeToOrder} />
+          <ProductDetails
+            product={product}
+            note={note}
+            shipping={productShippingText(
+              shippingTime,
+              product.madeToOrderAvailable ? { leadTimeDays: product.leadTimeDays, anyInStock: product.stock > 0 } : null,
+            )}
+          />
           <MakerAndSafety sku={product.sku} materials={product.materials} safetyNotice={product.safetyNotice} maker={maker} />
         </section>
       </div>
@@ -270,7 +294,7 @@ function VariationOptions({
   );
 }
 
-function ProductDetails({ product, note, madeToOrder }: { product: PageProduct; note: string | null; madeToOrder: string | null }) {
+function ProductDetails({ product, note, shipping }: { product: PageProduct; note: string | null; shipping: string }) {
   return (
     <>
       <section className="details">
@@ -292,7 +316,9 @@ function ProductDetails({ product, note, madeToOrder }: { product: PageProduct; 
               ))}
         </p>
         {product.isLarge ? <p className="muted small">Large item: ships with Large Item Shipping.</p> : null}
-        <p className="muted small">{madeToOrder ? MADE_TO_ORDER_SHIPPING_TEXT : READY_SHIPPING_TEXT}</p>
+        <p className="muted small" data-testid="shipping-time">
+          {shipping}
+        </p>
       </section>
     </>
   );

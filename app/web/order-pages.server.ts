@@ -7,6 +7,8 @@ import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
 import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server";
 import { cancelOrderAs } from "~/domain/orders/cancel.server";
+import { shippingTimeText } from "~/domain/orders/dispatch-time";
+import { getDispatchTime } from "~/domain/orders/dispatch-time.server";
 import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
 import {
   allowedActions,
@@ -117,7 +119,8 @@ export async function loadConfirmationPage(request: Request, orderIdParam: strin
   if (!token) return json<ConfirmationPageData>({ state: "denied" }, { status: 403, headers: NO_STORE });
   const found = await getAccessibleOrder(request, orderIdParam, token);
   if (!found) return json<ConfirmationPageData>({ state: "not-found" }, { status: 404, headers: NO_STORE });
-  return json<ConfirmationPageData>({ state: "ok", order: toPageOrder(found.view) }, { headers: NO_STORE });
+  const shippingTime = shippingTimeText(await getDispatchTime(db));
+  return json<ConfirmationPageData>({ state: "ok", order: toPageOrder(found.view), shippingTime }, { headers: NO_STORE });
 }
 
 function isIntent(value: unknown): value is OrderIntent {

@@ -553,7 +553,8 @@ describe("rendered pages", () => {
     expect(html).toContain("-$5.00");
     expect(html).toContain("France");
     expect(html).toContain("What&#x27;s Next?");
-    expect(html).toContain("1-2 business days");
+    // The dispatch time of Settings (its default).
+    expect(html).toContain("Orders go out within 1–3 business days.");
     expect(html).toContain("registered priority airmail");
     expect(html).toMatch(/<a[^>]*href="\/shop"[^>]*>Continue Shopping<\/a>/);
     expect(html).toMatch(/<a[^>]*href="\/account"[^>]*>View Order History<\/a>/);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert, Field } from "~/components/ui/field";
 import type { loadPageEditor, PageEditorActionData } from "~/web/admin/page-editor.server";
 import { PAGE_INTENTS, PAGE_TEXT } from "~/domain/pages/slugs";
+import { SHIPPING_TIME_PLACEHOLDER } from "~/domain/orders/dispatch-time";
 
 type EditorData = SerializeFrom<typeof loadPageEditor>;
 
@@ -115,7 +116,8 @@ export function PageEditorPage() {
             />
             <p className="field-hint" id="page-body-hint">
               <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>, <code>- list item</code>, <code>&gt; note</code>,{" "}
-              <code>[link text](https://…)</code> or <code>[link text](/shop)</code>. HTML is shown as text.
+              <code>[link text](https://…)</code> or <code>[link text](/shop)</code>. HTML is shown as text. <code>{SHIPPING_TIME_PLACEHOLDER}</code> shows the
+              dispatch time of Settings.
             </p>
             {bodyError ? (
               <p className="field-error" id="page-body-error">

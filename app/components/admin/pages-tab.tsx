@@ -4,6 +4,7 @@ import { formatSavedAt } from "~/components/admin/page-editor";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
 import { type HomeTexts } from "~/domain/pages/home";
+import { SHIPPING_TIME_PLACEHOLDER } from "~/domain/orders/dispatch-time";
 import type { PagesTabData } from "~/web/admin/pages-tab.server";
 import { PAGE_INTENTS } from "~/domain/pages/slugs";
 
@@ -69,7 +70,8 @@ function HomeForm({ home, constraints }: { home: HomeTexts; constraints: Seriali
     <section className="form-card" aria-labelledby="home-texts-title">
       <h3 id="home-texts-title">Home page</h3>
       <p className="muted small">
-        The texts of the <a href="/">home page</a>. A claim about reviews must say where they can be read.
+        The texts of the <a href="/">home page</a>. A claim about reviews must say where they can be read. Write <code>{SHIPPING_TIME_PLACEHOLDER}</code> where
+        the dispatch time of Settings belongs.
       </p>
       {reply ? <Alert title="Home page texts not saved">Please correct the fields below.</Alert> : null}
       <Form method="post" action="/admin?tab=pages" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { DispatchTimeForm } from "~/components/admin/dispatch-time-form";
 import { ReviewSettingsForm } from "~/components/admin/review-settings-form";
 import { CustomsSettingsForm } from "~/components/admin/customs-settings-form";
 import { type CustomsSettings } from "~/domain/customs/texts";
@@ -7,6 +8,7 @@ import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-pa
 import { Alert, EmailField, Field } from "~/components/ui/field";
 import { type LegalSettings } from "~/domain/legal/seller";
 import { type LoyaltyConfig } from "~/domain/loyalty/rules";
+import { type DispatchTime } from "~/domain/orders/dispatch-time";
 import { STORE_INTENTS } from "~/domain/common/settings-texts";
 import { type StoreSettings } from "~/domain/common/store-settings";
 import { type FieldConstraint } from "~/lib/field-constraint";
@@ -23,6 +25,7 @@ export function SettingsTab({
     loyalty: LoyaltyConfig;
     legal: LegalSettings;
     reviews: { reviewRequestDays: number };
+    dispatch: DispatchTime;
     customs: CustomsSettings;
     constraints: SettingsConstraints;
   };
@@ -81,6 +84,7 @@ export function SettingsTab({
       <SellerForm legal={data.legal} constraints={data.constraints.legal} />
       <ShippingZonesCard data={data.zones} />
       <CustomsSettingsForm customs={data.customs} constraints={data.constraints.customs} />
+      <DispatchTimeForm time={data.dispatch} constraints={data.constraints.dispatch} />
       <LoyaltyForm config={data.loyalty} constraints={data.constraints.loyalty} />
       <ReviewSettingsForm days={data.reviews.reviewRequestDays} constraint={data.constraints.reviews.reviewRequestDays} />
     </section>

@@ -52,7 +52,9 @@ export function ConfirmationView({ data }: { data: ConfirmationPageData }) {
             <OrderItems items={order.items} />
             <OrderTotals order={order} />
           </section>
-          {order.status === "unpaid" || order.status === "unpaidcancelled" ? null : <WhatsNext madeToOrder={order.expectedShipDate !== null} />}
+          {order.status === "unpaid" || order.status === "unpaidcancelled" ? null : (
+            <WhatsNext madeToOrder={order.expectedShipDate !== null} shippingTime={data.shippingTime} />
+          )}
         </div>
         <aside className="order-side-col">
           <section className="order-card" aria-labelledby="shipping-address-title">
@@ -110,7 +112,7 @@ function ConfirmationHead({ order }: { order: OrderPageOrder }) {
   );
 }
 
-function WhatsNext({ madeToOrder }: { madeToOrder: boolean }) {
+function WhatsNext({ madeToOrder, shippingTime }: { madeToOrder: boolean; shippingTime: string }) {
   return (
     <section className="order-card whats-next" aria-labelledby="whats-next-title">
       <h2 id="whats-next-title">What&apos;s Next?</h2>
@@ -120,7 +122,7 @@ function WhatsNext({ madeToOrder }: { madeToOrder: boolean }) {
           <p>
             {madeToOrder
               ? "Your made-to-order piece is sewn for you first; then every piece is checked and carefully packed, and the order goes out in one parcel when it is ready."
-              : "Every piece is checked and carefully packed. Orders go out within 1-2 business days."}
+              : `Every piece is checked and carefully packed. Orders go out within ${shippingTime}.`}
           </p>
         </li>
         <li>

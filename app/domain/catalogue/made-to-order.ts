@@ -62,10 +62,19 @@ export function madeToOrderText(leadTimeDays: number): string {
   return n === 1 ? "Made to order: ships within 1 week" : `Made to order: ships within ${n} weeks`;
 }
 
-/** The product page's shipping sentence: a piece sewn after the order does not leave in 1-3 business days. */
-export const READY_SHIPPING_TEXT = "Handmade to order in small batches; ships worldwide within 1-3 business days.";
-export const MADE_TO_ORDER_SHIPPING_TEXT =
-  "Handmade in the studio: pieces in stock ship worldwide within 1-3 business days, a made-to-order piece once it is sewn.";
+/**
+ * The product page's shipping sentence. A piece in stock ships within the dispatch time of
+ * Settings (`shippingTime`, '1–3 business days': orders/dispatch-time.ts); one still to be sewn
+ * within its own lead time, never the dispatch time.
+ */
+export function productShippingText(shippingTime: string, madeToOrder: { leadTimeDays: number; anyInStock: boolean } | null): string {
+  if (!madeToOrder) return `Handmade in the studio; ships worldwide within ${shippingTime}.`;
+  const weeks = leadTimeWeeks(madeToOrder.leadTimeDays);
+  const sewn = weeks === 1 ? "1 week" : `${weeks} weeks`;
+  return madeToOrder.anyInStock
+    ? `Handmade in the studio: a piece in stock ships worldwide within ${shippingTime}, one made to order within ${sewn}.`
+    : `Sewn for you in the studio once you order; ships worldwide within ${sewn}.`;
+}
 
 /** Beside an order item made to the buyer's measurements or choices. */
 export const PERSONALISED_ITEM_TEXT = "Personalised: exempt from withdrawal";

@@ -14,6 +14,7 @@ export const STORE_INTENTS = {
   zoneDelete: "shipping-zone-delete",
   loyaltySave: "loyalty-save",
   legalSave: "legal-save",
+  dispatchSave: "dispatch-save",
   customsSave: "customs-save",
   backupNow: "backup-now",
 } as const;

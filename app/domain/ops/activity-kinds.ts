@@ -24,6 +24,7 @@ export const ACTIVITY_KINDS = {
   "settings.customs": "Customs defaults",
   "settings.home": "Home page texts",
   "settings.reviews": "Review e-mail settings",
+  "settings.dispatch": "Dispatch time",
   "review.approve": "Review approved",
   "review.hide": "Review hidden",
   "review.pending": "Review back to pending",

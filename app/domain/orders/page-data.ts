@@ -107,7 +107,8 @@ export interface OrderPageRefund {
   createdAt: string;
 }
 
-export type ConfirmationPageData = { state: "denied" } | { state: "not-found" } | { state: "ok"; order: OrderPageOrder };
+/** `shippingTime`: Settings' dispatch time ('1–3 business days'), for What's Next?. */
+export type ConfirmationPageData = { state: "denied" } | { state: "not-found" } | { state: "ok"; order: OrderPageOrder; shippingTime: string };
 
 export type DetailsPageData =
   | { state: "not-found" }

@@ -10,6 +10,7 @@ import {
   tooLong,
 } from "~/domain/orders/checkout-texts";
 import { ADMIN_ORDER_TEXT, TRACKING_NUMBER_MAX } from "~/domain/orders/fulfilment";
+import { DISPATCH_DAYS_MAX, DISPATCH_TIME_TEXT } from "~/domain/orders/dispatch-time";
 import { SHIPPING_TEXT } from "~/domain/shipping/texts";
 import { decimalToCents } from "~/lib/money";
 
@@ -233,3 +234,15 @@ export const ORDER_SEARCH_MAX = 100;
 export const OrderSearchSchema = z
   .preprocess((value) => (typeof value === "string" ? value.trim().slice(0, ORDER_SEARCH_MAX) : ""), z.string().max(ORDER_SEARCH_MAX))
   .optional();
+
+const dispatchDays = z
+  .number({ required_error: DISPATCH_TIME_TEXT.daysRequired, invalid_type_error: DISPATCH_TIME_TEXT.daysRequired })
+  .int(DISPATCH_TIME_TEXT.wholeDays)
+  .min(1, DISPATCH_TIME_TEXT.atLeastOne)
+  .max(DISPATCH_DAYS_MAX, DISPATCH_TIME_TEXT.atMost);
+
+/** The Settings tab's dispatch time: business days from payment until a piece in stock ships (orders/dispatch-time.ts). */
+export const DispatchTimeSchema = z
+  .object({ minDays: dispatchDays, maxDays: dispatchDays })
+  .refine((value) => value.maxDays >= value.minDays, { message: DISPATCH_TIME_TEXT.maxBelowMin, path: ["maxDays"] });
+export type DispatchTimeInput = z.infer<typeof DispatchTimeSchema>;

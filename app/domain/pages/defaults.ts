@@ -3,7 +3,8 @@ import { type PageSlug } from "~/domain/pages/slugs";
 /**
  * The first version of each page: what the seed writes, and what a page shows while it has no
  * saved version yet (a migrated but unseeded shop). The owner changes them in the admin's Pages
- * tab; these texts are a starting point for her and her lawyer, not legal advice.
+ * tab; these texts are a starting point for her and her lawyer, not legal advice. `{shippingTime}`
+ * shows Settings' dispatch time, so the pages never state another than the product pages.
  */
 export const DEFAULT_PAGES: Record<PageSlug, { title: string; body: string }> = {
   "terms-conditions": {
@@ -14,7 +15,7 @@ Payment is made through PayPal (card or wallet). All prices are in US dollars (U
 
 ## Shipping
 
-Orders ship by registered post at a flat worldwide rate within 1-3 business days. Delivery estimates: Europe 2-4 business days, USA about 1 week, Australia and remote areas 1-2 weeks.
+Orders ship by registered post at a flat worldwide rate within {shippingTime}. Delivery estimates: Europe 2-4 business days, USA about 1 week, Australia and remote areas 1-2 weeks.
 
 ## Cancellation
 
@@ -120,7 +121,7 @@ Write to us at the e-mail address in the Seller details below. We answer within 
     title: "About the atelier",
     body: `Little Stitches Atelier is a one-person sewing team. Every dress, coat and tiny hat is drafted, cut and sewn by hand for 1:4 and 1:6 scale collectible dolls.
 
-Orders ship from Poland by priority airmail and go out within 1-2 business days, carefully boxed and tracked.
+Orders ship from Poland by priority airmail and go out within {shippingTime}, carefully boxed and tracked. A made-to-order piece says on its page when it ships.
 
 [Browse the shop](/shop) or read the [size guide](/size-guide).
 `,

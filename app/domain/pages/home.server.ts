@@ -1,5 +1,7 @@
 import { getSetting } from "~/domain/common/settings.server";
 import { type Actor, saveLoggedSetting } from "~/domain/ops/activity.server";
+import { fillShippingTime } from "~/domain/orders/dispatch-time";
+import { getDispatchTime } from "~/domain/orders/dispatch-time.server";
 import { DEFAULT_HOME_TEXT, HOME_TEXT_KEYS, type HomeTexts } from "~/domain/pages/home";
 import { type HomeTextsInput } from "~/domain/pages/schemas";
 import { cachedRead } from "~/lib/read-cache.server";
@@ -14,6 +16,12 @@ export async function getHomeTexts(db: DB): Promise<HomeTexts> {
     if (typeof value === "string") texts[key] = value;
   }
   return texts;
+}
+
+/** The home page's texts as the shop shows them: `{shippingTime}` put in words from Settings' dispatch time. */
+export async function getShownHomeTexts(db: DB): Promise<HomeTexts> {
+  const [texts, time] = await Promise.all([getHomeTexts(db), getDispatchTime(db)]);
+  return Object.fromEntries(HOME_TEXT_KEYS.map((key) => [key, fillShippingTime(texts[key], time)])) as HomeTexts;
 }
 
 /** Saves the home page's texts and logs the fields that changed (`settings.home`), in one transaction. */

@@ -1,5 +1,6 @@
 /**
- * The home page's texts the owner edits in the admin's Pages tab (settings key 'home').
+ * The home page's texts the owner edits in the admin's Pages tab (settings key 'home'). A
+ * `{shippingTime}` in them shows Settings' dispatch time ('1–3 business days').
  * Browser-safe: types and defaults only.
  */
 export type HomeTexts = {
@@ -24,11 +25,11 @@ export const DEFAULT_HOME_TEXT: HomeTexts = {
   heroTitle: "Tiny wardrobes, sewn by hand",
   heroLine: "Dresses, coats, knitwear and accessories for 1:4 and 1:6 collectible dolls, made one piece at a time in a small studio.",
   shippingTitle: "Ready to ship worldwide",
-  shippingText: "within 1-3 business days, with tracking and box packaging.",
+  shippingText: "within {shippingTime}, with tracking and box packaging.",
   value1Title: "Handcrafted quality",
   value1Text: "Every garment is cut, sewn and finished by hand with fine cottons, linens, wools and silks.",
-  value2Title: "Ships worldwide in 1-3 days",
-  value2Text: "Ready-to-ship pieces leave the studio within 1-3 business days, tracked and gift-boxed.",
+  value2Title: "Ships worldwide, tracked",
+  value2Text: "Ready-to-ship pieces leave the studio within {shippingTime}, tracked and gift-boxed.",
   value3Title: "Trusted since 2010",
   value3Text: "Selling internationally since 2010, with over 4,000 orders and 2,000+ five-star reviews.",
   reviewsClaim: "2,000+ five-star reviews",

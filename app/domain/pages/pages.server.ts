@@ -2,6 +2,8 @@ import { DomainError, notFound } from "~/domain/common/errors";
 import { type Actor, logActivity } from "~/domain/ops/activity.server";
 import { DEFAULT_PAGES } from "~/domain/pages/defaults";
 import { renderMarkdown } from "~/domain/pages/markdown.server";
+import { fillShippingTime } from "~/domain/orders/dispatch-time";
+import { getDispatchTime } from "~/domain/orders/dispatch-time.server";
 import { type SavePageInput } from "~/domain/pages/schemas";
 import { isPageSlug, PAGE_LABELS, PAGE_SLUGS, PAGE_TEXT, type PageSlug } from "~/domain/pages/slugs";
 import { cachedRead } from "~/lib/read-cache.server";
@@ -30,6 +32,11 @@ export interface RenderedPage extends Page {
   html: string;
 }
 
+/** A page's Markdown as the shop shows it: `{shippingTime}` in words (Settings' dispatch time), then HTML. */
+export async function renderPageBody(db: DB, body: string): Promise<string> {
+  return renderMarkdown(fillShippingTime(body, await getDispatchTime(db)));
+}
+
 async function readPage(db: DB, slug: PageSlug): Promise<Page> {
   const row = await db
     .selectFrom("page_versions")
@@ -48,7 +55,7 @@ export async function getPage(db: DB, slug: string): Promise<RenderedPage | null
   // Every visit of the page reads it: through the exact read cache, with the Markdown rendered once per change.
   return cachedRead(db, `page:${slug}`, async () => {
     const page = await readPage(db, slug);
-    return { ...page, html: renderMarkdown(page.body) };
+    return { ...page, html: await renderPageBody(db, page.body) };
   });
 }
 
@@ -76,7 +83,7 @@ export async function getPageVersion(db: DB, slug: PageSlug, versionId: number) 
     .where("slug", "=", slug)
     .where("id", "=", versionId)
     .executeTakeFirst();
-  return row ? { ...row, html: renderMarkdown(row.body) } : null;
+  return row ? { ...row, html: await renderPageBody(db, row.body) } : null;
 }
 
 async function insertVersion(trx: DB, slug: PageSlug, title: string, body: string, actor: Actor): Promise<number> {

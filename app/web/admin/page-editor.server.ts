@@ -6,8 +6,7 @@ import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { actorOf } from "~/web/actor.server";
-import { renderMarkdown } from "~/domain/pages/markdown.server";
-import { getPage, getPageVersion, listPageVersions, restorePageVersion, savePage } from "~/domain/pages/pages.server";
+import { getPage, getPageVersion, listPageVersions, renderPageBody, restorePageVersion, savePage } from "~/domain/pages/pages.server";
 import { RestoreVersionSchema, SavePageSchema } from "~/domain/pages/schemas";
 import { isPageSlug, PAGE_INTENTS, PAGE_LABELS, PAGE_TEXT } from "~/domain/pages/slugs";
 import { db as sharedDb } from "~/lib/db.server";
@@ -72,7 +71,7 @@ export async function pageEditorAction(request: Request, slug: string, db: DB = 
       const data: PageEditorActionData = {
         intent,
         result: submission.status === "success" ? { initialValue: { title, body } } : submission.reply(),
-        preview: { title, body, html: renderMarkdown(body) },
+        preview: { title, body, html: await renderPageBody(db, body) },
       };
       return json(data, { headers: NO_STORE });
     }

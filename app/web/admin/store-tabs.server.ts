@@ -14,6 +14,9 @@ import { redirectWithToast, type Toast } from "~/web/toast.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLegalSettings, getStoreSettings } from "~/domain/common/settings.server";
 import { getReviewSettings } from "~/domain/reviews/settings.server";
+import { DISPATCH_TIME_TEXT } from "~/domain/orders/dispatch-time";
+import { DispatchTimeSchema } from "~/domain/orders/schemas";
+import { getDispatchTime, saveDispatchTime } from "~/domain/orders/dispatch-time.server";
 import { CustomsSettingsSchema } from "~/domain/customs/schemas";
 import { getCustomsSettings, saveCustomsSettings } from "~/domain/customs/settings.server";
 import { CUSTOMS_TEXT } from "~/domain/customs/texts";
@@ -71,6 +74,7 @@ const SETTINGS_CONSTRAINTS = {
   legal: formConstraints(LegalSettingsSchema),
   loyalty: formConstraints(LoyaltySettingsSchema),
   reviews: formConstraints(ReviewSettingsSchema),
+  dispatch: formConstraints(DispatchTimeSchema),
   customs: formConstraints(CustomsSettingsSchema),
 };
 export type SettingsConstraints = typeof SETTINGS_CONSTRAINTS;
@@ -120,7 +124,17 @@ export async function loadSettingsTab(db: DB, url: URL) {
     getLegalSettings(db, getEnv().SHOP_EMAIL),
     getReviewSettings(db),
   ]);
-  return { kind: "settings" as const, customs: await getCustomsSettings(db), settings, zones, loyalty, legal, reviews, constraints: SETTINGS_CONSTRAINTS };
+  return {
+    kind: "settings" as const,
+    customs: await getCustomsSettings(db),
+    settings,
+    zones,
+    loyalty,
+    legal,
+    reviews,
+    dispatch: await getDispatchTime(db),
+    constraints: SETTINGS_CONSTRAINTS,
+  };
 }
 
 /** What a refused store-tab form answers (the page renders it again from this). */
@@ -158,6 +172,8 @@ export async function storeTabAction(request: Request, formData: FormData, inten
       return saveSettingsForm(formData, intent, LoyaltySettingsSchema, saveLoyaltyRules, SETTINGS_TEXT.loyaltySaved, actor);
     case STORE_INTENTS.legalSave:
       return saveSettingsForm(formData, intent, LegalSettingsSchema, saveLegalSettings, SETTINGS_TEXT.legalSaved, actor);
+    case STORE_INTENTS.dispatchSave:
+      return saveSettingsForm(formData, intent, DispatchTimeSchema, saveDispatchTime, DISPATCH_TIME_TEXT.saved, actor);
     case STORE_INTENTS.customsSave:
       return saveSettingsForm(formData, intent, CustomsSettingsSchema, saveCustomsSettings, CUSTOMS_TEXT.saved, actor);
     case STORE_INTENTS.backupNow:

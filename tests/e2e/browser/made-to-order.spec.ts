@@ -87,9 +87,8 @@ test("the owner makes a piece to order; a shopper buys it at stock 0 and sees wh
   await visit(page, testInfo, `/product/${product.slug}`);
   await expect(addForm(page).locator(".stock-line")).toHaveText("Made to order: ships within 2 weeks");
   await expect(addForm(page).getByRole("button", { name: "Add to Cart" })).toBeEnabled();
-  // The product information promises no 1-3 business days for a piece still to be sewn.
-  await expect(page.getByText("a made-to-order piece once it is sewn")).toBeVisible();
-  await expect(page.getByText("Handmade to order in small batches; ships worldwide within 1-3 business days.")).toHaveCount(0);
+  // The product information promises no dispatch time for a piece still to be sewn: its own lead time.
+  await expect(page.getByTestId("shipping-time")).toHaveText("Sewn for you in the studio once you order; ships worldwide within 2 weeks.");
   await addToCart(page, testInfo, product.slug);
 
   await visit(page, testInfo, "/cart");
@@ -98,9 +97,9 @@ test("the owner makes a piece to order; a shopper buys it at stock 0 and sees wh
   await expect(page.getByTestId("expected-ship-date")).toHaveText(/^Your made-to-order piece is expected to ship around/);
   await expect(page.getByTestId("expected-ship-date")).toHaveText(SHIP_DATE);
   await expect(page.getByText("Made to order: ships within 2 weeks").first()).toBeVisible();
-  // What's Next? promises no 1-2 business days for a piece still to be sewn.
+  // What's Next? promises no dispatch time for a piece still to be sewn.
   await expect(page.locator(".whats-next")).toContainText("Your made-to-order piece is sewn for you first");
-  await expect(page.locator(".whats-next")).not.toContainText("1-2 business days");
+  await expect(page.locator(".whats-next")).not.toContainText("Orders go out within");
 });
 
 test("a mixed order says it ships in one parcel when the made-to-order piece is ready", async ({ page }, testInfo) => {
@@ -108,7 +107,7 @@ test("a mixed order says it ships in one parcel when the made-to-order piece is 
   const ready = await insertProduct("Ready Lace Collar", 3);
   await addToCart(page, testInfo, sewn.slug);
   await addToCart(page, testInfo, ready.slug);
-  await expect(page.getByText("Handmade to order in small batches; ships worldwide within 1-3 business days.")).toBeVisible();
+  await expect(page.getByText("Handmade in the studio; ships worldwide within 1–3 business days.")).toBeVisible();
   // Before she orders, checkout tells her which piece she cannot withdraw from.
   await visit(page, testInfo, "/checkout");
   const line = (title: string) => page.locator(".checkout-line").filter({ hasText: title });

@@ -7,7 +7,7 @@ test("home page shows the collections, the value blurbs and the footer links", a
   await visit(page, testInfo, "/");
 
   await expect(page.getByRole("link", { name: "Little Stitches Atelier, home" })).toHaveAttribute("href", "/");
-  await expect(page.getByRole("region", { name: "Shipping" })).toContainText("Ready to ship worldwide within 1-3 business days");
+  await expect(page.getByRole("region", { name: "Shipping" })).toContainText("Ready to ship worldwide within 1–3 business days");
 
   const latest = page.getByRole("region", { name: "Latest Collection" });
   await expect(latest.getByRole("heading", { level: 2 })).toHaveText("Latest Collection");
@@ -21,8 +21,8 @@ test("home page shows the collections, the value blurbs and the footer links", a
   for (const link of await viewAll.all()) await expect(link).toHaveAttribute("href", "/shop");
 
   const values = page.getByRole("region", { name: "Why shop with us" });
-  await expect(values.getByRole("heading", { level: 3 })).toHaveText(["Handcrafted quality", "Ships worldwide in 1-3 days", "Trusted since 2010"]);
-  await expect(values).toContainText("within 1-3 business days");
+  await expect(values.getByRole("heading", { level: 3 })).toHaveText(["Handcrafted quality", "Ships worldwide, tracked", "Trusted since 2010"]);
+  await expect(values).toContainText("within 1–3 business days");
   // The reviews claim says where the reviews can be read (the owner edits both in the Pages tab).
   await expect(values).toContainText("Selling internationally since 2010, with over 4,000 orders and 2,000+ five-star reviews on our marketplace shop.");
   await expect(values.getByRole("link", { name: "on our marketplace shop" })).toHaveAttribute("href", /^https:\/\//);

@@ -47,7 +47,7 @@ test.describe("confirmation page", () => {
     await expect(details.locator(".totals .grand dd")).toHaveText(`$${(order.totalCents / 100).toFixed(2)}`);
     await expect(page.locator(".order-address")).toContainText("Canada");
     await expect(page.getByRole("heading", { name: "What's Next?" })).toBeVisible();
-    await expect(page.locator(".whats-next")).toContainText("1-2 business days");
+    await expect(page.locator(".whats-next")).toContainText("Orders go out within 1–3 business days.");
     await expect(page.getByRole("link", { name: "Continue Shopping" }).last()).toHaveAttribute("href", "/shop");
     await expect(page.getByRole("link", { name: "View Order History" })).toHaveAttribute("href", "/account");
     await expect(page.locator(".order-support a[href^='mailto:']")).toBeVisible();
