@@ -46,6 +46,8 @@ export interface AccountExport {
   favorites: { productTitle: string; productSlug: string; addedAt: string }[];
   reviews: Awaited<ReturnType<typeof listReviewsOfUser>>;
   cart: { productTitle: string; productSlug: string; colorName: string | null; variationCode: string | null; quantity: number; addedAt: string }[];
+  /** The country last chosen at checkout, which the cart's shipping is for. */
+  cartShippingCountry: string | null;
   loyaltyHistory: { eventType: string; description: string; points: number; pointsAfter: number; orderId: number | null; createdAt: string }[];
   backInStockRequests: {
     productTitle: string;
@@ -87,7 +89,7 @@ export const EXPORT_COVERAGE = {
     favorites: "favorites",
     reviews: "reviews",
     review_photos: "reviews[].photos",
-    carts: "cart",
+    carts: "cart, cartShippingCountry",
     cart_items: "cart",
     loyalty_events: "loyaltyHistory",
     back_in_stock_requests: "backInStockRequests (those keyed to the account: confirmed while the address was its confirmed one)",
@@ -152,6 +154,7 @@ export async function exportAccountData(db: DB, userId: number, now = new Date()
     favorites: shopping.favorites,
     reviews,
     cart: shopping.cart,
+    cartShippingCountry: shopping.cartShippingCountry,
     loyaltyHistory: shopping.loyaltyHistory,
     backInStockRequests: shopping.backInStockRequests,
     signInHistory,
@@ -218,8 +221,11 @@ function profileOf(user: Account): AccountExport["profile"] {
 }
 
 /** Favorites, cart, loyalty history, and the back-in-stock requests that are the account's. */
-async function listShopping(db: DB, userId: number): Promise<Pick<AccountExport, "favorites" | "cart" | "loyaltyHistory" | "backInStockRequests">> {
-  const [favorites, cart, loyaltyHistory, backInStockRequests] = await Promise.all([
+async function listShopping(
+  db: DB,
+  userId: number,
+): Promise<Pick<AccountExport, "favorites" | "cart" | "cartShippingCountry" | "loyaltyHistory" | "backInStockRequests">> {
+  const [favorites, cart, cartRow, loyaltyHistory, backInStockRequests] = await Promise.all([
     db
       .selectFrom("favorites as f")
       .innerJoin("products as p", "p.id", "f.product_id")
@@ -243,6 +249,7 @@ async function listShopping(db: DB, userId: number): Promise<Pick<AccountExport,
       .where("c.user_id", "=", userId)
       .orderBy("ci.id")
       .execute(),
+    db.selectFrom("carts").select("shipping_country as country").where("user_id", "=", userId).executeTakeFirst(),
     db
       .selectFrom("loyalty_events")
       .select(["event_type as eventType", "description", "points", "points_after as pointsAfter", "order_id as orderId", "created_at as createdAt"])
@@ -266,7 +273,7 @@ async function listShopping(db: DB, userId: number): Promise<Pick<AccountExport,
       .orderBy("b.id")
       .execute(),
   ]);
-  return { favorites, cart, loyaltyHistory, backInStockRequests };
+  return { favorites, cart, cartShippingCountry: cartRow?.country ?? null, loyaltyHistory, backInStockRequests };
 }
 
 async function listSignInHistory(db: DB, user: Pick<Account, "id" | "email" | "createdAt">): Promise<AccountExport["signInHistory"]> {

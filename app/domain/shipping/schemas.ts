@@ -21,10 +21,7 @@ function price(comma: boolean) {
 
 /** Free shipping from this items subtotal; empty or null: never. */
 function threshold(comma: boolean) {
-  return z
-    .unknown()
-    .transform((v) => (v === "" || v === undefined ? null : v))
-    .pipe(price(comma).nullable());
+  return z.preprocess((v) => (v === "" ? undefined : v), price(comma).nullable().optional()).transform((v) => v ?? null);
 }
 
 /** The form's countries: "DE, FR" or "Germany; France" or one per line, codes in any case or English names. */

@@ -4,6 +4,7 @@ import { EU_MEMBER_STATES } from "~/domain/common/eu";
 import { freeShippingNudge, shippingRateFor, type ZoneRates } from "~/domain/orders/totals";
 import { ShippingZoneFormSchema, ShippingZonesPutSchema } from "~/domain/shipping/schemas";
 import { SHIPPING_TEXT, SHIPPING_ZONE_TEXT as Z } from "~/domain/shipping/texts";
+import { formConstraints } from "~/web/form-constraints.server";
 
 // The zone rule in the one place totals are added up, the zones' two schemas (the Settings card's
 // form and PUT /api/admin/shipping-zones), and the country list they check against.
@@ -114,6 +115,13 @@ describe("the Settings card's zone form", () => {
       freeShippingFrom: [Z.price],
     });
     expect(parse({ ...FORM, countries: " " }).error).toEqual({ countries: [Z.countriesRequired] });
+  });
+
+  it("gives the browser's own check the same rule: the threshold and the message may stay empty", () => {
+    const c = formConstraints(ShippingZoneFormSchema);
+    expect([c.name.required, c.countries.required, c.standardPrice.required, c.largePrice.required]).toEqual([true, true, true, true]);
+    expect([c.freeShippingFrom.required, c.message.required]).toEqual([undefined, undefined]);
+    expect(new RegExp(c.standardPrice.pattern!).test("8,50")).toBe(true);
   });
 
   it("a zone not shipped to needs its message", () => {
