@@ -12,7 +12,8 @@ import { type PackingSlipPageData } from "~/web/admin/packing-slips.server";
 /** The printed page's size and margins (app/styles/admin-packing-slip.css lays out the rest). */
 const PAGE_RULES: Record<PackingSlipSize, string> = {
   a4: "@page { size: A4 portrait; margin: 12mm; }",
-  a6: "@page { size: A6 portrait; margin: 4mm; }",
+  // CSS names no A6 keyword: its size in millimetres.
+  a6: "@page { size: 105mm 148mm; margin: 4mm; }",
 };
 
 /**

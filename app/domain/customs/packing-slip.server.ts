@@ -156,7 +156,8 @@ function slipOf(order: OrderRow, lines: LineRow[], seller: PackingSlip["seller"]
   // Every discount line (the loyalty discount, and any other kind the totals learn) is shared out.
   const discountCents = totals.lines.filter((l) => l.paypal === "discount").reduce((sum, l) => sum + l.cents, 0);
   const gift = order.isGift === 1;
-  const place = [order.postalCode, order.city].filter(Boolean).join(" ");
+  // As the order pages write it (ShippingAddress): city, state, postal code on one line.
+  const place = [order.city, order.state, order.postalCode].filter(Boolean).join(", ");
   return {
     orderId: order.id,
     placedAt: order.createdAt,
@@ -164,7 +165,7 @@ function slipOf(order: OrderRow, lines: LineRow[], seller: PackingSlip["seller"]
     seller,
     shipTo: {
       name: `${order.firstName} ${order.lastName}`.trim(),
-      lines: [order.line1, order.line2, place, order.state].filter((line): line is string => Boolean(line?.trim())),
+      lines: [order.line1, order.line2, place].filter((line): line is string => Boolean(line?.trim())),
       country: order.country,
       countryName: countryNameOf(order.country),
     },

@@ -56,7 +56,7 @@ test("create a product with colours and two images, find it in the shop, edit it
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add Product");
   await expect(page).toHaveURL(/\/admin\/products\/add$/);
   await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Description").fill("A lavender ball gown with a satin sash.");
+  await page.getByLabel("Description", { exact: true }).fill("A lavender ball gown with a satin sash.");
   await page.getByLabel("Price (USD)").fill("24.50");
 
   // Two colours: in place with JavaScript, by posting the form without.
@@ -132,7 +132,7 @@ test("variations, a refused slug that keeps the form, and removing a row", async
   await visit(page, testInfo, "/admin/products/add");
   await page.getByLabel("Title").fill(`Wool Coat ${tag}`);
   await page.getByLabel("Slug").fill(taken.slug);
-  await page.getByLabel("Description").fill("A warm coat.");
+  await page.getByLabel("Description", { exact: true }).fill("A warm coat.");
   await page.getByLabel("Price (USD)").fill("40");
   await page.getByRole("button", { name: "Add Variation" }).click();
   await page.getByLabel("Variation A name").fill("Short");
