@@ -8,7 +8,12 @@ import { type Kysely } from "kysely";
  */
 const PAGE_SENTENCES: { slug: string; from: string; to: string }[] = [
   { slug: "about", from: "go out within 1-2 business days, carefully boxed", to: "go out within {shippingTime}, carefully boxed" },
-  { slug: "terms-conditions", from: "at a flat worldwide rate within 1-3 business days.", to: "at a flat worldwide rate within {shippingTime}." },
+  // The flat worldwide rate went with the shipping zones: the terms name the zone's rate instead.
+  {
+    slug: "terms-conditions",
+    from: "at a flat worldwide rate within 1-3 business days.",
+    to: "within {shippingTime}, at the rate of the destination's shipping zone, shown at checkout before you pay.",
+  },
 ];
 
 const HOME_FIELDS: Record<string, [string, string]> = {

@@ -153,7 +153,7 @@ describe("the pages agree on the dispatch time", () => {
         expect(shown.home).toContain(`Ready to ship worldwide within ${phrase}, with tracking`);
         expect(shown.home).toContain(`Ready-to-ship pieces leave the studio within ${phrase}, tracked`);
         expect(shown.about).toContain(`go out within ${phrase}, carefully boxed`);
-        expect(shown.terms).toContain(`within ${phrase}. Delivery estimates`);
+        expect(shown.terms).toContain(`within ${phrase}, at the rate of the destination`);
         expect(shown.product).toContain(`Handmade in the studio; ships worldwide within ${phrase}.`);
         expect(shown.confirmation).toContain(`Orders go out within ${phrase}.`);
         for (const [name, page] of Object.entries(shown)) {

@@ -131,7 +131,7 @@ function WhatsNext({ madeToOrder, shippingTime }: { madeToOrder: boolean; shippi
         </li>
         <li>
           <p className="strong">Delivery</p>
-          <p>Europe usually 2-4 business days, the USA about 1 week, Australia and remote areas 1-2 weeks.</p>
+          <p>Usually up to 2 days in Poland, 2 to 4 days elsewhere in Europe, about a week to the USA and 1 to 2 weeks to Australia and remote areas.</p>
         </li>
       </ol>
     </section>

@@ -15,7 +15,7 @@ Payment is made through PayPal (card or wallet). All prices are in US dollars (U
 
 ## Shipping
 
-Orders ship by registered post at a flat worldwide rate within {shippingTime}. Delivery estimates: Europe 2-4 business days, USA about 1 week, Australia and remote areas 1-2 weeks.
+Orders ship by registered post within {shippingTime}, at the rate of the destination's shipping zone, shown at checkout before you pay. Delivery after dispatch usually takes up to 2 days in Poland, 2 to 4 days elsewhere in Europe, about a week to the USA and 1 to 2 weeks to Australia and remote areas.
 
 ## Cancellation
 
