@@ -74,6 +74,11 @@ describe("the demo year", () => {
     expect(countsAfterSecond).toEqual(countsAfterFirst);
   });
 
+  it("gives every product, the made-to-order pieces too, a net weight for the customs declaration", async () => {
+    const missing = await db.selectFrom("products").select("title").where("weight_grams", "is", null).execute();
+    expect(missing).toEqual([]);
+  });
+
   it("has about 250 orders in every status a parcel goes through", async () => {
     expect(countsAfterFirst.orders).toBeGreaterThanOrEqual(240);
     expect(countsAfterFirst.orders).toBeLessThanOrEqual(260);

@@ -9,6 +9,8 @@ interface MadeToOrderSeed {
   category: string;
   priceCents: number;
   leadTimeDays: number;
+  /** Net weight for the customs declaration. */
+  weightGrams: number;
   cap: number | null;
   personalised: boolean;
   tint: string;
@@ -26,6 +28,7 @@ const MADE_TO_ORDER: readonly MadeToOrderSeed[] = [
     category: "1-4-dresses",
     priceCents: 7800,
     leadTimeDays: 28,
+    weightGrams: 90,
     cap: null,
     personalised: true,
     tint: "#F3EBDD",
@@ -41,6 +44,7 @@ const MADE_TO_ORDER: readonly MadeToOrderSeed[] = [
     category: "1-6-dresses",
     priceCents: 4600,
     leadTimeDays: 14,
+    weightGrams: 45,
     cap: null,
     personalised: false,
     tint: "#C98BA1",
@@ -56,6 +60,7 @@ const MADE_TO_ORDER: readonly MadeToOrderSeed[] = [
     category: "1-4-coats-jackets",
     priceCents: 8800,
     leadTimeDays: 35,
+    weightGrams: 130,
     cap: 3,
     personalised: false,
     tint: "#7D6A55",
@@ -143,6 +148,7 @@ export async function insertMadeToOrderPieces(trx: DB, ctx: DemoContext): Promis
         safety_notice: null,
         made_to_order: 1,
         lead_time_days: m.leadTimeDays,
+        weight_grams: m.weightGrams,
         made_to_order_cap: m.cap,
         is_personalised: m.personalised ? 1 : 0,
         created_at: createdAt,
