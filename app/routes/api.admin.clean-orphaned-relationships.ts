@@ -3,6 +3,7 @@ import { cleanOrphanedRelationships } from "~/domain/catalogue/categories-write.
 import { requireApiAdminActor } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";
+import { throwIfStorageFault } from "~/web/storage-fault.server";
 import { cleanedMessage, CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
 
 export function loader() {
@@ -18,6 +19,7 @@ export function action({ request }: ActionFunctionArgs) {
         const deleted = await cleanOrphanedRelationships(db, actor);
         return json({ deleted, message: cleanedMessage(deleted) });
       } catch (error) {
+        throwIfStorageFault(error);
         console.error("Clean orphaned relationships failed:", error);
         return jsonError(CATEGORY_TEXT.cleanFailed, 500);
       }

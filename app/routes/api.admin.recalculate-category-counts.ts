@@ -3,6 +3,7 @@ import { recalculateAllCategoryCounts } from "~/domain/catalogue/categories-writ
 import { requireApiAdminActor } from "~/web/guards.server";
 import { db } from "~/lib/db.server";
 import { apiAction, jsonError, methodNotAllowed } from "~/web/http.server";
+import { throwIfStorageFault } from "~/web/storage-fault.server";
 import { CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
 
 export function loader() {
@@ -18,6 +19,7 @@ export function action({ request }: ActionFunctionArgs) {
         const { categories, changed } = await recalculateAllCategoryCounts(db, actor);
         return json({ message: CATEGORY_TEXT.recalculated, categories, changed });
       } catch (error) {
+        throwIfStorageFault(error);
         console.error("Recalculate category counts failed:", error);
         return jsonError(CATEGORY_TEXT.recalculateFailed, 500);
       }

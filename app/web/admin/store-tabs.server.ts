@@ -38,6 +38,7 @@ import { awardedDescription, AWARD_TEXT } from "~/domain/loyalty/award-texts";
 import { cleanedMessage, CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
 import { STORE_INTENTS, SETTINGS_TEXT } from "~/domain/common/settings-texts";
 import { awardPoints } from "~/domain/loyalty/awards.server";
+import { throwIfStorageFault } from "~/web/storage-fault.server";
 import { listAccounts } from "~/domain/auth/accounts.server";
 import { ReviewSettingsSchema } from "~/domain/reviews/schemas";
 import { formConstraints } from "~/web/form-constraints.server";
@@ -257,6 +258,7 @@ async function award(formData: FormData, actor: Actor) {
       type: "success",
     });
   } catch (error) {
+    throwIfStorageFault(error);
     if (!(error instanceof DomainError)) {
       console.error("Award points failed:", error);
       return refused({ intent, result: submission.reply(), failure: { title: AWARD_TEXT.awardFailed, type: "error" } }, 500);
