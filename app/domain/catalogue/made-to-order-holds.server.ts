@@ -59,6 +59,11 @@ function samePlacer(placer: HoldPlacer): RawBuilder<SqlBool> {
   return either.length > 0 ? sql<SqlBool>`(${sql.join(either, sql` or `)})` : sql<SqlBool>`0`;
 }
 
+/** The order `o` has a made-to-order line of one of these products. */
+function hasMadeToOrderLineOf(productIds: number[]): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from order_items oi where oi.order_id = o.id and oi.made_to_order = 1 and oi.product_id in (${sql.join(productIds)}))`;
+}
+
 /** When the order's hold runs out (ISO), or null when it has none (no made-to-order lines). */
 export async function orderHeldUntil(db: DB, orderId: number): Promise<string | null> {
   const row = await db.selectFrom("made_to_order_holds").select("held_until as heldUntil").where("order_id", "=", orderId).executeTakeFirst();
@@ -78,16 +83,7 @@ async function rememberedEnd(db: DB, orderId: number, productIds: number[], plac
     .where("o.id", "!=", orderId)
     .where("o.paid_at", "is", null)
     .where("h.held_until", ">", since)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("order_items as oi")
-          .select("oi.id")
-          .whereRef("oi.order_id", "=", "o.id")
-          .where("oi.made_to_order", "=", 1)
-          .where("oi.product_id", "in", productIds),
-      ),
-    )
+    .where(hasMadeToOrderLineOf(productIds))
     .where(samePlacer(placer))
     .executeTakeFirst();
   return row?.end ?? null;
@@ -261,16 +257,7 @@ export async function releaseUnpaidHolds(db: DB, productId: number, actor: Actor
       .where("o.status", "=", "unpaid")
       .where("o.stock_reserved", "=", 0)
       .where("h.held_until", ">", at)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("order_items as oi")
-            .select("oi.id")
-            .whereRef("oi.order_id", "=", "o.id")
-            .where("oi.made_to_order", "=", 1)
-            .where("oi.product_id", "=", productId),
-        ),
-      )
+      .where(hasMadeToOrderLineOf([productId]))
       .orderBy("o.id")
       .execute();
     const orderIds = rows.map((r) => r.id);
