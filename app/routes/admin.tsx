@@ -9,6 +9,7 @@ import { hasSecondFactor } from "~/domain/auth/totp.server";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { AdminAccessDenied } from "~/components/admin/access-denied";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Admin Dashboard", noindex: true });
 
@@ -37,15 +38,7 @@ export default function AdminDashboard() {
   const data = useLoaderData<typeof loader>();
   useActionToast();
   if (data.denied) {
-    return (
-      <div className="container narrow">
-        <h1>Access Denied</h1>
-        <p>{ACCESS_DENIED}</p>
-        <p>
-          <Link to="/admin-login">Sign in as an admin</Link> or <Link to="/">go to the shop</Link>.
-        </p>
-      </div>
-    );
+    return <AdminAccessDenied />;
   }
   return (
     <div className="container">

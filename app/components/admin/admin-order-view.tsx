@@ -4,10 +4,10 @@ import { NotFoundView } from "~/components/layout/not-found";
 import { formatOrderDate, OrderItems, OrderTotals, ShippingAddress, StatusBadge, TrackingLink } from "~/components/orders/order-parts";
 import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, type AdminOrderPageData, type AdminOrderPageOrder } from "~/domain/orders/fulfilment";
 import { REFUND_KIND_LABELS, REFUND_STATUS_LABELS } from "~/components/admin/refund-labels";
-import { ACCESS_DENIED } from "~/components/admin/tabs";
 import { trackingUrl } from "~/domain/orders/page-data";
 import { formatReceivedAt } from "~/domain/withdrawals/rules";
 import { formatMoney } from "~/lib/money";
+import { AdminAccessDenied } from "~/components/admin/access-denied";
 
 type OkData = Extract<AdminOrderPageData, { state: "ok" }>;
 
@@ -18,15 +18,7 @@ type OkData = Extract<AdminOrderPageData, { state: "ok" }>;
  */
 export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
   if (data.state === "denied") {
-    return (
-      <div className="container narrow">
-        <h1>Access Denied</h1>
-        <p>{ACCESS_DENIED}</p>
-        <p>
-          <Link to="/admin-login">Sign in as an admin</Link> or <Link to="/">go to the shop</Link>.
-        </p>
-      </div>
-    );
+    return <AdminAccessDenied />;
   }
   if (data.state === "not-found") {
     return (

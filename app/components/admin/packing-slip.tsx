@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ACCESS_DENIED } from "~/components/admin/tabs";
 import { NotFoundView } from "~/components/layout/not-found";
 import { formatOrderDate } from "~/components/orders/order-parts";
 import { Alert } from "~/components/ui/field";
@@ -8,6 +7,7 @@ import { type CustomsDeclaration, type PackingSlip } from "~/domain/customs/pack
 import { PACKING_SLIP_SIZE_LABELS, PACKING_SLIP_SIZES, PACKING_SLIP_TEXT as T, type PackingSlipSize } from "~/domain/customs/texts";
 import { centsToDecimal, formatMoney } from "~/lib/money";
 import { type PackingSlipPageData } from "~/web/admin/packing-slips.server";
+import { AdminAccessDenied } from "~/components/admin/access-denied";
 
 /** The printed page's size and margins (app/styles/admin-packing-slip.css lays out the rest). */
 const PAGE_RULES: Record<PackingSlipSize, string> = {
@@ -23,20 +23,7 @@ const PAGE_RULES: Record<PackingSlipSize, string> = {
  */
 export function PackingSlipsPage({ data }: { data: PackingSlipPageData }) {
   if (data.state === "denied") {
-    return (
-      <div className="container narrow">
-        <h1>Access Denied</h1>
-        <p>{ACCESS_DENIED}</p>
-        <p>
-          {data.signedIn ? null : (
-            <>
-              <Link to="/admin-login">Sign in as an admin</Link> or{" "}
-            </>
-          )}
-          <Link to="/">go to the shop</Link>.
-        </p>
-      </div>
-    );
+    return <AdminAccessDenied signedIn={data.signedIn} />;
   }
   if (data.state === "not-found") {
     return (

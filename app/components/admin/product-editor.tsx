@@ -13,6 +13,7 @@ import { Alert } from "~/components/ui/field";
 import { useToastEffect } from "~/components/ui/toaster";
 import { type EditorValues, PRODUCT_INTENTS, PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
 import type { EditorActionData, EditorOptions, EditorPageData } from "~/web/admin/product-editor.server";
+import { AdminAccessDenied } from "~/components/admin/access-denied";
 
 /**
  * The add and edit product pages (one screen). The page is one multipart form:
@@ -25,20 +26,7 @@ export function ProductEditorPage() {
   const actionData = useActionData() as EditorActionData | undefined;
   useToastEffect(actionData?.failure ?? null);
   if (data.state === "denied") {
-    return (
-      <div className="container narrow">
-        <h1>Access Denied</h1>
-        <p>{PRODUCT_TEXT.accessDenied}</p>
-        <p>
-          {data.signedIn ? null : (
-            <>
-              <Link to="/admin-login">Sign in as an admin</Link> or{" "}
-            </>
-          )}
-          <Link to="/">go to the shop</Link>.
-        </p>
-      </div>
-    );
+    return <AdminAccessDenied text={PRODUCT_TEXT.accessDenied} signedIn={data.signedIn} />;
   }
   if (data.state === "not-found") {
     return (
