@@ -9,6 +9,7 @@ import { startServerJobs } from "~/jobs.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger, routeOf } from "~/lib/logger.server";
+import { stripLocale } from "~/i18n/locales";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, documentCsp, NON_DOCUMENT_CSP } from "~/lib/security-headers.server";
 import { startReadEpoch } from "~/lib/sqlite.server";
@@ -27,6 +28,7 @@ export { CLIENT_IP_HEADER } from "~/web/http.server";
 export { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 export { wantsJson } from "~/lib/wants-json";
 export { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
+export { LOCALE_PREFIXES, localePrefixOf } from "~/i18n/routing.server";
 
 /**
  * Starts this process's background jobs (app/jobs.server.ts); the server calls it once it
@@ -60,7 +62,7 @@ export default function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The page of a write the database refused (storageFaultAnswer): come back later, not never.
   if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(STORAGE_FAULT_RETRY_AFTER_SECONDS));
-  responseHeaders.set("Content-Security-Policy", documentCsp({ nonce, pathname: new URL(request.url).pathname, paypalMode: env.PAYPAL_MODE }));
+  responseHeaders.set("Content-Security-Policy", documentCsp({ nonce, pathname: stripLocale(new URL(request.url).pathname), paypalMode: env.PAYPAL_MODE }));
   for (const [name, value] of Object.entries(baseSecurityHeaders(env.APP_URL))) {
     if (!responseHeaders.has(name)) responseHeaders.set(name, value);
   }

@@ -10,6 +10,7 @@ import {
   useLoaderData,
   useLocation,
   useRouteError,
+  useHref,
   useRouteLoaderData,
   type ClientLoaderFunctionArgs,
   type ShouldRevalidateFunction,
@@ -35,9 +36,15 @@ import { isLeanPath } from "~/lib/lean-page";
 import { STORAGE_FAULT_TEXT } from "~/lib/storage-fault";
 import { pageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
+import { useI18n } from "~/i18n/context";
 import { ProductListQuerySchema } from "~/domain/catalogue/schemas";
 import { formConstraints } from "~/web/form-constraints.server";
 import { type ReactNode } from "react";
+import { chromeI18n, I18nProvider, type ShopI18n } from "~/i18n/context";
+import { chromeMessages } from "~/i18n/catalogue.server";
+import { i18nFor, localeOf, type PlnRate } from "~/i18n/i18n.server";
+import { languageCookie, languageHint } from "~/i18n/language-cookie.server";
+import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, localizePath, stripLocale, type Locale } from "~/i18n/locales";
 import adminStyles from "~/styles/admin.css";
 import styles from "~/styles/shop.css";
 
@@ -61,6 +68,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [cart, favoritesCount] = await Promise.all([getCart(db, owner), user ? countFavorites(db, user.id) : 0]);
   const headers = new Headers();
   if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);
+  const locale = localeOf(request);
+  const lean = isLeanPath(stripLocale(new URL(request.url).pathname));
+  // A shopper's page remembers its language; the admin's pages are English and change nothing.
+  const setLanguage = lean ? languageCookie(request, locale) : null;
+  if (setLanguage) headers.append("Set-Cookie", setLanguage);
+  const plnRate: PlnRate | null = null;
   // Every page shows the visitor's own cart and notifications: never shared by caches.
   headers.set("Cache-Control", owner || user ? "private, no-store" : "no-cache");
   return json(
@@ -76,13 +89,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       searchConstraint: formConstraints(ProductListQuerySchema).search,
       // Every page's footer, seller's identity included (EU e-commerce rules), as HTML: it never
       // changes in the browser, so its component stays out of every hydrated page's bundle.
-      footerHtml: footerHtml({ email: store.email, name: store.name, description: store.description, seller }),
+      footerHtml: footerHtml({ email: store.email, name: store.name, description: store.description, seller }, i18nFor(locale, plnRate)),
       // Public origin for canonical URLs, og:url/og:image and JSON-LD (app/lib/meta.ts).
       origin: getEnv().APP_URL,
       // The lean pages' browser module (lib/lean-page.ts).
       browserModule: getBrowserModuleSrc(),
       // PayPal is the emulator: every page says payments are simulated.
       simulatedPayments: getEnv().PAYPAL_MODE === "emulator",
+      locale,
+      plnRate,
+      // A first visit in English by a browser that prefers Polish: a one-line pointer, never a redirect.
+      languageHint: lean ? languageHint(request, locale) : null,
+      // The hydrated admin renders the shop's header in the browser: its English words, as strings.
+      chrome: lean ? null : chromeMessages(),
     },
     { headers },
   );
@@ -118,50 +137,74 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Lean pages (lib/lean-page.ts): no React/Remix client, the shop's browser module instead.
   const lean = isLeanPath(useLocation().pathname);
-  const browserModule = useRouteLoaderData<typeof loader>("root")?.browserModule;
+  const data = useRouteLoaderData<typeof loader>("root");
+  const browserModule = data?.browserModule;
+  const i18n = usePageI18n(data);
   return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#faf7f4" />
-        <Meta />
-        <Links />
-        {/* The admin's styles go with its React app: only on hydrated pages, after the shop's. */}
-        {lean ? null : <link rel="stylesheet" href={adminStyles} />}
-      </head>
-      <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        {children}
-        {lean ? (
-          browserModule ? (
-            <script type="module" src={browserModule} nonce={nonce} />
-          ) : null
-        ) : (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        )}
-      </body>
-    </html>
+    <I18nProvider value={i18n}>
+      <html lang={i18n.locale}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#faf7f4" />
+          <Meta />
+          <Links />
+          {/* The admin's styles go with its React app: only on hydrated pages, after the shop's. */}
+          {lean ? null : <link rel="stylesheet" href={adminStyles} />}
+        </head>
+        <body>
+          <a className="skip-link" href="#main">
+            {i18n.t("layout.skipToContent")}
+          </a>
+          {children}
+          {lean ? (
+            browserModule ? (
+              <script type="module" src={browserModule} nonce={nonce} />
+            ) : null
+          ) : (
+            <>
+              <ScrollRestoration nonce={nonce} />
+              <Scripts nonce={nonce} />
+            </>
+          )}
+        </body>
+      </html>
+    </I18nProvider>
   );
+}
+
+/**
+ * The page's words in its language: built on the server for every page; in the browser only the
+ * hydrated admin renders, in English, with the chrome's messages its loader handed over.
+ */
+function usePageI18n(data: RootData | undefined): ShopI18n {
+  // Without the root's data (it failed), the basename Remix matched tells the language.
+  const base = useHref("/");
+  const locale: Locale = isLocale(data?.locale) ? data.locale : (LOCALES.find((l) => l !== DEFAULT_LOCALE && base === `/${l}`) ?? DEFAULT_LOCALE);
+  if (typeof document !== "undefined") return chromeI18n(data?.chrome ?? {});
+  return i18nFor(locale, data?.plnRate ?? null);
 }
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
   useFlashToast(data.toast);
   return (
-    <ShopChrome
-      data={data}
-      toast={data.toast}
-      banner={data.simulatedPayments ? <p className="demo-banner">Demonstration shop: payments are simulated and nothing is charged.</p> : null}
-    >
+    <ShopChrome data={data} toast={data.toast} banner={data.simulatedPayments ? <DemoBanner /> : null}>
       <Outlet />
     </ShopChrome>
   );
+}
+
+function DemoBanner() {
+  return <p className="demo-banner">{useI18n().t("layout.demoBanner")}</p>;
+}
+
+/** The same page in the other language: the plain link every shopper's page carries. */
+function useOtherLanguage(): { href: string; label: string; locale: Locale } {
+  const { locale } = useI18n();
+  const location = useLocation();
+  const other = LOCALES.find((l) => l !== locale) ?? DEFAULT_LOCALE;
+  return { href: localizePath(`${location.pathname}${location.search}`, other), label: LOCALE_NAMES[other], locale: other };
 }
 
 /** Header, main and footer around a page, and around the error page. */
@@ -178,9 +221,18 @@ function ShopChrome({
 }) {
   // Lean pages never run this; the hydrated admin runs the same behaviours as they do.
   useBehaviors(CHROME_BEHAVIORS);
+  const otherLanguage = useOtherLanguage();
   return (
     <>
       {banner}
+      {data.languageHint ? (
+        <p className="language-hint" lang={data.languageHint.locale}>
+          {data.languageHint.text}{" "}
+          <a href={otherLanguage.href} hrefLang={otherLanguage.locale}>
+            {otherLanguage.label}
+          </a>
+        </p>
+      ) : null}
       <Header
         user={data.user}
         cart={data.cart}
@@ -188,6 +240,7 @@ function ShopChrome({
         menu={data.menu}
         storeName={data.storeName}
         searchConstraint={data.searchConstraint}
+        otherLanguage={otherLanguage}
       />
       <main id="main" className="main" tabIndex={-1}>
         {children}

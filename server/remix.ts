@@ -15,10 +15,16 @@ export function remixHandler(
   getLoadContext: (req: Request, res: Response) => AppLoadContext,
 ): Handler {
   const handle = createRequestHandler(withStorageFaults(build, entry), mode);
+  // Every other language's pages are the same routes under the language's prefix ("/pl/cart"):
+  // Remix's basename matches them and puts the prefix on the paths it writes (<Form>, redirects).
+  const localised = new Map(
+    entry().LOCALE_PREFIXES.map((prefix) => [prefix, createRequestHandler(withStorageFaults({ ...build, basename: prefix }, entry), mode)] as const),
+  );
   return (req, res, next) => {
     void (async () => {
       const request = remixRequest(req, res, entry());
-      const response = await handle(request, getLoadContext(req, res));
+      const prefix = entry().localePrefixOf(req.path);
+      const response = await (prefix ? (localised.get(prefix) ?? handle) : handle)(request, getLoadContext(req, res));
       await sendResponse(res, response);
     })().catch(next);
   };

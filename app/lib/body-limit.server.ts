@@ -1,3 +1,4 @@
+import { stripLocale } from "~/i18n/locales";
 import type http from "node:http";
 import { Transform, type Readable } from "node:stream";
 import { type AnswerRequest, wantsJson } from "~/lib/wants-json";
@@ -40,7 +41,9 @@ export function isBodyTooLarge(error: unknown): boolean {
  * The largest body a request may send: 1 MB, or for a multipart post 101 MB to an image upload
  * path and 31 MB to a review form's.
  */
-export function bodyLimitFor(path: string, contentType: string | undefined): number {
+export function bodyLimitFor(requestPath: string, contentType: string | undefined): number {
+  // A page's form in another language ("/pl/product/x") posts where its English one does.
+  const path = stripLocale(requestPath);
   if (!(contentType ?? "").toLowerCase().startsWith("multipart/form-data")) return MAX_BODY_BYTES;
   if (UPLOAD_PATHS.some((re) => re.test(path))) return MAX_UPLOAD_BODY_BYTES;
   return REVIEW_PATHS.some((re) => re.test(path)) ? MAX_REVIEW_BODY_BYTES : MAX_BODY_BYTES;

@@ -1,4 +1,5 @@
 import { type MetaDescriptor } from "@remix-run/react";
+import { DEFAULT_LOCALE, isLocale, isLocalisedPath, LOCALES, localizePath, stripLocale, type Locale } from "~/i18n/locales";
 
 /**
  * Titles, descriptions, canonical URLs, Open Graph tags and JSON-LD of every page (browser-safe).
@@ -19,6 +20,8 @@ export interface SeoContext {
   storeDescription: string;
   /** Public origin without a trailing slash (APP_URL); "" when unknown. */
   origin: string;
+  /** The page's language (its canonical URL and alternates follow it). */
+  locale?: Locale;
 }
 
 /** The part of Remix's MetaArgs these helpers read (so tests can pass plain objects). */
@@ -67,6 +70,7 @@ export function seoContext(matches: MetaArgsLike["matches"]): SeoContext {
     storeName: text(root?.storeName) || FALLBACK_STORE_NAME,
     storeDescription: text(root?.storeDescription),
     origin: text(root?.origin).replace(/\/+$/, ""),
+    locale: isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE,
   };
 }
 
@@ -115,8 +119,20 @@ export function buildMeta(ctx: SeoContext, location: MetaArgsLike["location"], p
   const tags: MetaDescriptor[] = [{ title }];
   if (description) tags.push({ name: "description", content: description });
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
-  const canonical = page.canonical !== false && ctx.origin ? canonicalUrl(ctx.origin, location.pathname, location.search, page.keepParams) : null;
+  const plain = stripLocale(location.pathname);
+  const canonical =
+    page.canonical !== false && ctx.origin
+      ? canonicalUrl(ctx.origin, localizePath(plain, ctx.locale ?? DEFAULT_LOCALE), location.search, page.keepParams)
+      : null;
   if (canonical) tags.push({ tagName: "link", rel: "canonical", href: canonical });
+  // The same page in every language, and English for anyone else (x-default).
+  if (canonical && isLocalisedPath(plain)) {
+    for (const locale of LOCALES) {
+      const href = canonicalUrl(ctx.origin, localizePath(plain, locale), location.search, page.keepParams);
+      tags.push({ tagName: "link", rel: "alternate", hrefLang: locale, href });
+      if (locale === DEFAULT_LOCALE) tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href });
+    }
+  }
   if (page.og) {
     const og = page.og;
     const ogDescription = toDescription(og.description ?? description);
@@ -173,7 +189,7 @@ export function mainImage<T extends { isPrimary?: boolean }>(images: T[]): T | u
 /** schema.org `Product` with one USD `Offer` (https://schema.org/Product). */
 /** `extra`: more Product properties the page knows (its real sku, material, manufacturer), built beside the page so every page's bundle stays small. */
 export function productJsonLd(product: ProductForSeo, ctx: SeoContext, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const url = absoluteUrl(ctx.origin, `/product/${encodeURIComponent(product.slug)}`);
+  const url = absoluteUrl(ctx.origin, localizePath(`/product/${encodeURIComponent(product.slug)}`, ctx.locale ?? DEFAULT_LOCALE));
   const main = mainImage(product.images);
   const ordered = main ? [main, ...product.images.filter((i) => i !== main)] : [];
   return {

@@ -1,3 +1,4 @@
+import { i18nOf } from "~/i18n/i18n.server";
 import { ProductThumb } from "~/components/product/product-thumb";
 import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -32,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   // A card's Add to Cart answers the browser module the drawer with the new line (the cart it went into).
-  return handleCartForm(request, await readFormData(request), { added: async (owner, here) => cartDrawerAnswer(await getCart(db, owner), here) });
+  return handleCartForm(request, await readFormData(request), {
+    added: async (owner, here) => cartDrawerAnswer(await getCart(db, owner), here, i18nOf(request)),
+  });
 }
 
 export default function CartPage() {

@@ -1,3 +1,4 @@
+import { i18nOf } from "~/i18n/i18n.server";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckField, CheckoutSection } from "~/components/checkout/fields";
@@ -20,7 +21,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function action({ request }: ActionFunctionArgs) {
-  return submitCheckout(request, { figures: checkoutFiguresAnswer });
+  return submitCheckout(request, { figures: (data) => checkoutFiguresAnswer(data, i18nOf(request)) });
 }
 
 export default function CheckoutPage() {

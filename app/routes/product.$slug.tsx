@@ -1,3 +1,4 @@
+import { i18nOf } from "~/i18n/i18n.server";
 import { BackInStockForm } from "~/components/product/back-in-stock-form";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
@@ -101,7 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // A refused add shows on the page, next to the swatch or the button it is about.
   if (!added.ok) return json({ ok: false as const, error: added.error, field: added.field }, { status: added.status });
   // The script's answer carries the drawer with the new line: the cart the add went into, not the request's cookie (a new guest has none yet).
-  const answer = async () => cartDrawerAnswer(await getCart(db, added.owner), here);
+  const answer = async () => cartDrawerAnswer(await getCart(db, added.owner), here, i18nOf(request));
   return respond(request, { redirectTo: here, toast: { ...CART_TOAST_TEXT.added }, cookies: [added.cookie], answer });
 }
 

@@ -126,7 +126,7 @@ describe("the pages agree on the dispatch time", () => {
     const ready = await makeProduct(db, { title: "Ready Lace Collar", stock: 4 });
     const home = render(Home, "/", await (await run(() => homeLoader())).json());
     const about = render(About, "/about", await (await run(() => aboutLoader())).json());
-    const terms = render(Terms, "/terms-conditions", await (await run(() => termsLoader())).json());
+    const terms = render(Terms, "/terms-conditions", await (await run(() => termsLoader({ request: get("/terms-conditions"), params: {}, context: {} }))).json());
     const product = render(
       ProductPage,
       `/product/${ready.slug}`,

@@ -8,6 +8,8 @@ process.env.DATABASE_PATH = copyTemplate(newDbFile("test"));
 process.env.UPLOAD_DIR ??= path.join(runDir(), `uploads-${process.pid}`);
 process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret";
 process.env.APP_URL ??= "http://localhost:3000";
+// Components rendered outside a page speak English, as the server's do (app/i18n/context.tsx).
+await import("~/i18n/i18n.server");
 
 // A stray console.error fails the test.
 let errorSpy: ReturnType<typeof vi.spyOn>;

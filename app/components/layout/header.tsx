@@ -36,6 +36,8 @@ export interface HeaderProps {
   storeName: string;
   /** The search box's native constraints, from the product list's schema. */
   searchConstraint: FieldConstraint;
+  /** The same page in the other language ('Polski' on an English page). */
+  otherLanguage: { href: string; label: string; locale: string };
 }
 
 /** The store's name as its wordmark: the last word in the accent colour ('Little Stitches' + ' Atelier'). */
@@ -58,7 +60,7 @@ function StoreLogo({ name }: { name: string }) {
  */
 export const Header = memo(HeaderView, () => true);
 
-function HeaderView({ user, cart, favoritesCount, menu, storeName, searchConstraint }: HeaderProps) {
+function HeaderView({ user, cart, favoritesCount, menu, storeName, searchConstraint, otherLanguage }: HeaderProps) {
   const loginHref = useLoginHref();
   const here = useHere();
   return (
@@ -141,6 +143,9 @@ function HeaderView({ user, cart, favoritesCount, menu, storeName, searchConstra
         </div>
 
         <div className="header-actions">
+          <a href={otherLanguage.href} className="language-link" hrefLang={otherLanguage.locale} lang={otherLanguage.locale}>
+            {otherLanguage.label}
+          </a>
           {user ? (
             <UserMenu user={user} />
           ) : (

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { CartDrawer, type DrawerCart } from "~/components/layout/cart-drawer";
 import { FooterContent } from "~/components/layout/footer";
 import { type SellerIdentity, SellerDetails } from "~/components/layout/seller";
+import { I18nProvider, type ShopI18n } from "~/i18n/context";
 
 /**
  * Parts of the page that never change in the browser, rendered to HTML on the server: the pages
@@ -9,13 +10,21 @@ import { type SellerIdentity, SellerDetails } from "~/components/layout/seller";
  */
 
 /** The seller's block, for pages that show it under their own text (terms, privacy). */
-export function sellerDetailsHtml(seller: SellerIdentity): string {
-  return renderToStaticMarkup(<SellerDetails seller={seller} />);
+export function sellerDetailsHtml(seller: SellerIdentity, i18n: ShopI18n): string {
+  return renderToStaticMarkup(
+    <I18nProvider value={i18n}>
+      <SellerDetails seller={seller} />
+    </I18nProvider>,
+  );
 }
 
 /** Everything inside every page's <footer>. */
-export function footerHtml(props: Parameters<typeof FooterContent>[0]): string {
-  return renderToStaticMarkup(<FooterContent {...props} />);
+export function footerHtml(props: Parameters<typeof FooterContent>[0], i18n: ShopI18n): string {
+  return renderToStaticMarkup(
+    <I18nProvider value={i18n}>
+      <FooterContent {...props} />
+    </I18nProvider>,
+  );
 }
 
 /**
@@ -23,6 +32,11 @@ export function footerHtml(props: Parameters<typeof FooterContent>[0]): string {
  * with the new line and the badge's count, so the drawer opens without loading the page again.
  * `here` is the page the drawer's forms return to.
  */
-export function cartDrawerAnswer(cart: DrawerCart, here: string): { drawer: string; cartCount: number } {
-  return { drawer: renderToStaticMarkup(<CartDrawer cart={cart} here={here} />), cartCount: cart.totals.itemCount };
+export function cartDrawerAnswer(cart: DrawerCart, here: string, i18n: ShopI18n): { drawer: string; cartCount: number } {
+  const drawer = renderToStaticMarkup(
+    <I18nProvider value={i18n}>
+      <CartDrawer cart={cart} here={here} />
+    </I18nProvider>,
+  );
+  return { drawer, cartCount: cart.totals.itemCount };
 }

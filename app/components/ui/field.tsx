@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode } from "react";
 import { type FieldConstraint } from "~/lib/field-constraint";
+import { useI18n } from "~/i18n/context";
 
 /** Field errors as Conform's `submission.reply()` sends them back. */
 export type FieldErrors = Record<string, string[] | null | undefined> | null | undefined;
@@ -23,6 +24,8 @@ export function Field({ name, label, idPrefix = "", error, hint, ...input }: Fie
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  // The schemas' messages are English (the API's); a page shows them in its own language.
+  const { text } = useI18n();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -34,7 +37,7 @@ export function Field({ name, label, idPrefix = "", error, hint, ...input }: Fie
       ) : null}
       {error ? (
         <p className="field-error" id={errorId}>
-          {error}
+          {text(error)}
         </p>
       ) : null}
     </div>
