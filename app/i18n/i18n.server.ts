@@ -51,7 +51,12 @@ const translators = new Map<Locale, TextTranslator>();
 function textTranslator(locale: Locale): TextTranslator {
   const known = translators.get(locale);
   if (known) return known;
-  const texts = DOMAIN_TEXTS[locale];
+  const translate = makeTextTranslator(DOMAIN_TEXTS[locale]);
+  translators.set(locale, translate);
+  return translate;
+}
+
+export function makeTextTranslator(texts: Readonly<Record<string, string>>): TextTranslator {
   const patterns = Object.entries(texts)
     .filter(([english]) => /\{\w+\}/.test(english))
     .map(([english, translated]) => {
@@ -67,7 +72,7 @@ function textTranslator(locale: Locale): TextTranslator {
         .join("");
       return { re: new RegExp(`^${source}$`), names, translated };
     });
-  const translate: TextTranslator = (english) => {
+  return (english) => {
     const exact = texts[english];
     if (exact !== undefined) return exact;
     for (const { re, names, translated } of patterns) {
@@ -76,8 +81,6 @@ function textTranslator(locale: Locale): TextTranslator {
     }
     return english;
   };
-  translators.set(locale, translate);
-  return translate;
 }
 
 /**
