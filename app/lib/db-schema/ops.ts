@@ -92,4 +92,6 @@ export interface PageVersionsTable {
   saved_by_id: number | null;
   saved_by_email: Generated<string>;
   created_at: Generated<string>;
+  /** The language of this version ('en' | 'pl'); each language keeps its own history. */
+  locale: Generated<string>;
 }
