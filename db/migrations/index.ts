@@ -21,6 +21,8 @@ import * as demoMarker from "./2026_12_02_0005_demo_marker";
 import * as shippingZones from "./2026_12_03_0001_shipping_zones";
 import * as customs from "./2026_12_03_0002_customs";
 import * as shippingTimePlaceholder from "./2026_12_03_0009_shipping_time_placeholder";
+import * as orderLocale from "./2026_12_10_0001_order_locale";
+import * as mailLocale from "./2026_12_10_0002_mail_locale";
 import * as pageLocales from "./2026_12_10_0004_page_locales";
 
 /** Every migration, in order. Add new ones here as well as in this folder. */
@@ -47,5 +49,7 @@ export const migrations: Record<string, Migration> = {
   "2026_12_03_0001_shipping_zones": shippingZones,
   "2026_12_03_0002_customs": customs,
   "2026_12_03_0009_shipping_time_placeholder": shippingTimePlaceholder,
+  "2026_12_10_0001_order_locale": orderLocale,
+  "2026_12_10_0002_mail_locale": mailLocale,
   "2026_12_10_0004_page_locales": pageLocales,
 };

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { Locale } from "~/i18n/locales";
 
 /*
  * The catalogue: categories, products, their photos, colours and variations, search,
@@ -144,6 +145,8 @@ export interface BackInStockRequestsTable {
   confirm_token_hash: string | null;
   /** The account whose confirmed address confirmed the request; null while unconfirmed, or when no account held the address confirmed. */
   user_id: number | null;
+  /** The language of the page it was asked on: its confirmation and its notice are written in it. */
+  locale: Generated<Locale>;
 }
 
 /** A customer's review of a product she bought; shown once the owner approves it. */

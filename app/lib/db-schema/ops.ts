@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { Locale } from "~/i18n/locales";
 
 /*
  * Running the shop: settings, uploads, jobs, the activity log, backups, the e-mail outbox,
@@ -81,6 +82,8 @@ export interface OutboxTable {
   sent_at: string | null;
   /** The account the mail was made for (its own mail, or its order's), given by the writer; null for the owner's alerts and guests. */
   user_id: number | null;
+  /** The language the mail is written in, decided when it was queued (migration mail_locale). */
+  locale: Generated<Locale>;
 }
 
 /** Every saved version of an owner-edited page; the newest row of a slug is the one shown. */

@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { Locale } from "~/i18n/locales";
 import { type OrderStatus } from "~/lib/db-schema/order-status";
 
 /*
@@ -85,6 +86,8 @@ export interface OrdersTable {
   review_requested_at: string | null;
   /** The buyer ticked 'This is a gift': no prices on the packing slip (migration customs). */
   is_gift: Flag;
+  /** The language of the checkout that placed it, 'en' or 'pl': its e-mails are written in it (migration order_locale). */
+  locale: Generated<Locale>;
 }
 
 export interface OrderItemsTable {
