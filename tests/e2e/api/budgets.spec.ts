@@ -8,6 +8,7 @@ import { linkIn, waitForMail } from "../helpers/mail";
 import { insertOrder } from "../helpers/orders";
 import { gzipBytes, leanProblems, LEAN_JS_BUDGET_BYTES, pageJavaScript, type PageJavaScript, staticImports } from "../helpers/page-javascript";
 import { ensureUser, uniqueEmail } from "../helpers/session";
+import { GUEST_PAGES, inLanguage, LANGUAGES } from "../helpers/shop-pages";
 
 /**
  * Page-weight budgets, measured on the built app: bytes after gzip at zlib's default level 6, the
@@ -82,42 +83,21 @@ async function expectLean(request: APIRequestContext, url: string, opts: { heade
 
 const headersOf = (cookie: { name: string; value: string }) => ({ Cookie: `${cookie.name}=${cookie.value}` });
 
-const GUEST_PAGES: { url: string; status?: number }[] = [
-  { url: "/" },
-  { url: "/shop" },
-  { url: "/shop/1-4-dresses" },
-  { url: "/shop?search=tea" },
-  { url: `/product/${SLUGS.withColors}` },
-  { url: `/product/${SLUGS.withVariations}` },
-  { url: "/cart" },
-  { url: "/login" },
-  { url: "/login?tab=signup" },
-  { url: "/forgot-password" },
-  { url: "/reset-password?token=not-a-real-token", status: 400 },
-  { url: "/withdrawal" },
-  { url: "/about" },
-  { url: "/size-guide" },
-  { url: "/terms-conditions" },
-  { url: "/privacy" },
-  { url: "/reviews" },
-  { url: "/reviews/unsubscribe?token=not-a-real-token", status: 400 },
-  { url: "/no-such-page", status: 404 },
-  { url: "/product/no-such-product", status: 404 },
-];
-
 test("every guest page is lean: only the shop's module, at most 25 KB of JavaScript", async ({ request }) => {
   const shop = await request.get("/shop");
   // The shop's first page shows 12 products: the HTML budget holds with a full page.
   expect((await shop.text()).match(/class="card"/g)?.length ?? 0).toBeGreaterThanOrEqual(12);
-  for (const { url, status } of GUEST_PAGES) await expectLean(request, url, { status });
+  for (const locale of LANGUAGES) for (const { url, status } of GUEST_PAGES) await expectLean(request, inLanguage(url, locale), { status });
 });
 
 test("the cart with an item and the checkout are lean", async ({ request }) => {
   const id = await productId(request, SLUGS.inStock);
   expect((await request.post("/api/cart", { data: { productId: id, quantity: 1 } })).status()).toBe(201);
-  await expectLean(request, "/cart");
-  const checkout = await expectLean(request, "/checkout");
-  expect(checkout.html, "the checkout form itself is shown").toBeGreaterThan(4 * KIB);
+  for (const locale of LANGUAGES) {
+    await expectLean(request, inLanguage("/cart", locale));
+    const checkout = await expectLean(request, inLanguage("/checkout", locale));
+    expect(checkout.html, "the checkout form itself is shown").toBeGreaterThan(4 * KIB);
+  }
 });
 
 test("the order pages are lean: payment, confirmation and details", async ({ request }) => {
@@ -125,6 +105,7 @@ test("the order pages are lean: payment, confirmation and details", async ({ req
   const paid = await insertOrder({ status: "paid" });
   const payment = await expectLean(request, `/order/${unpaid.id}/payment?token=${unpaid.token}`);
   expect(payment.body, "the payment page shows its PayPal button").toContain("Pay with PayPal");
+  await expectLean(request, `/pl/order/${unpaid.id}/payment?token=${unpaid.token}`);
   for (const url of [
     `/order/${paid.id}/confirmation?token=${paid.token}`,
     `/orders/${paid.id}/${paid.token}`,
@@ -132,7 +113,7 @@ test("the order pages are lean: payment, confirmation and details", async ({ req
     `/order-details/${paid.id}/${paid.token}`,
     `/order-details/${unpaid.id}?token=${unpaid.token}&confirm=cancel`,
   ])
-    await expectLean(request, url);
+    for (const locale of LANGUAGES) await expectLean(request, inLanguage(url, locale));
 });
 
 test("the account, its tabs, security, data and a signed-in payment page are lean", async ({ request, loginAsCustomer }) => {
@@ -152,7 +133,7 @@ test("the account, its tabs, security, data and a signed-in payment page are lea
     "/account/data",
     `/order-payment/${order.id}`,
   ])
-    await expectLean(request, url, { headers });
+    for (const locale of LANGUAGES) await expectLean(request, inLanguage(url, locale), { headers });
 });
 
 test("the reset-password page with a real link is lean", async ({ request }) => {
