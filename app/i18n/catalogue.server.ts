@@ -1,5 +1,15 @@
 import { type Locale } from "./locales";
 import * as layout from "./messages/layout";
+import * as catalogue from "./messages/catalogue";
+import * as product from "./messages/product";
+import * as reviews from "./messages/reviews";
+import * as cart from "./messages/cart";
+import * as checkout from "./messages/checkout";
+import * as orders from "./messages/orders";
+import * as withdrawal from "./messages/withdrawal";
+import * as account from "./messages/account";
+import * as auth from "./messages/auth";
+import * as privacy from "./messages/privacy";
 
 /**
  * Every interface message of the shopper's pages, per language, in ICU syntax. Each area keeps
@@ -8,7 +18,7 @@ import * as layout from "./messages/layout";
  * app/i18n/catalogue.test.ts refuses an empty or untranslated one. Server-only: no catalogue
  * goes to the browser (docs/decisions/i18n-library.md).
  */
-export const AREAS = { layout } as const;
+export const AREAS = { layout, cart, checkout, orders, withdrawal, catalogue, product, reviews, account, auth, privacy } as const;
 
 type Merge<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 type EnglishOf<A> = { [K in keyof A]: A[K] extends { en: infer E } ? E : never }[keyof A];
