@@ -2,7 +2,7 @@ import { backupCron, runBackup } from "~/domain/ops/backup.server";
 import { runMailSender, startMailKicks } from "~/domain/mail/sender.server";
 import { endLapsedHolds, purgeEndedHolds } from "~/domain/catalogue/made-to-order-holds.server";
 import { expireUnpaidOrders } from "~/domain/orders/expiry.server";
-import { registerJob, startJobs } from "~/domain/ops/jobs.server";
+import { type Job, registerJob, runJob, startJobs } from "~/domain/ops/jobs.server";
 import { purgeExpiredGuestData, purgeUnconfirmedBackInStock } from "~/domain/ops/purge.server";
 import { getPaypalClient } from "~/lib/paypal-client.server";
 import { reconcilePayments } from "~/domain/payments/reconcile.server";
@@ -10,6 +10,9 @@ import { remindUnhandledWithdrawals } from "~/domain/withdrawals/withdrawals.ser
 import { queueReviewRequests } from "~/domain/reviews/request-mail.server";
 import { type DB } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { refreshNbpRates } from "~/domain/currency/nbp.server";
+import { latestRate } from "~/domain/currency/rates.server";
 
 /**
  * Every background job of the shop is registered here (registerJob from
@@ -87,7 +90,25 @@ export function registerServerJobs(): void {
       await remindUnhandledWithdrawals(db, now);
     },
   });
+  registerJob(nbpRatesJob);
 }
+
+/**
+ * The National Bank of Poland's table A (published about noon in Warsaw on business days): in the
+ * morning for a day the shop missed, after noon, and later in case it was late. A failure keeps
+ * the stored rate and writes one log line; the job never throws.
+ */
+export const nbpRatesJob: Job = {
+  name: "nbp-rates",
+  schedule: "13 7,11,15 * * *",
+  once: true,
+  run: async (db, now) => {
+    const result = await refreshNbpRates(db, { base: getEnv().NBP_API_BASE, now });
+    if (result.outcome === "failed") logger.warn({ job: "nbp-rates" }, `NBP rate not updated, the stored one stays: ${result.reason}`);
+    else if (result.outcome === "stored")
+      logger.info({ job: "nbp-rates" }, `NBP rate ${result.latest.tableNo}: ${result.latest.mid} (${result.stored} stored)`);
+  },
+};
 
 export function startServerJobs(db: DB): void {
   registerServerJobs();
@@ -96,4 +117,11 @@ export function startServerJobs(db: DB): void {
   registerJob({ name: "mail-sender", schedule: { everyMs: 2000 }, once: false, run: (db) => runMailSender(db) });
   startJobs(db);
   if (process.env.JOBS !== "off") startMailKicks(db);
+  // A shop without any rate yet (new, or offline until now) asks the bank at once, not at the
+  // next slot: until then Polish pages show no złoty amounts.
+  if (process.env.JOBS !== "off") {
+    void latestRate(db)
+      .then((rate) => (rate ? undefined : runJob(db, nbpRatesJob)))
+      .catch(() => undefined);
+  }
 }

@@ -3,7 +3,7 @@ import { type ReactNode } from "react";
 import { DOMAIN_TEXTS, MESSAGES, type MessageKey } from "./catalogue.server";
 import { type MessageValues, setFallbackI18n, type ShopI18n } from "./context";
 import { DEFAULT_LOCALE, INTL_LOCALE, localeOfPath, localizePath, type Locale } from "./locales";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, plnGrosze } from "~/lib/money";
 
 const cache = createIntlCache();
 const intls = new Map<Locale, IntlShape<ReactNode>>();
@@ -103,7 +103,7 @@ export function i18nFor(locale: Locale, plnRate: PlnRate | null = null): ShopI18
     path: (to) => localizePath(to, locale),
     // English keeps the shop's own "$12.50" (the spec's texts); other languages write it their way.
     money: locale === DEFAULT_LOCALE ? formatMoney : (cents) => usd.format(cents / 100),
-    pln: (cents) => (locale === "pl" && plnRate ? `ok. ${pln.format(Math.round(cents * plnRate.mid) / 100)}` : null),
+    pln: (cents) => (locale === "pl" && plnRate ? `ok. ${pln.format(plnGrosze(cents, plnRate.mid) / 100)}` : null),
     date: (value, options) => new Intl.DateTimeFormat(tag, { dateStyle: "long", ...(options?.withTime ? { timeStyle: "short" } : {}) }).format(new Date(value)),
     number: (value) => new Intl.NumberFormat(tag).format(value),
   };

@@ -52,6 +52,7 @@ import type {
   PageVersionsTable,
 } from "~/lib/db-schema/ops";
 import type { ShippingZonesTable, ShippingZoneCountriesTable } from "~/lib/db-schema/shipping";
+import type { ExchangeRatesTable } from "~/lib/db-schema/currency";
 
 /*
  * The database's tables as Kysely sees them, one file per area under db-schema/; this file joins
@@ -63,6 +64,7 @@ export type * from "~/lib/db-schema/accounts";
 export type * from "~/lib/db-schema/orders";
 export type * from "~/lib/db-schema/ops";
 export type * from "~/lib/db-schema/shipping";
+export type * from "~/lib/db-schema/currency";
 export type { OrderStatus } from "~/lib/db-schema/order-status";
 
 export interface Database {
@@ -112,6 +114,7 @@ export interface Database {
   made_to_order_holds: MadeToOrderHoldsTable;
   shipping_zones: ShippingZonesTable;
   shipping_zone_countries: ShippingZoneCountriesTable;
+  exchange_rates: ExchangeRatesTable;
 }
 
 export type Category = Selectable<CategoriesTable>;

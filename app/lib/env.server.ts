@@ -7,6 +7,9 @@ import { OpsEnvSchema } from "~/lib/ops-env.server";
 
 const emptyAsUnset = (value: unknown) => (value === "" ? undefined : value);
 
+/** The bank's public API (api.nbp.pl): no key, JSON with ?format=json. */
+export const NBP_API_DEFAULT = "https://api.nbp.pl/api";
+
 const EnvSchema = OpsEnvSchema.extend({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
@@ -84,6 +87,11 @@ const EnvSchema = OpsEnvSchema.extend({
     .transform((v) => v === "1" || v?.toLowerCase() === "true"),
   /** Demo and e2e only: the folder where the local SMTP catcher keeps what it receives (/admin/outbox shows it). */
   MAIL_CATCHER_DIR: z.preprocess(emptyAsUnset, z.string().optional()),
+  /**
+   * The National Bank of Poland's API the daily exchange-rate job reads (its JSON format); tests
+   * and the demo point it at tools/nbp-stand-in. Production uses the bank's own address.
+   */
+  NBP_API_BASE: z.preprocess(emptyAsUnset, z.string().url().default(NBP_API_DEFAULT)),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; SESSION_SECRET: string };
@@ -96,14 +104,14 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** Settings that point the shop at a test's stand-in for Google or PayPal. */
+/** Settings that point the shop at a test's stand-in for Google or PayPal (NBP_API_BASE too, handled apart: it has a default). */
 const URL_OVERRIDES = ["GOOGLE_AUTH_URL", "GOOGLE_TOKEN_URL", "GOOGLE_USERINFO_URL", "PAYPAL_API_BASE"] as const;
 
 /**
  * Checks an environment. Throws (so the server refuses to start) on an invalid value; on
  * PAYPAL_MODE=live under a test or development NODE_ENV; and in production without DEMO=1: no
  * APP_URL, no SESSION_SECRET, PAYPAL_MODE=emulator, or sandbox/live without PAYPAL_MERCHANT_ID.
- * Production drops the URL overrides (GOOGLE_*_URL, PAYPAL_API_BASE) unless it is the emulator
+ * Production drops the URL overrides (GOOGLE_*_URL, PAYPAL_API_BASE, NBP_API_BASE) unless it is the emulator
  * demonstration, and says so once through `warn`. Outside production a missing session secret
  * is generated into data/.
  */
@@ -122,8 +130,10 @@ export function parseEnv(source: Record<string, string | undefined>, warn: (mess
     );
   }
   if (env.NODE_ENV === "production" && !(env.DEMO && env.PAYPAL_MODE === "emulator")) {
-    const ignored = URL_OVERRIDES.filter((name) => env[name] !== undefined);
-    for (const name of ignored) env[name] = undefined;
+    const ignored = [...URL_OVERRIDES.filter((name) => env[name] !== undefined), ...(env.NBP_API_BASE === NBP_API_DEFAULT ? [] : ["NBP_API_BASE"])];
+    for (const name of URL_OVERRIDES) env[name] = undefined;
+    // The rates stay the bank's own: they go into the tax records.
+    env.NBP_API_BASE = NBP_API_DEFAULT;
     if (ignored.length) warn(`${ignored.join(", ")} ignored: in production they apply only to the emulator demonstration (PAYPAL_MODE=emulator with DEMO=1).`);
   }
   if (env.NODE_ENV === "production" && !env.DEMO && env.PAYPAL_MODE === "emulator") {

@@ -10,6 +10,15 @@ export function formatMoney(cents: number): string {
   return `${sign}$${centsToDecimal(Math.abs(cents))}`;
 }
 
+/**
+ * `cents` US cents in grosze at the bank's `mid` (złoty per dollar, 4 decimals), rounded half up
+ * in integers: 15000 × 4.0123 is 60184.49999… in floating point but 601.845 zł, so 601.85 zł.
+ */
+export function plnGrosze(cents: number, mid: number): number {
+  const product = Math.trunc(cents) * Math.round(mid * 10_000);
+  return Math.sign(product) * Math.floor((Math.abs(product) + 5_000) / 10_000);
+}
+
 /** Parses "24", "24.5" or "24.50" into cents; anything else is null. Never uses floats. */
 export function decimalToCents(value: string | number): number | null {
   const text = typeof value === "number" ? String(value) : value.trim();

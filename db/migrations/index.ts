@@ -24,6 +24,7 @@ import * as shippingTimePlaceholder from "./2026_12_03_0009_shipping_time_placeh
 import * as orderLocale from "./2026_12_10_0001_order_locale";
 import * as mailLocale from "./2026_12_10_0002_mail_locale";
 import * as pageLocales from "./2026_12_10_0004_page_locales";
+import * as exchangeRates from "./2026_12_10_0005_exchange_rates";
 
 /** Every migration, in order. Add new ones here as well as in this folder. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_10_0001_order_locale": orderLocale,
   "2026_12_10_0002_mail_locale": mailLocale,
   "2026_12_10_0004_page_locales": pageLocales,
+  "2026_12_10_0005_exchange_rates": exchangeRates,
 };
