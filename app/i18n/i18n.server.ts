@@ -1,5 +1,5 @@
 import { createIntl, createIntlCache, type IntlShape } from "@formatjs/intl";
-import { type ReactNode } from "react";
+import { createElement, Fragment, type ReactNode } from "react";
 import { DOMAIN_TEXTS, MESSAGES, type MessageKey } from "./catalogue.server";
 import { type MessageValues, setFallbackI18n, type ShopI18n } from "./context";
 import { DEFAULT_LOCALE, INTL_LOCALE, localeOfPath, localizePath, type Locale } from "./locales";
@@ -98,7 +98,11 @@ export function i18nFor(locale: Locale, plnRate: PlnRate | null = null): ShopI18
   const i18n: ShopI18n = {
     locale,
     t: (key: MessageKey, values?: MessageValues) => intl.formatMessage({ id: key }, values) as string,
-    rich: (key, values) => intl.formatMessage({ id: key }, values),
+    // The parts as a fragment's children, not an array: React wants keys on an array's elements.
+    rich: (key, values) => {
+      const parts = intl.formatMessage({ id: key }, values);
+      return Array.isArray(parts) ? createElement(Fragment, null, ...(parts as ReactNode[])) : parts;
+    },
     text: textTranslator(locale),
     path: (to) => localizePath(to, locale),
     // English keeps the shop's own "$12.50" (the spec's texts); other languages write it their way.
