@@ -4,6 +4,9 @@ import type {
   CategoryDescriptionsTable,
   ProductsTable,
   ProductsFtsTable,
+  ProductTranslationsTable,
+  CategoryTranslationsTable,
+  ProductsFtsPlTable,
   ProductImagesTable,
   ProductCategoriesTable,
   ColorsTable,
@@ -74,6 +77,10 @@ export interface Database {
   category_descriptions: CategoryDescriptionsTable;
   products: ProductsTable;
   products_fts: ProductsFtsTable;
+  product_translations: ProductTranslationsTable;
+  category_translations: CategoryTranslationsTable;
+  products_fts_pl: ProductsFtsPlTable;
+  products_fts_pl_vocab: ProductWordsVocabTable;
   product_images: ProductImagesTable;
   product_categories: ProductCategoriesTable;
   colors: ColorsTable;

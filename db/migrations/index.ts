@@ -23,6 +23,7 @@ import * as customs from "./2026_12_03_0002_customs";
 import * as shippingTimePlaceholder from "./2026_12_03_0009_shipping_time_placeholder";
 import * as orderLocale from "./2026_12_10_0001_order_locale";
 import * as mailLocale from "./2026_12_10_0002_mail_locale";
+import * as translations from "./2026_12_10_0003_translations";
 import * as pageLocales from "./2026_12_10_0004_page_locales";
 import * as exchangeRates from "./2026_12_10_0005_exchange_rates";
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "2026_12_03_0009_shipping_time_placeholder": shippingTimePlaceholder,
   "2026_12_10_0001_order_locale": orderLocale,
   "2026_12_10_0002_mail_locale": mailLocale,
+  "2026_12_10_0003_translations": translations,
   "2026_12_10_0004_page_locales": pageLocales,
   "2026_12_10_0005_exchange_rates": exchangeRates,
 };

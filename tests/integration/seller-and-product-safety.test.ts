@@ -256,7 +256,7 @@ describe("product JSON and the product page", () => {
     const read = async (notice: string) => {
       const list = await (await run(() => productsLoader(args(get(`}/api/products?limit=100`))))).json();
       check(list.products, notice);
-      check(await (await run(() => latestLoader())).json(), notice);
+      check(await (await run(() => latestLoader(args(get("/api/products/latest-collection"))))).json(), notice);
       const one = await (await run(() => slugLoader(args(get(`}/api/products/slug/${plain.slug}`), { slug: plain.slug })))).json();
       expect(one).toMatchObject({ sku: skuFor(plain.id), materials: "", safetyNotice: notice });
     };

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { type ProductTranslations, readProductTranslations } from "~/domain/catalogue/translations.server";
 import { type LatestFilter, type StatusFilter, type StockFilter } from "~/domain/catalogue/product-texts";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { getCustomsSettings } from "~/domain/customs/settings.server";
@@ -174,6 +175,8 @@ export interface AdminProduct {
     variationName: string;
     stock: number;
   }[];
+  /** The owner's Polish texts; an empty one: the English text is shown. */
+  translations: ProductTranslations;
 }
 
 export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct | null> {
@@ -206,7 +209,7 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  const [images, categories, colors, variations, legal, customs] = await Promise.all([
+  const [images, categories, colors, variations, legal, customs, translations] = await Promise.all([
     db
       .selectFrom("product_images")
       .select(["id", "image_url as imageUrl", "is_primary as isPrimary", "color_id as colorId", "width", "height"])
@@ -231,6 +234,7 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
       .execute(),
     getLegalSettings(db),
     getCustomsSettings(db),
+    readProductTranslations(db, id),
   ]);
   return {
     id: row.id,
@@ -265,6 +269,7 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
     categories: categories.map((c) => c.categoryId),
     colorVariations: colors,
     productVariations: variations,
+    translations,
   };
 }
 

@@ -2,10 +2,12 @@ import { sql } from "kysely";
 import { type CategoryRef, type CategoryTreeNode, type CategoryView } from "~/domain/catalogue/types";
 import { type DB } from "~/lib/sqlite.server";
 import { cachedRead } from "~/lib/read-cache.server";
+import { localizeCategories, readCategoryTranslations } from "~/domain/catalogue/translations.server";
+import { type Locale } from "~/i18n/locales";
 
-/** Every category, in menu order (read through the exact read cache: every page's menu uses it). */
-export function listCategories(db: DB): Promise<CategoryView[]> {
-  return cachedRead(db, "categories", () => readCategories(db));
+/** Every category, in menu order, named in the page's language (read through the exact read cache: every page's menu uses it). */
+export function listCategories(db: DB, locale: Locale = "en"): Promise<CategoryView[]> {
+  return cachedRead(db, `categories:${locale}`, async () => localizeCategories(db, await readCategories(db), locale));
 }
 
 async function readCategories(db: DB): Promise<CategoryView[]> {
@@ -24,8 +26,11 @@ export function buildMenuTree(categories: CategoryView[]): CategoryTreeNode[] {
   return visible.filter((c) => c.parentId === null).map((parent) => ({ ...parent, children: visible.filter((c) => c.parentId === parent.id) }));
 }
 
-export function getCategoryBySlug(db: DB, slug: string): Promise<CategoryView | null> {
-  return cachedRead(db, `category:${slug}`, () => readCategoryBySlug(db, slug));
+export function getCategoryBySlug(db: DB, slug: string, locale: Locale = "en"): Promise<CategoryView | null> {
+  return cachedRead(db, `category:${locale}:${slug}`, async () => {
+    const category = await readCategoryBySlug(db, slug);
+    return category ? ((await localizeCategories(db, [category], locale))[0] ?? null) : null;
+  });
 }
 
 async function readCategoryBySlug(db: DB, slug: string): Promise<CategoryView | null> {
@@ -37,9 +42,9 @@ async function readCategoryBySlug(db: DB, slug: string): Promise<CategoryView | 
   return row ? { ...row, isActive: row.isActive === 1 } : null;
 }
 
-/** The chain from the top-level category down to this one (for breadcrumbs). */
-export function getCategoryChain(db: DB, categoryId: number): Promise<CategoryRef[]> {
-  return cachedRead(db, `category-chain:${categoryId}`, () => readCategoryChain(db, categoryId));
+/** The chain from the top-level category down to this one (for breadcrumbs), named in the page's language. */
+export function getCategoryChain(db: DB, categoryId: number, locale: Locale = "en"): Promise<CategoryRef[]> {
+  return cachedRead(db, `category-chain:${locale}:${categoryId}`, async () => localizeCategories(db, await readCategoryChain(db, categoryId), locale));
 }
 
 async function readCategoryChain(db: DB, categoryId: number): Promise<CategoryRef[]> {
@@ -67,6 +72,45 @@ export async function getCategoryDescriptions(db: DB): Promise<Record<string, st
 export function getCategoryDescription(db: DB, names: string[]): Promise<string | null> {
   if (names.length === 0) return Promise.resolve(null);
   return cachedRead(db, `category-note:${JSON.stringify(names)}`, () => readCategoryDescription(db, names));
+}
+
+/**
+ * A Polish page's category note: the Polish description of the most specific of these categories
+ * that has one; else the English note (`lang: "en"`), or null.
+ */
+export function getLocalizedCategoryNote(db: DB, categories: CategoryRef[], locale: Locale): Promise<{ text: string; lang?: "en" } | null> {
+  const key = `category-note:${locale}:${categories.map((c) => c.id).join(",")}`;
+  return cachedRead(db, key, async () => {
+    if (locale !== "en") {
+      const texts = await readCategoryTranslations(
+        db,
+        categories.map((c) => c.id),
+      );
+      for (const c of [...categories].reverse()) {
+        const description = texts.get(c.id)?.description;
+        if (description) return { text: description };
+      }
+    }
+    // The English notes are keyed by the English names.
+    const english = await englishNames(db, categories);
+    const note = await getCategoryDescription(db, english);
+    return note === null ? null : locale === "en" ? { text: note } : { text: note, lang: "en" as const };
+  });
+}
+
+/** The categories' English names (a Polish read's names are Polish). */
+async function englishNames(db: DB, categories: CategoryRef[]): Promise<string[]> {
+  if (categories.length === 0) return [];
+  const rows = await db
+    .selectFrom("categories")
+    .select(["id", "name"])
+    .where(
+      "id",
+      "in",
+      categories.map((c) => c.id),
+    )
+    .execute();
+  return categories.flatMap((c) => rows.filter((r) => r.id === c.id).map((r) => r.name));
 }
 
 async function readCategoryDescription(db: DB, names: string[]): Promise<string | null> {

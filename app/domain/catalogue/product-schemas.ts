@@ -4,6 +4,7 @@ import { centsToDecimal, TYPED_AMOUNT_TEXT } from "~/lib/money";
 import { MAX_MATERIALS, MAX_SAFETY_NOTICE, MAX_SKU, SAFETY_TEXT, SKU_PATTERN } from "~/domain/legal/product-safety";
 import { LEAD_TIME_MAX_DAYS, LEAD_TIME_MIN_DAYS } from "~/domain/catalogue/made-to-order";
 import { productCustomsFields } from "~/domain/customs/schemas";
+import { productTranslationFields } from "~/domain/catalogue/translations";
 import { MAX_DESCRIPTION, MAX_IMAGES, MAX_ROWS, MAX_SLUG, MAX_STOCK, MAX_TITLE, MAX_VARIATION_NAME, PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
 
 export const MADE_TO_ORDER_TEXT = {
@@ -139,6 +140,8 @@ const fields = {
   isPersonalised: z.boolean({ invalid_type_error: MADE_TO_ORDER_TEXT.flag }).optional(),
   /** Weight, HS code, origin and customs description (docs/shipping.md). Left out on update: kept; null: none / the Settings' default. */
   ...productCustomsFields,
+  /** The owner's Polish texts `{pl: {title, description, materials, safetyNotice}}`. Left out on update: kept. */
+  ...productTranslationFields,
   /** New images: temporary upload ids (POST /api/upload/temp). */
   images: z.array(TempImage).max(MAX_IMAGES, `At most ${MAX_IMAGES} images`).optional(),
 };

@@ -8,6 +8,7 @@ import { PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
 import { cleanupUploads, deleteImageFiles, finalizeUploads, findFinalizedImages } from "~/domain/catalogue/image-uploads.server";
 import { recalculateCategoryCounts } from "~/domain/catalogue/categories.server";
 import { recomputeTotalStock } from "~/domain/catalogue/stock.server";
+import { readProductTranslations, writeProductTranslations } from "~/domain/catalogue/translations.server";
 import { DomainError } from "~/domain/common/errors";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
@@ -69,6 +70,7 @@ export async function createProduct(db: DB, input: CreateProductInput, actor: Ac
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await writeProductTranslations(trx, id, input.translations);
       await writeOptions(trx, id, input, categories);
       await writeImages(
         trx,
@@ -155,6 +157,7 @@ export async function updateProduct(db: DB, id: number, input: UpdateProductInpu
       })
       .where("id", "=", id)
       .execute();
+    await writeProductTranslations(trx, id, input.translations);
     await writeOptions(trx, id, input, categories);
     await writeImages(
       trx,
@@ -280,7 +283,7 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
     .where("id", "=", id)
     .executeTakeFirst();
   if (!p) return {};
-  const [colors, variations, categories, images] = await Promise.all([
+  const [colors, variations, categories, images, translations] = await Promise.all([
     trx.selectFrom("product_colors").select(["color_id as colorId", "stock"]).where("product_id", "=", id).orderBy("color_id").execute(),
     trx.selectFrom("product_variations").select(["variation_name as name", "stock"]).where("product_id", "=", id).orderBy("variation_code").execute(),
     trx.selectFrom("product_categories").select("category_id").where("product_id", "=", id).orderBy("category_id").execute(),
@@ -291,7 +294,9 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
       .where("pi.product_id", "=", id)
       .orderBy("pi.sort_order")
       .execute(),
+    readProductTranslations(trx, id),
   ]);
+  const pl = translations.pl;
   return {
     title: p.title,
     slug: p.slug,
@@ -310,6 +315,10 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
     colors: colors.map((c) => `${c.colorId}:${c.stock}`).join(", "),
     variations: variations.map((v) => `${v.name}:${v.stock}`).join(", "),
     categories: categories.map((c) => c.category_id).join(", "),
+    plTitle: pl.title,
+    plDescription: pl.description,
+    plMaterials: pl.materials,
+    plSafetyNotice: pl.safetyNotice,
     images: images.map((i) => `${i.image_url.split("/").pop()}${i.colorName ? ` (${i.colorName})` : ""}`).join(", "),
   };
 }

@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { getCategoryBySlug } from "~/domain/catalogue/categories.server";
 import { madeToOrderRooms } from "~/domain/catalogue/made-to-order.server";
-import { toFtsQuery } from "~/domain/catalogue/search";
-import { correctSearch, type SearchCorrection } from "~/domain/catalogue/search.server";
+import { foldPolish, toFtsQuery } from "~/domain/catalogue/search";
+import { correctSearch, type SearchCorrection, type SearchIndex } from "~/domain/catalogue/search.server";
+import { isTranslated, localizeProducts } from "~/domain/catalogue/translations.server";
+import { type Locale } from "~/i18n/locales";
 import { getLegalSettings } from "~/domain/common/settings.server";
 import { getCustomsSettings } from "~/domain/customs/settings.server";
 import { shownSafetyNotice, skuOf } from "~/domain/legal/product-safety";
@@ -77,45 +79,64 @@ export interface ProductList {
 /**
  * A page of products: by search (FTS5 over title, description and category and colour names, stemmed; ranked, or newest
  * first for very common words; corrected when nothing matches, unless `exact`), by category, or
- * all, newest first. Search overrides the category filter, as the spec says. Read through the
- * exact read cache (app/lib/read-cache.server.ts).
+ * all, newest first. Search overrides the category filter, as the spec says. In Polish (`locale`
+ * "pl") the texts are the owner's Polish ones where written, and search looks in the Polish index
+ * first (its words without diacritics), then in the English one. Read through the exact read
+ * cache (app/lib/read-cache.server.ts), one entry per language.
  */
-export function listProducts(db: DB, filter: ProductFilter): Promise<ProductList> {
-  const key = `products:${filter.search?.trim() ?? ""}:${filter.exact ? 1 : 0}:${filter.categoryId ?? ""}:${filter.offset}:${filter.limit}`;
-  return cachedRead(db, key, () => readProducts(db, filter));
+export function listProducts(db: DB, filter: ProductFilter, locale: Locale = "en"): Promise<ProductList> {
+  const key = `products:${locale}:${filter.search?.trim() ?? ""}:${filter.exact ? 1 : 0}:${filter.categoryId ?? ""}:${filter.offset}:${filter.limit}`;
+  return cachedRead(db, key, () => readProducts(db, filter, locale));
 }
 
 /** listProducts without the cache: what the benchmark times in-process (correction included). */
-export async function readProducts(db: DB, filter: ProductFilter): Promise<ProductList> {
+export async function readProducts(db: DB, filter: ProductFilter, locale: Locale = "en"): Promise<ProductList> {
+  const list = await readProductsInEnglish(db, filter, locale);
+  return isTranslated(locale) ? { ...list, products: await localizeProducts(db, list.products, locale) } : list;
+}
+
+async function readProductsInEnglish(db: DB, filter: ProductFilter, locale: Locale): Promise<ProductList> {
   const searchText = filter.search?.trim();
   if (!searchText) return readUnsearched(db, filter);
-  const found = await readSearch(db, searchText, filter);
+  const found = await readSearchIn(db, searchText, filter, locale);
   if (found.total > 0 || filter.exact) return found;
-  const correction = await correctSearch(db, searchText);
+  const correction = await correctSearch(db, searchText, locale);
   if (!correction) return found;
-  const corrected = await readSearch(db, correction.query, filter);
+  const corrected = await readSearchIn(db, correction.query, filter, locale);
   return corrected.total > 0 ? { ...corrected, correction } : found;
 }
 
-async function readSearch(db: DB, searchText: string, filter: ProductFilter): Promise<ProductList> {
+/** A Polish page's search finds Polish texts first; a query none of them match looks in English. */
+async function readSearchIn(db: DB, searchText: string, filter: ProductFilter, locale: Locale): Promise<ProductList> {
+  if (isTranslated(locale)) {
+    const polish = await readSearch(db, foldPolish(searchText), filter, "products_fts_pl");
+    if (polish.total > 0) return polish;
+  }
+  return readSearch(db, searchText, filter, "products_fts");
+}
+
+async function readSearch(db: DB, searchText: string, filter: ProductFilter, index: SearchIndex): Promise<ProductList> {
   const limit = Math.max(0, Math.min(filter.limit, 1000));
   const offset = Math.max(0, filter.offset);
   const match = toFtsQuery(searchText);
   if (!match) return { products: [], total: 0 };
+  // Both indexes have the same shape (rowid = product id, rank): typed as the English one.
+  const fts = index as "products_fts";
+  const matches = sql<boolean>`${sql.table(index)} MATCH ${match}`;
   const count = await db
-    .selectFrom("products_fts")
+    .selectFrom(fts)
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where(sql<boolean>`products_fts MATCH ${match}`)
+    .where(matches)
     .executeTakeFirstOrThrow();
   // Ranking every match is costly for very common words: past a few thousand
   // matches, newest first is as useful to a shopper and stays fast.
   const byRank = Number(count.n) <= RANKED_SEARCH_LIMIT;
   const matched = db
-    .selectFrom("products_fts")
-    .innerJoin("products", "products.id", "products_fts.rowid")
+    .selectFrom(fts)
+    .innerJoin("products", (join) => join.on(sql<boolean>`products.id = ${sql.ref(`${index}.rowid`)}`))
     .select(productColumns)
-    .where(sql<boolean>`products_fts MATCH ${match}`);
-  const ordered = byRank ? matched.orderBy(sql`products_fts.rank`).orderBy("products.id", "desc") : matched.orderBy(sql`products_fts.rowid`, "desc");
+    .where(matches);
+  const ordered = byRank ? matched.orderBy(sql.ref(`${index}.rank`)).orderBy("products.id", "desc") : matched.orderBy(sql.ref(`${index}.rowid`), "desc");
   const rows = await ordered.limit(limit).offset(offset).execute();
   return { products: await toCards(db, rows), total: Number(count.n) };
 }
@@ -153,14 +174,14 @@ async function readUnsearched(db: DB, filter: ProductFilter): Promise<ProductLis
   return { products: await toCards(db, rows), total: Number(count.n) };
 }
 
-export async function listProductsInCategorySlug(db: DB, slug: string, offset: number, limit: number) {
-  const category = await getCategoryBySlug(db, slug);
+export async function listProductsInCategorySlug(db: DB, slug: string, offset: number, limit: number, locale: Locale = "en") {
+  const category = await getCategoryBySlug(db, slug, locale);
   if (!category) return null;
-  return { category, ...(await listProducts(db, { categoryId: category.id, offset, limit })) };
+  return { category, ...(await listProducts(db, { categoryId: category.id, offset, limit }, locale)) };
 }
 
-export function listLatestCollection(db: DB, limit = 12): Promise<ProductCard[]> {
-  return cachedRead(db, `latest:${limit}`, () => readLatestCollection(db, limit));
+export function listLatestCollection(db: DB, limit = 12, locale: Locale = "en"): Promise<ProductCard[]> {
+  return cachedRead(db, `latest:${locale}:${limit}`, async () => localizeProducts(db, await readLatestCollection(db, limit), locale));
 }
 
 async function readLatestCollection(db: DB, limit: number): Promise<ProductCard[]> {
@@ -176,9 +197,11 @@ async function readLatestCollection(db: DB, limit: number): Promise<ProductCard[
 }
 
 /** Up to `limit` products sharing the product's main category, without the product itself. */
-export function listRelatedProducts(db: DB, productId: number, categoryId: number | null, limit = 4): Promise<ProductCard[]> {
+export function listRelatedProducts(db: DB, productId: number, categoryId: number | null, limit = 4, locale: Locale = "en"): Promise<ProductCard[]> {
   if (categoryId === null) return Promise.resolve([]);
-  return cachedRead(db, `related:${productId}:${categoryId}:${limit}`, () => readRelatedProducts(db, productId, categoryId, limit));
+  return cachedRead(db, `related:${locale}:${productId}:${categoryId}:${limit}`, async () =>
+    localizeProducts(db, await readRelatedProducts(db, productId, categoryId, limit), locale),
+  );
 }
 
 async function readRelatedProducts(db: DB, productId: number, categoryId: number, limit: number): Promise<ProductCard[]> {
@@ -199,11 +222,12 @@ export async function getProductIdBySlug(db: DB, slug: string): Promise<number |
   return row?.id ?? null;
 }
 
-/** The product page's product, read through the exact read cache. */
-export function getProductBySlug(db: DB, slug: string): Promise<ProductDetail | null> {
-  return cachedRead(db, `product:${slug}`, async () => {
+/** The product page's product in the page's language, read through the exact read cache. */
+export function getProductBySlug(db: DB, slug: string, locale: Locale = "en"): Promise<ProductDetail | null> {
+  return cachedRead(db, `product:${locale}:${slug}`, async () => {
     const id = await getProductIdBySlug(db, slug);
-    return id === null ? null : getProductById(db, id);
+    const product = id === null ? null : await getProductById(db, id);
+    return product && isTranslated(locale) ? ((await localizeProducts(db, [product], locale))[0] ?? null) : product;
   });
 }
 
@@ -360,10 +384,10 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
   });
 }
 
-export async function getProductCardsByIds(db: DB, ids: number[]): Promise<ProductCard[]> {
+export async function getProductCardsByIds(db: DB, ids: number[], locale: Locale = "en"): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom("products").select(productColumns).where("products.id", "in", ids).execute();
-  return toCards(db, rows);
+  return localizeProducts(db, await toCards(db, rows), locale);
 }
 
 /** The colours and variations a product offers (empty lists when it has none); null for an unknown product. */

@@ -15,6 +15,14 @@ export function searchTerms(input: string): string[] {
   return [...new Set(words.map((w) => w.slice(0, MAX_TERM_LENGTH)))].slice(0, MAX_TERMS);
 }
 
+/**
+ * A Polish text as the Polish index holds it: 'ł' becomes 'l' (the index's tokenizer removes every
+ * other diacritic itself, but 'ł' has no Unicode decomposition), so 'zolty' and 'żółty' meet.
+ */
+export function foldPolish(text: string): string {
+  return text.replace(/ł/g, "l").replace(/Ł/g, "L");
+}
+
 /** One search term as a safe FTS5 phrase: quoted, prefix-matched unless it is one letter long. */
 export function ftsTerm(term: string): string {
   // One-letter words match nearly everything as prefixes: match them as whole words.

@@ -1,3 +1,5 @@
+import type { CategoryTextField, ProductTextField, TextLocale } from "~/domain/catalogue/translations";
+
 /** Shapes the catalogue hands to routes and to the API (camelCase, money as "24.00"). */
 export interface ImageView {
   id: number;
@@ -15,6 +17,8 @@ export interface CategoryRef {
   id: number;
   name: string;
   slug: string;
+  /** Read in another language: the texts shown in English because the owner left them untranslated. */
+  fallback?: CategoryTextField[];
 }
 
 export interface ProductCard {
@@ -48,6 +52,10 @@ export interface ProductCard {
   /** Approved reviews and the sum of their ratings (kept by triggers; average = ratingSum / reviewCount). */
   reviewCount: number;
   ratingSum: number;
+  /** Set when read in another language than English (`?locale=pl`, a Polish page). */
+  locale?: TextLocale;
+  /** Read in another language: the texts shown in English because the owner left them untranslated (pages mark them lang="en"). */
+  fallback?: ProductTextField[];
 }
 
 export interface ColorOption {
@@ -84,6 +92,8 @@ export interface CategoryView {
   sortOrder: number;
   isActive: boolean;
   productCount: number;
+  /** Read in another language: the texts shown in English because the owner left them untranslated. */
+  fallback?: CategoryTextField[];
 }
 
 export interface CategoryTreeNode extends CategoryView {

@@ -73,6 +73,34 @@ export interface ProductsFtsTable {
   rank: number;
 }
 
+/** The owner's texts of a product in another language (migration translations); '' : not translated, the English one is shown. */
+export interface ProductTranslationsTable {
+  product_id: number;
+  locale: "pl";
+  title: Generated<string>;
+  description: Generated<string>;
+  materials: Generated<string>;
+  safety_notice: Generated<string>;
+}
+
+/** A category's name and description in another language; '' : the English one is shown. */
+export interface CategoryTranslationsTable {
+  category_id: number;
+  locale: "pl";
+  name: Generated<string>;
+  description: Generated<string>;
+}
+
+/** The Polish search index (rowid = product id), kept by triggers; 'ł' is stored as 'l'. */
+export interface ProductsFtsPlTable {
+  rowid: number;
+  title: string;
+  description: string;
+  search_tags: string;
+  products_fts_pl: string;
+  rank: number;
+}
+
 export interface ProductImagesTable {
   id: Generated<number>;
   product_id: number;
