@@ -254,19 +254,20 @@ function ShopChrome({
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
+  const { t, text } = useI18n();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
   // A write the database refused (503) says so calmly.
   const cannotSave = isRouteErrorResponse(error) && error.status === 503 && error.data?.message === STORAGE_FAULT_TEXT.message;
-  // A refusal (4xx) says what the server said; anything else stays generic.
+  // A refusal (4xx) says what the server said (the domain's English, in the page's language); anything else stays generic.
   const [title, message] = cannotSave
-    ? [STORAGE_FAULT_TEXT.title, STORAGE_FAULT_TEXT.page]
+    ? [text(STORAGE_FAULT_TEXT.title), text(STORAGE_FAULT_TEXT.page)]
     : isRouteErrorResponse(error) && error.status < 500
       ? [
-          error.status === 403 ? "Request refused" : "Something is not right",
-          typeof error.data?.message === "string" ? error.data.message : "Please go back and try again.",
+          error.status === 403 ? t("layout.error.refused") : t("layout.error.notRight"),
+          typeof error.data?.message === "string" ? text(error.data.message) : t("layout.error.goBackRetry"),
         ]
-      : ["Something went wrong", "Please try again in a moment."];
+      : [t("layout.error.wrong"), t("layout.error.retryLater")];
   const body = notFound ? (
     <NotFoundView />
   ) : (
@@ -274,7 +275,7 @@ export function ErrorBoundary() {
       <h1>{title}</h1>
       <p>{message}</p>
       <Link className="button" to="/">
-        Go Home
+        {t("layout.goHome")}
       </Link>
     </section>
   );

@@ -50,10 +50,14 @@ export const CART_FORM_ATTRIBUTE = "data-cart-form";
 export const REMOVE_CONFIRM = "Are you sure you want to remove this item from your cart?";
 export const CLEAR_CONFIRM = "Are you sure you want to clear your entire cart?";
 export const CARD_ADD_ATTRIBUTE = "data-card-add";
+/** On a card's Add to Cart form: the button's label while the line is on its way, in the page's language. */
+export const CARD_ADDING_ATTRIBUTE = "data-adding";
 export const ADD_TO_CART_LABEL = "Add to Cart";
 export const ADDING_LABEL = "Adding…";
 /** The favorite forms: "toggle" (product page) or "remove" (the account's favorites). */
 export const FAVORITE_ATTRIBUTE = "data-favorite";
+/** On the product page's favorite toggle: its button's label for each state, in the page's language. */
+export const FAVORITE_LABEL_ATTRIBUTES = { on: "data-label-on", off: "data-label-off" } as const;
 
 // The product page (routes/product.$slug.tsx, components/product/colour-swatches.tsx and
 // gallery.tsx; browser/behaviors/add-to-cart.ts and gallery.ts).
@@ -69,7 +73,23 @@ export const PRODUCT_FORM_ATTRIBUTES = {
   /** On a colour swatch (a link to ?color=): its colour's id and name. */
   colorId: "data-color-id",
   colorName: "data-name",
+  /** On the form: the words the behaviour shows (ProductFormTexts, as JSON), in the page's language. */
+  texts: "data-texts",
 } as const;
+
+/** The product form's words the add-to-cart behaviour shows as the chosen option changes. */
+export interface ProductFormTexts {
+  adding: string;
+  /** The button's label per state (domain/catalogue/stock.ts AddButtonState). */
+  button: Record<"out-of-stock" | "select-color" | "select-variation" | "ready", string>;
+  color: string;
+  /** "Color: {name}". */
+  colorChosen: string;
+  soldOut: string;
+  inStock: string;
+  /** The low-stock line for each stock below the threshold, by stock ("1": "Only 1 left in stock"). */
+  low: Record<string, string>;
+}
 /** The gallery, its thumbnails (each carries the picture it shows) and its Previous/Next arrows. */
 export const GALLERY_ATTRIBUTES = {
   gallery: "data-gallery",
@@ -87,6 +107,8 @@ export const GALLERY_ATTRIBUTES = {
   height: "data-height",
   /** On the arrows: -1 or 1. */
   step: "data-step",
+  /** On the gallery: a thumbnail's label, "Show image {index} of {count}", in the page's language. */
+  showLabel: "data-show-label",
 } as const;
 
 // The shop's lists (components/product/shop-view.tsx and product-grid.tsx, browser/behaviors/load-more.ts).
@@ -99,6 +121,11 @@ export const SHOP_LIST_ATTRIBUTES = {
   showing: "data-showing",
   start: "data-start",
   total: "data-total",
+  /** On the 'Showing' line: its texts in the page's language, "{start}" and "{end}" left to fill in (components/product/showing.ts). */
+  template: "data-template",
+  templateRange: "data-template-range",
+  /** On Load More: the status shown while the next page loads. */
+  loading: "data-loading",
 } as const;
 
 // Checkout (components/checkout, routes/checkout.tsx, browser/behaviors/checkout.ts).

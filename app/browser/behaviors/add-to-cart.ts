@@ -13,19 +13,43 @@ import {
   ADD_TO_CART_LABEL,
   ADDING_LABEL,
   CARD_ADD_ATTRIBUTE,
+  CARD_ADDING_ATTRIBUTE,
   GALLERY_ATTRIBUTES,
   PRODUCT_FORM_ATTRIBUTES as ATTR,
+  type ProductFormTexts,
   type ToastMessage,
 } from "~/lib/behavior-contract";
 import { showColour } from "~/browser/behaviors/gallery";
-import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
+import { ADD_BUTTON_LABEL, addButtonState, stockLabel, stockState } from "~/domain/catalogue/stock";
 import { COLOR_PARAM } from "~/domain/catalogue/colour-photos";
 import { productStockLine } from "~/domain/catalogue/made-to-order";
 
-function setBusy(button: HTMLButtonElement, busy: boolean, idleLabel: string) {
-  button.textContent = busy ? ADDING_LABEL : idleLabel;
+function setBusy(button: HTMLButtonElement, busy: boolean, label: string) {
+  button.textContent = label;
   if (busy) button.setAttribute("aria-busy", "true");
   else button.removeAttribute("aria-busy");
+}
+
+/**
+ * The product form's words, in the page's language: the server writes them on the form
+ * (ATTR.texts); the English ones of the shop's own texts when it did not.
+ */
+function textsOf(form: HTMLFormElement): ProductFormTexts {
+  try {
+    const texts = JSON.parse(form.getAttribute(ATTR.texts) ?? "") as ProductFormTexts;
+    if (texts && typeof texts === "object") return texts;
+  } catch {
+    // No texts written: the English below.
+  }
+  return { adding: ADDING_LABEL, button: ADD_BUTTON_LABEL, color: "Color", colorChosen: "Color: {name}", soldOut: "Sold out", inStock: "In stock", low: {} };
+}
+
+/** The stock line of an option with `stock` pieces (domain/catalogue/stock.ts stockLabel, in the page's words). */
+function stockText(texts: ProductFormTexts, stock: number): string {
+  const state = stockState(stock);
+  if (state === "sold-out") return texts.soldOut;
+  if (state === "in-stock") return texts.inStock;
+  return texts.low[String(stock)] ?? stockLabel(stock);
 }
 
 async function addFromCard(form: HTMLFormElement) {
@@ -33,14 +57,15 @@ async function addFromCard(form: HTMLFormElement) {
   // Every card of this product on the page (the same product can be in two lists) says so.
   const buttons = [...document.querySelectorAll<HTMLButtonElement>(`form[${CARD_ADD_ATTRIBUTE}="${CSS.escape(productId)}"] button[type="submit"]`)];
   if (buttons.some((b) => b.getAttribute("aria-busy") === "true")) return;
-  for (const b of buttons) setBusy(b, true, ADD_TO_CART_LABEL);
+  const idle = buttons.map((b) => b.textContent || ADD_TO_CART_LABEL);
+  for (const b of buttons) setBusy(b, true, b.closest("form")?.getAttribute(CARD_ADDING_ATTRIBUTE) ?? ADDING_LABEL);
   const result = await postAction(form);
   if (!result) return submitPlainly(form);
   if (result.ok) {
     await showAddedCart(result);
     if (result.toast) showToast(result.toast);
   } else if (result.error) showToast(result.error);
-  for (const b of buttons) setBusy(b, false, ADD_TO_CART_LABEL);
+  buttons.forEach((b, i) => setBusy(b, false, idle[i]!));
 }
 
 /** The fieldset of one option of the product form ("colorId", "variationCode"). */
@@ -71,16 +96,18 @@ function productFormState(form: HTMLFormElement) {
 /** The legend ("Color: Pink"), the stock line and the button's label follow the chosen option. */
 function updateProductForm(form: HTMLFormElement) {
   const { stock, chosenStock, state, color, madeToOrder } = productFormState(form);
+  const texts = textsOf(form);
   const legend = form.querySelector<HTMLElement>(`${COLOR_OPTION} legend`);
-  if (legend) legend.textContent = color ? `Color: ${color.getAttribute(ATTR.colorName) ?? ""}` : "Color";
+  if (legend) legend.textContent = color ? texts.colorChosen.replace("{name}", color.getAttribute(ATTR.colorName) ?? "") : texts.color;
   const line = form.querySelector<HTMLElement>(".stock-line");
   if (line) {
     const shown = productStockLine(stock, chosenStock, madeToOrder);
-    line.textContent = shown.text || stockLabel(chosenStock);
+    // The domain's line is the made-to-order text (already the page's), its English 'Sold out', or none.
+    line.textContent = shown.text ? (shown.text === madeToOrder ? shown.text : texts.soldOut) : stockText(texts, chosenStock);
     line.className = shown.className;
   }
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-  if (button && button.getAttribute("aria-busy") !== "true") button.textContent = ADD_BUTTON_LABEL[state];
+  if (button && button.getAttribute("aria-busy") !== "true") button.textContent = texts.button[state];
 }
 
 function showFieldError(form: HTMLFormElement, field: string | null | undefined, error: ToastMessage) {
@@ -102,7 +129,7 @@ async function addFromProductPage(form: HTMLFormElement) {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (!button || button.getAttribute("aria-busy") === "true") return;
   form.querySelectorAll(".field-error, .form-error").forEach((el) => el.remove());
-  setBusy(button, true, "");
+  setBusy(button, true, textsOf(form).adding);
   const result = await postAction(form);
   if (!result) return submitPlainly(form);
   if (result.ok) {

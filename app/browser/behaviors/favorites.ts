@@ -7,7 +7,7 @@ import { postAction, refreshCart } from "~/browser/behaviors/cart-drawer";
 import { showToast } from "~/browser/behaviors/toasts";
 import { submitPlainly } from "~/browser/net";
 import { takeOverSubmit, type Behavior } from "~/browser/runtime";
-import { FAVORITE_ATTRIBUTE } from "~/lib/behavior-contract";
+import { FAVORITE_ATTRIBUTE, FAVORITE_LABEL_ATTRIBUTES } from "~/lib/behavior-contract";
 
 function renderFavorite(form: HTMLFormElement, on: boolean) {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -16,7 +16,9 @@ function renderFavorite(form: HTMLFormElement, on: boolean) {
   if (button.hasAttribute("aria-pressed")) button.setAttribute("aria-pressed", String(on));
   button.querySelector("svg")?.setAttribute("fill", on ? "currentColor" : "none");
   const label = [...button.childNodes].reverse().find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
-  if (label) label.textContent = on ? " Remove from Favorites" : " Add to Favorites";
+  // The labels are the server's, in the page's language.
+  const text = form.getAttribute(on ? FAVORITE_LABEL_ATTRIBUTES.on : FAVORITE_LABEL_ATTRIBUTES.off);
+  if (label && text) label.textContent = ` ${text}`;
 }
 
 async function removeFavorite(form: HTMLFormElement) {

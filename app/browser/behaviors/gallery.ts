@@ -45,6 +45,8 @@ export function showColour(gallery: HTMLElement, colorId: number) {
   });
   const { shown, hidden } = galleryOrder(items, colorId);
   const n = shown.length;
+  // The thumbnails' label in the server's words, in the page's language.
+  const label = gallery.getAttribute(ATTR.showLabel) ?? "";
   shown.forEach(({ li }, i) => {
     li.hidden = false;
     list.append(li);
@@ -52,7 +54,7 @@ export function showColour(gallery: HTMLElement, colorId: number) {
     if (!link) return;
     link.setAttribute(ATTR.image, String(i));
     link.setAttribute("href", productPageHref(slug, { colorId, defaultColorId, image: i }));
-    link.setAttribute("aria-label", `Show image ${i + 1} of ${n}`);
+    link.setAttribute("aria-label", label.replace("{index}", String(i + 1)).replace("{count}", String(n)));
   });
   for (const { li } of hidden) {
     li.hidden = true;

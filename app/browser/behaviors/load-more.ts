@@ -1,7 +1,7 @@
 /** Load More appends the next page's cards in place (scroll position and history entry kept). */
 import { fetchDocument } from "~/browser/net";
 import { insertMarkup, replaceMarkup, type Behavior } from "~/browser/runtime";
-import { showingText } from "~/components/product/showing";
+import { fillShowing } from "~/components/product/showing";
 import { SHOP_LIST_ATTRIBUTES as ATTR } from "~/lib/behavior-contract";
 
 const ITEMS = `:scope > li[${ATTR.item}]`;
@@ -15,7 +15,7 @@ async function loadMore(link: HTMLAnchorElement) {
   const status = document.createElement("p");
   status.className = "loading";
   status.setAttribute("role", "status");
-  status.textContent = "Loading products…";
+  status.textContent = link.getAttribute(ATTR.loading) ?? "";
   list.append(status);
   const doc = await fetchDocument(link.href);
   status.remove();
@@ -28,9 +28,14 @@ async function loadMore(link: HTMLAnchorElement) {
   const showing = document.querySelector(`[${ATTR.showing}]`);
   const freshShowing = doc.querySelector(`[${ATTR.showing}]`);
   if (showing && freshShowing) {
+    // The fresh page's templates carry the total now, in the server's words (its plural included).
     const total = Number(freshShowing.getAttribute(ATTR.total) ?? 0);
+    const templates = { first: freshShowing.getAttribute(ATTR.template) ?? "", range: freshShowing.getAttribute(ATTR.templateRange) ?? "" };
     showing.setAttribute(ATTR.total, String(total));
-    showing.textContent = showingText(Number(showing.getAttribute(ATTR.start) ?? 1), grid.querySelectorAll(":scope > li").length, total);
+    showing.setAttribute(ATTR.template, templates.first);
+    showing.setAttribute(ATTR.templateRange, templates.range);
+    const start = Number(showing.getAttribute(ATTR.start) ?? 1);
+    showing.textContent = fillShowing(templates, start, grid.querySelectorAll(":scope > li").length, document.documentElement.lang);
   }
   const more = link.closest(".load-more");
   const freshMore = doc.querySelector(".load-more");

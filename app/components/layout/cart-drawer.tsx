@@ -5,7 +5,8 @@ import { CartTotalsList, type SummaryTotals } from "~/components/cart/cart-summa
 import { CartIcon } from "~/components/icons";
 import { ShopLink } from "~/components/ui/shop-link";
 import { CART_DRAWER_ATTRIBUTE, DRAWER_CLOSE_ATTRIBUTE, PREFETCH_ATTRIBUTE, REFRESH_ATTRIBUTE } from "~/lib/behavior-contract";
-import { formatMoney } from "~/lib/money";
+import { Money } from "~/components/ui/money";
+import { useI18n } from "~/i18n/context";
 
 interface DrawerCartItem {
   id: number;
@@ -31,9 +32,10 @@ export interface DrawerCart {
 /** Without JavaScript the Close link reloads the page (the drawer closed); with it, the drawer behaviour closes it in place. */
 export function CartDrawer({ cart, here }: { cart: DrawerCart; here: string }) {
   const count = cart.totals.itemCount;
+  const { t, path } = useI18n();
   return (
     <details className="cart-drawer" {...{ [CART_DRAWER_ATTRIBUTE]: "", [REFRESH_ATTRIBUTE]: "cart-drawer" }}>
-      <summary className="icon-link" aria-label={`Cart, ${count} items`}>
+      <summary className="icon-link" aria-label={t("layout.cart.label", { count })}>
         <CartIcon />
         {count > 0 ? (
           <span className="badge" data-testid="cart-count">
@@ -42,18 +44,18 @@ export function CartDrawer({ cart, here }: { cart: DrawerCart; here: string }) {
         ) : null}
       </summary>
       <div className="drawer-backdrop" aria-hidden="true" {...{ [DRAWER_CLOSE_ATTRIBUTE]: "" }} />
-      <aside className="drawer" aria-label="Shopping cart">
+      <aside className="drawer" aria-label={t("layout.cart.drawer")}>
         <div className="drawer-head">
-          <h2>Your Cart</h2>
+          <h2>{t("layout.cart.title")}</h2>
           <a href={here} className="drawer-close" {...{ [DRAWER_CLOSE_ATTRIBUTE]: "" }}>
-            Close
+            {t("layout.cart.close")}
           </a>
         </div>
         {cart.items.length === 0 ? (
           <div className="drawer-empty">
-            <p>Your cart is empty</p>
+            <p>{t("layout.cart.empty")}</p>
             <ShopLink to="/shop" className="button">
-              Continue Shopping
+              {t("layout.cart.continue")}
             </ShopLink>
           </div>
         ) : (
@@ -69,7 +71,7 @@ export function CartDrawer({ cart, here }: { cart: DrawerCart; here: string }) {
                     <p className="muted small">
                       {[item.colorName, item.variation?.variationName].filter(Boolean).join(" · ")}
                       {item.colorName || item.variation ? " · " : ""}
-                      {formatMoney(item.product.priceCents)}
+                      <Money cents={item.product.priceCents} />
                     </p>
                     <MadeToOrderNote days={item.madeToOrderDays} className="muted small made-to-order-note" />
                     <div className="drawer-controls">
@@ -83,10 +85,10 @@ export function CartDrawer({ cart, here }: { cart: DrawerCart; here: string }) {
             <CartTotalsList totals={cart.totals} />
             <div className="drawer-actions">
               <ShopLink to="/cart" className="button button-secondary">
-                View Cart
+                {t("layout.cart.view")}
               </ShopLink>
-              <a href="/checkout" className="button" {...{ [PREFETCH_ATTRIBUTE]: "" }}>
-                Checkout
+              <a href={path("/checkout")} className="button" {...{ [PREFETCH_ATTRIBUTE]: "" }}>
+                {t("layout.cart.checkout")}
               </a>
             </div>
           </>

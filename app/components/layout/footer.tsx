@@ -1,6 +1,7 @@
 import { type SellerIdentity, SellerDetails } from "~/components/layout/seller";
 import { ShopLink } from "~/components/ui/shop-link";
 import { PRIVACY_LINK_TEXT, WITHDRAW_LINK_TEXT } from "~/domain/legal/seller";
+import { useI18n } from "~/i18n/context";
 
 /**
  * What is inside every page's <footer>. Name, description and contact e-mail come from the shop's
@@ -10,6 +11,7 @@ import { PRIVACY_LINK_TEXT, WITHDRAW_LINK_TEXT } from "~/domain/legal/seller";
  */
 export function FooterContent({ email, name, description, seller }: { email: string; name: string; description: string; seller: SellerIdentity }) {
   const year = new Date().getFullYear();
+  const { t, text } = useI18n();
   return (
     <>
       <div className="footer-inner">
@@ -18,11 +20,11 @@ export function FooterContent({ email, name, description, seller }: { email: str
           <p className="muted">{description}</p>
           <SellerDetails seller={seller} className="seller-details footer-seller" />
         </div>
-        <nav aria-label="Find us elsewhere">
+        <nav aria-label={t("layout.footer.elsewhere")}>
           <ul className="footer-links">
             <li>
               <a href="https://www.etsy.com/shop/littlestitchesatelier" rel="noopener">
-                Our marketplace shop
+                {t("layout.footer.marketplace")}
               </a>
             </li>
             <li>
@@ -37,29 +39,28 @@ export function FooterContent({ email, name, description, seller }: { email: str
             </li>
           </ul>
         </nav>
-        <nav aria-label="Shop information">
+        <nav aria-label={t("layout.footer.info")}>
           <ul className="footer-links">
             <li>
-              <ShopLink to="/terms-conditions">Terms &amp; Conditions</ShopLink>
+              <ShopLink to="/terms-conditions">{t("layout.footer.terms")}</ShopLink>
             </li>
             <li>
-              <ShopLink to="/privacy">{PRIVACY_LINK_TEXT}</ShopLink>
+              <ShopLink to="/privacy">{text(PRIVACY_LINK_TEXT)}</ShopLink>
             </li>
             <li>
-              <ShopLink to="/size-guide">Size Guide</ShopLink>
+              <ShopLink to="/size-guide">{t("layout.sizeGuide")}</ShopLink>
             </li>
             <li>
-              <ShopLink to="/withdrawal">{WITHDRAW_LINK_TEXT}</ShopLink>
+              <ShopLink to="/withdrawal">{text(WITHDRAW_LINK_TEXT)}</ShopLink>
             </li>
             <li>
-              <a href={`mailto:${email}`}>Contact: {email}</a>
+              <a href={`mailto:${email}`}>{t("layout.footer.contact", { email })}</a>
             </li>
           </ul>
         </nav>
       </div>
-      <p className="copyright">
-        © {year} {name}. All rights reserved.
-      </p>
+      {/* The year as written, not as a number with a thousands separator. */}
+      <p className="copyright">{t("layout.footer.rights", { year: String(year), name })}</p>
     </>
   );
 }

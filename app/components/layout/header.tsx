@@ -4,6 +4,8 @@ import { useHere } from "~/components/cart/cart-forms";
 import { CartDrawer, type DrawerCart } from "~/components/layout/cart-drawer";
 import { HeartIcon, MenuIcon, SearchIcon, UserIcon } from "~/components/icons";
 import { ShopLink, ShopSearchForm } from "~/components/ui/shop-link";
+import { isFallback, OwnText } from "~/components/ui/own-text";
+import { useI18n } from "~/i18n/context";
 import { type FieldConstraint } from "~/lib/field-constraint";
 import { MENUS_ATTRIBUTE, REFRESH_ATTRIBUTE, SEARCH_ATTRIBUTE } from "~/lib/behavior-contract";
 
@@ -11,7 +13,9 @@ interface MenuNode {
   id: number;
   name: string;
   slug: string;
-  children: { id: number; name: string; slug: string }[];
+  /** ["name"]: a Polish page's category without a Polish name (shown in English). */
+  fallback?: string[];
+  children: { id: number; name: string; slug: string; fallback?: string[] }[];
 }
 
 interface HeaderUser {
@@ -63,31 +67,36 @@ export const Header = memo(HeaderView, () => true);
 function HeaderView({ user, cart, favoritesCount, menu, storeName, searchConstraint, otherLanguage }: HeaderProps) {
   const loginHref = useLoginHref();
   const here = useHere();
+  const { t, path } = useI18n();
   return (
     <header className="site-header" {...{ [MENUS_ATTRIBUTE]: "" }}>
       <div className="header-inner">
         <details className="mobile-menu">
-          <summary aria-label="Menu">
+          <summary aria-label={t("layout.menu")}>
             <MenuIcon />
           </summary>
           <div className="mobile-panel">
             <SearchForm idSuffix="mobile" constraint={searchConstraint} />
-            <nav aria-label="Mobile">
+            <nav aria-label={t("layout.nav.mobile")}>
               <ul className="mobile-links">
                 <li>
-                  <ShopLink to="/shop">All Products</ShopLink>
+                  <ShopLink to="/shop">{t("layout.allProducts")}</ShopLink>
                 </li>
                 {menu.map((parent) => (
                   <li key={parent.id}>
                     <details>
-                      <summary>{parent.name}</summary>
+                      <summary>
+                        <OwnText text={parent.name} english={isFallback(parent.fallback, "name")} />
+                      </summary>
                       <ul>
                         <li>
-                          <ShopLink to={`/shop/${parent.slug}`}>All {parent.name}</ShopLink>
+                          <ShopLink to={`/shop/${parent.slug}`}>{t("layout.allOf", { name: parent.name })}</ShopLink>
                         </li>
                         {parent.children.map((child) => (
                           <li key={child.id}>
-                            <ShopLink to={`/shop/${child.slug}`}>{child.name}</ShopLink>
+                            <ShopLink to={`/shop/${child.slug}`}>
+                              <OwnText text={child.name} english={isFallback(child.fallback, "name")} />
+                            </ShopLink>
                           </li>
                         ))}
                       </ul>
@@ -95,37 +104,39 @@ function HeaderView({ user, cart, favoritesCount, menu, storeName, searchConstra
                   </li>
                 ))}
                 <li>
-                  <ShopLink to="/size-guide">Size Guide</ShopLink>
+                  <ShopLink to="/size-guide">{t("layout.sizeGuide")}</ShopLink>
                 </li>
                 <li>
-                  <ShopLink to="/about">About</ShopLink>
+                  <ShopLink to="/about">{t("layout.about")}</ShopLink>
                 </li>
               </ul>
             </nav>
           </div>
         </details>
 
-        <ShopLink to="/" className="logo" aria-label={`${storeName}, home`}>
+        <ShopLink to="/" className="logo" aria-label={t("layout.logoLabel", { store: storeName })}>
           <StoreLogo name={storeName} />
         </ShopLink>
 
-        <nav className="main-nav" aria-label="Main">
+        <nav className="main-nav" aria-label={t("layout.nav.main")}>
           <details className="mega">
-            <summary>Shop</summary>
+            <summary>{t("layout.shop")}</summary>
             <div className="mega-panel">
               <ShopLink to="/shop" className="mega-all">
-                All Products
+                {t("layout.allProducts")}
               </ShopLink>
               <div className="mega-columns">
                 {menu.map((parent) => (
                   <div key={parent.id} className="mega-column">
                     <ShopLink to={`/shop/${parent.slug}`} className="mega-parent">
-                      {parent.name}
+                      <OwnText text={parent.name} english={isFallback(parent.fallback, "name")} />
                     </ShopLink>
                     <ul>
                       {parent.children.map((child) => (
                         <li key={child.id}>
-                          <ShopLink to={`/shop/${child.slug}`}>{child.name}</ShopLink>
+                          <ShopLink to={`/shop/${child.slug}`}>
+                            <OwnText text={child.name} english={isFallback(child.fallback, "name")} />
+                          </ShopLink>
                         </li>
                       ))}
                     </ul>
@@ -134,8 +145,8 @@ function HeaderView({ user, cart, favoritesCount, menu, storeName, searchConstra
               </div>
             </div>
           </details>
-          <MainNavLink to="/size-guide">Size Guide</MainNavLink>
-          <MainNavLink to="/about">About</MainNavLink>
+          <MainNavLink to="/size-guide">{t("layout.sizeGuide")}</MainNavLink>
+          <MainNavLink to="/about">{t("layout.about")}</MainNavLink>
         </nav>
 
         <div className="header-search">
@@ -149,14 +160,14 @@ function HeaderView({ user, cart, favoritesCount, menu, storeName, searchConstra
           {user ? (
             <UserMenu user={user} />
           ) : (
-            <ShopLink to={loginHref} className="icon-link" aria-label="Sign in">
+            <ShopLink to={loginHref} className="icon-link" aria-label={t("layout.signIn")}>
               <UserIcon />
             </ShopLink>
           )}
           <a
-            href="/account?tab=favorites"
+            href={path("/account?tab=favorites")}
             className="icon-link"
-            aria-label={`Favorites, ${favoritesCount} items`}
+            aria-label={t("layout.favoritesLabel", { count: favoritesCount })}
             {...{ [REFRESH_ATTRIBUTE]: "favorites-link" }}
           >
             <HeartIcon />
@@ -170,24 +181,26 @@ function HeaderView({ user, cart, favoritesCount, menu, storeName, searchConstra
 }
 
 function SearchForm({ idSuffix, constraint }: { idSuffix: string; constraint: FieldConstraint }) {
+  const { t } = useI18n();
   return (
     <ShopSearchForm action="/shop" role="search" className="search-form">
       <label htmlFor={`search-${idSuffix}`} className="sr-only">
-        Search products
+        {t("layout.search.label")}
       </label>
       <input
         id={`search-${idSuffix}`}
         type="search"
         name="search"
-        placeholder="Search dresses, coats, hats…"
+        placeholder={t("layout.search.placeholder")}
         maxLength={constraint.maxLength}
         // Asking for a word is the box's own courtesy: an empty search is no error, the shop shows everything.
+        // The search behaviour says `title` when the box is left empty.
         required
         pattern=".*\S.*"
-        title="Type something to search for"
+        title={t("layout.search.empty")}
         {...{ [SEARCH_ATTRIBUTE]: "" }}
       />
-      <button type="submit" aria-label="Search">
+      <button type="submit" aria-label={t("layout.search.submit")}>
         <SearchIcon />
       </button>
     </ShopSearchForm>
@@ -206,23 +219,25 @@ function MainNavLink({ to, children }: { to: string; children: React.ReactNode }
 
 function UserMenu({ user }: { user: HeaderUser }) {
   const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const { t, path } = useI18n();
+  const name = user.firstName || t("layout.user.fallbackName");
   return (
     <details className="user-menu">
       {/* The name includes the visible greeting (WCAG 2.5.3, label in name). */}
-      <summary className="icon-link" aria-label={`Hi, ${user.firstName || "User"}: account menu`}>
+      <summary className="icon-link" aria-label={t("layout.user.menu", { name })}>
         <UserIcon />
         <span className="greeting" aria-hidden="true">
-          Hi, {user.firstName || "User"}
+          {t("layout.user.greeting", { name })}
         </span>
       </summary>
       <div className="dropdown">
         {fullName ? <p className="strong">{fullName}</p> : null}
         <p className="muted small">{user.email}</p>
-        <ShopLink to="/account">My Account</ShopLink>
-        {user.isAdmin ? <ShopLink to="/admin">Admin Dashboard</ShopLink> : null}
-        <form method="post" action="/logout">
+        <ShopLink to="/account">{t("layout.user.account")}</ShopLink>
+        {user.isAdmin ? <ShopLink to="/admin">{t("layout.user.admin")}</ShopLink> : null}
+        <form method="post" action={path("/logout")}>
           <button type="submit" className="link-button">
-            Log out
+            {t("layout.user.logout")}
           </button>
         </form>
       </div>

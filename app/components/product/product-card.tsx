@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { productCardHtml } from "~/components/product/card-html";
 import { type CardProduct } from "~/domain/catalogue/cards";
+import { type ShopI18n, useI18n } from "~/i18n/context";
 
 export type { CardProduct };
 
@@ -11,10 +12,10 @@ export type { CardProduct };
  */
 export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
   const location = useLocation();
-  return cardArticle(product, eager, location.pathname + location.search);
+  return cardArticle(product, eager, location.pathname + location.search, useI18n());
 }
 
 /** A card's article: React's element, its content one HTML string. */
-export function cardArticle(product: CardProduct, eager: boolean, redirectTo: string) {
-  return <article className="card" dangerouslySetInnerHTML={{ __html: productCardHtml(product, { eager, redirectTo }) }} />;
+export function cardArticle(product: CardProduct, eager: boolean, redirectTo: string, i18n: ShopI18n) {
+  return <article className="card" dangerouslySetInnerHTML={{ __html: productCardHtml(product, { eager, redirectTo, i18n }) }} />;
 }

@@ -1,8 +1,10 @@
 import { useLocation } from "@remix-run/react";
+import { OwnText } from "~/components/ui/own-text";
 import { cardArticle } from "~/components/product/product-card";
 import { type CardProduct } from "~/domain/catalogue/cards";
 import { ShopLink } from "~/components/ui/shop-link";
 import { SHOP_LIST_ATTRIBUTES } from "~/lib/behavior-contract";
+import { useI18n } from "~/i18n/context";
 
 /**
  * A grid of product cards and the breadcrumb. The cards' Add to Cart forms are enhanced by the
@@ -12,24 +14,35 @@ import { SHOP_LIST_ATTRIBUTES } from "~/lib/behavior-contract";
 export function ProductGrid({ products, eagerCount = 4 }: { products: CardProduct[]; eagerCount?: number }) {
   const location = useLocation();
   const here = location.pathname + location.search;
+  const i18n = useI18n();
   return (
     <ul className="grid" role="list">
       {products.map((p, i) => (
         <li key={p.id} {...{ [SHOP_LIST_ATTRIBUTES.item]: p.id }}>
-          {cardArticle(p, i < eagerCount, here)}
+          {cardArticle(p, i < eagerCount, here, i18n)}
         </li>
       ))}
     </ul>
   );
 }
 
-export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
+/** `english`: an owner's text shown in English on a Polish page (marked lang="en"). */
+export function Breadcrumb({ items }: { items: { label: string; to?: string; english?: boolean }[] }) {
+  const { t } = useI18n();
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
+    <nav aria-label={t("catalogue.breadcrumb")} className="breadcrumb">
       <ol>
         {items.map((item, i) => (
           <li key={`${item.label}-${i}`}>
-            {item.to && i < items.length - 1 ? <ShopLink to={item.to}>{item.label}</ShopLink> : <span aria-current="page">{item.label}</span>}
+            {item.to && i < items.length - 1 ? (
+              <ShopLink to={item.to}>
+                <OwnText text={item.label} english={item.english} />
+              </ShopLink>
+            ) : (
+              <span aria-current="page" lang={item.english ? "en" : undefined}>
+                {item.label}
+              </span>
+            )}
           </li>
         ))}
       </ol>

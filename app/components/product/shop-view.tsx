@@ -1,9 +1,10 @@
 import { useLocation } from "@remix-run/react";
 import { type CardProduct } from "~/components/product/product-card";
 import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
-import { showingText } from "~/components/product/showing";
+import { showingTemplates, showingText } from "~/components/product/showing";
 import { ShopLink } from "~/components/ui/shop-link";
 import { SHOP_LIST_ATTRIBUTES as ATTR } from "~/lib/behavior-contract";
+import { useI18n } from "~/i18n/context";
 
 export interface ShopViewProps {
   title: string;
@@ -18,8 +19,8 @@ export interface ShopViewProps {
   /** The search as corrected, when the words as typed matched nothing. */
   correction: { query: string; corrections: { from: string; to: string }[] } | null;
   products: CardProduct[];
-  category: { name: string; slug: string } | null;
-  chain: { name: string; slug: string }[];
+  category: { name: string; slug: string; fallback?: string[] } | null;
+  chain: { name: string; slug: string; fallback?: string[] }[];
 }
 
 /**
@@ -28,7 +29,14 @@ export interface ShopViewProps {
  */
 export function ShopView(props: ShopViewProps) {
   const location = useLocation();
-  const crumbs = [{ label: "Home", to: "/" }, { label: "Shop", to: "/shop" }, ...props.chain.map((c) => ({ label: c.name, to: `/shop/${c.slug}` }))];
+  const i18n = useI18n();
+  const { t, path } = i18n;
+  const templates = showingTemplates(i18n, props.total);
+  const crumbs = [
+    { label: t("catalogue.home"), to: "/" },
+    { label: t("catalogue.shop"), to: "/shop" },
+    ...props.chain.map((c) => ({ label: c.name, to: `/shop/${c.slug}`, english: c.fallback?.includes("name") })),
+  ];
   const nextParams = new URLSearchParams(location.search);
   nextParams.set("page", String(props.page + 1));
   const earlierParams = new URLSearchParams(location.search);
@@ -39,27 +47,37 @@ export function ShopView(props: ShopViewProps) {
     <div className="container">
       <Breadcrumb items={crumbs} />
       <div className="page-head">
-        <h1>{props.title}</h1>
-        {props.category ? <p className="muted">Browse our collection of {props.category.name} for collectible dolls.</p> : null}
+        <h1 lang={props.category?.fallback?.includes("name") ? "en" : undefined}>{props.title}</h1>
+        {props.category ? <p className="muted">{t("catalogue.categoryIntro", { name: props.category.name })}</p> : null}
         {props.correction ? (
           <p className="search-correction">
-            Showing results for <b>{props.correction.query}</b>
+            {i18n.rich("catalogue.correction", { query: <b>{props.correction.query}</b> })}
             <br />
-            <a href={`/shop?${exactParams.toString()}`} className="small">
-              Search instead for {props.search}
+            <a href={path(`/shop?${exactParams.toString()}`)} className="small">
+              {t("catalogue.searchInstead", { search: props.search })}
             </a>
           </p>
         ) : null}
         {props.total > 0 ? (
-          <p className="muted small" aria-live="polite" {...{ [ATTR.showing]: "", [ATTR.start]: props.start, [ATTR.total]: props.total }}>
-            {showingText(props.start, props.products.length, props.total)}
+          <p
+            className="muted small"
+            aria-live="polite"
+            {...{
+              [ATTR.showing]: "",
+              [ATTR.start]: props.start,
+              [ATTR.total]: props.total,
+              [ATTR.template]: templates.first,
+              [ATTR.templateRange]: templates.range,
+            }}
+          >
+            {showingText(i18n, props.start, props.products.length, props.total)}
           </p>
         ) : null}
       </div>
       {props.earlierPage !== null ? (
         <p className="load-earlier">
           <ShopLink to={`${location.pathname}${earlierParams.size > 0 ? `?${earlierParams.toString()}` : ""}`} className="button button-secondary">
-            Show earlier products
+            {t("catalogue.showEarlier")}
           </ShopLink>
         </p>
       ) : null}
@@ -69,15 +87,19 @@ export function ShopView(props: ShopViewProps) {
         ) : (
           <>
             {/* Keeps the heading levels in order (h1 → h2 → the cards' h3) for screen-reader navigation. */}
-            <h2 className="sr-only">Products</h2>
+            <h2 className="sr-only">{t("catalogue.products")}</h2>
             <ProductGrid products={props.products} />
           </>
         )}
       </div>
       {props.hasMore ? (
         <div className="load-more">
-          <a href={`${location.pathname}?${nextParams.toString()}`} className="button button-secondary" {...{ [ATTR.loadMore]: "" }}>
-            Load More Products
+          <a
+            href={path(`${location.pathname}?${nextParams.toString()}`)}
+            className="button button-secondary"
+            {...{ [ATTR.loadMore]: "", [ATTR.loading]: t("catalogue.loading") }}
+          >
+            {t("catalogue.loadMore")}
           </a>
         </div>
       ) : null}
@@ -86,13 +108,14 @@ export function ShopView(props: ShopViewProps) {
 }
 
 function EmptyShop({ search, category }: { search: string; category: { name: string } | null }) {
+  const { t, path } = useI18n();
   if (search) {
     return (
       <section className="empty-state">
-        <h2>No products found for "{search}"</h2>
-        <p>Try another word, or browse all our handmade pieces.</p>
-        <a href="/shop" className="button">
-          View All Products
+        <h2>{t("catalogue.empty.searchTitle", { search })}</h2>
+        <p>{t("catalogue.empty.searchText")}</p>
+        <a href={path("/shop")} className="button">
+          {t("catalogue.viewAll")}
         </a>
       </section>
     );
@@ -100,18 +123,18 @@ function EmptyShop({ search, category }: { search: string; category: { name: str
   if (category) {
     return (
       <section className="empty-state">
-        <h2>No products in {category.name} yet</h2>
-        <p>New pieces are sewn every week. Please check back soon.</p>
-        <a href="/shop" className="button">
-          View All Products
+        <h2>{t("catalogue.empty.categoryTitle", { name: category.name })}</h2>
+        <p>{t("catalogue.empty.categoryText")}</p>
+        <a href={path("/shop")} className="button">
+          {t("catalogue.viewAll")}
         </a>
       </section>
     );
   }
   return (
     <section className="empty-state">
-      <h2>No products available at the moment.</h2>
-      <p>Check back soon for new arrivals!</p>
+      <h2>{t("catalogue.empty.noneTitle")}</h2>
+      <p>{t("catalogue.empty.noneText")}</p>
     </section>
   );
 }

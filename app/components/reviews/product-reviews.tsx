@@ -1,6 +1,7 @@
 import { ReviewForm, type ReviewFormResult } from "~/components/reviews/review-form";
 import { type ReviewItemData, ReviewItem } from "~/components/reviews/review-list";
-import { Stars } from "~/components/reviews/stars";
+import { averageText, Stars } from "~/components/reviews/stars";
+import { useI18n } from "~/i18n/context";
 import { REVIEW_TEXT, type ReviewFormConstraints } from "~/domain/reviews/texts";
 
 export interface ProductReviewsData {
@@ -24,42 +25,44 @@ export function ProductReviews({
   result?: ReviewFormResult | null;
 }) {
   const here = `/product/${product.slug}`;
+  const i18n = useI18n();
+  const { t, text, path } = i18n;
   return (
     <section className="section reviews-section" id="reviews" aria-labelledby="reviews-title">
       <div className="section-head">
-        <h2 id="reviews-title">Reviews</h2>
+        <h2 id="reviews-title">{t("reviews.title")}</h2>
         {data.count > 0 ? (
           <p className="reviews-summary">
             <Stars average={data.average} count={data.count} />{" "}
-            <span aria-hidden="true">
-              {data.average.toFixed(1)} · {data.count} review{data.count === 1 ? "" : "s"}
-            </span>
+            <span aria-hidden="true">{t("reviews.summary", { average: averageText(i18n, data.average), count: data.count })}</span>
           </p>
         ) : null}
       </div>
-      <p className="muted small reviews-verified">{REVIEW_TEXT.verifiedOnly}.</p>
+      <p className="muted small reviews-verified">{text(REVIEW_TEXT.verifiedOnly)}.</p>
       <div className="reviews-layout">
         <div className="reviews-list">
-          {data.reviews.length === 0 ? <p className="muted">No reviews yet.</p> : null}
+          {data.reviews.length === 0 ? <p className="muted">{t("reviews.none")}</p> : null}
           {data.reviews.map((r) => (
             <ReviewItem key={r.id} review={r} storeName={storeName} />
           ))}
           {data.count > data.reviews.length ? (
             <p>
-              <a href={`/reviews?product=${product.id}`}>See all {data.count} reviews of this piece</a>
+              <a href={path(`/reviews?product=${product.id}`)}>{t("reviews.seeAll", { count: data.count })}</a>
             </p>
           ) : null}
         </div>
         {data.formState === "can-review" || result ? (
           <div className="reviews-write form-card">
-            <h3>Write a review</h3>
+            <h3>{t("reviews.write")}</h3>
             <ReviewForm slug={product.slug} productTitle={product.title} redirectTo={here} idPrefix="review-" constraints={data.constraints} result={result} />
           </div>
         ) : data.formState === "reviewed" ? (
-          <p className="muted small">Thank you for your review of this piece.</p>
+          <p className="muted small">{t("reviews.thanksReviewed")}</p>
         ) : data.formState === "signed-out" ? (
           <p className="muted small">
-            Bought this piece? <a href={`/login?redirectTo=${encodeURIComponent(`${here}#reviews`)}`}>Sign in to review it</a>.
+            {i18n.rich("reviews.boughtIt", {
+              link: <a href={path(`/login?redirectTo=${encodeURIComponent(`${here}#reviews`)}`)}>{t("reviews.signInToReview")}</a>,
+            })}
           </p>
         ) : null}
       </div>

@@ -1,11 +1,13 @@
 import { REVIEW_INTENTS, type ReviewFormConstraints } from "~/domain/reviews/texts";
+import { type MessageKey } from "~/i18n/catalogue.server";
+import { useI18n } from "~/i18n/context";
 
 export interface ReviewFormResult {
   initialValue?: Record<string, unknown> | null;
   error?: Record<string, string[] | null | undefined> | null;
 }
 
-const RATING_WORDS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];
+const RATING_WORDS: MessageKey[] = ["reviews.form.word1", "reviews.form.word2", "reviews.form.word3", "reviews.form.word4", "reviews.form.word5"];
 
 function first(result: ReviewFormResult | null | undefined, name: string): string | undefined {
   return result?.error?.[name]?.[0] ?? undefined;
@@ -14,6 +16,30 @@ function first(result: ReviewFormResult | null | undefined, name: string): strin
 function initial(result: ReviewFormResult | null | undefined, name: string): string {
   const v = result?.initialValue?.[name];
   return typeof v === "string" ? v : "";
+}
+
+/** The rating: a native radio group of five stars, so arrow keys choose them. */
+function RatingField({ errorId, error, required, chosen }: { errorId: string; error: string | undefined; required?: boolean; chosen: string }) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="rating-input" aria-describedby={error ? errorId : undefined}>
+      <legend>{t("reviews.form.rating")}</legend>
+      <div className="rating-stars">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} title={t("reviews.form.ratingTitle", { rating: n, word: t(RATING_WORDS[n - 1]!) })}>
+            <input type="radio" name="rating" value={n} required={required} defaultChecked={chosen === String(n)} />
+            <span aria-hidden="true">★</span>
+            <span className="sr-only">{t("reviews.form.stars", { rating: n, word: t(RATING_WORDS[n - 1]!) })}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
 }
 
 /**
@@ -36,14 +62,22 @@ export function ReviewForm({
   constraints: ReviewFormConstraints;
   result?: ReviewFormResult | null;
 }) {
+  const { t, text, path } = useI18n();
   const id = (name: string) => `${idPrefix}${name}`;
-  const rating = initial(result, "rating");
-  const formError = first(result, "");
-  const err = (name: string) => first(result, name);
+  // The domain's and the schema's English, in the page's language.
+  const translated = (message: string | undefined) => (message === undefined ? undefined : text(message));
+  const formError = translated(first(result, ""));
+  const err = (name: string) => translated(first(result, name));
   const describe = (name: string, hint?: boolean) =>
     [hint ? `${id(name)}-hint` : null, err(name) ? `${id(name)}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <form method="post" action={`/product/${slug}`} encType="multipart/form-data" className="review-form form-stack" aria-label={`Review ${productTitle}`}>
+    <form
+      method="post"
+      action={path(`/product/${slug}`)}
+      encType="multipart/form-data"
+      className="review-form form-stack"
+      aria-label={t("reviews.form.label", { title: productTitle })}
+    >
       <input type="hidden" name="intent" value={REVIEW_INTENTS.write} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {formError ? (
@@ -51,28 +85,10 @@ export function ReviewForm({
           {formError}
         </p>
       ) : null}
-      <fieldset className="rating-input" aria-describedby={err("rating") ? `${id("rating")}-error` : undefined}>
-        <legend>Your rating</legend>
-        <div className="rating-stars">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} title={`${n} out of 5: ${RATING_WORDS[n]}`}>
-              <input type="radio" name="rating" value={n} required={constraints.rating.required} defaultChecked={rating === String(n)} />
-              <span aria-hidden="true">★</span>
-              <span className="sr-only">
-                {n} star{n === 1 ? "" : "s"}, {RATING_WORDS[n]}
-              </span>
-            </label>
-          ))}
-        </div>
-        {err("rating") ? (
-          <p className="field-error" id={`${id("rating")}-error`}>
-            {err("rating")}
-          </p>
-        ) : null}
-      </fieldset>
+      <RatingField errorId={`${id("rating")}-error`} error={err("rating")} required={constraints.rating.required} chosen={initial(result, "rating")} />
       <div className="field">
         <label htmlFor={id("title")}>
-          Title <span className="muted small">(optional)</span>
+          {t("reviews.form.title")} <span className="muted small">{t("reviews.form.optional")}</span>
         </label>
         <input
           id={id("title")}
@@ -89,7 +105,7 @@ export function ReviewForm({
         ) : null}
       </div>
       <div className="field">
-        <label htmlFor={id("text")}>Your review</label>
+        <label htmlFor={id("text")}>{t("reviews.form.text")}</label>
         <textarea
           id={id("text")}
           name="text"
@@ -100,7 +116,7 @@ export function ReviewForm({
           aria-describedby={describe("text", true)}
         />
         <p className="field-hint" id={`${id("text")}-hint`}>
-          Up to 2,000 characters: the fit, the fabric, how it looks on your doll.
+          {t("reviews.form.textHint")}
         </p>
         {err("text") ? (
           <p className="field-error" id={`${id("text")}-error`}>
@@ -110,7 +126,7 @@ export function ReviewForm({
       </div>
       <div className="field">
         <label htmlFor={id("photos")}>
-          Photos <span className="muted small">(optional, up to 3)</span>
+          {t("reviews.form.photos")} <span className="muted small">{t("reviews.form.photosOptional")}</span>
         </label>
         <input
           id={id("photos")}
@@ -122,7 +138,7 @@ export function ReviewForm({
           aria-describedby={describe("photos", true)}
         />
         <p className="field-hint" id={`${id("photos")}-hint`}>
-          JPG, PNG or WebP, up to 10MB each. We remove location and camera details.
+          {t("reviews.form.photosHint")}
         </p>
         {err("photos") ? (
           <p className="field-error" id={`${id("photos")}-error`}>
@@ -130,9 +146,9 @@ export function ReviewForm({
           </p>
         ) : null}
       </div>
-      <p className="muted small">Your review shows your first name and last initial once the shop has approved it.</p>
+      <p className="muted small">{t("reviews.form.shownAs")}</p>
       <button type="submit" className="button">
-        Submit Review
+        {t("reviews.form.submit")}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { productCardHtml } from "~/components/product/card-html";
 import { escapeHtml } from "~/lib/html";
 import { type CardProduct } from "~/domain/catalogue/cards";
+import { i18nFor } from "~/i18n/i18n.server";
 
 const product: CardProduct = {
   id: 7,
@@ -17,7 +18,7 @@ const product: CardProduct = {
 /** Parses the card's markup the way a browser does, inside its <article>. */
 function card(p: CardProduct, options = { eager: false, redirectTo: "/shop" }): HTMLElement {
   const article = document.createElement("article");
-  article.innerHTML = productCardHtml(p, options);
+  article.innerHTML = productCardHtml(p, { ...options, i18n: i18nFor("en") });
   return article;
 }
 

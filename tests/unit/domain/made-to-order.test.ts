@@ -1,6 +1,7 @@
 import { type MailDataByKind, renderMail } from "~/domain/mail/templates";
 import { productCardHtml } from "~/components/product/card-html";
 import { addBusinessDays, expectedShipDate, formatShipDate, leadTimeWeeks, madeToOrderText, shipDateSentence } from "~/domain/catalogue/made-to-order";
+import { i18nFor } from "~/i18n/i18n.server";
 
 describe("business days", () => {
   it("counts Monday to Friday only, starting the day after", () => {
@@ -64,14 +65,14 @@ describe("made-to-order texts", () => {
 describe("a made-to-order card", () => {
   const card = { id: 9, title: "Sewn Cape", slug: "sewn-cape", priceCents: 4200, stock: 0, hasOptions: false, category: null, image: null };
   it("at stock 0 says when it ships and can be added, instead of 'Sold out'", () => {
-    const markup = productCardHtml({ ...card, madeToOrderDays: 10 }, { eager: false, redirectTo: "/shop" });
+    const markup = productCardHtml({ ...card, madeToOrderDays: 10 }, { eager: false, redirectTo: "/shop", i18n: i18nFor("en") });
     expect(markup).toContain("Made to order: ships within 2 weeks");
     expect(markup).toContain('action="/cart"');
     expect(markup).not.toContain("Sold out");
     expect(markup).not.toContain("Out of Stock");
   });
   it("without room (or not made to order) is sold out as before", () => {
-    const markup = productCardHtml(card, { eager: false, redirectTo: "/shop" });
+    const markup = productCardHtml(card, { eager: false, redirectTo: "/shop", i18n: i18nFor("en") });
     expect(markup).toContain("Sold out");
     expect(markup).toContain("Out of Stock");
     expect(markup).not.toContain("Made to order");
