@@ -33,6 +33,10 @@ import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/lib/meta";
 import { formConstraints } from "~/web/form-constraints.server";
 import { TAB_LINK, tabBar } from "~/lib/behavior-contract";
+import { useI18n } from "~/i18n/context";
+import { metaI18n, pageToast } from "~/web/auth/page-language.server";
+import { localeOf } from "~/i18n/i18n.server";
+import { countryOptionsIn } from "~/i18n/countries";
 
 const REMOVE_FAILED: ToastMessage = { title: "Failed to remove from favorites.", type: "error" };
 
@@ -49,7 +53,7 @@ interface AccountData {
   loyalty: AccountLoyalty | null;
 }
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "My Account", noindex: true });
+export const meta: MetaFunction = (args) => pageMeta(args, { title: metaI18n(args.matches).t("account.title"), noindex: true });
 
 function toTab(value: string | null): Tab {
   return TABS.find((t) => t.id === value)?.id ?? "orders";
@@ -97,7 +101,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shipped = tab === "profile" ? await listShippedCountries(db) : [];
   const own = profile?.shippingCountry;
   const countries = own && !shipped.some((c) => c.code === own) ? countryOptions([...shipped.map((c) => c.code), own]) : shipped;
-  return json({ ...data, countries, profileConstraints: formConstraints(ProfileSchema) });
+  return json({ ...data, countries: countryOptionsIn(countries, localeOf(request)), profileConstraints: formConstraints(ProfileSchema) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -105,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, () => loginRedirect("/account"));
   switch (formData.get("intent")) {
     case INTENTS.updateProfile:
-      return saveProfile(user.id, formData);
+      return saveProfile(request, user.id, formData);
     case INTENTS.removeFavorite:
       return removeFavoriteFromAccount(request, user.id, formData);
     default:
@@ -113,7 +117,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-async function saveProfile(userId: number, formData: FormData) {
+async function saveProfile(request: Request, userId: number, formData: FormData) {
   const submission = parseWithZod(formData, { schema: ProfileSchema });
   if (submission.status !== "success") {
     return json<ProfileReply>({ intent: INTENTS.updateProfile, result: submission.reply(), failure: null }, { status: 400 });
@@ -132,9 +136,10 @@ async function saveProfile(userId: number, formData: FormData) {
   const asked = pendingEmail !== null && pendingEmail === submission.value.email.trim().toLowerCase();
   return redirectWithToast(
     PROFILE_URL,
-    asked && pendingEmail
-      ? { ...AUTH_TOAST_TEXT.profileUpdated, description: emailChangeRequestedNotice(pendingEmail) }
-      : { ...AUTH_TOAST_TEXT.profileUpdated },
+    pageToast(
+      request,
+      asked && pendingEmail ? { ...AUTH_TOAST_TEXT.profileUpdated, description: emailChangeRequestedNotice(pendingEmail) } : AUTH_TOAST_TEXT.profileUpdated,
+    ),
   );
 }
 
@@ -142,25 +147,26 @@ async function saveProfile(userId: number, formData: FormData) {
 async function removeFavoriteFromAccount(request: Request, userId: number, formData: FormData) {
   const submission = parseWithZod(formData, { schema: FavoriteSchema });
   if (submission.status !== "success") {
-    return respond(request, { redirectTo: FAVORITES_URL, toast: REMOVE_FAILED, status: 400 });
+    return respond(request, { redirectTo: FAVORITES_URL, toast: pageToast(request, REMOVE_FAILED), status: 400 });
   }
   await removeFavorite(db, userId, submission.value.productId);
-  return respond(request, { redirectTo: FAVORITES_URL, toast: { ...CART_TOAST_TEXT.favoriteRemoved } });
+  return respond(request, { redirectTo: FAVORITES_URL, toast: pageToast(request, CART_TOAST_TEXT.favoriteRemoved) });
 }
 
 export default function AccountPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<ProfileReply>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { t, rich } = useI18n();
 
   if (!data.user) {
     return (
       <div className="container">
         <section className="empty-state">
-          <h1>Please Log In</h1>
-          <p>You need to be logged in to view your account.</p>
+          <h1>{t("account.pleaseLogIn")}</h1>
+          <p>{t("account.needLogIn")}</p>
           <Link to="/login" className="button">
-            Log In
+            {t("account.logIn")}
           </Link>
         </section>
       </div>
@@ -172,29 +178,30 @@ export default function AccountPage() {
   return (
     <div className="container account-page">
       <div className="page-head">
-        <h1>My Account</h1>
-        <p className="muted">{`Signed in as ${data.user.firstName ? `${data.user.firstName} (${data.user.email})` : data.user.email}`}</p>
+        <h1>{t("account.title")}</h1>
+        <p className="muted">
+          {t("account.signedInAs", {
+            who: data.user.firstName ? `${data.user.firstName} (${data.user.email})` : data.user.email,
+          })}
+        </p>
       </div>
       <div className="alert alert-info account-welcome">
-        <p className="alert-title">Welcome to our new shop!</p>
-        <p>
-          Bought from us before on our previous marketplace shop? E-mail us at <a href={`mailto:${shopEmail}`}>{shopEmail}</a> and we will add your loyalty
-          points to your account manually.
-        </p>
+        <p className="alert-title">{t("account.welcomeTitle")}</p>
+        <p>{rich("account.welcomeText", { email: <a href={`mailto:${shopEmail}`}>{shopEmail}</a> })}</p>
       </div>
       {/* Tabs swap this element in place (browser/behaviors/tabs.ts): the bar's current tab and the panel change together. */}
       <div id="account-panel">
-        <nav className="tabs" aria-label="Account sections" {...tabBar("account-panel")}>
-          {TABS.map((t) => (
-            <Link key={t.id} to={`/account?tab=${t.id}`} aria-current={t.id === data.tab ? "page" : undefined} prefetch="none" {...TAB_LINK}>
-              {t.label}
+        <nav className="tabs" aria-label={t("account.sections")} {...tabBar("account-panel")}>
+          {TABS.map((tab) => (
+            <Link key={tab.id} to={`/account?tab=${tab.id}`} aria-current={tab.id === data.tab ? "page" : undefined} prefetch="none" {...TAB_LINK}>
+              {t(`account.tab.${tab.id}`)}
             </Link>
           ))}
           <Link to="/account/security" prefetch="none">
-            Sign-in &amp; Security
+            {t("account.securityLink")}
           </Link>
           <Link to="/account/data" prefetch="none">
-            Your data
+            {t("account.dataLink")}
           </Link>
         </nav>
         {data.tab === "orders" && data.orders ? <OrdersTab orders={data.orders} /> : null}

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, firstError, type FieldErrors, PasswordField } from "~/components/ui/field";
-import { ACCOUNT_DELETE_CONFIRM, confirmFirst } from "~/lib/behavior-contract";
+import { confirmFirst } from "~/lib/behavior-contract";
 import { getProfile } from "~/domain/auth/accounts.server";
 import { destroySession, getSession } from "~/web/session.server";
 import { requireUser } from "~/web/guards.server";
@@ -17,8 +17,10 @@ import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 import { formConstraints } from "~/web/form-constraints.server";
+import { useI18n } from "~/i18n/context";
+import { metaI18n, pageToast } from "~/web/auth/page-language.server";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Your data", noindex: true });
+export const meta: MetaFunction = (args) => pageMeta(args, { title: metaI18n(args.matches).t("privacy.data.title"), noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -66,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(await getSession(request)));
-  headers.append("Set-Cookie", await toastHeader({ title: PRIVACY_TEXT.deleted, type: "success" }));
+  headers.append("Set-Cookie", await toastHeader(pageToast(request, { title: PRIVACY_TEXT.deleted, type: "success" })));
   return redirect("/", { headers });
 }
 
@@ -74,80 +76,72 @@ export default function AccountDataPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as DataActionData | undefined;
   const errors = (actionData?.result?.error ?? null) as FieldErrors;
-  const years = data.retentionYears === 1 ? "1 year" : `${data.retentionYears} years`;
+  const { t, text, rich, path } = useI18n();
+  // The browser module asks this question as written here: in the page's language.
+  const confirm = confirmFirst(t("privacy.data.confirm"));
   return (
     <div className="container account-page data-page">
       <div className="page-head">
-        <h1>Your data</h1>
+        <h1>{t("privacy.data.title")}</h1>
         <p className="muted">
           <Link to="/account" prefetch="none">
-            My Account
+            {t("privacy.data.myAccount")}
           </Link>{" "}
           · {data.email}
         </p>
       </div>
 
       <section className="form-card" aria-labelledby="export-title">
-        <h2 id="export-title">Download my data</h2>
-        <p>
-          One file (JSON, readable by people and programs) with everything we keep about your account: your profile and saved address, your orders with their
-          items, addresses and totals, favorites, cart, loyalty history, back-in-stock requests, sign-in history and the e-mails we sent you. Passwords and
-          sign-in secrets are never in it.
-        </p>
+        <h2 id="export-title">{t("privacy.data.exportTitle")}</h2>
+        <p>{t("privacy.data.exportText")}</p>
         {data.exportRefused ? (
-          <Alert title={PRIVACY_TEXT.exportLimitedTitle} tone="info">
-            {data.exportRefused}
+          <Alert title={text(PRIVACY_TEXT.exportLimitedTitle)} tone="info">
+            {text(data.exportRefused)}
           </Alert>
         ) : null}
         {/* No download attribute: the file comes as an attachment, and a refusal comes back to this page. */}
-        <a href="/account/data/export" className="button">
-          Download my data
+        <a href={path("/account/data/export")} className="button">
+          {t("privacy.data.exportButton")}
         </a>
       </section>
 
       <section className="form-card data-delete" aria-labelledby="delete-title">
-        <h2 id="delete-title">Delete my account</h2>
-        <p>
-          Deleting your account removes your profile and saved address, favorites, cart, loyalty points and their history, back-in-stock requests and sign-in
-          history, and signs you out on every device. It cannot be undone.
-        </p>
-        <p>
-          Your orders stay with us for {years}, as the accounting rules require, but no longer linked to any account; the links in your order e-mails keep
-          working. Read more in our <Link to="/privacy">Privacy Policy</Link>.
-        </p>
+        <h2 id="delete-title">{t("privacy.data.deleteTitle")}</h2>
+        <p>{t("privacy.data.deleteText")}</p>
+        <p>{rich("privacy.data.ordersStay", { years: data.retentionYears, link: <Link to="/privacy">{t("privacy.data.privacyLink")}</Link> })}</p>
         {data.lastAdmin ? (
-          <Alert title="This account cannot be deleted" tone="info">
-            {PRIVACY_TEXT.lastAdmin}
+          <Alert title={t("privacy.data.cannotDelete")} tone="info">
+            {text(PRIVACY_TEXT.lastAdmin)}
           </Alert>
         ) : actionData?.linkSentTo ? (
-          <Alert title="Check your e-mail" tone="success">
-            {PRIVACY_TEXT.linkSent} <strong>{actionData.linkSentTo}</strong>
+          <Alert title={t("privacy.data.checkEmail")} tone="success">
+            {text(PRIVACY_TEXT.linkSent)} <strong>{actionData.linkSentTo}</strong>
           </Alert>
         ) : (
           <>
-            {actionData?.failure ? <Alert title="Account not deleted">{actionData.failure}</Alert> : null}
+            {actionData?.failure ? <Alert title={t("privacy.data.notDeleted")}>{text(actionData.failure)}</Alert> : null}
             {data.hasPassword ? (
-              <Form method="post" className="form-stack" aria-label="Delete my account" {...confirmFirst(ACCOUNT_DELETE_CONFIRM)}>
+              <Form method="post" className="form-stack" aria-label={t("privacy.data.deleteTitle")} {...confirm}>
                 <input type="hidden" name="intent" value={DELETE_INTENTS.withPassword} />
                 <PasswordField
-                  label="Current password"
+                  label={t("privacy.data.currentPassword")}
                   autoComplete="current-password"
                   constraint={data.constraints.password}
                   error={firstError(errors, "password")}
                 />
                 <div className="actions">
                   <button type="submit" className="button button-delete">
-                    Delete my account
+                    {t("privacy.data.deleteButton")}
                   </button>
                 </div>
               </Form>
             ) : (
-              <Form method="post" className="form-stack" aria-label="Delete my account" {...confirmFirst(ACCOUNT_DELETE_CONFIRM)}>
+              <Form method="post" className="form-stack" aria-label={t("privacy.data.deleteTitle")} {...confirm}>
                 <input type="hidden" name="intent" value={DELETE_INTENTS.sendLink} />
-                <p className="muted">Your account has no password, so we confirm by e-mail: we send a link to {data.email}, valid for one hour.</p>
+                <p className="muted">{t("privacy.data.byEmail", { email: data.email })}</p>
                 <div className="actions">
                   <button type="submit" className="button button-delete">
-                    Delete my account
+                    {t("privacy.data.deleteButton")}
                   </button>
                 </div>
               </Form>

@@ -11,10 +11,12 @@ import { PRIVACY_TEXT } from "~/domain/privacy/texts";
 import { db } from "~/lib/db.server";
 import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { useI18n } from "~/i18n/context";
+import { metaI18n, pageToast } from "~/web/auth/page-language.server";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.
 export const meta: MetaFunction = (args) => [
-  ...pageMeta(args, { title: "Delete your account", noindex: true, canonical: false }),
+  ...pageMeta(args, { title: metaI18n(args.matches).t("privacy.deleteLink.title"), noindex: true, canonical: false }),
   { name: "referrer", content: "same-origin" },
 ];
 
@@ -44,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers();
   // This browser's session ended with the account (all its sessions are gone); a stranger's stays.
   if ((await getUserId(request)) === userId) headers.append("Set-Cookie", await destroySession(await getSession(request)));
-  headers.append("Set-Cookie", await toastHeader({ title: PRIVACY_TEXT.deleted, type: "success" }));
+  headers.append("Set-Cookie", await toastHeader(pageToast(request, { title: PRIVACY_TEXT.deleted, type: "success" })));
   return redirect("/", { headers });
 }
 
@@ -52,26 +54,24 @@ export default function DeleteByLinkPage() {
   const { token, email, problem } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData?.error ?? problem;
+  const { t, text, rich } = useI18n();
   return (
     <div className="container auth-page">
-      <h1>Delete your account</h1>
+      <h1>{t("privacy.deleteLink.title")}</h1>
       <div className="form-card">
         {error ? (
-          <Alert title="This link cannot be used">{error}</Alert>
+          <Alert title={t("auth.link.cannotUse")}>{text(error)}</Alert>
         ) : (
           <Form method="post" className="form-stack">
             <input type="hidden" name="token" value={token} />
-            <p>
-              Delete the account <strong>{email}</strong> for good? Your profile, favorites, cart, loyalty points and back-in-stock requests go, and every
-              device is signed out. Your orders stay with the shop for the accounting period, no longer linked to an account.
-            </p>
+            <p>{rich("privacy.deleteLink.question", { email: <strong>{email}</strong> })}</p>
             <button type="submit" className="button button-lg button-block button-delete">
-              Delete my account
+              {t("privacy.data.deleteButton")}
             </button>
           </Form>
         )}
         <p className="small center">
-          <Link to="/shop">Back to the shop</Link>
+          <Link to="/shop">{t("auth.link.backToShop")}</Link>
         </p>
       </div>
     </div>

@@ -16,8 +16,11 @@ import { db } from "~/lib/db.server";
 import { getClientIp, jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 import { formConstraints, type FormConstraints } from "~/web/form-constraints.server";
+import { useI18n } from "~/i18n/context";
+import { i18nOf } from "~/i18n/i18n.server";
+import { metaI18n, pageToast } from "~/web/auth/page-language.server";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Sign-in & Security", noindex: true });
+export const meta: MetaFunction = (args) => pageMeta(args, { title: metaI18n(args.matches).t("auth.security.title"), noindex: true });
 
 const INTENTS = { changePassword: "change-password", sendPasswordLink: "send-password-link", signOutEverywhere: "sign-out-everywhere" } as const;
 const SECURITY_URL = "/account/security";
@@ -55,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!(error instanceof DomainError)) throw error;
         return json({ result: submission.reply({ ...error.toConform(), ...hidden }) }, { status: error.status });
       }
-      return redirectWithToast(SECURITY_URL, { title: "Password changed", description: SECURITY_TEXT.passwordChanged, type: "success" });
+      return redirectWithToast(SECURITY_URL, pageToast(request, { title: "Password changed", description: SECURITY_TEXT.passwordChanged, type: "success" }));
     }
     case INTENTS.sendPasswordLink: {
       // A first password is a new way in: it is set through a link to the account's own
@@ -66,13 +69,21 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!(error instanceof DomainError)) throw error;
         return json({ result: { error: { "": [error.message] } } }, { status: error.status });
       }
-      return redirectWithToast(SECURITY_URL, { title: "Link sent", description: `${SECURITY_TEXT.passwordLinkSent} ${user.email}.`, type: "success" });
+      const { t } = i18nOf(request);
+      return redirectWithToast(SECURITY_URL, {
+        title: t("auth.link.sent"),
+        description: t("auth.security.linkSentText", { email: user.email }),
+        type: "success",
+      });
     }
     case INTENTS.signOutEverywhere: {
       await endSessions(db, user.id, null);
       const headers = new Headers();
       headers.append("Set-Cookie", await destroySession(await getSession(request)));
-      headers.append("Set-Cookie", await toastHeader({ title: "Signed out", description: SECURITY_TEXT.signedOutEverywhere, type: "success" }));
+      headers.append(
+        "Set-Cookie",
+        await toastHeader(pageToast(request, { title: "Signed out", description: SECURITY_TEXT.signedOutEverywhere, type: "success" })),
+      );
       return redirect("/login", { headers });
     }
     default:
@@ -84,13 +95,14 @@ export default function SecurityPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = (actionData?.result.error ?? null) as FieldErrors;
+  const { t } = useI18n();
   return (
     <div className="container account-page">
       <div className="page-head">
-        <h1>Sign-in &amp; Security</h1>
+        <h1>{t("auth.security.title")}</h1>
         <p className="muted">
           <Link to="/account" prefetch="none">
-            My Account
+            {t("auth.security.myAccount")}
           </Link>{" "}
           · {data.email}
         </p>
@@ -103,12 +115,12 @@ export default function SecurityPage() {
       )}
       {data.totp ? <TwoFactorSection totp={data.totp} /> : null}
       <section className="form-card" aria-labelledby="devices-title">
-        <h2 id="devices-title">Devices</h2>
-        <p className="muted">Signs this account out everywhere it is signed in, including here.</p>
+        <h2 id="devices-title">{t("auth.security.devices")}</h2>
+        <p className="muted">{t("auth.security.devicesText")}</p>
         <Form method="post">
           <input type="hidden" name="intent" value={INTENTS.signOutEverywhere} />
           <button type="submit" className="button button-secondary">
-            Sign out of all devices
+            {t("auth.security.signOutAll")}
           </button>
         </Form>
       </section>
@@ -117,23 +129,20 @@ export default function SecurityPage() {
 }
 
 function EmailSection({ email, verified }: { email: string; verified: boolean }) {
+  const { t, rich } = useI18n();
   return (
     <section className="form-card" aria-labelledby="email-title">
-      <h2 id="email-title">E-mail address</h2>
+      <h2 id="email-title">{t("auth.security.email")}</h2>
       {verified ? (
-        <p>
-          <strong>{email}</strong> is confirmed.
-        </p>
+        <p>{rich("auth.security.emailConfirmed", { email: <strong>{email}</strong> })}</p>
       ) : (
         <>
-          <p>
-            <strong>{email}</strong> is not confirmed yet. Open the link we sent to it, or ask for a new one.
-          </p>
+          <p>{rich("auth.security.emailUnconfirmed", { email: <strong>{email}</strong> })}</p>
           {/* The same form as /verify-email's, posted there: its answer says the link was sent. */}
           <Form method="post" action="/verify-email">
             <input type="hidden" name="intent" value="resend" />
             <button type="submit" className="button button-secondary">
-              Send me a new link
+              {t("auth.verify.sendNew")}
             </button>
           </Form>
         </>
@@ -144,38 +153,39 @@ function EmailSection({ email, verified }: { email: string; verified: boolean })
 
 function ChangePasswordSection({ errors, constraints }: { errors: FieldErrors; constraints: FormConstraints<typeof ChangePasswordSchema> }) {
   const formError = firstError(errors, "");
+  const { t, text } = useI18n();
   return (
     <section className="form-card" aria-labelledby="password-title">
-      <h2 id="password-title">Change password</h2>
-      <p className="muted">Changing your password signs you out on every other device.</p>
-      {formError ? <Alert title="Password not changed">{formError}</Alert> : null}
-      <Form method="post" className="form-stack" aria-label="Change password">
+      <h2 id="password-title">{t("auth.security.changePassword")}</h2>
+      <p className="muted">{t("auth.security.changeText")}</p>
+      {formError ? <Alert title={t("auth.security.notChanged")}>{text(formError)}</Alert> : null}
+      <Form method="post" className="form-stack" aria-label={t("auth.security.changePassword")}>
         <input type="hidden" name="intent" value={INTENTS.changePassword} />
         <PasswordField
           name="currentPassword"
-          label="Current password"
+          label={t("auth.security.currentPassword")}
           autoComplete="current-password"
           constraint={constraints.currentPassword}
           error={firstError(errors, "currentPassword")}
         />
         <PasswordField
           name="newPassword"
-          label="New password"
+          label={t("auth.security.newPassword")}
           autoComplete="new-password"
           constraint={constraints.newPassword}
-          hint={`At least ${constraints.newPassword.minLength} characters; common passwords are refused.`}
+          hint={t("auth.security.newPasswordHint", { min: constraints.newPassword.minLength ?? "" })}
           error={firstError(errors, "newPassword")}
         />
         <PasswordField
           name="confirmPassword"
-          label="Confirm new password"
+          label={t("auth.security.confirmPassword")}
           autoComplete="new-password"
           constraint={constraints.confirmPassword}
           error={firstError(errors, "confirmPassword")}
         />
         <div className="actions">
           <button type="submit" className="button">
-            Change password
+            {t("auth.security.changePassword")}
           </button>
         </div>
       </Form>
@@ -184,17 +194,16 @@ function ChangePasswordSection({ errors, constraints }: { errors: FieldErrors; c
 }
 
 function SetPasswordSection({ email, formError }: { email: string; formError: string | undefined }) {
+  const { t, text, rich } = useI18n();
   return (
     <section className="form-card" aria-labelledby="password-title">
-      <h2 id="password-title">Set a password</h2>
-      <p>
-        You sign in with Google. To add a password, open the link we send to <strong>{email}</strong>: it works once, for one hour.
-      </p>
-      {formError ? <Alert title="Link not sent">{formError}</Alert> : null}
-      <Form method="post" aria-label="Set a password">
+      <h2 id="password-title">{t("auth.security.setPassword")}</h2>
+      <p>{rich("auth.security.setPasswordText", { email: <strong>{email}</strong> })}</p>
+      {formError ? <Alert title={t("auth.security.linkNotSent")}>{text(formError)}</Alert> : null}
+      <Form method="post" aria-label={t("auth.security.setPassword")}>
         <input type="hidden" name="intent" value={INTENTS.sendPasswordLink} />
         <button type="submit" className="button">
-          E-mail me a link to set a password
+          {t("auth.security.sendLink")}
         </button>
       </Form>
     </section>
@@ -202,18 +211,19 @@ function SetPasswordSection({ email, formError }: { email: string; formError: st
 }
 
 function TwoFactorSection({ totp }: { totp: { enabled: boolean; recoveryCodesLeft: number } }) {
+  const { t } = useI18n();
   return (
     <section className="form-card" aria-labelledby="totp-title">
-      <h2 id="totp-title">Two-factor authentication</h2>
+      <h2 id="totp-title">{t("auth.security.twoFactor")}</h2>
       {totp.enabled ? (
         <p>
-          On. {totp.recoveryCodesLeft} of 10 recovery codes left. <Link to="/account/two-factor">Manage</Link>
+          {t("auth.security.twoFactorOn", { left: totp.recoveryCodesLeft })} <Link to="/account/two-factor">{t("auth.security.manage")}</Link>
         </p>
       ) : (
         <>
-          <p>Off. An admin account should ask for a code from your phone as well as the password.</p>
+          <p>{t("auth.security.twoFactorOff")}</p>
           <Link to="/account/two-factor" className="button">
-            Turn on two-factor authentication
+            {t("auth.security.turnOn")}
           </Link>
         </>
       )}

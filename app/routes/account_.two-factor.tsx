@@ -13,8 +13,10 @@ import { jsonError, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 import { type FieldConstraint } from "~/lib/field-constraint";
 import { formConstraints } from "~/web/form-constraints.server";
+import { useI18n } from "~/i18n/context";
+import { metaI18n, pageToast } from "~/web/auth/page-language.server";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor Authentication", noindex: true });
+export const meta: MetaFunction = (args) => pageMeta(args, { title: metaI18n(args.matches).t("auth.totp.title"), noindex: true });
 
 const INTENTS = { enable: "enable", regenerate: "regenerate-codes", disable: "disable" } as const;
 
@@ -47,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (intent === INTENTS.disable) {
       await disableTotp(db, user.id, code);
-      return redirectWithToast("/account/security", { title: "Two-factor authentication is off", type: "info" });
+      return redirectWithToast("/account/security", pageToast(request, { title: "Two-factor authentication is off", type: "info" }));
     }
     const codes =
       intent === INTENTS.enable
@@ -66,21 +68,22 @@ export default function TwoFactorPage() {
   const actionData = useActionData<typeof action>();
   const errors = (actionData?.result?.error ?? null) as FieldErrors;
   const codes = actionData?.codes ?? null;
+  const { t, rich } = useI18n();
   return (
     <div className="container account-page">
       <div className="page-head">
-        <h1>Two-Factor Authentication</h1>
+        <h1>{t("auth.totp.title")}</h1>
         <p className="muted">
           <Link to="/account/security" prefetch="none">
-            Sign-in &amp; Security
+            {t("auth.security.title")}
           </Link>
         </p>
       </div>
       {codes ? (
         <section className="form-card" aria-labelledby="codes-title">
-          <h2 id="codes-title">Your recovery codes</h2>
-          <Alert title="Save these codes now" tone="info">
-            Each works once, instead of a code from your phone. They are not shown again.
+          <h2 id="codes-title">{t("auth.totp.codesTitle")}</h2>
+          <Alert title={t("auth.totp.saveNow")} tone="info">
+            {t("auth.totp.saveNowText")}
           </Alert>
           <ol className="recovery-codes">
             {codes.map((c: string) => (
@@ -89,23 +92,24 @@ export default function TwoFactorPage() {
               </li>
             ))}
           </ol>
-          <Link to="/admin" className="button">
-            Done
-          </Link>
+          {/* A plain link: the admin has one language, and a Remix Link would put the page's prefix on it. */}
+          <a href="/admin" className="button">
+            {t("auth.totp.done")}
+          </a>
         </section>
       ) : status.enabled ? (
         <section className="form-card" aria-labelledby="on-title">
-          <h2 id="on-title">Two-factor authentication is on</h2>
-          <p>{status.recoveryCodesLeft} of 10 recovery codes left.</p>
+          <h2 id="on-title">{t("auth.totp.isOn")}</h2>
+          <p>{t("auth.totp.codesLeft", { left: status.recoveryCodesLeft })}</p>
           <CodeForm
             intent={INTENTS.regenerate}
-            label="New recovery codes"
+            label={t("auth.totp.newCodes")}
             constraints={constraints}
             errors={actionData?.intent === INTENTS.regenerate ? errors : null}
           />
           <CodeForm
             intent={INTENTS.disable}
-            label="Turn off"
+            label={t("auth.totp.turnOff")}
             secondary
             constraints={constraints}
             errors={actionData?.intent === INTENTS.disable ? errors : null}
@@ -113,16 +117,14 @@ export default function TwoFactorPage() {
         </section>
       ) : enrolment ? (
         <section className="form-card" aria-labelledby="setup-title">
-          <h2 id="setup-title">Set up your authenticator app</h2>
+          <h2 id="setup-title">{t("auth.totp.setupTitle")}</h2>
           <ol>
-            <li>Scan this QR code with an authenticator app (Google Authenticator, 1Password, Aegis…).</li>
-            <li>Enter the six-digit code it shows.</li>
+            <li>{t("auth.totp.scan")}</li>
+            <li>{t("auth.totp.enterCode")}</li>
           </ol>
-          <div className="totp-qr" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
-          <p>
-            Cannot scan? Enter this key instead: <code className="totp-secret">{enrolment.secret}</code>
-          </p>
-          <CodeForm intent={INTENTS.enable} label="Turn on" constraints={constraints} errors={errors} withPassword />
+          <div className="totp-qr" role="img" aria-label={t("auth.totp.qrLabel")} dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
+          <p>{rich("auth.totp.cannotScan", { key: <code className="totp-secret">{enrolment.secret}</code> })}</p>
+          <CodeForm intent={INTENTS.enable} label={t("auth.totp.turnOn")} constraints={constraints} errors={errors} withPassword />
         </section>
       ) : null}
     </div>
@@ -144,6 +146,7 @@ function CodeForm({
   secondary?: boolean;
   withPassword?: boolean;
 }) {
+  const { t } = useI18n();
   return (
     <Form method="post" className="form-stack" aria-label={label}>
       <input type="hidden" name="intent" value={intent} />
@@ -151,7 +154,7 @@ function CodeForm({
         <PasswordField
           name="currentPassword"
           idPrefix={`${intent}-`}
-          label="Current password"
+          label={t("auth.security.currentPassword")}
           autoComplete="current-password"
           constraint={constraints.currentPassword}
           error={firstError(errors, "currentPassword")}
@@ -160,7 +163,7 @@ function CodeForm({
       <Field
         name="code"
         idPrefix={`${intent}-`}
-        label="Code from your app"
+        label={t("auth.totp.code")}
         autoComplete="one-time-code"
         {...constraints.code}
         error={firstError(errors, "code")}

@@ -4,9 +4,11 @@ import { UnsubscribePage } from "~/components/mail/unsubscribe-page";
 import { readUnsubscribeToken, unsubscribeBackInStock } from "~/domain/mail/back-in-stock.server";
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { pageMeta } from "~/lib/meta";
+import { useI18n } from "~/i18n/context";
+import { metaI18n } from "~/web/auth/page-language.server";
 import { unsubscribeAction, unsubscribeLoaderAnswer } from "~/web/unsubscribe-page.server";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Unsubscribe", noindex: true, canonical: false });
+export const meta: MetaFunction = (args) => pageMeta(args, { title: metaI18n(args.matches).t("privacy.unsubscribe.title"), noindex: true, canonical: false });
 
 export function loader({ request }: LoaderFunctionArgs) {
   return unsubscribeLoaderAnswer(request, readUnsubscribeToken);
@@ -18,10 +20,11 @@ export function action({ request }: ActionFunctionArgs) {
 
 export default function UnsubscribePageRoute() {
   const { token, email } = useLoaderData<typeof loader>();
+  const { t, rich } = useI18n();
   return (
     <UnsubscribePage
-      heading="Back-in-stock e-mails"
-      question={(address) => <>Stop every back-in-stock e-mail to {address}?</>}
+      heading={t("privacy.unsubscribe.stockHeading")}
+      question={(address) => rich("privacy.unsubscribe.stockQuestion", { email: address })}
       token={token}
       email={email}
       answer={useActionData<typeof action>()}

@@ -6,10 +6,12 @@ import { confirmEmailChange, readEmailChangeToken } from "~/domain/auth/email-to
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
 import { emailTokenAction } from "~/web/email-token.server";
+import { useI18n } from "~/i18n/context";
+import { metaI18n } from "~/web/auth/page-language.server";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.
 export const meta: MetaFunction = (args) => [
-  ...pageMeta(args, { title: "Confirm your new e-mail address", noindex: true, canonical: false }),
+  ...pageMeta(args, { title: metaI18n(args.matches).t("auth.change.title"), noindex: true, canonical: false }),
   { name: "referrer", content: "same-origin" },
 ];
 
@@ -30,29 +32,28 @@ export default function ConfirmEmailChangePage() {
   const { token, newEmail, problem } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData?.error ?? problem;
+  const { t, text, rich } = useI18n();
   return (
     <div className="container auth-page">
-      <h1>Confirm your new e-mail address</h1>
+      <h1>{t("auth.change.title")}</h1>
       <div className="form-card">
         {actionData?.done ? (
-          <Alert title="Address changed" tone="success">
-            {EMAIL_TOKEN_TEXT.changeConfirmed} <strong>{actionData.email}</strong>
+          <Alert title={t("auth.change.changed")} tone="success">
+            {text(EMAIL_TOKEN_TEXT.changeConfirmed)} <strong>{actionData.email}</strong>
           </Alert>
         ) : error ? (
-          <Alert title="This link cannot be used">{error}</Alert>
+          <Alert title={t("auth.link.cannotUse")}>{text(error)}</Alert>
         ) : (
           <Form method="post" className="form-stack">
             <input type="hidden" name="token" value={token} />
-            <p>
-              An account at this shop asked to use <strong>{newEmail}</strong> as its address. Confirm only if you asked for it yourself.
-            </p>
+            <p>{rich("auth.change.question", { email: <strong>{newEmail}</strong> })}</p>
             <button type="submit" className="button button-lg button-block">
-              Use this address for my account
+              {t("auth.change.confirm")}
             </button>
           </Form>
         )}
         <p className="small center">
-          <Link to="/shop">Back to the shop</Link>
+          <Link to="/shop">{t("auth.link.backToShop")}</Link>
         </p>
       </div>
     </div>

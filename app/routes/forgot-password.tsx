@@ -11,8 +11,10 @@ import { getClientIp, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 import { busyLabel } from "~/lib/behavior-contract";
 import { formConstraints } from "~/web/form-constraints.server";
+import { useI18n } from "~/i18n/context";
+import { metaI18n } from "~/web/auth/page-language.server";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Forgot Password", noindex: true });
+export const meta: MetaFunction = (args) => pageMeta(args, { title: metaI18n(args.matches).t("auth.forgot.title"), noindex: true });
 
 export function loader({ request }: LoaderFunctionArgs) {
   return json({ sent: new URL(request.url).searchParams.get("sent") === "1", constraints: formConstraints(ForgotPasswordSchema) });
@@ -38,25 +40,26 @@ export default function ForgotPasswordPage() {
   const errors = actionData?.result.error as FieldErrors;
   const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
   const formError = firstError(errors, "");
+  const { t, text } = useI18n();
   return (
     <div className="container auth-page">
-      <h1>Forgot your password?</h1>
-      <p className="muted">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <h1>{t("auth.forgot.heading")}</h1>
+      <p className="muted">{t("auth.forgot.intro")}</p>
       <div className="form-card">
         {sent ? (
-          <Alert title="Check your inbox" tone="success">
-            {MAIL_TEXT.forgotSent}
+          <Alert title={t("auth.forgot.checkInbox")} tone="success">
+            {text(MAIL_TEXT.forgotSent)}
           </Alert>
         ) : null}
-        {formError ? <Alert title="Please try again later">{formError}</Alert> : null}
-        <Form method="post" className="form-stack" aria-label="Forgot password">
-          <EmailField constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
-          <button type="submit" className="button button-lg button-block" {...busyLabel("Sending...")}>
-            Send reset link
+        {formError ? <Alert title={t("auth.forgot.tryLater")}>{text(formError)}</Alert> : null}
+        <Form method="post" className="form-stack" aria-label={t("auth.forgot.form")}>
+          <EmailField label={t("auth.field.email")} constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
+          <button type="submit" className="button button-lg button-block" {...busyLabel(t("auth.forgot.sending"))}>
+            {t("auth.forgot.send")}
           </button>
         </Form>
         <p className="small center">
-          <Link to="/login">Back to sign in</Link>
+          <Link to="/login">{t("auth.forgot.back")}</Link>
         </p>
       </div>
     </div>

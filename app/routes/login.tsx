@@ -11,13 +11,13 @@ import { jsonError, readFormData, safeRedirect } from "~/web/http.server";
 import { requireAnonymous } from "~/web/guards.server";
 import { pageMeta } from "~/lib/meta";
 import { busyLabel, SIGN_IN_FORM, TAB_LINK, tabBar } from "~/lib/behavior-contract";
+import { useI18n } from "~/i18n/context";
+import { metaI18n, pageErrors, pageToast, redirectTarget } from "~/web/auth/page-language.server";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Sign In",
-    description: "Sign in or create an account to keep favorites, follow orders and earn loyalty points.",
-    noindex: true,
-  });
+export const meta: MetaFunction = (args) => {
+  const { t } = metaI18n(args.matches);
+  return pageMeta(args, { title: t("auth.login.title"), description: t("auth.login.description"), noindex: true });
+};
 
 type Tab = "signin" | "signup";
 
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab: Tab = url.searchParams.get("tab") === "signup" ? "signup" : "signin";
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
   // Someone already signed in has nothing to do here.
-  await requireAnonymous(request, redirectTo === "/" ? "/account" : redirectTo);
+  await requireAnonymous(request, redirectTarget(request, redirectTo === "/" ? "/account" : redirectTo));
   return json({
     tab,
     redirectTo,
@@ -48,7 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
     throw (await answerThrownRedirect(request, thrown)) ?? thrown;
   }
   if (!outcome.ok) {
-    return json({ intent: intent as Tab, result: outcome.result, alert: outcome.alert }, { status: outcome.status });
+    // The browser module shows these as they come: in the page's language.
+    const result = { ...outcome.result, error: pageErrors(request, outcome.result.error) };
+    return json({ intent: intent as Tab, result, alert: pageToast(request, outcome.alert) }, { status: outcome.status });
   }
   const toast = intent === "signin" ? { ...AUTH_TOAST_TEXT.loginSuccess } : { ...AUTH_TOAST_TEXT.registered };
   return answerSignedIn(request, redirectTo, toast, [outcome.cookie]);
@@ -56,6 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { tab, redirectTo, google, constraints } = useLoaderData<typeof loader>();
+  const i18n = useI18n();
+  const { t } = i18n;
   const actionData = useActionData<typeof action>();
   const active: Tab = actionData?.intent ?? tab;
   const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
@@ -65,23 +69,21 @@ export default function LoginPage() {
   return (
     // Tabs swap this element in place (browser/behaviors/tabs.ts): heading and form change together.
     <div className="container auth-page" id="login-panel">
-      <h1>{active === "signup" ? "Create your account" : "Welcome back"}</h1>
-      <p className="muted">
-        {active === "signup"
-          ? "Keep favorites, follow your orders and earn loyalty points on every purchase."
-          : "Sign in to see your orders, favorites and loyalty points."}
-      </p>
+      <h1>{active === "signup" ? t("auth.login.createTitle") : t("auth.login.welcomeBack")}</h1>
+      <p className="muted">{active === "signup" ? t("auth.login.signUpIntro") : t("auth.login.signInIntro")}</p>
       <div className="form-card">
-        <nav className="tabs" aria-label="Sign in or sign up" {...tabBar("login-panel", "replace")}>
+        <nav className="tabs" aria-label={t("auth.login.tabs")} {...tabBar("login-panel", "replace")}>
           <Link to={tabLink("signin")} aria-current={active === "signin" ? "page" : undefined} {...TAB_LINK}>
-            Sign In
+            {t("auth.login.signInTab")}
           </Link>
           <Link to={tabLink("signup")} aria-current={active === "signup" ? "page" : undefined} {...TAB_LINK}>
-            Sign Up
+            {t("auth.login.signUpTab")}
           </Link>
         </nav>
 
-        {actionData?.alert ? <Alert title={actionData.alert.title}>{actionData.alert.description}</Alert> : null}
+        {actionData?.alert ? (
+          <Alert title={i18n.text(actionData.alert.title)}>{actionData.alert.description ? i18n.text(actionData.alert.description) : undefined}</Alert>
+        ) : null}
 
         {active === "signin" ? (
           <SignInForm redirectTo={redirectTo} values={values} errors={errors} constraints={constraints.signin} />
@@ -91,9 +93,10 @@ export default function LoginPage() {
 
         {google ? (
           <>
-            <p className="divider">or</p>
-            <a href={`/api/auth/google?${new URLSearchParams({ redirectTo })}`} className="button button-google button-block">
-              Continue with Google
+            <p className="divider">{t("auth.login.or")}</p>
+            {/* Google's return comes to an English path: it carries the page's language in redirectTo. */}
+            <a href={`/api/auth/google?${new URLSearchParams({ redirectTo: i18n.path(redirectTo) })}`} className="button button-google button-block">
+              {t("auth.login.google")}
             </a>
           </>
         ) : null}
@@ -110,31 +113,38 @@ interface AuthFormProps<S extends z.ZodTypeAny> {
 }
 
 function SignInForm({ redirectTo, values, errors, constraints }: AuthFormProps<typeof LoginSchema>) {
+  const { t } = useI18n();
   return (
-    <Form method="post" className="form-stack" key="signin" aria-label="Sign in" {...SIGN_IN_FORM}>
+    <Form method="post" className="form-stack" key="signin" aria-label={t("auth.login.signInForm")} {...SIGN_IN_FORM}>
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <EmailField constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
-      <PasswordField autoComplete="current-password" constraint={constraints.password} error={firstError(errors, "password")} />
-      <button type="submit" className="button button-lg button-block" {...busyLabel("Signing in...")}>
-        Sign In
+      <EmailField label={t("auth.field.email")} constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
+      <PasswordField
+        label={t("auth.field.password")}
+        autoComplete="current-password"
+        constraint={constraints.password}
+        error={firstError(errors, "password")}
+      />
+      <button type="submit" className="button button-lg button-block" {...busyLabel(t("auth.login.signingIn"))}>
+        {t("auth.login.signIn")}
       </button>
       <p className="small center">
-        <Link to="/forgot-password">Forgot password?</Link>
+        <Link to="/forgot-password">{t("auth.login.forgot")}</Link>
       </p>
     </Form>
   );
 }
 
 function SignUpForm({ redirectTo, values, errors, constraints }: AuthFormProps<typeof RegisterSchema>) {
+  const { t, rich } = useI18n();
   return (
-    <Form method="post" className="form-stack" key="signup" aria-label="Sign up" {...SIGN_IN_FORM}>
+    <Form method="post" className="form-stack" key="signup" aria-label={t("auth.login.signUpForm")} {...SIGN_IN_FORM}>
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <div className="form-row">
         <Field
           name="firstName"
-          label="First Name"
+          label={t("auth.login.firstName")}
           autoComplete="given-name"
           {...constraints.firstName}
           defaultValue={values.firstName}
@@ -142,25 +152,24 @@ function SignUpForm({ redirectTo, values, errors, constraints }: AuthFormProps<t
         />
         <Field
           name="lastName"
-          label="Last Name"
+          label={t("auth.login.lastName")}
           autoComplete="family-name"
           {...constraints.lastName}
           defaultValue={values.lastName}
           error={firstError(errors, "lastName")}
         />
       </div>
-      <EmailField constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
+      <EmailField label={t("auth.field.email")} constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
       <PasswordField
+        label={t("auth.field.password")}
         autoComplete="new-password"
         constraint={constraints.password}
-        hint={`At least ${constraints.password.minLength} characters.`}
+        hint={t("auth.login.passwordHint", { min: constraints.password.minLength ?? "" })}
         error={firstError(errors, "password")}
       />
-      <p className="muted small">
-        We keep your data as our <Link to="/privacy">Privacy Policy</Link> says.
-      </p>
-      <button type="submit" className="button button-lg button-block" {...busyLabel("Creating account...")}>
-        Create Account
+      <p className="muted small">{rich("auth.login.privacy", { link: <Link to="/privacy">{t("auth.login.privacyLink")}</Link> })}</p>
+      <button type="submit" className="button button-lg button-block" {...busyLabel(t("auth.login.creating"))}>
+        {t("auth.login.create")}
       </button>
     </Form>
   );

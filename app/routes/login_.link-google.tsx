@@ -11,8 +11,10 @@ import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { getClientIp, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
+import { useI18n } from "~/i18n/context";
+import { metaI18n, pageToast, redirectTarget } from "~/web/auth/page-language.server";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Link Google Sign-In", noindex: true });
+export const meta: MetaFunction = (args) => pageMeta(args, { title: metaI18n(args.matches).t("auth.linkGoogle.title"), noindex: true });
 
 const EXPIRED = "Your Google sign-in took too long. Please try again.";
 
@@ -23,7 +25,7 @@ const EXPIRED = "Your Google sign-in took too long. Please try again.";
 export async function loader({ request }: LoaderFunctionArgs) {
   const link = await getGoogleLink(request);
   const email = link ? await getAccountEmail(db, link.userId) : null;
-  if (!link || !email) throw await redirectWithToast("/login", loginFailed(EXPIRED));
+  if (!link || !email) throw await redirectWithToast("/login", pageToast(request, loginFailed(EXPIRED)));
   // The password is checked by the sign-in's own rules (verifyLogin), so it has the sign-in's limits.
   return json({ email, constraints: { password: formConstraints(LoginSchema).password } });
 }
@@ -32,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const link = await getGoogleLink(request);
   const email = link ? await getAccountEmail(db, link.userId) : null;
-  if (!link || !email) return redirectWithToast("/login", loginFailed(EXPIRED));
+  if (!link || !email) return redirectWithToast("/login", pageToast(request, loginFailed(EXPIRED)));
   const password = formData.get("password");
   if (typeof password !== "string" || password === "") {
     return json({ errors: { password: ["Password is required"] } }, { status: 400 });
@@ -46,24 +48,31 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ errors: { password: [error.message] } }, { status: error.status });
   }
   const next = await beginSignIn(request, link.userId, link.redirectTo);
-  if (next.location !== link.redirectTo) return redirectWithToast(next.location, { title: "Google sign-in linked", type: "success" }, [next.cookie]);
-  return redirectWithToast(link.redirectTo, { ...AUTH_TOAST_TEXT.loginSuccess, description: "Google sign-in is now linked to your account." }, [next.cookie]);
+  if (next.location !== link.redirectTo) {
+    return redirectWithToast(redirectTarget(request, next.location), pageToast(request, { title: "Google sign-in linked", type: "success" }, next.location), [
+      next.cookie,
+    ]);
+  }
+  const toast = { ...AUTH_TOAST_TEXT.loginSuccess, description: "Google sign-in is now linked to your account." };
+  return redirectWithToast(redirectTarget(request, link.redirectTo), pageToast(request, toast, link.redirectTo), [next.cookie]);
 }
 
 export default function LinkGooglePage() {
   const { email, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = (actionData && "errors" in actionData ? actionData.errors : null) as FieldErrors;
+  const { t, text } = useI18n();
+  const failure = firstError(errors, "password");
   return (
     <div className="container auth-page">
-      <h1>Link Google Sign-In</h1>
-      <p className="muted">{email} already has an account with a password. Enter that password once, and you can sign in with Google from now on.</p>
+      <h1>{t("auth.linkGoogle.title")}</h1>
+      <p className="muted">{t("auth.linkGoogle.intro", { email })}</p>
       <div className="form-card">
-        {firstError(errors, "password") ? <Alert title="Not linked">{firstError(errors, "password")}</Alert> : null}
-        <Form method="post" className="form-stack" aria-label="Link Google sign-in">
-          <PasswordField autoComplete="current-password" constraint={constraints.password} error={firstError(errors, "password")} />
+        {failure ? <Alert title={t("auth.linkGoogle.notLinked")}>{text(failure)}</Alert> : null}
+        <Form method="post" className="form-stack" aria-label={t("auth.linkGoogle.form")}>
+          <PasswordField label={t("auth.field.password")} autoComplete="current-password" constraint={constraints.password} error={failure} />
           <button type="submit" className="button button-lg button-block">
-            Link and sign in
+            {t("auth.linkGoogle.submit")}
           </button>
         </Form>
       </div>

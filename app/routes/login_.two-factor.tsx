@@ -13,21 +13,23 @@ import { logAccountSignIn } from "~/domain/ops/activity.server";
 import { getClientIp, readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 import { formConstraints } from "~/web/form-constraints.server";
+import { useI18n } from "~/i18n/context";
+import { metaI18n, pageToast, redirectTarget } from "~/web/auth/page-language.server";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Two-Factor Sign In", noindex: true });
+export const meta: MetaFunction = (args) => pageMeta(args, { title: metaI18n(args.matches).t("auth.twoFactorSignIn.title"), noindex: true });
 
 const EXPIRED = "Your sign-in took too long. Please sign in again.";
 
 /** The second step of signing in to an account with a second factor (after the password). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await getPendingSignIn(request))) throw await redirectWithToast("/login", loginFailed(EXPIRED));
+  if (!(await getPendingSignIn(request))) throw await redirectWithToast("/login", pageToast(request, loginFailed(EXPIRED)));
   return json({ ok: true, constraints: formConstraints(SecondFactorSchema) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const pending = await getPendingSignIn(request);
-  if (!pending) return redirectWithToast("/login", loginFailed(EXPIRED));
+  if (!pending) return redirectWithToast("/login", pageToast(request, loginFailed(EXPIRED)));
   const submission = parseWithZod(formData, { schema: SecondFactorSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {
@@ -35,41 +37,45 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     await logAccountSignIn(db, { userId: pending.userId, ok: false, reason: error.status === 429 ? "too many codes" : "wrong code", ip: getClientIp(request) });
-    if (error.status === 429) return redirectWithToast("/login", loginFailed(`${error.message} Please sign in again later.`));
+    if (error.status === 429) return redirectWithToast("/login", pageToast(request, loginFailed(`${error.message} Please sign in again later.`)));
     return json({ result: submission.reply({ fieldErrors: { code: [error.message] }, hideFields: ["code"] }) }, { status: error.status });
   }
   const cookie = await signInUser(request, pending.userId);
   const toast = pending.redirectTo.startsWith("/admin") ? AUTH_TOAST_TEXT.adminLoginSuccess : AUTH_TOAST_TEXT.loginSuccess;
-  return redirectWithToast(pending.redirectTo, { ...toast }, [cookie]);
+  // A sign-in begun on a Polish page goes on in Polish, except to the admin (English only, never /pl/admin).
+  return redirectWithToast(redirectTarget(request, pending.redirectTo), pageToast(request, toast, pending.redirectTo), [cookie]);
 }
 
 export default function TwoFactorSignIn() {
   const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const errors = (actionData && "result" in actionData ? actionData.result.error : null) as FieldErrors;
+  const i18n = useI18n();
+  const { t } = i18n;
+  const failure = firstError(errors, "code");
   return (
     <div className="container auth-page">
-      <h1>Two-Factor Sign In</h1>
-      <p className="muted">Enter the six-digit code from your authenticator app, or one of your recovery codes.</p>
+      <h1>{t("auth.twoFactorSignIn.title")}</h1>
+      <p className="muted">{t("auth.twoFactorSignIn.intro")}</p>
       <div className="form-card">
-        {firstError(errors, "code") ? <Alert title="Sign in not finished">{firstError(errors, "code")}</Alert> : null}
-        <Form method="post" className="form-stack" aria-label="Two-factor code">
+        {failure ? <Alert title={t("auth.twoFactorSignIn.notFinished")}>{i18n.text(failure)}</Alert> : null}
+        <Form method="post" className="form-stack" aria-label={t("auth.twoFactorSignIn.form")}>
           <Field
             name="code"
-            label="Authentication code"
+            label={t("auth.twoFactorSignIn.code")}
             autoComplete="one-time-code"
             inputMode="text"
             {...constraints.code}
             autoFocus
-            error={firstError(errors, "code")}
+            error={failure}
           />
           <button type="submit" className="button button-lg button-block">
-            Verify
+            {t("auth.twoFactorSignIn.verify")}
           </button>
         </Form>
-        <form method="post" action="/logout">
+        <form method="post" action={i18n.path("/logout")}>
           <button type="submit" className="button button-secondary">
-            Cancel and sign out
+            {t("auth.twoFactorSignIn.cancel")}
           </button>
         </form>
       </div>

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { destroySession, getSession } from "~/web/session.server";
 import { toastHeader } from "~/web/toast.server";
 import { CART_TOAST_TEXT } from "~/domain/cart/texts";
+import { pageToast } from "~/web/auth/page-language.server";
 
 export async function loader() {
   return redirect("/");
@@ -12,6 +13,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await getSession(request);
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(session));
-  headers.append("Set-Cookie", await toastHeader({ ...CART_TOAST_TEXT.loggedOut }));
+  headers.append("Set-Cookie", await toastHeader(pageToast(request, CART_TOAST_TEXT.loggedOut)));
   return redirect("/", { headers });
 }

@@ -13,10 +13,12 @@ import { readFormData } from "~/web/http.server";
 import { pageMeta } from "~/lib/meta";
 import { busyLabel } from "~/lib/behavior-contract";
 import { formConstraints } from "~/web/form-constraints.server";
+import { useI18n } from "~/i18n/context";
+import { metaI18n, pageToast } from "~/web/auth/page-language.server";
 
 // The token is in the URL: no canonical link, no indexing, and no Referer to other sites (same-origin: "no-referrer" would make the form post Origin: null).
 export const meta: MetaFunction = (args) => [
-  ...pageMeta(args, { title: "Reset Password", noindex: true, canonical: false }),
+  ...pageMeta(args, { title: metaI18n(args.matches).t("auth.reset.title"), noindex: true, canonical: false }),
   { name: "referrer", content: "same-origin" },
 ];
 
@@ -41,7 +43,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const { userId } = await resetPassword(db, submission.value);
     // The mailbox alone is not the second factor: an account with one asks for its code next.
     const next = await beginSignIn(request, userId, "/account");
-    return redirectWithToast(next.location, { title: "Password changed", description: MAIL_TEXT.resetDone, type: "success" }, [next.cookie]);
+    return redirectWithToast(next.location, pageToast(request, { title: "Password changed", description: MAIL_TEXT.resetDone, type: "success" }), [
+      next.cookie,
+    ]);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const errors = error.field === "password" ? { fieldErrors: { password: [error.message] } } : { formErrors: [error.message] };
@@ -55,40 +59,41 @@ export default function ResetPasswordPage() {
   const errors = actionData?.result.error as FieldErrors;
   const formError = firstError(errors, "") ?? firstError(errors, "token");
   const shownProblem = formError ?? problem;
+  const { t, text } = useI18n();
   return (
     <div className="container auth-page">
-      <h1>Choose a new password</h1>
+      <h1>{t("auth.reset.heading")}</h1>
       <div className="form-card">
         {shownProblem ? (
           <>
-            <Alert title="This link cannot be used">{shownProblem}</Alert>
+            <Alert title={t("auth.link.cannotUse")}>{text(shownProblem)}</Alert>
             <p className="center">
               <Link to="/forgot-password" className="button">
-                Ask for a new link
+                {t("auth.reset.askNew")}
               </Link>
             </p>
           </>
         ) : null}
         {token && !formError ? (
-          <Form method="post" className="form-stack" aria-label="Reset password">
+          <Form method="post" className="form-stack" aria-label={t("auth.reset.form")}>
             <input type="hidden" name="token" value={token} />
             <PasswordField
-              label="New password"
+              label={t("auth.reset.newPassword")}
               autoComplete="new-password"
               constraint={constraints.password}
-              hint={`At least ${constraints.password.minLength} characters.`}
+              hint={t("auth.login.passwordHint", { min: constraints.password.minLength ?? "" })}
               error={firstError(errors, "password")}
             />
             {/* The schema holds the confirmation equal to the password, so it has the password's limits. */}
             <PasswordField
               name="confirmPassword"
-              label="Confirm new password"
+              label={t("auth.reset.confirmPassword")}
               autoComplete="new-password"
               constraint={constraints.password}
               error={firstError(errors, "confirmPassword")}
             />
-            <button type="submit" className="button button-lg button-block" {...busyLabel("Saving...")}>
-              Set new password
+            <button type="submit" className="button button-lg button-block" {...busyLabel(t("auth.reset.saving"))}>
+              {t("auth.reset.submit")}
             </button>
           </Form>
         ) : null}

@@ -5,9 +5,11 @@ import { getReviewUnsubscribeEmail, optOutOfReviewMail } from "~/domain/reviews/
 import { REVIEW_TEXT } from "~/domain/reviews/texts";
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
+import { useI18n } from "~/i18n/context";
+import { metaI18n } from "~/web/auth/page-language.server";
 import { unsubscribeAction, unsubscribeLoaderAnswer } from "~/web/unsubscribe-page.server";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Unsubscribe", noindex: true, canonical: false });
+export const meta: MetaFunction = (args) => pageMeta(args, { title: metaI18n(args.matches).t("privacy.unsubscribe.title"), noindex: true, canonical: false });
 
 export function loader({ request }: LoaderFunctionArgs) {
   return unsubscribeLoaderAnswer(request, (token) => getReviewUnsubscribeEmail(db, token));
@@ -19,10 +21,11 @@ export function action({ request }: ActionFunctionArgs) {
 
 export default function ReviewUnsubscribePage() {
   const { token, email } = useLoaderData<typeof loader>();
+  const { t, rich } = useI18n();
   return (
     <UnsubscribePage
-      heading="Review request e-mails"
-      question={(address) => <>Stop the e-mails asking {address} to review delivered orders?</>}
+      heading={t("privacy.unsubscribe.reviewsHeading")}
+      question={(address) => rich("privacy.unsubscribe.reviewsQuestion", { email: address })}
       token={token}
       email={email}
       answer={useActionData<typeof action>()}

@@ -6,9 +6,11 @@ import { readUndoToken, undoEmailChange } from "~/domain/auth/email-tokens.serve
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
 import { emailTokenAction } from "~/web/email-token.server";
+import { useI18n } from "~/i18n/context";
+import { metaI18n } from "~/web/auth/page-language.server";
 
 export const meta: MetaFunction = (args) => [
-  ...pageMeta(args, { title: "Undo the e-mail change", noindex: true, canonical: false }),
+  ...pageMeta(args, { title: metaI18n(args.matches).t("auth.undo.title"), noindex: true, canonical: false }),
   { name: "referrer", content: "same-origin" },
 ];
 
@@ -29,36 +31,35 @@ export default function UndoEmailChangePage() {
   const { token, oldEmail, newEmail, problem } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData?.error ?? problem;
+  const { t, text, rich } = useI18n();
   return (
     <div className="container auth-page">
-      <h1>Undo the e-mail change</h1>
+      <h1>{t("auth.undo.title")}</h1>
       <div className="form-card">
         {actionData?.done ? (
           <>
-            <Alert title="Address restored" tone="success">
-              <strong>{actionData.email}</strong> is your address again. {EMAIL_TOKEN_TEXT.undoneShort}
+            <Alert title={t("auth.undo.restored")} tone="success">
+              {rich("auth.undo.again", { email: <strong>{actionData.email}</strong> })} {text(EMAIL_TOKEN_TEXT.undoneShort)}
             </Alert>
             <p className="center">
               <Link to="/forgot-password" className="button">
-                Choose a new password
+                {t("auth.undo.newPassword")}
               </Link>
             </p>
           </>
         ) : error ? (
-          <Alert title="This link cannot be used">{error}</Alert>
+          <Alert title={t("auth.link.cannotUse")}>{text(error)}</Alert>
         ) : (
           <Form method="post" className="form-stack">
             <input type="hidden" name="token" value={token} />
-            <p>
-              The address of your account was changed to <strong>{newEmail}</strong>. Restore <strong>{oldEmail}</strong> and sign out every device?
-            </p>
+            <p>{rich("auth.undo.question", { newEmail: <strong>{newEmail}</strong>, oldEmail: <strong>{oldEmail}</strong> })}</p>
             <button type="submit" className="button button-lg button-block">
-              Restore my address and sign out everywhere
+              {t("auth.undo.confirm")}
             </button>
           </Form>
         )}
         <p className="small center">
-          <Link to="/shop">Back to the shop</Link>
+          <Link to="/shop">{t("auth.link.backToShop")}</Link>
         </p>
       </div>
     </div>

@@ -11,10 +11,12 @@ import { db } from "~/lib/db.server";
 import { readFormData } from "~/web/http.server";
 import { requireUser } from "~/web/guards.server";
 import { pageMeta } from "~/lib/meta";
+import { useI18n } from "~/i18n/context";
+import { metaI18n } from "~/web/auth/page-language.server";
 
 // The token is in the URL: no canonical link, no indexing, no Referer to other sites.
 export const meta: MetaFunction = (args) => [
-  ...pageMeta(args, { title: "Confirm your e-mail address", noindex: true, canonical: false }),
+  ...pageMeta(args, { title: metaI18n(args.matches).t("auth.verify.title"), noindex: true, canonical: false }),
   { name: "referrer", content: "same-origin" },
 ];
 
@@ -55,35 +57,36 @@ export default function VerifyEmailPage() {
   const { token, email, problem, signedIn, canResend } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData?.error ?? problem;
+  const { t, text, rich } = useI18n();
   const resendForm = (
     <Form method="post" className="form-stack">
       <input type="hidden" name="intent" value="resend" />
       <button type="submit" className="button button-block">
-        Send me a new link
+        {t("auth.verify.sendNew")}
       </button>
     </Form>
   );
   return (
     <div className="container auth-page">
-      <h1>Confirm your e-mail address</h1>
+      <h1>{t("auth.verify.title")}</h1>
       <div className="form-card">
         {actionData?.done === "verified" ? (
-          <Alert title="Address confirmed" tone="success">
-            {EMAIL_TOKEN_TEXT.verified} <strong>{actionData.email}</strong>
+          <Alert title={t("auth.verify.confirmed")} tone="success">
+            {text(EMAIL_TOKEN_TEXT.verified)} <strong>{actionData.email}</strong>
           </Alert>
         ) : actionData?.done === "resent" ? (
-          <Alert title="Link sent" tone="success">
-            {EMAIL_TOKEN_TEXT.resent} <strong>{actionData.email}</strong>
+          <Alert title={t("auth.link.sent")} tone="success">
+            {text(EMAIL_TOKEN_TEXT.resent)} <strong>{actionData.email}</strong>
           </Alert>
         ) : error ? (
           <>
-            <Alert title="This link cannot be used">{error}</Alert>
+            <Alert title={t("auth.link.cannotUse")}>{text(error)}</Alert>
             {canResend ? (
               resendForm
             ) : signedIn ? null : (
               <p className="center">
                 <Link to="/login?redirectTo=%2Fverify-email" className="button">
-                  Sign in
+                  {t("auth.verify.signIn")}
                 </Link>
               </p>
             )}
@@ -91,23 +94,21 @@ export default function VerifyEmailPage() {
         ) : token ? (
           <Form method="post" className="form-stack">
             <input type="hidden" name="token" value={token} />
-            <p>
-              Confirm that <strong>{email}</strong> is your address?
-            </p>
+            <p>{rich("auth.verify.question", { email: <strong>{email}</strong> })}</p>
             <button type="submit" className="button button-lg button-block">
-              Confirm my address
+              {t("auth.verify.confirm")}
             </button>
           </Form>
         ) : canResend ? (
           <>
-            <p>Your e-mail address is not confirmed yet. We can send you a new link.</p>
+            <p>{t("auth.verify.notConfirmed")}</p>
             {resendForm}
           </>
         ) : (
-          <p>{signedIn ? EMAIL_TOKEN_TEXT.alreadyVerified : "Open the link from our e-mail to confirm your address."}</p>
+          <p>{signedIn ? text(EMAIL_TOKEN_TEXT.alreadyVerified) : t("auth.verify.openLink")}</p>
         )}
         <p className="small center">
-          <Link to="/shop">Back to the shop</Link>
+          <Link to="/shop">{t("auth.link.backToShop")}</Link>
         </p>
       </div>
     </div>

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { formatAccountDate } from "~/components/account/links";
 import { orderStatusLabel } from "~/domain/orders/status-labels";
-import { formatMoney } from "~/lib/money";
+import { Money } from "~/components/ui/money";
+import { useI18n } from "~/i18n/context";
 
 export interface AccountOrder {
   id: number;
@@ -12,33 +13,37 @@ export interface AccountOrder {
 }
 
 export function OrdersTab({ orders }: { orders: AccountOrder[] }) {
+  const { t, rich, text, locale } = useI18n();
   if (orders.length === 0) {
     return (
       <section className="empty-state" aria-labelledby="orders-title">
-        <h2 id="orders-title">No orders yet</h2>
-        <p>You haven&apos;t placed any orders yet.</p>
+        <h2 id="orders-title">{t("account.orders.emptyTitle")}</h2>
+        <p>{t("account.orders.emptyText")}</p>
         <Link to="/shop" className="button">
-          Start Shopping
+          {t("account.orders.startShopping")}
         </Link>
       </section>
     );
   }
   return (
     <section aria-labelledby="orders-title">
-      <h2 id="orders-title">Your Orders</h2>
+      <h2 id="orders-title">{t("account.orders.title")}</h2>
       <ul className="order-list" role="list">
         {orders.map((order) => (
           <li key={order.id} className="order-row">
             <div className="order-main">
-              <p className="order-number">Order #{order.id}</p>
+              <p className="order-number">{t("account.orders.number", { id: String(order.id) })}</p>
               <p className="muted small">
-                Placed <time dateTime={order.createdAt}>{formatAccountDate(order.createdAt)}</time>
+                {rich("account.orders.placed", { date: <time dateTime={order.createdAt}>{formatAccountDate(order.createdAt, locale)}</time> })}
               </p>
             </div>
-            <span className={`status-pill status-${order.status.replace(/[^a-z_]/g, "")}`}>{orderStatusLabel(order.status)}</span>
-            <p className="order-total">{formatMoney(order.totalCents)}</p>
+            <span className={`status-pill status-${order.status.replace(/[^a-z_]/g, "")}`}>{text(orderStatusLabel(order.status))}</span>
+            <p className="order-total">
+              <Money cents={order.totalCents} />
+            </p>
             <Link to={`/order-details/${order.id}?token=${encodeURIComponent(order.confirmationToken)}`} className="button button-secondary">
-              View Details<span className="sr-only"> of order #{order.id}</span>
+              {t("account.orders.viewDetails")}
+              <span className="sr-only">{t("account.orders.viewDetailsOf", { id: String(order.id) })}</span>
             </Link>
           </li>
         ))}

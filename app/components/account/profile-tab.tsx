@@ -6,6 +6,7 @@ import { type ToastMessage } from "~/components/ui/toaster";
 import { PROFILE_FIELDS, type ProfileFieldName } from "~/domain/auth/profile-fields";
 import { type ProfileSchema } from "~/domain/auth/schemas";
 import { type FormConstraints } from "~/web/form-constraints.server";
+import { type ShopI18n, useI18n } from "~/i18n/context";
 
 export type ProfileValues = Record<ProfileFieldName, string | null>;
 
@@ -21,28 +22,29 @@ export type EmailProof = "password" | "code" | "none";
 
 type Country = { code: string; name: string };
 
+function labelOf(t: ShopI18n["t"], name: ProfileFieldName): string {
+  return t(`account.field.${name}`);
+}
+
 /** The stored profile, with its Edit button. */
 export function ProfileView({ profile, countries, pendingEmail }: { profile: ProfileValues; countries: readonly Country[]; pendingEmail: string | null }) {
+  const { t, rich } = useI18n();
   return (
     <section className="form-card" aria-labelledby="profile-title">
       <div className="section-head">
-        <h2 id="profile-title">Profile</h2>
+        <h2 id="profile-title">{t("account.profile.title")}</h2>
         <Link to={PROFILE_EDIT_URL} className="button button-secondary">
-          Edit Profile
+          {t("account.profile.edit")}
         </Link>
       </div>
-      {pendingEmail ? (
-        <p className="muted">
-          Waiting for confirmation: <strong>{pendingEmail}</strong>. Your address changes when you open the link we sent there.
-        </p>
-      ) : null}
+      {pendingEmail ? <p className="muted">{rich("account.profile.pending", { email: <strong>{pendingEmail}</strong> })}</p> : null}
       <dl className="profile-list">
         {PROFILE_FIELDS.map((f) => {
           const value = f.name === "shippingCountry" ? (countries.find((c) => c.code === profile[f.name])?.name ?? profile[f.name]) : profile[f.name];
           return (
             <div key={f.name}>
-              <dt>{f.label}</dt>
-              <dd className={value ? undefined : "muted"}>{value || "Not provided"}</dd>
+              <dt>{labelOf(t, f.name)}</dt>
+              <dd className={value ? undefined : "muted"}>{value || t("account.profile.notProvided")}</dd>
             </div>
           );
         })}
@@ -93,20 +95,21 @@ export function ProfileForm({
   const errorOf = (name: string): string | undefined => reply?.result.error?.[name]?.[0] ?? undefined;
   const formError = errorOf("");
   const countryError = errorOf("shippingCountry");
+  const { t, text } = useI18n();
   return (
     <section className="form-card" aria-labelledby="profile-title">
-      <h2 id="profile-title">Edit Profile</h2>
+      <h2 id="profile-title">{t("account.profile.editTitle")}</h2>
       {reply?.failure ? (
-        <Alert title={reply.failure.title}>{reply.failure.description}</Alert>
+        <Alert title={text(reply.failure.title)}>{reply.failure.description ? text(reply.failure.description) : undefined}</Alert>
       ) : formError ? (
-        <Alert title="Update failed">{formError}</Alert>
+        <Alert title={t("account.profile.updateFailed")}>{text(formError)}</Alert>
       ) : null}
       <Form method="post" action={PROFILE_EDIT_URL} className="form-stack" key={JSON.stringify(submitted ?? null)}>
         <input type="hidden" name="intent" value={ACCOUNT_INTENTS.updateProfile} />
         {PROFILE_FIELDS.map((f) =>
           f.name === "shippingCountry" ? (
             <div className="field" key={f.name}>
-              <label htmlFor="shippingCountry">{f.label}</label>
+              <label htmlFor="shippingCountry">{labelOf(t, f.name)}</label>
               <select
                 id="shippingCountry"
                 name="shippingCountry"
@@ -115,7 +118,7 @@ export function ProfileForm({
                 aria-invalid={countryError ? true : undefined}
                 aria-describedby={countryError ? "shippingCountry-error" : undefined}
               >
-                <option value="">Select a country</option>
+                <option value="">{t("account.profile.selectCountry")}</option>
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name}
@@ -124,13 +127,13 @@ export function ProfileForm({
               </select>
               {countryError ? (
                 <p className="field-error" id="shippingCountry-error">
-                  {countryError}
+                  {text(countryError)}
                 </p>
               ) : null}
             </div>
           ) : f.name === "email" ? (
             <Fragment key={f.name}>
-              <EmailField label={f.label} constraint={constraints.email} defaultValue={valueOf(f.name)} error={errorOf(f.name)} />
+              <EmailField label={labelOf(t, f.name)} constraint={constraints.email} defaultValue={valueOf(f.name)} error={errorOf(f.name)} />
               {/* Right under the address it guards. */}
               <EmailProofField emailProof={emailProof} constraints={constraints} errorOf={errorOf} />
             </Fragment>
@@ -138,7 +141,7 @@ export function ProfileForm({
             <Field
               key={f.name}
               name={f.name}
-              label={f.label}
+              label={labelOf(t, f.name)}
               type="text"
               autoComplete={AUTOCOMPLETE[f.name]}
               {...constraints[f.name]}
@@ -149,10 +152,10 @@ export function ProfileForm({
         )}
         <div className="actions">
           <button type="submit" className="button">
-            Save Changes
+            {t("account.profile.save")}
           </button>
           <Link to={PROFILE_URL} className="button button-secondary">
-            Cancel
+            {t("account.profile.cancel")}
           </Link>
         </div>
       </Form>
@@ -170,25 +173,20 @@ function EmailProofField({
   constraints: ProfileConstraints;
   errorOf: (name: string) => string | undefined;
 }) {
+  const { t, rich } = useI18n();
   if (emailProof === "none") {
     return (
       <p className="muted small" id="email-proof-hint">
-        To change your e-mail address, first set a password on the <Link to="/account/security">Sign-in &amp; Security</Link> page.
+        {rich("account.profile.setPasswordFirst", { link: <Link to="/account/security">{t("account.securityLink")}</Link> })}
       </p>
     );
   }
   return emailProof === "code" ? (
-    <Field
-      name="code"
-      label="Code from your app (only to change the e-mail address)"
-      autoComplete="one-time-code"
-      {...constraints.code}
-      error={errorOf("code")}
-    />
+    <Field name="code" label={t("account.profile.codeLabel")} autoComplete="one-time-code" {...constraints.code} error={errorOf("code")} />
   ) : (
     <PasswordField
       name="currentPassword"
-      label="Current password (only to change the e-mail address)"
+      label={t("account.profile.passwordLabel")}
       autoComplete="current-password"
       constraint={constraints.currentPassword}
       error={errorOf("currentPassword")}

@@ -11,6 +11,7 @@ import { LoginSchema, RegisterSchema } from "~/domain/auth/schemas";
 import { DomainError } from "~/domain/common/errors";
 import { db } from "~/lib/db.server";
 import { getClientIp, safeRedirect } from "~/web/http.server";
+import { browserTarget, pageToast, redirectTarget } from "~/web/auth/page-language.server";
 
 /** What a sign-in or sign-up form action hands back to its page when it did not succeed. */
 export interface FormFailure {
@@ -102,14 +103,14 @@ export const SIGN_IN_TOAST: Toast = { ...AUTH_TOAST_TEXT.loginSuccess };
  * Ends a sign-in that went through: post/redirect/get for a plain form; for the browser module
  * (which asked for JSON) where to go, with the same cookies (browser/behaviors/sign-in.ts follows
  * after the spec's pause). Either way the notification travels in its cookie and the page she
- * lands on shows it, once.
+ * lands on shows it, once, in that page's language; a Polish page's `redirectTo` has no prefix.
  */
 export async function answerSignedIn(request: Request, redirectTo: string, toast: Toast | null, cookies: (string | null)[]): Promise<Response> {
   const headers = new Headers();
-  if (toast) headers.append("Set-Cookie", await toastHeader(toast));
+  if (toast) headers.append("Set-Cookie", await toastHeader(pageToast(request, toast, redirectTo)));
   for (const c of cookies) if (c) headers.append("Set-Cookie", c);
-  if (!requestWantsJson(request)) return redirect(redirectTo, { headers });
-  return json({ ok: true as const, redirectTo }, { headers });
+  if (!requestWantsJson(request)) return redirect(redirectTarget(request, redirectTo), { headers });
+  return json({ ok: true as const, redirectTo: browserTarget(request, redirectTo) }, { headers });
 }
 
 /** A redirect a sign-in step throws (to the second factor's page), answered to the browser module as where to go next. */
