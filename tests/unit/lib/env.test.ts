@@ -101,6 +101,37 @@ describe("production takes its addresses from the environment, never from test s
   });
 });
 
+describe("NBP_API_BASE: where the exchange-rate job reads the bank's rates", () => {
+  const standIn = "http://127.0.0.1:3195/api";
+  it("defaults to the bank; tests, development and the emulator demonstration may point it at the stand-in", () => {
+    expect(parseEnv(base).NBP_API_BASE).toBe("https://api.nbp.pl/api");
+    expect(parseEnv({ ...base, NBP_API_BASE: "" }).NBP_API_BASE).toBe("https://api.nbp.pl/api");
+    expect(parseEnv({ ...base, NBP_API_BASE: standIn }).NBP_API_BASE).toBe(standIn);
+    expect(parseEnv({ ...base, NODE_ENV: "production", DEMO: "1", PAYPAL_MODE: "emulator", NBP_API_BASE: standIn }).NBP_API_BASE).toBe(standIn);
+    expect(() => parseEnv({ ...base, NBP_API_BASE: "not a url" })).toThrow(/NBP_API_BASE/);
+  });
+
+  it("is the bank's own in a real production shop (the rates go into tax records), with the one warning", () => {
+    const warn = vi.fn();
+    const live = {
+      ...base,
+      NODE_ENV: "production",
+      SESSION_SECRET: SECRET,
+      APP_URL,
+      PAYPAL_MODE: "live",
+      PAYPAL_CLIENT_ID: "id",
+      PAYPAL_CLIENT_SECRET: "s",
+      PAYPAL_MERCHANT_ID: "ABCDEFGH12345",
+    };
+    expect(parseEnv({ ...live, NBP_API_BASE: standIn }, warn).NBP_API_BASE).toBe("https://api.nbp.pl/api");
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toMatch(/^NBP_API_BASE ignored/);
+    const quiet = vi.fn();
+    parseEnv({ ...live, NBP_API_BASE: "https://api.nbp.pl/api" }, quiet);
+    expect(quiet).not.toHaveBeenCalled();
+  });
+});
+
 describe("LITESTREAM_REPLICA_URL: where the database is replicated", () => {
   it("is optional (empty counts as unset) and takes file://, sftp:// and s3:// replicas", () => {
     expect(parseEnv(base).LITESTREAM_REPLICA_URL).toBeUndefined();
