@@ -29,6 +29,7 @@ export { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/lib/same-origin";
 export { wantsJson } from "~/lib/wants-json";
 export { forwardedWithoutTrustCheck } from "~/lib/trust-proxy.server";
 export { LOCALE_PREFIXES, localePrefixOf } from "~/i18n/routing.server";
+export { inRequestLanguage } from "~/web/mail-locale.server";
 
 /**
  * Starts this process's background jobs (app/jobs.server.ts); the server calls it once it

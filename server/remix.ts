@@ -6,7 +6,8 @@ import { type ShopEntry } from "./entry";
  * The last step: Remix. As @remix-run/express's handler, with two differences: the body Remix
  * reads is counted against the body limit (entry.countedBody), and the response's headers
  * replace the defaults earlier steps set (the security headers) instead of being appended to them,
- * and every loader and action answers a write the database refused as 503 (withStorageFaults).
+ * and every loader and action answers a write the database refused as 503 (withStorageFaults)
+ * and runs in the language of its request, which the e-mails it queues are written in.
  */
 export function remixHandler(
   build: ServerBuild,
@@ -36,14 +37,15 @@ type RouteFunction = (args: { request: globalThis.Request }) => unknown;
  * The build with each route's loader and action wrapped: an error SQLite raised because it could
  * not write (read-only, full or failing disk, the lock held too long) is thrown on as the app's
  * 503 answer (entry.storageFaultAnswer), so the shopper reads 'The shop cannot save right now'
- * and the API answers `{message}`, never a 500. docs/decisions/faults-survived.md.
+ * and the API answers `{message}`, never a 500. docs/decisions/faults-survived.md. Each runs in
+ * its request's language (entry.inRequestLanguage): the account e-mails it queues are written in it.
  */
 export function withStorageFaults(build: ServerBuild, entry: () => ShopEntry): ServerBuild {
   const guard = (fn: RouteFunction | undefined) =>
     fn &&
     (async (args: { request: globalThis.Request }) => {
       try {
-        return await fn(args);
+        return await entry().inRequestLanguage(args.request, () => fn(args));
       } catch (error) {
         throw entry().storageFaultAnswer(error, args.request) ?? error;
       }

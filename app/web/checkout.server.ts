@@ -22,6 +22,7 @@ import { signInUser } from "~/web/auth/sign-in-session.server";
 import { getClientIp, readFormData } from "~/web/http.server";
 import { throwIfStorageFault } from "~/web/storage-fault.server";
 import { requestWantsJson } from "~/lib/wants-json";
+import { i18nOf, localeOf } from "~/i18n/i18n.server";
 
 /* The request side of /checkout: the page's data, and the form's order (placeCheckoutOrder). */
 
@@ -145,7 +146,23 @@ async function goTo(request: Request, url: string, toast: Toast, cookies: (strin
   return json({ ok: true as const, redirectTo: url }, { headers });
 }
 
+/**
+ * Field errors and the alert in the page's language: the browser module shows them as they come,
+ * and the schemas and the domain write English (the API's words).
+ */
+function inPageLanguage(
+  request: Request,
+  result: SubmissionResult<string[]>,
+  alert: Toast | null,
+): { result: SubmissionResult<string[]>; alert: Toast | null } {
+  const { text } = i18nOf(request);
+  const error = result.error && Object.fromEntries(Object.entries(result.error).map(([name, messages]) => [name, messages?.map(text) ?? null]));
+  const shown = alert && { ...alert, title: text(alert.title), ...(alert.description ? { description: text(alert.description) } : {}) };
+  return { result: { ...result, error }, alert: shown };
+}
+
 function failure(
+  request: Request,
   result: SubmissionResult<string[]>,
   alert: Toast | null,
   status: number,
@@ -154,7 +171,7 @@ function failure(
 ) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
-  return json<CheckoutActionData>({ result, alert, ...(shipping ? { shipping } : {}) }, { status, headers });
+  return json<CheckoutActionData>({ ...inPageLanguage(request, result, alert), ...(shipping ? { shipping } : {}) }, { status, headers });
 }
 
 /**
@@ -191,7 +208,7 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
   if (intent === CHECKOUT_VALIDATE_INTENT || intent === CHECKOUT_TOTALS_INTENT) {
     const result = submission.reply({ hideFields: HIDDEN_FIELDS });
     const headers = { "Cache-Control": "no-store" };
-    if (intent === CHECKOUT_VALIDATE_INTENT) return json<CheckoutActionData>({ result, alert: null }, { headers });
+    if (intent === CHECKOUT_VALIDATE_INTENT) return json<CheckoutActionData>(inPageLanguage(request, result, null), { headers });
     const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
     const posted = knownCountry(String(formData.get("country") ?? ""));
     const summary = await getCheckoutSummary(db, { owner, user, country: posted || null });
@@ -207,16 +224,24 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
       loyalty: loyaltyView(summary),
       useLoyaltyPoints: formData.get("useLoyaltyPoints") === "on",
     });
-    return json({ result, alert: null, figures }, { headers });
+    return json({ ...inPageLanguage(request, result, null), figures }, { headers });
   }
   if (submission.status !== "success") {
-    return failure(submission.reply({ hideFields: HIDDEN_FIELDS }), null, 400, [], await postedShipping(request, formData));
+    return failure(request, submission.reply({ hideFields: HIDDEN_FIELDS }), null, 400, [], await postedShipping(request, formData));
   }
   const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
   const cookies: (string | null)[] = [];
   const outcome = await placeCheckoutOrder(
     db,
-    { checkout: submission.value, userId: user?.id ?? null, owner, clientIp: getClientIp(request), shown: shownFigures(formData) },
+    {
+      checkout: submission.value,
+      userId: user?.id ?? null,
+      owner,
+      clientIp: getClientIp(request),
+      shown: shownFigures(formData),
+      // The /pl/checkout form places a Polish order: its e-mails are written in Polish.
+      locale: localeOf(request),
+    },
     async (userId) => {
       cookies.push(await signInUser(request, userId));
     },
@@ -231,6 +256,7 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
     case "account-refused": {
       const { error } = outcome;
       return failure(
+        request,
         submission.reply({
           ...(error.status === 429 ? { formErrors: [error.message] } : { fieldErrors: { [error.field ?? "email"]: [error.message] } }),
           hideFields: HIDDEN_FIELDS,
@@ -245,6 +271,7 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
       // A rule of one field ('We do not ship to this country'): the field says so.
       if (error instanceof DomainError && error.field && error.status === 400 && !outcome.accountCreated) {
         return failure(
+          request,
           submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: HIDDEN_FIELDS }),
           null,
           400,
@@ -271,6 +298,7 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
       // from the new profile), with the failure as its notification.
       if (outcome.accountCreated) return goTo(request, "/checkout", alert, cookies);
       return failure(
+        request,
         submission.reply({ formErrors: [alert.description ?? alert.title], hideFields: HIDDEN_FIELDS }),
         alert,
         status,

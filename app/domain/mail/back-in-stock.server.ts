@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { HOUR_MS, takeRateSlot } from "~/domain/auth/rate-limit.server";
 import { DomainError } from "~/domain/common/errors";
+import { requestMailLocale } from "~/domain/mail/mail-locale.server";
 import { enqueueMail } from "~/domain/mail/outbox.server";
 import { type BackInStockInput, MAIL_TEXT } from "~/domain/mail/schemas";
 import { getEnv } from "~/lib/env.server";
@@ -97,11 +98,13 @@ export async function requestBackInStock(db: DB, input: BackInStockInput, client
     MAIL_TEXT.backInStockLimited,
   );
   const token = randomBytes(32).toString("base64url");
+  // The page's language: the confirmation now, and the notice whenever the item returns.
+  const locale = requestMailLocale();
   const created = await db.transaction().execute(async (trx) => {
     const result = await trx
       .insertInto("back_in_stock_requests")
       .orIgnore()
-      .values({ ...item, confirm_token_hash: hashToken(token) })
+      .values({ ...item, confirm_token_hash: hashToken(token), locale })
       .returning("id")
       .executeTakeFirst();
     if (!result) return false;
@@ -113,6 +116,7 @@ export async function requestBackInStock(db: DB, input: BackInStockInput, client
       data: { productTitle: product.title, optionLabel, token },
       // Anyone may type an address: the request is nobody's until its address confirms it.
       userId: null,
+      locale,
     });
     return true;
   });
@@ -181,6 +185,7 @@ export async function notifyBackInStock(trx: DB, productIds: number[]): Promise<
       "r.id",
       "r.email",
       "r.user_id as userId",
+      "r.locale",
       "r.color_id as colorId",
       "r.variation_code as variationCode",
       "p.title",
@@ -211,6 +216,7 @@ export async function notifyBackInStock(trx: DB, productIds: number[]): Promise<
         unsubscribeToken: unsubscribeToken(r.email),
       },
       userId: r.userId,
+      locale: r.locale,
     });
     await trx.updateTable("back_in_stock_requests").set({ closed_at: now, closed_reason: "notified" }).where("id", "=", r.id).execute();
     notified++;

@@ -3,22 +3,27 @@ import { type OrderMailData } from "~/domain/mail/templates";
 import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
 import { decimalTotals } from "~/domain/orders/totals";
 import { centsToDecimal } from "~/lib/money";
+import { type Locale } from "~/i18n/locales";
 import { type DB } from "~/lib/sqlite.server";
 
 /**
  * The order e-mails, queued in the caller's transaction (the one that changed the order), each
- * under an event key of its own: a second call for the same event queues nothing.
+ * under an event key of its own: a second call for the same event queues nothing. The buyer's
+ * are written in the order's language, whoever causes them (the owner shipping it, a job).
  */
 
 export async function orderMailData(trx: DB, orderId: number): Promise<OrderMailData | null> {
   return (await orderMail(trx, orderId))?.data ?? null;
 }
 
-/** The order's mail data and its account (null for a guest's order): the buyer's mails belong to that account. */
-async function orderMail(trx: DB, orderId: number): Promise<{ data: OrderMailData; userId: number | null } | null> {
+/**
+ * The order's mail data, its account (null for a guest's order: the buyer's mails belong to that
+ * account) and its language (the checkout's that placed it: the buyer's mails are written in it).
+ */
+export async function orderMail(trx: DB, orderId: number): Promise<{ data: OrderMailData; userId: number | null; locale: Locale } | null> {
   const order = await getOrderView(trx, orderId);
   if (!order) return null;
-  return { userId: order.userId, data: toMailData(order) };
+  return { userId: order.userId, locale: order.locale, data: toMailData(order) };
 }
 
 function toMailData(order: OrderView): OrderMailData {
@@ -50,8 +55,8 @@ function toMailData(order: OrderView): OrderMailData {
 export async function enqueueOrderPaidMail(trx: DB, orderId: number): Promise<void> {
   const mail = await orderMail(trx, orderId);
   if (!mail) return;
-  const { data, userId } = mail;
-  await enqueueMail(trx, { eventKey: `order-paid:${orderId}`, to: data.email, kind: "order-confirmation", data, userId });
+  const { data, userId, locale } = mail;
+  await enqueueMail(trx, { eventKey: `order-paid:${orderId}`, to: data.email, kind: "order-confirmation", data, userId, locale });
   await enqueueMail(trx, { eventKey: `order-paid-owner:${orderId}`, to: await getOwnerAddress(trx), kind: "owner-new-order", data, userId: null });
 }
 
@@ -75,16 +80,16 @@ export async function enqueueOwnerPaymentAlert(trx: DB, orderId: number, eventKe
 export async function enqueueOrderShippedMail(trx: DB, orderId: number): Promise<void> {
   const mail = await orderMail(trx, orderId);
   if (!mail) return;
-  const { data, userId } = mail;
-  await enqueueMail(trx, { eventKey: `order-shipped:${orderId}`, to: data.email, kind: "order-shipped", data, userId });
+  const { data, userId, locale } = mail;
+  await enqueueMail(trx, { eventKey: `order-shipped:${orderId}`, to: data.email, kind: "order-shipped", data, userId, locale });
 }
 
 /** The shop cancelled the order; `wasPaid` chooses the refund wording. */
 export async function enqueueOrderCancelledMail(trx: DB, orderId: number, wasPaid: boolean): Promise<void> {
   const mail = await orderMail(trx, orderId);
   if (!mail) return;
-  const { data, userId } = mail;
-  await enqueueMail(trx, { eventKey: `order-cancelled:${orderId}`, to: data.email, kind: "order-cancelled", data: { ...data, wasPaid }, userId });
+  const { data, userId, locale } = mail;
+  await enqueueMail(trx, { eventKey: `order-cancelled:${orderId}`, to: data.email, kind: "order-cancelled", data: { ...data, wasPaid }, userId, locale });
 }
 
 /**
@@ -95,8 +100,8 @@ export async function enqueueOrderCancelledMail(trx: DB, orderId: number, wasPai
 export async function enqueueCancelRequestMail(trx: DB, orderId: number, at: string): Promise<void> {
   const mail = await orderMail(trx, orderId);
   if (!mail) return;
-  const { data, userId } = mail;
-  await enqueueMail(trx, { eventKey: `cancel-request:${orderId}:${at}`, to: data.email, kind: "cancel-request-received", data, userId });
+  const { data, userId, locale } = mail;
+  await enqueueMail(trx, { eventKey: `cancel-request:${orderId}:${at}`, to: data.email, kind: "cancel-request-received", data, userId, locale });
   await enqueueMail(trx, {
     eventKey: `cancel-request-owner:${orderId}:${at}`,
     to: await getOwnerAddress(trx),
@@ -110,13 +115,14 @@ export async function enqueueCancelRequestMail(trx: DB, orderId: number, at: str
 export async function enqueueOrderRefundedMail(trx: DB, orderId: number, refundId: number, refundAmount: string): Promise<void> {
   const mail = await orderMail(trx, orderId);
   if (!mail) return;
-  const { data, userId } = mail;
+  const { data, userId, locale } = mail;
   await enqueueMail(trx, {
     eventKey: `order-refunded:${orderId}:${refundId}`,
     to: data.email,
     kind: "order-refunded",
     data: { ...data, refundAmount },
     userId,
+    locale,
   });
 }
 
@@ -124,6 +130,13 @@ export async function enqueueOrderRefundedMail(trx: DB, orderId: number, refundI
 export async function enqueueCancelDeclinedMail(trx: DB, orderId: number, declineReason: string, at: string): Promise<void> {
   const mail = await orderMail(trx, orderId);
   if (!mail) return;
-  const { data, userId } = mail;
-  await enqueueMail(trx, { eventKey: `cancel-declined:${orderId}:${at}`, to: data.email, kind: "cancel-declined", data: { ...data, declineReason }, userId });
+  const { data, userId, locale } = mail;
+  await enqueueMail(trx, {
+    eventKey: `cancel-declined:${orderId}:${at}`,
+    to: data.email,
+    kind: "cancel-declined",
+    data: { ...data, declineReason },
+    userId,
+    locale,
+  });
 }

@@ -1,7 +1,9 @@
 import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { sql } from "kysely";
 import { getStoreSettings } from "~/domain/common/settings.server";
-import { type MailDataByKind, type MailKind } from "~/domain/mail/templates";
+import { requestMailLocale } from "~/domain/mail/mail-locale.server";
+import { isOwnerMail, type MailDataByKind, type MailKind } from "~/domain/mail/templates";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { getEnv } from "~/lib/env.server";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -30,14 +32,19 @@ export function onMailEnqueued(listener: () => void): () => void {
  * the order it is about; null for the owner's alerts, a guest's order and anything no account has
  * proved its own. The account's data export lists, and its deletion removes, its messages by this
  * key alone, never by the address (docs/decisions/account-keyed-personal-data.md).
+ *
+ * `locale` is the language it is written in: an order's e-mails pass the order's; without it, the
+ * language of the page (or API call) being answered (mail-locale.server.ts). The owner's alerts
+ * are English whatever is passed.
  */
 export async function enqueueMail<K extends MailKind>(
   trx: DB,
-  message: { eventKey: string; to: string; kind: K; data: MailDataByKind[K]; userId: number | null },
+  message: { eventKey: string; to: string; kind: K; data: MailDataByKind[K]; userId: number | null; locale?: Locale },
 ): Promise<boolean> {
+  const locale = isOwnerMail(message.kind) ? DEFAULT_LOCALE : (message.locale ?? requestMailLocale());
   const result = await trx
     .insertInto("outbox")
-    .values({ event_key: message.eventKey, kind: message.kind, to_address: message.to, data: JSON.stringify(message.data), user_id: message.userId })
+    .values({ event_key: message.eventKey, kind: message.kind, to_address: message.to, data: JSON.stringify(message.data), user_id: message.userId, locale })
     .onConflict((oc) => oc.column("event_key").doNothing())
     .executeTakeFirst();
   const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) === 1;

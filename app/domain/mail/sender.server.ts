@@ -114,7 +114,7 @@ export async function deliverPendingMail(
     // Checked again on the row itself: the UPDATE is one atomic statement under SQLite's write lock.
     .where("status", "in", ["pending", "failing"])
     .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", nowIso)]))
-    .returning(["id", "event_key as eventKey", "kind", "to_address as to", "data", "attempts"])
+    .returning(["id", "event_key as eventKey", "kind", "to_address as to", "data", "attempts", "locale"])
     .execute();
   const report: DeliveryReport = { claimed: claimed.length, sent: 0, failed: 0 };
   if (claimed.length === 0) return report;
@@ -122,7 +122,7 @@ export async function deliverPendingMail(
   for (const row of claimed) {
     try {
       if (!isMailKind(row.kind)) throw new Error(`Unknown kind of e-mail: ${row.kind}`);
-      const rendered = renderMail(row.kind as MailKind, JSON.parse(row.data) as MailDataByKind[MailKind], ctx);
+      const rendered = renderMail(row.kind as MailKind, JSON.parse(row.data) as MailDataByKind[MailKind], ctx, row.locale);
       const info = await transport.sendMail({
         from: ctx.from,
         to: row.to,

@@ -8,6 +8,9 @@ import { STOCK_MAILS, type StockMailDataByKind } from "~/domain/mail/templates/s
 import { MAIL_TEXT_BY_LANGUAGE } from "~/domain/mail/templates/texts";
 import { type MailContext, type RenderedMail, type Renderer, type Renderers } from "~/domain/mail/templates/types";
 import { WITHDRAWAL_MAILS, type WithdrawalMailDataByKind } from "~/domain/mail/templates/withdrawal";
+import { I18nProvider } from "~/i18n/context";
+import { i18nFor } from "~/i18n/i18n.server";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 
 /**
  * The shop's e-mails, one kind per message. Each area keeps its markup in `templates/<area>.tsx`
@@ -67,18 +70,26 @@ const RENDERERS: Renderers<MailDataByKind> = {
   ...WITHDRAWAL_MAILS,
 };
 
-/** The subject, HTML and plain text of one message. */
-export function renderMail<K extends MailKind>(kind: K, data: MailDataByKind[K], ctx: MailContext): RenderedMail {
-  // Every message is in English today: a second language picks its set of MAIL_TEXT_BY_LANGUAGE here.
-  const t = MAIL_TEXT_BY_LANGUAGE.en;
+/** The owner's alerts: always in English, whatever page or order caused them (the admin is English). */
+export function isOwnerMail(kind: string): boolean {
+  return kind.startsWith("owner-");
+}
+
+/** The subject, HTML and plain text of one message, in `locale` (English for the owner's alerts). */
+export function renderMail<K extends MailKind>(kind: K, data: MailDataByKind[K], shop: MailContext, locale: Locale = DEFAULT_LOCALE): RenderedMail {
+  const language = isOwnerMail(kind) ? DEFAULT_LOCALE : locale;
+  const t = MAIL_TEXT_BY_LANGUAGE[language];
+  const ctx: MailContext = { ...shop, locale: language };
   const render = RENDERERS[kind] as Renderer<MailDataByKind[K]>;
   const { subject, preview, body, text } = render(data, ctx, t);
   const html =
     "<!DOCTYPE html>" +
     renderToStaticMarkup(
-      <Layout ctx={ctx} t={t} preview={preview}>
-        {body}
-      </Layout>,
+      <I18nProvider value={i18nFor(language)}>
+        <Layout ctx={ctx} t={t} preview={preview}>
+          {body}
+        </Layout>
+      </I18nProvider>,
     );
   return { subject, html, text: [...text, ...textFooter(ctx, t)].join("\n") + "\n" };
 }

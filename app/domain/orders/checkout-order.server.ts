@@ -6,6 +6,7 @@ import { placeOrder, type PlacedOrder } from "~/domain/orders/checkout.server";
 import { CHECKOUT_TEXT } from "~/domain/orders/checkout-texts";
 import { type CheckoutInput, type ClientFigures } from "~/domain/orders/schemas";
 import { requireShippedZone } from "~/domain/shipping/zones.server";
+import { type Locale } from "~/i18n/locales";
 import { type DB } from "~/lib/sqlite.server";
 
 export interface CheckoutOrderInput {
@@ -17,6 +18,8 @@ export interface CheckoutOrderInput {
   clientIp: string;
   /** The figures the page showed: an order whose server figures moved since is refused. */
   shown: ClientFigures;
+  /** The checkout page's language: the order's e-mails are written in it. */
+  locale?: Locale;
 }
 
 export type CheckoutOrderOutcome =
@@ -70,7 +73,7 @@ export async function placeCheckoutOrder(db: DB, input: CheckoutOrderInput, sign
     await assertOrderAllowed(db, input.clientIp);
     const order = await placeOrder(
       db,
-      { owner: orderOwner, userId, sessionKey: "cartKey" in owner ? owner.cartKey : null, clientIp: input.clientIp },
+      { owner: orderOwner, userId, sessionKey: "cartKey" in owner ? owner.cartKey : null, clientIp: input.clientIp, locale: input.locale },
       checkout,
       input.shown,
     );

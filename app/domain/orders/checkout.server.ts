@@ -13,6 +13,7 @@ import { computeOrderTotals, type FreeShippingNudge, freeShippingNudge, type Ord
 import { SHIPPING_TEXT } from "~/domain/shipping/texts";
 import { type ShippingZone } from "~/domain/shipping/zones";
 import { requireShippedZone, shippedZoneOf } from "~/domain/shipping/zones.server";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { type DB } from "~/lib/sqlite.server";
 
 export interface CheckoutLoyalty {
@@ -122,6 +123,8 @@ export interface PlaceOrderContext {
   sessionKey: string | null;
   /** The client's address key: made-to-order places held by unpaid orders are limited per address too. */
   clientIp?: string | null;
+  /** The language of the checkout that places it (default English): the order's e-mails are written in it. */
+  locale?: Locale;
 }
 
 export interface PlacedOrder {
@@ -331,6 +334,8 @@ async function placeAgain(
       ...contactColumns(input),
       // The same total to another country of the same price: the zone follows the address.
       shipping_zone: zone,
+      // Placed again from the other language's checkout: its e-mails follow.
+      locale: ctx.locale ?? DEFAULT_LOCALE,
       // Placed again: by the rules of now.
       points_to_earn: pointsEarned(await getLoyaltyConfig(trx), totals.subtotalCents),
       updated_at: new Date().toISOString(),
@@ -388,6 +393,7 @@ async function insertOrder(
       shipping_zone: zone,
       points_to_earn: pointsEarned(await getLoyaltyConfig(trx), totals.subtotalCents),
       confirmation_token: confirmationToken,
+      locale: ctx.locale ?? DEFAULT_LOCALE,
       ...contactColumns(input),
       stock_reserved: 0,
     })

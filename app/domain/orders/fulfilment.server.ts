@@ -15,6 +15,7 @@ import { orderStatusLabel, type OrderStatus } from "~/domain/orders/status";
 import { centsToDecimal } from "~/lib/money";
 import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
 import { type DB } from "~/lib/sqlite.server";
+import { type Locale } from "~/i18n/locales";
 
 /** The admin's order rules. */
 
@@ -31,6 +32,8 @@ export interface AdminOrderRow {
   withdrawal: OrderWithdrawal;
   /** YYYY-MM-DD when the order holds made-to-order pieces; else null. */
   expectedShipDate: string | null;
+  /** The language of the checkout that placed it ('en' or 'pl'). */
+  locale: Locale;
 }
 
 export interface AdminOrderFilter {
@@ -87,6 +90,7 @@ export async function listAdminOrders(db: DB, filter: AdminOrderFilter = {}): Pr
         "o.created_at as createdAt",
         "o.tracking_number as trackingNumber",
         "o.expected_ship_date as expectedShipDate",
+        "o.locale",
         (eb) =>
           eb
             .selectFrom("order_items as oi")

@@ -96,6 +96,8 @@ export function orderToApi(view: OrderView) {
     /** 'This is a gift: no prices on the packing slip'. */
     isGift: view.isGift,
     confirmationToken: view.confirmationToken,
+    /** The language of the checkout that placed it ('en' or 'pl'): its e-mails are written in it. */
+    locale: view.locale,
     /** The customer's withdrawal from the contract: null, or when it was received and handled. */
     withdrawal: view.withdrawal ? { receivedAt: view.withdrawal.receivedAt, handledAt: view.withdrawal.handledAt } : null,
     shippingAddress: { ...view.shippingAddress },

@@ -2,6 +2,7 @@ import { linePhotoId } from "~/domain/catalogue/line-photo.server";
 import { type StockLine } from "~/domain/catalogue/stock.server";
 import { decimalTotals, type OrderTotals, storedOrderTotals, totalsFigures } from "~/domain/orders/totals";
 import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
+import { type Locale } from "~/i18n/locales";
 import { centsToDecimal } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -128,6 +129,8 @@ export interface OrderView {
   withdrawal: OrderWithdrawal;
   /** YYYY-MM-DD when the order holds made-to-order pieces (docs/made-to-order.md); else null. */
   expectedShipDate: string | null;
+  /** The language of the checkout that placed it: its e-mails are written in it. */
+  locale: Locale;
 }
 
 /** The `orders` columns of an OrderView (its items, categories and refunds are read apart). */
@@ -157,6 +160,7 @@ function selectOrderRow(db: DB, orderId: number) {
       "is_gift as isGift",
       "confirmation_token as confirmationToken",
       "expected_ship_date as expectedShipDate",
+      "locale",
       "stock_reserved as stockReserved",
       "paypal_order_id as paypalOrderId",
       "paypal_capture_id as paypalCaptureId",

@@ -13,6 +13,7 @@ import { ADMIN_ORDER_TEXT, TRACKING_NUMBER_MAX } from "~/domain/orders/fulfilmen
 import { DISPATCH_DAYS_MAX, DISPATCH_TIME_TEXT } from "~/domain/orders/dispatch-time";
 import { SHIPPING_TEXT } from "~/domain/shipping/texts";
 import { decimalToCents } from "~/lib/money";
+import { LOCALES } from "~/i18n/locales";
 
 // The browser never runs these: it gets their native constraints (web/checkout-constraints.server.ts, sent with the page's data)
 // and the server's answers (the checkout action's validate intent).
@@ -156,6 +157,8 @@ const OrderPayloadSchema = z.object({
   isGift: z.unknown(),
   customerMessage: z.unknown(),
   agreeToTerms: z.unknown(),
+  /** The order's language, for its e-mails; absent: the `lang` cookie's, else English (api.orders.ts). */
+  locale: z.enum(LOCALES, { errorMap: () => ({ message: `Must be one of: ${LOCALES.join(", ")}` }) }).optional(),
 });
 
 /** Where a Checkout field lives in the Order creation payload (for the API's per-field errors). */
@@ -203,7 +206,7 @@ export const OrderCreateSchema = OrderPayloadSchema.transform((payload, ctx) => 
       priceCents: item.price ?? null,
     })),
   };
-  return { input: parsed.data, figures };
+  return { input: parsed.data, figures, locale: payload.locale };
 });
 export type OrderCreateInput = z.infer<typeof OrderCreateSchema>;
 

@@ -28,7 +28,7 @@ export async function queueReviewRequests(db: DB, now = new Date()): Promise<num
   const due = await db
     .selectFrom("orders as o")
     .innerJoin("users as u", "u.id", "o.user_id")
-    .select(["o.id", "o.user_id as userId", "u.email", "u.first_name as firstName"])
+    .select(["o.id", "o.user_id as userId", "o.locale", "u.email", "u.first_name as firstName"])
     .where("o.review_requested_at", "is", null)
     .where("o.status", "in", REVIEWABLE_ORDER_STATUSES)
     .where("u.review_mail_opt_out", "=", 0)
@@ -71,6 +71,8 @@ export async function queueReviewRequests(db: DB, now = new Date()): Promise<num
         kind: "review-request",
         data: { firstName: order.firstName, orderId: order.id, items, unsubscribeToken: reviewUnsubscribeToken(order.userId!) },
         userId: order.userId,
+        // In the order's language: it is about the order.
+        locale: order.locale,
       });
     });
     if (sent) queued++;

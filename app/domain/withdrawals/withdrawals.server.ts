@@ -173,7 +173,15 @@ export async function submitWithdrawal(
     const data = await withdrawalMailData(trx, view.id, { name: input.name.trim(), statement, receivedAt, shipped: toSummary(view, eligibility).shipped });
     if (data) {
       // data.email is the order's address, whatever the form said.
-      await enqueueMail(trx, { eventKey: `withdrawal:${view.id}`, to: data.email, kind: "withdrawal-received", data, userId: view.userId });
+      // The receipt is in the order's language, whichever page the form was sent from.
+      await enqueueMail(trx, {
+        eventKey: `withdrawal:${view.id}`,
+        to: data.email,
+        kind: "withdrawal-received",
+        data,
+        userId: view.userId,
+        locale: view.locale,
+      });
       await enqueueMail(trx, { eventKey: `withdrawal-owner:${view.id}`, to: await getOwnerAddress(trx), kind: "owner-withdrawal", data, userId: null });
     }
     return { orderId: view.id, receivedAt, repeated: false };

@@ -1,7 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { sql } from "kysely";
 import { addToCart, getCart } from "~/domain/cart/cart.server";
-import { storageFaultAnswer } from "~/entry.server";
+import { inRequestLanguage, storageFaultAnswer } from "~/entry.server";
 import { db } from "~/lib/db.server";
 import { openDatabase } from "~/lib/sqlite.server";
 import { isStorageFault, STORAGE_FAULT_RETRY_AFTER_SECONDS, STORAGE_FAULT_TEXT } from "~/lib/storage-fault";
@@ -121,7 +121,7 @@ describe("the server's answer to a refused write", () => {
     } as unknown as ServerBuild;
   }
   const handle = createRequestHandler(
-    withStorageFaults(build(), () => ({ storageFaultAnswer }) as unknown as ShopEntry),
+    withStorageFaults(build(), () => ({ storageFaultAnswer, inRequestLanguage }) as unknown as ShopEntry),
     "production",
   );
   const post = (path: string) => handle(new Request(`http://shop.test${path}`, { method: "POST", headers: { Accept: "application/json" } }));

@@ -20,14 +20,14 @@ export const ACCOUNT_MAIL_TEXT = {
     button: "See your points",
   },
   passwordReset: {
-    subject: (firstPassword: boolean) => (firstPassword ? "Set a password for your account" : "Reset your password"),
+    subject: (firstPassword: boolean): string => (firstPassword ? "Set a password for your account" : "Reset your password"),
     preview: "The link works once, for one hour.",
-    heading: (firstPassword: boolean) => (firstPassword ? "Set a password" : "Reset your password"),
+    heading: (firstPassword: boolean): string => (firstPassword ? "Set a password" : "Reset your password"),
     body: (firstPassword: boolean) =>
       `Someone (we hope you) asked to ${firstPassword ? "set a password" : "reset your password"} for your account. The link below works once, for one hour.`,
     bodyText: (firstPassword: boolean) =>
       `Someone (we hope you) asked to ${firstPassword ? "set a password" : "reset your password"} for your account. This link works once, for one hour:`,
-    button: (firstPassword: boolean) => (firstPassword ? "Set a password" : "Choose a new password"),
+    button: (firstPassword: boolean): string => (firstPassword ? "Set a password" : "Choose a new password"),
     ignore: "If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
   },
   verifyEmail: {

@@ -1,5 +1,5 @@
 import { Button, fill, fillText, greeting, linkLine, s } from "~/domain/mail/templates/layout";
-import { confirmEmailChangeUrl, deleteAccountUrl, resetPasswordUrl, undoEmailChangeUrl, verifyEmailUrl } from "~/domain/mail/templates/links";
+import { confirmEmailChangeUrl, deleteAccountUrl, resetPasswordUrl, shopUrl, undoEmailChangeUrl, verifyEmailUrl } from "~/domain/mail/templates/links";
 import { type Renderers } from "~/domain/mail/templates/types";
 
 /** The account e-mails: welcome, points awarded, password, address changes and deletion. */
@@ -18,7 +18,7 @@ export interface AccountMailDataByKind {
 export const ACCOUNT_MAILS: Renderers<AccountMailDataByKind> = {
   welcome: (data, ctx, t) => {
     const m = t.account.welcome;
-    const link = `${ctx.appUrl}/shop`;
+    const link = shopUrl(ctx, "/shop");
     return {
       subject: m.subject(ctx.storeName),
       preview: m.preview,
@@ -35,7 +35,7 @@ export const ACCOUNT_MAILS: Renderers<AccountMailDataByKind> = {
   },
   "points-awarded": (data, ctx, t) => {
     const m = t.account.pointsAwarded;
-    const link = `${ctx.appUrl}/account`;
+    const link = shopUrl(ctx, "/account");
     return {
       subject: m.subject(data.points),
       preview: m.preview(data.balance),

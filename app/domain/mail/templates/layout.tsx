@@ -1,5 +1,6 @@
 import { type CSSProperties, createElement, Fragment, type ReactNode } from "react";
 import { mailName } from "~/domain/mail/names";
+import { shopUrl } from "~/domain/mail/templates/links";
 import { type MailTexts } from "~/domain/mail/templates/texts";
 import { type MailContext, type MailSeller } from "~/domain/mail/templates/types";
 
@@ -83,7 +84,7 @@ function sellerLines(seller: MailSeller): string[] {
 
 export function textFooter(ctx: MailContext, t: MailTexts): string[] {
   const seller = ctx.seller ? ["", t.layout.seller, ...sellerLines(ctx.seller)] : [];
-  return ["", "--", ctx.storeName, ctx.shopEmail, `${ctx.appUrl}/`, ...seller];
+  return ["", "--", ctx.storeName, ctx.shopEmail, shopUrl(ctx, "/"), ...seller];
 }
 
 function Footer({ ctx, t }: { ctx: MailContext; t: MailTexts }) {
@@ -96,7 +97,7 @@ function Footer({ ctx, t }: { ctx: MailContext; t: MailTexts }) {
             {ctx.shopEmail}
           </a>{" "}
           ·{" "}
-          <a href={`${ctx.appUrl}/`} style={{ color: C.muted }}>
+          <a href={shopUrl(ctx, "/")} style={{ color: C.muted }}>
             {ctx.appUrl.replace(/^https?:\/\//, "")}
           </a>
         </td>
@@ -137,7 +138,7 @@ export function Layout({ ctx, t, preview, children }: { ctx: MailContext; t: Mai
                     <tr>
                       <td style={{ padding: "0 8px 16px", textAlign: "center" }}>
                         <a
-                          href={`${ctx.appUrl}/`}
+                          href={shopUrl(ctx, "/")}
                           style={{ fontFamily: SERIF, fontSize: "20px", color: C.accent, textDecoration: "none", letterSpacing: "0.02em" }}
                         >
                           {ctx.storeName}

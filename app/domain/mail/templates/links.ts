@@ -1,10 +1,18 @@
 import { type MailContext } from "~/domain/mail/templates/types";
 import { withdrawalPath } from "~/domain/withdrawals/rules";
+import { DEFAULT_LOCALE, localizePath } from "~/i18n/locales";
 
-/** The shop's URLs the e-mails link to, all absolute (a mail has no origin of its own). */
+/**
+ * The shop's URLs the e-mails link to, all absolute (a mail has no origin of its own), each a
+ * page in the mail's language ("/pl/order-details/..."); the admin's stay as they are.
+ */
+
+export function shopUrl(ctx: MailContext, path: string): string {
+  return `${ctx.appUrl}${localizePath(path, ctx.locale ?? DEFAULT_LOCALE)}`;
+}
 
 export function orderDetailsUrl(ctx: MailContext, orderId: number, token: string): string {
-  return `${ctx.appUrl}/order-details/${orderId}/${encodeURIComponent(token)}`;
+  return shopUrl(ctx, `/order-details/${orderId}/${encodeURIComponent(token)}`);
 }
 
 export function adminOrderUrl(ctx: MailContext, orderId: number): string {
@@ -18,39 +26,39 @@ export function adminOrdersTabUrl(ctx: MailContext): string {
 
 /** The withdrawal function's page for an order. */
 export function withdrawUrl(ctx: MailContext, orderId: number): string {
-  return `${ctx.appUrl}${withdrawalPath(orderId)}`;
+  return shopUrl(ctx, withdrawalPath(orderId));
 }
 
 export function resetPasswordUrl(ctx: MailContext, token: string): string {
-  return `${ctx.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return shopUrl(ctx, `/reset-password?token=${encodeURIComponent(token)}`);
 }
 
 export function verifyEmailUrl(ctx: MailContext, token: string): string {
-  return `${ctx.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  return shopUrl(ctx, `/verify-email?token=${encodeURIComponent(token)}`);
 }
 
 export function confirmEmailChangeUrl(ctx: MailContext, token: string): string {
-  return `${ctx.appUrl}/confirm-email-change?token=${encodeURIComponent(token)}`;
+  return shopUrl(ctx, `/confirm-email-change?token=${encodeURIComponent(token)}`);
 }
 
 export function undoEmailChangeUrl(ctx: MailContext, token: string): string {
-  return `${ctx.appUrl}/undo-email-change?token=${encodeURIComponent(token)}`;
+  return shopUrl(ctx, `/undo-email-change?token=${encodeURIComponent(token)}`);
 }
 
 export function deleteAccountUrl(ctx: MailContext, token: string): string {
-  return `${ctx.appUrl}/account/data/delete?token=${encodeURIComponent(token)}`;
+  return shopUrl(ctx, `/account/data/delete?token=${encodeURIComponent(token)}`);
 }
 
 export function productUrl(ctx: MailContext, slug: string): string {
-  return `${ctx.appUrl}/product/${encodeURIComponent(slug)}`;
+  return shopUrl(ctx, `/product/${encodeURIComponent(slug)}`);
 }
 
 export function confirmBackInStockUrl(ctx: MailContext, token: string): string {
-  return `${ctx.appUrl}/back-in-stock/confirm?token=${encodeURIComponent(token)}`;
+  return shopUrl(ctx, `/back-in-stock/confirm?token=${encodeURIComponent(token)}`);
 }
 
 export function unsubscribeUrl(ctx: MailContext, token: string): string {
-  return `${ctx.appUrl}/back-in-stock/unsubscribe?token=${encodeURIComponent(token)}`;
+  return shopUrl(ctx, `/back-in-stock/unsubscribe?token=${encodeURIComponent(token)}`);
 }
 
 export function reviewUrl(ctx: MailContext, slug: string): string {
@@ -58,5 +66,5 @@ export function reviewUrl(ctx: MailContext, slug: string): string {
 }
 
 export function reviewUnsubscribeUrl(ctx: MailContext, token: string): string {
-  return `${ctx.appUrl}/reviews/unsubscribe?token=${encodeURIComponent(token)}`;
+  return shopUrl(ctx, `/reviews/unsubscribe?token=${encodeURIComponent(token)}`);
 }

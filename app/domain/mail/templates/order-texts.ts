@@ -54,7 +54,7 @@ export const ORDER_MAIL_TEXT = {
     keep: "Keep this e-mail: its link opens your order at any time, even without an account: {link}",
     keepText: "View your order at any time (keep this link)",
     /** Under the total, for a destination outside the EU. */
-    duties: DUTIES_TEXT.notice,
+    duties: DUTIES_TEXT.notice as string,
   },
   shipped: {
     subject: (orderId: number) => `Order #${orderId} is on its way`,

@@ -1,5 +1,6 @@
 import { type ReactNode } from "react";
 import { type MailTexts } from "~/domain/mail/templates/texts";
+import { type Locale } from "~/i18n/locales";
 import { type OrderView } from "~/domain/orders/orders.server";
 
 /** What every e-mail is rendered with: the shop's identity and origin, from Settings and the environment. */
@@ -11,6 +12,8 @@ export interface MailContext {
   shopEmail: string;
   /** The seller's legal identity (Settings), in every e-mail's footer: order e-mails must name her. */
   seller?: MailSeller;
+  /** The language the message is written in: its links open the shop's pages in it (default English). */
+  locale?: Locale;
 }
 
 export interface MailSeller {

@@ -1,5 +1,5 @@
 import { Button, C, fill, fillText, greeting, Lines, linkLine, Quote, s } from "~/domain/mail/templates/layout";
-import { adminOrderUrl, orderDetailsUrl } from "~/domain/mail/templates/links";
+import { adminOrderUrl, orderDetailsUrl, shopUrl } from "~/domain/mail/templates/links";
 import { Items, textOrder, Totals } from "~/domain/mail/templates/order-parts";
 import { type MailTexts } from "~/domain/mail/templates/texts";
 import { type OrderMailData, type Renderers } from "~/domain/mail/templates/types";
@@ -39,7 +39,7 @@ export const WITHDRAWAL_MAILS: Renderers<WithdrawalMailDataByKind> = {
     const hello = greeting(t, w.name);
     const kept = w.statement ? m.kept : null;
     const next = t.withdrawal.nextSteps(w.shipped, exemptTitles(w));
-    const seen = w.receiptPath ? `${ctx.appUrl}${w.receiptPath}` : null;
+    const seen = w.receiptPath ? shopUrl(ctx, w.receiptPath) : null;
     return {
       subject: m.subject(w.orderId),
       preview: line,
