@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [user, owner, categories, toast, store, seller] = await Promise.all([
     getOptionalUser(request),
     getCartOwner(request),
-    listCategories(db),
+    listCategories(db, localeOf(request)),
     getToast(request),
     getStoreSettings(db, getEnv().SHOP_EMAIL),
     getSellerIdentity(db, getEnv().SHOP_EMAIL),

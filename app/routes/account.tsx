@@ -66,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Only the current tab's data is read.
   const [orders, favorites, profile, loyalty, totpOn, pendingEmail] = await Promise.all([
     tab === "orders" ? listOrdersForUser(db, user.id) : null,
-    tab === "favorites" ? listFavorites(db, user.id) : null,
+    tab === "favorites" ? listFavorites(db, user.id, localeOf(request)) : null,
     tab === "profile" ? getProfile(db, user.id) : null,
     tab === "loyalty" ? Promise.all([getLoyaltyConfig(db), listLoyaltyHistory(db, user.id)]) : null,
     tab === "profile" ? hasSecondFactor(db, user.id) : false,

@@ -5,6 +5,7 @@ import { normalizeSearch } from "~/domain/catalogue/search";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { PRODUCT_PAGE_SIZE } from "~/domain/catalogue/types";
 import { type DB } from "~/lib/sqlite.server";
+import { localeOf } from "~/i18n/i18n.server";
 
 /** The highest ?page= read (as /api/products): past the last page the shopper is sent to the last one. */
 export const MAX_PAGE = 100_000;
@@ -35,18 +36,24 @@ export async function loadShopPage(db: DB, request: Request, categorySlug: strin
   }
   const search = normalizeSearch(url.searchParams.get("search"));
   const page = readPage(url.searchParams.get("page"));
-  const category = categorySlug ? await getCategoryBySlug(db, categorySlug) : null;
+  // Polish pages show the owner's Polish texts (English where she wrote none) and search Polish too.
+  const locale = localeOf(request);
+  const category = categorySlug ? await getCategoryBySlug(db, categorySlug, locale) : null;
   if (categorySlug && !category) throw json({ message: "Category not found" }, { status: 404 });
-  const chain = category ? await getCategoryChain(db, category.id) : [];
+  const chain = category ? await getCategoryChain(db, category.id, locale) : [];
   const exact = url.searchParams.get("exact") === "1";
   const firstPage = Math.max(1, page - PAGE_WINDOW + 1);
-  const { products, total, correction } = await listProducts(db, {
-    search: search || null,
-    exact,
-    categoryId: search ? null : (category?.id ?? null),
-    offset: (firstPage - 1) * PRODUCT_PAGE_SIZE,
-    limit: (page - firstPage + 1) * PRODUCT_PAGE_SIZE,
-  });
+  const { products, total, correction } = await listProducts(
+    db,
+    {
+      search: search || null,
+      exact,
+      categoryId: search ? null : (category?.id ?? null),
+      offset: (firstPage - 1) * PRODUCT_PAGE_SIZE,
+      limit: (page - firstPage + 1) * PRODUCT_PAGE_SIZE,
+    },
+    locale,
+  );
   const lastPage = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
   if (page > lastPage) {
     url.searchParams.set("page", String(lastPage));
@@ -67,7 +74,7 @@ export async function loadShopPage(db: DB, request: Request, categorySlug: strin
     /** The ?page= of the products just before these (null on the first). */
     earlierPage: firstPage > 1 ? firstPage - 1 : null,
     correction: correction ?? null,
-    category: category && !search ? { name: category.name, slug: category.slug } : null,
+    category: category && !search ? { name: category.name, slug: category.slug, ...(category.fallback ? { fallback: category.fallback } : {}) } : null,
     chain: search ? [] : chain,
   };
 }

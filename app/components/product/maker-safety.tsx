@@ -1,3 +1,5 @@
+import { OwnText } from "~/components/ui/own-text";
+
 export interface ProductMaker {
   legalName: string;
   /** One line. */
@@ -12,7 +14,20 @@ export interface ProductMaker {
  * Its own markup rather than the footer's SellerDetails, a contact block that only the server
  * renders, as HTML (layout-html.server.tsx).
  */
-export function MakerAndSafety({ sku, materials, safetyNotice, maker }: { sku: string; materials: string; safetyNotice: string; maker: ProductMaker }) {
+export function MakerAndSafety({
+  sku,
+  materials,
+  safetyNotice,
+  maker,
+  english = {},
+}: {
+  sku: string;
+  materials: string;
+  safetyNotice: string;
+  maker: ProductMaker;
+  /** On a Polish page: the texts shown in English for want of a Polish one (marked lang="en"). */
+  english?: { materials?: boolean; safetyNotice?: boolean };
+}) {
   return (
     <section className="details maker-safety" aria-labelledby="maker-safety-title">
       <h2 id="maker-safety-title">Maker &amp; Safety</h2>
@@ -24,12 +39,14 @@ export function MakerAndSafety({ sku, materials, safetyNotice, maker }: { sku: s
         {materials ? (
           <div>
             <dt>Materials</dt>
-            <dd className="product-materials">{materials}</dd>
+            <dd className="product-materials" lang={english.materials ? "en" : undefined}>
+              {materials}
+            </dd>
           </div>
         ) : null}
       </dl>
       <p className="safety-notice">
-        <strong>Safety:</strong> {safetyNotice}
+        <strong>Safety:</strong> <OwnText text={safetyNotice} english={english.safetyNotice} />
       </p>
       <div className="maker-details">
         <p className="maker-heading">Made and sold by</p>

@@ -23,10 +23,15 @@ export interface CardProduct {
   image: { url: string; alt: string; width: number | null } | null;
   /** Approved reviews: the card shows stars when there are any. */
   rating?: { average: number; count: number };
+  /** On a Polish page: the texts shown in English for want of a Polish one (marked lang="en"). */
+  fallback?: ("title" | "category")[];
 }
 
 export function toCardProduct(product: ProductCard): CardProduct {
   const image = mainImage(product.images);
+  const fallback: ("title" | "category")[] = [];
+  if (product.fallback?.includes("title")) fallback.push("title");
+  if (product.category?.fallback?.includes("name")) fallback.push("category");
   return {
     id: product.id,
     title: product.title,
@@ -38,5 +43,6 @@ export function toCardProduct(product: ProductCard): CardProduct {
     ...(product.madeToOrderAvailable ? { madeToOrderDays: product.leadTimeDays } : {}),
     image: image ? { url: image.imageUrl, alt: image.altText, width: image.width } : null,
     ...(product.reviewCount > 0 ? { rating: { average: averageOf(product.ratingSum, product.reviewCount), count: product.reviewCount } } : {}),
+    ...(fallback.length ? { fallback } : {}),
   };
 }

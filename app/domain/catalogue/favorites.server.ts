@@ -2,6 +2,7 @@ import { DomainError } from "~/domain/common/errors";
 import { type ProductCard } from "~/domain/catalogue/types";
 import { getProductCardsByIds } from "~/domain/catalogue/products.server";
 import { type DB } from "~/lib/sqlite.server";
+import { type Locale } from "~/i18n/locales";
 
 export interface FavoriteView {
   id: number;
@@ -14,11 +15,12 @@ export async function listFavoriteIds(db: DB, userId: number): Promise<number[]>
   return rows.map((r) => r.product_id);
 }
 
-export async function listFavorites(db: DB, userId: number): Promise<FavoriteView[]> {
+export async function listFavorites(db: DB, userId: number, locale: Locale = "en"): Promise<FavoriteView[]> {
   const rows = await db.selectFrom("favorites").select(["id", "product_id as productId"]).where("user_id", "=", userId).orderBy("id", "desc").execute();
   const cards = await getProductCardsByIds(
     db,
     rows.map((r) => r.productId),
+    locale,
   );
   return rows.flatMap((r) => {
     const product = cards.find((c) => c.id === r.productId);
