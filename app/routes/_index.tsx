@@ -1,11 +1,12 @@
-import { json, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductGrid } from "~/components/product/product-grid";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { listLatestCollection, listProducts } from "~/domain/catalogue/products.server";
 import { NEW_ARRIVALS_COUNT } from "~/domain/catalogue/types";
 import { homeValues } from "~/domain/pages/home";
-import { getShownHomeTexts } from "~/domain/pages/home.server";
+import { getShownHomeTextsIn } from "~/domain/pages/home.server";
+import { localeOf } from "~/i18n/i18n.server";
 import { db } from "~/lib/db.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -16,17 +17,20 @@ export const meta: MetaFunction = (args) =>
     og: { type: "website" },
   });
 
-export async function loader() {
-  const [latest, arrivals, home] = await Promise.all([
-    listLatestCollection(db, 4),
-    listProducts(db, { offset: 0, limit: NEW_ARRIVALS_COUNT }),
-    getShownHomeTexts(db),
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeOf(request);
+  const [latest, arrivals, shown] = await Promise.all([
+    listLatestCollection(db, 4, locale),
+    listProducts(db, { offset: 0, limit: NEW_ARRIVALS_COUNT }, locale),
+    getShownHomeTextsIn(db, locale),
   ]);
-  return json({ latest: latest.map(toCardProduct), arrivals: arrivals.products.map(toCardProduct), home });
+  // homeLang: her texts are the English ones, standing in while she has not written this language's.
+  const homeLang = shown.locale === locale ? undefined : shown.locale;
+  return json({ latest: latest.map(toCardProduct), arrivals: arrivals.products.map(toCardProduct), home: shown.texts, homeLang });
 }
 
 export default function Home() {
-  const { latest, arrivals, home } = useLoaderData<typeof loader>();
+  const { latest, arrivals, home, homeLang } = useLoaderData<typeof loader>();
   // The owner's texts (admin Pages tab); the reviews claim carries its source link.
   const { values, claimAlone } = homeValues(home);
   const source = home.reviewsSourceUrl ? (
@@ -39,8 +43,10 @@ export default function Home() {
       <section className="hero">
         <div className="hero-inner">
           <p className="eyebrow">Handcrafted quality</p>
-          <h1>{home.heroTitle}</h1>
-          <p className="lead">{home.heroLine}</p>
+          <h1 lang={homeLang}>{home.heroTitle}</h1>
+          <p className="lead" lang={homeLang}>
+            {home.heroLine}
+          </p>
           <div className="actions">
             <Link to="/shop" className="button button-lg">
               Shop the collection
@@ -52,7 +58,7 @@ export default function Home() {
         </div>
       </section>
       <section className="ship-banner" aria-label="Shipping">
-        <p>
+        <p lang={homeLang}>
           <strong>{home.shippingTitle}</strong>
           {home.shippingText ? ` ${home.shippingText}` : null}
         </p>
@@ -90,7 +96,7 @@ export default function Home() {
 
         <section className="values" aria-label="Why shop with us">
           {values.map((v, i) => (
-            <div key={i}>
+            <div key={i} lang={homeLang}>
               <h3>{v.title}</h3>
               <p>
                 {v.before}
@@ -106,7 +112,7 @@ export default function Home() {
           ))}
         </section>
         {claimAlone ? (
-          <p className="values-claim center">
+          <p className="values-claim center" lang={homeLang}>
             <a href="/reviews">{claimAlone}</a>
             {source ? <> {source}</> : null}
           </p>

@@ -158,7 +158,7 @@ describe("saving and restoring", () => {
     expect(page.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(page.html).toContain("[x](javascript:alert(1))");
     // The public page's loader hands the same HTML to the page, and the title as text.
-    const shown = await (await run(() => sizeGuideLoader())).json();
+    const shown = await (await run(() => sizeGuideLoader(args(get("/size-guide"))))).json();
     expect(shown).toEqual({ title: "Sizes <b>bold</b>", html: page.html });
   });
 });
@@ -271,7 +271,7 @@ describe("the Pages tab", () => {
       heroTitle: [DEFAULT_HOME_TEXT.heroTitle, "Little clothes, big love"],
       reviewsSourceLabel: [DEFAULT_HOME_TEXT.reviewsSourceLabel, "on Etsy"],
     });
-    const home = await (await run(() => homeLoader())).json();
+    const home = await (await run(() => homeLoader(args(get("/"))))).json();
     expect(home.home.heroTitle).toBe("Little clothes, big love");
   });
 

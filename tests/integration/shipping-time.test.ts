@@ -124,9 +124,13 @@ describe("the dispatch time setting", () => {
 describe("the pages agree on the dispatch time", () => {
   async function pages() {
     const ready = await makeProduct(db, { title: "Ready Lace Collar", stock: 4 });
-    const home = render(Home, "/", await (await run(() => homeLoader())).json());
-    const about = render(About, "/about", await (await run(() => aboutLoader())).json());
-    const terms = render(Terms, "/terms-conditions", await (await run(() => termsLoader({ request: get("/terms-conditions"), params: {}, context: {} }))).json());
+    const home = render(Home, "/", await (await run(() => homeLoader(args(get("/"))))).json());
+    const about = render(About, "/about", await (await run(() => aboutLoader(args(get("/about"))))).json());
+    const terms = render(
+      Terms,
+      "/terms-conditions",
+      await (await run(() => termsLoader({ request: get("/terms-conditions"), params: {}, context: {} }))).json(),
+    );
     const product = render(
       ProductPage,
       `/product/${ready.slug}`,

@@ -5,6 +5,7 @@ import { Alert, Field } from "~/components/ui/field";
 import type { loadPageEditor, PageEditorActionData } from "~/web/admin/page-editor.server";
 import { PAGE_INTENTS, PAGE_TEXT } from "~/domain/pages/slugs";
 import { SHIPPING_TIME_PLACEHOLDER } from "~/domain/orders/dispatch-time";
+import { localizePath, LOCALE_NAMES } from "~/i18n/locales";
 
 type EditorData = SerializeFrom<typeof loadPageEditor>;
 
@@ -81,24 +82,36 @@ export function PageEditorPage() {
   const previewHtml = live?.html ?? action?.preview?.html ?? data.page.html;
   const refused = action?.intent === PAGE_INTENTS.save && action.result?.error;
   const bodyError = error("body");
+  const here = editorHere(data);
+  const shownAt = localizePath(`/${data.slug}`, data.locale);
 
   return (
     <div className="container page-editor">
       <p className="small">
-        <Link to="/admin?tab=pages">← All pages</Link>
+        <Link to={data.locale === "en" ? "/admin?tab=pages" : `/admin?tab=pages&locale=${data.locale}`}>← All pages</Link>
       </p>
       <h1>Edit {data.label}</h1>
+      <LanguageSwitch data={data} />
       <p className="muted">
-        Shown at <a href={`/${data.slug}`}>/{data.slug}</a>.{" "}
-        {data.page.updatedAt
-          ? `Last saved ${formatSavedAt(data.page.updatedAt)} by ${data.page.savedByEmail}.`
-          : "Not saved yet: the shop shows its default text."}
+        Shown at <a href={shownAt}>{shownAt}</a>.{" "}
+        {data.fallback
+          ? `Not written in ${LOCALE_NAMES[data.locale]} yet: the shop shows the English text there, filled in below to translate.`
+          : data.page.updatedAt
+            ? `Last saved ${formatSavedAt(data.page.updatedAt)} by ${data.page.savedByEmail}.`
+            : "Not saved yet: the shop shows its default text."}
       </p>
 
-      {data.viewing ? <OldVersion version={data.viewing} slug={data.slug} isCurrent={data.viewing.id === data.page.versionId} /> : null}
+      {data.viewing ? <OldVersion version={data.viewing} data={data} isCurrent={data.viewing.id === data.page.versionId} /> : null}
 
       <div className="page-editor-grid">
-        <Form method="post" className="form-stack form-card" key={formKey} onChange={(e) => onEdit(e.currentTarget)} aria-label={`Edit ${data.label}`}>
+        <Form
+          method="post"
+          action={here}
+          className="form-stack form-card"
+          key={formKey}
+          onChange={(e) => onEdit(e.currentTarget)}
+          aria-label={`Edit ${data.label} (${LOCALE_NAMES[data.locale]})`}
+        >
           {refused ? <Alert title="Page not saved">Please correct the fields below.</Alert> : null}
           <Field name="title" label="Title" idPrefix="page-" {...data.constraints.title} defaultValue={value("title")} error={error("title")} />
           <div className="field">
@@ -111,6 +124,7 @@ export function PageEditorPage() {
               maxLength={data.constraints.body.maxLength}
               defaultValue={value("body")}
               className="page-body-input"
+              lang={data.locale}
               aria-invalid={bodyError ? true : undefined}
               aria-describedby={`page-body-hint${bodyError ? " page-body-error" : ""}`}
             />
@@ -139,7 +153,7 @@ export function PageEditorPage() {
           <h2 id="page-preview-title" className="page-preview-label">
             Preview
           </h2>
-          <div className="prose-page owner-page" data-testid="page-preview">
+          <div className="prose-page owner-page" data-testid="page-preview" lang={data.fallback ? "en" : data.locale}>
             <p className="page-preview-heading">{previewTitle}</p>
             <div className="owner-page-body" dangerouslySetInnerHTML={{ __html: previewHtml }} />
           </div>
@@ -151,12 +165,38 @@ export function PageEditorPage() {
   );
 }
 
+/** The editor's own address in its language, where its forms post. */
+function editorHere(data: EditorData): string {
+  return data.languages.find((l) => l.code === data.locale)?.url ?? `/admin/pages/${data.slug}`;
+}
+
+/** 'English' / 'Polski': each language of the page is its own text with its own versions. */
+function LanguageSwitch({ data }: { data: EditorData }) {
+  return (
+    <nav className="page-languages small" aria-label="Language of the page">
+      {data.languages.map((l, i) => (
+        <span key={l.code}>
+          {i > 0 ? " | " : null}
+          {l.code === data.locale ? (
+            <strong aria-current="page">{l.name}</strong>
+          ) : (
+            <Link to={l.url} lang={l.code}>
+              {l.name}
+            </Link>
+          )}
+        </span>
+      ))}
+    </nav>
+  );
+}
+
 // With JavaScript a confirm() prompt; without it the post restores at once, which loses nothing:
 // the text it replaces stays in the list of versions.
-function RestoreForm({ id, label }: { id: number; label: string }) {
+function RestoreForm({ id, label, action }: { id: number; label: string; action: string }) {
   return (
     <Form
       method="post"
+      action={action}
 
       onSubmit={(event) => {
         if (!window.confirm(PAGE_TEXT.restoreConfirm)) event.preventDefault();
@@ -174,9 +214,13 @@ function RestoreForm({ id, label }: { id: number; label: string }) {
 function Versions({ data }: { data: EditorData }) {
   return (
     <section className="page-versions" aria-labelledby="page-versions-title">
-      <h2 id="page-versions-title">Versions</h2>
+      <h2 id="page-versions-title">Versions ({LOCALE_NAMES[data.locale]})</h2>
       {data.versions.length === 0 ? (
-        <p className="muted">No saved versions yet: the shop shows the default text until the first save.</p>
+        <p className="muted">
+          {data.fallback
+            ? `No ${LOCALE_NAMES[data.locale]} versions yet: the shop shows the English text until the first save.`
+            : "No saved versions yet: the shop shows the default text until the first save."}
+        </p>
       ) : (
         <div className="store-table-wrap">
           <table className="store-table">
@@ -203,10 +247,10 @@ function Versions({ data }: { data: EditorData }) {
                     <td data-label="By">{v.savedByEmail}</td>
                     <td data-label="Title">{v.title}</td>
                     <td className="row-actions">
-                      <Link to={`?version=${v.id}`} aria-label={`View version ${v.id}`}>
+                      <Link to={`${editorHere(data)}${data.locale === "en" ? "?" : "&"}version=${v.id}`} aria-label={`View version ${v.id}`}>
                         View
                       </Link>
-                      {current ? null : <RestoreForm id={v.id} label={`Restore version ${v.id}`} />}
+                      {current ? null : <RestoreForm id={v.id} label={`Restore version ${v.id}`} action={editorHere(data)} />}
                     </td>
                   </tr>
                 );
@@ -219,14 +263,14 @@ function Versions({ data }: { data: EditorData }) {
   );
 }
 
-function OldVersion({ version, slug, isCurrent }: { version: NonNullable<EditorData["viewing"]>; slug: string; isCurrent: boolean }) {
+function OldVersion({ version, data, isCurrent }: { version: NonNullable<EditorData["viewing"]>; data: EditorData; isCurrent: boolean }) {
   return (
     <section className="form-card page-old-version" aria-labelledby="old-version-title">
       <h2 id="old-version-title">
         Version {version.id}, saved {formatSavedAt(version.createdAt)} by {version.savedByEmail}
       </h2>
       <p className="muted small">{isCurrent ? "This is the text shown now." : "Read only. Restore it to show it again; the current text stays in the list."}</p>
-      <div className="prose-page owner-page" data-testid="old-version">
+      <div className="prose-page owner-page" data-testid="old-version" lang={data.locale}>
         <p className="page-preview-heading">{version.title}</p>
         <div className="owner-page-body" dangerouslySetInnerHTML={{ __html: version.html }} />
       </div>
@@ -235,8 +279,8 @@ function OldVersion({ version, slug, isCurrent }: { version: NonNullable<EditorD
         <textarea readOnly rows={12} className="page-body-input" value={version.body} aria-label={`Markdown of version ${version.id}`} />
       </details>
       <div className="actions">
-        {isCurrent ? null : <RestoreForm id={version.id} label={`Restore version ${version.id}`} />}
-        <Link to={`/admin/pages/${slug}`} className="button button-secondary">
+        {isCurrent ? null : <RestoreForm id={version.id} label={`Restore version ${version.id}`} action={editorHere(data)} />}
+        <Link to={editorHere(data)} className="button button-secondary">
           Close
         </Link>
       </div>

@@ -7,13 +7,35 @@ import { type HomeTexts } from "~/domain/pages/home";
 import { SHIPPING_TIME_PLACEHOLDER } from "~/domain/orders/dispatch-time";
 import type { PagesTabData } from "~/web/admin/pages-tab.server";
 import { PAGE_INTENTS } from "~/domain/pages/slugs";
+import { localizePath, LOCALE_NAMES } from "~/i18n/locales";
+
+type TabData = SerializeFrom<PagesTabData>;
 
 /** The admin's Pages tab: the pages the owner writes herself, and the home page's texts. */
-export function PagesTab({ data }: { data: SerializeFrom<PagesTabData> }) {
+export function PagesTab({ data }: { data: TabData }) {
+  const language = LOCALE_NAMES[data.locale];
+  const editUrl = (slug: string) => (data.locale === "en" ? `/admin/pages/${slug}` : `/admin/pages/${slug}?locale=${data.locale}`);
   return (
     <section className="store-tab" aria-labelledby="pages-title">
       <h2 id="pages-title">Pages</h2>
-      <p className="muted small">Every save keeps the previous version: open a page to see its versions and restore one.</p>
+      <nav className="page-languages small" aria-label="Language of the pages">
+        {data.languages.map((l, i) => (
+          <span key={l.code}>
+            {i > 0 ? " | " : null}
+            {l.code === data.locale ? (
+              <strong aria-current="page">{l.name}</strong>
+            ) : (
+              <Link to={l.url} lang={l.code}>
+                {l.name}
+              </Link>
+            )}
+          </span>
+        ))}
+      </nav>
+      <p className="muted small">
+        Every save keeps the previous version: open a page to see its versions and restore one. Each language has its own text and versions; a page not written
+        in a language yet shows its English text there.
+      </p>
       <div className="store-table-wrap">
         <table className="store-table">
           <caption className="sr-only">The shop&rsquo;s pages</caption>
@@ -31,12 +53,24 @@ export function PagesTab({ data }: { data: SerializeFrom<PagesTabData> }) {
             {data.pages.map((p) => (
               <tr key={p.slug} data-testid={`page-row-${p.slug}`}>
                 <th scope="row" data-label="Page">
-                  <a href={`/${p.slug}`}>{p.label}</a>
+                  <a href={localizePath(`/${p.slug}`, data.locale)}>{p.label}</a>
                 </th>
-                <td data-label="Title">{p.title}</td>
-                <td data-label="Last saved">{p.updatedAt ? `${formatSavedAt(p.updatedAt)} by ${p.savedByEmail}` : "Default text, not saved yet"}</td>
+                <td data-label="Title" lang={p.fallback ? "en" : data.locale}>
+                  {p.title}
+                </td>
+                <td data-label="Last saved">
+                  {p.fallback
+                    ? `Not written in ${language} yet: the English text is shown`
+                    : p.updatedAt
+                      ? `${formatSavedAt(p.updatedAt)} by ${p.savedByEmail}`
+                      : "Default text, not saved yet"}
+                </td>
                 <td className="row-actions">
-                  <Link to={`/admin/pages/${p.slug}`} className="button button-secondary button-small" aria-label={`Edit ${p.label}`}>
+                  <Link
+                    to={editUrl(p.slug)}
+                    className="button button-secondary button-small"
+                    aria-label={data.locale === "en" ? `Edit ${p.label}` : `Edit ${p.label} (${language})`}
+                  >
                     Edit
                   </Link>
                 </td>
@@ -45,14 +79,15 @@ export function PagesTab({ data }: { data: SerializeFrom<PagesTabData> }) {
           </tbody>
         </table>
       </div>
-      <HomeForm home={data.home} constraints={data.constraints} />
+      <HomeForm data={data} />
     </section>
   );
 }
 
 type Key = keyof HomeTexts;
 
-function HomeForm({ home, constraints }: { home: HomeTexts; constraints: SerializeFrom<PagesTabData>["constraints"] }) {
+function HomeForm({ data }: { data: TabData }) {
+  const { home, constraints, locale } = data;
   const reply = useStoreReply(PAGE_INTENTS.homeSave);
   const field = (name: Key, label: string, opts: { hint?: string; type?: string } = {}) => (
     <Field
@@ -68,14 +103,23 @@ function HomeForm({ home, constraints }: { home: HomeTexts; constraints: Seriali
   );
   return (
     <section className="form-card" aria-labelledby="home-texts-title">
-      <h3 id="home-texts-title">Home page</h3>
+      <h3 id="home-texts-title">{locale === "en" ? "Home page" : `Home page (${LOCALE_NAMES[locale]})`}</h3>
       <p className="muted small">
-        The texts of the <a href="/">home page</a>. A claim about reviews must say where they can be read. Write <code>{SHIPPING_TIME_PLACEHOLDER}</code> where
-        the dispatch time of Settings belongs.
+        The texts of the <a href={localizePath("/", locale)}>home page</a>. A claim about reviews must say where they can be read. Write{" "}
+        <code>{SHIPPING_TIME_PLACEHOLDER}</code> where the dispatch time of Settings belongs.
       </p>
+      {data.homeFallback ? (
+        <p className="muted small">Not written in {LOCALE_NAMES[locale]} yet: the shop shows the English texts there, filled in below to translate.</p>
+      ) : null}
       {reply ? <Alert title="Home page texts not saved">Please correct the fields below.</Alert> : null}
-      <Form method="post" action="/admin?tab=pages" className="form-stack" key={JSON.stringify(reply?.result?.initialValue ?? null)}>
+      <Form
+        method="post"
+        action={locale === "en" ? "/admin?tab=pages" : `/admin?tab=pages&locale=${locale}`}
+        className="form-stack"
+        key={`${locale}:${JSON.stringify(reply?.result?.initialValue ?? null)}`}
+      >
         <input type="hidden" name="intent" value={PAGE_INTENTS.homeSave} />
+        <input type="hidden" name="locale" value={locale} />
         <fieldset className="form-stack">
           <legend>Hero</legend>
           {field("heroTitle", "Hero title")}

@@ -5,11 +5,12 @@ import { type ReactNode } from "react";
  * rendered on the server with raw HTML off and links allow-listed (domain/pages/markdown.server.ts),
  * so the HTML is put in as it comes.
  */
-export function OwnerPage({ title, html, children }: { title: string; html: string; children?: ReactNode }) {
+export function OwnerPage({ title, html, lang, children }: { title: string; html: string; lang?: string; children?: ReactNode }) {
+  // `lang`: the page's text is another language's (the English text while no Polish one is written).
   return (
     <div className="container narrow prose-page owner-page">
-      <h1>{title}</h1>
-      <div className="owner-page-body" dangerouslySetInnerHTML={{ __html: html }} />
+      <h1 lang={lang}>{title}</h1>
+      <div className="owner-page-body" lang={lang} dangerouslySetInnerHTML={{ __html: html }} />
       {children}
     </div>
   );

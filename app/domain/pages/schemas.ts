@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAGE_BODY_MAX, PAGE_TITLE_MAX } from "~/domain/pages/slugs";
+import { LOCALES } from "~/i18n/locales";
 
 /**
  * Save a page: the editor's form (`title`, `body`) and `PUT /api/admin/pages/{slug}`. A title
@@ -18,6 +19,14 @@ export const SavePageSchema = z.object({
     .refine((s) => s.trim().length > 0, "The page needs some text"),
 });
 export type SavePageInput = z.infer<typeof SavePageSchema>;
+
+export const PAGE_LOCALE_ERROR = `Language must be one of: ${LOCALES.join(", ")}`;
+
+/** The language of an owner's page or of the home texts: one of the shop's languages. */
+export const PageLocaleSchema = z.enum(LOCALES, { errorMap: () => ({ message: PAGE_LOCALE_ERROR }) });
+
+/** `PUT /api/admin/pages/{slug} {title?, body, locale?}`: the editor's fields and the language saved (English when left out). */
+export const SavePageApiSchema = SavePageSchema.extend({ locale: PageLocaleSchema.optional() });
 
 /** Restore an old version (the editor's Versions list). */
 export const RestoreVersionSchema = z.object({

@@ -6,8 +6,9 @@ import { redirectWithToast } from "~/web/toast.server";
 import { requireAdmin } from "~/web/guards.server";
 import { DomainError } from "~/domain/common/errors";
 import { actorOf } from "~/web/actor.server";
-import { getPage, getPageVersion, listPageVersions, renderPageBody, restorePageVersion, savePage } from "~/domain/pages/pages.server";
-import { RestoreVersionSchema, SavePageSchema } from "~/domain/pages/schemas";
+import { getPage, getPageVersion, listPageVersions, pageLabelIn, renderPageBody, restorePageVersion, savePage } from "~/domain/pages/pages.server";
+import { PAGE_LOCALE_ERROR, RestoreVersionSchema, SavePageSchema } from "~/domain/pages/schemas";
+import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_NAMES, LOCALES } from "~/i18n/locales";
 import { isPageSlug, PAGE_INTENTS, PAGE_LABELS, PAGE_TEXT } from "~/domain/pages/slugs";
 import { db as sharedDb } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
@@ -16,31 +17,53 @@ import { formConstraints } from "~/web/form-constraints.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-export const editorUrl = (slug: string) => `/admin/pages/${slug}`;
+/** The editor of a page in a language: English at `/admin/pages/{slug}`, another with `?locale=`. */
+export const editorUrl = (slug: string, locale: Locale = DEFAULT_LOCALE) =>
+  locale === DEFAULT_LOCALE ? `/admin/pages/${slug}` : `/admin/pages/${slug}?locale=${locale}`;
+
+/** The language the editor works in (`?locale=`, English without it); another value is a 400. */
+function editorLocale(request: Request): Locale {
+  const asked = new URL(request.url).searchParams.get("locale");
+  if (asked === null || asked === "") return DEFAULT_LOCALE;
+  if (!isLocale(asked)) throw jsonError(PAGE_LOCALE_ERROR, 400);
+  return asked;
+}
 
 const SAVE = formConstraints(SavePageSchema);
 // A title left out keeps the stored one (the API's way to change only the text); the editor always
 // shows the title, so it asks for one rather than let an emptied field silently keep the old title.
 const EDITOR_CONSTRAINTS = { title: { ...SAVE.title, required: true }, body: SAVE.body };
 
-/** The editor's data: the current page, its versions, and the old version asked for by `?version=`. */
+/**
+ * The editor's data in one language (`?locale=`): the current page, its versions there, and the
+ * old version asked for by `?version=`. A language without a version starts from the English
+ * text (`fallback`), which the shop shows there until the first save.
+ */
 export async function loadPageEditor(request: Request, slug: string, db: DB = sharedDb) {
   await requireAdmin(request);
-  const page = await getPage(db, slug);
+  const locale = editorLocale(request);
+  const page = await getPage(db, slug, locale);
   if (!page) throw jsonError(PAGE_TEXT.notFound, 404);
   const versionParam = new URL(request.url).searchParams.get("version");
   let viewing = null;
   if (versionParam !== null) {
     const id = /^\d{1,12}$/.test(versionParam) ? Number(versionParam) : 0;
-    viewing = id > 0 ? await getPageVersion(db, page.slug, id) : null;
+    viewing = id > 0 ? await getPageVersion(db, page.slug, id, locale) : null;
     if (!viewing) throw jsonError(PAGE_TEXT.versionNotFound, 404);
   }
-  const versions = await listPageVersions(db, page.slug);
+  const versions = await listPageVersions(db, page.slug, locale);
+  // The English text is where a translation starts; its dates and version are not this language's.
+  const fallback = page.locale !== locale;
   return json(
     {
       slug: page.slug,
       label: PAGE_LABELS[page.slug],
-      page: { title: page.title, body: page.body, html: page.html, updatedAt: page.updatedAt, savedByEmail: page.savedByEmail, versionId: page.versionId },
+      locale,
+      fallback,
+      languages: LOCALES.map((code) => ({ code, name: LOCALE_NAMES[code], url: editorUrl(page.slug, code) })),
+      page: fallback
+        ? { title: page.title, body: page.body, html: page.html, updatedAt: null, savedByEmail: null, versionId: null }
+        : { title: page.title, body: page.body, html: page.html, updatedAt: page.updatedAt, savedByEmail: page.savedByEmail, versionId: page.versionId },
       versions,
       viewing,
       constraints: EDITOR_CONSTRAINTS,
@@ -60,6 +83,7 @@ export interface PageEditorActionData {
 export async function pageEditorAction(request: Request, slug: string, db: DB = sharedDb): Promise<Response> {
   const user = await requireAdmin(request);
   if (!isPageSlug(slug)) throw jsonError(PAGE_TEXT.notFound, 404);
+  const locale = editorLocale(request);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const actor = actorOf(user, request);
@@ -71,7 +95,7 @@ export async function pageEditorAction(request: Request, slug: string, db: DB = 
       const data: PageEditorActionData = {
         intent,
         result: submission.status === "success" ? { initialValue: { title, body } } : submission.reply(),
-        preview: { title, body, html: await renderPageBody(db, body) },
+        preview: { title, body, html: await renderPageBody(db, body, locale) },
       };
       return json(data, { headers: NO_STORE });
     }
@@ -79,25 +103,25 @@ export async function pageEditorAction(request: Request, slug: string, db: DB = 
       const submission = parseWithZod(formData, { schema: SavePageSchema });
       if (submission.status !== "success") return json<PageEditorActionData>({ intent, result: submission.reply() }, { status: 400, headers: NO_STORE });
       try {
-        await savePage(db, slug, submission.value, actor);
+        await savePage(db, slug, submission.value, actor, locale);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         return json<PageEditorActionData>({ intent, result: submission.reply(error.toConform()) }, { status: error.status, headers: NO_STORE });
       }
-      return redirectWithToast(editorUrl(slug), { title: PAGE_TEXT.saved, description: PAGE_LABELS[slug], type: "success" });
+      return redirectWithToast(editorUrl(slug, locale), { title: PAGE_TEXT.saved, description: pageLabelIn(slug, locale), type: "success" });
     }
     case PAGE_INTENTS.restore: {
       const submission = parseWithZod(formData, { schema: RestoreVersionSchema });
       if (submission.status !== "success") throw jsonError(PAGE_TEXT.versionNotFound, 404);
       try {
-        await restorePageVersion(db, slug, submission.value.versionId, actor);
+        await restorePageVersion(db, slug, submission.value.versionId, actor, locale);
       } catch (error) {
         if (error instanceof DomainError) throw jsonError(error.message, error.status);
         throw error;
       }
-      return redirectWithToast(editorUrl(slug), {
+      return redirectWithToast(editorUrl(slug, locale), {
         title: PAGE_TEXT.restored,
-        description: `${PAGE_LABELS[slug]}: version ${submission.value.versionId}`,
+        description: `${pageLabelIn(slug, locale)}: version ${submission.value.versionId}`,
         type: "success",
       });
     }

@@ -45,7 +45,7 @@ export const ADMIN_TAB_SERVERS = {
     load: async (db, url) => ({ emails: await loadOutboxView(db, url) }),
     action: async (request, formData, intent) => outboxAction(formData, intent, EMAILS_TAB_URL, await requestActor(request)),
   },
-  pages: { load: async (db) => ({ ownerPages: await loadPagesTab(db) }), action: pagesTabAction },
+  pages: { load: async (db, url) => ({ ownerPages: await loadPagesTab(db, url) }), action: pagesTabAction },
   settings: { load: async (db, url) => ({ store: await loadSettingsTab(db, url) }), action: storeTabAction },
   activity: { load: async (db, url) => ({ activity: await loadActivityTab(db, url) }), action: null },
 } satisfies Record<string, AdminTabServer>;
