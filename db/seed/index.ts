@@ -6,6 +6,7 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../../app/domain/auth
 import { PASSWORD_MIN } from "../../app/domain/auth/schemas";
 import { RECALCULATE_CATEGORY_COUNTS_SQL, recalculateCategoryCounts } from "../../app/domain/catalogue/categories.server";
 import { slugify } from "../../app/domain/catalogue/slug";
+import { seedPolishTexts } from "./polish";
 import { deriveTotalStock } from "../../app/domain/catalogue/stock";
 import { seedDefaultPages } from "../../app/domain/pages/pages.server";
 import type { Database } from "../../app/lib/db-schema";
@@ -470,6 +471,7 @@ export async function seedDemo(db: DB, opts: SeedOptions): Promise<SeedSummary> 
     const settings = await seedSettings(trx, email);
     const pages = await seedDefaultPages(trx);
     const { products, imageRows } = await seedProducts(trx, opts.uploadDir, now);
+    await seedPolishTexts(trx);
     const categoryCountsUpdated = await recalculateCategoryCounts(trx);
     return {
       colors,

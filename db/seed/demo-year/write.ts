@@ -2,6 +2,7 @@ import { recalculateCategoryCounts } from "../../../app/domain/catalogue/categor
 import { DAY, type DemoContext, type Row } from "./context";
 import { between, hex, insertRows, iso, plannedTotal } from "./helpers";
 import { insertMadeToOrderPieces } from "./made-to-order";
+import { seedPolishTexts } from "../polish";
 
 /** Writes the planned year in one transaction, with chunked multi-row inserts. */
 export async function writeYear(ctx: DemoContext): Promise<void> {
@@ -18,6 +19,7 @@ export async function writeYear(ctx: DemoContext): Promise<void> {
       await trx.updateTable("products").set({ created_at: u.createdAt, updated_at: u.createdAt }).where("id", "=", u.id).execute();
     }
     await insertMadeToOrderPieces(trx, ctx);
+    await seedPolishTexts(trx);
     await insertRows(trx, "product_images", [...rows.madeToOrderImages, ...rows.colourImages]);
     await recalculateCategoryCounts(trx);
     await insertRows(trx, "users", userRows);
@@ -89,6 +91,9 @@ function plannedOrderRows(ctx: DemoContext): Row[] {
       shipping_state: person.address.state,
       shipping_postal_code: person.address.postal,
       shipping_country: person.address.country,
+      // Buyers in Poland, and one regular customer in seven (Poles abroad), read the shop in
+      // Polish: their orders, and their e-mails, are Polish. No draw: the year stays the same.
+      locale: person.address.country === "PL" || (o.customer && ctx.customers.indexOf(o.customer) % 7 === 3) ? "pl" : "en",
       stock_reserved: o.paidAt !== null && o.status !== "cancelled" ? 1 : 0,
       paypal_order_id: o.paypalOrderId,
       paypal_capture_id: o.captureId,
