@@ -110,6 +110,21 @@ export const nbpRatesJob: Job = {
   },
 };
 
+/**
+ * A shop without any rate yet (new, or offline until now) asks the bank at once, not at the next
+ * slot: until then Polish pages show no złoty amounts. Then once a minute a few times, in case the
+ * bank (or the demo's stand-in, starting beside the shop) was not there yet.
+ */
+function fetchFirstRate(db: DB, attempt = 0): void {
+  void latestRate(db)
+    .then(async (rate) => {
+      if (rate || attempt >= 5) return;
+      await runJob(db, nbpRatesJob);
+      setTimeout(() => fetchFirstRate(db, attempt + 1), 60_000).unref();
+    })
+    .catch(() => undefined);
+}
+
 export function startServerJobs(db: DB): void {
   registerServerJobs();
   // The outbox sender runs in every process (once: false): rows are claimed one by one with a
@@ -117,11 +132,5 @@ export function startServerJobs(db: DB): void {
   registerJob({ name: "mail-sender", schedule: { everyMs: 2000 }, once: false, run: (db) => runMailSender(db) });
   startJobs(db);
   if (process.env.JOBS !== "off") startMailKicks(db);
-  // A shop without any rate yet (new, or offline until now) asks the bank at once, not at the
-  // next slot: until then Polish pages show no złoty amounts.
-  if (process.env.JOBS !== "off") {
-    void latestRate(db)
-      .then((rate) => (rate ? undefined : runJob(db, nbpRatesJob)))
-      .catch(() => undefined);
-  }
+  if (process.env.JOBS !== "off") fetchFirstRate(db);
 }

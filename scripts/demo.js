@@ -59,6 +59,13 @@ if (existsSync(path.join(root, "tools/paypal-emulator/cli.ts")) && env.PAYPAL_MO
   env.PAYPAL_WEBHOOK_URL ??= `http://127.0.0.1:${env.PORT}/api/paypal/webhook`;
   children.push(spawn(bin("tsx"), ["tools/paypal-emulator/cli.ts"], { cwd: root, env, stdio: "inherit" }));
 }
+// The National Bank of Poland's rates for the indicative złoty amounts: unless NBP_API_BASE is
+// set, a local stand-in for the bank's API (tools/nbp-stand-in/), so the demo works offline.
+if (!env.NBP_API_BASE && env.PAYPAL_MODE === "emulator") {
+  const port = (env.NBP_STAND_IN_PORT ??= "3195");
+  env.NBP_API_BASE = `http://127.0.0.1:${port}/api`;
+  children.push(spawn(bin("tsx"), ["tools/nbp-stand-in/cli.ts"], { cwd: root, env, stdio: "inherit" }));
+}
 // E-mail: unless SMTP_URL is set, a small local SMTP server (tools/mail-catcher/: smtp-server +
 // mailparser) receives every message and keeps it in data/mail; /admin/outbox shows them.
 if (!env.SMTP_URL) {

@@ -6,6 +6,7 @@ import { type IncomingMessage } from "node:http";
 import { type MutableRedirectUri, type MutableResponse, type MutableToken, OAuth2Server, type TokenRequestIncomingMessage } from "oauth2-mock-server";
 import { startMailCatcher } from "../../tools/mail-catcher";
 import { startPaypalEmulator } from "../../tools/paypal-emulator";
+import { startNbpStandIn } from "../../tools/nbp-stand-in";
 
 // Starts the built app on a fresh, seeded tests/.tmp/e2e.sqlite for the browser and API tests.
 const root = path.resolve(import.meta.dirname, "../..");
@@ -96,6 +97,11 @@ const mailDir = path.join(tmp, "e2e-mail");
 rmSync(mailDir, { recursive: true, force: true });
 const mailCatcher = await startMailCatcher({ port: 0, dir: mailDir, quiet: true });
 
+// The stand-in for the National Bank of Poland's API (tools/nbp-stand-in/): the shop's rate job
+// reads its tables at start-up, so Polish pages show złoty amounts; tests may set rates and
+// failures through its /__stand-in/ controls. Never the bank itself.
+const nbpStandIn = await startNbpStandIn({ port: Number(process.env.E2E_NBP_PORT ?? 3195) });
+
 const env = {
   ...process.env,
   SMTP_URL: mailCatcher.url,
@@ -126,6 +132,7 @@ const env = {
   GOOGLE_AUTH_URL: `${oauthBase}/authorize`,
   GOOGLE_TOKEN_URL: `${oauthBase}/token`,
   GOOGLE_USERINFO_URL: `${oauthBase}/userinfo`,
+  NBP_API_BASE: nbpStandIn.url,
 };
 
 const seed = spawnSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/seed.ts")], { env, stdio: "inherit" });
@@ -145,6 +152,7 @@ const stop = () => {
   void googleMock.stop().catch(() => undefined);
   void paypal.close().catch(() => undefined);
   void mailCatcher.close().catch(() => undefined);
+  void nbpStandIn.close().catch(() => undefined);
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

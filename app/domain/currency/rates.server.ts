@@ -40,7 +40,7 @@ export async function rateBefore(db: DB, date: string, currency = "USD"): Promis
 /** A rate changes once a business day; pages read it from memory and look again this often. */
 const FRESH_MS = 10 * 60_000;
 /** Before the first rate arrives (the start-up fetch takes seconds), look again sooner. */
-const FRESH_NONE_MS = 30_000;
+const FRESH_NONE_MS = 5_000;
 
 const cache = new WeakMap<DB, { rate: StoredRate | null; until: number }>();
 
