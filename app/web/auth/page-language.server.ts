@@ -1,5 +1,6 @@
 import { type ShopI18n } from "~/i18n/context";
 import { i18nFor, i18nOf, localeOf } from "~/i18n/i18n.server";
+import { getEnv } from "~/lib/env.server";
 import { DEFAULT_LOCALE, isLocalisedPath, localizePath, stripLocale } from "~/i18n/locales";
 import { type MetaArgsLike, seoContext } from "~/lib/meta";
 import { type Toast } from "~/lib/toast";
@@ -10,13 +11,14 @@ import { type Toast } from "~/lib/toast";
  * The Location to give Remix's redirect() for `to` (a shop path, with or without a language
  * prefix) from this request's page. Under a language's basename Remix puts the prefix on every
  * path it is given: a shop path goes without one, and a path of one language only (the admin)
- * goes as an absolute URL, which Remix leaves alone — "/admin" from /pl/login must not become
- * the 404 "/pl/admin".
+ * goes as an absolute URL on the shop's public address (APP_URL, not the request's Host or
+ * scheme behind a proxy), which Remix leaves alone — "/admin" from /pl/login must not become the
+ * 404 "/pl/admin".
  */
 export function redirectTarget(request: Request, to: string): string {
   if (localeOf(request) === DEFAULT_LOCALE) return to;
   const plain = stripLocale(to);
-  return isLocalisedPath(plain) ? plain : new URL(plain, request.url).href;
+  return isLocalisedPath(plain) ? plain : new URL(plain, getEnv().APP_URL).href;
 }
 
 /** The same place as the browser module opens it itself (location.assign): with the page's prefix. */
