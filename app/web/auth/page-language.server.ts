@@ -4,6 +4,7 @@ import { getEnv } from "~/lib/env.server";
 import { DEFAULT_LOCALE, isLocalisedPath, localizePath, stripLocale } from "~/i18n/locales";
 import { type MetaArgsLike, seoContext } from "~/lib/meta";
 import { type Toast } from "~/lib/toast";
+import { safeRedirect } from "~/web/http.server";
 
 // Where a sign-in page sends the browser next, and what it tells her, in the language of the page.
 
@@ -17,14 +18,22 @@ import { type Toast } from "~/lib/toast";
  */
 export function redirectTarget(request: Request, to: string): string {
   if (localeOf(request) === DEFAULT_LOCALE) return to;
-  const plain = stripLocale(to);
+  const plain = plainPath(to);
   return isLocalisedPath(plain) ? plain : new URL(plain, getEnv().APP_URL).href;
 }
 
 /** The same place as the browser module opens it itself (location.assign): with the page's prefix. */
 export function browserTarget(request: Request, to: string): string {
   const locale = localeOf(request);
-  return locale === DEFAULT_LOCALE ? to : localizePath(to, locale);
+  return locale === DEFAULT_LOCALE ? to : localizePath(plainPath(to), locale);
+}
+
+/**
+ * A shop path without its language prefix, checked again: "/pl//evil.example" passed
+ * safeRedirect, but without "/pl" it is another site's address.
+ */
+function plainPath(to: string): string {
+  return safeRedirect(stripLocale(to), "/");
 }
 
 /**
@@ -32,7 +41,7 @@ export function browserTarget(request: Request, to: string): string {
  * goes to a page of one language only (the admin stays English).
  */
 export function pageToast(request: Request, toast: Toast, to?: string): Toast {
-  if (to !== undefined && !isLocalisedPath(stripLocale(to))) return { ...toast };
+  if (to !== undefined && !isLocalisedPath(plainPath(to))) return { ...toast };
   const { text } = i18nOf(request);
   return { ...toast, title: text(toast.title), ...(toast.description ? { description: text(toast.description) } : {}) };
 }

@@ -21,6 +21,13 @@ describe("the sign-in pages' redirects", () => {
     expect(redirectTarget(polish, "/admin/orders?x=1")).toBe(`${origin}/admin/orders?x=1`);
   });
 
+  it("a prefix in front of another site's address leads home, not away", () => {
+    for (const to of ["/pl//evil.example/x", "/pl/\\evil.example", "/pl//evil.example"]) {
+      expect(redirectTarget(polish, to)).toBe("/");
+      expect(browserTarget(polish, to)).toBe("/pl");
+    }
+  });
+
   it("an English page's redirects are as they were", () => {
     for (const to of ["/account", "/admin", "/pl/account", "/"]) expect(redirectTarget(english, to)).toBe(to);
   });
