@@ -1,14 +1,17 @@
 // Renders one of the shop's e-mails with sample data into HTML and takes Chromium screenshots at
-// 360 and 640 px: tsx scripts/mail-preview.tsx <outDir> [kind]
+// 360 and 640 px: tsx scripts/mail-preview.tsx <outDir> [kind] [locale: en | pl]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { DEFAULT_LEGAL_SETTINGS } from "~/domain/legal/seller";
 import { type MailKind, renderMail } from "~/domain/mail/templates";
+import { isLocale } from "~/i18n/locales";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/chromium";
 
 const outDir = process.argv[2] ?? "tmp/mail-preview";
 const kind = (process.argv[3] ?? "order-confirmation") as MailKind;
+const locale = isLocale(process.argv[4]) ? process.argv[4] : "en";
+const suffix = locale === "en" ? "" : `.${locale}`;
 const order = {
   orderId: 1042,
   token: "k3Jd9sQpLx0aZ7YvTn2WmC4bHq8RfE1u",
@@ -53,21 +56,26 @@ const data: Record<string, unknown> = {
   "owner-withdrawal": withdrawal,
   "owner-withdrawal-reminder": withdrawal,
 };
-const mail = renderMail(kind, (data[kind] ?? order) as never, {
-  storeName: "Little Stitches Atelier",
-  appUrl: "http://localhost:3000",
-  shopEmail: "hello@example.com",
-  seller: { ...DEFAULT_LEGAL_SETTINGS, phone: "+48 600 100 200" },
-});
+const mail = renderMail(
+  kind,
+  (data[kind] ?? order) as never,
+  {
+    storeName: "Little Stitches Atelier",
+    appUrl: "http://localhost:3000",
+    shopEmail: "hello@example.com",
+    seller: { ...DEFAULT_LEGAL_SETTINGS, phone: "+48 600 100 200" },
+  },
+  locale,
+);
 mkdirSync(outDir, { recursive: true });
-const file = path.resolve(outDir, `${kind}.html`);
+const file = path.resolve(outDir, `${kind}${suffix}.html`);
 writeFileSync(file, mail.html);
-writeFileSync(path.resolve(outDir, `${kind}.txt`), `Subject: ${mail.subject}\n\n${mail.text}`);
+writeFileSync(path.resolve(outDir, `${kind}${suffix}.txt`), `Subject: ${mail.subject}\n\n${mail.text}`);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 for (const width of [360, 640]) {
   const page = await browser.newPage({ viewport: { width, height: 800 } });
   await page.goto(`file://${file}`);
-  await page.screenshot({ path: path.resolve(outDir, `${kind}-${width}.png`), fullPage: true });
+  await page.screenshot({ path: path.resolve(outDir, `${kind}${suffix}-${width}.png`), fullPage: true });
   await page.close();
 }
 await browser.close();

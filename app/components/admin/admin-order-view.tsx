@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { confirmCancel } from "~/components/admin/orders-tab";
 import { NotFoundView } from "~/components/layout/not-found";
 import { formatOrderDate, OrderItems, OrderTotals, ShippingAddress, StatusBadge, TrackingLink } from "~/components/orders/order-parts";
-import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, type AdminOrderPageData, type AdminOrderPageOrder } from "~/domain/orders/fulfilment";
+import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, type AdminOrderPageData, type AdminOrderPageOrder, ORDER_LANGUAGE_NAMES } from "~/domain/orders/fulfilment";
 import { REFUND_KIND_LABELS, REFUND_STATUS_LABELS } from "~/components/admin/refund-labels";
 import { trackingUrl } from "~/domain/orders/page-data";
 import { formatReceivedAt } from "~/domain/withdrawals/rules";
@@ -111,6 +111,10 @@ function CustomerCard({ order }: { order: AdminOrderPageOrder }) {
         <div>
           <dt>Account</dt>
           <dd>{order.userId ? "Registered customer" : "Guest"}</dd>
+        </div>
+        <div>
+          <dt>Language</dt>
+          <dd className="admin-order-language">{ORDER_LANGUAGE_NAMES[order.locale]}</dd>
         </div>
         {order.isGift ? (
           <div>

@@ -1,6 +1,7 @@
 import { type OrderPageItem, type OrderPageOrder } from "~/domain/orders/page-data";
 import { canTransition, type OrderTransitionName, RETURNABLE_STATUSES } from "~/domain/orders/lifecycle";
 import { type FieldConstraint } from "~/lib/field-constraint";
+import { type Locale } from "~/i18n/locales";
 /**
  * The admin's order actions: which status
  * allows which action, the form intents and the texts. Browser-safe: the Orders tab and the
@@ -98,8 +99,13 @@ export interface AdminOrderPageOrder extends Omit<OrderPageOrder, "links" | "ite
   deliveredAt: string | null;
   /** The buyer asked for no prices on the packing slip. */
   isGift: boolean;
+  /** The language of the checkout that placed it: the buyer's e-mails are written in it. */
+  locale: Locale;
   items: (OrderPageItem & { categories: string[] })[];
 }
+
+/** The languages' names on the admin's order page (the admin is English). */
+export const ORDER_LANGUAGE_NAMES: Record<Locale, string> = { en: "English", pl: "Polish" };
 
 /** A refund as the admin sees it: every request, refused ones with PayPal's reason. */
 export interface AdminRefund {

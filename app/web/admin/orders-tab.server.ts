@@ -251,6 +251,7 @@ export function toAdminOrderPage(view: OrderView): AdminOrderPageOrder {
     shippedAt: view.shippedAt,
     deliveredAt: view.deliveredAt,
     isGift: view.isGift,
+    locale: view.locale,
     items: base.items.map((item, i) => ({ ...item, categories: view.items[i]!.product.categories.map((c) => c.category.name) })),
   };
 }
