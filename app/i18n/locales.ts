@@ -42,7 +42,9 @@ export function stripLocale(path: string): string {
   const locale = localeOfPath(path);
   if (locale === DEFAULT_LOCALE) return path;
   const rest = path.slice(locale.length + 1);
-  return rest === "" || rest.startsWith("?") || rest.startsWith("#") ? `/${rest}` : rest;
+  if (rest === "" || rest.startsWith("?") || rest.startsWith("#")) return `/${rest}`;
+  // "/pl//evil.example" must not become another site's address ("//evil.example").
+  return rest.replace(/^\/{2,}/, "/");
 }
 
 /**

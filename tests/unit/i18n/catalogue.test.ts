@@ -117,6 +117,9 @@ describe("a Polish page's words", () => {
       expect(pl.path(same)).toBe(same);
     }
     expect(en.path("/pl/cart")).toBe("/cart");
+    // A prefix in front of another site's address never yields that address.
+    expect(en.path("/pl//evil.example/x")).toBe("/evil.example/x");
+    expect(pl.path("/pl//evil.example")).toBe("/pl/evil.example");
     expect(en.path("/cart")).toBe("/cart");
   });
 
