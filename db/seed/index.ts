@@ -9,6 +9,7 @@ import { slugify } from "../../app/domain/catalogue/slug";
 import { seedPolishTexts } from "./polish";
 import { deriveTotalStock } from "../../app/domain/catalogue/stock";
 import { seedDefaultPages } from "../../app/domain/pages/pages.server";
+import { seedPolishPages } from "./pages-pl";
 import type { Database } from "../../app/lib/db-schema";
 import {
   BULK_CARE,
@@ -63,7 +64,7 @@ export interface SeedSummary {
     categories: number;
     categoryDescriptions: number;
     settings: number;
-    /** The owner's pages given their first version (terms, privacy, about, size guide). */
+    /** The owner's texts given their first version: the pages (terms, privacy, about, size guide) in English and Polish, and the Polish home texts. */
     pages: number;
     products: number;
     imageRows: number;
@@ -469,7 +470,7 @@ export async function seedDemo(db: DB, opts: SeedOptions): Promise<SeedSummary> 
     const categories = await seedCategories(trx);
     const categoryDescriptions = await seedCategoryDescriptions(trx);
     const settings = await seedSettings(trx, email);
-    const pages = await seedDefaultPages(trx);
+    const pages = (await seedDefaultPages(trx)) + (await seedPolishPages(trx));
     const { products, imageRows } = await seedProducts(trx, opts.uploadDir, now);
     await seedPolishTexts(trx);
     const categoryCountsUpdated = await recalculateCategoryCounts(trx);
