@@ -138,6 +138,8 @@ export const CHECKOUT_ATTRIBUTES = {
   count: "data-checkout-count",
   /** Without JavaScript, the button that shows the chosen country's shipping; the behaviour takes it away. */
   update: "data-checkout-update",
+  /** On the order button: its label while the order is on its way, in the page's language. */
+  submitting: "data-checkout-submitting",
 } as const;
 /** Posted as `intent` with the checkout form: the action answers the field errors and places nothing. */
 export const CHECKOUT_VALIDATE_INTENT = "validate";

@@ -1,10 +1,13 @@
-import { i18nOf } from "~/i18n/i18n.server";
+import { i18nFor, i18nOf } from "~/i18n/i18n.server";
+import { useI18n } from "~/i18n/context";
+import { countryNameIn } from "~/i18n/countries";
+import { Money } from "~/components/ui/money";
 import { ProductThumb } from "~/components/product/product-thumb";
 import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ClearCartForm, QuantityControls, RemoveItemForm, useHere } from "~/components/cart/cart-forms";
-import { CART_PAGE_PART, CLEAR_CONFIRM, REFRESH_ATTRIBUTE, REMOVE_CONFIRM } from "~/lib/behavior-contract";
+import { CART_PAGE_PART, REFRESH_ATTRIBUTE } from "~/lib/behavior-contract";
 import { CartCountryNote, CartTotalsList } from "~/components/cart/cart-summary";
 import { cartDrawerAnswer } from "~/components/layout/layout-html.server";
 import { getCart } from "~/domain/cart/cart.server";
@@ -12,14 +15,15 @@ import { db } from "~/lib/db.server";
 import { handleCartForm } from "~/web/cart-form.server";
 import { stockLabel } from "~/domain/catalogue/stock";
 import { readFormData, safeRedirect } from "~/web/http.server";
-import { formatMoney } from "~/lib/money";
 import type { loader as rootLoader } from "~/root";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
 
 const EMPTY_TOTALS = { itemCount: 0, subtotalCents: 0, shippingCents: 0, shippingName: "", totalCents: 0 };
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Your Cart", description: "Review the handmade doll clothes in your cart before checkout.", noindex: true });
+export const meta: MetaFunction = (args) => {
+  const { t } = i18nFor(seoContext(args.matches).locale ?? "en");
+  return pageMeta(args, { title: t("cart.title"), description: t("cart.metaDescription"), noindex: true });
+};
 
 /** The cart itself comes from the root loader (every page has it): this loader only reads the URL. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,7 +45,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CartPage() {
   const { confirm: asked, back } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const cart = root?.cart ?? { items: [], totals: EMPTY_TOTALS, shippingCountryName: "" };
+  const cart = root?.cart ?? { items: [], totals: { ...EMPTY_TOTALS, shippingCountry: "" }, shippingCountryName: "" };
+  const i18n = useI18n();
+  const { t, text } = i18n;
   const loyaltyPoints = root?.user?.loyaltyPoints ?? 0;
   // The no-JavaScript confirmation step, shown only for an item (or a cart) that is still there.
   const askedItem = asked?.kind === "remove" ? cart.items.find((i) => i.id === asked.itemId) : undefined;
@@ -57,23 +63,23 @@ export default function CartPage() {
   return (
     <div className="container" {...{ [REFRESH_ATTRIBUTE]: CART_PAGE_PART }}>
       <div className="page-head">
-        <h1>Your Cart</h1>
+        <h1>{t("cart.title")}</h1>
         <p className="muted">
-          {count} {count === 1 ? "item" : "items"} · <Link to="/shop">Continue Shopping</Link>
+          {t("cart.itemCount", { count })} · <Link to="/shop">{t("cart.continueShopping")}</Link>
         </p>
       </div>
       {confirm ? <ConfirmBox confirm={confirm} back={back} /> : null}
       {cart.items.length === 0 ? (
         <section className="empty-state">
-          <h2>Your cart is empty</h2>
-          <p>Find something lovely for your dolls.</p>
+          <h2>{t("cart.empty")}</h2>
+          <p>{t("cart.emptyText")}</p>
           <Link to="/shop" className="button">
-            Browse Products
+            {t("cart.browse")}
           </Link>
         </section>
       ) : (
         <div className="cart-layout">
-          <section aria-label="Cart items">
+          <section aria-label={t("cart.itemsLabel")}>
             <ul className="cart-items" role="list">
               {cart.items.map((item) => (
                 <li key={item.id} className="cart-item">
@@ -86,7 +92,7 @@ export default function CartPage() {
                     <dl className="item-facts">
                       {item.colorName ? (
                         <div>
-                          <dt>Color</dt>
+                          <dt>{t("cart.color")}</dt>
                           <dd>
                             <span className="swatch-dot" style={{ background: item.colorHex ?? undefined }} aria-hidden="true" />
                             {item.colorName}
@@ -95,13 +101,15 @@ export default function CartPage() {
                       ) : null}
                       {item.variation ? (
                         <div>
-                          <dt>Variation</dt>
+                          <dt>{t("cart.variation")}</dt>
                           <dd>{item.variation.variationName}</dd>
                         </div>
                       ) : null}
                       <div>
-                        <dt>Price</dt>
-                        <dd>{formatMoney(item.product.priceCents)}</dd>
+                        <dt>{t("cart.price")}</dt>
+                        <dd>
+                          <Money cents={item.product.priceCents} />
+                        </dd>
                       </div>
                     </dl>
                     <div className="cart-item-controls">
@@ -113,28 +121,30 @@ export default function CartPage() {
                     ) : (
                       <p className={`stock-note ${item.specificStock < 5 ? "low" : ""}`}>
                         {item.quantity > item.specificStock
-                          ? `Only ${item.specificStock} available: please lower the quantity`
-                          : stockLabel(item.specificStock)}
+                          ? t("cart.onlyAvailable", { count: String(item.specificStock) })
+                          : text(stockLabel(item.specificStock))}
                       </p>
                     )}
                   </div>
-                  <p className="line-total">{formatMoney(item.product.priceCents * item.quantity)}</p>
+                  <p className="line-total">
+                    <Money cents={item.product.priceCents * item.quantity} />
+                  </p>
                 </li>
               ))}
             </ul>
             <ClearCartForm />
           </section>
           <aside className="summary" aria-labelledby="summary-title">
-            <h2 id="summary-title">Order Summary</h2>
+            <h2 id="summary-title">{t("cart.summary")}</h2>
             <CartTotalsList totals={cart.totals} showMethod />
-            {cart.shippingCountryName ? <CartCountryNote countryName={cart.shippingCountryName} /> : null}
-            {loyaltyPoints > 0 ? (
-              <p className="notice">You have {loyaltyPoints} loyalty points. You can use them at checkout when your order qualifies.</p>
+            {cart.shippingCountryName ? (
+              <CartCountryNote countryName={cart.totals.shippingCountry ? countryNameIn(cart.totals.shippingCountry, i18n.locale) : cart.shippingCountryName} />
             ) : null}
+            {loyaltyPoints > 0 ? <p className="notice">{t("cart.loyalty", { points: loyaltyPoints })}</p> : null}
             <Link to="/checkout" className="button button-block">
-              Proceed to Checkout
+              {t("cart.proceed")}
             </Link>
-            <p className="muted small secure">Secure checkout with PayPal: pay by card or wallet.</p>
+            <p className="muted small secure">{t("cart.secure")}</p>
           </aside>
         </div>
       )}
@@ -143,10 +153,11 @@ export default function CartPage() {
 }
 
 function ConfirmBox({ confirm, back }: { confirm: { kind: "clear" | "remove"; itemId: number | null; title: string | null }; back: string }) {
+  const { t } = useI18n();
   return (
     <section className="confirm-box" role="alertdialog" aria-labelledby="confirm-title">
       <p id="confirm-title" className="strong">
-        {confirm.kind === "clear" ? CLEAR_CONFIRM : REMOVE_CONFIRM}
+        {confirm.kind === "clear" ? t("layout.cart.clearConfirm") : t("layout.cart.removeConfirm")}
       </p>
       {confirm.title ? <p className="muted">{confirm.title}</p> : null}
       <div className="actions">
@@ -156,11 +167,11 @@ function ConfirmBox({ confirm, back }: { confirm: { kind: "clear" | "remove"; it
           <input type="hidden" name="confirmed" value="yes" />
           <input type="hidden" name="redirectTo" value={back} />
           <button type="submit" className="button">
-            {confirm.kind === "clear" ? "Yes, clear cart" : "Yes, remove"}
+            {confirm.kind === "clear" ? t("cart.yesClear") : t("cart.yesRemove")}
           </button>
         </Form>
         <Link to={back} className="button button-secondary">
-          Cancel
+          {t("cart.cancel")}
         </Link>
       </div>
     </section>

@@ -1,4 +1,8 @@
-import { i18nOf } from "~/i18n/i18n.server";
+import { i18nFor, i18nOf, localeOf } from "~/i18n/i18n.server";
+import { cachedLatestRate } from "~/domain/currency/rates.server";
+import { db } from "~/lib/db.server";
+import { useI18n } from "~/i18n/context";
+import { countryOptionsIn } from "~/i18n/countries";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckField, CheckoutSection } from "~/components/checkout/fields";
@@ -7,26 +11,31 @@ import { checkoutFiguresAnswer } from "~/components/checkout/figures-html.server
 import { AddressSection, checkoutFieldState, ContactSection, MessageSection, ShippingSection, TermsField } from "~/components/checkout/sections";
 import { DutiesNotice } from "~/components/orders/duties-notice";
 import { Alert } from "~/components/ui/field";
-import { CHECKOUT_ATTRIBUTES, CHECKOUT_SUBMIT_LABEL, CHECKOUT_TOTALS_INTENT } from "~/lib/behavior-contract";
-import { SHIPPING_TEXT } from "~/domain/shipping/texts";
-import { centsToDecimal, formatMoney } from "~/lib/money";
-import { pageMeta } from "~/lib/meta";
+import { CHECKOUT_ATTRIBUTES, CHECKOUT_TOTALS_INTENT } from "~/lib/behavior-contract";
+import { centsToDecimal } from "~/lib/money";
+import { pageMeta, seoContext } from "~/lib/meta";
 import { loadCheckoutPage, submitCheckout } from "~/web/checkout.server";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Checkout", description: "Your contact details and shipping address, then payment with PayPal.", noindex: true });
+export const meta: MetaFunction = (args) => {
+  const { t } = i18nFor(seoContext(args.matches).locale ?? "en");
+  return pageMeta(args, { title: t("checkout.title"), description: t("checkout.metaDescription"), noindex: true });
+};
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadCheckoutPage(request);
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return submitCheckout(request, { figures: (data) => checkoutFiguresAnswer(data, i18nOf(request)) });
+export async function action({ request }: ActionFunctionArgs) {
+  // The figures answered to the browser module carry the złoty line as the page does.
+  const rate = localeOf(request) === "pl" ? await cachedLatestRate(db) : null;
+  return submitCheckout(request, { figures: (data) => checkoutFiguresAnswer(data, i18nOf(request, rate ? { mid: rate.mid } : null)) });
 }
 
 export default function CheckoutPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const i18n = useI18n();
+  const { t, text, money } = i18n;
   const form = checkoutFieldState(actionData?.result, data.defaults, data.constraints);
   const useLoyalty = actionData ? form.value("useLoyaltyPoints") === "on" : data.useLoyaltyPoints;
   // Posted again without JavaScript, the page shows the shipping of the country just posted.
@@ -38,44 +47,49 @@ export default function CheckoutPage() {
   const invalid = actionData && !alert && actionData.result.error && Object.keys(actionData.result.error).length > 0;
   const loyaltyNote =
     loyalty && !loyalty.eligible && loyalty.points > 0
-      ? `You have ${loyalty.points} loyalty points. ${loyalty.pointsRequired} points give a ${formatMoney(loyalty.discountAmountCents)} discount on orders of ${formatMoney(loyalty.minimumOrderCents)} or more.`
+      ? t("checkout.loyaltyNote", {
+          points: loyalty.points,
+          required: String(loyalty.pointsRequired),
+          discount: money(loyalty.discountAmountCents),
+          minimum: money(loyalty.minimumOrderCents),
+        })
       : null;
 
   return (
     <div className="container checkout-page">
       <div className="page-head">
-        <h1>Checkout</h1>
+        <h1>{t("checkout.title")}</h1>
         <p className="muted">
-          <Link to="/cart">Back to cart</Link>
+          <Link to="/cart">{t("checkout.backToCart")}</Link>
         </p>
       </div>
       <div className="checkout-layout">
         <Form method="post" action="/checkout" id="checkout" className="checkout-form" {...{ [CHECKOUT_ATTRIBUTES.form]: "" }}>
           {data.unpaidOrder ? (
             <p className="notice" data-testid="unpaid-order-offer">
-              {`You already placed order #${data.unpaidOrder.id} (${formatMoney(data.unpaidOrder.totalCents)}) for this cart and it is waiting for payment. `}
+              {`${t("checkout.unpaidOffer", { id: String(data.unpaidOrder.id), total: money(data.unpaidOrder.totalCents) })} `}
               <Link to={`/order/${data.unpaidOrder.id}/payment`} className="strong" reloadDocument>
-                {`Pay order #${data.unpaidOrder.id}`}
+                {t("checkout.payOrder", { id: String(data.unpaidOrder.id) })}
               </Link>
             </p>
           ) : null}
-          {alert ? <Alert title={alert.title}>{alert.description}</Alert> : null}
-          {invalid ? <Alert title="Please check the form">Correct the fields marked below, then try again.</Alert> : null}
+          {alert ? <Alert title={text(alert.title)}>{alert.description ? text(alert.description) : undefined}</Alert> : null}
+          {invalid ? <Alert title={t("checkout.checkForm")}>{t("checkout.checkFormText")}</Alert> : null}
           <input type="hidden" name="expectedSubtotal" value={centsToDecimal(data.subtotalCents)} />
           <input type="hidden" name="expectedShipping" value={centsToDecimal(shipping.priceCents)} />
 
           <ContactSection form={form} signedIn={data.signedIn} google={data.google} />
-          <AddressSection form={form} countries={data.countries} />
+          <AddressSection form={form} countries={countryOptionsIn(data.countries, i18n.locale)} />
           <ShippingSection shipping={shipping} />
           <MessageSection form={form} />
 
           {loyalty?.eligible ? (
-            <CheckoutSection id="loyalty" title="Loyalty Points">
-              <p className="muted small">You have {loyalty.points} loyalty points.</p>
+            <CheckoutSection id="loyalty" title={t("checkout.loyaltyTitle")}>
+              <p className="muted small">{t("checkout.loyaltyHave", { points: loyalty.points })}</p>
               <CheckField
                 name="useLoyaltyPoints"
                 defaultChecked={useLoyalty}
-                label={`Use ${loyalty.pointsRequired} points for a ${formatMoney(loyalty.discountCents)} discount`}
+                label={t("checkout.useLoyalty", { points: String(loyalty.pointsRequired), discount: money(loyalty.discountCents) })}
               />
             </CheckoutSection>
           ) : null}
@@ -84,12 +98,12 @@ export default function CheckoutPage() {
 
           {form.formError && !alert ? (
             <p className="form-error" role="alert">
-              {form.formError}
+              {text(form.formError)}
             </p>
           ) : null}
           <DutiesNotice country={form.value("country")} follows />
-          <button type="submit" className="button button-lg button-block">
-            {CHECKOUT_SUBMIT_LABEL}
+          <button type="submit" className="button button-lg button-block" {...{ [CHECKOUT_ATTRIBUTES.submitting]: t("checkout.submitting") }}>
+            {t("checkout.submit")}
           </button>
         </Form>
 
@@ -104,7 +118,7 @@ export default function CheckoutPage() {
             className="button button-secondary button-block"
             {...{ [CHECKOUT_ATTRIBUTES.update]: "" }}
           >
-            {SHIPPING_TEXT.updateShipping}
+            {t("checkout.updateShipping")}
           </button>
         </CheckoutOrderSummary>
       </div>

@@ -10,6 +10,7 @@ import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
 import { db } from "~/lib/db.server";
 import { safeRedirect } from "~/web/http.server";
+import { i18nOf } from "~/i18n/i18n.server";
 
 export type AddToCartResult = { ok: true; cookie: string | null; owner: CartOwner } | { ok: false; error: Toast; field: string | null; status: number };
 
@@ -44,7 +45,15 @@ const ItemRef = z.object({ itemId: z.number().int().positive(), confirmed: z.str
  * The HTML door of every cart change (add, update, remove, clear). It parses with the
  * same schemas as /api/cart and calls the same domain functions.
  */
+/** A notification in the language of the page that asked. */
+export function toastIn(request: Request, toast: Toast): Toast {
+  const { text } = i18nOf(request);
+  return { ...toast, title: text(toast.title), ...(toast.description ? { description: text(toast.description) } : {}) };
+}
+
 export async function handleCartForm(request: Request, formData: FormData, opts: { added?: AddedAnswer } = {}): Promise<Response> {
+  // Scripts show the notification as it comes: in the page's language (the domain writes English).
+  const answer = (options: Parameters<typeof respond>[1]) => respond(request, options.toast ? { ...options, toast: toastIn(request, options.toast) } : options);
   const intent = String(formData.get("intent") ?? "");
   const back = safeRedirect(formData.get("redirectTo"), "/cart");
   const onCartPage = back.startsWith("/cart");
@@ -52,13 +61,13 @@ export async function handleCartForm(request: Request, formData: FormData, opts:
 
   if (intent === "add") {
     const added = await submitAddToCart(request, formData);
-    if (!added.ok) return respond(request, { redirectTo: back, toast: added.error, status: added.status });
-    const answer = opts.added;
-    return respond(request, {
+    if (!added.ok) return answer({ redirectTo: back, toast: added.error, status: added.status });
+    const drawer = opts.added;
+    return answer({
       redirectTo: back,
       toast: { ...CART_TOAST_TEXT.added },
       cookies: [added.cookie],
-      answer: answer && (() => answer(added.owner, back)),
+      answer: drawer && (() => drawer(added.owner, back)),
     });
   }
 
@@ -66,41 +75,41 @@ export async function handleCartForm(request: Request, formData: FormData, opts:
 
   if (intent === "update") {
     const ref = parseWithZod(formData, { schema: ItemRef.merge(UpdateCartItemSchema) });
-    if (ref.status !== "success") return respond(request, { redirectTo: back, toast: updateFailure("Quantity must be at least 1", onCartPage), status: 400 });
+    if (ref.status !== "success") return answer({ redirectTo: back, toast: updateFailure("Quantity must be at least 1", onCartPage), status: 400 });
     try {
       if (!owner) throw new DomainError("Cart item not found", 404);
       await updateCartItem(db, owner, ref.value.itemId, { quantity: ref.value.quantity });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return respond(request, { redirectTo: back, toast: updateFailure(error.message, onCartPage), status: error.status });
+      return answer({ redirectTo: back, toast: updateFailure(error.message, onCartPage), status: error.status });
     }
-    return respond(request, { redirectTo: back });
+    return answer({ redirectTo: back });
   }
 
   if (intent === "remove") {
     const ref = parseWithZod(formData, { schema: ItemRef });
-    if (ref.status !== "success") return respond(request, { redirectTo: back, toast: removeFailure(onCartPage), status: 400 });
-    if (ref.value.confirmed !== "yes") return respond(request, { redirectTo: confirmPath("remove", ref.value.itemId) });
+    if (ref.status !== "success") return answer({ redirectTo: back, toast: removeFailure(onCartPage), status: 400 });
+    if (ref.value.confirmed !== "yes") return answer({ redirectTo: confirmPath("remove", ref.value.itemId) });
     try {
       if (!owner) throw new DomainError("Cart item not found", 404);
       await removeCartItem(db, owner, ref.value.itemId);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return respond(request, { redirectTo: back, toast: removeFailure(onCartPage), status: error.status });
+      return answer({ redirectTo: back, toast: removeFailure(onCartPage), status: error.status });
     }
-    return respond(request, { redirectTo: back, toast: { ...CART_TOAST_TEXT.removed } });
+    return answer({ redirectTo: back, toast: { ...CART_TOAST_TEXT.removed } });
   }
 
   if (intent === "clear") {
-    if (formData.get("confirmed") !== "yes") return respond(request, { redirectTo: confirmPath("clear") });
+    if (formData.get("confirmed") !== "yes") return answer({ redirectTo: confirmPath("clear") });
     try {
       if (owner) await clearCart(db, owner);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return respond(request, { redirectTo: back, toast: CLEAR_FAILED, status: error.status });
+      return answer({ redirectTo: back, toast: CLEAR_FAILED, status: error.status });
     }
-    return respond(request, { redirectTo: back, toast: { ...CART_TOAST_TEXT.cleared } });
+    return answer({ redirectTo: back, toast: { ...CART_TOAST_TEXT.cleared } });
   }
 
-  return respond(request, { redirectTo: back, toast: { title: "Unknown action", type: "error" }, status: 400 });
+  return answer({ redirectTo: back, toast: { title: "Unknown action", type: "error" }, status: 400 });
 }

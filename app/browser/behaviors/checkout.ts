@@ -13,7 +13,6 @@ import { formBody, postForm, submitPlainly } from "~/browser/net";
 import { type Behavior } from "~/browser/runtime";
 import {
   CHECKOUT_ATTRIBUTES as ATTR,
-  CHECKOUT_SUBMIT_LABEL,
   CHECKOUT_SUBMITTING_LABEL,
   CHECKOUT_TOTALS_INTENT,
   CHECKOUT_VALIDATE_INTENT,
@@ -152,6 +151,9 @@ function accountFieldsSwitch(form: HTMLFormElement) {
 function attachCheckout(element: HTMLElement): () => void {
   const form = element as HTMLFormElement;
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  // Both labels in the page's language: the server's markup has them.
+  const idleLabel = button?.textContent ?? "";
+  const busyLabel = button?.getAttribute(ATTR.submitting) || CHECKOUT_SUBMITTING_LABEL;
   const accountFields = accountFieldsSwitch(form);
   const message = control(form, "customerMessage") as HTMLTextAreaElement | null;
   const counter = form.querySelector(`[${ATTR.count}]`);
@@ -192,7 +194,7 @@ function attachCheckout(element: HTMLElement): () => void {
     busy = on;
     if (!button) return;
     button.disabled = on;
-    button.textContent = on ? CHECKOUT_SUBMITTING_LABEL : CHECKOUT_SUBMIT_LABEL;
+    button.textContent = on ? busyLabel : idleLabel;
     if (on) button.setAttribute("aria-busy", "true");
     else button.removeAttribute("aria-busy");
   }

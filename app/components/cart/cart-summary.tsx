@@ -1,6 +1,6 @@
 import { type FreeShippingNudge, LARGE_ITEM_SHIPPING } from "~/domain/orders/totals";
-import { SHIPPING_TEXT } from "~/domain/shipping/texts";
-import { formatMoney } from "~/lib/money";
+import { Money } from "~/components/ui/money";
+import { useI18n } from "~/i18n/context";
 
 export interface SummaryTotals {
   subtotalCents: number;
@@ -12,25 +12,31 @@ export interface SummaryTotals {
   freeShipping?: FreeShippingNudge | null;
 }
 
+// The drawer renders these on the hydrated admin too, which has only layout's messages (chromeI18n).
 export function CartTotalsList({ totals, showMethod = false }: { totals: SummaryTotals; showMethod?: boolean }) {
+  const { t, text } = useI18n();
   const shipped = totals.shipped !== false;
   return (
     <>
       <dl className="totals">
         <div>
-          <dt>Subtotal</dt>
-          <dd>{formatMoney(totals.subtotalCents)}</dd>
+          <dt>{t("layout.totals.subtotal")}</dt>
+          <dd>
+            <Money cents={totals.subtotalCents} />
+          </dd>
         </div>
         <div>
-          <dt>Shipping{showMethod && totals.shippingCents > 0 ? ` (${totals.shippingName})` : ""}</dt>
-          <dd>{!shipped ? SHIPPING_TEXT.atCheckout : totals.shippingCents === 0 ? "Free" : formatMoney(totals.shippingCents)}</dd>
+          <dt>{showMethod && totals.shippingCents > 0 ? t("layout.totals.shippingWith", { name: text(totals.shippingName) }) : t("layout.totals.shipping")}</dt>
+          <dd>{!shipped ? t("layout.totals.atCheckout") : totals.shippingCents === 0 ? t("layout.totals.free") : <Money cents={totals.shippingCents} />}</dd>
         </div>
         <div className="grand">
-          <dt>Total</dt>
-          <dd>{formatMoney(totals.totalCents)}</dd>
+          <dt>{t("layout.totals.total")}</dt>
+          <dd>
+            <Money cents={totals.totalCents} />
+          </dd>
         </div>
       </dl>
-      {totals.shippingName === LARGE_ITEM_SHIPPING && totals.shippingCents > 0 ? <p className="note">Large item shipping applied</p> : null}
+      {totals.shippingName === LARGE_ITEM_SHIPPING && totals.shippingCents > 0 ? <p className="note">{t("layout.totals.largeItem")}</p> : null}
       <FreeShippingNote nudge={totals.freeShipping} />
     </>
   );
@@ -38,15 +44,17 @@ export function CartTotalsList({ totals, showMethod = false }: { totals: Summary
 
 /** 'Free shipping from $X. Add $Y more', below a zone's threshold: the cart, the drawer and checkout show it. */
 export function FreeShippingNote({ nudge }: { nudge: FreeShippingNudge | null | undefined }) {
+  const { t, money } = useI18n();
   if (!nudge) return null;
   return (
     <p className="free-shipping-note" data-testid="free-shipping-nudge">
-      {SHIPPING_TEXT.nudge(nudge)}
+      {t("layout.totals.freeShippingNudge", { from: money(nudge.fromCents), missing: money(nudge.missingCents) })}
     </p>
   );
 }
 
 /** Which country the cart's shipping is for (the cart has no address: the shopper chooses it at checkout). */
 export function CartCountryNote({ countryName }: { countryName: string }) {
-  return <p className="muted small cart-country">{SHIPPING_TEXT.cartCountry(countryName)}</p>;
+  const { t } = useI18n();
+  return <p className="muted small cart-country">{t("cart.countryNote", { country: countryName })}</p>;
 }

@@ -1,5 +1,6 @@
 import { type ReactNode } from "react";
 import { type CountryOption } from "~/domain/common/countries";
+import { useI18n } from "~/i18n/context";
 
 /** One titled part of the checkout form. */
 export function CheckoutSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -27,6 +28,7 @@ export function CheckField({
   defaultChecked?: boolean;
 }) {
   const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
+  const { text } = useI18n();
   return (
     <div className="field">
       <div className="check">
@@ -48,7 +50,7 @@ export function CheckField({
       ) : null}
       {error ? (
         <p className="field-error" id={`${name}-error`}>
-          {error}
+          {text(error)}
         </p>
       ) : null}
     </div>
@@ -57,9 +59,10 @@ export function CheckField({
 
 /** The countries a zone ships to, by name (listShippedCountries). */
 export function CountrySelect({ countries, defaultValue, error }: { countries: readonly CountryOption[]; defaultValue: string; error?: string }) {
+  const { t, text } = useI18n();
   return (
     <div className="field">
-      <label htmlFor="country">Country</label>
+      <label htmlFor="country">{t("checkout.country")}</label>
       <select
         id="country"
         name="country"
@@ -69,7 +72,7 @@ export function CountrySelect({ countries, defaultValue, error }: { countries: r
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "country-error" : undefined}
       >
-        <option value="">Select a country</option>
+        <option value="">{t("checkout.selectCountry")}</option>
         {countries.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
@@ -78,7 +81,7 @@ export function CountrySelect({ countries, defaultValue, error }: { countries: r
       </select>
       {error ? (
         <p className="field-error" id="country-error">
-          {error}
+          {text(error)}
         </p>
       ) : null}
     </div>

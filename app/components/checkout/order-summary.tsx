@@ -5,7 +5,8 @@ import { Link } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { computeOrderTotals, type FreeShippingNudge, type OrderTotals } from "~/domain/orders/totals";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
-import { formatMoney } from "~/lib/money";
+import { Money } from "~/components/ui/money";
+import { useI18n } from "~/i18n/context";
 
 export interface SummaryItem {
   id: number;
@@ -55,25 +56,32 @@ export function checkoutFigures(opts: {
 /** Subtotal, shipping, discount and total: the summary's live region (the checkout behaviour takes it from the server again when the country or the loyalty box changes). */
 export function CheckoutTotals({ figures }: { figures: SummaryFigures }) {
   const { totals } = figures;
+  const { t, text } = useI18n();
   return (
     <>
       <div>
-        <dt>Subtotal</dt>
-        <dd data-testid="summary-subtotal">{formatMoney(totals.subtotalCents)}</dd>
+        <dt>{t("layout.totals.subtotal")}</dt>
+        <dd data-testid="summary-subtotal">
+          <Money cents={totals.subtotalCents} />
+        </dd>
       </div>
       <div>
-        <dt>Shipping ({totals.shippingName})</dt>
-        <dd data-testid="summary-shipping">{totals.shippingCents === 0 ? "Free" : formatMoney(totals.shippingCents)}</dd>
+        <dt>{t("layout.totals.shippingWith", { name: text(totals.shippingName) })}</dt>
+        <dd data-testid="summary-shipping">{totals.shippingCents === 0 ? t("layout.totals.free") : <Money cents={totals.shippingCents} />}</dd>
       </div>
       {totals.loyaltyDiscountCents > 0 ? (
         <div className="discount">
-          <dt>Loyalty discount ({totals.loyaltyPointsUsed} points)</dt>
-          <dd data-testid="summary-discount">-{formatMoney(totals.loyaltyDiscountCents)}</dd>
+          <dt>{t("checkout.loyaltyDiscount", { points: String(totals.loyaltyPointsUsed) })}</dt>
+          <dd data-testid="summary-discount">
+            -<Money cents={totals.loyaltyDiscountCents} />
+          </dd>
         </div>
       ) : null}
       <div className="grand">
-        <dt>Total</dt>
-        <dd data-testid="summary-total">{formatMoney(totals.totalCents)}</dd>
+        <dt>{t("layout.totals.total")}</dt>
+        <dd data-testid="summary-total">
+          <Money cents={totals.totalCents} />
+        </dd>
       </div>
     </>
   );
@@ -92,9 +100,10 @@ export function CheckoutOrderSummary({
   children?: ReactNode;
 }) {
   const short = items.filter((item) => item.quantity > item.specificStock);
+  const { t, text } = useI18n();
   return (
     <aside className="summary checkout-summary" aria-labelledby="checkout-summary-title">
-      <h2 id="checkout-summary-title">Order Summary</h2>
+      <h2 id="checkout-summary-title">{t("checkout.summary")}</h2>
       <ul className="checkout-lines" role="list">
         {items.map((item) => (
           <li key={item.id} className="checkout-line">
@@ -106,21 +115,24 @@ export function CheckoutOrderSummary({
               {item.colorName ? (
                 <p className="muted small">
                   <span className="swatch-dot" style={{ background: item.colorHex ?? undefined }} aria-hidden="true" />
-                  Color: {item.colorName}
+                  {t("checkout.colorLine", { color: item.colorName })}
                 </p>
               ) : null}
-              {item.variationName ? <p className="muted small">Variation: {item.variationName}</p> : null}
-              <p className="muted small">Qty: {item.quantity}</p>
+              {item.variationName ? <p className="muted small">{t("checkout.variationLine", { name: item.variationName })}</p> : null}
+              <p className="muted small">{t("checkout.qtyLine", { qty: String(item.quantity) })}</p>
               <MadeToOrderNote days={item.madeToOrderDays} className="small made-to-order-note" />
-              {item.isPersonalised ? <p className="muted small personalised-note">{PERSONALISED_ITEM_TEXT}</p> : null}
+              {item.isPersonalised ? <p className="muted small personalised-note">{text(PERSONALISED_ITEM_TEXT)}</p> : null}
             </div>
-            <p className="checkout-line-price">{formatMoney(item.priceCents * item.quantity)}</p>
+            <p className="checkout-line-price">
+              <Money cents={item.priceCents * item.quantity} />
+            </p>
           </li>
         ))}
       </ul>
       {short.length > 0 ? (
         <p className="note" role="status">
-          {short.map((item) => `Only ${item.specificStock} of ${item.title} available.`).join(" ")} <Link to="/cart">Update your cart</Link>
+          {short.map((item) => t("checkout.onlyOf", { count: String(item.specificStock), title: item.title })).join(" ")}{" "}
+          <Link to="/cart">{t("checkout.updateCart")}</Link>
         </p>
       ) : null}
       <dl className="totals" aria-live="polite" {...{ [CHECKOUT_ATTRIBUTES.totals]: "" }}>
@@ -128,7 +140,7 @@ export function CheckoutOrderSummary({
       </dl>
       {children}
       {note ? <p className="notice">{note}</p> : null}
-      <p className="muted small secure">You will pay securely with PayPal (card or wallet) on the next step.</p>
+      <p className="muted small secure">{t("checkout.payNext")}</p>
     </aside>
   );
 }

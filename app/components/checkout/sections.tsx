@@ -2,11 +2,12 @@ import { Link } from "@remix-run/react";
 import { FreeShippingNote } from "~/components/cart/cart-summary";
 import { CheckField, CheckoutSection, CountrySelect } from "~/components/checkout/fields";
 import { EmailField, Field, PasswordField } from "~/components/ui/field";
-import { CHECKOUT_PASSWORD_MIN, CHECKOUT_TEXT, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-texts";
+import { CHECKOUT_PASSWORD_MIN, CUSTOMER_MESSAGE_MAX } from "~/domain/orders/checkout-texts";
 import { type CountryOption } from "~/domain/common/countries";
 import { type FreeShippingNudge } from "~/domain/orders/totals";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
-import { formatMoney } from "~/lib/money";
+import { Money } from "~/components/ui/money";
+import { useI18n } from "~/i18n/context";
 import { type FieldConstraint } from "~/lib/field-constraint";
 
 /** What a section reads from the form's state: the value to show first and the field's error. */
@@ -53,18 +54,20 @@ export function checkoutFieldState(
  */
 export function ContactSection({ form, signedIn, google }: { form: FieldState; signedIn: boolean; google: boolean }) {
   const { value, error } = form;
+  const { t, rich, path } = useI18n();
   return (
-    <CheckoutSection id="contact" title="Contact Information">
-      <EmailField constraint={form.constraint("email")} defaultValue={value("email")} error={error("email")} />
+    <CheckoutSection id="contact" title={t("checkout.contact")}>
+      <EmailField label={t("checkout.email")} constraint={form.constraint("email")} defaultValue={value("email")} error={error("email")} />
       {signedIn ? null : (
         <>
           <p className="muted small">
-            Already a customer? <Link to="/login?redirectTo=/checkout">Sign in</Link>
+            {`${t("checkout.alreadyCustomer")} `}
+            <Link to="/login?redirectTo=/checkout">{t("checkout.signIn")}</Link>
             {google ? (
               <>
-                {" or "}
-                <a href="/api/auth/google?redirectTo=/checkout" className="button button-google checkout-google">
-                  Continue with Google
+                {` ${t("checkout.or")} `}
+                <a href={`/api/auth/google?redirectTo=${path("/checkout")}`} className="button button-google checkout-google">
+                  {t("checkout.google")}
                 </a>
               </>
             ) : null}
@@ -72,26 +75,29 @@ export function ContactSection({ form, signedIn, google }: { form: FieldState; s
           <CheckField
             name="createAccount"
             defaultChecked={value("createAccount") === "on"}
-            label="Create an account with these details"
-            hint="Keep track of your orders and earn loyalty points on this order."
+            label={t("checkout.createAccount")}
+            hint={t("checkout.createAccountHint")}
           />
           <p className="muted small">
-            We keep your data as our{" "}
-            <a href="/privacy" target="_blank" rel="noopener noreferrer">
-              Privacy Policy
-            </a>{" "}
-            says.
+            {rich("checkout.privacy", {
+              link: (
+                <a href={path("/privacy")} target="_blank" rel="noopener noreferrer">
+                  {t("checkout.privacyLink")}
+                </a>
+              ),
+            })}
           </p>
           <div className="form-row account-fields" {...{ [CHECKOUT_ATTRIBUTES.account]: "" }}>
             <PasswordField
               autoComplete="new-password"
               constraint={form.constraint("password")}
-              hint={`Only used when 'Create an account' is ticked. At least ${CHECKOUT_PASSWORD_MIN} characters.`}
+              label={t("checkout.password")}
+              hint={t("checkout.passwordHint", { min: String(CHECKOUT_PASSWORD_MIN) })}
               error={error("password")}
             />
             <PasswordField
               name="confirmPassword"
-              label="Confirm Password"
+              label={t("checkout.confirmPassword")}
               autoComplete="new-password"
               constraint={form.constraint("confirmPassword")}
               error={error("confirmPassword")}
@@ -105,12 +111,13 @@ export function ContactSection({ form, signedIn, google }: { form: FieldState; s
 
 export function AddressSection({ form, countries }: { form: FieldState; countries: readonly CountryOption[] }) {
   const { value, error } = form;
+  const { t } = useI18n();
   return (
-    <CheckoutSection id="address" title="Shipping Address">
+    <CheckoutSection id="address" title={t("checkout.address")}>
       <div className="form-row">
         <Field
           name="firstName"
-          label="First Name"
+          label={t("checkout.firstName")}
           autoComplete="given-name"
           {...form.constraint("firstName")}
           defaultValue={value("firstName")}
@@ -118,7 +125,7 @@ export function AddressSection({ form, countries }: { form: FieldState; countrie
         />
         <Field
           name="lastName"
-          label="Last Name"
+          label={t("checkout.lastName")}
           autoComplete="family-name"
           {...form.constraint("lastName")}
           defaultValue={value("lastName")}
@@ -127,7 +134,7 @@ export function AddressSection({ form, countries }: { form: FieldState; countrie
       </div>
       <Field
         name="addressLine1"
-        label="Address"
+        label={t("checkout.addressLine1")}
         autoComplete="address-line1"
         {...form.constraint("addressLine1")}
         defaultValue={value("addressLine1")}
@@ -135,17 +142,24 @@ export function AddressSection({ form, countries }: { form: FieldState; countrie
       />
       <Field
         name="addressLine2"
-        label="Apartment, suite, etc. (optional)"
+        label={t("checkout.addressLine2")}
         autoComplete="address-line2"
         {...form.constraint("addressLine2")}
         defaultValue={value("addressLine2")}
         error={error("addressLine2")}
       />
       <div className="form-row">
-        <Field name="city" label="City" autoComplete="address-level2" {...form.constraint("city")} defaultValue={value("city")} error={error("city")} />
+        <Field
+          name="city"
+          label={t("checkout.city")}
+          autoComplete="address-level2"
+          {...form.constraint("city")}
+          defaultValue={value("city")}
+          error={error("city")}
+        />
         <Field
           name="state"
-          label="State / Province (optional)"
+          label={t("checkout.state")}
           autoComplete="address-level1"
           {...form.constraint("state")}
           defaultValue={value("state")}
@@ -155,7 +169,7 @@ export function AddressSection({ form, countries }: { form: FieldState; countrie
       <div className="form-row">
         <Field
           name="postalCode"
-          label="Postal Code"
+          label={t("checkout.postalCode")}
           autoComplete="postal-code"
           {...form.constraint("postalCode")}
           defaultValue={value("postalCode")}
@@ -168,8 +182,9 @@ export function AddressSection({ form, countries }: { form: FieldState; countrie
 }
 
 export function ShippingSection({ shipping }: { shipping: ShippingRateView }) {
+  const { t } = useI18n();
   return (
-    <CheckoutSection id="shipping" title="Shipping Information">
+    <CheckoutSection id="shipping" title={t("checkout.shippingInfo")}>
       <div className="shipping-rate" {...{ [CHECKOUT_ATTRIBUTES.shipping]: "" }}>
         <ShippingRate shipping={shipping} />
       </div>
@@ -184,14 +199,15 @@ type ShippingRateView = { name: string; description: string; priceCents: number;
  * is (the checkout behaviour takes them from the server again when the country changes).
  */
 export function ShippingRate({ shipping }: { shipping: ShippingRateView }) {
+  const { t, text } = useI18n();
   return (
     <>
       <div>
-        <p className="strong">{shipping.name}</p>
-        {shipping.description ? <p className="muted small">{shipping.description}</p> : null}
+        <p className="strong">{text(shipping.name)}</p>
+        {shipping.description ? <p className="muted small">{text(shipping.description)}</p> : null}
         <FreeShippingNote nudge={shipping.freeShipping} />
       </div>
-      {shipping.name ? <p className="strong">{shipping.priceCents === 0 ? "Free" : formatMoney(shipping.priceCents)}</p> : null}
+      {shipping.name ? <p className="strong">{shipping.priceCents === 0 ? t("layout.totals.free") : <Money cents={shipping.priceCents} />}</p> : null}
     </>
   );
 }
@@ -201,10 +217,11 @@ export function MessageSection({ form }: { form: FieldState }) {
   const { value, error } = form;
   const messageLength = (value("customerMessage") ?? "").length;
   const message = error("customerMessage");
+  const { t, text } = useI18n();
   return (
-    <CheckoutSection id="message" title="Message to Shop (optional)">
+    <CheckoutSection id="message" title={t("checkout.messageTitle")}>
       <div className="field">
-        <label htmlFor="customerMessage">Anything we should know about your order?</label>
+        <label htmlFor="customerMessage">{t("checkout.messageLabel")}</label>
         <textarea
           id="customerMessage"
           name="customerMessage"
@@ -219,16 +236,17 @@ export function MessageSection({ form }: { form: FieldState }) {
         </p>
         {message ? (
           <p className="field-error" id="customerMessage-error">
-            {message}
+            {text(message)}
           </p>
         ) : null}
       </div>
-      <CheckField name="isGift" defaultChecked={value("isGift") === "on"} label={CHECKOUT_TEXT.giftLabel} error={error("isGift")} />
+      <CheckField name="isGift" defaultChecked={value("isGift") === "on"} label={t("checkout.gift")} error={error("isGift")} />
     </CheckoutSection>
   );
 }
 
 export function TermsField({ form }: { form: FieldState }) {
+  const { t, rich, path } = useI18n();
   return (
     <div className="checkout-terms">
       <CheckField
@@ -238,10 +256,13 @@ export function TermsField({ form }: { form: FieldState }) {
         error={form.error("agreeToTerms")}
         label={
           <>
-            I agree to the{" "}
-            <a href="/terms-conditions" target="_blank" rel="noopener noreferrer">
-              terms and conditions
-            </a>
+            {rich("checkout.agree", {
+              link: (
+                <a href={path("/terms-conditions")} target="_blank" rel="noopener noreferrer">
+                  {t("checkout.termsLink")}
+                </a>
+              ),
+            })}
           </>
         }
       />

@@ -1,6 +1,7 @@
 import { useActionData } from "@remix-run/react";
 import { memo, useEffect, useRef } from "react";
 import { showToast } from "~/browser/behaviors/toasts";
+import { useI18n } from "~/i18n/context";
 import { TOAST_REGION_LABEL, TOAST_STATE_ATTRIBUTE, TOASTS_ATTRIBUTE, TOASTS_JS_ATTRIBUTE, type ToastMessage } from "~/lib/behavior-contract";
 
 export type { ToastMessage };
@@ -14,13 +15,21 @@ export type { ToastMessage };
  */
 export const ToastRegion = memo(
   function ToastRegion({ initial }: { initial: ToastMessage | null }) {
+    // The notifications' words come from the domain in English: shown in the page's language (the admin's stay English).
+    const { text } = useI18n();
     return (
-      <div className="toast-region" {...{ [TOASTS_ATTRIBUTE]: "", [TOASTS_JS_ATTRIBUTE]: "off" }} role="region" aria-label={TOAST_REGION_LABEL} tabIndex={-1}>
+      <div
+        className="toast-region"
+        {...{ [TOASTS_ATTRIBUTE]: "", [TOASTS_JS_ATTRIBUTE]: "off" }}
+        role="region"
+        aria-label={text(TOAST_REGION_LABEL)}
+        tabIndex={-1}
+      >
         {initial ? (
           <div className={`toast toast-${initial.type}`} {...{ [TOAST_STATE_ATTRIBUTE]: "open" }} role={initial.type === "error" ? "alert" : "status"}>
             <div className="toast-body">
-              <p className="toast-title">{initial.title}</p>
-              {initial.description ? <p className="toast-text">{initial.description}</p> : null}
+              <p className="toast-title">{text(initial.title)}</p>
+              {initial.description ? <p className="toast-text">{text(initial.description)}</p> : null}
             </div>
           </div>
         ) : null}

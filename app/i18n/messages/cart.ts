@@ -15,7 +15,7 @@ export const en = {
   "cart.price": "Price",
   "cart.onlyAvailable": "Only {count} available: please lower the quantity",
   "cart.summary": "Order Summary",
-  "cart.loyalty": "You have {points} loyalty points. You can use them at checkout when your order qualifies.",
+  "cart.loyalty": "You have {points, number, ::group-off} loyalty points. You can use them at checkout when your order qualifies.",
   "cart.proceed": "Proceed to Checkout",
   "cart.secure": "Secure checkout with PayPal: pay by card or wallet.",
   "cart.yesClear": "Yes, clear cart",
@@ -81,4 +81,6 @@ export const domainPl: Readonly<Record<string, string>> = {
   "Quantity is required": "Podaj ilość",
   "Quantity must be a number": "Ilość musi być liczbą",
   "Unknown variation": "Nieznany wariant",
+  // The notification area around them (components/ui/toaster.tsx).
+  "Notifications (F8)": "Powiadomienia (F8)",
 };
