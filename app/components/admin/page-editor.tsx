@@ -110,7 +110,7 @@ export function PageEditorPage() {
           className="form-stack form-card"
           key={formKey}
           onChange={(e) => onEdit(e.currentTarget)}
-          aria-label={`Edit ${data.label} (${LOCALE_NAMES[data.locale]})`}
+          aria-label={data.locale === "en" ? `Edit ${data.label}` : `Edit ${data.label} (${LOCALE_NAMES[data.locale]})`}
         >
           {refused ? <Alert title="Page not saved">Please correct the fields below.</Alert> : null}
           <Field name="title" label="Title" idPrefix="page-" {...data.constraints.title} defaultValue={value("title")} error={error("title")} />
@@ -214,7 +214,7 @@ function RestoreForm({ id, label, action }: { id: number; label: string; action:
 function Versions({ data }: { data: EditorData }) {
   return (
     <section className="page-versions" aria-labelledby="page-versions-title">
-      <h2 id="page-versions-title">Versions ({LOCALE_NAMES[data.locale]})</h2>
+      <h2 id="page-versions-title">{data.locale === "en" ? "Versions" : `Versions (${LOCALE_NAMES[data.locale]})`}</h2>
       {data.versions.length === 0 ? (
         <p className="muted">
           {data.fallback

@@ -11,14 +11,16 @@ export function withPagesLock(fn: () => Promise<void>): Promise<void> {
   return withFileLock("owner-pages", fn);
 }
 
-/** The newest version id of a page (0 when it has none). */
-export function newestVersionId(slug: string): number {
-  return withDb((db) => (db.prepare("SELECT max(id) AS id FROM page_versions WHERE slug = ?").get(slug) as { id: number | null }).id ?? 0);
+/** The newest version id of a page in a language (0 when it has none there). */
+export function newestVersionId(slug: string, locale: "en" | "pl" = "en"): number {
+  return withDb(
+    (db) => (db.prepare("SELECT max(id) AS id FROM page_versions WHERE slug = ? AND locale = ?").get(slug, locale) as { id: number | null }).id ?? 0,
+  );
 }
 
-/** Takes away every version of the page newer than `id`, so the page is as it was. */
-export function dropVersionsAfter(slug: string, id: number): Promise<void> {
-  return dropPageVersionsAfter(e2eDb(), slug, id);
+/** Takes away every version of the page in a language newer than `id`, so the page is as it was there. */
+export function dropVersionsAfter(slug: string, id: number, locale: "en" | "pl" = "en"): Promise<void> {
+  return dropPageVersionsAfter(e2eDb(), slug, id, locale);
 }
 
 /** The stored 'home' setting (undefined when none), and a way to put it back. */

@@ -16,9 +16,9 @@ export async function restoreSetting(db: DB, key: string, value: string | undefi
       .execute();
 }
 
-/** Takes away every version of the page newer than `id`, so the page is as it was. */
-export async function dropPageVersionsAfter(db: DB, slug: string, id: number) {
-  await db.deleteFrom("page_versions").where("slug", "=", slug).where("id", ">", id).execute();
+/** Takes away every version of the page in a language newer than `id`, so the page is as it was there (the other language's versions stay). */
+export async function dropPageVersionsAfter(db: DB, slug: string, id: number, locale: "en" | "pl" = "en") {
+  await db.deleteFrom("page_versions").where("slug", "=", slug).where("locale", "=", locale).where("id", ">", id).execute();
 }
 
 export interface FailingMailSpec {
