@@ -1,8 +1,9 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { NotFoundView } from "~/components/layout/not-found";
-import { errorPageMeta } from "~/lib/meta";
+import { i18nFor } from "~/i18n/i18n.server";
+import { errorPageMeta, seoContext } from "~/lib/meta";
 
-export const meta: MetaFunction = (args) => errorPageMeta(args, "Page Not Found");
+export const meta: MetaFunction = (args) => errorPageMeta(args, i18nFor(seoContext(args.matches).locale ?? "en").t("layout.notFound.title"));
 
 export async function loader() {
   throw json({ message: "Page Not Found" }, { status: 404 });

@@ -6,14 +6,15 @@ import { listLatestCollection, listProducts } from "~/domain/catalogue/products.
 import { NEW_ARRIVALS_COUNT } from "~/domain/catalogue/types";
 import { homeValues } from "~/domain/pages/home";
 import { getShownHomeTextsIn } from "~/domain/pages/home.server";
-import { localeOf } from "~/i18n/i18n.server";
+import { i18nFor, localeOf } from "~/i18n/i18n.server";
+import { useI18n } from "~/i18n/context";
 import { db } from "~/lib/db.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
     title: "",
-    tagline: "Handmade clothes for collectible dolls",
+    tagline: i18nFor(seoContext(args.matches).locale ?? "en").t("catalogue.home.tagline"),
     og: { type: "website" },
   });
 
@@ -33,6 +34,7 @@ export default function Home() {
   const { latest, arrivals, home, homeLang } = useLoaderData<typeof loader>();
   // The owner's texts (admin Pages tab); the reviews claim carries its source link.
   const { values, claimAlone } = homeValues(home);
+  const { t, path } = useI18n();
   const source = home.reviewsSourceUrl ? (
     <a href={home.reviewsSourceUrl} rel="noopener" className="reviews-source">
       {home.reviewsSourceLabel || home.reviewsSourceUrl}
@@ -42,22 +44,22 @@ export default function Home() {
     <>
       <section className="hero">
         <div className="hero-inner">
-          <p className="eyebrow">Handcrafted quality</p>
+          <p className="eyebrow">{t("catalogue.home.eyebrow")}</p>
           <h1 lang={homeLang}>{home.heroTitle}</h1>
           <p className="lead" lang={homeLang}>
             {home.heroLine}
           </p>
           <div className="actions">
             <Link to="/shop" className="button button-lg">
-              Shop the collection
+              {t("catalogue.home.shopCollection")}
             </Link>
             <Link to="/size-guide" className="button button-secondary button-lg">
-              Size guide
+              {t("catalogue.home.sizeGuide")}
             </Link>
           </div>
         </div>
       </section>
-      <section className="ship-banner" aria-label="Shipping">
+      <section className="ship-banner" aria-label={t("catalogue.home.shipping")}>
         <p lang={homeLang}>
           <strong>{home.shippingTitle}</strong>
           {home.shippingText ? ` ${home.shippingText}` : null}
@@ -68,7 +70,7 @@ export default function Home() {
         {latest.length > 0 ? (
           <section className="section" aria-labelledby="latest-title">
             <div className="section-head">
-              <h2 id="latest-title">Latest Collection</h2>
+              <h2 id="latest-title">{t("catalogue.home.latest")}</h2>
             </div>
             <ProductGrid products={latest} eagerCount={2} />
           </section>
@@ -76,25 +78,25 @@ export default function Home() {
 
         <section className="section" aria-labelledby="arrivals-title">
           <div className="section-head">
-            <h2 id="arrivals-title">New Arrivals</h2>
-            <Link to="/shop">View All Products</Link>
+            <h2 id="arrivals-title">{t("catalogue.home.arrivals")}</h2>
+            <Link to="/shop">{t("catalogue.viewAll")}</Link>
           </div>
           {arrivals.length === 0 ? (
             <div className="empty-state">
-              <p className="strong">No products available at the moment.</p>
-              <p>Check back soon for new arrivals!</p>
+              <p className="strong">{t("catalogue.empty.noneTitle")}</p>
+              <p>{t("catalogue.empty.noneText")}</p>
             </div>
           ) : (
             <ProductGrid products={arrivals} eagerCount={latest.length > 0 ? 0 : 2} />
           )}
           <p className="center">
             <Link to="/shop" className="button button-secondary">
-              View All Products
+              {t("catalogue.viewAll")}
             </Link>
           </p>
         </section>
 
-        <section className="values" aria-label="Why shop with us">
+        <section className="values" aria-label={t("catalogue.home.values")}>
           {values.map((v, i) => (
             <div key={i} lang={homeLang}>
               <h3>{v.title}</h3>
@@ -102,7 +104,7 @@ export default function Home() {
                 {v.before}
                 {v.claim ? (
                   <>
-                    <a href="/reviews">{v.claim}</a>
+                    <a href={path("/reviews")}>{v.claim}</a>
                     {source ? <> {source}</> : null}
                   </>
                 ) : null}
@@ -113,7 +115,7 @@ export default function Home() {
         </section>
         {claimAlone ? (
           <p className="values-claim center" lang={homeLang}>
-            <a href="/reviews">{claimAlone}</a>
+            <a href={path("/reviews")}>{claimAlone}</a>
             {source ? <> {source}</> : null}
           </p>
         ) : null}

@@ -9,10 +9,13 @@ import { BackInStockSchema } from "~/domain/mail/schemas";
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
 import { getClientIp, readFormData } from "~/web/http.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
+import { i18nFor, i18nOf } from "~/i18n/i18n.server";
+import { useI18n } from "~/i18n/context";
 import { formConstraints } from "~/web/form-constraints.server";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Email me when it's back", noindex: true });
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: i18nFor(seoContext(args.matches).locale ?? "en").t("product.backInStock.title"), noindex: true });
 
 /** Only the product page's form posts here; a visit without one goes back to the shop. */
 export function loader() {
@@ -30,7 +33,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {
     const { slug } = await requestBackInStock(db, submission.value, getClientIp(request));
-    return redirectWithToast(`/product/${slug}`, { title: "Please check your inbox", description: MAIL_TEXT.backInStockSaved, type: "success" });
+    const { t, text } = i18nOf(request);
+    return redirectWithToast(`/product/${slug}`, {
+      title: t("product.backInStock.checkInbox"),
+      description: text(MAIL_TEXT.backInStockSaved),
+      type: "success",
+    });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
@@ -43,24 +51,25 @@ export default function BackInStockPage() {
   const errors = actionData?.result.error as FieldErrors;
   const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
   const problem = firstError(errors, "") ?? firstError(errors, "productId") ?? firstError(errors, "colorId") ?? firstError(errors, "variationCode");
+  const { t, text } = useI18n();
   return (
     <div className="container auth-page">
-      <h1>Email me when it&apos;s back</h1>
+      <h1>{t("product.backInStock.title")}</h1>
       <div className="form-card">
-        {problem ? <Alert title="We could not save this request">{problem}</Alert> : null}
+        {problem ? <Alert title={t("product.backInStock.refused")}>{text(problem)}</Alert> : null}
         {values.productId && !problem ? (
-          <Form method="post" className="form-stack" aria-label="Email me when it's back">
+          <Form method="post" className="form-stack" aria-label={t("product.backInStock.title")}>
             <input type="hidden" name="productId" value={values.productId} />
             {values.colorId ? <input type="hidden" name="colorId" value={values.colorId} /> : null}
             {values.variationCode ? <input type="hidden" name="variationCode" value={values.variationCode} /> : null}
             <EmailField constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
             <button type="submit" className="button button-lg button-block">
-              Notify me
+              {t("product.backInStock.notify")}
             </button>
           </Form>
         ) : null}
         <p className="small center">
-          <Link to="/shop">Back to the shop</Link>
+          <Link to="/shop">{t("product.backInStock.backToShop")}</Link>
         </p>
       </div>
     </div>

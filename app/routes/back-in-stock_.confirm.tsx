@@ -6,9 +6,12 @@ import { confirmBackInStock, getBackInStockConfirmation } from "~/domain/mail/ba
 import { MAIL_TEXT } from "~/domain/mail/texts";
 import { db } from "~/lib/db.server";
 import { readFormData } from "~/web/http.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
+import { i18nFor } from "~/i18n/i18n.server";
+import { useI18n } from "~/i18n/context";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Confirm back-in-stock e-mail", noindex: true, canonical: false });
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: i18nFor(seoContext(args.matches).locale ?? "en").t("product.backInStock.confirmMeta"), noindex: true, canonical: false });
 
 // Opening the link changes nothing (mail scanners open links): the page asks for one click.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,29 +34,32 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ConfirmBackInStockPage() {
   const { token, productTitle } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t, text, rich } = useI18n();
   return (
     <div className="container auth-page">
-      <h1>Back-in-stock e-mail</h1>
+      <h1>{t("product.backInStock.confirmTitle")}</h1>
       <div className="form-card">
         {actionData?.done ? (
-          <Alert title="You are on the list" tone="success">
-            {MAIL_TEXT.backInStockConfirmed}
+          <Alert title={t("product.backInStock.onList")} tone="success">
+            {text(MAIL_TEXT.backInStockConfirmed)}
           </Alert>
         ) : !productTitle || actionData?.error ? (
-          <Alert title="This link cannot be used">{actionData?.error ?? MAIL_TEXT.backInStockConfirmInvalid}</Alert>
+          <Alert title={t("product.backInStock.badLink")}>{text(actionData?.error ?? MAIL_TEXT.backInStockConfirmInvalid)}</Alert>
         ) : (
-          <Form method="post" className="form-stack" aria-label="Confirm back-in-stock e-mail">
+          <Form method="post" className="form-stack" aria-label={t("product.backInStock.confirmMeta")}>
             <input type="hidden" name="token" value={token} />
-            <p>
-              E-mail this address when <strong>{productTitle}</strong> is back in stock?
-            </p>
+            <p>{rich("product.backInStock.question", { title: <strong>{productTitle}</strong> })}</p>
             <button type="submit" className="button button-lg button-block">
-              Confirm
+              {t("product.backInStock.confirm")}
             </button>
           </Form>
         )}
         <p className="small center">
-          {actionData?.done ? <Link to={`/product/${actionData.slug}`}>Back to {actionData.productTitle}</Link> : <Link to="/shop">Back to the shop</Link>}
+          {actionData?.done ? (
+            <Link to={`/product/${actionData.slug}`}>{t("product.backInStock.backTo", { title: actionData.productTitle })}</Link>
+          ) : (
+            <Link to="/shop">{t("product.backInStock.backToShop")}</Link>
+          )}
         </p>
       </div>
     </div>

@@ -1,4 +1,9 @@
-import { i18nOf } from "~/i18n/i18n.server";
+import { i18nFor, i18nOf, localeOf } from "~/i18n/i18n.server";
+import { useI18n } from "~/i18n/context";
+import { Money } from "~/components/ui/money";
+import { madeToOrderLine } from "~/components/product/made-to-order-note";
+import { shippingSentence } from "~/components/product/shipping-text";
+import { isFallback, OwnText } from "~/components/ui/own-text";
 import { BackInStockForm } from "~/components/product/back-in-stock-form";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
@@ -18,11 +23,12 @@ import { getOptionalUser } from "~/web/session.server";
 import { submitAddToCart } from "~/web/cart-form.server";
 import { getCart } from "~/domain/cart/cart.server";
 import { CART_TOAST_TEXT } from "~/domain/cart/texts";
-import { getCategoryDescription } from "~/domain/catalogue/categories.server";
+import { getCategoryDescription, getLocalizedCategoryNote } from "~/domain/catalogue/categories.server";
 import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
 import { getProductBySlug, getProductIdBySlug, listRelatedProducts } from "~/domain/catalogue/products.server";
-import { ADD_BUTTON_LABEL, addButtonState, stockLabel } from "~/domain/catalogue/stock";
-import { madeToOrderText, PERSONALISED_TEXT, productShippingText, productStockLine } from "~/domain/catalogue/made-to-order";
+import { addButtonState } from "~/domain/catalogue/stock";
+import { productFormTexts, stockLineText } from "~/components/product/product-form-texts";
+import { PERSONALISED_TEXT, productStockLine } from "~/domain/catalogue/made-to-order";
 import { shippingTimeText } from "~/domain/orders/dispatch-time";
 import { getDispatchTime } from "~/domain/orders/dispatch-time.server";
 import { productSafetyJsonLd } from "~/domain/legal/product-safety";
@@ -31,16 +37,15 @@ import { respond } from "~/web/respond.server";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { PRODUCT_FORM_ATTRIBUTES } from "~/lib/behavior-contract";
+import { FAVORITE_LABEL_ATTRIBUTES, PRODUCT_FORM_ATTRIBUTES } from "~/lib/behavior-contract";
 import { readFormData } from "~/web/http.server";
 import { COLOR_PARAM, galleryOrder, productPageHref } from "~/domain/catalogue/colour-photos";
-import { formatMoney } from "~/lib/money";
 import { buildMeta, errorPageMeta, productPageSeo, seoContext } from "~/lib/meta";
 import { BackInStockSchema } from "~/domain/mail/schemas";
 import { formConstraints } from "~/web/form-constraints.server";
 
 export const meta: MetaFunction<typeof loader> = (args) => {
-  if (!args.data) return errorPageMeta(args, "Product Not Found");
+  if (!args.data) return errorPageMeta(args, i18nFor(seoContext(args.matches).locale ?? "en").t("product.notFound"));
   const ctx = seoContext(args.matches);
   const { product, maker, reviews } = args.data;
   const safety = productSafetyJsonLd(product, { name: maker.legalName, address: maker.address });
@@ -48,15 +53,25 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const product = await getProductBySlug(db, params.slug ?? "");
+  // A Polish page shows the owner's Polish texts, English where she wrote none (listed in `fallback`).
+  const locale = localeOf(request);
+  const product = await getProductBySlug(db, params.slug ?? "", locale);
   if (!product) throw json({ message: "Product Not Found" }, { status: 404 });
   const user = await getOptionalUser(request);
   const userId = user?.id ?? null;
   const categoryNames = product.categories.map((c) => c.name);
   const mainName = product.category?.name;
   const [related, note, favoriteIds, maker, reviewData] = await Promise.all([
-    listRelatedProducts(db, product.id, product.category?.id ?? null, 4),
-    getCategoryDescription(db, mainName ? [...categoryNames.filter((n) => n !== mainName), mainName] : categoryNames),
+    listRelatedProducts(db, product.id, product.category?.id ?? null, 4, locale),
+    locale === "en"
+      ? getCategoryDescription(db, mainName ? [...categoryNames.filter((n) => n !== mainName), mainName] : categoryNames).then(
+          (text): { text: string; lang?: "en" } | null => (text === null ? null : { text }),
+        )
+      : getLocalizedCategoryNote(
+          db,
+          product.category ? [...product.categories.filter((c) => c.id !== product.category!.id), product.category] : product.categories,
+          locale,
+        ),
     userId ? listFavoriteIds(db, userId) : Promise.resolve([] as number[]),
     getSellerIdentity(db, getEnv().SHOP_EMAIL),
     loadProductReviews(product.id, userId),
@@ -73,7 +88,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     product,
     related: related.map(toCardProduct),
-    note,
+    note: note?.text ?? null,
+    /** "en": a Polish page's category note in English (no Polish one written). */
+    noteLang: note?.lang ?? null,
     isFavorite: favoriteIds.includes(product.id),
     imageIndex,
     colorId,
@@ -81,7 +98,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     signedIn: userId !== null,
     email: user?.email ?? null,
     maker,
-    shippingTime: shippingTimeText(await getDispatchTime(db)),
+    // The dispatch time's English words, and its days for the page to write in its language.
+    ...(await getDispatchTime(db).then((dispatch) => ({ shippingTime: shippingTimeText(dispatch), dispatch }))),
     ...reviewData,
     backInStockEmail: formConstraints(BackInStockSchema).email,
   });
@@ -116,6 +134,7 @@ export default function ProductPage() {
     product,
     related,
     note,
+    noteLang,
     isFavorite,
     imageIndex,
     colorId,
@@ -126,18 +145,22 @@ export default function ProductPage() {
     reviews,
     storeName,
     backInStockEmail,
-    shippingTime,
+    dispatch,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData : null;
   const reviewReply = actionData && "review" in actionData ? actionData.review.result : null;
   // Made to order with room left: every option can be bought, at stock 0 too.
-  const madeToOrder = product.madeToOrderAvailable ? madeToOrderText(product.leadTimeDays) : null;
+  const i18n = useI18n();
+  const { t } = i18n;
+  const madeToOrder = product.madeToOrderAvailable ? madeToOrderLine(i18n, product.leadTimeDays) : null;
 
   const crumbs = [
-    { label: "Shop", to: "/shop" },
-    ...(product.category ? [{ label: product.category.name, to: `/shop/${product.category.slug}` }] : []),
-    { label: product.title },
+    { label: t("catalogue.shop"), to: "/shop" },
+    ...(product.category
+      ? [{ label: product.category.name, to: `/shop/${product.category.slug}`, english: isFallback(product.category.fallback, "name") }]
+      : []),
+    { label: product.title, english: isFallback(product.fallback, "title") },
   ];
 
   return (
@@ -146,26 +169,38 @@ export default function ProductPage() {
       <div className="product-layout">
         <Gallery images={product.images} index={imageIndex} title={product.title} slug={product.slug} colorId={colorId} defaultColorId={defaultColorId} />
         <section className="product-info" aria-labelledby="product-title">
-          <h1 id="product-title">{product.title}</h1>
-          <p className="price price-lg">{formatMoney(product.priceCents)}</p>
+          <h1 id="product-title" lang={isFallback(product.fallback, "title") ? "en" : undefined}>
+            {product.title}
+          </h1>
+          <p className="price price-lg">
+            <Money cents={product.priceCents} />
+          </p>
           <AddToCartForm product={product} colorId={colorId} defaultColorId={defaultColorId} madeToOrder={madeToOrder} error={error} />
           <FavoriteToggle productId={product.id} isFavorite={isFavorite} signedIn={signedIn} slug={product.slug} />
           {madeToOrder ? null : <BackInStockForm product={product} email={email} emailConstraint={backInStockEmail} />}
           <ProductDetails
             product={product}
             note={note}
-            shipping={productShippingText(
-              shippingTime,
+            noteLang={noteLang}
+            shipping={shippingSentence(
+              i18n,
+              dispatch,
               product.madeToOrderAvailable ? { leadTimeDays: product.leadTimeDays, anyInStock: product.stock > 0 } : null,
             )}
           />
-          <MakerAndSafety sku={product.sku} materials={product.materials} safetyNotice={product.safetyNotice} maker={maker} />
+          <MakerAndSafety
+            sku={product.sku}
+            materials={product.materials}
+            safetyNotice={product.safetyNotice}
+            maker={maker}
+            english={{ materials: isFallback(product.fallback, "materials"), safetyNotice: isFallback(product.fallback, "safetyNotice") }}
+          />
         </section>
       </div>
       <ProductReviews data={reviews} product={product} storeName={storeName} result={reviewReply} />
       {related.length > 0 ? (
         <section className="section related-products" aria-labelledby="related-title">
-          <h2 id="related-title">Related Products</h2>
+          <h2 id="related-title">{t("product.related")}</h2>
           <ProductGrid products={related} eagerCount={0} />
         </section>
       ) : null}
@@ -194,6 +229,8 @@ function AddToCartForm({
   const firstVariation = product.variations.find((v) => v.stock > 0) ?? (madeToOrder ? (product.variations[0] ?? null) : null);
   const variationCode = firstVariation?.variationCode ?? null;
   const chosenStock = product.colors.length > 0 ? (firstColor?.stock ?? 0) : product.variations.length > 0 ? (firstVariation?.stock ?? 0) : product.stock;
+  const { t, text, path } = useI18n();
+  const texts = productFormTexts({ t });
   const stockLine = productStockLine(product.stock, chosenStock, madeToOrder);
   const state = addButtonState({
     stock: madeToOrder ? Math.max(product.stock, 1) : product.stock,
@@ -205,12 +242,13 @@ function AddToCartForm({
   return (
     <form
       method="post"
-      action={productPageHref(product.slug, { colorId, defaultColorId })}
+      action={path(productPageHref(product.slug, { colorId, defaultColorId }))}
       className="add-form"
       {...{
         [PRODUCT_FORM_ATTRIBUTES.form]: "",
         [PRODUCT_FORM_ATTRIBUTES.stock]: product.stock,
         [PRODUCT_FORM_ATTRIBUTES.madeToOrder]: madeToOrder ?? undefined,
+        [PRODUCT_FORM_ATTRIBUTES.texts]: JSON.stringify(texts),
       }}
     >
       <input type="hidden" name="intent" value={CART_INTENTS.add} />
@@ -222,7 +260,7 @@ function AddToCartForm({
           chosen={firstColor}
           slug={product.slug}
           madeToOrder={madeToOrder !== null}
-          error={error?.field === "colorId" ? error.error.title : null}
+          error={error?.field === "colorId" ? text(error.error.title) : null}
         />
       ) : null}
       {product.variations.length > 0 ? (
@@ -230,19 +268,19 @@ function AddToCartForm({
           variations={product.variations}
           chosen={variationCode}
           madeToOrder={madeToOrder !== null}
-          error={error?.field === "variationCode" ? error.error.title : null}
+          error={error?.field === "variationCode" ? text(error.error.title) : null}
         />
       ) : null}
-      <p className={stockLine.className}>{stockLine.text || stockLabel(chosenStock)}</p>
-      {product.isPersonalised ? <p className="muted small personalised-note">{PERSONALISED_TEXT}</p> : null}
+      <p className={stockLine.className}>{stockLineText(texts, stockLine, chosenStock, madeToOrder)}</p>
+      {product.isPersonalised ? <p className="muted small personalised-note">{text(PERSONALISED_TEXT)}</p> : null}
       {error && !error.field ? (
         <p className="form-error" role="alert">
-          {error.error.title}
-          {error.error.description ? `: ${error.error.description}` : ""}
+          {text(error.error.title)}
+          {error.error.description ? `: ${text(error.error.description)}` : ""}
         </p>
       ) : null}
       <button type="submit" className="button button-lg" disabled={state === "out-of-stock"}>
-        {ADD_BUTTON_LABEL[state]}
+        {texts.button[state]}
       </button>
     </form>
   );
@@ -259,9 +297,10 @@ function VariationOptions({
   madeToOrder: boolean;
   error: string | null;
 }) {
+  const { t } = useI18n();
   return (
     <fieldset className="options" {...{ [PRODUCT_FORM_ATTRIBUTES.option]: "variationCode" }}>
-      <legend>Variation</legend>
+      <legend>{t("product.variation")}</legend>
       <div className="variations">
         {variations.map((v) => (
           <label key={v.variationCode} className="variation">
@@ -276,10 +315,10 @@ function VariationOptions({
             />
             <span>
               {v.variationName}
-              {v.stock <= 0 && !madeToOrder ? " (sold out)" : ""}
+              {v.stock <= 0 && !madeToOrder ? t("product.optionSoldOut") : ""}
               {v.stock > 0 && v.stock < 5 ? (
                 <small className="option-hint" aria-hidden="true" id={`hint-${v.variationCode}`}>
-                  Only {v.stock} left
+                  {t("catalogue.card.onlyLeft", { count: v.stock })}
                 </small>
               ) : null}
             </span>
@@ -295,28 +334,37 @@ function VariationOptions({
   );
 }
 
-function ProductDetails({ product, note, shipping }: { product: PageProduct; note: string | null; shipping: string }) {
+function ProductDetails({ product, note, noteLang, shipping }: { product: PageProduct; note: string | null; noteLang: string | null; shipping: string }) {
+  const { t } = useI18n();
   return (
     <>
       <section className="details">
-        <h2>Product Details</h2>
-        <p className="prose">{product.description}</p>
-        {note ? <p className="note">{note}</p> : null}
+        <h2>{t("product.details")}</h2>
+        <p className="prose" lang={isFallback(product.fallback, "description") ? "en" : undefined}>
+          {product.description}
+        </p>
+        {note ? (
+          <p className="note" lang={noteLang ?? undefined}>
+            {note}
+          </p>
+        ) : null}
       </section>
       <section className="details">
-        <h2>Product Information</h2>
+        <h2>{t("product.information")}</h2>
         <p>
-          Category:{" "}
+          {t("product.category")}{" "}
           {product.categories.length === 0
-            ? "Uncategorized"
+            ? t("product.uncategorized")
             : product.categories.map((c, i) => (
                 <span key={c.id}>
                   {i > 0 ? ", " : ""}
-                  <ShopLink to={`/shop/${c.slug}`}>{c.name}</ShopLink>
+                  <ShopLink to={`/shop/${c.slug}`}>
+                    <OwnText text={c.name} english={isFallback(c.fallback, "name")} />
+                  </ShopLink>
                 </span>
               ))}
         </p>
-        {product.isLarge ? <p className="muted small">Large item: ships with Large Item Shipping.</p> : null}
+        {product.isLarge ? <p className="muted small">{t("product.largeItem")}</p> : null}
         <p className="muted small" data-testid="shipping-time">
           {shipping}
         </p>
@@ -326,12 +374,19 @@ function ProductDetails({ product, note, shipping }: { product: PageProduct; not
 }
 
 function FavoriteToggle({ productId, isFavorite, signedIn, slug }: { productId: number; isFavorite: boolean; signedIn: boolean; slug: string }) {
+  const { t, path } = useI18n();
   return (
-    <form method="post" action="/favorites" className="fav-form" data-favorite="toggle">
+    <form
+      method="post"
+      action={path("/favorites")}
+      className="fav-form"
+      data-favorite="toggle"
+      {...{ [FAVORITE_LABEL_ATTRIBUTES.on]: t("product.favorite.remove"), [FAVORITE_LABEL_ATTRIBUTES.off]: t("product.favorite.add") }}
+    >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={`/product/${slug}`} />
       <button type="submit" className={`button button-ghost ${isFavorite ? "is-fav" : ""}`} aria-pressed={signedIn ? isFavorite : undefined}>
-        <HeartIcon filled={isFavorite} /> {isFavorite ? "Remove from Favorites" : "Add to Favorites"}
+        <HeartIcon filled={isFavorite} /> {isFavorite ? t("product.favorite.remove") : t("product.favorite.add")}
       </button>
     </form>
   );
@@ -339,8 +394,9 @@ function FavoriteToggle({ productId, isFavorite, signedIn, slug }: { productId: 
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundView title="Product Not Found" text="The product you're looking for doesn't exist." />;
+    return <NotFoundView title={t("product.notFound")} text={t("product.notFoundText")} />;
   }
   throw error;
 }

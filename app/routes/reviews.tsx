@@ -6,13 +6,17 @@ import { getStoreSettings } from "~/domain/common/settings.server";
 import { getReviewSummary, listApprovedReviews } from "~/domain/reviews/reviews.server";
 import { REVIEW_TEXT, REVIEWS_PAGE_SIZE } from "~/domain/reviews/texts";
 import { db } from "~/lib/db.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
+import { i18nFor } from "~/i18n/i18n.server";
+import { useI18n } from "~/i18n/context";
 
-export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, {
-    title: args.data?.product ? `Reviews of ${args.data.product.title}` : "Customer Reviews",
-    description: "Reviews of our handmade doll clothes, written by customers who bought them.",
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const { t } = i18nFor(seoContext(args.matches).locale ?? "en");
+  return pageMeta(args, {
+    title: args.data?.product ? t("reviews.page.titleOf", { title: args.data.product.title }) : t("reviews.page.title"),
+    description: t("reviews.page.description"),
   });
+};
 
 /** /reviews[?page=&product=]: every approved review, newest first, each linking to its product (a lean page). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,42 +34,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ReviewsPage() {
   const { reviews, total, page, pages, storeName, product, summary } = useLoaderData<typeof loader>();
-  const base = product ? `/reviews?product=${product.id}&` : "/reviews?";
+  const { t, text, path } = useI18n();
+  const base = path(product ? `/reviews?product=${product.id}&` : "/reviews?");
   return (
     <div className="container narrow reviews-page">
       <div className="page-head">
-        <h1>{product ? `Reviews of ${product.title}` : "Customer Reviews"}</h1>
-        <p className="muted">{product ? `${REVIEW_TEXT.verifiedOnly}.` : "Every review comes from a verified buyer of the piece it is about."}</p>
+        <h1>{product ? t("reviews.page.titleOf", { title: product.title }) : t("reviews.page.title")}</h1>
+        <p className="muted">{product ? `${text(REVIEW_TEXT.verifiedOnly)}.` : t("reviews.page.verified")}</p>
         {product && summary && summary.count > 0 ? (
           <p className="reviews-summary">
             <Stars average={summary.average} count={summary.count} /> <span aria-hidden="true">{summary.average.toFixed(1)}</span> ·{" "}
-            <a href={`/product/${product.slug}`}>Back to {product.title}</a>
+            <a href={path(`/product/${product.slug}`)}>{t("reviews.page.backTo", { title: product.title })}</a>
           </p>
         ) : (
-          <p className="muted small">
-            {total} review{total === 1 ? "" : "s"}
-          </p>
+          <p className="muted small">{t("reviews.count", { count: total })}</p>
         )}
       </div>
-      {reviews.length === 0 ? <p>No reviews yet.</p> : null}
+      {reviews.length === 0 ? <p>{t("reviews.none")}</p> : null}
       {reviews.map((r) => (
         <ReviewItem key={r.id} review={r} storeName={storeName} headingLevel={3} />
       ))}
       {pages > 1 ? (
-        <nav className="pager" aria-label="Review pages">
+        <nav className="pager" aria-label={t("reviews.page.pages")}>
           {page > 1 ? (
             <a href={`${base}page=${page - 1}`} rel="prev">
-              Newer reviews
+              {t("reviews.page.newer")}
             </a>
           ) : (
             <span />
           )}
-          <span className="muted small">
-            Page {page} of {pages}
-          </span>
+          <span className="muted small">{t("reviews.page.pageOf", { page, pages })}</span>
           {page < pages ? (
             <a href={`${base}page=${page + 1}`} rel="next">
-              Older reviews
+              {t("reviews.page.older")}
             </a>
           ) : (
             <span />

@@ -4,16 +4,19 @@ import { NotFoundView } from "~/components/layout/not-found";
 import { ShopView } from "~/components/product/shop-view";
 import { loadShopPage } from "~/web/shop-page.server";
 import { db } from "~/lib/db.server";
-import { errorPageMeta, pageMeta } from "~/lib/meta";
+import { errorPageMeta, pageMeta, seoContext } from "~/lib/meta";
+import { i18nFor } from "~/i18n/i18n.server";
+import { useI18n } from "~/i18n/context";
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data;
-  if (!data) return errorPageMeta(args, "Category Not Found");
+  const { t } = i18nFor(seoContext(args.matches).locale ?? "en");
+  if (!data) return errorPageMeta(args, t("catalogue.categoryNotFound"));
   if (data.search) return pageMeta(args, { title: data.title, noindex: true, keepParams: ["search"] });
   const image = data.products.find((p) => p.image);
   return pageMeta(args, {
     title: data.title,
-    description: `Browse our collection of ${data.category?.name ?? data.title} for collectible dolls.`,
+    description: t("catalogue.categoryIntro", { name: data.category?.name ?? data.title }),
     og: { type: "website", image: image?.image?.url ?? null, imageAlt: image?.title },
   });
 };
@@ -28,8 +31,9 @@ export default function ShopCategory() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundView title="Category Not Found" text="This category doesn't exist. Have a look at all our products instead." />;
+    return <NotFoundView title={t("catalogue.categoryNotFound")} text={t("catalogue.categoryNotFoundText")} />;
   }
   throw error;
 }

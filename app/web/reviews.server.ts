@@ -12,6 +12,7 @@ import { getClientIp, isJsonRequest, jsonError, parseJsonBody, safeRedirect } fr
 import { readMultipartForm } from "~/web/multipart.server";
 import { respond } from "~/web/respond.server";
 import { formConstraints } from "~/web/form-constraints.server";
+import { i18nOf } from "~/i18n/i18n.server";
 import { fileNotFound, imageFileResponse } from "~/web/upload-files.server";
 
 /**
@@ -64,7 +65,7 @@ export async function handleReviewForm(request: Request, productId: number, here
     if (!(error instanceof DomainError)) throw error;
     return json<ReviewFormReply>({ review: { result: submission.reply(error.toConform()) } }, { status: error.status });
   }
-  return respond(request, { redirectTo: back, toast: { title: REVIEW_TEXT.thanks, type: "success" } });
+  return respond(request, { redirectTo: back, toast: { title: i18nOf(request).text(REVIEW_TEXT.thanks), type: "success" } });
 }
 
 /** POST /api/products/{id}/reviews: JSON, or multipart with `photos`. */

@@ -5,7 +5,7 @@ import { normalizeSearch } from "~/domain/catalogue/search";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { PRODUCT_PAGE_SIZE } from "~/domain/catalogue/types";
 import { type DB } from "~/lib/sqlite.server";
-import { localeOf } from "~/i18n/i18n.server";
+import { i18nFor, localeOf } from "~/i18n/i18n.server";
 
 /** The highest ?page= read (as /api/products): past the last page the shopper is sent to the last one. */
 export const MAX_PAGE = 100_000;
@@ -61,7 +61,8 @@ export async function loadShopPage(db: DB, request: Request, categorySlug: strin
     throw redirect(`${url.pathname}${url.search}`);
   }
   const start = (firstPage - 1) * PRODUCT_PAGE_SIZE;
-  const title = search ? `Search Results for "${search}"` : (category?.name ?? "All Products");
+  const { t } = i18nFor(locale);
+  const title = search ? t("catalogue.searchTitle", { search }) : (category?.name ?? t("catalogue.allProducts"));
   return {
     title,
     search,

@@ -1,5 +1,6 @@
 import { productPageHref } from "~/domain/catalogue/colour-photos";
 import { PRODUCT_FORM_ATTRIBUTES as ATTR } from "~/lib/behavior-contract";
+import { useI18n } from "~/i18n/context";
 
 type Swatch = { colorId: number; name: string; hex: string; stock: number };
 
@@ -24,9 +25,10 @@ export function ColourSwatches({
   madeToOrder?: boolean;
   error: string | null;
 }) {
+  const { t, path } = useI18n();
   return (
     <fieldset className="options" {...{ [ATTR.option]: "colorId" }}>
-      <legend data-prefix="Color">Color{chosen ? `: ${chosen.name}` : ""}</legend>
+      <legend>{chosen ? t("product.colorChosen", { name: chosen.name }) : t("product.color")}</legend>
       {chosen ? <input type="hidden" name="colorId" value={chosen.colorId} /> : null}
       <ul className="swatches" role="list">
         {colors.map((c) => {
@@ -34,9 +36,9 @@ export function ColourSwatches({
           if (c.stock <= 0 && !madeToOrder) {
             return (
               <li key={c.colorId}>
-                <a className="swatch" role="link" aria-disabled="true" title={`${c.name} (sold out)`}>
+                <a className="swatch" role="link" aria-disabled="true" title={t("product.colorSoldOut", { name: c.name })}>
                   {chip}
-                  <span className="sr-only">{c.name} (sold out)</span>
+                  <span className="sr-only">{t("product.colorSoldOut", { name: c.name })}</span>
                 </a>
               </li>
             );
@@ -46,8 +48,8 @@ export function ColourSwatches({
             <li key={c.colorId}>
               <a
                 className="swatch"
-                href={productPageHref(slug, { colorId: c.colorId })}
-                title={low ? `${c.name}: only ${c.stock} left` : c.name}
+                href={path(productPageHref(slug, { colorId: c.colorId }))}
+                title={low ? t("product.colorLow", { name: c.name, count: c.stock }) : c.name}
                 aria-current={chosen?.colorId === c.colorId ? "true" : undefined}
                 aria-describedby={low ? `hint-color-${c.colorId}` : undefined}
                 {...{ [ATTR.colorId]: c.colorId, [ATTR.stock]: c.stock, [ATTR.colorName]: c.name }}
@@ -56,7 +58,7 @@ export function ColourSwatches({
                 <span className="sr-only">{c.name}</span>
                 {low ? (
                   <small className="option-hint" aria-hidden="true" id={`hint-color-${c.colorId}`}>
-                    {c.stock} left
+                    {t("product.countLeft", { count: c.stock })}
                   </small>
                 ) : null}
               </a>

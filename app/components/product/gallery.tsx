@@ -2,6 +2,7 @@ import { galleryOrder, productPageHref } from "~/domain/catalogue/colour-photos"
 import { IMAGE_SIZES, srcSetFor } from "~/lib/images";
 import { ProductThumb } from "~/components/product/product-thumb";
 import { GALLERY_ATTRIBUTES as ATTR } from "~/lib/behavior-contract";
+import { useI18n } from "~/i18n/context";
 
 type GalleryImage = { imageUrl: string; altText: string; width: number | null; height: number | null; colorId: number | null };
 
@@ -37,12 +38,13 @@ export function Gallery({
   colorId: number | null;
   defaultColorId: number | null;
 }) {
+  const { t, path } = useI18n();
   if (images.length === 0) {
     return (
       <div className="gallery">
         <div className="gallery-main placeholder">
           <img src="/placeholder.svg" alt="" width={800} height={1000} />
-          <p>No image available</p>
+          <p>{t("product.gallery.noImage")}</p>
         </div>
       </div>
     );
@@ -52,14 +54,22 @@ export function Gallery({
   const current = Math.min(index, n - 1);
   const image = shown[current] ?? shown[0]!;
   const srcSet = srcSetFor(image.imageUrl, image.width);
-  const href = (i: number) => productPageHref(slug, { colorId, defaultColorId, image: i });
+  const href = (i: number) => path(productPageHref(slug, { colorId, defaultColorId, image: i }));
   // Switching colours can change how many photos there are: the controls exist whenever the
   // product has more than one photo, and are hidden while the shown colour has only one.
   const controls = images.length > 1;
   return (
     <div
       className="gallery"
-      {...{ [ATTR.gallery]: "", [ATTR.index]: current, [ATTR.color]: colorId ?? "", [ATTR.slug]: slug, [ATTR.defaultColor]: defaultColorId ?? "" }}
+      {...{
+        [ATTR.gallery]: "",
+        [ATTR.index]: current,
+        [ATTR.color]: colorId ?? "",
+        [ATTR.slug]: slug,
+        [ATTR.defaultColor]: defaultColorId ?? "",
+        // The thumbnails' label for the gallery behaviour, its placeholders left in.
+        [ATTR.showLabel]: t("product.gallery.show", { index: "{index}", count: "{count}" }),
+      }}
     >
       <div className="gallery-main">
         <picture>
@@ -75,10 +85,16 @@ export function Gallery({
         </picture>
         {controls ? (
           <>
-            <a className="gallery-nav prev" href={href((current - 1 + n) % n)} {...{ [ATTR.step]: "-1" }} aria-label="Previous image" hidden={n < 2}>
+            <a
+              className="gallery-nav prev"
+              href={href((current - 1 + n) % n)}
+              {...{ [ATTR.step]: "-1" }}
+              aria-label={t("product.gallery.previous")}
+              hidden={n < 2}
+            >
               ‹
             </a>
-            <a className="gallery-nav next" href={href((current + 1) % n)} {...{ [ATTR.step]: "1" }} aria-label="Next image" hidden={n < 2}>
+            <a className="gallery-nav next" href={href((current + 1) % n)} {...{ [ATTR.step]: "1" }} aria-label={t("product.gallery.next")} hidden={n < 2}>
               ›
             </a>
             <p className="gallery-counter" aria-live="polite" hidden={n < 2}>
@@ -96,7 +112,7 @@ export function Gallery({
                 {...{ [ATTR.image]: i }}
                 {...pictureAttributes(img, title)}
                 aria-current={i === current ? "true" : undefined}
-                aria-label={`Show image ${i + 1} of ${n}`}
+                aria-label={t("product.gallery.show", { index: i + 1, count: n })}
               >
                 <ProductThumb imageUrl={img.imageUrl} imageWidth={img.width} width={72} height={90} />
               </a>
@@ -105,7 +121,7 @@ export function Gallery({
           {hidden.map((img) => (
             <li key={img.imageUrl} {...{ [ATTR.color]: img.colorId ?? "" }} hidden>
               <a
-                href={productPageHref(slug, { colorId: img.colorId, defaultColorId })}
+                href={path(productPageHref(slug, { colorId: img.colorId, defaultColorId }))}
                 {...{ [ATTR.image]: "" }}
                 {...pictureAttributes(img, title)}
                 aria-label={title}

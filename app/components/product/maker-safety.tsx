@@ -1,5 +1,5 @@
 import { OwnText } from "~/components/ui/own-text";
-
+import { useI18n } from "~/i18n/context";
 export interface ProductMaker {
   legalName: string;
   /** One line. */
@@ -28,17 +28,18 @@ export function MakerAndSafety({
   /** On a Polish page: the texts shown in English for want of a Polish one (marked lang="en"). */
   english?: { materials?: boolean; safetyNotice?: boolean };
 }) {
+  const { t } = useI18n();
   return (
     <section className="details maker-safety" aria-labelledby="maker-safety-title">
-      <h2 id="maker-safety-title">Maker &amp; Safety</h2>
+      <h2 id="maker-safety-title">{t("product.maker.title")}</h2>
       <dl className="product-facts">
         <div>
-          <dt>SKU</dt>
+          <dt>{t("product.maker.sku")}</dt>
           <dd className="product-sku">{sku}</dd>
         </div>
         {materials ? (
           <div>
-            <dt>Materials</dt>
+            <dt>{t("product.maker.materials")}</dt>
             <dd className="product-materials" lang={english.materials ? "en" : undefined}>
               {materials}
             </dd>
@@ -46,10 +47,10 @@ export function MakerAndSafety({
         ) : null}
       </dl>
       <p className="safety-notice">
-        <strong>Safety:</strong> <OwnText text={safetyNotice} english={english.safetyNotice} />
+        <strong>{t("product.maker.safety")}</strong> <OwnText text={safetyNotice} english={english.safetyNotice} />
       </p>
       <div className="maker-details">
-        <p className="maker-heading">Made and sold by</p>
+        <p className="maker-heading">{t("product.maker.by")}</p>
         <address>
           <span className="maker-name">{maker.legalName}</span>
           <br />
