@@ -54,7 +54,7 @@ test("the owner edits the terms: preview, save, the public page shows it, and an
 
       // The version before the save: open it read-only, then restore it.
       await visit(page, testInfo, "/admin/pages/terms-conditions");
-      await page.getByRole("link", { name: `View version ${since}` }).click();
+      await page.getByRole("link", { name: `View version ${since}`, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`version=${since}$`));
       const old = page.getByTestId("old-version");
       await expect(old.getByRole("heading", { name: "Right of withdrawal (EU consumers)" })).toBeVisible();
@@ -67,7 +67,7 @@ test("the owner edits the terms: preview, save, the public page shows it, and an
       }
       await page
         .getByRole("region", { name: /^Version \d+, saved/ })
-        .getByRole("button", { name: `Restore version ${since}` })
+        .getByRole("button", { name: `Restore version ${since}`, exact: true })
         .click();
       await expectToast(page, "Version restored", `Terms & Conditions: version ${since}`);
       await visit(page, testInfo, "/terms-conditions");
