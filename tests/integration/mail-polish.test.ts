@@ -1,7 +1,9 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { addToCart } from "~/domain/cart/cart.server";
 import { hashPassword } from "~/domain/auth/password.server";
 import { confirmBackInStock, notifyBackInStock, requestBackInStock } from "~/domain/mail/back-in-stock.server";
-import { withMailLocale } from "~/domain/mail/mail-locale.server";
+import { requestMailLocale, withMailLocale } from "~/domain/mail/mail-locale.server";
+import * as entry from "~/entry.server";
 import { enqueueOrderPaidMail, enqueueOrderShippedMail } from "~/domain/mail/order-mail.server";
 import { deliverPendingMail } from "~/domain/mail/sender.server";
 import { queueReviewRequests } from "~/domain/reviews/request-mail.server";
@@ -20,6 +22,8 @@ import { args, get, postForm, postJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 import { type CaughtMail, mailTo, startSmtp } from "../helpers/smtp";
 import { makeOrder } from "./payments-fixtures";
+import { type ShopEntry } from "../../server/entry";
+import { withStorageFaults } from "../../server/remix";
 
 // E-mails in the order's language (the checkout's that placed it), account e-mails in the
 // language of the page that asked; the owner's alerts stay English.
@@ -278,6 +282,35 @@ describe("account e-mails are written in the language of the page that asked", (
     await deliver();
     expect(single(mailTo(smtp.catcher, english.email)).subject).toBe("Reset your password");
     expect(single(mailTo(smtp.catcher, polish.email)).subject).toBe("Zresetuj hasło");
+  });
+
+  it("the server runs every action in its request's mail language", async () => {
+    // One resource route answering the language its action would queue e-mails in, under "/" and "/pl".
+    const build = (basename: string) =>
+      ({
+        routes: {
+          root: { id: "root", path: "", module: { default: () => null } },
+          "routes/probe": { id: "routes/probe", parentId: "root", path: "probe", module: { action: () => Response.json({ locale: requestMailLocale() }) } },
+        },
+        entry: { module: { default: () => new Response(null, { status: 500 }), handleError: () => undefined } },
+        assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
+        publicPath: "/build/",
+        assetsBuildDirectory: "public/build",
+        future: {},
+        isSpaMode: false,
+        basename,
+        mode: "production",
+      }) as unknown as ServerBuild;
+    const answer = async (basename: string, path: string) => {
+      const handle = createRequestHandler(
+        withStorageFaults(build(basename), () => entry as unknown as ShopEntry),
+        "production",
+      );
+      return ((await (await handle(new Request(`http://shop.test${path}`, { method: "POST" }))).json()) as { locale: string }).locale;
+    };
+    expect(await answer("/pl", "/pl/probe")).toBe("pl");
+    expect(await answer("/", "/probe")).toBe("en");
+    expect(requestMailLocale()).toBe("en");
   });
 
   it("which language a request's e-mails take", () => {
