@@ -6,6 +6,7 @@ import { toCardProduct } from "~/domain/catalogue/cards";
 import { PRODUCT_PAGE_SIZE } from "~/domain/catalogue/types";
 import { type DB } from "~/lib/sqlite.server";
 import { i18nFor, localeOf } from "~/i18n/i18n.server";
+import { stripLocale } from "~/i18n/locales";
 
 /** The highest ?page= read (as /api/products): past the last page the shopper is sent to the last one. */
 export const MAX_PAGE = 100_000;
@@ -27,12 +28,13 @@ export function readPage(value: string | null): number {
  * nothing is corrected (unless ?exact=1).
  */
 export async function loadShopPage(db: DB, request: Request, categorySlug: string | null) {
+  // Redirects name the path without the language prefix: Remix puts the page's basename back.
   const url = new URL(request.url);
   // The header search submits the raw text; the shop URL carries it trimmed (spec: "the text is trimmed").
   const raw = url.searchParams.get("search");
   if (raw !== null && raw !== raw.trim()) {
     url.searchParams.set("search", raw.trim());
-    throw redirect(`${url.pathname}${url.search}`);
+    throw redirect(`${stripLocale(url.pathname)}${url.search}`);
   }
   const search = normalizeSearch(url.searchParams.get("search"));
   const page = readPage(url.searchParams.get("page"));
@@ -58,7 +60,7 @@ export async function loadShopPage(db: DB, request: Request, categorySlug: strin
   if (page > lastPage) {
     url.searchParams.set("page", String(lastPage));
     if (lastPage === 1) url.searchParams.delete("page");
-    throw redirect(`${url.pathname}${url.search}`);
+    throw redirect(`${stripLocale(url.pathname)}${url.search}`);
   }
   const start = (firstPage - 1) * PRODUCT_PAGE_SIZE;
   const { t } = i18nFor(locale);
