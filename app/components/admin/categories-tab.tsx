@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { type FieldConstraint } from "~/lib/field-constraint";
 import { confirmFirst, ConfirmStep, errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
 import type { AdminCategory } from "~/domain/catalogue/categories-write.server";
@@ -8,7 +9,8 @@ import { CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
 import { type CategorySchema } from "~/domain/catalogue/category-schemas";
 import { type FormConstraints } from "~/web/form-constraints.server";
 
-type CategoryConstraints = FormConstraints<typeof CategorySchema>;
+/** The schema's fields, and the Polish ones as the form names them (getZodConstraint flattens nested fields). */
+type CategoryConstraints = FormConstraints<typeof CategorySchema> & Record<"translations.pl.name" | "translations.pl.description", FieldConstraint>;
 
 const TAB = "/admin?tab=categories";
 
@@ -141,6 +143,14 @@ function CategoryHierarchy({ categories }: { categories: AdminCategory[] }) {
   );
 }
 
+/** A Polish field as the refused form sent it (Conform keeps nested values nested), else as stored. */
+function polishValue(reply: StoreActionData | null, field: "name" | "description", stored: string): string {
+  const submitted = reply?.result?.initialValue as { translations?: { pl?: Record<string, unknown> } } | null | undefined;
+  if (!submitted) return stored;
+  const v = submitted.translations?.pl?.[field] ?? (submitted as Record<string, unknown>)[`translations.pl.${field}`];
+  return typeof v === "string" ? v : "";
+}
+
 function CategoryForm({
   editing,
   topLevel,
@@ -218,6 +228,31 @@ function CategoryForm({
           defaultValue={valueFrom(reply, "sortOrder", String(editing?.sortOrder ?? 0))}
           error={sortError}
         />
+        <fieldset className="form-stack">
+          <legend>
+            <span lang="pl">Polski</span>
+          </legend>
+          <p className="field-hint">Leave empty to show the English name on Polish pages.</p>
+          <Field
+            name="translations.pl.name"
+            label="Name (Polish)"
+            idPrefix="category-"
+            lang="pl"
+            {...constraints["translations.pl.name"]}
+            defaultValue={polishValue(reply, "name", editing?.translations.pl.name ?? "")}
+            error={errorFrom(reply, "translations.pl.name")}
+          />
+          <Field
+            name="translations.pl.description"
+            label="Description (Polish)"
+            idPrefix="category-"
+            lang="pl"
+            {...constraints["translations.pl.description"]}
+            defaultValue={polishValue(reply, "description", editing?.translations.pl.description ?? "")}
+            error={errorFrom(reply, "translations.pl.description")}
+            hint="Shown under the product details of its products on Polish pages."
+          />
+        </fieldset>
         <div className="check">
           <input id="category-isActive" type="checkbox" name="isActive" defaultChecked={isActive} />
           <label htmlFor="category-isActive">Active (shown in the shop menu when it has products)</label>

@@ -7,6 +7,7 @@ import { MadeToOrderFieldset } from "~/components/admin/product-editor/made-to-o
 import { InformationFieldset } from "~/components/admin/product-editor/information-fieldset";
 import { SafetyFieldset } from "~/components/admin/product-editor/safety-fieldset";
 import { CustomsFieldset } from "~/components/admin/product-editor/customs-fieldset";
+import { PolishFieldset } from "~/components/admin/product-editor/polish-fieldset";
 import { useImageUploads } from "~/components/admin/product-editor/use-image-uploads";
 import { type ColorRow, ColourFieldset, rowKey, VariationFieldset, type VariationRow } from "~/components/admin/product-editor/variation-fieldsets";
 import { Alert } from "~/components/ui/field";
@@ -92,6 +93,7 @@ function ProductEditor({ mode, values, errors, options }: { mode: "add" | "edit"
         stockFrom={colors.length > 0 ? "colour variations" : variations.length > 0 ? "product variations" : null}
       />
       <SafetyFieldset mode={mode} constraints={options.constraints} values={values} errors={errors} defaultSafetyNotice={options.defaultSafetyNotice} />
+      <PolishFieldset constraints={options.constraints} values={values} errors={errors} />
       <MadeToOrderFieldset constraints={options.constraints} values={values} errors={errors} />
       <CustomsFieldset constraints={options.constraints} values={values} errors={errors} defaults={options.defaultCustoms} />
       <ColourFieldset

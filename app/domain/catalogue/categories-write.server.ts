@@ -6,6 +6,8 @@ import { DomainError } from "~/domain/common/errors";
 import { type DB } from "~/lib/sqlite.server";
 import { type CategoryInput, type UpdateCategoryInput } from "~/domain/catalogue/category-schemas";
 import { CATEGORY_TEXT, stillHasChildren, stillHasProducts } from "~/domain/catalogue/category-texts";
+import { type CategoryTranslations, readCategoryTranslations, writeCategoryTranslations } from "~/domain/catalogue/translations.server";
+import { EMPTY_CATEGORY_TEXTS } from "~/domain/catalogue/translations";
 
 export interface AdminCategory {
   id: number;
@@ -17,6 +19,8 @@ export interface AdminCategory {
   isActive: boolean;
   productCount: number;
   childCount: number;
+  /** The owner's Polish name and description (empty: the English name is shown). */
+  translations: CategoryTranslations;
 }
 
 /** Every category for the admin table, parents first, each with its parent's name and child count. */
@@ -41,7 +45,16 @@ export async function listAdminCategories(db: DB): Promise<AdminCategory[]> {
     .orderBy("c.sort_order")
     .orderBy("c.name")
     .execute();
-  return rows.map((r) => ({ ...r, isActive: r.isActive === 1, childCount: Number(r.childCount) }));
+  const texts = await readCategoryTranslations(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...r,
+    isActive: r.isActive === 1,
+    childCount: Number(r.childCount),
+    translations: { pl: texts.get(r.id) ?? { ...EMPTY_CATEGORY_TEXTS } },
+  }));
 }
 
 interface CategoryValues {
@@ -88,6 +101,7 @@ export async function createCategory(db: DB, input: CategoryInput, actor: Actor 
   return db.transaction().execute(async (trx) => {
     const values = await checkedValues(trx, input, null);
     const created = await trx.insertInto("categories").values(values).returning(["id", "slug"]).executeTakeFirstOrThrow();
+    await writeCategoryTranslations(trx, created.id, input.translations);
     await logActivity(trx, {
       actor,
       kind: "category.create",
@@ -114,6 +128,7 @@ export async function updateCategory(db: DB, input: UpdateCategoryInput, actor: 
     if (!existing) throw new DomainError(CATEGORY_TEXT.categoryNotFound, 404);
     const values = await checkedValues(trx, input, input.id);
     await trx.updateTable("categories").set(values).where("id", "=", input.id).execute();
+    await writeCategoryTranslations(trx, input.id, input.translations);
     const before: Record<string, unknown> = { ...existing };
     delete before.id;
     await logActivity(trx, {

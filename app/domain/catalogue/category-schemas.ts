@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { categoryTranslationFields } from "~/domain/catalogue/translations";
 
 const SORT_ORDER = "Sort order must be a whole number of 0 or more";
 
@@ -14,6 +15,8 @@ export const CategorySchema = z.object({
   parentId: z.number({ invalid_type_error: "Choose a parent category" }).int().positive().nullable().optional(),
   sortOrder: z.number({ invalid_type_error: SORT_ORDER }).int(SORT_ORDER).min(0, SORT_ORDER).max(9999, "Sort order must be 9999 or less").optional(),
   isActive: z.boolean().optional(),
+  /** The owner's Polish name and description `{pl: {name, description}}`; left out: kept. */
+  ...categoryTranslationFields,
 });
 export type CategoryInput = z.infer<typeof CategorySchema>;
 

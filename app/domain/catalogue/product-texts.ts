@@ -1,4 +1,5 @@
 /** Texts, intents and limits of the Products tab and the product editor (browser-safe: no zod, no server code). */
+import type { ProductTexts } from "~/domain/catalogue/translations";
 
 export const PRODUCT_TEXT = {
   accessDenied: "Access denied. Admin privileges required.",
@@ -127,6 +128,8 @@ export interface EditorValues {
   hsCode: string;
   originCountry: string;
   customsDescription: string;
+  /** The owner's Polish texts as typed; empty: the English text is shown on Polish pages. */
+  translations: { pl: ProductTexts };
   categories: number[];
   colorVariations: { colorId: string; stock: string }[];
   productVariations: { variationName: string; stock: string }[];
@@ -152,6 +155,7 @@ export const EMPTY_EDITOR_VALUES: EditorValues = {
   hsCode: "",
   originCountry: "",
   customsDescription: "",
+  translations: { pl: { title: "", description: "", materials: "", safetyNotice: "" } },
   categories: [],
   colorVariations: [],
   productVariations: [],

@@ -29,6 +29,7 @@ export function valuesOf(product: AdminProduct): EditorValues {
     hsCode: product.usesDefaultCustoms.hsCode ? "" : product.hsCode,
     originCountry: product.usesDefaultCustoms.originCountry ? "" : product.originCountry,
     customsDescription: product.usesDefaultCustoms.customsDescription ? "" : product.customsDescription,
+    translations: { pl: { ...product.translations.pl } },
     categories: product.categories,
     colorVariations: product.hasColorVariations
       ? product.colorVariations.map((c) => ({
@@ -132,6 +133,14 @@ export async function readEditorValues(db: DB, form: FormData, productId: number
     hsCode: text(form, "hsCode").trim(),
     originCountry: text(form, "originCountry").trim(),
     customsDescription: text(form, "customsDescription"),
+    translations: {
+      pl: {
+        title: text(form, "translations.pl.title"),
+        description: text(form, "translations.pl.description"),
+        materials: text(form, "translations.pl.materials"),
+        safetyNotice: text(form, "translations.pl.safetyNotice"),
+      },
+    },
     categories: form
       .getAll("categories")
       .map(Number)
@@ -160,6 +169,7 @@ export function toFormData(values: EditorValues, mode: EditorMode): FormData {
     "customsDescription",
   ] as const;
   for (const key of texts) form.set(key, values[key]);
+  for (const [key, value] of Object.entries(values.translations.pl)) form.set(`translations.pl.${key}`, value);
   if (!hasOptions) form.set("stock", values.stock);
   if (values.isLarge) form.set("isLarge", "on");
   if (values.isLatestCollection) form.set("isLatestCollection", "on");

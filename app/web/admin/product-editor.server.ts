@@ -34,6 +34,7 @@ import { formConstraints } from "~/web/form-constraints.server";
 import { type EditorMode, readEditorValues, toFormData, valuesOf } from "~/web/admin/product-editor-values.server";
 import { type CustomsSettings } from "~/domain/customs/texts";
 import { getCustomsSettings } from "~/domain/customs/settings.server";
+import { fullProductTexts, PRODUCT_TEXT_FIELDS, type ProductTextField } from "~/domain/catalogue/translations";
 
 export const PRODUCTS_TAB_URL = "/admin?tab=products";
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -73,8 +74,11 @@ const EDITOR_FIELDS = [
 ] as const;
 type EditorField = (typeof EDITOR_FIELDS)[number];
 
+/** The Polish fields' names in the form (`translations.pl.title`, …). */
+export type PolishField = `translations.pl.${ProductTextField}`;
+
 /** The editor's native constraints, from the schema its mode saves with; a row's fields are every row's. */
-export type EditorConstraints = Record<EditorField | "variationName" | "rowStock", FieldConstraint>;
+export type EditorConstraints = Record<EditorField | "variationName" | "rowStock" | PolishField, FieldConstraint>;
 
 function editorConstraints(mode: EditorMode): EditorConstraints {
   const all: Record<string, FieldConstraint> = formConstraints(mode === "add" ? CreateProductFormSchema : UpdateProductFormSchema);
@@ -83,6 +87,10 @@ function editorConstraints(mode: EditorMode): EditorConstraints {
     variationName: all["productVariations[].variationName"]!,
     // Colour rows and variation rows have the same stock rule.
     rowStock: all["productVariations[].stock"]!,
+    ...(Object.fromEntries(PRODUCT_TEXT_FIELDS.map((f) => [`translations.pl.${f}`, all[`translations.pl.${f}`] ?? {}])) as Record<
+      PolishField,
+      FieldConstraint
+    >),
   };
 }
 
@@ -304,6 +312,8 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
     hsCode: submission.value.hsCode ?? null,
     originCountry: submission.value.originCountry ?? null,
     customsDescription: submission.value.customsDescription ?? null,
+    // Every Polish field is posted: an empty one means no Polish text (the English one is shown).
+    translations: { pl: fullProductTexts(submission.value.translations?.pl) },
   };
   // Its photos' colour selects too: "All colours" posts an empty value, which means every colour.
   const images = submission.value.images?.map((i) => ({ ...i, colorId: i.colorId ?? null }));

@@ -36,12 +36,14 @@ import { saveLegalSettings, saveLoyaltyRules, saveStoreSettings } from "~/domain
 import { loadShippingZonesCard, shippingZoneAction } from "~/web/admin/shipping-zones.server";
 import { awardedDescription, AWARD_TEXT } from "~/domain/loyalty/award-texts";
 import { cleanedMessage, CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
+import { fullCategoryTexts } from "~/domain/catalogue/translations";
 import { STORE_INTENTS, SETTINGS_TEXT } from "~/domain/common/settings-texts";
 import { awardPoints } from "~/domain/loyalty/awards.server";
 import { throwIfStorageFault } from "~/web/storage-fault.server";
 import { listAccounts } from "~/domain/auth/accounts.server";
 import { ReviewSettingsSchema } from "~/domain/reviews/schemas";
-import { formConstraints } from "~/web/form-constraints.server";
+import { type FormConstraints, formConstraints } from "~/web/form-constraints.server";
+import { type FieldConstraint } from "~/lib/field-constraint";
 
 export const STORE_TAB_URL = {
   categories: "/admin?tab=categories",
@@ -68,7 +70,9 @@ async function recentAwards(db: DB) {
 }
 
 /** The store tabs' forms' native constraints, from the schemas their actions parse with. */
-const CATEGORY_CONSTRAINTS = formConstraints(CategorySchema);
+/** With the Polish fields as the form names them (getZodConstraint flattens nested fields). */
+const CATEGORY_CONSTRAINTS = formConstraints(CategorySchema) as FormConstraints<typeof CategorySchema> &
+  Record<"translations.pl.name" | "translations.pl.description", FieldConstraint>;
 const AWARD_CONSTRAINTS = formConstraints(AwardPointsSchema);
 const SETTINGS_CONSTRAINTS = {
   store: formConstraints(StoreSettingsSchema),
@@ -188,7 +192,8 @@ function saveCategory(formData: FormData, intent: typeof STORE_INTENTS.categoryC
   if (intent === STORE_INTENTS.categoryUpdate) {
     const submission = parseWithZod(formData, { schema: UpdateCategorySchema });
     if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
-    const value = submission.value;
+    // The form posts both Polish fields: an empty one means none (Conform leaves empty fields out).
+    const value = { ...submission.value, translations: { pl: fullCategoryTexts(submission.value.translations?.pl) } };
     return categorySaved(
       intent,
       value.name,
@@ -198,7 +203,7 @@ function saveCategory(formData: FormData, intent: typeof STORE_INTENTS.categoryC
   }
   const submission = parseWithZod(formData, { schema: CategorySchema });
   if (submission.status !== "success") return refused({ intent, result: submission.reply() }, 400);
-  const value = submission.value;
+  const value = { ...submission.value, translations: { pl: fullCategoryTexts(submission.value.translations?.pl) } };
   return categorySaved(
     intent,
     value.name,
