@@ -1,3 +1,4 @@
+import { type Locale } from "~/i18n/locales";
 import { DomainError } from "~/domain/common/errors";
 import { isPaidLike } from "~/domain/orders/status";
 import { PAYMENT_TEXT, PAYMENT_TOAST_TEXT } from "~/domain/payments/page-data";
@@ -61,6 +62,8 @@ export interface OrderRow {
   paypalCaptureId: string | null;
   stockReserved: number;
   pointsUsed: number;
+  /** The language of the checkout that placed it: PayPal sends the buyer back to its pages. */
+  locale: Locale;
 }
 
 export async function loadOrder(db: DB, orderId: number): Promise<OrderRow | null> {
@@ -77,6 +80,7 @@ export async function loadOrder(db: DB, orderId: number): Promise<OrderRow | nul
       "paypal_capture_id as paypalCaptureId",
       "stock_reserved as stockReserved",
       "loyalty_points_used as pointsUsed",
+      "locale",
     ])
     .where("id", "=", orderId)
     .executeTakeFirst();

@@ -1,3 +1,4 @@
+import { localizePath } from "~/i18n/locales";
 import { lapsedPlaces } from "~/domain/catalogue/made-to-order-holds.server";
 import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { getStoreSettings } from "~/domain/common/settings.server";
@@ -103,8 +104,9 @@ export async function startPayment(db: DB, orderId: number, opts: { appUrl: stri
   if (stock.hasStockIssues) throw new PaymentError(stock.message || PAYMENT_TEXT.stockFallback, "stock");
 
   const base = opts.appUrl.replace(/\/+$/, "");
-  const returnUrl = `${base}/order/${orderId}/paypal-return`;
-  const cancelUrl = `${base}/order/${orderId}/paypal-cancel`;
+  // PayPal sends the buyer back to the pages of the language she ordered in.
+  const returnUrl = `${base}${localizePath(`/order/${orderId}/paypal-return`, order.locale)}`;
+  const cancelUrl = `${base}${localizePath(`/order/${orderId}/paypal-cancel`, order.locale)}`;
 
   // The buyer's earlier PayPal order for this amount is used again while PayPal still offers it.
   for (const attempt of await listAttempts(db, orderId, ["CREATED", "PAYER_ACTION_REQUIRED", "APPROVED"])) {
