@@ -4,7 +4,15 @@ import { createRemixStub } from "@remix-run/testing";
 import { sql } from "kysely";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { listSitemapEntries, renderSitemap, SITEMAP_MAX_URLS, sitemapBuildCount } from "~/domain/seo/sitemap.server";
+import {
+  countSitemapEntries,
+  listSitemapEntries,
+  renderSitemap,
+  SITEMAP_ENTRIES_PER_FILE,
+  SITEMAP_MAX_URLS,
+  SITEMAP_URLS_PER_FILE,
+  sitemapBuildCount,
+} from "~/domain/seo/sitemap.server";
 import { db } from "~/lib/db.server";
 import { meta as rootMeta, loader as rootLoader } from "~/root";
 import { meta as cartMeta } from "~/routes/cart";
@@ -18,6 +26,8 @@ afterAll(() => db.destroy());
 
 type Tag = Record<string, unknown>;
 type MetaFn = (args: never) => Tag[] | undefined;
+
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Calls a route's meta the way Remix does: with the root's loader data among the matches. */
 async function runMeta(fn: MetaFn, path: string, data: unknown): Promise<Tag[]> {
@@ -123,15 +133,15 @@ describe("sitemap.xml and robots.txt", () => {
     const p2 = await makeProduct(db, { title: "Sitemap Hat & Scarf", categoryIds: [hidden.id] });
     await sql`UPDATE categories SET product_count = (SELECT count(*) FROM product_categories pc WHERE pc.category_id = categories.id)`.execute(db);
 
-    const res = await sitemapLoader();
+    const res = await sitemapLoader(args(get("/sitemap.xml")));
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(res.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+$/);
     const xml = await res.text();
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs.slice(0, 2)).toEqual([`${ORIGIN}/`, `${ORIGIN}/shop`]);
+    expect(locs.slice(0, 4)).toEqual([`${ORIGIN}/`, `${ORIGIN}/pl`, `${ORIGIN}/shop`, `${ORIGIN}/pl/shop`]);
     expect(locs).toContain(`${ORIGIN}/shop/${active.slug}`);
     expect(locs).not.toContain(`${ORIGIN}/shop/${hidden.slug}`);
     expect(locs).not.toContain(`${ORIGIN}/shop/${empty.slug}`);
@@ -142,9 +152,9 @@ describe("sitemap.xml and robots.txt", () => {
 
   it("is built once per catalogue change, not per request (sales, carts and stock do not rebuild it)", async () => {
     const product = await makeProduct(db, { title: "Sitemap Once Dress" });
-    const first = await (await sitemapLoader()).text();
+    const first = await (await sitemapLoader(args(get("/sitemap.xml")))).text();
     const builds = sitemapBuildCount();
-    expect(await (await sitemapLoader()).text()).toBe(first);
+    expect(await (await sitemapLoader(args(get("/sitemap.xml")))).text()).toBe(first);
     await db.updateTable("products").set({ stock: 3, title: "Renamed only" }).where("id", "=", product.id).execute();
     // What every sale, reservation and cancellation runs.
     await recomputeTotalStock(db, [product.id]);
@@ -152,16 +162,16 @@ describe("sitemap.xml and robots.txt", () => {
       .insertInto("carts")
       .values({ session_key: `sitemap-${Date.now()}` })
       .execute();
-    expect(await (await sitemapLoader()).text()).toBe(first);
+    expect(await (await sitemapLoader(args(get("/sitemap.xml")))).text()).toBe(first);
     expect(sitemapBuildCount()).toBe(builds);
 
     await db.updateTable("products").set({ slug: "sitemap-once-dress-renamed" }).where("id", "=", product.id).execute();
-    const after = await (await sitemapLoader()).text();
+    const after = await (await sitemapLoader(args(get("/sitemap.xml")))).text();
     expect(sitemapBuildCount()).toBe(builds + 1);
     expect(after).toContain("/product/sitemap-once-dress-renamed</loc>");
     expect(after).not.toContain(`/product/${product.slug}</loc>`);
     const added = await makeProduct(db, { title: "Sitemap Later Coat" });
-    expect(await (await sitemapLoader()).text()).toContain(`/product/${added.slug}</loc>`);
+    expect(await (await sitemapLoader(args(get("/sitemap.xml")))).text()).toContain(`/product/${added.slug}</loc>`);
   });
 
   it("escapes XML special characters", () => {
@@ -175,24 +185,63 @@ describe("sitemap.xml and robots.txt", () => {
     expect(res.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+$/);
     const text = await res.text();
     for (const path of ["/admin", "/api/", "/account", "/checkout", "/cart", "/order"]) expect(text).toContain(`\nDisallow: ${path}\n`);
+    for (const path of ["/pl/account", "/pl/checkout", "/pl/cart", "/pl/order"]) expect(text).toContain(`\nDisallow: ${path}\n`);
+    expect(text).not.toContain("/pl/admin");
+    expect(text).not.toContain("/pl/api");
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
   });
 
-  it("stays within 50 000 URLs and fast with 100 000 products (newest first)", async () => {
+  it("lists every page under /pl too, each URL with its hreflang alternates (en, pl, x-default)", async () => {
+    const product = await makeProduct(db, { title: "Sitemap Polish Dress" });
+    const xml = await (await sitemapLoader(args(get("/sitemap.xml")))).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.slice(0, 4)).toEqual([`${ORIGIN}/`, `${ORIGIN}/pl`, `${ORIGIN}/shop`, `${ORIGIN}/pl/shop`]);
+    expect(locs.filter((l) => l!.startsWith(`${ORIGIN}/pl`))).toHaveLength(locs.length / 2);
+    const alternates = (path: string) =>
+      `<xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}${path}"/>` +
+      `<xhtml:link rel="alternate" hreflang="pl" href="${ORIGIN}/pl${path}"/>` +
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}${path}"/></url>`;
+    const path = `/product/${product.slug}`;
+    expect(xml).toMatch(new RegExp(`<url><loc>${ORIGIN}${path}</loc>[^\\n]*${escapeRe(alternates(path))}`));
+    expect(xml).toMatch(new RegExp(`<url><loc>${ORIGIN}/pl${path}</loc>[^\\n]*${escapeRe(alternates(path))}`));
+    // One file while it fits: no index, and no numbered files.
+    expect((await sitemapLoader(args(get("/sitemap.xml?page=1")))).status).toBe(404);
+  });
+
+  it("with 100 000 products: an index of files of 10 000 URLs, every product in both languages, each file fast", async () => {
     await sql`
       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
       INSERT INTO products (title, slug, price_cents) SELECT 'Bulk ' || i, 'bulk-' || i, 1000 FROM n
     `.execute(db);
+    const index = await (await sitemapLoader(args(get("/sitemap.xml")))).text();
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const entries = await countSitemapEntries(db);
+    expect(files).toEqual(Array.from({ length: Math.ceil(entries / SITEMAP_ENTRIES_PER_FILE) }, (_, i) => `${ORIGIN}/sitemap.xml?page=${i + 1}`));
+
     const started = performance.now();
-    const entries = await listSitemapEntries(db);
-    const xml = renderSitemap(ORIGIN, entries);
+    const first = await (await sitemapLoader(args(get("/sitemap.xml?page=1")))).text();
     const ms = performance.now() - started;
-    expect(entries).toHaveLength(SITEMAP_MAX_URLS);
-    expect(entries[0]!.path).toBe("/");
-    expect(entries.find((e) => e.path.startsWith("/product/"))!.path).toBe("/product/bulk-100000");
-    expect(xml.match(/<url>/g)).toHaveLength(SITEMAP_MAX_URLS);
-    // Generous for a shared 2-core machine; the query plus rendering takes about 100 ms alone.
-    expect(ms).toBeLessThan(3000);
+    // Generous for a shared 2-core machine; the queries plus rendering take about 100 ms alone.
+    expect(ms).toBeLessThan(2000);
+    expect(first.match(/<url>/g)).toHaveLength(SITEMAP_URLS_PER_FILE);
+    expect(SITEMAP_URLS_PER_FILE).toBeLessThanOrEqual(SITEMAP_MAX_URLS);
+    const firstLocs = [...first.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(firstLocs.slice(0, 2)).toEqual([`${ORIGIN}/`, `${ORIGIN}/pl`]);
+    expect(firstLocs).toContain(`${ORIGIN}/product/bulk-100000`);
+    expect(firstLocs).toContain(`${ORIGIN}/pl/product/bulk-100000`);
+
+    // Consecutive files neither overlap nor skip, and the last one holds the oldest product.
+    const second = await listSitemapEntries(db, SITEMAP_ENTRIES_PER_FILE, SITEMAP_ENTRIES_PER_FILE);
+    const lastOfFirst = firstLocs.at(-1)!.replace(`${ORIGIN}/pl`, "");
+    const bulkNo = (path: string) => Number(/bulk-(\d+)$/.exec(path)![1]);
+    expect(bulkNo(second[0]!.path)).toBe(bulkNo(lastOfFirst) - 1);
+    const last = await (await sitemapLoader(args(get(`/sitemap.xml?page=${files.length}`)))).text();
+    expect(last).toContain(`<loc>${ORIGIN}/pl/product/bulk-1</loc>`);
+
+    for (const page of [String(files.length + 1), "0", "abc", "1e3"]) {
+      expect((await sitemapLoader(args(get(`/sitemap.xml?page=${page}`)))).status, page).toBe(404);
+    }
   });
 });

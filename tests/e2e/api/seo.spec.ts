@@ -179,7 +179,9 @@ test.describe("sitemap.xml", () => {
     expect(res.headers()["cache-control"]).toMatch(/^public, max-age=\d+$/);
     expect(res.headers()["set-cookie"]).toBeUndefined();
     const xml = await res.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">/,
+    );
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     expect(new Set(locs).size).toBe(locs.length);
     for (const loc of locs) expect(loc.startsWith(`${ORIGIN}/`), loc).toBe(true);
@@ -190,6 +192,10 @@ test.describe("sitemap.xml", () => {
         `${ORIGIN}/shop/1-4-dresses`,
         `${ORIGIN}/product/${SLUGS.withColors}`,
         `${ORIGIN}/product/${SLUGS.soldOut}`,
+        // Every page in Polish too.
+        `${ORIGIN}/pl`,
+        `${ORIGIN}/pl/shop/1-4-dresses`,
+        `${ORIGIN}/pl/product/${SLUGS.withColors}`,
       ]),
     );
     for (const loc of locs) expect(new URL(loc).pathname).not.toMatch(/^\/(admin|api|account|checkout|cart|order|login)\b/);
