@@ -6,6 +6,7 @@ import { action as editAction } from "~/routes/admin_.products.edit.$id";
 import { loader as shopLoader } from "~/routes/shop._index";
 import { loader as categoryLoader } from "~/routes/shop.$categorySlug";
 import { loader as rootLoader } from "~/root";
+import { loader as productLoader } from "~/routes/product.$slug";
 import { productCardHtml } from "~/components/product/card-html";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { getProductBySlug } from "~/domain/catalogue/products.server";
@@ -127,5 +128,39 @@ describe("Polish shop pages", () => {
     const root = await (await run(() => rootLoader(args(get("/pl"))))).json();
     const names = (root.menu as { name: string; children: { name: string }[] }[]).flatMap((m) => [m.name, ...m.children.map((c) => c.name)]);
     expect(names).toContain("Żółte rzeczy");
+  });
+
+  it("the product page in Polish: Polish title, breadcrumb category and note; English description and materials marked as fallbacks", async () => {
+    const category = await makeCategory(db, { name: "Knitted Shawls" });
+    await db.insertInto("category_descriptions").values({ category_name: "Knitted Shawls", description: "Hand wash only." }).execute();
+    await db
+      .insertInto("category_translations")
+      .values({ category_id: category.id, locale: "pl", name: "Szale", description: "Tylko pranie ręczne." })
+      .execute();
+    const p = await makeProduct(db, { title: "Lace Shawl", description: "A lace shawl." });
+    await db.updateTable("products").set({ materials: "Wool" }).where("id", "=", p.id).execute();
+    await addToCategory(db, p.id, category.id);
+    await db.insertInto("product_translations").values({ product_id: p.id, locale: "pl", title: "Koronkowy szal", safety_notice: "Nie dla dzieci." }).execute();
+
+    const pl = await (await run(() => productLoader(args(get(`/pl/product/${p.slug}`), { slug: p.slug })))).json();
+    expect(pl.product).toMatchObject({
+      title: "Koronkowy szal",
+      description: "A lace shawl.",
+      materials: "Wool",
+      safetyNotice: "Nie dla dzieci.",
+      locale: "pl",
+    });
+    expect(pl.product.fallback).toEqual(["description", "materials"]);
+    expect(pl.product.category).toMatchObject({ name: "Szale" });
+    expect(pl).toMatchObject({ note: "Tylko pranie ręczne.", noteLang: null });
+
+    // Without a Polish note the English one stands in, marked as English; the English page is as before.
+    await db.updateTable("category_translations").set({ description: "" }).where("category_id", "=", category.id).execute();
+    const fallback = await (await run(() => productLoader(args(get(`/pl/product/${p.slug}`), { slug: p.slug })))).json();
+    expect(fallback).toMatchObject({ note: "Hand wash only.", noteLang: "en" });
+    const en = await (await run(() => productLoader(args(get(`/product/${p.slug}`), { slug: p.slug })))).json();
+    expect(en.product).toMatchObject({ title: "Lace Shawl", category: { name: "Knitted Shawls" } });
+    expect(en.product).not.toHaveProperty("fallback");
+    expect(en).toMatchObject({ note: "Hand wash only.", noteLang: null });
   });
 });
