@@ -33,7 +33,7 @@ import { readProducts } from "../../app/domain/catalogue/products.server";
 import { openDatabase } from "../../app/lib/sqlite.server";
 import { seededRandom } from "../../db/seed/random";
 import { pageJavaScript } from "../e2e/helpers/page-javascript";
-import { buildApp, get, getJson, removeOnExit, ROOT, runScript, seedSite, startPaypal, startServer, step, tail } from "./harness";
+import { buildApp, get, getJson, removeOnExit, ROOT, runScript, seedSite, startNbp, startPaypal, startServer, step, tail } from "./harness";
 import { compareJourneys, JOURNEY_RUNS, JOURNEY_SLUG, printComparison, printJourney, runSlowJourneys, THROTTLE_TEXT, type Target } from "./journey";
 import { measureShopperPages, printPageJs } from "./page-js";
 import { makeUnpatchedRoot } from "./unpatched";
@@ -495,9 +495,9 @@ async function main(): Promise<number> {
   const site = await seedSite("shop-bench-", PRODUCTS);
   const { dbPath, logFile, seedSeconds } = site;
 
-  step("starting the PayPal emulator and the shop's server");
-  const paypal = await startPaypal();
-  const server = await startServer(site, paypal.env);
+  step("starting the PayPal emulator, the NBP stand-in and the shop's server");
+  const services = { ...(await startPaypal()).env, ...(await startNbp()).env };
+  const server = await startServer(site, services);
   const { base } = server;
 
   step("collecting slugs, categories and search terms");
@@ -526,9 +526,13 @@ async function main(): Promise<number> {
     { name: `/shop?search={${terms.length} terms}`, kind: "search", paths: terms.map((t) => `/shop?search=${encodeURIComponent(t)}`) },
     { name: "/api/products?page={1..200}", kind: "api", paths: Array.from({ length: 200 }, (_, i) => `/api/products?page=${i + 1}`) },
     { name: STATIC_PATH, kind: "limit", paths: [STATIC_PATH] },
+    // The Polish pages (the same routes under /pl, with their złoty amounts) against the same goals.
+    { name: "/pl", kind: "page", paths: ["/pl"] },
+    { name: `/pl/shop/${catalogue.largestCategory.slug}?page=200`, kind: "page", paths: [`/pl/shop/${catalogue.largestCategory.slug}?page=200`] },
+    { name: `/pl/product/{${catalogue.products.length} slugs}`, kind: "page", paths: catalogue.products.map((p) => `/pl/product/${p.slug}`) },
   ];
-  // "/" is the home page, not a product or category page: it gets no target.
-  const targetKind = (spec: RouteSpec): Kind => (spec.paths[0] === "/" ? "floor" : spec.kind);
+  // "/" and "/pl" are the home page, not a product or category page: they get no target.
+  const targetKind = (spec: RouteSpec): Kind => (spec.paths[0] === "/" || spec.paths[0] === "/pl" ? "floor" : spec.kind);
 
   // One warm-up over every route together first (JIT, SQLite page cache, and each server
   // process's read cache: every path is requested six times, so each of the processes has seen
@@ -563,7 +567,7 @@ async function main(): Promise<number> {
   // shopper gets on a cache miss, right after any change to the database.
   step("the catalogue pages again with the read cache off (CATALOGUE_CACHE=off)");
   await server.stop();
-  const uncachedServer = await startServer(site, { ...paypal.env, CATALOGUE_CACHE: "off" });
+  const uncachedServer = await startServer(site, { ...services, CATALOGUE_CACHE: "off" });
   const uncachedSpecs = specs
     .filter((spec) => spec.kind === "page" || spec.kind === "search" || spec.kind === "floor")
     .map((spec): RouteSpec => ({ ...spec, name: `${spec.name} (no cache)` }));

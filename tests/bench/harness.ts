@@ -9,6 +9,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, mkd
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startNbpStandIn } from "../../tools/nbp-stand-in";
 import { startPaypalEmulator } from "../../tools/paypal-emulator";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium";
 
@@ -214,6 +215,16 @@ export async function startPaypal(): Promise<PaypalEmulator> {
       PAYPAL_EMULATOR_PUBLIC_URL: url,
     },
   };
+}
+
+/**
+ * The stand-in for the National Bank of Poland's API on a free loopback port: the server's rate
+ * job reads it at start-up, so the Polish pages are measured with their złoty amounts.
+ */
+export async function startNbp(): Promise<{ env: Env }> {
+  const standIn = await startNbpStandIn({ port: await freePort() });
+  stoppers.add(() => standIn.close());
+  return { env: { NBP_API_BASE: standIn.url } };
 }
 
 /**
