@@ -10,7 +10,19 @@ import { makeCategory, makeOrder, makeProduct, makeUser } from "../helpers/kit";
 import { copyTemplate, newDbFile } from "../helpers/db";
 
 // An index behind every lookup a page makes: no query of the storefront walks a whole child table.
-const LOOKUP_TABLES = ["product_images", "product_categories", "cart_items", "favorites", "carts", "product_colors", "product_variations", "sessions", "users"];
+const LOOKUP_TABLES = [
+  "product_images",
+  "product_categories",
+  "cart_items",
+  "favorites",
+  "carts",
+  "product_colors",
+  "product_variations",
+  "sessions",
+  "users",
+  "product_translations",
+  "category_translations",
+];
 
 // Its own copy of the template, opened with a query log.
 const file = copyTemplate(newDbFile("plans"));
@@ -49,6 +61,12 @@ it("storefront queries use indexes", async () => {
   await getCart(db, { cartKey: "k" });
   await toggleFavorite(db, user.id, products[2]!.id);
   await listFavorites(db, user.id);
+  // The Polish pages' reads: the same, with the owner's Polish texts laid over them.
+  await listProducts(db, { offset: 0, limit: 12 }, "pl");
+  await listProducts(db, { search: "sukienka lniana", offset: 0, limit: 12 }, "pl");
+  await listLatestCollection(db, 4, "pl");
+  await getProductBySlug(db, products[3]!.slug, "pl");
+  await listFavorites(db, user.id, "pl");
 
   expect(seen.length).toBeGreaterThan(15);
   const offenders: string[] = [];
