@@ -22,6 +22,7 @@ import { handleReviewForm, isReviewPost, loadProductReviews } from "~/web/review
 import { getOptionalUser } from "~/web/session.server";
 import { submitAddToCart } from "~/web/cart-form.server";
 import { getCart } from "~/domain/cart/cart.server";
+import { cachedLatestRate } from "~/domain/currency/rates.server";
 import { CART_TOAST_TEXT } from "~/domain/cart/texts";
 import { getCategoryDescription, getLocalizedCategoryNote } from "~/domain/catalogue/categories.server";
 import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
@@ -120,7 +121,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // A refused add shows on the page, next to the swatch or the button it is about.
   if (!added.ok) return json({ ok: false as const, error: added.error, field: added.field }, { status: added.status });
   // The script's answer carries the drawer with the new line: the cart the add went into, not the request's cookie (a new guest has none yet).
-  const answer = async () => cartDrawerAnswer(await getCart(db, added.owner), here, i18nOf(request));
+  const answer = async () => {
+    // The drawer's prices with their złoty amounts on a Polish page, as the page's own drawer.
+    const rate = localeOf(request) === "pl" ? await cachedLatestRate(db) : null;
+    return cartDrawerAnswer(await getCart(db, added.owner), here, i18nOf(request, rate ? { mid: rate.mid } : null));
+  };
   return respond(request, { redirectTo: here, toast: { ...CART_TOAST_TEXT.added }, cookies: [added.cookie], answer });
 }
 

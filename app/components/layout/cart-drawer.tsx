@@ -47,7 +47,7 @@ export function CartDrawer({ cart, here }: { cart: DrawerCart; here: string }) {
       <aside className="drawer" aria-label={t("layout.cart.drawer")}>
         <div className="drawer-head">
           <h2>{t("layout.cart.title")}</h2>
-          <a href={here} className="drawer-close" {...{ [DRAWER_CLOSE_ATTRIBUTE]: "" }}>
+          <a href={path(here)} className="drawer-close" {...{ [DRAWER_CLOSE_ATTRIBUTE]: "" }}>
             {t("layout.cart.close")}
           </a>
         </div>
