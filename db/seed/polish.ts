@@ -107,7 +107,7 @@ export const PRODUCTS_PL: Readonly<Record<string, ProductPl>> = {
       "Dwurzędowy płaszcz z miękkiej, wielbłądziej flaneli wełnianej, w całości podszyty śliską wiskozą, z klapami, prawdziwymi guzikami i dwiema kieszeniami z patkami. Krój zostawia miejsce na sweter. Czyścić punktowo i delikatnie szczotkować; przechowywać na wieszaku.",
     materials: "80% wełna, 20% poliamid; podszewka z wiskozy; guziki z rogu",
   },
-  "Quilted Country Jacket": { title: "Pikowana kurtka w stylu country" },
+  "Quilted Country Jacket": { title: "Pikowana kurtka w wiejskim stylu" },
   "Tweed Riding Blazer": { title: "Tweedowa marynarka jeździecka" },
   "Cream Cable Knit Sweater": {
     title: "Kremowy sweter w warkocze",
