@@ -135,4 +135,9 @@ export const domainPl: Readonly<Record<string, string>> = {
   "This product does not exist.": "Ten produkt nie istnieje.",
   "This product has no such colour or option.": "Ten produkt nie ma takiego koloru ani opcji.",
   "This item is in stock: you can order it now.": "Ten produkt jest dostępny: można go zamówić od razu.",
+  // The product page's favorite toggle.
+  "Added to favorites": "Dodano do ulubionych",
+  "Please log in": "Zaloguj się",
+  "You need to be logged in to add favorites.": "Aby dodawać do ulubionych, trzeba się zalogować.",
+  Error: "Błąd",
 };
