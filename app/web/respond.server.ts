@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { type Toast, toastHeader } from "~/web/toast.server";
 import { requestWantsJson } from "~/lib/wants-json";
+import { i18nOf } from "~/i18n/i18n.server";
 
 /**
  * Ends a form action. Plain HTML forms get post/redirect/get with the toast in a flash cookie;
@@ -18,7 +19,12 @@ export async function respond(
   for (const c of opts.cookies ?? []) if (c) headers.append("Set-Cookie", c);
   if (scripted) {
     const extra = opts.answer ? await opts.answer() : {};
-    return json(ok ? { ...extra, ok: true as const, toast: opts.toast ?? null } : { ...extra, ok: false as const, error: opts.toast ?? null }, {
+    // The script shows the toast as it comes: in the page's language (the page's toaster translates its own).
+    const { text } = i18nOf(request);
+    const toast = opts.toast
+      ? { ...opts.toast, title: text(opts.toast.title), ...(opts.toast.description ? { description: text(opts.toast.description) } : {}) }
+      : null;
+    return json(ok ? { ...extra, ok: true as const, toast } : { ...extra, ok: false as const, error: toast }, {
       status: opts.status ?? 200,
       headers,
     });
