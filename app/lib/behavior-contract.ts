@@ -155,6 +155,8 @@ export const DUTIES_NOTICE_ATTRIBUTE = "data-duties-notice";
 export const PAYMENT_REDIRECT_DELAY_MS = 500;
 /** On the payment page's ready area: the stock check (POST /api/orders/{id}/validate-stock) it runs on load. */
 export const STOCK_CHECK_ATTRIBUTE = "data-stock-check";
+/** On the same area: the check's two lines in the page's language (PAYMENT_SHARED_TEXT's English without them). */
+export const STOCK_CHECK_TEXT = { verifying: "data-verifying", failed: "data-verify-failed" } as const;
 /** PayPal's smart buttons (sandbox and live only): the container and everything the buttons need. */
 export const PAYPAL_BUTTONS_ATTRIBUTE = "data-paypal-buttons";
 export const PAYPAL_BUTTONS_DATA = {
@@ -163,7 +165,19 @@ export const PAYPAL_BUTTONS_DATA = {
   orderId: "data-order-id",
   token: "data-token",
   cspNonce: "data-csp-nonce",
+  /** The notifications the buttons show (PaypalButtonsMessages as JSON), in the page's language. */
+  messages: "data-messages",
 } as const;
+
+/** What the PayPal buttons say, written by the server in the page's language. */
+export interface PaypalButtonsMessages {
+  failed: ToastMessage;
+  cancelled: ToastMessage;
+  processingError: ToastMessage;
+  success: ToastMessage;
+  /** The stock notification: the API's own wording is English, so a translated page shows this one. */
+  stock: ToastMessage;
+}
 
 /** The payment page's texts the browser shows too (the page's others: domain/payments/page-data.ts). */
 export const PAYMENT_SHARED_TEXT = {

@@ -3,12 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { OrderDetailsView } from "~/components/orders/details-view";
 import { handleDetailsAction, loadDetailsPage, orderPageHeaders } from "~/web/order-pages.server";
 import { type DetailsPageData } from "~/domain/orders/page-data";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
+import { i18nFor } from "~/i18n/i18n.server";
 
 // The file is named `$orderId_` so this URL is not nested inside /order-details/{orderId}.
 
 // Order pages are private (their URLs may carry the order's token): no canonical link.
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Order Details", noindex: true, canonical: false });
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: i18nFor(seoContext(args.matches).locale ?? "en").t("orders.detailsTitle"), noindex: true, canonical: false });
 
 export const headers: HeadersFunction = (args) => orderPageHeaders(args);
 

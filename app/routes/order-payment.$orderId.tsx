@@ -1,11 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PaymentErrorBoundary, PaymentView } from "~/components/orders/payment-view";
 import { handlePaymentAction, loadPaymentPage, paymentPageHeaders } from "~/web/payment-routes.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
+import { i18nFor } from "~/i18n/i18n.server";
 
 // /order-payment/{orderId}: the same page as /order/{id}/payment.
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Complete Payment", noindex: true, canonical: false });
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: i18nFor(seoContext(args.matches).locale ?? "en").t("orders.paymentTitle"), noindex: true, canonical: false });
 
 export const headers = paymentPageHeaders;
 

@@ -1,10 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { PaymentErrorBoundary } from "~/components/orders/payment-view";
 import { handlePaypalCancel } from "~/web/payment-routes.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
+import { i18nFor } from "~/i18n/i18n.server";
 
 // Shown only when the loader refuses (it otherwise redirects).
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Complete Payment", noindex: true, canonical: false });
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: i18nFor(seoContext(args.matches).locale ?? "en").t("orders.paymentTitle"), noindex: true, canonical: false });
 
 /** PayPal's cancel_url: gives back anything held for the order and returns to the payment page. */
 export function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,9 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { ConfirmationView } from "~/components/orders/confirmation-view";
 import { loadConfirmationPage, orderPageHeaders } from "~/web/order-pages.server";
 import { type ConfirmationPageData } from "~/domain/orders/page-data";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
+import { i18nFor } from "~/i18n/i18n.server";
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Order Confirmation", noindex: true, canonical: false });
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: i18nFor(seoContext(args.matches).locale ?? "en").t("orders.confirmationTitle"), noindex: true, canonical: false });
 
 export const headers: HeadersFunction = (args) => orderPageHeaders(args);
 

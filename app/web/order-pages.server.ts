@@ -24,6 +24,11 @@ import { totalsFigures } from "~/domain/orders/totals";
 import { canWithdraw } from "~/domain/withdrawals/rules";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
+import { localeOf } from "~/i18n/i18n.server";
+import { countryNameIn } from "~/i18n/countries";
+import { type Locale, stripLocale } from "~/i18n/locales";
+import { toastIn } from "~/web/cart-form.server";
+import { type DispatchTime } from "~/domain/orders/dispatch-time";
 
 /*
  * The request side of the order pages and order API: who may see an order (the signed-in
@@ -104,8 +109,19 @@ export function toOrderPageBase(view: OrderView): Omit<OrderPageOrder, "links"> 
   };
 }
 
-function toPageOrder(view: OrderView): OrderPageOrder {
-  return { ...toOrderPageBase(view), links: orderLinks(view.id, view.confirmationToken) };
+/** The customer's pages name the country in their language (the admin's stay English). */
+function toPageOrder(view: OrderView, locale: Locale): OrderPageOrder {
+  const base = toOrderPageBase(view);
+  const shippingAddress = { ...base.shippingAddress, countryName: countryNameIn(view.shippingAddress.country, locale) };
+  return { ...base, shippingAddress, links: orderLinks(view.id, view.confirmationToken) };
+}
+
+/** The dispatch time inside 'Orders go out within …' ('1–3 business days', 'w ciągu 1–3 dni roboczych'). */
+function shippingTimeIn(time: DispatchTime, locale: Locale): string {
+  if (locale === "en") return shippingTimeText(time);
+  const { minDays, maxDays } = time;
+  if (minDays === maxDays) return minDays === 1 ? "1 dnia roboczego" : `${minDays} dni roboczych`;
+  return `${minDays}–${maxDays} dni roboczych`;
 }
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -119,18 +135,22 @@ export async function loadConfirmationPage(request: Request, orderIdParam: strin
   if (!token) return json<ConfirmationPageData>({ state: "denied" }, { status: 403, headers: NO_STORE });
   const found = await getAccessibleOrder(request, orderIdParam, token);
   if (!found) return json<ConfirmationPageData>({ state: "not-found" }, { status: 404, headers: NO_STORE });
-  const shippingTime = shippingTimeText(await getDispatchTime(db));
-  return json<ConfirmationPageData>({ state: "ok", order: toPageOrder(found.view), shippingTime }, { headers: NO_STORE });
+  const locale = localeOf(request);
+  const shippingTime = shippingTimeIn(await getDispatchTime(db), locale);
+  return json<ConfirmationPageData>({ state: "ok", order: toPageOrder(found.view, locale), shippingTime }, { headers: NO_STORE });
 }
 
 function isIntent(value: unknown): value is OrderIntent {
   return value === ORDER_INTENTS.cancel || value === ORDER_INTENTS.requestCancellation;
 }
 
-/** This details page's own URL without the confirmation step's parameter. */
+/**
+ * This details page's own URL without the confirmation step's parameter, nor the language's
+ * prefix: Remix puts that back on its redirects and links, the page on its plain forms (i18n.path).
+ */
 function detailsSelf(request: Request, queryToken: string | null): string {
-  const url = new URL(request.url);
-  return queryToken ? `${url.pathname}?token=${encodeURIComponent(queryToken)}` : url.pathname;
+  const pathname = stripLocale(new URL(request.url).pathname);
+  return queryToken ? `${pathname}?token=${encodeURIComponent(queryToken)}` : pathname;
 }
 
 function withParam(path: string, name: string, value: string): string {
@@ -157,7 +177,7 @@ export async function loadDetailsPage(request: Request, orderIdParam: string | u
   return json<DetailsPageData>(
     {
       state: "ok",
-      order: toPageOrder(found.view),
+      order: toPageOrder(found.view, localeOf(request)),
       self: detailsSelf(request, "fromQuery" in token ? token.fromQuery : null),
       confirm,
       can,
@@ -192,11 +212,11 @@ export async function handleDetailsAction(
     await cancelOrderAs(db, found.view.id, { viewer, actor: await requestActor(request), intent });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return respond(request, { redirectTo: back, toast: { ...ORDER_TOAST_TEXT.failed }, status: error.status });
+    return respond(request, { redirectTo: back, toast: toastIn(request, ORDER_TOAST_TEXT.failed), status: error.status });
   }
   return respond(request, {
     redirectTo: back,
-    toast: intent === ORDER_INTENTS.cancel ? { ...ORDER_TOAST_TEXT.cancelled } : { ...ORDER_TOAST_TEXT.requested },
+    toast: toastIn(request, intent === ORDER_INTENTS.cancel ? ORDER_TOAST_TEXT.cancelled : ORDER_TOAST_TEXT.requested),
   });
 }
 

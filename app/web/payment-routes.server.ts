@@ -1,6 +1,7 @@
 import { type HeadersFunction, json, redirect } from "@remix-run/node";
 import { getOrderViewer } from "~/web/guards.server";
 import { redirectWithToast } from "~/web/toast.server";
+import { stripLocale } from "~/i18n/locales";
 import { DomainError } from "~/domain/common/errors";
 import { getOrderAccess, type OrderAccess } from "~/domain/orders/access.server";
 import { getOrderView } from "~/domain/orders/orders.server";
@@ -143,7 +144,8 @@ export async function handlePaymentAction(request: Request, orderIdParam: string
   if (!access) pageNotFound();
   if (form.get("intent") !== "pay") throw jsonError("Unknown action", 400);
 
-  const back = `${url.pathname}${access === "token" && token ? `?token=${encodeURIComponent(token)}` : ""}`;
+  // Without the language's prefix: Remix puts it back on the redirect (basename).
+  const back = `${stripLocale(url.pathname)}${access === "token" && token ? `?token=${encodeURIComponent(token)}` : ""}`;
   try {
     await assertOrderAllowed(db, getClientIp(request));
     const started = await startPayment(db, orderId, { appUrl: getEnv().APP_URL });

@@ -8,7 +8,7 @@
  */
 import { fetchDocument } from "~/browser/net";
 import { attachBehaviors, detachBehaviors, type Behavior } from "~/browser/runtime";
-import { PAYMENT_SHARED_TEXT, STOCK_CHECK_ATTRIBUTE } from "~/lib/behavior-contract";
+import { PAYMENT_SHARED_TEXT, STOCK_CHECK_ATTRIBUTE, STOCK_CHECK_TEXT } from "~/lib/behavior-contract";
 
 interface StockCheck {
   hasStockIssues: boolean;
@@ -44,7 +44,9 @@ export const stockCheck: Behavior = {
   selector: `[${STOCK_CHECK_ATTRIBUTE}]`,
   attach(area) {
     let live = true;
-    const verifying = paragraph("verifying", PAYMENT_SHARED_TEXT.verifying);
+    // The lines in the page's language, from the server's markup.
+    const failedText = area.getAttribute(STOCK_CHECK_TEXT.failed) || PAYMENT_SHARED_TEXT.verifyFailed;
+    const verifying = paragraph("verifying", area.getAttribute(STOCK_CHECK_TEXT.verifying) || PAYMENT_SHARED_TEXT.verifying);
     verifying.setAttribute("role", "status");
     // Below the ready area: when the line goes, the Pay button above it stays where she is tapping.
     area.after(verifying);
@@ -52,13 +54,13 @@ export const stockCheck: Behavior = {
       const result = await check(area.getAttribute(STOCK_CHECK_ATTRIBUTE) ?? "");
       if (!live) return;
       if (!result) {
-        area.prepend(paragraph("field-error", PAYMENT_SHARED_TEXT.verifyFailed));
+        area.prepend(paragraph("field-error", failedText));
       } else if (result.hasStockIssues !== (area.querySelector(".stock-issue") !== null)) {
         // The stock moved since the server drew the page: its ready area, from the page again.
         const fresh = (await fetchDocument(location.href))?.querySelector(`[${STOCK_CHECK_ATTRIBUTE}]`);
         if (!live) return;
         if (fresh) replaceContent(area, [...document.adoptNode(fresh).childNodes]);
-        else area.prepend(paragraph("field-error", PAYMENT_SHARED_TEXT.verifyFailed));
+        else area.prepend(paragraph("field-error", failedText));
       }
       verifying.remove();
     })();

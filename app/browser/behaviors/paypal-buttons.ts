@@ -15,16 +15,27 @@ import {
   PAYMENT_TOAST_TEXT,
   PAYPAL_BUTTONS_ATTRIBUTE,
   PAYPAL_BUTTONS_DATA as DATA,
+  type PaypalButtonsMessages,
   stockToast,
   type ToastMessage,
 } from "~/lib/behavior-contract";
 
-/** What a failed payment call answers, as the spec's notification. */
-export function toastFor(status: number, message: unknown): ToastMessage {
+/** What a failed payment call answers, as the spec's notification (`said`: the page's own words, when it gave them). */
+export function toastFor(status: number, message: unknown, said?: PaypalButtonsMessages | null): ToastMessage {
   const text = typeof message === "string" ? message : "";
-  if (status === 409 && /in stock|no longer available|sold out/i.test(text)) return stockToast(text);
-  if (text.startsWith(PAYMENT_TOAST_TEXT.processingError.title)) return PAYMENT_TOAST_TEXT.processingError;
-  return PAYMENT_TOAST_TEXT.failed;
+  if (status === 409 && /in stock|no longer available|sold out/i.test(text)) return said?.stock ?? stockToast(text);
+  if (text.startsWith(PAYMENT_TOAST_TEXT.processingError.title)) return said?.processingError ?? PAYMENT_TOAST_TEXT.processingError;
+  return said?.failed ?? PAYMENT_TOAST_TEXT.failed;
+}
+
+/** The page's words for the buttons' notifications; null on a page that gave none (the English then). */
+function messagesOf(container: HTMLElement): PaypalButtonsMessages | null {
+  try {
+    const value = JSON.parse(container.getAttribute(DATA.messages) ?? "null") as PaypalButtonsMessages | null;
+    return value && typeof value === "object" && value.failed ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; ok: boolean; data: Record<string, unknown> }> {
@@ -46,6 +57,8 @@ export const paypalButtons: Behavior = {
       (name) => container.getAttribute(name) ?? undefined,
     );
     if (!clientId || !orderId) return;
+    const said = messagesOf(container);
+    const say = { ...PAYMENT_TOAST_TEXT, ...said };
     const withToken = token ? { token } : {};
     let live = true;
     let redirect: number | undefined;
@@ -68,7 +81,7 @@ export const paypalButtons: Behavior = {
             const answer = await postJson("/api/paypal/order", { orderId: Number(orderId), currency, intent: "CAPTURE", ...withToken });
             const id = answer.data.id;
             if (!answer.ok || typeof id !== "string") {
-              fail(toastFor(answer.status, answer.data.message));
+              fail(toastFor(answer.status, answer.data.message, said));
               throw new Error("PayPal order not created");
             }
             return id;
@@ -77,15 +90,15 @@ export const paypalButtons: Behavior = {
             const answer = await postJson(`/api/orders/${orderId}/complete-payment`, { paypalOrderId: orderID, status: "paid", ...withToken });
             const { id, confirmationToken } = answer.data;
             if (!answer.ok || typeof id !== "number" || typeof confirmationToken !== "string") {
-              fail(toastFor(answer.status, answer.data.message));
+              fail(toastFor(answer.status, answer.data.message, said));
               return;
             }
-            showToast(PAYMENT_TOAST_TEXT.success);
+            showToast(say.success);
             redirect = window.setTimeout(() => location.assign(confirmationUrl(id, confirmationToken)), PAYMENT_REDIRECT_DELAY_MS);
           },
-          onCancel: () => showToast(PAYMENT_TOAST_TEXT.cancelled),
+          onCancel: () => showToast(say.cancelled),
           onError: () => {
-            if (!shownError) showToast(PAYMENT_TOAST_TEXT.failed);
+            if (!shownError) showToast(say.failed);
             shownError = false;
           },
         })

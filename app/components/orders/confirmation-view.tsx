@@ -1,15 +1,7 @@
 import { Link } from "@remix-run/react";
-import {
-  formatOrderDate,
-  OrderBanners,
-  OrderItems,
-  OrderNotFound,
-  OrderTotals,
-  ShippingAddress,
-  StatusBadge,
-  SupportContact,
-} from "~/components/orders/order-parts";
-import { type ConfirmationPageData, ORDER_TEXT, type OrderPageOrder } from "~/domain/orders/page-data";
+import { orderDate, OrderBanners, OrderItems, OrderNotFound, OrderTotals, ShippingAddress, StatusBadge, SupportContact } from "~/components/orders/order-parts";
+import { type ConfirmationPageData, type OrderPageOrder } from "~/domain/orders/page-data";
+import { useI18n } from "~/i18n/context";
 import { ShipDateNote } from "~/components/orders/ship-date-note";
 import { OrderWithdrawalCard } from "~/components/withdrawals/order-withdrawal";
 
@@ -17,6 +9,8 @@ import { OrderWithdrawalCard } from "~/components/withdrawals/order-withdrawal";
  * The confirmation page of /order/{orderId}/confirmation?token= and /orders/{orderId}/{token}.
  */
 export function ConfirmationView({ data }: { data: ConfirmationPageData }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   if (data.state === "denied") return <AccessDenied />;
   if (data.state === "not-found") return <OrderNotFound />;
   const { order } = data;
@@ -28,27 +22,27 @@ export function ConfirmationView({ data }: { data: ConfirmationPageData }) {
         <div className="order-main-col">
           <section className="order-card" aria-labelledby="order-details-title">
             <div className="order-card-head">
-              <h2 id="order-details-title">Order Details</h2>
+              <h2 id="order-details-title">{t("orders.orderDetails")}</h2>
               <StatusBadge status={order.status} label={order.statusLabel} />
             </div>
             <dl className="order-facts">
               <div>
-                <dt>Order Number</dt>
+                <dt>{t("orders.orderNumber")}</dt>
                 <dd>{`#${order.id}`}</dd>
               </div>
               <div>
-                <dt>Order Date</dt>
+                <dt>{t("orders.orderDate")}</dt>
                 <dd>
-                  <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+                  <time dateTime={order.createdAt}>{orderDate(i18n, order.createdAt)}</time>
                 </dd>
               </div>
               <div>
-                <dt>Email</dt>
+                <dt>{t("orders.email")}</dt>
                 <dd>{order.email}</dd>
               </div>
             </dl>
             <ShipDateNote order={order} />
-            <h3 className="order-subtitle">Items</h3>
+            <h3 className="order-subtitle">{t("orders.items")}</h3>
             <OrderItems items={order.items} />
             <OrderTotals order={order} />
           </section>
@@ -58,18 +52,18 @@ export function ConfirmationView({ data }: { data: ConfirmationPageData }) {
         </div>
         <aside className="order-side-col">
           <section className="order-card" aria-labelledby="shipping-address-title">
-            <h2 id="shipping-address-title">Shipping Address</h2>
+            <h2 id="shipping-address-title">{t("orders.shippingAddress")}</h2>
             <ShippingAddress address={order.shippingAddress} />
           </section>
           <div className="order-card order-next-actions">
             <Link to="/shop" className="button button-block">
-              Continue Shopping
+              {t("orders.continueShopping")}
             </Link>
             <Link to="/account" className="button button-secondary button-block">
-              View Order History
+              {t("orders.viewHistory")}
             </Link>
             <Link to={order.links.details} className="link-button">
-              View Order Details
+              {t("orders.viewDetails")}
             </Link>
           </div>
           <OrderWithdrawalCard order={order} />
@@ -81,13 +75,15 @@ export function ConfirmationView({ data }: { data: ConfirmationPageData }) {
 }
 
 function ConfirmationHead({ order }: { order: OrderPageOrder }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   if (order.status === "unpaid") {
     return (
       <header className="order-hero order-hero-pending">
-        <h1>{ORDER_TEXT.paymentPending}</h1>
-        <p>{ORDER_TEXT.paymentPendingText}</p>
+        <h1>{t("orders.paymentPending")}</h1>
+        <p>{t("orders.paymentPendingText")}</p>
         <Link to={order.links.payment} className="button" reloadDocument>
-          Complete Payment
+          {t("orders.completePayment")}
         </Link>
       </header>
     );
@@ -95,8 +91,8 @@ function ConfirmationHead({ order }: { order: OrderPageOrder }) {
   if (order.status === "unpaidcancelled") {
     return (
       <header className="order-hero order-hero-muted">
-        <h1>{ORDER_TEXT.unpaidCancelled}</h1>
-        <p>{ORDER_TEXT.unpaidCancelledText}</p>
+        <h1>{t("orders.unpaidCancelled")}</h1>
+        <p>{t("orders.unpaidCancelledText")}</p>
       </header>
     );
   }
@@ -105,33 +101,30 @@ function ConfirmationHead({ order }: { order: OrderPageOrder }) {
       <span className="order-hero-mark" aria-hidden="true">
         ✓
       </span>
-      <h1>{ORDER_TEXT.confirmed}</h1>
-      <p>{ORDER_TEXT.confirmedText}</p>
-      <p className="muted">{`Order #${order.id} · ${formatOrderDate(order.createdAt)}`}</p>
+      <h1>{t("orders.confirmed")}</h1>
+      <p>{t("orders.confirmedText")}</p>
+      <p className="muted">{t("orders.numberDate", { id: String(order.id), date: orderDate(i18n, order.createdAt) })}</p>
     </header>
   );
 }
 
 function WhatsNext({ madeToOrder, shippingTime }: { madeToOrder: boolean; shippingTime: string }) {
+  const { t } = useI18n();
   return (
     <section className="order-card whats-next" aria-labelledby="whats-next-title">
-      <h2 id="whats-next-title">What&apos;s Next?</h2>
+      <h2 id="whats-next-title">{t("orders.whatsNext")}</h2>
       <ol className="next-steps">
         <li>
-          <p className="strong">Processing</p>
-          <p>
-            {madeToOrder
-              ? "Your made-to-order piece is sewn for you first; then every piece is checked and carefully packed, and the order goes out in one parcel when it is ready."
-              : `Every piece is checked and carefully packed. Orders go out within ${shippingTime}.`}
-          </p>
+          <p className="strong">{t("orders.processing")}</p>
+          <p>{madeToOrder ? t("orders.processingMadeToOrder") : t("orders.processingReady", { time: shippingTime })}</p>
         </li>
         <li>
-          <p className="strong">Shipping</p>
-          <p>Your parcel travels from Poland by registered priority airmail with a tracking number, which appears on your order details page once it ships.</p>
+          <p className="strong">{t("orders.shipping")}</p>
+          <p>{t("orders.shippingText")}</p>
         </li>
         <li>
-          <p className="strong">Delivery</p>
-          <p>Usually up to 2 days in Poland, 2 to 4 days elsewhere in Europe, about a week to the USA and 1 to 2 weeks to Australia and remote areas.</p>
+          <p className="strong">{t("orders.delivery")}</p>
+          <p>{t("orders.deliveryText")}</p>
         </li>
       </ol>
     </section>
@@ -139,18 +132,19 @@ function WhatsNext({ madeToOrder, shippingTime }: { madeToOrder: boolean; shippi
 }
 
 function AccessDenied() {
+  const { t } = useI18n();
   return (
     <div className="container">
       <section className="empty-state">
-        <h1>{ORDER_TEXT.accessDenied}</h1>
-        <p>{ORDER_TEXT.accessDeniedText}</p>
-        <p className="muted small">{ORDER_TEXT.tokenRequired}</p>
+        <h1>{t("orders.accessDenied")}</h1>
+        <p>{t("orders.accessDeniedText")}</p>
+        <p className="muted small">{t("orders.tokenRequired")}</p>
         <div className="actions">
           <Link to="/account" className="button">
-            View Order History
+            {t("orders.viewHistory")}
           </Link>
           <Link to="/shop" className="button button-secondary">
-            Continue Shopping
+            {t("orders.continueShopping")}
           </Link>
         </div>
       </section>

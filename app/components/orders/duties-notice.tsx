@@ -1,5 +1,6 @@
 import { chargesImportDuties, DUTIES_TEXT } from "~/domain/orders/duties";
 import { DUTIES_NOTICE_ATTRIBUTE } from "~/lib/behavior-contract";
+import { useI18n } from "~/i18n/context";
 
 /**
  * 'Import duties and taxes may be charged…' above a pay button, for a destination outside the EU.
@@ -8,11 +9,12 @@ import { DUTIES_NOTICE_ATTRIBUTE } from "~/lib/behavior-contract";
  * hides it as the country select changes. Without `follows` it is there only when it applies.
  */
 export function DutiesNotice({ country, follows = false }: { country: string | null | undefined; follows?: boolean }) {
+  const { text } = useI18n();
   const applies = chargesImportDuties(country);
   if (!applies && !follows) return null;
   return (
     <p className="notice duties-notice" data-testid="duties-notice" hidden={!applies} {...(follows ? { [DUTIES_NOTICE_ATTRIBUTE]: "" } : {})}>
-      {DUTIES_TEXT.notice}
+      {text(DUTIES_TEXT.notice)}
     </p>
   );
 }

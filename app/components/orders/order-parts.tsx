@@ -3,8 +3,9 @@ import { Link, useRouteLoaderData } from "@remix-run/react";
 import { NotFoundView } from "~/components/layout/not-found";
 import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { PERSONALISED_ITEM_TEXT } from "~/domain/catalogue/made-to-order";
-import { ORDER_TEXT, type OrderPageAddress, type OrderPageItem, type OrderPageOrder, type OrderPageTotals, trackingUrl } from "~/domain/orders/page-data";
-import { formatMoney } from "~/lib/money";
+import { type OrderPageAddress, type OrderPageItem, type OrderPageOrder, type OrderPageTotals, trackingUrl } from "~/domain/orders/page-data";
+import { Money } from "~/components/ui/money";
+import { useI18n, type ShopI18n } from "~/i18n/context";
 
 /** The pieces the confirmation page and the customer order details page share. */
 
@@ -16,21 +17,31 @@ export function formatOrderDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
 }
 
+/** An order's date in the page's language; English keeps formatOrderDate's wording (the admin renders that one). */
+export function orderDate(i18n: Pick<ShopI18n, "locale" | "date">, iso: string): string {
+  if (i18n.locale === "en" || Number.isNaN(new Date(iso).getTime())) return formatOrderDate(iso);
+  return i18n.date(iso);
+}
+
 /** SHOP_EMAIL from the root loader. */
 export function useShopEmail(): string {
   const root = useRouteLoaderData("root") as { shopEmail?: string } | undefined;
   return root?.shopEmail ?? "hello@example.com";
 }
 
+// StatusBadge, TrackingLink, OrderItems, OrderTotals and ShippingAddress render on the hydrated admin
+// too, which has only layout's messages (chromeI18n) and shows text() as it comes.
 export function StatusBadge({ status, label }: { status: string; label: string }) {
-  return <span className={`status-pill status-${status.replace(/[^a-z_]/g, "")}`}>{label}</span>;
+  const { text } = useI18n();
+  return <span className={`status-pill status-${status.replace(/[^a-z_]/g, "")}`}>{text(label)}</span>;
 }
 
 export function TrackingLink({ trackingNumber }: { trackingNumber: string }) {
+  const { t } = useI18n();
   return (
     <a href={trackingUrl(trackingNumber)} target="_blank" rel="noopener noreferrer" className="tracking-link">
       {trackingNumber}
-      <span className="sr-only"> (track your parcel, opens in a new tab)</span>
+      <span className="sr-only">{` ${t("layout.order.trackParcel")}`}</span>
     </a>
   );
 }
@@ -38,48 +49,48 @@ export function TrackingLink({ trackingNumber }: { trackingNumber: string }) {
 /** Banners for a cancellation request, a cancelled order, a shipped one with its tracking number, and a return. */
 export function OrderBanners({ order }: { order: OrderPageOrder }) {
   const email = useShopEmail();
+  const { t, rich } = useI18n();
   switch (order.status) {
     case "cancel_request":
       return (
         <div className="alert alert-warning order-banner" role="status">
-          <p className="alert-title">Cancellation Requested</p>
-          <p>We have received your cancellation request and will review it within 1-2 business days. We will contact you by e-mail.</p>
+          <p className="alert-title">{t("orders.cancelRequested")}</p>
+          <p>{t("orders.cancelRequestedText")}</p>
         </div>
       );
     case "cancelled":
       return (
         <div className="alert alert-neutral order-banner" role="status">
-          <p className="alert-title">Order Cancelled</p>
-          <p>
-            This order has been cancelled. Questions about a refund? Write to <a href={`mailto:${email}`}>{email}</a>.
-          </p>
+          <p className="alert-title">{t("orders.cancelled")}</p>
+          <p>{rich("orders.cancelledText", { email: <a href={`mailto:${email}`}>{email}</a> })}</p>
         </div>
       );
     case "unpaidcancelled":
       return (
         <div className="alert alert-neutral order-banner" role="status">
-          <p className="alert-title">Order Cancelled</p>
-          <p>This order was cancelled before it was paid. Nothing was charged.</p>
+          <p className="alert-title">{t("orders.cancelled")}</p>
+          <p>{t("orders.unpaidCancelledText")}</p>
         </div>
       );
     case "returned":
       return (
         <div className="alert alert-neutral order-banner" role="status">
-          <p className="alert-title">Order Returned</p>
-          <p>This order has been returned.</p>
+          <p className="alert-title">{t("orders.returned")}</p>
+          <p>{t("orders.returnedText")}</p>
         </div>
       );
     case "shipped":
     case "delivered":
       return (
         <div className="alert alert-success order-banner" role="status">
-          <p className="alert-title">{order.status === "shipped" ? "Your order has shipped!" : "Your order was delivered"}</p>
+          <p className="alert-title">{order.status === "shipped" ? t("orders.shipped") : t("orders.delivered")}</p>
           {order.trackingNumber ? (
             <p>
-              Tracking number: <TrackingLink trackingNumber={order.trackingNumber} />
+              {`${t("orders.trackingNumberLine")} `}
+              <TrackingLink trackingNumber={order.trackingNumber} />
             </p>
           ) : (
-            <p>It is on its way by registered priority airmail.</p>
+            <p>{t("orders.onItsWay")}</p>
           )}
         </div>
       );
@@ -93,6 +104,7 @@ export function OrderBanners({ order }: { order: OrderPageOrder }) {
  * categories and always shows the unit price; the customer's only when more than one was bought.
  */
 export function OrderItems({ items, alwaysShowEach = false }: { items: (OrderPageItem & { categories?: string[] })[]; alwaysShowEach?: boolean }) {
+  const { t, text } = useI18n();
   return (
     <ul className="order-items" role="list">
       {items.map((item) => (
@@ -104,31 +116,35 @@ export function OrderItems({ items, alwaysShowEach = false }: { items: (OrderPag
             <dl className="item-facts">
               {item.colorName ? (
                 <div>
-                  <dt>Color</dt>
+                  <dt>{t("layout.order.color")}</dt>
                   <dd>{item.colorName}</dd>
                 </div>
               ) : null}
               {item.variationName ? (
                 <div>
-                  <dt>Variation</dt>
+                  <dt>{t("layout.order.variation")}</dt>
                   <dd>{item.variationName}</dd>
                 </div>
               ) : null}
               <div>
-                <dt>Qty</dt>
+                <dt>{t("layout.order.qty")}</dt>
                 <dd>{item.quantity}</dd>
               </div>
               {alwaysShowEach || item.quantity > 1 ? (
                 <div>
-                  <dt>Each</dt>
-                  <dd>{formatMoney(item.unitCents)}</dd>
+                  <dt>{t("layout.order.each")}</dt>
+                  <dd>
+                    <Money cents={item.unitCents} />
+                  </dd>
                 </div>
               ) : null}
             </dl>
             <MadeToOrderNote days={item.madeToOrderDays} className="small made-to-order-note" />
-            {item.isPersonalised ? <p className="muted small personalised-note">{PERSONALISED_ITEM_TEXT}</p> : null}
+            {item.isPersonalised ? <p className="muted small personalised-note">{text(PERSONALISED_ITEM_TEXT)}</p> : null}
           </div>
-          <p className="line-total">{formatMoney(item.lineCents)}</p>
+          <p className="line-total">
+            <Money cents={item.lineCents} />
+          </p>
         </li>
       ))}
     </ul>
@@ -136,25 +152,34 @@ export function OrderItems({ items, alwaysShowEach = false }: { items: (OrderPag
 }
 
 export function OrderTotals({ order }: { order: OrderPageTotals }) {
+  const { t, text, money, pln } = useI18n();
   return (
     <dl className="totals">
       <div>
-        <dt>Subtotal</dt>
-        <dd>{formatMoney(order.subtotalCents)}</dd>
+        <dt>{t("layout.totals.subtotal")}</dt>
+        <dd>
+          <Money cents={order.subtotalCents} />
+        </dd>
       </div>
       <div>
-        <dt>{`Shipping${order.shippingName ? ` (${order.shippingName})` : ""}`}</dt>
-        <dd>{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</dd>
+        <dt>{order.shippingName ? t("layout.totals.shippingWith", { name: text(order.shippingName) }) : t("layout.totals.shipping")}</dt>
+        <dd>{order.shippingCents === 0 ? t("layout.totals.free") : <Money cents={order.shippingCents} />}</dd>
       </div>
       {order.loyaltyDiscountCents > 0 ? (
         <div className="discount">
-          <dt>{`Loyalty Discount${order.loyaltyPointsUsed > 0 ? ` (${order.loyaltyPointsUsed} points)` : ""}`}</dt>
-          <dd>{`-${formatMoney(order.loyaltyDiscountCents)}`}</dd>
+          <dt>
+            {order.loyaltyPointsUsed > 0
+              ? t("layout.totals.loyaltyDiscountPoints", { points: String(order.loyaltyPointsUsed) })
+              : t("layout.totals.loyaltyDiscount")}
+          </dt>
+          <dd>{pln(order.loyaltyDiscountCents) ? <Money cents={-order.loyaltyDiscountCents} /> : `-${money(order.loyaltyDiscountCents)}`}</dd>
         </div>
       ) : null}
       <div className="grand">
-        <dt>Total</dt>
-        <dd>{formatMoney(order.totalCents)}</dd>
+        <dt>{t("layout.totals.total")}</dt>
+        <dd>
+          <Money cents={order.totalCents} />
+        </dd>
       </div>
     </dl>
   );
@@ -182,13 +207,16 @@ export function ShippingAddress({ address: a }: { address: OrderPageAddress }) {
 
 export function SupportContact({ orderId }: { orderId: number }) {
   const email = useShopEmail();
+  const { t, rich } = useI18n();
+  const subject = t("orders.supportSubject", { id: String(orderId) });
   return (
     <p className="muted small order-support">
-      Questions about your order? Contact us at <a href={`mailto:${email}?subject=${encodeURIComponent(`Order #${orderId}`)}`}>{email}</a>.
+      {rich("orders.support", { email: <a href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}>{email}</a> })}
     </p>
   );
 }
 
 export function OrderNotFound() {
-  return <NotFoundView title={ORDER_TEXT.notFound} text={ORDER_TEXT.notFoundText} />;
+  const { t } = useI18n();
+  return <NotFoundView title={t("orders.notFound")} text={t("orders.notFoundText")} />;
 }

@@ -3,9 +3,19 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix
 import { NotFoundView } from "~/components/layout/not-found";
 import { DutiesNotice } from "~/components/orders/duties-notice";
 import { Alert } from "~/components/ui/field";
-import { PAYMENT_TEXT, PAYMENT_TOAST_TEXT, type PaymentPageData, type PaymentPageOrder } from "~/domain/payments/page-data";
-import { busyLabel, PAYPAL_BUTTONS_ATTRIBUTE, PAYPAL_BUTTONS_DATA as DATA, STOCK_CHECK_ATTRIBUTE } from "~/lib/behavior-contract";
-import { formatMoney } from "~/lib/money";
+import { PAYMENT_TOAST_TEXT, type PaymentPageData, type PaymentPageOrder } from "~/domain/payments/page-data";
+import {
+  busyLabel,
+  PAYMENT_SHARED_TEXT,
+  PAYPAL_BUTTONS_ATTRIBUTE,
+  PAYPAL_BUTTONS_DATA as DATA,
+  type PaypalButtonsMessages,
+  STOCK_CHECK_ATTRIBUTE,
+  STOCK_CHECK_TEXT,
+  type ToastMessage,
+} from "~/lib/behavior-contract";
+import { Money } from "~/components/ui/money";
+import { useI18n, type ShopI18n } from "~/i18n/context";
 import { useNonce } from "~/lib/nonce";
 import { STORAGE_FAULT_TEXT } from "~/lib/storage-fault";
 
@@ -20,15 +30,16 @@ type UnpaidData = Extract<PaymentPageData, { state: "unpaid" }>;
  */
 export function PaymentView() {
   const data = useLoaderData<PaymentPageData>();
-  if (data.state === "not-found") return <NotFoundView title={PAYMENT_TEXT.notFound} text={PAYMENT_TEXT.notFoundText} />;
+  const { t, text } = useI18n();
+  if (data.state === "not-found") return <NotFoundView title={t("orders.notFound")} text={t("orders.notFoundText")} />;
   if (data.state === "paid") {
     return (
       <section className="empty-state payment-state">
-        <p className="eyebrow">Order #{data.orderId}</p>
-        <h1>{PAYMENT_TEXT.alreadyPaid}</h1>
-        <p>{PAYMENT_TEXT.alreadyPaidText}</p>
+        <p className="eyebrow">{t("orders.orderTitle", { id: String(data.orderId) })}</p>
+        <h1>{t("orders.alreadyPaid")}</h1>
+        <p>{t("orders.alreadyPaidText")}</p>
         <Link className="button" to={data.confirmationUrl}>
-          {PAYMENT_TEXT.viewDetails}
+          {t("orders.viewDetails")}
         </Link>
       </section>
     );
@@ -36,11 +47,11 @@ export function PaymentView() {
   if (data.state === "closed") {
     return (
       <section className="empty-state payment-state">
-        <p className="eyebrow">Order #{data.orderId}</p>
-        <h1>{PAYMENT_TEXT.closed}</h1>
-        <p>Status: {data.statusLabel}</p>
+        <p className="eyebrow">{t("orders.orderTitle", { id: String(data.orderId) })}</p>
+        <h1>{t("orders.closed")}</h1>
+        <p>{t("orders.statusLine", { status: text(data.statusLabel) })}</p>
         <Link className="button" to={data.detailsUrl}>
-          {PAYMENT_TEXT.viewDetails}
+          {t("orders.viewDetails")}
         </Link>
       </section>
     );
@@ -50,28 +61,38 @@ export function PaymentView() {
 
 function UnpaidPayment({ data }: { data: UnpaidData }) {
   const { order, token, paypal, stock } = data;
+  const { t, text, locale } = useI18n();
   const stockCheckUrl = `/api/orders/${order.id}/validate-stock${token ? `?token=${encodeURIComponent(token)}` : ""}`;
   return (
     <div className="container payment-page">
       <div className="page-head">
-        <h1>{PAYMENT_TEXT.title}</h1>
-        <p className="muted">{`Order #${order.id}`}</p>
+        <h1>{t("orders.paymentTitle")}</h1>
+        <p className="muted">{t("orders.orderTitle", { id: String(order.id) })}</p>
       </div>
       <div className="payment-layout">
         <OrderSummary order={order} />
         <section className="payment-box" aria-labelledby="payment-title">
-          <h2 id="payment-title">Payment</h2>
-          {data.recordingFailed ? <Alert title={PAYMENT_TOAST_TEXT.processingError.title}>{PAYMENT_TOAST_TEXT.processingError.description}</Alert> : null}
+          <h2 id="payment-title">{t("orders.payment")}</h2>
+          {data.recordingFailed ? (
+            <Alert title={text(PAYMENT_TOAST_TEXT.processingError.title)}>{text(PAYMENT_TOAST_TEXT.processingError.description)}</Alert>
+          ) : null}
           {data.pending ? (
-            <Alert tone="info" title={data.pending.title}>
-              {data.pending.description}
+            <Alert tone="info" title={text(data.pending.title)}>
+              {text(data.pending.description)}
             </Alert>
           ) : !paypal.configured || !paypal.mode ? (
-            <Alert tone="info" title={PAYMENT_TEXT.notConfigured}>
-              {PAYMENT_TEXT.notConfiguredText}
+            <Alert tone="info" title={t("orders.notConfigured")}>
+              {t("orders.notConfiguredText")}
             </Alert>
           ) : (
-            <div className="payment-ready" {...{ [STOCK_CHECK_ATTRIBUTE]: stockCheckUrl }}>
+            <div
+              className="payment-ready"
+              {...{
+                [STOCK_CHECK_ATTRIBUTE]: stockCheckUrl,
+                // The English page leaves the behaviour its own English (PAYMENT_SHARED_TEXT).
+                ...(locale === "en" ? {} : { [STOCK_CHECK_TEXT.verifying]: t("orders.verifying"), [STOCK_CHECK_TEXT.failed]: t("orders.verifyFailed") }),
+              }}
+            >
               {stock.hasStockIssues ? (
                 <StockIssue message={stock.message} />
               ) : (
@@ -86,9 +107,10 @@ function UnpaidPayment({ data }: { data: UnpaidData }) {
 }
 
 function OrderSummary({ order }: { order: PaymentPageOrder }) {
+  const { t, text, money } = useI18n();
   return (
     <section className="payment-summary" aria-labelledby="payment-summary-title">
-      <h2 id="payment-summary-title">Order Summary</h2>
+      <h2 id="payment-summary-title">{t("orders.summary")}</h2>
       <ul className="payment-items" role="list">
         {order.items.map((item) => (
           <li key={item.id} className="payment-item">
@@ -97,31 +119,39 @@ function OrderSummary({ order }: { order: PaymentPageOrder }) {
               <p className="strong">{item.title}</p>
               {item.colorName || item.variationName ? <p className="muted small">{[item.colorName, item.variationName].filter(Boolean).join(" · ")}</p> : null}
               <p className="muted small">
-                {item.quantity} × {formatMoney(item.unitCents)}
+                {item.quantity} × {money(item.unitCents)}
               </p>
             </div>
-            <p className="line-total">{formatMoney(item.lineCents)}</p>
+            <p className="line-total">
+              <Money cents={item.lineCents} />
+            </p>
           </li>
         ))}
       </ul>
       <dl className="totals">
         <div>
-          <dt>Subtotal</dt>
-          <dd>{formatMoney(order.subtotalCents)}</dd>
+          <dt>{t("layout.totals.subtotal")}</dt>
+          <dd>
+            <Money cents={order.subtotalCents} />
+          </dd>
         </div>
         <div>
-          <dt>{`Shipping (${order.shippingName})`}</dt>
-          <dd>{order.shippingCents === 0 ? "Free" : formatMoney(order.shippingCents)}</dd>
+          <dt>{t("layout.totals.shippingWith", { name: text(order.shippingName) })}</dt>
+          <dd>{order.shippingCents === 0 ? t("layout.totals.free") : <Money cents={order.shippingCents} />}</dd>
         </div>
         {order.loyaltyDiscountCents > 0 ? (
           <div>
-            <dt>Loyalty discount{order.loyaltyPointsUsed > 0 ? ` (${order.loyaltyPointsUsed} points)` : ""}</dt>
-            <dd>-{formatMoney(order.loyaltyDiscountCents)}</dd>
+            <dt>{order.loyaltyPointsUsed > 0 ? t("checkout.loyaltyDiscount", { points: String(order.loyaltyPointsUsed) }) : t("orders.loyaltyDiscount")}</dt>
+            <dd>
+              -<Money cents={order.loyaltyDiscountCents} />
+            </dd>
           </div>
         ) : null}
         <div className="grand">
-          <dt>Total</dt>
-          <dd>{formatMoney(order.totalCents)}</dd>
+          <dt>{t("layout.totals.total")}</dt>
+          <dd>
+            <Money cents={order.totalCents} />
+          </dd>
         </div>
       </dl>
     </section>
@@ -129,12 +159,13 @@ function OrderSummary({ order }: { order: PaymentPageOrder }) {
 }
 
 function StockIssue({ message }: { message: string }) {
+  const { t, text } = useI18n();
   return (
     <div className="stock-issue" role="alert">
-      <p className="alert-title">{PAYMENT_TEXT.stockTitle}</p>
-      <p>{message || PAYMENT_TEXT.stockFallback}</p>
+      <p className="alert-title">{t("orders.stockTitle")}</p>
+      <p>{message ? text(message) : t("orders.stockFallback")}</p>
       <Link to="/cart" className="button button-secondary">
-        {PAYMENT_TEXT.returnToCart}
+        {t("orders.returnToCart")}
       </Link>
     </div>
   );
@@ -142,6 +173,8 @@ function StockIssue({ message }: { message: string }) {
 
 function PayControls({ orderId, token, paypal, country }: { orderId: number; token: string | null; paypal: UnpaidData["paypal"]; country: string }) {
   const nonce = useNonce();
+  const i18n = useI18n();
+  const { t } = i18n;
   // The emulator has no browser script (CONTRACT.md): there the form is the button, with JavaScript too.
   const usesScript = (paypal.mode === "sandbox" || paypal.mode === "live") && !!paypal.clientId;
   return (
@@ -158,20 +191,38 @@ function PayControls({ orderId, token, paypal, country }: { orderId: number; tok
             [DATA.orderId]: orderId,
             [DATA.token]: token ?? undefined,
             [DATA.cspNonce]: nonce,
+            // The English page leaves the buttons their own English (the contract's texts).
+            [DATA.messages]: i18n.locale === "en" ? undefined : JSON.stringify(buttonMessages(i18n)),
           }}
         />
       ) : null}
       <form method="post" className="pay-form">
         <input type="hidden" name="intent" value="pay" />
         {token ? <input type="hidden" name="token" value={token} /> : null}
-        <button type="submit" className="button button-lg button-block paypal-button" {...busyLabel(PAYMENT_TEXT.redirecting)}>
-          {PAYMENT_TEXT.pay}
+        <button type="submit" className="button button-lg button-block paypal-button" {...busyLabel(t("orders.redirecting"))}>
+          {t("orders.pay")}
         </button>
       </form>
-      {paypal.mode === "emulator" ? <p className="note">{PAYMENT_TEXT.emulatorNote}</p> : null}
-      <p className="muted small secure">You will approve the payment of the total above on PayPal, then come back here.</p>
+      {paypal.mode === "emulator" ? <p className="note">{t("orders.emulatorNote")}</p> : null}
+      <p className="muted small secure">{t("orders.approveNote")}</p>
     </div>
   );
+}
+
+/** The PayPal buttons' notifications in the page's language (browser/behaviors/paypal-buttons.ts shows them). */
+function buttonMessages(i18n: Pick<ShopI18n, "text">): PaypalButtonsMessages {
+  const inLanguage = (toast: ToastMessage): ToastMessage => ({
+    ...toast,
+    title: i18n.text(toast.title),
+    ...(toast.description ? { description: i18n.text(toast.description) } : {}),
+  });
+  return {
+    failed: inLanguage(PAYMENT_TOAST_TEXT.failed),
+    cancelled: inLanguage(PAYMENT_TOAST_TEXT.cancelled),
+    processingError: inLanguage(PAYMENT_TOAST_TEXT.processingError),
+    success: inLanguage(PAYMENT_TOAST_TEXT.success),
+    stock: inLanguage({ title: PAYMENT_SHARED_TEXT.stockTitle, description: PAYMENT_SHARED_TEXT.stockFallback, type: "error" }),
+  };
 }
 
 /**
@@ -180,22 +231,27 @@ function PayControls({ orderId, token, paypal, country }: { orderId: number; tok
  */
 export function PaymentErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView title={PAYMENT_TEXT.notFound} text={PAYMENT_TEXT.notFoundText} />;
+  const { t, text } = useI18n();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView title={t("orders.notFound")} text={t("orders.notFoundText")} />;
   if (!isRouteErrorResponse(error)) console.error(error);
   // A write the database refused (503) says so calmly, as the root's error page does.
   const cannotSave = isRouteErrorResponse(error) && error.status === 503 && error.data?.message === STORAGE_FAULT_TEXT.message;
   const message = cannotSave
-    ? STORAGE_FAULT_TEXT.page
+    ? text(STORAGE_FAULT_TEXT.page)
     : isRouteErrorResponse(error) && error.status < 500 && typeof error.data?.message === "string"
-      ? error.data.message
-      : "Please try again in a moment.";
-  const title = cannotSave ? STORAGE_FAULT_TEXT.title : isRouteErrorResponse(error) && error.status < 500 ? "Request refused" : "Something went wrong";
+      ? text(error.data.message)
+      : t("orders.tryAgain");
+  const title = cannotSave
+    ? text(STORAGE_FAULT_TEXT.title)
+    : isRouteErrorResponse(error) && error.status < 500
+      ? t("orders.requestRefused")
+      : t("orders.somethingWrong");
   return (
     <section className="empty-state">
       <h1>{title}</h1>
       <p>{message}</p>
       <Link className="button" to="/">
-        Go Home
+        {t("orders.goHome")}
       </Link>
     </section>
   );

@@ -100,6 +100,9 @@ export const en = {
   "orders.somethingWrong": "Something went wrong",
   "orders.tryAgain": "Please try again in a moment.",
   "orders.goHome": "Go Home",
+  "orders.shipDateMixed": "Your order ships in one parcel when the made-to-order piece is ready, around {date}.",
+  "orders.shipDate": "Your made-to-order piece is expected to ship around {date}.",
+  "orders.loyaltyDiscount": "Loyalty discount",
 } as const;
 
 export const pl: Translation<typeof en> = {
@@ -197,6 +200,9 @@ export const pl: Translation<typeof en> = {
   "orders.somethingWrong": "Coś poszło nie tak",
   "orders.tryAgain": "Spróbuj ponownie za chwilę.",
   "orders.goHome": "Strona główna",
+  "orders.shipDateMixed": "Zamówienie zostanie wysłane w jednej paczce, gdy element wykonywany na zamówienie będzie gotowy, około {date}.",
+  "orders.shipDate": "Element wykonywany na zamówienie powinien zostać wysłany około {date}.",
+  "orders.loyaltyDiscount": "Rabat za punkty",
 };
 
 /** Order statuses, order and payment notifications and refusals (domain/orders, domain/payments), in Polish. */
