@@ -3,17 +3,19 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { WithdrawalSummary } from "~/components/withdrawals/withdrawal-summary";
 import { Alert, EmailField, Field, type FieldErrors, firstError } from "~/components/ui/field";
 import { orderPageHeaders } from "~/web/order-pages.server";
-import { LONGEST_DELIVERY_DAYS, nextSteps, WITHDRAWAL_DAYS, WITHDRAWAL_INTENTS, WITHDRAWAL_TEXT } from "~/domain/withdrawals/rules";
+import { LONGEST_DELIVERY_DAYS, WITHDRAWAL_DAYS, WITHDRAWAL_INTENTS } from "~/domain/withdrawals/rules";
+import { nextStepsIn } from "~/components/withdrawals/order-withdrawal";
+import { useI18n } from "~/i18n/context";
+import { i18nFor } from "~/i18n/i18n.server";
 import { loadWithdrawalPage, type WithdrawalActionData, withdrawalPageAction } from "~/web/withdrawal-page.server";
 import { busyLabel } from "~/lib/behavior-contract";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
 import { type FieldConstraint } from "~/lib/field-constraint";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: WITHDRAWAL_TEXT.title,
-    description: `Withdraw from your purchase within ${WITHDRAWAL_DAYS} days of delivery: two short steps, no account needed.`,
-  });
+export const meta: MetaFunction = (args) => {
+  const { t } = i18nFor(seoContext(args.matches).locale ?? "en");
+  return pageMeta(args, { title: t("withdrawal.title"), description: t("withdrawal.metaDescription", { days: String(WITHDRAWAL_DAYS) }) });
+};
 
 export const headers: HeadersFunction = (args) => orderPageHeaders(args);
 
@@ -33,14 +35,12 @@ export function action({ request }: ActionFunctionArgs) {
 export default function WithdrawalPage() {
   const { prefill, over, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as WithdrawalActionData | undefined;
+  const { t } = useI18n();
   return (
     <div className="container withdrawal-page">
       <div className="page-head">
-        <h1>{WITHDRAWAL_TEXT.title}</h1>
-        <p className="muted">
-          You may withdraw from your purchase without giving any reason within {WITHDRAWAL_DAYS} days of delivery, and at any time before your order ships. We
-          send the receipt to the e-mail address of the order.
-        </p>
+        <h1>{t("withdrawal.title")}</h1>
+        <p className="muted">{t("withdrawal.intro", { days: String(WITHDRAWAL_DAYS) })}</p>
       </div>
       <div className="form-card withdrawal-card">
         {actionData?.step === "two" ? (
@@ -49,10 +49,7 @@ export default function WithdrawalPage() {
           <StepOne prefill={prefill} over={over} actionData={actionData} constraints={constraints} />
         )}
       </div>
-      <p className="muted small withdrawal-note">
-        The period counts from the day your parcel was delivered. Where we have no delivery date, it counts from the day we shipped plus {LONGEST_DELIVERY_DAYS}{" "}
-        days, the longest delivery time to anywhere we ship.
-      </p>
+      <p className="muted small withdrawal-note">{t("withdrawal.periodNote", { days: String(LONGEST_DELIVERY_DAYS) })}</p>
     </div>
   );
 }
@@ -72,30 +69,38 @@ function StepOne({
   const errors = result?.error as FieldErrors;
   const values = { ...prefill, statement: "", ...((result?.initialValue ?? {}) as Record<string, string | undefined>) };
   const formError = firstError(errors, "");
+  const { t, text } = useI18n();
   return (
     <>
-      <h2 className="withdrawal-step">Step 1 of 2: your order</h2>
-      {formError ? <Alert title="We could not accept this withdrawal">{formError}</Alert> : null}
+      <h2 className="withdrawal-step">{t("withdrawal.stepOne")}</h2>
+      {formError ? <Alert title={t("withdrawal.notAccepted")}>{text(formError)}</Alert> : null}
       {over && !formError ? (
-        <Alert title="The withdrawal period is over" tone="info">
-          {`Order #${prefill.orderId} was delivered more than ${WITHDRAWAL_DAYS} days ago, so it can no longer be withdrawn from here. If you think this is wrong, please write to us.`}
+        <Alert title={t("withdrawal.periodOver")} tone="info">
+          {t("withdrawal.periodOverText", { id: prefill.orderId, days: String(WITHDRAWAL_DAYS) })}
         </Alert>
       ) : null}
-      <Form method="post" className="form-stack" aria-label="Withdraw from contract">
+      <Form method="post" className="form-stack" aria-label={t("withdrawal.title")}>
         <Field
           name="orderId"
-          label="Order number"
+          label={t("withdrawal.orderNumber")}
           inputMode="numeric"
           {...constraints.orderId}
           autoComplete="off"
           defaultValue={values.orderId}
           error={firstError(errors, "orderId")}
-          hint="The number after # in your order e-mail, for example 1042."
+          hint={t("withdrawal.orderNumberHint")}
         />
-        <EmailField label="E-mail address used for the order" constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
-        <Field name="name" label="Your name" autoComplete="name" {...constraints.name} defaultValue={values.name} error={firstError(errors, "name")} />
+        <EmailField label={t("withdrawal.email")} constraint={constraints.email} defaultValue={values.email} error={firstError(errors, "email")} />
+        <Field
+          name="name"
+          label={t("withdrawal.yourName")}
+          autoComplete="name"
+          {...constraints.name}
+          defaultValue={values.name}
+          error={firstError(errors, "name")}
+        />
         <div className="field">
-          <label htmlFor="statement">Statement (optional)</label>
+          <label htmlFor="statement">{t("withdrawal.statementLabel")}</label>
           <textarea
             id="statement"
             name="statement"
@@ -106,16 +111,16 @@ function StepOne({
             aria-invalid={firstError(errors, "statement") ? true : undefined}
           />
           <p className="field-hint" id="statement-hint">
-            {`For example: "I hereby withdraw from my contract for the sale of these goods." You do not have to give a reason.`}
+            {t("withdrawal.statementHint")}
           </p>
           {firstError(errors, "statement") ? (
             <p className="field-error" id="statement-error">
-              {firstError(errors, "statement")}
+              {text(firstError(errors, "statement") ?? "")}
             </p>
           ) : null}
         </div>
-        <button type="submit" name="intent" value={WITHDRAWAL_INTENTS.check} className="button button-lg button-block" {...busyLabel("Checking...")}>
-          Continue
+        <button type="submit" name="intent" value={WITHDRAWAL_INTENTS.check} className="button button-lg button-block" {...busyLabel(t("withdrawal.checking"))}>
+          {t("withdrawal.continue")}
         </button>
       </Form>
     </>
@@ -124,41 +129,45 @@ function StepOne({
 
 /** Step two for anyone but the order's signed-in owner: what they typed, and where the order is shown. */
 function WithdrawalTyped({ values }: { values: { orderId: number; name: string; statement: string } }) {
+  const { t } = useI18n();
   return (
     <div className="withdrawal-summary" data-testid="withdrawal-typed">
       <dl className="order-facts">
         <div>
-          <dt>Order number</dt>
+          <dt>{t("withdrawal.orderNumber")}</dt>
           <dd className="strong">{`#${values.orderId}`}</dd>
         </div>
         <div>
-          <dt>Name</dt>
+          <dt>{t("withdrawal.name")}</dt>
           <dd>{values.name}</dd>
         </div>
       </dl>
       {values.statement ? (
         <>
-          <h3 className="order-subtitle">Your statement</h3>
+          <h3 className="order-subtitle">{t("withdrawal.yourStatement")}</h3>
           <p className="order-message">{values.statement}</p>
         </>
       ) : null}
-      <p className="small">{WITHDRAWAL_TEXT.byMail}</p>
+      <p className="small">{t("withdrawal.byMail")}</p>
     </div>
   );
 }
 
 function StepTwo({ data }: { data: Extract<WithdrawalActionData, { step: "two" }> }) {
   const { summary, values } = data;
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <>
-      <h2 className="withdrawal-step">Step 2 of 2: check and confirm</h2>
-      <p>You are withdrawing from the contract for this order. Nothing is sent until you confirm.</p>
+      <h2 className="withdrawal-step">{t("withdrawal.stepTwo")}</h2>
+      <p>{t("withdrawal.stepTwoText")}</p>
       {summary ? (
         <>
           <WithdrawalSummary summary={summary} name={values.name} statement={values.statement || null} />
-          <h3 className="order-subtitle">What happens next</h3>
+          <h3 className="order-subtitle">{t("withdrawal.whatNext")}</h3>
           <p className="small">
-            {nextSteps(
+            {nextStepsIn(
+              i18n,
               summary.shipped,
               summary.items.filter((i) => i.exempt).map((i) => i.title),
             )}
@@ -167,17 +176,23 @@ function StepTwo({ data }: { data: Extract<WithdrawalActionData, { step: "two" }
       ) : (
         <WithdrawalTyped values={values} />
       )}
-      <Form method="post" className="withdrawal-confirm" aria-label="Confirm withdrawal">
+      <Form method="post" className="withdrawal-confirm" aria-label={t("withdrawal.confirmLabel")}>
         <input type="hidden" name="orderId" value={values.orderId} />
         <input type="hidden" name="email" value={values.email} />
         <input type="hidden" name="name" value={values.name} />
         <input type="hidden" name="statement" value={values.statement} />
-        <button type="submit" name="intent" value={WITHDRAWAL_INTENTS.confirm} className="button button-lg button-block" {...busyLabel("Sending...")}>
-          {WITHDRAWAL_TEXT.confirmButton}
+        <button
+          type="submit"
+          name="intent"
+          value={WITHDRAWAL_INTENTS.confirm}
+          className="button button-lg button-block"
+          {...busyLabel(t("withdrawal.sending"))}
+        >
+          {t("withdrawal.confirmButton")}
         </button>
       </Form>
       <p className="small center">
-        <Link to={`/withdrawal?orderId=${values.orderId}`}>Change the details</Link>
+        <Link to={`/withdrawal?orderId=${values.orderId}`}>{t("withdrawal.changeDetails")}</Link>
       </p>
     </>
   );

@@ -3,13 +3,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { WithdrawalSummary } from "~/components/withdrawals/withdrawal-summary";
 import { Alert } from "~/components/ui/field";
 import { orderPageHeaders } from "~/web/order-pages.server";
-import { formatReceivedAt, nextSteps, WITHDRAWAL_TEXT } from "~/domain/withdrawals/rules";
+import { nextStepsIn, receivedAtIn } from "~/components/withdrawals/order-withdrawal";
+import { useI18n } from "~/i18n/context";
+import { i18nFor } from "~/i18n/i18n.server";
 import { loadReceiptPage } from "~/web/withdrawal-page.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
 
 // `withdrawal_` keeps this page out of withdrawal.tsx's layout: the URL is /withdrawal/received.
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: "Withdrawal received", noindex: true });
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: i18nFor(seoContext(args.matches).locale ?? "en").t("withdrawal.receivedTitle"), noindex: true });
 
 export const headers: HeadersFunction = (args) => orderPageHeaders(args);
 
@@ -19,19 +22,21 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 /** The acknowledgement without the order, for anyone but its signed-in owner: received, when, and where the receipt went. */
 function WithdrawalSent({ orderId, receivedAt }: { orderId: number; receivedAt: string }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <div className="container withdrawal-page">
       <div className="page-head">
-        <h1>Your withdrawal is received</h1>
+        <h1>{t("withdrawal.receivedHeading")}</h1>
       </div>
       <div className="form-card withdrawal-card">
         <div className="alert alert-success" role="status">
-          <p className="alert-title">Withdrawal received</p>
-          <p data-testid="withdrawal-received-at">{`We received your withdrawal from order #${orderId} on ${formatReceivedAt(receivedAt)}.`}</p>
+          <p className="alert-title">{t("withdrawal.receivedTitle")}</p>
+          <p data-testid="withdrawal-received-at">{t("withdrawal.receivedAt", { id: String(orderId), when: receivedAtIn(i18n, receivedAt) })}</p>
         </div>
-        <p>{WITHDRAWAL_TEXT.sentBody}</p>
+        <p>{t("withdrawal.sentBody")}</p>
         <p className="small center">
-          <Link to="/shop">Back to the shop</Link>
+          <Link to="/shop">{t("withdrawal.backToShop")}</Link>
         </p>
       </div>
     </div>
@@ -41,42 +46,45 @@ function WithdrawalSent({ orderId, receivedAt }: { orderId: number; receivedAt: 
 /** The acknowledgement: received, when, and what happens next (the same words as the e-mailed receipt). */
 export default function WithdrawalReceivedPage() {
   const data = useLoaderData<typeof loader>();
+  const i18n = useI18n();
+  const { t } = i18n;
   if (data.state === "sent") return <WithdrawalSent orderId={data.orderId} receivedAt={data.receivedAt} />;
   if (data.state !== "ok") {
     return (
       <div className="container withdrawal-page">
-        <h1>Withdrawal</h1>
-        <Alert title="Receipt not found">{WITHDRAWAL_TEXT.receiptInvalid}</Alert>
+        <h1>{t("withdrawal.heading")}</h1>
+        <Alert title={t("withdrawal.receiptNotFound")}>{t("withdrawal.receiptInvalid")}</Alert>
         <p>
-          <Link to="/withdrawal">Withdraw from contract</Link>
+          <Link to="/withdrawal">{t("withdrawal.title")}</Link>
         </p>
       </div>
     );
   }
-  const when = formatReceivedAt(data.receivedAt);
+  const when = receivedAtIn(i18n, data.receivedAt);
   return (
     <div className="container withdrawal-page">
       <div className="page-head">
-        <h1>Your withdrawal is received</h1>
+        <h1>{t("withdrawal.receivedHeading")}</h1>
       </div>
       <div className="form-card withdrawal-card">
         <div className="alert alert-success" role="status">
-          <p className="alert-title">Withdrawal received</p>
-          <p data-testid="withdrawal-received-at">{`We received your withdrawal from order #${data.summary.id} on ${when}.`}</p>
+          <p className="alert-title">{t("withdrawal.receivedTitle")}</p>
+          <p data-testid="withdrawal-received-at">{t("withdrawal.receivedAt", { id: String(data.summary.id), when })}</p>
         </div>
-        <p>We have sent a receipt to the e-mail address of the order. Keep it: it records the date and time.</p>
-        <h2 className="order-subtitle">What happens next</h2>
+        <p>{t("withdrawal.receiptSent")}</p>
+        <h2 className="order-subtitle">{t("withdrawal.whatNext")}</h2>
         <p>
           {data.handledAt
-            ? "We have handled your withdrawal."
-            : nextSteps(
+            ? t("withdrawal.handled")
+            : nextStepsIn(
+                i18n,
                 data.summary.shipped,
                 data.summary.items.filter((i) => i.exempt).map((i) => i.title),
               )}
         </p>
         <WithdrawalSummary summary={data.summary} name={data.name} statement={data.statement} />
         <p className="small center">
-          <Link to="/shop">Back to the shop</Link>
+          <Link to="/shop">{t("withdrawal.backToShop")}</Link>
         </p>
       </div>
     </div>
