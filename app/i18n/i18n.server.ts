@@ -107,7 +107,8 @@ export function i18nFor(locale: Locale, plnRate: PlnRate | null = null): ShopI18
     path: (to) => localizePath(to, locale),
     // English keeps the shop's own "$12.50" (the spec's texts); other languages write it their way.
     money: locale === DEFAULT_LOCALE ? formatMoney : (cents) => usd.format(cents / 100),
-    pln: (cents) => (locale === "pl" && plnRate ? `ok. ${pln.format(plnGrosze(cents, plnRate.mid) / 100)}` : null),
+    // A no-break space: "ok." never ends a line without its amount.
+    pln: (cents) => (locale === "pl" && plnRate ? `ok.\u00a0${pln.format(plnGrosze(cents, plnRate.mid) / 100)}` : null),
     date: (value, options) => new Intl.DateTimeFormat(tag, { dateStyle: "long", ...(options?.withTime ? { timeStyle: "short" } : {}) }).format(new Date(value)),
     number: (value) => new Intl.NumberFormat(tag).format(value),
   };

@@ -16,10 +16,10 @@ async function newestMid(request: APIRequestContext): Promise<number> {
   return body.rates[0].mid;
 }
 
-/** 'ok. 1 234,56 zł' as pl-PL writes it (no-break spaces in the amount and before 'zł'). */
+/** 'ok. 1 234,56 zł' as the page writes it (no-break spaces after 'ok.', in the amount and before 'zł'). */
 function zloty(cents: number, mid: number): string {
   const grosze = Math.round(cents * mid);
-  return `ok. ${new Intl.NumberFormat("pl-PL", { style: "currency", currency: "PLN" }).format(grosze / 100)}`;
+  return `ok.\u00a0${new Intl.NumberFormat("pl-PL", { style: "currency", currency: "PLN" }).format(grosze / 100)}`;
 }
 
 const plnLines = (html: string) => [...html.matchAll(/<span class="pln">([^<]*)<\/span>/g)].map((m) => m[1]!);
