@@ -1,4 +1,5 @@
-import { i18nFor, i18nOf } from "~/i18n/i18n.server";
+import { pageI18n } from "~/web/page-i18n.server";
+import { i18nFor } from "~/i18n/i18n.server";
 import { useI18n } from "~/i18n/context";
 import { countryNameIn } from "~/i18n/countries";
 import { Money } from "~/components/ui/money";
@@ -13,7 +14,8 @@ import { cartDrawerAnswer } from "~/components/layout/layout-html.server";
 import { getCart } from "~/domain/cart/cart.server";
 import { db } from "~/lib/db.server";
 import { handleCartForm } from "~/web/cart-form.server";
-import { stockLabel } from "~/domain/catalogue/stock";
+import { stockLabel, stockState } from "~/domain/catalogue/stock";
+import { type ShopI18n } from "~/i18n/context";
 import { readFormData, safeRedirect } from "~/web/http.server";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta, seoContext } from "~/lib/meta";
@@ -38,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   // A card's Add to Cart answers the browser module the drawer with the new line (the cart it went into).
   return handleCartForm(request, await readFormData(request), {
-    added: async (owner, here) => cartDrawerAnswer(await getCart(db, owner), here, i18nOf(request)),
+    added: async (owner, here) => cartDrawerAnswer(await getCart(db, owner), here, await pageI18n(request)),
   });
 }
 
@@ -47,7 +49,7 @@ export default function CartPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const cart = root?.cart ?? { items: [], totals: { ...EMPTY_TOTALS, shippingCountry: "" }, shippingCountryName: "" };
   const i18n = useI18n();
-  const { t, text } = i18n;
+  const { t } = i18n;
   const loyaltyPoints = root?.user?.loyaltyPoints ?? 0;
   // The no-JavaScript confirmation step, shown only for an item (or a cart) that is still there.
   const askedItem = asked?.kind === "remove" ? cart.items.find((i) => i.id === asked.itemId) : undefined;
@@ -122,7 +124,7 @@ export default function CartPage() {
                       <p className={`stock-note ${item.specificStock < 5 ? "low" : ""}`}>
                         {item.quantity > item.specificStock
                           ? t("cart.onlyAvailable", { count: String(item.specificStock) })
-                          : text(stockLabel(item.specificStock))}
+                          : stockLine(i18n, item.specificStock)}
                       </p>
                     )}
                   </div>
@@ -150,6 +152,13 @@ export default function CartPage() {
       )}
     </div>
   );
+}
+
+/** The line's stock: the domain's English words, or the page's language with its plurals. */
+function stockLine(i18n: ShopI18n, stock: number): string {
+  if (i18n.locale === "en") return stockLabel(stock);
+  const state = stockState(stock);
+  return state === "sold-out" ? i18n.t("cart.stockSoldOut") : state === "low" ? i18n.t("cart.stockLow", { count: stock }) : i18n.t("cart.stockIn");
 }
 
 function ConfirmBox({ confirm, back }: { confirm: { kind: "clear" | "remove"; itemId: number | null; title: string | null }; back: string }) {

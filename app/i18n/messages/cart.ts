@@ -23,6 +23,9 @@ export const en = {
   "cart.cancel": "Cancel",
   "cart.clear": "Clear Cart",
   "cart.countryNote": "Shipping to {country}; you choose the country at checkout.",
+  "cart.stockSoldOut": "Sold out",
+  "cart.stockLow": "{count, plural, one {Only # left in stock} other {Only # left in stock}}",
+  "cart.stockIn": "In stock",
 } as const;
 
 export const pl: Translation<typeof en> = {
@@ -48,6 +51,9 @@ export const pl: Translation<typeof en> = {
   "cart.cancel": "Anuluj",
   "cart.clear": "Opróżnij koszyk",
   "cart.countryNote": "Wysyłka do kraju: {country}; kraj wybierzesz przy składaniu zamówienia.",
+  "cart.stockSoldOut": "Wyprzedane",
+  "cart.stockLow": "{count, plural, one {Została tylko # sztuka} few {Zostały tylko # sztuki} many {Zostało tylko # sztuk} other {Zostało tylko # sztuki}}",
+  "cart.stockIn": "Dostępny od ręki",
 };
 
 /** The cart's notifications and refusals (domain/cart/texts.ts, the cart service), in Polish. */

@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import { type ReactNode } from "react";
 import { QuantityControls, RemoveItemForm } from "~/components/cart/cart-forms";
 import { CartTotalsList } from "~/components/cart/cart-summary";
-import { CheckoutTotals } from "~/components/checkout/order-summary";
+import { checkoutFigures, CheckoutTotals } from "~/components/checkout/order-summary";
 import { TermsField } from "~/components/checkout/sections";
 import { ConfirmationView } from "~/components/orders/confirmation-view";
 import { StatusBadge } from "~/components/orders/order-parts";
@@ -122,10 +122,12 @@ describe("the cart's parts", () => {
 
 describe("checkout's parts", () => {
   it("in Polish: totals, the rate's name and the terms with a link to the Polish terms", async () => {
-    const figures = {
+    const figures = checkoutFigures({
+      items: [{ priceCents: 2400, quantity: 1 }],
       shipping: { name: "Standard Shipping", description: "", priceCents: 500 },
-      totals: { ...order, loyaltyDiscountCents: 300, loyaltyPointsUsed: 50 },
-    };
+      loyalty: { eligible: true, pointsRequired: 50, discountCents: 300 },
+      useLoyaltyPoints: true,
+    });
     const form = { value: () => undefined, error: () => "You must agree to the terms and conditions", constraint: () => ({}) };
     renderIn(
       "pl",
@@ -166,7 +168,15 @@ describe("the order confirmation", () => {
 
 describe("the withdrawal summary", () => {
   it("in Polish: labels and the total paid", async () => {
-    const summary = { id: 1042, createdAt: "2026-11-28T12:00:00.000Z", shipped: false, totalCents: 2900, items: [] };
+    const summary = {
+      id: 1042,
+      createdAt: "2026-11-28T12:00:00.000Z",
+      statusLabel: "Payment Received",
+      shipped: false,
+      totalCents: 2900,
+      shippingCents: 500,
+      items: [],
+    };
     renderIn("pl", <WithdrawalSummary summary={summary} name="Klara Nowak" statement="Odstępuję od umowy." />, "/withdrawal");
     expect(await screen.findByText("Numer zamówienia")).toBeInTheDocument();
     expect(screen.getByText("Zapłacono łącznie (z wysyłką)")).toBeInTheDocument();
