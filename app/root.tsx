@@ -42,8 +42,8 @@ import { formConstraints } from "~/web/form-constraints.server";
 import { type ReactNode } from "react";
 import { chromeI18n, I18nProvider, type ShopI18n } from "~/i18n/context";
 import { chromeMessages } from "~/i18n/catalogue.server";
-import { i18nFor, localeOf, type PlnRate } from "~/i18n/i18n.server";
-import { cachedLatestRate } from "~/domain/currency/rates.server";
+import { i18nFor, localeOf } from "~/i18n/i18n.server";
+import { pageRate } from "~/web/page-i18n.server";
 import { languageCookie, languageHint } from "~/i18n/language-cookie.server";
 import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, localizePath, stripLocale, type Locale } from "~/i18n/locales";
 import adminStyles from "~/styles/admin.css";
@@ -56,12 +56,6 @@ export const links: LinksFunction = () => [
 
 /** Pages without a meta of their own (redirect-only routes, the root error page): the store name and description. */
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "" });
-
-/** Only the rate itself goes into the page's data; without a stored rate the złoty line is absent. */
-async function plnRateForPages(): Promise<PlnRate | null> {
-  const rate = await cachedLatestRate(db);
-  return rate ? { mid: rate.mid } : null;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, owner, categories, toast, store, seller] = await Promise.all([
@@ -81,7 +75,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const setLanguage = lean ? languageCookie(request, locale) : null;
   if (setLanguage) headers.append("Set-Cookie", setLanguage);
   // The indicative złoty amounts of Polish pages: the newest stored bank rate, from memory.
-  const plnRate = locale === "pl" ? await plnRateForPages() : null;
+  // Only the rate itself goes into the page's data; without a stored rate the złoty line is absent.
+  const plnRate = await pageRate(request);
   // Every page shows the visitor's own cart and notifications: never shared by caches.
   headers.set("Cache-Control", owner || user ? "private, no-store" : "no-cache");
   return json(

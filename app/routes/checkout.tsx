@@ -1,6 +1,5 @@
-import { i18nFor, i18nOf, localeOf } from "~/i18n/i18n.server";
-import { cachedLatestRate } from "~/domain/currency/rates.server";
-import { db } from "~/lib/db.server";
+import { i18nFor } from "~/i18n/i18n.server";
+import { pageI18n } from "~/web/page-i18n.server";
 import { useI18n } from "~/i18n/context";
 import { countryOptionsIn } from "~/i18n/countries";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -27,8 +26,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   // The figures answered to the browser module carry the złoty line as the page does.
-  const rate = localeOf(request) === "pl" ? await cachedLatestRate(db) : null;
-  return submitCheckout(request, { figures: (data) => checkoutFiguresAnswer(data, i18nOf(request, rate ? { mid: rate.mid } : null)) });
+  const i18n = await pageI18n(request);
+  return submitCheckout(request, { figures: (data) => checkoutFiguresAnswer(data, i18n) });
 }
 
 export default function CheckoutPage() {

@@ -1,4 +1,4 @@
-import { i18nFor, i18nOf, localeOf } from "~/i18n/i18n.server";
+import { i18nFor, localeOf } from "~/i18n/i18n.server";
 import { useI18n } from "~/i18n/context";
 import { Money } from "~/components/ui/money";
 import { madeToOrderLine } from "~/components/product/made-to-order-note";
@@ -22,7 +22,7 @@ import { handleReviewForm, isReviewPost, loadProductReviews } from "~/web/review
 import { getOptionalUser } from "~/web/session.server";
 import { submitAddToCart } from "~/web/cart-form.server";
 import { getCart } from "~/domain/cart/cart.server";
-import { cachedLatestRate } from "~/domain/currency/rates.server";
+import { pageI18n } from "~/web/page-i18n.server";
 import { CART_TOAST_TEXT } from "~/domain/cart/texts";
 import { getCategoryDescription, getLocalizedCategoryNote } from "~/domain/catalogue/categories.server";
 import { listFavoriteIds } from "~/domain/catalogue/favorites.server";
@@ -123,8 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The script's answer carries the drawer with the new line: the cart the add went into, not the request's cookie (a new guest has none yet).
   const answer = async () => {
     // The drawer's prices with their złoty amounts on a Polish page, as the page's own drawer.
-    const rate = localeOf(request) === "pl" ? await cachedLatestRate(db) : null;
-    return cartDrawerAnswer(await getCart(db, added.owner), here, i18nOf(request, rate ? { mid: rate.mid } : null));
+    return cartDrawerAnswer(await getCart(db, added.owner), here, await pageI18n(request));
   };
   return respond(request, { redirectTo: here, toast: { ...CART_TOAST_TEXT.added }, cookies: [added.cookie], answer });
 }

@@ -37,7 +37,7 @@ describe("złoty amounts", () => {
 
   it("<Money> and moneyHtml add the line only on a Polish page with a rate", () => {
     const render = (locale: "en" | "pl", mid: number | null) =>
-      renderToString(createElement(I18nProvider, { value: i18nFor(locale, mid === null ? null : { mid }) }, createElement(Money, { cents: 2400 })));
+      renderToString(createElement(I18nProvider, { value: i18nFor(locale, mid === null ? null : { mid }), children: createElement(Money, { cents: 2400 }) }));
     expect(render("pl", 4)).toContain(`<span class="pln">${nbsp("ok. 96,00 zł")}</span></span>`);
     expect(render("pl", 4)).toContain(nbsp("24,00 USD"));
     expect(render("pl", null)).not.toContain("zł");
