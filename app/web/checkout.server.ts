@@ -143,7 +143,8 @@ async function goTo(request: Request, url: string, toast: Toast, cookies: (strin
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", await toastHeader(toast));
   for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
-  return json({ ok: true as const, redirectTo: url }, { headers });
+  // A path in JSON gets no basename from Remix: the page's language is put on it here.
+  return json({ ok: true as const, redirectTo: i18nOf(request).path(url) }, { headers });
 }
 
 /**
