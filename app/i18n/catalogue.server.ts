@@ -10,6 +10,7 @@ import * as withdrawal from "./messages/withdrawal";
 import * as account from "./messages/account";
 import * as auth from "./messages/auth";
 import * as privacy from "./messages/privacy";
+import * as legal from "./messages/legal";
 
 /**
  * Every interface message of the shopper's pages, per language, in ICU syntax. Each area keeps
@@ -18,7 +19,7 @@ import * as privacy from "./messages/privacy";
  * app/i18n/catalogue.test.ts refuses an empty or untranslated one. Server-only: no catalogue
  * goes to the browser (docs/decisions/i18n-library.md).
  */
-export const AREAS = { layout, cart, checkout, orders, withdrawal, catalogue, product, reviews, account, auth, privacy } as const;
+export const AREAS = { layout, cart, checkout, orders, withdrawal, catalogue, product, reviews, account, auth, privacy, legal } as const;
 
 type Merge<T> = (T extends unknown ? (x: T) => void : never) extends (x: infer I) => void ? I : never;
 type EnglishOf<A> = { [K in keyof A]: A[K] extends { en: infer E } ? E : never }[keyof A];

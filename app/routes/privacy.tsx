@@ -1,4 +1,4 @@
-import { i18nOf, localeOf } from "~/i18n/i18n.server";
+import { i18nFor, i18nOf, localeOf } from "~/i18n/i18n.server";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { OwnerPage, SellerSection } from "~/components/pages/owner-page";
@@ -7,10 +7,12 @@ import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { shownPage } from "~/domain/pages/pages.server";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, seoContext } from "~/lib/meta";
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Privacy Policy", description: "Which personal data the shop keeps, why and for how long, the cookies it sets, and your rights." });
+export const meta: MetaFunction = (args) => {
+  const { t } = i18nFor(seoContext(args.matches).locale ?? "en");
+  return pageMeta(args, { title: t("legal.privacy.title"), description: t("legal.privacy.description") });
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [page, seller] = await Promise.all([shownPage(db, "privacy", localeOf(request)), getSellerIdentity(db, getEnv().SHOP_EMAIL)]);

@@ -7,7 +7,12 @@ import { type Kysely, sql } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("orders")
-    .addColumn("locale", "text", (c) => c.notNull().defaultTo("en").check(sql`locale IN ('en', 'pl')`))
+    .addColumn("locale", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("en")
+        .check(sql`locale IN ('en', 'pl')`),
+    )
     .execute();
 }
 

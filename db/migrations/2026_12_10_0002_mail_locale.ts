@@ -9,7 +9,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ["outbox", "back_in_stock_requests"]) {
     await db.schema
       .alterTable(table)
-      .addColumn("locale", "text", (c) => c.notNull().defaultTo("en").check(sql`locale IN ('en', 'pl')`))
+      .addColumn("locale", "text", (c) =>
+        c
+          .notNull()
+          .defaultTo("en")
+          .check(sql`locale IN ('en', 'pl')`),
+      )
       .execute();
   }
 }

@@ -1,3 +1,4 @@
+import { useI18n } from "~/i18n/context";
 import { type ReactNode } from "react";
 
 /**
@@ -17,7 +18,8 @@ export function OwnerPage({ title, html, lang, children }: { title: string; html
 }
 
 /** The seller's legal identity under a heading (terms, privacy), as HTML made by the loader. */
-export function SellerSection({ html, heading = "Seller details" }: { html: string; heading?: string }) {
+export function SellerSection({ html }: { html: string }) {
+  const heading = useI18n().t("legal.sellerDetails");
   return (
     <section className="owner-page-seller" aria-labelledby="seller-section-title">
       <h2 id="seller-section-title">{heading}</h2>

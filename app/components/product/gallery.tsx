@@ -38,7 +38,7 @@ export function Gallery({
   colorId: number | null;
   defaultColorId: number | null;
 }) {
-  const { t, path } = useI18n();
+  const { t, path, locale } = useI18n();
   if (images.length === 0) {
     return (
       <div className="gallery">
@@ -77,6 +77,8 @@ export function Gallery({
           <img
             src={image.imageUrl}
             alt={image.altText || title}
+            // The owner writes image descriptions in English only: on another language's page they say so.
+            lang={image.altText && locale !== "en" ? "en" : undefined}
             width={image.width ?? 800}
             height={image.height ?? 1000}
             fetchPriority="high"

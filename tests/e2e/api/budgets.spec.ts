@@ -21,10 +21,10 @@ const KIB = 1024;
 const HTML_BUDGET = 30 * KIB;
 const CSS_BUDGET = 15 * KIB;
 /**
- * The admin's dashboard with its editors measures about 126 KiB: React, Remix's client, the
- * drag-and-drop editor and the tabs' own views. Shoppers never load it (lean pages).
+ * The admin's dashboard with its editors measures about 132.4 KiB: React, Remix's client, the
+ * drag-and-drop editor, the tabs' own views and their Polish fields. Shoppers never load it (lean pages).
  */
-const ADMIN_JS_BUDGET = 130 * KIB;
+const ADMIN_JS_BUDGET = 140 * KIB;
 
 const BUILD_DIR = path.resolve("public/build");
 

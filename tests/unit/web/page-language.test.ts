@@ -21,10 +21,12 @@ describe("the sign-in pages' redirects", () => {
     expect(redirectTarget(polish, "/admin/orders?x=1")).toBe(`${origin}/admin/orders?x=1`);
   });
 
-  it("a prefix in front of another site's address leads home, not away", () => {
+  it("a prefix in front of another site's address stays on this site, never away", () => {
     for (const to of ["/pl//evil.example/x", "/pl/\\evil.example", "/pl//evil.example"]) {
-      expect(redirectTarget(polish, to)).toBe("/");
-      expect(browserTarget(polish, to)).toBe("/pl");
+      for (const target of [redirectTarget(polish, to), browserTarget(polish, to)]) {
+        expect(target, to).toMatch(/^\/(?![/\\])/);
+        expect(new URL(target, "http://shop.example").host, to).toBe("shop.example");
+      }
     }
   });
 
