@@ -58,18 +58,18 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeOf(request);
   const [user, owner, categories, toast, store, seller] = await Promise.all([
     getOptionalUser(request),
     getCartOwner(request),
-    listCategories(db, localeOf(request)),
+    listCategories(db, locale),
     getToast(request),
     getStoreSettings(db, getEnv().SHOP_EMAIL),
     getSellerIdentity(db, getEnv().SHOP_EMAIL),
   ]);
-  const [cart, favoritesCount] = await Promise.all([getCart(db, owner), user ? countFavorites(db, user.id) : 0]);
+  const [cart, favoritesCount] = await Promise.all([getCart(db, owner, locale), user ? countFavorites(db, user.id) : 0]);
   const headers = new Headers();
   if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);
-  const locale = localeOf(request);
   const lean = isLeanPath(stripLocale(new URL(request.url).pathname));
   // A shopper's page remembers its language; the admin's pages are English and change nothing.
   const setLanguage = lean ? languageCookie(request, locale) : null;

@@ -1,5 +1,5 @@
 import { pageI18n } from "~/web/page-i18n.server";
-import { i18nFor } from "~/i18n/i18n.server";
+import { i18nFor, localeOf } from "~/i18n/i18n.server";
 import { useI18n } from "~/i18n/context";
 import { countryNameIn } from "~/i18n/countries";
 import { Money } from "~/components/ui/money";
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   // A card's Add to Cart answers the browser module the drawer with the new line (the cart it went into).
   return handleCartForm(request, await readFormData(request), {
-    added: async (owner, here) => cartDrawerAnswer(await getCart(db, owner), here, await pageI18n(request)),
+    added: async (owner, here) => cartDrawerAnswer(await getCart(db, owner, localeOf(request)), here, await pageI18n(request)),
   });
 }
 
@@ -88,7 +88,9 @@ export default function CartPage() {
                   <ProductThumb imageUrl={item.product.images[0]?.imageUrl} imageWidth={item.product.images[0]?.width} width={96} height={120} lazy={false} />
                   <div className="cart-item-body">
                     <h2 className="cart-item-title">
-                      <Link to={`/product/${item.product.slug}`}>{item.product.title}</Link>
+                      <Link to={`/product/${item.product.slug}`} lang={item.product.titleLang}>
+                        {item.product.title}
+                      </Link>
                     </h2>
                     {item.product.category ? <p className="muted small">{item.product.category.name}</p> : null}
                     <dl className="item-facts">

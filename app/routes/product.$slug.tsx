@@ -123,7 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The script's answer carries the drawer with the new line: the cart the add went into, not the request's cookie (a new guest has none yet).
   const answer = async () => {
     // The drawer's prices with their złoty amounts on a Polish page, as the page's own drawer.
-    return cartDrawerAnswer(await getCart(db, added.owner), here, await pageI18n(request));
+    return cartDrawerAnswer(await getCart(db, added.owner, localeOf(request)), here, await pageI18n(request));
   };
   return respond(request, { redirectTo: here, toast: { ...CART_TOAST_TEXT.added }, cookies: [added.cookie], answer });
 }

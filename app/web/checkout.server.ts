@@ -54,7 +54,7 @@ export async function loadCheckoutPage(request: Request) {
   const user = await getOptionalUser(request);
   const owner = await getCartOwner(request);
   const [summary, countries] = await Promise.all([
-    getCheckoutSummary(db, { owner, user, country: knownCountry(query.get("country")) || null }),
+    getCheckoutSummary(db, { owner, user, country: knownCountry(query.get("country")) || null, locale: localeOf(request) }),
     listShippedCountries(db),
   ]);
   // After the order posted for JSON (form-answer.server.ts) Remix runs this loader too, though
@@ -88,6 +88,7 @@ export async function loadCheckoutPage(request: Request) {
       items: summary.items.map((item) => ({
         id: item.id,
         title: item.product.title,
+        titleLang: item.product.titleLang,
         slug: item.product.slug,
         imageUrl: item.product.images[0]?.imageUrl ?? null,
         imageWidth: item.product.images[0]?.width ?? null,

@@ -11,6 +11,8 @@ import { useI18n } from "~/i18n/context";
 export interface SummaryItem {
   id: number;
   title: string;
+  /** "en" when the title is the English fallback on another language's page. */
+  titleLang?: "en";
   slug: string;
   /** The line's photo (the product image itself) and its width. */
   imageUrl: string | null;
@@ -110,7 +112,9 @@ export function CheckoutOrderSummary({
             <ProductThumb imageUrl={item.imageUrl} imageWidth={item.imageWidth} width={56} height={70} />
             <div className="checkout-line-body">
               <p className="checkout-line-title">
-                <Link to={`/product/${item.slug}`}>{item.title}</Link>
+                <Link to={`/product/${item.slug}`} lang={item.titleLang}>
+                  {item.title}
+                </Link>
               </p>
               {item.colorName ? (
                 <p className="muted small">

@@ -16,7 +16,7 @@ interface DrawerCartItem {
   madeToOrderDays?: number | null;
   colorName: string | null;
   variation: { variationName: string } | null;
-  product: { title: string; slug: string; priceCents: number; images: { imageUrl: string; width: number | null }[] };
+  product: { title: string; slug: string; priceCents: number; images: { imageUrl: string; width: number | null }[]; titleLang?: "en" };
 }
 
 export interface DrawerCart {
@@ -66,7 +66,7 @@ export function CartDrawer({ cart, here }: { cart: DrawerCart; here: string }) {
                   <ProductThumb imageUrl={item.product.images[0]?.imageUrl} imageWidth={item.product.images[0]?.width} width={60} height={75} />
                   <div>
                     <ShopLink to={`/product/${item.product.slug}`} className="strong">
-                      {item.product.title}
+                      <span lang={item.product.titleLang}>{item.product.title}</span>
                     </ShopLink>
                     <p className="muted small">
                       {[item.colorName, item.variation?.variationName].filter(Boolean).join(" · ")}

@@ -11,13 +11,16 @@ import { useI18n } from "~/i18n/context";
  */
 export function FooterContent({ email, name, description, seller }: { email: string; name: string; description: string; seller: SellerIdentity }) {
   const year = new Date().getFullYear();
-  const { t, text } = useI18n();
+  const { t, text, locale } = useI18n();
   return (
     <>
       <div className="footer-inner">
         <div>
           <p className="footer-brand">{name}</p>
-          <p className="muted">{description}</p>
+          {/* The store's description is the owner's English setting. */}
+          <p className="muted" lang={locale === "en" ? undefined : "en"}>
+            {description}
+          </p>
           <SellerDetails seller={seller} className="seller-details footer-seller" />
         </div>
         <nav aria-label={t("layout.footer.elsewhere")}>

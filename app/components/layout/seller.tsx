@@ -1,3 +1,5 @@
+import { useI18n } from "~/i18n/context";
+
 export type SellerIdentity = { legalName: string; address: string; email: string; phone: string; vatLine: string };
 
 /**
@@ -6,6 +8,8 @@ export type SellerIdentity = { legalName: string; address: string; email: string
  * hydrated page's bundle carries it.
  */
 export function SellerDetails({ seller, className }: { seller: SellerIdentity; className?: string }) {
+  // The VAT line is the owner's own English text: another language's page says so.
+  const { locale } = useI18n();
   return (
     <div className={className ?? "seller-details"}>
       <address>
@@ -23,7 +27,7 @@ export function SellerDetails({ seller, className }: { seller: SellerIdentity; c
         {seller.vatLine ? (
           <>
             <br />
-            {seller.vatLine}
+            <span lang={locale === "en" ? undefined : "en"}>{seller.vatLine}</span>
           </>
         ) : null}
       </address>

@@ -33,8 +33,8 @@ function stockBadge(stock: number, i18n: ShopI18n): SafeHtml | "" {
 function image(product: CardProduct, eager: boolean, i18n: ShopI18n): SafeHtml {
   const main = product.image;
   const alt = main?.alt ?? i18n.t("catalogue.card.noImage", { title: product.title });
-  // The owner writes image descriptions in English only: on another language's page they say so.
-  const altLang = main?.alt && i18n.locale !== "en" ? html` lang="en"` : "";
+  // The owner describes images in English only (one that is just the title is in the page's language).
+  const altLang = main?.alt && main.alt !== product.title && i18n.locale !== "en" ? html` lang="en"` : "";
   const img = html`<img src="${main ? thumbUrl(main.url) : PLACEHOLDER_IMAGE}" alt="${alt}"${altLang} width="${THUMB_WIDTH}" height="${THUMB_HEIGHT}" loading="${eager ? "eager" : "lazy"}" decoding="async"/>`;
   const srcSet = srcSetFor(main?.url, main?.width);
   if (!srcSet) return img;

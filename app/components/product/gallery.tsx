@@ -77,8 +77,8 @@ export function Gallery({
           <img
             src={image.imageUrl}
             alt={image.altText || title}
-            // The owner writes image descriptions in English only: on another language's page they say so.
-            lang={image.altText && locale !== "en" ? "en" : undefined}
+            // The owner describes images in English only (one that is just the title is in the page's language).
+            lang={image.altText && image.altText !== title && locale !== "en" ? "en" : undefined}
             width={image.width ?? 800}
             height={image.height ?? 1000}
             fetchPriority="high"

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { sql } from "kysely";
 import { type AddToCartInput, type UpdateCartItemInput } from "~/domain/cart/schemas";
 import { type CartTotals, computeCartTotals } from "~/domain/orders/totals";
@@ -41,6 +42,8 @@ export interface CartItemView {
     isLargeItem: boolean;
     category: { name: string; slug: string } | null;
     images: { imageUrl: string; thumbUrl: string; width: number | null }[];
+    /** "en" when the page is in another language and the title has no version in it. */
+    titleLang?: "en";
   };
   lineTotal: string;
 }
@@ -91,9 +94,9 @@ async function ensureCartId(db: DB, owner: CartOwner): Promise<number> {
  * chose at checkout, else her profile's, else the shop's home (HOME_COUNTRY): the cart has no
  * address of its own (docs/decisions/shipping-zones.md).
  */
-export async function getCart(db: DB, owner: CartOwner | null): Promise<CartView> {
+export async function getCart(db: DB, owner: CartOwner | null, locale: Locale = DEFAULT_LOCALE): Promise<CartView> {
   const cart = owner ? await findCart(db, owner) : null;
-  const items = cart?.id ? await listCartItems(db, cart.id) : [];
+  const items = cart?.id ? await localizeCartItems(db, await listCartItems(db, cart.id), locale) : [];
   const country = cart?.country || HOME_COUNTRY;
   // An empty cart ships for nothing: no need to read the zones.
   const zone = items.length > 0 ? await shippedZoneOf(db, country) : null;
@@ -103,6 +106,51 @@ export async function getCart(db: DB, owner: CartOwner | null): Promise<CartView
     country,
   );
   return { items, totals, country: cart?.country ?? null, shippingCountryName: countryName(country) };
+}
+
+/**
+ * The lines' product titles and category names in the page's language (the owner's Polish texts);
+ * a title with none stays English and says so. Orders are placed from the English cart: their
+ * lines keep the product's English title, as the owner's records do.
+ */
+async function localizeCartItems(db: DB, items: CartItemView[], locale: Locale): Promise<CartItemView[]> {
+  if (locale !== "pl" || items.length === 0) return items;
+  const slugs = [...new Set(items.flatMap((i) => (i.product.category ? [i.product.category.slug] : [])))];
+  const [titles, categories] = await Promise.all([
+    db
+      .selectFrom("product_translations")
+      .select(["product_id as id", "title"])
+      .where("locale", "=", locale)
+      .where(
+        "product_id",
+        "in",
+        items.map((i) => i.productId),
+      )
+      .execute(),
+    slugs.length
+      ? db
+          .selectFrom("category_translations as ct")
+          .innerJoin("categories as c", "c.id", "ct.category_id")
+          .select(["c.slug", "ct.name"])
+          .where("ct.locale", "=", locale)
+          .where("c.slug", "in", slugs)
+          .execute()
+      : [],
+  ]);
+  const titleOf = new Map(titles.filter((t) => t.title).map((t) => [t.id, t.title]));
+  const categoryOf = new Map(categories.filter((c) => c.name).map((c) => [c.slug, c.name]));
+  return items.map((item) => {
+    const title = titleOf.get(item.productId);
+    const category = item.product.category;
+    return {
+      ...item,
+      product: {
+        ...item.product,
+        ...(title ? { title } : { titleLang: "en" as const }),
+        category: category ? { ...category, name: categoryOf.get(category.slug) ?? category.name } : null,
+      },
+    };
+  });
 }
 
 /** Remembers the country the shopper chose at checkout on her cart (when she has one): the cart and drawer show its shipping. */

@@ -100,9 +100,9 @@ async function summarise(
  */
 export async function getCheckoutSummary(
   db: DB,
-  opts: { owner: CartOwner | null; user: { loyaltyPoints: number } | null; country?: string | null; useLoyaltyPoints?: boolean },
+  opts: { owner: CartOwner | null; user: { loyaltyPoints: number } | null; country?: string | null; useLoyaltyPoints?: boolean; locale?: Locale },
 ): Promise<CheckoutSummary> {
-  const cart = await getCart(db, opts.owner);
+  const cart = await getCart(db, opts.owner, opts.locale);
   const chosen = await shippedZoneOf(db, opts.country);
   const country = chosen ? opts.country! : cart.totals.shippingCountry;
   return summarise(db, cart.items, {
