@@ -72,7 +72,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);
   const lean = isLeanPath(stripLocale(new URL(request.url).pathname));
   // A shopper's page remembers its language; the admin's pages are English and change nothing.
-  const setLanguage = lean ? languageCookie(request, locale) : null;
+  // A first visit in English by a browser that prefers Polish: a one-line pointer, never a redirect.
+  const hint = lean ? languageHint(request, locale) : null;
+  const setLanguage = lean ? languageCookie(request, locale, { hinted: hint !== null }) : null;
   if (setLanguage) headers.append("Set-Cookie", setLanguage);
   // The indicative złoty amounts of Polish pages: the newest stored bank rate, from memory.
   // Only the rate itself goes into the page's data; without a stored rate the złoty line is absent.
@@ -101,8 +103,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       simulatedPayments: getEnv().PAYPAL_MODE === "emulator",
       locale,
       plnRate,
-      // A first visit in English by a browser that prefers Polish: a one-line pointer, never a redirect.
-      languageHint: lean ? languageHint(request, locale) : null,
+      languageHint: hint,
       // The hydrated admin renders the shop's header in the browser: its English words, as strings.
       chrome: lean ? null : chromeMessages(),
     },

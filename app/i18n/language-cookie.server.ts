@@ -15,13 +15,20 @@ export function rememberedLocale(request: Request): Locale | null {
   return null;
 }
 
+function hasLanguageCookie(request: Request): boolean {
+  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${LANG_COOKIE}=`));
+}
+
 /**
- * The Set-Cookie that remembers the page's language, or null when the cookie already says it.
+ * The Set-Cookie that remembers the page's language, or null when nothing needs remembering.
  * The shop moves between languages only by the link to the other one, so the language last read
- * is the one chosen; e-mails asked for outside a page (the API) go in it.
+ * is the one chosen; e-mails asked for outside a page (the API) go in it. English is what no
+ * cookie means: an English page sets none (its answers stay free of cookies for caches) unless
+ * the cookie says otherwise or the Polish hint was just shown, which then shows only once.
  */
-export function languageCookie(request: Request, locale: Locale): string | null {
+export function languageCookie(request: Request, locale: Locale, opts: { hinted?: boolean } = {}): string | null {
   if (rememberedLocale(request) === locale) return null;
+  if (locale === DEFAULT_LOCALE && !opts.hinted && !hasLanguageCookie(request)) return null;
   return `${LANG_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
 }
 

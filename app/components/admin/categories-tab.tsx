@@ -235,7 +235,7 @@ function CategoryForm({
           <p className="field-hint">Leave empty to show the English name on Polish pages.</p>
           <Field
             name="translations.pl.name"
-            label="Name (Polish)"
+            label={<span lang="pl">Nazwa</span>}
             idPrefix="category-"
             lang="pl"
             {...constraints["translations.pl.name"]}
@@ -244,7 +244,7 @@ function CategoryForm({
           />
           <Field
             name="translations.pl.description"
-            label="Description (Polish)"
+            label={<span lang="pl">Opis</span>}
             idPrefix="category-"
             lang="pl"
             {...constraints["translations.pl.description"]}

@@ -66,6 +66,8 @@ test("the page's language is remembered in the cookie lang; any other value is i
   const fresh = async (headers: Record<string, string> = {}): Promise<APIRequestContext> =>
     playwright.request.newContext({ baseURL, extraHTTPHeaders: headers });
   const plain = await fresh();
+  // English is what no cookie means: an English page sets none, a Polish one remembers Polish.
+  expect(setCookies((await plain.get("/shop", { maxRedirects: 0 })).headersArray()).filter((c) => c.startsWith("lang="))).toEqual([]);
   const pl = await plain.get("/pl/shop", { maxRedirects: 0 });
   expect(setCookies(pl.headersArray()).some((c) => /^lang=pl;/.test(c))).toBe(true);
   await plain.dispose();
@@ -91,6 +93,8 @@ test("the page's language is remembered in the cookie lang; any other value is i
   const hint = doc.querySelector(".language-hint");
   expect(hint?.getAttribute("lang")).toBe("pl");
   expect(hint?.querySelector("a")?.getAttribute("href")).toBe("/pl/shop");
+  // It shows once: the answer remembers English.
+  expect(setCookies(first.headersArray()).some((c) => /^lang=en;/.test(c))).toBe(true);
   await polishBrowser.dispose();
   const returning = await fresh({ "Accept-Language": "pl-PL,pl;q=0.9", Cookie: "lang=en" });
   expect(documentOf(await (await returning.get("/shop")).text()).querySelector(".language-hint")).toBeNull();

@@ -57,7 +57,15 @@ const ATTRIBUTES = ["aria-label", "placeholder", "title", "alt"];
 export function polishReadableText(html: string): string {
   const { document } = new JSDOM(html).window;
   for (const el of document.querySelectorAll("script, style, template")) el.remove();
-  for (const el of document.querySelectorAll("[lang]")) if (!/^pl\b/i.test(el.getAttribute("lang") ?? "") && el !== document.documentElement) el.remove();
+  // What the page itself marks as English (an owner's text with no Polish yet) is data wherever
+  // it recurs, say a product's title inside its Add to Cart button's label.
+  const englishData: string[] = [];
+  for (const el of document.querySelectorAll("[lang]")) {
+    if (/^pl\b/i.test(el.getAttribute("lang") ?? "") || el === document.documentElement) continue;
+    const data = el.textContent?.trim();
+    if (data && data.length >= 3) englishData.push(data);
+    el.remove();
+  }
   const parts: string[] = [document.title];
   const description = document.querySelector('meta[name="description"]')?.getAttribute("content");
   if (description) parts.push(description);
@@ -69,7 +77,9 @@ export function polishReadableText(html: string): string {
     if (el.tagName === "INPUT" && /^(submit|button|reset)$/i.test(el.getAttribute("type") ?? "")) parts.push(el.getAttribute("value") ?? "");
   }
   parts.push(document.body.textContent ?? "");
-  return parts.join("\n").replace(/\s+/g, " ");
+  let text = parts.join("\n");
+  for (const data of englishData.sort((a, b) => b.length - a.length)) text = text.split(data).join(" ");
+  return text.replace(/\s+/g, " ");
 }
 
 /** The English phrases a Polish page shows. */

@@ -3,11 +3,12 @@ import { type EditorValues } from "~/domain/catalogue/product-texts";
 import type { ProductTextField } from "~/domain/catalogue/translations";
 import { type EditorConstraints } from "~/web/admin/product-editor.server";
 
+// Labelled in Polish, the language they are written in (and no label repeats an English one).
 const FIELDS: { field: ProductTextField; label: string; rows?: number }[] = [
-  { field: "title", label: "Title (Polish)" },
-  { field: "description", label: "Description (Polish)", rows: 6 },
-  { field: "materials", label: "Materials (Polish)" },
-  { field: "safetyNotice", label: "Safety notice (Polish)", rows: 2 },
+  { field: "title", label: "Tytuł" },
+  { field: "description", label: "Opis", rows: 6 },
+  { field: "materials", label: "Materiały" },
+  { field: "safetyNotice", label: "Informacja o bezpieczeństwie", rows: 2 },
 ];
 
 /**
@@ -36,7 +37,9 @@ export function PolishFieldset({ constraints, values, errors }: { constraints: E
         };
         return (
           <div className="field" key={field}>
-            <label htmlFor={id}>{label}</label>
+            <label htmlFor={id} lang="pl">
+              {label}
+            </label>
             {rows ? <textarea rows={rows} {...common} /> : <input {...common} />}
             <FieldError id={`${id}-error`} errors={error} />
           </div>
