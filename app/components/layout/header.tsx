@@ -109,6 +109,11 @@ function HeaderView({ user, cart, favoritesCount, menu, storeName, searchConstra
                 <li>
                   <ShopLink to="/about">{t("layout.about")}</ShopLink>
                 </li>
+                <li className="mobile-language">
+                  <a href={otherLanguage.href} className="language-link" hrefLang={otherLanguage.locale} lang={otherLanguage.locale}>
+                    {otherLanguage.label}
+                  </a>
+                </li>
               </ul>
             </nav>
           </div>
