@@ -91,7 +91,7 @@ export function PageEditorPage() {
         <Link to={data.locale === "en" ? "/admin?tab=pages" : `/admin?tab=pages&locale=${data.locale}`}>← All pages</Link>
       </p>
       <h1>Edit {data.label}</h1>
-      <LanguageSwitch data={data} />
+      <LanguageSwitch languages={data.languages} current={data.locale} label="Language of the page" />
       <p className="muted">
         Shown at <a href={shownAt}>{shownAt}</a>.{" "}
         {data.fallback
@@ -170,14 +170,14 @@ function editorHere(data: EditorData): string {
   return data.languages.find((l) => l.code === data.locale)?.url ?? `/admin/pages/${data.slug}`;
 }
 
-/** 'English' / 'Polski': each language of the page is its own text with its own versions. */
-function LanguageSwitch({ data }: { data: EditorData }) {
+/** 'English' / 'Polski': each language of a page is its own text with its own versions (the editor and the Pages tab). */
+export function LanguageSwitch({ languages, current, label }: { languages: { code: string; name: string; url: string }[]; current: string; label: string }) {
   return (
-    <nav className="page-languages small" aria-label="Language of the page">
-      {data.languages.map((l, i) => (
+    <nav className="page-languages small" aria-label={label}>
+      {languages.map((l, i) => (
         <span key={l.code}>
           {i > 0 ? " | " : null}
-          {l.code === data.locale ? (
+          {l.code === current ? (
             <strong aria-current="page">{l.name}</strong>
           ) : (
             <Link to={l.url} lang={l.code}>

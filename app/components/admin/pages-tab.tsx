@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
-import { formatSavedAt } from "~/components/admin/page-editor";
+import { formatSavedAt, LanguageSwitch } from "~/components/admin/page-editor";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
 import { type HomeTexts } from "~/domain/pages/home";
@@ -18,20 +18,7 @@ export function PagesTab({ data }: { data: TabData }) {
   return (
     <section className="store-tab" aria-labelledby="pages-title">
       <h2 id="pages-title">Pages</h2>
-      <nav className="page-languages small" aria-label="Language of the pages">
-        {data.languages.map((l, i) => (
-          <span key={l.code}>
-            {i > 0 ? " | " : null}
-            {l.code === data.locale ? (
-              <strong aria-current="page">{l.name}</strong>
-            ) : (
-              <Link to={l.url} lang={l.code}>
-                {l.name}
-              </Link>
-            )}
-          </span>
-        ))}
-      </nav>
+      <LanguageSwitch languages={data.languages} current={data.locale} label="Language of the pages" />
       <p className="muted small">
         Every save keeps the previous version: open a page to see its versions and restore one. Each language has its own text and versions; a page not written
         in a language yet shows its English text there.
