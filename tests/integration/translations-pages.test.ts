@@ -10,6 +10,7 @@ import { loader as productLoader } from "~/routes/product.$slug";
 import { productCardHtml } from "~/components/product/card-html";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { getProductBySlug } from "~/domain/catalogue/products.server";
+import { addToCart, getCart } from "~/domain/cart/cart.server";
 import { i18nFor } from "~/i18n/i18n.server";
 import { recalculateCategoryCounts } from "~/domain/catalogue/categories.server";
 import { addToCategory, makeCategory, makeProduct, makeUser } from "../helpers/kit";
@@ -162,5 +163,33 @@ describe("Polish shop pages", () => {
     expect(en.product).toMatchObject({ title: "Lace Shawl", category: { name: "Knitted Shawls" } });
     expect(en.product).not.toHaveProperty("fallback");
     expect(en).toMatchObject({ note: "Hand wash only.", noteLang: null });
+  });
+});
+
+describe("the Polish cart", () => {
+  it("names its lines in Polish, marks a title with no Polish as English, and leaves the English cart as it was", async () => {
+    const category = await makeCategory(db, { name: "Cart Hats" });
+    await db.insertInto("category_translations").values({ category_id: category.id, locale: "pl", name: "Kapelusze" }).execute();
+    const translated = await makeProduct(db, { title: "Straw Hat", stock: 5 });
+    const untranslated = await makeProduct(db, { title: "Felt Hat", stock: 5 });
+    for (const p of [translated, untranslated]) await addToCategory(db, p.id, category.id);
+    await db.insertInto("product_translations").values({ product_id: translated.id, locale: "pl", title: "Słomkowy kapelusz" }).execute();
+    const owner = { cartKey: "polish-cart" };
+    for (const p of [translated, untranslated]) await addToCart(db, owner, { productId: p.id, quantity: 1 });
+
+    const lines = (cart: Awaited<ReturnType<typeof getCart>>) =>
+      cart.items.map((i) => ({ title: i.product.title, lang: i.product.titleLang ?? null, category: i.product.category?.name }));
+    expect(lines(await getCart(db, owner, "pl"))).toEqual(
+      expect.arrayContaining([
+        { title: "Słomkowy kapelusz", lang: null, category: "Kapelusze" },
+        { title: "Felt Hat", lang: "en", category: "Kapelusze" },
+      ]),
+    );
+    expect(lines(await getCart(db, owner))).toEqual(
+      expect.arrayContaining([
+        { title: "Straw Hat", lang: null, category: "Cart Hats" },
+        { title: "Felt Hat", lang: null, category: "Cart Hats" },
+      ]),
+    );
   });
 });

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { type AddToCartInput, type UpdateCartItemInput } from "~/domain/cart/schemas";
 import { type CartTotals, computeCartTotals } from "~/domain/orders/totals";
 import { linePhotoId } from "~/domain/catalogue/line-photo.server";
+import { isTranslated, readCategoryNamesBySlug, readProductTitles } from "~/domain/catalogue/translations.server";
 import { madeToOrderRoom, madeToOrderRooms } from "~/domain/catalogue/made-to-order.server";
 import { countryName } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
@@ -114,31 +115,19 @@ export async function getCart(db: DB, owner: CartOwner | null, locale: Locale = 
  * lines keep the product's English title, as the owner's records do.
  */
 async function localizeCartItems(db: DB, items: CartItemView[], locale: Locale): Promise<CartItemView[]> {
-  if (locale !== "pl" || items.length === 0) return items;
-  const slugs = [...new Set(items.flatMap((i) => (i.product.category ? [i.product.category.slug] : [])))];
-  const [titles, categories] = await Promise.all([
-    db
-      .selectFrom("product_translations")
-      .select(["product_id as id", "title"])
-      .where("locale", "=", locale)
-      .where(
-        "product_id",
-        "in",
-        items.map((i) => i.productId),
-      )
-      .execute(),
-    slugs.length
-      ? db
-          .selectFrom("category_translations as ct")
-          .innerJoin("categories as c", "c.id", "ct.category_id")
-          .select(["c.slug", "ct.name"])
-          .where("ct.locale", "=", locale)
-          .where("c.slug", "in", slugs)
-          .execute()
-      : [],
+  if (!isTranslated(locale) || items.length === 0) return items;
+  const [titleOf, categoryOf] = await Promise.all([
+    readProductTitles(
+      db,
+      items.map((i) => i.productId),
+      locale,
+    ),
+    readCategoryNamesBySlug(
+      db,
+      items.flatMap((i) => (i.product.category ? [i.product.category.slug] : [])),
+      locale,
+    ),
   ]);
-  const titleOf = new Map(titles.filter((t) => t.title).map((t) => [t.id, t.title]));
-  const categoryOf = new Map(categories.filter((c) => c.name).map((c) => [c.slug, c.name]));
   return items.map((item) => {
     const title = titleOf.get(item.productId);
     const category = item.product.category;

@@ -67,6 +67,31 @@ export async function writeProductTranslations(trx: DB, productId: number, trans
     .execute();
 }
 
+/** The products' titles in a language, by id: only those written (an empty one is not). */
+export async function readProductTitles(db: DB, ids: number[], locale: TextLocale): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("product_translations")
+    .select(["product_id as id", "title"])
+    .where("locale", "=", locale)
+    .where("product_id", "in", [...new Set(ids)])
+    .execute();
+  return new Map(rows.filter((r) => r.title).map((r) => [r.id, r.title]));
+}
+
+/** The categories' names in a language, by slug (for views that carry no id): only those written. */
+export async function readCategoryNamesBySlug(db: DB, slugs: string[], locale: TextLocale): Promise<Map<string, string>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("category_translations as ct")
+    .innerJoin("categories as c", "c.id", "ct.category_id")
+    .select(["c.slug", "ct.name"])
+    .where("ct.locale", "=", locale)
+    .where("c.slug", "in", [...new Set(slugs)])
+    .execute();
+  return new Map(rows.filter((r) => r.name).map((r) => [r.slug, r.name]));
+}
+
 /** The categories' Polish texts by id (only those that have a row). */
 export async function readCategoryTranslations(db: DB, ids: number[]): Promise<Map<number, CategoryTexts>> {
   if (ids.length === 0) return new Map();
