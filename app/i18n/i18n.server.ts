@@ -95,6 +95,10 @@ export function i18nFor(locale: Locale, plnRate: PlnRate | null = null): ShopI18
   const tag = INTL_LOCALE[locale];
   const usd = new Intl.NumberFormat(tag, { style: "currency", currency: "USD" });
   const pln = new Intl.NumberFormat(tag, { style: "currency", currency: "PLN" });
+  // Made once per language: building an Intl formatter costs far more than using one.
+  const day = new Intl.DateTimeFormat(tag, { dateStyle: "long" });
+  const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeStyle: "short" });
+  const numbers = new Intl.NumberFormat(tag);
   const i18n: ShopI18n = {
     locale,
     t: (key: MessageKey, values?: MessageValues) => intl.formatMessage({ id: key }, values) as string,
@@ -109,8 +113,8 @@ export function i18nFor(locale: Locale, plnRate: PlnRate | null = null): ShopI18
     money: locale === DEFAULT_LOCALE ? formatMoney : (cents) => usd.format(cents / 100),
     // A no-break space: "ok." never ends a line without its amount.
     pln: (cents) => (locale === "pl" && plnRate ? `ok.\u00a0${pln.format(plnGrosze(cents, plnRate.mid) / 100)}` : null),
-    date: (value, options) => new Intl.DateTimeFormat(tag, { dateStyle: "long", ...(options?.withTime ? { timeStyle: "short" } : {}) }).format(new Date(value)),
-    number: (value) => new Intl.NumberFormat(tag).format(value),
+    date: (value, options) => (options?.withTime ? dateTime : day).format(new Date(value)),
+    number: (value) => numbers.format(value),
   };
   // One per language and rate: a new rate a day makes a new one, the old ones are few.
   if (i18ns.size > 20) i18ns.clear();
