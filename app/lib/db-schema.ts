@@ -56,6 +56,7 @@ import type {
 } from "~/lib/db-schema/ops";
 import type { ShippingZonesTable, ShippingZoneCountriesTable } from "~/lib/db-schema/shipping";
 import type { ExchangeRatesTable } from "~/lib/db-schema/currency";
+import type { DiscountsTable, DiscountUsesTable, DiscountPublicPeriodsTable, PriceHistoryTable } from "~/lib/db-schema/discounts";
 
 /*
  * The database's tables as Kysely sees them, one file per area under db-schema/; this file joins
@@ -68,6 +69,7 @@ export type * from "~/lib/db-schema/orders";
 export type * from "~/lib/db-schema/ops";
 export type * from "~/lib/db-schema/shipping";
 export type * from "~/lib/db-schema/currency";
+export type * from "~/lib/db-schema/discounts";
 export type { OrderStatus } from "~/lib/db-schema/order-status";
 
 export interface Database {
@@ -122,6 +124,10 @@ export interface Database {
   shipping_zones: ShippingZonesTable;
   shipping_zone_countries: ShippingZoneCountriesTable;
   exchange_rates: ExchangeRatesTable;
+  discounts: DiscountsTable;
+  discount_uses: DiscountUsesTable;
+  discount_public_periods: DiscountPublicPeriodsTable;
+  price_history: PriceHistoryTable;
 }
 
 export type Category = Selectable<CategoriesTable>;

@@ -26,6 +26,7 @@ import * as mailLocale from "./2026_12_10_0002_mail_locale";
 import * as translations from "./2026_12_10_0003_translations";
 import * as pageLocales from "./2026_12_10_0004_page_locales";
 import * as exchangeRates from "./2026_12_10_0005_exchange_rates";
+import * as discounts from "./2026_12_17_0001_discounts";
 
 /** Every migration, in order. Add new ones here as well as in this folder. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "2026_12_10_0003_translations": translations,
   "2026_12_10_0004_page_locales": pageLocales,
   "2026_12_10_0005_exchange_rates": exchangeRates,
+  "2026_12_17_0001_discounts": discounts,
 };

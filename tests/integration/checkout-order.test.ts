@@ -25,6 +25,7 @@ const CHECKOUT: CheckoutInput = {
   customerMessage: null,
   agreeToTerms: true,
   useLoyaltyPoints: false,
+  discountCode: null,
   isGift: false,
   createAccount: false,
 };

@@ -105,6 +105,7 @@ const CHECKOUT_DETAILS = {
   customerMessage: null,
   agreeToTerms: true,
   useLoyaltyPoints: false,
+  discountCode: null,
   isGift: false,
 } as const;
 const profileBody = (email: string, currentPassword?: string) => ({

@@ -36,6 +36,8 @@ const ORDER: Extract<PaymentPageData, { state: "unpaid" }>["order"] = {
   shippingName: "Standard Shipping",
   loyaltyDiscountCents: 500,
   loyaltyPointsUsed: 50,
+  discountCode: null,
+  discountCents: 0,
   totalCents: 5100,
 };
 

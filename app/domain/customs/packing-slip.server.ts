@@ -74,6 +74,8 @@ function readOrders(db: DB, ids: number[]) {
       "shipping_name as shippingName",
       "loyalty_discount_cents as loyaltyDiscountCents",
       "loyalty_points_used as loyaltyPointsUsed",
+      "discount_code as discountCode",
+      "discount_cents as discountCents",
       "total_cents as totalCents",
       "shipping_first_name as firstName",
       "shipping_last_name as lastName",

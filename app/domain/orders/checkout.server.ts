@@ -3,6 +3,7 @@ import { type CartItemView, type CartOwner, getCart, rememberCartCountry } from 
 import { holdMadeToOrderPlaces } from "~/domain/catalogue/made-to-order-holds.server";
 import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
+import { findUsableCode, heldBy, holdCode, type UsableCode } from "~/domain/discounts/redeem.server";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { loyaltyDiscount, pointsEarned } from "~/domain/loyalty/rules";
 import { CHECKOUT_TEXT } from "~/domain/orders/checkout-texts";
@@ -41,12 +42,26 @@ export interface CheckoutShipping extends ShippingRate {
   freeShipping: FreeShippingNudge | null;
 }
 
+/** The discount code a checkout was given: applied, or refused with the reason (the field's error). */
+export interface CheckoutCode {
+  /** As the shopper typed it. */
+  typed: string;
+  /** The code applied (upper-case), or null when refused. */
+  applied: string | null;
+  /** What it took off (totals.discountCents); 0 when refused. */
+  cents: number;
+  /** Why it was refused (DISCOUNT_TEXT), or null. */
+  error: string | null;
+}
+
 export interface CheckoutSummary {
   items: CartItemView[];
   shipping: CheckoutShipping;
   /** Null for guests: only signed-in customers have points. */
   loyalty: CheckoutLoyalty | null;
-  /** Subtotal, shipping, the loyalty discount when applied, and the total (computeOrderTotals). */
+  /** Null when no code was typed. */
+  code: CheckoutCode | null;
+  /** Subtotal, shipping, the code and the loyalty discount when applied, and the total (computeOrderTotals). */
   totals: OrderTotals;
 }
 
@@ -58,12 +73,13 @@ export interface CheckoutSummary {
 async function summarise(
   db: DB,
   items: CartItemView[],
-  opts: { points: number | null; country: string; chosen: boolean; zone: ShippingZone | null; useLoyaltyPoints: boolean },
+  opts: { points: number | null; country: string; chosen: boolean; zone: ShippingZone | null; useLoyaltyPoints: boolean; code?: UsableCode | null },
 ): Promise<CheckoutSummary> {
   const lines = items.map((item) => ({ unitPriceCents: item.product.priceCents, quantity: item.quantity, isLarge: item.product.isLarge }));
   const { zone } = opts;
   const rate = zone ? shippingRateFor(lines, zone) : { name: "", priceCents: 0, description: SHIPPING_TEXT.chooseCountry };
-  const plain = computeOrderTotals({ items: lines, shipping: rate });
+  const code = opts.code ?? null;
+  const plain = computeOrderTotals({ items: lines, shipping: rate, code });
   const shipping: CheckoutShipping = {
     ...rate,
     country: opts.country,
@@ -71,7 +87,9 @@ async function summarise(
     zone: zone?.name ?? null,
     freeShipping: freeShippingNudge(plain.subtotalCents, zone),
   };
-  if (opts.points === null) return { items, shipping, loyalty: null, totals: plain };
+  const codeSeen = (totals: OrderTotals): CheckoutCode | null =>
+    code ? { typed: code.code, applied: code.code, cents: totals.discountCents, error: null } : null;
+  if (opts.points === null) return { items, shipping, loyalty: null, code: codeSeen(plain), totals: plain };
   const config = await getLoyaltyConfig(db);
   const ex = config.discountExchange;
   const discount = loyaltyDiscount(config, opts.points, plain.subtotalCents, opts.useLoyaltyPoints);
@@ -79,6 +97,7 @@ async function summarise(
     items: lines,
     shipping,
     loyaltyDiscount: { cents: Math.round(ex.discountAmount * 100), pointsUsed: ex.pointsRequired },
+    code,
   });
   const loyalty: CheckoutLoyalty = {
     eligible: discount.eligible,
@@ -90,28 +109,51 @@ async function summarise(
     discountCents: discount.discountCents,
     pointsUsed: discount.pointsUsed,
   };
-  const totals = computeOrderTotals({ items: lines, shipping, loyaltyDiscount: { cents: discount.discountCents, pointsUsed: discount.pointsUsed } });
-  return { items, shipping, loyalty, totals };
+  const totals = computeOrderTotals({ items: lines, shipping, loyaltyDiscount: { cents: discount.discountCents, pointsUsed: discount.pointsUsed }, code });
+  return { items, shipping, loyalty, code: codeSeen(totals), totals };
 }
 
 /**
  * The checkout page's figures for the owner's cart (see summarise), shipped to `country` when a
- * zone ships there, else to the cart's country (getCart). `user` null for guests.
+ * zone ships there, else to the cart's country (getCart). `user` null for guests. A typed
+ * `discountCode` is applied when it may be used (the e-mail, when given, for the once-per-e-mail
+ * rule); a refused one is reported in `code.error` and changes no figure.
  */
 export async function getCheckoutSummary(
   db: DB,
-  opts: { owner: CartOwner | null; user: { loyaltyPoints: number } | null; country?: string | null; useLoyaltyPoints?: boolean; locale?: Locale },
+  opts: {
+    owner: CartOwner | null;
+    user: { loyaltyPoints: number } | null;
+    country?: string | null;
+    useLoyaltyPoints?: boolean;
+    locale?: Locale;
+    discountCode?: string | null;
+    email?: string | null;
+  },
 ): Promise<CheckoutSummary> {
   const cart = await getCart(db, opts.owner, opts.locale);
   const chosen = await shippedZoneOf(db, opts.country);
   const country = chosen ? opts.country! : cart.totals.shippingCountry;
-  return summarise(db, cart.items, {
+  const typed = opts.discountCode?.trim() ?? "";
+  let code: UsableCode | null = null;
+  let refusal: string | null = null;
+  if (typed !== "" && cart.items.length > 0) {
+    try {
+      code = await findUsableCode(db, typed, { subtotalCents: cart.totals.subtotalCents, email: opts.email });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      refusal = error.message;
+    }
+  }
+  const summary = await summarise(db, cart.items, {
     points: opts.user ? opts.user.loyaltyPoints : null,
     country,
     chosen: chosen !== null || cart.country === country,
     zone: chosen ?? (await shippedZoneOf(db, country)),
     useLoyaltyPoints: opts.useLoyaltyPoints ?? false,
+    code,
   });
+  return refusal === null ? summary : { ...summary, code: { typed, applied: null, cents: 0, error: refusal } };
 }
 
 export interface PlaceOrderContext {
@@ -164,6 +206,7 @@ function figuresDiffer(client: ClientFigures, server: CheckoutSummary): boolean 
     (client.shippingCents !== undefined && client.shippingCents !== totals.shippingCents) ||
     (client.shippingName !== undefined && client.shippingName !== totals.shippingName) ||
     (client.loyaltyDiscountCents !== undefined && client.loyaltyDiscountCents !== totals.loyaltyDiscountCents) ||
+    (client.discountCents !== undefined && client.discountCents !== totals.discountCents) ||
     (client.totalCents !== undefined && client.totalCents !== totals.totalCents) ||
     (client.items !== undefined && !sameLines(client.items, server.items))
   );
@@ -177,6 +220,8 @@ function totalsColumns(totals: OrderTotals) {
     shipping_name: totals.shippingName,
     loyalty_discount_cents: totals.loyaltyDiscountCents,
     loyalty_points_used: totals.loyaltyPointsUsed,
+    discount_code: totals.discountCode,
+    discount_cents: totals.discountCents,
     total_cents: totals.totalCents,
   };
 }
@@ -260,15 +305,20 @@ export async function placeOrder(db: DB, ctx: PlaceOrderContext, input: Checkout
     await assertInStock(trx, cart.items, earlier?.id);
     const earlierPoints = earlier ? await pointsTakenBy(trx, earlier.id) : 0;
     const points = ctx.userId === null ? null : (await loyaltyBalance(trx, ctx.userId)) + earlierPoints;
-    const summary = await summarise(trx, cart.items, { points, country: input.country, chosen: true, zone, useLoyaltyPoints: input.useLoyaltyPoints });
+    // 400 on discountCode, naming why, before anything is written.
+    const code = input.discountCode
+      ? await findUsableCode(trx, input.discountCode, { subtotalCents: cart.totals.subtotalCents, email: input.email, exceptOrderId: earlier?.id })
+      : null;
+    const summary = await summarise(trx, cart.items, { points, country: input.country, chosen: true, zone, useLoyaltyPoints: input.useLoyaltyPoints, code });
     if (client && figuresDiffer(client, summary)) throw new DomainError(CHECKOUT_TEXT.figuresChanged, 409);
 
     // Back at checkout with the same cart: the unpaid order already made from it is used again
     // (with the address just given) instead of a second one piling up.
     const same = await findUnpaidOrderForCart(trx, ctx, cart.items, summary.totals.totalCents);
-    if (same) return placeAgain(trx, ctx, same, input, summary.totals, zone.name);
+    if (same && (await heldBy(trx, same.id)) === (code?.id ?? null)) return placeAgain(trx, ctx, same, input, summary.totals, zone.name, code);
     if (earlier) await replaceEarlier(trx, earlier.id, earlierPoints);
-    return insertOrder(trx, ctx, input, cart.items, summary.totals, zone.name);
+    if (same && same.id !== earlier?.id) await replaceEarlier(trx, same.id, await pointsTakenBy(trx, same.id));
+    return insertOrder(trx, ctx, input, cart.items, summary.totals, zone.name, code);
   });
 }
 
@@ -327,6 +377,7 @@ async function placeAgain(
   input: CheckoutInput,
   totals: OrderTotals,
   zone: string,
+  code: UsableCode | null,
 ): Promise<PlacedOrder> {
   await trx
     .updateTable("orders")
@@ -345,6 +396,8 @@ async function placeAgain(
     .where("stock_reserved", "=", 0)
     .execute();
   await takeOrderPoints(trx, same.id);
+  // The same code as before (placeOrder checked): the use stays the order's, for the address just given.
+  await holdCode(trx, same.id, code, input.email);
   await planOrderLines(trx, same.id);
   await holdMadeToOrderPlaces(trx, same.id, placerOf(ctx));
   return { id: same.id, confirmationToken: same.confirmationToken, totalCents: totals.totalCents };
@@ -358,13 +411,16 @@ async function replaceEarlier(trx: DB, earlierId: number, earlierPoints: number)
     .where("order_id", "=", earlierId)
     .where("made_to_order", "=", 1)
     .executeTakeFirst();
-  if (earlierPoints > 0 || earlierMadeToOrder) {
+  const earlierCode = await heldBy(trx, earlierId);
+  if (earlierPoints > 0 || earlierMadeToOrder || earlierCode !== null) {
     await transitionOrder(trx, earlierId, "replace", {
       pointsWhy: `order #${earlierId} replaced by a new order of the same cart`,
       message:
         earlierPoints > 0
           ? "Replaced by a new order of the same cart before payment; its loyalty points were given back."
-          : "Replaced by a new order of the same cart before payment; its made-to-order places were freed.",
+          : earlierMadeToOrder
+            ? "Replaced by a new order of the same cart before payment; its made-to-order places were freed."
+            : "Replaced by a new order of the same cart before payment; its discount code was given back.",
     });
   }
 }
@@ -381,6 +437,7 @@ async function insertOrder(
   items: CartItemView[],
   totals: OrderTotals,
   zone: string,
+  code: UsableCode | null,
 ): Promise<PlacedOrder> {
   const confirmationToken = newConfirmationToken();
   const order = await trx
@@ -415,6 +472,8 @@ async function insertOrder(
     )
     .execute();
   await takeOrderPoints(trx, order.id);
+  // Counted now: of simultaneous orders on a code's last use exactly one gets it (holdCode).
+  await holdCode(trx, order.id, code, input.email);
   // Ready from stock or made to order, decided inside this write transaction so two buyers at
   // the made-to-order cap cannot both get a place; the places are held for a short time only.
   await planOrderLines(trx, order.id);

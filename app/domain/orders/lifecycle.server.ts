@@ -2,6 +2,7 @@ import { type Updateable } from "kysely";
 import { refreshExpectedShipDate } from "~/domain/catalogue/made-to-order.server";
 import { awardOrderPoints } from "~/domain/loyalty/loyalty.server";
 import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
+import { releaseCode } from "~/domain/discounts/redeem.server";
 import { addOrderEvent } from "~/domain/orders/events.server";
 import { returnOrderStock } from "~/domain/orders/holds.server";
 import { ORDER_TRANSITIONS, type OrderTransition, type OrderTransitionName, PREVIOUS_STATUS } from "~/domain/orders/lifecycle";
@@ -57,8 +58,8 @@ function holdColumns(t: OrderTransition): { stock_reserved?: number } {
 /**
  * Performs the transition `name` on the order, in the caller's transaction: a conditional update
  * of the status (only from the table's `from`, narrowed by `opts.from`; while no payment holds
- * the order when the table says so), then what the table says it does to stock, points and
- * made-to-order places, then the order event. Answers null, changing nothing, when the order is
+ * the order when the table says so), then what the table says it does to stock, points,
+ * made-to-order places and the discount code's use, then the order event. Answers null, changing nothing, when the order is
  * missing or not in a status the transition starts from; a second call therefore settles nothing.
  */
 export async function transitionOrder(db: DB, orderId: number, name: OrderTransitionName, opts: TransitionOptions = {}): Promise<TransitionResult | null> {
@@ -86,6 +87,7 @@ export async function transitionOrder(db: DB, orderId: number, name: OrderTransi
   }
   // A made-to-order place is held by the order's status (OPEN_MADE_TO_ORDER_STATUSES): 'release' needs no write.
   if (t.madeToOrder === "start") await refreshExpectedShipDate(db, orderId, now);
+  if (t.code === "release") await releaseCode(db, orderId, now);
   const why = opts.pointsWhy ?? `order #${orderId} cancelled`;
   if (t.points === "award") await awardOrderPoints(db, orderId);
   else if (t.points === "give-back") await givePointsBack(db, orderId, why);

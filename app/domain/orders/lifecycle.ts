@@ -37,6 +37,12 @@ export type MadeToOrderEffect =
   /** The order no longer holds its places: another buyer may take them. */
   | "release";
 
+/** What a transition does to the discount code's use the order holds (docs/discounts.md). */
+export type CodeEffect =
+  | "none"
+  /** The use comes back to the code: the order was never paid for (or never could be kept). */
+  | "release";
+
 /** What a transition needs of, or does to, a payment's hold (orders.stock_reserved). */
 export type HoldEffect =
   | "none"
@@ -72,23 +78,25 @@ export interface OrderTransition {
   stock: StockEffect;
   points: PointsEffect;
   madeToOrder: MadeToOrderEffect;
+  code: CodeEffect;
   hold: HoldEffect;
   /** The order history line's type, when the caller gives its text. */
   event: OrderEventKind | null;
 }
 
-const UNPAID_CANCEL = { stock: "none", points: "give-back", madeToOrder: "release", hold: "refuse-while-held" } as const;
-const PAID_CANCEL = { stock: "back", points: "settle", madeToOrder: "release", hold: "clear" } as const;
-const QUIET = { stock: "none", points: "none", madeToOrder: "none", hold: "none" } as const;
+const UNPAID_CANCEL = { stock: "none", points: "give-back", madeToOrder: "release", code: "release", hold: "refuse-while-held" } as const;
+// A paid order used its code: cancelling it later does not give the use back.
+const PAID_CANCEL = { stock: "back", points: "settle", madeToOrder: "release", code: "none", hold: "clear" } as const;
+const QUIET = { stock: "none", points: "none", madeToOrder: "none", code: "none", hold: "none" } as const;
 
 export const ORDER_TRANSITIONS = {
-  pay: { from: ["unpaid"], to: "paid", by: ["payment"], stock: "keep", points: "award", madeToOrder: "start", hold: "set", event: "paid" },
+  pay: { from: ["unpaid"], to: "paid", by: ["payment"], stock: "keep", points: "award", madeToOrder: "start", code: "none", hold: "set", event: "paid" },
   cancelUnpaid: { from: ["unpaid"], to: "unpaidcancelled", by: ["customer", "admin"], ...UNPAID_CANCEL, event: "unpaid-cancelled" },
   expire: { from: ["unpaid"], to: "unpaidcancelled", by: ["system"], ...UNPAID_CANCEL, event: "expired" },
   /** The same cart placed again with other figures: the earlier unpaid order gives way. */
   replace: { from: ["unpaid"], to: "unpaidcancelled", by: ["customer"], ...UNPAID_CANCEL, event: "unpaid-cancelled" },
   /** A capture landed but its stock or points could no longer be taken: cancelled and refunded. */
-  failCapture: { from: ["unpaid"], to: "cancelled", by: ["payment"], ...PAID_CANCEL, event: "stock-short" },
+  failCapture: { from: ["unpaid"], to: "cancelled", by: ["payment"], ...PAID_CANCEL, code: "release", event: "stock-short" },
   requestCancellation: { from: ["paid"], to: "cancel_request", by: ["customer"], ...QUIET, event: null },
   declineCancellation: { from: ["cancel_request"], to: "paid", by: ["admin"], ...QUIET, event: "cancel-declined" },
   startPacking: { from: ["paid"], to: "processing", by: ["admin"], ...QUIET, event: "packing" },
@@ -106,6 +114,7 @@ export const ORDER_TRANSITIONS = {
     stock: "returned",
     points: "settle-refund",
     madeToOrder: "none",
+    code: "none",
     hold: "none",
     event: "returned",
   },

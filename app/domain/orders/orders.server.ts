@@ -98,6 +98,8 @@ export interface OrderView {
   /** The shipping zone it was placed in, as named then (null for orders from before zones). */
   shippingZone: string | null;
   loyaltyDiscount: string;
+  /** The discount code and what it took off (the contract's `discount`), or null. */
+  discount: { code: string; amount: string } | null;
   total: string;
   subtotalCents: number;
   shippingCents: number;
@@ -148,6 +150,8 @@ function selectOrderRow(db: DB, orderId: number) {
       "shipping_zone as shippingZone",
       "loyalty_discount_cents as loyaltyDiscountCents",
       "loyalty_points_used as loyaltyPointsUsed",
+      "discount_code as discountCode",
+      "discount_cents as discountCents",
       "points_awarded as pointsAwarded",
       "total_cents as totalCents",
       "created_at as createdAt",
@@ -286,7 +290,7 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
     ...order
   } = o;
   const totals = storedOrderTotals(o);
-  const { subtotal, shippingCost, loyaltyDiscount, total } = decimalTotals(totals);
+  const { subtotal, shippingCost, loyaltyDiscount, discount, total } = decimalTotals(totals);
   return {
     ...order,
     ...totalsFigures(totals),
@@ -298,6 +302,7 @@ export async function getOrderView(db: DB, orderId: number): Promise<OrderView |
     subtotal,
     shippingCost,
     loyaltyDiscount,
+    discount,
     total,
     shippingAddress: { firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country },
     items: items.map((i) => toItemView(i, categories)),

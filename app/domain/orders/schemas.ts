@@ -1,3 +1,4 @@
+import { DISCOUNT_TEXT } from "~/domain/discounts/texts";
 import { z } from "zod";
 import { isCountryCode } from "~/domain/common/countries";
 import {
@@ -52,6 +53,9 @@ const Password = z
   .max(CHECKOUT_PASSWORD_MAX, `Password must be at most ${CHECKOUT_PASSWORD_MAX} characters`)
   .optional();
 
+/** Room for a code typed with spaces or dashes ("SPRING-2026"); the code itself is 4–20 characters. */
+const DISCOUNT_CODE_TYPED_MAX = 40;
+
 const CheckoutFields = z.object({
   email: Email,
   firstName: requiredText(T.firstNameRequired, CHECKOUT_MAX.firstName),
@@ -75,6 +79,13 @@ const CheckoutFields = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   useLoyaltyPoints: Checkbox,
+  /** A discount code as typed; whether it exists and may be used is placeOrder's check (findUsableCode). */
+  discountCode: z
+    .string({ invalid_type_error: DISCOUNT_TEXT.format })
+    .trim()
+    .max(DISCOUNT_CODE_TYPED_MAX, DISCOUNT_TEXT.format)
+    .nullish()
+    .transform((value) => (value ? value : null)),
   /** 'This is a gift': the packing slip leaves the prices out (docs/shipping.md). */
   isGift: Checkbox,
   agreeToTerms: Checkbox.refine((value) => value, T.termsRequired),
@@ -108,6 +119,7 @@ export interface ClientFigures {
   shippingCents?: number;
   shippingName?: string;
   loyaltyDiscountCents?: number;
+  discountCents?: number;
   totalCents?: number;
   items?: { productId: number; colorId: number | null; variationCode: string | null; quantity: number; priceCents: number | null }[];
 }
@@ -154,6 +166,7 @@ const OrderPayloadSchema = z.object({
     .max(200)
     .optional(),
   useLoyaltyPoints: z.unknown(),
+  discountCode: z.unknown(),
   isGift: z.unknown(),
   customerMessage: z.unknown(),
   agreeToTerms: z.unknown(),
@@ -183,6 +196,7 @@ export const OrderCreateSchema = OrderPayloadSchema.transform((payload, ctx) => 
     ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])),
     customerMessage: payload.customerMessage,
     useLoyaltyPoints: payload.useLoyaltyPoints,
+    discountCode: payload.discountCode,
     isGift: payload.isGift,
     agreeToTerms: payload.agreeToTerms === undefined ? true : payload.agreeToTerms,
   });

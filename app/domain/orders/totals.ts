@@ -1,3 +1,4 @@
+import { type CodeTerms, codeDiscountBeforeCaps } from "~/domain/discounts/rules";
 import { SHIPPING_TEXT } from "~/domain/shipping/texts";
 import { centsToDecimal } from "~/lib/money";
 
@@ -72,12 +73,12 @@ export function freeShippingNudge(subtotalCents: number, zone: ZoneRates | null)
 export type PaypalBucket = "item_total" | "shipping" | "discount";
 const PAYPAL_DEDUCTIONS: readonly PaypalBucket[] = ["discount"];
 
-export type TotalsLineKind = "shipping" | "loyalty-discount";
+export type TotalsLineKind = "shipping" | "code-discount" | "loyalty-discount";
 
 /** One line between the items subtotal and the total. */
 export interface TotalsLine {
   kind: TotalsLineKind;
-  /** The shipping rate's name; empty for a discount (the page words its label). */
+  /** The shipping rate's name; the code for a code discount; empty for the loyalty discount (the page words its label). */
   name: string;
   /** Never negative: whether it is added or taken off follows from its PayPal bucket. */
   cents: number;
@@ -93,6 +94,9 @@ export interface TotalsFigures {
   shippingName: string;
   loyaltyDiscountCents: number;
   loyaltyPointsUsed: number;
+  /** The discount code applied and what it took off; null and 0 without one. */
+  discountCode: string | null;
+  discountCents: number;
   totalCents: number;
 }
 
@@ -114,10 +118,16 @@ export interface TotalsInput {
   shipping: Pick<ShippingRate, "name" | "priceCents">;
   /** The loyalty discount applied (loyalty/rules loyaltyDiscount), or none. */
   loyaltyDiscount?: { cents: number; pointsUsed: number } | null;
+  /** The discount code applied (its terms were checked by the caller), or none. */
+  code?: CodeTerms | null;
 }
 
 function shippingLine(name: string, cents: number): TotalsLine {
   return { kind: "shipping", name, cents, paypal: "shipping", points: 0 };
+}
+
+function codeLine(code: string, cents: number): TotalsLine {
+  return { kind: "code-discount", name: code, cents, paypal: "discount", points: 0 };
 }
 
 function loyaltyLine(cents: number, points: number): TotalsLine {
@@ -137,12 +147,15 @@ function paypalBreakdown(subtotalCents: number, lines: TotalsLine[]): Record<Pay
 function assemble(subtotalCents: number, lines: TotalsLine[], totalCents: number): OrderTotals {
   const shipping = lines.find((l) => l.kind === "shipping");
   const loyalty = lines.find((l) => l.kind === "loyalty-discount");
+  const code = lines.find((l) => l.kind === "code-discount");
   return {
     subtotalCents,
     shippingCents: shipping?.cents ?? 0,
     shippingName: shipping?.name ?? "",
     loyaltyDiscountCents: loyalty?.cents ?? 0,
     loyaltyPointsUsed: loyalty?.points ?? 0,
+    discountCode: code?.name ?? null,
+    discountCents: code?.cents ?? 0,
     totalCents,
     lines,
     paypal: paypalBreakdown(subtotalCents, lines),
@@ -150,9 +163,22 @@ function assemble(subtotalCents: number, lines: TotalsLine[], totalCents: number
 }
 
 /**
+ * A code's cents within the caps: a free-shipping code takes the shipping price, the others take
+ * from the items. PayPal cannot take a payment of $0.00, so a code stops a cent short of making
+ * the whole order free (docs/decisions/codes-and-points.md).
+ */
+function codeCents(code: CodeTerms, subtotalCents: number, shippingCents: number, itemsRoom: number): number {
+  const wanted = Math.max(0, codeDiscountBeforeCaps(code, subtotalCents, shippingCents));
+  const cents = code.type === "shipping" ? Math.min(wanted, shippingCents) : Math.min(wanted, itemsRoom);
+  const payable = subtotalCents + shippingCents;
+  return payable > 0 && cents >= payable ? payable - 1 : cents;
+}
+
+/**
  * The one place an order's total is computed: the items subtotal (unit price × quantity), plus
- * shipping, less the discounts. Discounts together never take more than the items subtotal, so
- * PayPal's breakdown never goes below zero.
+ * shipping, less the discount code, less the loyalty discount. Discounts on the items together
+ * never take more than the items subtotal (a free-shipping code takes the shipping), so PayPal's
+ * breakdown never goes below zero and the total is never below zero.
  */
 export function computeOrderTotals(input: TotalsInput): OrderTotals {
   const subtotalCents = input.items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
@@ -164,7 +190,16 @@ export function computeOrderTotals(input: TotalsInput): OrderTotals {
     return taken;
   };
   const lines: TotalsLine[] = [shippingLine(input.shipping.name, input.shipping.priceCents)];
-  const loyaltyCents = input.loyaltyDiscount ? within(input.loyaltyDiscount.cents) : 0;
+  if (input.code) {
+    const cents = codeCents(input.code, subtotalCents, input.shipping.priceCents, discountRoom);
+    if (input.code.type !== "shipping") discountRoom -= cents;
+    lines.push(codeLine(input.code.code, cents));
+  }
+  // After a code, the points too stop a cent short of a free order (PayPal takes no $0.00 payment).
+  const codeTaken = lines.find((l) => l.kind === "code-discount")?.cents ?? 0;
+  const payableLeft = subtotalCents + input.shipping.priceCents - codeTaken;
+  const loyaltyWanted = input.loyaltyDiscount ? (input.code ? Math.min(input.loyaltyDiscount.cents, payableLeft - 1) : input.loyaltyDiscount.cents) : 0;
+  const loyaltyCents = within(loyaltyWanted);
   if (loyaltyCents > 0) lines.push(loyaltyLine(loyaltyCents, input.loyaltyDiscount?.pointsUsed ?? 0));
   return assemble(
     subtotalCents,
@@ -179,14 +214,15 @@ export function computeOrderTotals(input: TotalsInput): OrderTotals {
  */
 export function storedOrderTotals(row: TotalsFigures): OrderTotals {
   const lines: TotalsLine[] = [shippingLine(row.shippingName, row.shippingCents)];
+  if (row.discountCode !== null) lines.push(codeLine(row.discountCode, row.discountCents));
   if (row.loyaltyDiscountCents > 0 || row.loyaltyPointsUsed > 0) lines.push(loyaltyLine(row.loyaltyDiscountCents, row.loyaltyPointsUsed));
   return assemble(row.subtotalCents, lines, row.totalCents);
 }
 
 /** The figures alone (what page data and the `orders` columns carry). */
 export function totalsFigures(totals: TotalsFigures): TotalsFigures {
-  const { subtotalCents, shippingCents, shippingName, loyaltyDiscountCents, loyaltyPointsUsed, totalCents } = totals;
-  return { subtotalCents, shippingCents, shippingName, loyaltyDiscountCents, loyaltyPointsUsed, totalCents };
+  const { subtotalCents, shippingCents, shippingName, loyaltyDiscountCents, loyaltyPointsUsed, discountCode, discountCents, totalCents } = totals;
+  return { subtotalCents, shippingCents, shippingName, loyaltyDiscountCents, loyaltyPointsUsed, discountCode, discountCents, totalCents };
 }
 
 /** The figures as the API and the e-mails write them: 2-decimal strings. */
@@ -197,6 +233,7 @@ export function decimalTotals(totals: TotalsFigures) {
     shippingName: totals.shippingName,
     loyaltyDiscount: centsToDecimal(totals.loyaltyDiscountCents),
     loyaltyPointsUsed: totals.loyaltyPointsUsed,
+    discount: totals.discountCode === null ? null : { code: totals.discountCode, amount: centsToDecimal(totals.discountCents) },
     total: centsToDecimal(totals.totalCents),
   };
 }

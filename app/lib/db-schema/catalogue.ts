@@ -62,6 +62,8 @@ export interface ProductsTable {
   hs_code: string | null;
   origin_country: string | null;
   customs_description: string | null;
+  /** The owner's reduction: the price before it, above price_cents; null when not reduced (migration discounts). */
+  regular_price_cents: number | null;
 }
 
 export interface ProductsFtsTable {

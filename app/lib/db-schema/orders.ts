@@ -88,6 +88,9 @@ export interface OrdersTable {
   is_gift: Flag;
   /** The language of the checkout that placed it, 'en' or 'pl': its e-mails are written in it (migration order_locale). */
   locale: Generated<Locale>;
+  /** The discount code the order holds, as typed upper-case, and what it took off (migration discounts). */
+  discount_code: string | null;
+  discount_cents: Generated<number>;
 }
 
 export interface OrderItemsTable {

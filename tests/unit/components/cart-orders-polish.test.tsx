@@ -74,6 +74,8 @@ const order: OrderPageOrder = {
   shippingName: "Standard Shipping",
   loyaltyDiscountCents: 0,
   loyaltyPointsUsed: 0,
+  discountCode: null,
+  discountCents: 0,
   totalCents: 2900,
 };
 

@@ -33,6 +33,8 @@ describe("computeOrderTotals", () => {
       shippingName: "Standard Shipping",
       loyaltyDiscountCents: 500,
       loyaltyPointsUsed: 50,
+      discountCode: null,
+      discountCents: 0,
       totalCents: 5799 + 800 - 500,
     });
     expect(t.lines).toEqual([
@@ -92,6 +94,8 @@ describe("computeOrderTotals", () => {
       shippingName: "Standard Shipping",
       loyaltyDiscountCents: 0,
       loyaltyPointsUsed: 0,
+      discountCode: null,
+      discountCents: 0,
       totalCents: 0,
     });
   });
@@ -124,6 +128,8 @@ describe("storedOrderTotals", () => {
     shippingName: "Standard Shipping",
     loyaltyDiscountCents: 500,
     loyaltyPointsUsed: 50,
+    discountCode: null,
+    discountCents: 0,
     totalCents: 5100,
   };
 
@@ -156,6 +162,7 @@ describe("storedOrderTotals", () => {
       shippingName: "Standard Shipping",
       loyaltyDiscount: "5.00",
       loyaltyPointsUsed: 50,
+      discount: null,
       total: "51.00",
     });
   });
