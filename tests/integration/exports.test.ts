@@ -42,7 +42,9 @@ beforeAll(async () => {
   const c = await makeUser(db, { email: "csv-customer@example.com", firstName: '=HYPERLINK("http://evil")' });
   adminCookie = await cookieFor(a.id);
   customerCookie = await cookieFor(c.id);
-  await order({ email: "nov@example.com", createdAt: "2026-11-20T10:00:00.000Z", totalCents: 4250 });
+  const nov = await order({ email: "nov@example.com", createdAt: "2026-11-20T10:00:00.000Z", totalCents: 4250 });
+  // Its code took $3.45 off (the figures are the test's own; the CSV only reports them).
+  await db.updateTable("orders").set({ discount_code: "SPRING15", discount_cents: 345 }).where("id", "=", nov.id).execute();
   await order({ email: "oct@example.com", createdAt: "2026-10-05T09:30:00.000Z", status: "shipped", tracking: "+44 TRACK" });
   await order({ email: "@evil@example.com", createdAt: "2026-11-21T12:00:00.000Z", firstName: "-2+3", tracking: "\tcmd" });
 });
@@ -78,6 +80,8 @@ describe("CSV exports", () => {
     expect(rows.map((r) => r["E-mail"])).toEqual(["'@evil@example.com", "nov@example.com"]);
     const nov = rows[1]!;
     expect(nov).toMatchObject({ Total: "42.50", Subtotal: "34.50", Shipping: "8.00", "Placed at": "2026-11-20T10:00:00.000Z", Currency: "USD" });
+    expect(nov).toMatchObject({ "Discount code": "SPRING15", "Code discount": "3.45", "Loyalty discount": "0.00" });
+    expect(rows[0]).toMatchObject({ "Discount code": "", "Code discount": "0.00" });
     expect(rows[0]).toMatchObject({ "First name": "'-2+3", "Tracking number": "'\tcmd" });
     expect(text).not.toContain("Secret Lane");
     const shipped = parse(await bodyText(await csv(ordersCsvLoader, "/admin/orders.csv?status=shipped", adminCookie)), { columns: true }) as Record<

@@ -17,6 +17,9 @@ export interface ExportedOrder {
   shippingMethod: string;
   loyaltyDiscountCents: number;
   loyaltyPointsUsed: number;
+  /** The discount code the order used, and what it took off. */
+  discountCode: string | null;
+  discountCents: number;
   pointsAwarded: number;
   totalCents: number;
   trackingNumber: string | null;
@@ -60,6 +63,8 @@ export async function listOrders(db: DB, userId: number): Promise<ExportedOrder[
       "shipping_name as shippingMethod",
       "loyalty_discount_cents as loyaltyDiscountCents",
       "loyalty_points_used as loyaltyPointsUsed",
+      "discount_code as discountCode",
+      "discount_cents as discountCents",
       "points_awarded as pointsAwarded",
       "total_cents as totalCents",
       "tracking_number as trackingNumber",
