@@ -1,8 +1,10 @@
 import { getLegalSettings } from "~/domain/common/settings.server";
-import { type CustomsForm, customsFormFor, needsCustomsDeclaration, paidPerLine } from "~/domain/customs/declaration";
+import { type CustomsForm, customsFormFor, needsCustomsDeclaration } from "~/domain/customs/declaration";
 import { getCustomsSettings } from "~/domain/customs/settings.server";
 import { countryNameOf } from "~/domain/customs/texts";
 import { skuOf } from "~/domain/legal/product-safety";
+import { lineShares } from "~/domain/orders/line-shares";
+import { codeOnShippingOf } from "~/domain/orders/line-shares.server";
 import { storedOrderTotals } from "~/domain/orders/totals";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -125,11 +127,9 @@ type Defaults = Awaited<ReturnType<typeof getCustomsSettings>>;
  * (a corrected weight or HS code reaches the next print), with the Settings' defaults for what a
  * product has not set; a deleted product's line takes the defaults and has no weight.
  */
-function declarationOf(order: OrderRow, lines: LineRow[], discountCents: number, defaults: Defaults): CustomsDeclaration {
-  const values = paidPerLine(
-    lines.map((l) => l.unitPriceCents * l.quantity),
-    discountCents,
-  );
+function declarationOf(order: OrderRow, lines: LineRow[], codeOnShipping: boolean, defaults: Defaults): CustomsDeclaration {
+  // What the buyer paid for each line: its share of the discounts on the items taken off (a free-shipping code is not one).
+  const values = lineShares(lines, { ...order, codeOnShipping }).map((share) => share.paidCents);
   const customsLines: CustomsLine[] = lines.map((l, i) => {
     const origin = l.originCountry ?? defaults.originCountry;
     return {
@@ -153,9 +153,9 @@ function declarationOf(order: OrderRow, lines: LineRow[], discountCents: number,
   };
 }
 
-function slipOf(order: OrderRow, lines: LineRow[], seller: PackingSlip["seller"], defaults: Defaults): PackingSlip {
+function slipOf(order: OrderRow, lines: LineRow[], seller: PackingSlip["seller"], defaults: Defaults, codeOnShipping: boolean): PackingSlip {
   const totals = storedOrderTotals(order);
-  // Every discount line (the loyalty discount, and any other kind the totals learn) is shared out.
+  // The slip's figures: every discount line (the code, the loyalty discount) together.
   const discountCents = totals.lines.filter((l) => l.paypal === "discount").reduce((sum, l) => sum + l.cents, 0);
   const gift = order.isGift === 1;
   // As the order pages write it (ShippingAddress): city, state, postal code on one line.
@@ -184,7 +184,7 @@ function slipOf(order: OrderRow, lines: LineRow[], seller: PackingSlip["seller"]
     })),
     deletedProducts: lines.filter((l) => l.productId === null).length,
     totals: gift ? null : { subtotalCents: totals.subtotalCents, shippingCents: totals.shippingCents, discountCents, totalCents: totals.totalCents },
-    customs: needsCustomsDeclaration(order.country) ? declarationOf(order, lines, discountCents, defaults) : null,
+    customs: needsCustomsDeclaration(order.country) ? declarationOf(order, lines, codeOnShipping, defaults) : null,
   };
 }
 
@@ -195,11 +195,12 @@ function slipOf(order: OrderRow, lines: LineRow[], seller: PackingSlip["seller"]
 export async function getPackingSlips(db: DB, orderIds: readonly number[], opts: { fallbackEmail?: string } = {}): Promise<PackingSlip[]> {
   const ids = [...new Set(orderIds)];
   if (ids.length === 0) return [];
-  const [orders, lines, legal, defaults] = await Promise.all([
+  const [orders, lines, legal, defaults, onShipping] = await Promise.all([
     readOrders(db, ids),
     readLines(db, ids),
     getLegalSettings(db, opts.fallbackEmail),
     getCustomsSettings(db),
+    codeOnShippingOf(db, ids),
   ]);
   const seller = {
     name: legal.legalName,
@@ -221,6 +222,7 @@ export async function getPackingSlips(db: DB, orderIds: readonly number[], opts:
             lines.filter((l) => l.orderId === id),
             seller,
             defaults,
+            onShipping.has(id),
           ),
         ]
       : [];

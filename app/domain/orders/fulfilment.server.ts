@@ -8,6 +8,8 @@ import { OrderReasonSchema, TrackingNumberSchema } from "~/domain/orders/schemas
 import { DomainError } from "~/domain/common/errors";
 import { getOrderView, type OrderView, toOrderWithdrawal } from "~/domain/orders/orders.server";
 import { addOrderEvent, applyReturn, cancelOrder, checkRestock, type RestockLine } from "~/domain/orders/transitions.server";
+import { returnRefund, type ReturnTick } from "~/domain/orders/line-shares";
+import { readLineShares } from "~/domain/orders/line-shares.server";
 import { type PaypalClient } from "~/lib/paypal-client.server";
 import { makeRefund, openRefundOf, refundedCents } from "~/domain/payments/refunds.server";
 import { PAYMENT_REVERSED, REVERSAL_TEXT } from "~/domain/payments/reversals.server";
@@ -331,53 +333,49 @@ export interface ReturnInput {
   reason?: string | null;
 }
 
-/** What the return form offers: what is left to refund, the prefilled amount, whether a reason is needed. */
-export async function getReturnTerms(db: DB, orderId: number, now = new Date()) {
+/**
+ * What the return form offers: what is left to refund, the prefilled amount, the most this return
+ * may refund, whether a reason is needed, and each line with what was paid for it (its share of
+ * the discounts on the items taken off: line-shares.ts). `ticks` are the units coming back: their
+ * paid amounts are offered then, and bound the refund (returnRefund).
+ */
+export async function getReturnTerms(db: DB, orderId: number, now = new Date(), ticks: readonly ReturnTick[] = []) {
   const order = await db
     .selectFrom("orders")
-    .select([
-      "status",
-      "total_cents as totalCents",
-      "subtotal_cents as subtotalCents",
-      "loyalty_discount_cents as discountCents",
-      "shipping_cents as shippingCents",
-      "delivered_at as deliveredAt",
-      "paypal_capture_id as captureId",
-    ])
+    .select(["status", "total_cents as totalCents", "delivered_at as deliveredAt", "paypal_capture_id as captureId"])
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!order) return null;
+  const shares = order ? await readLineShares(db, orderId) : null;
+  if (!order || !shares) return null;
   const refunded = await refundedCents(db, orderId);
   const leftCents = Math.max(0, order.totalCents - refunded);
   const withdrawal = await db.selectFrom("withdrawals").select("id").where("order_id", "=", orderId).where("handled_at", "is", null).executeTakeFirst();
   const withdrawn = withdrawal !== undefined;
-  // The buyer pays shipping: the items' total less the loyalty discount, never more than is left.
-  // After a withdrawal the law makes the shop refund the outbound (standard) shipping too, and the
-  // withdrawal was received within its own period, so no reason is asked for.
-  // Personalised pieces are exempt from a withdrawal (CRD Art. 16(c)): their share of the items,
-  // discount included, is not suggested back.
-  const exempt = withdrawn
-    ? await db
-        .selectFrom("order_items")
-        .select(sql<number>`coalesce(sum(unit_price_cents * quantity), 0)`.as("cents"))
-        .where("order_id", "=", orderId)
-        .where("is_personalised", "=", 1)
-        .executeTakeFirstOrThrow()
-    : { cents: 0 };
-  const exemptShare = order.subtotalCents > 0 ? Math.min(1, Number(exempt.cents) / order.subtotalCents) : 0;
-  const itemsCents = Math.round((order.subtotalCents - order.discountCents) * (1 - exemptShare));
-  const suggestedCents = Math.min(leftCents, Math.max(0, itemsCents + (withdrawn ? order.shippingCents : 0)));
+  // The buyer pays shipping: the items' paid amounts are offered, never more than is left.
+  // After a withdrawal the law makes the shop refund the outbound shipping the buyer paid too,
+  // and the withdrawal was received within its own period, so no reason is asked for.
+  // Personalised pieces are exempt from a withdrawal (CRD Art. 16(c)): what was paid for them is
+  // not suggested back.
+  const refund = returnRefund(shares.lines, ticks, { withdrawn, shippingPaidCents: shares.shippingPaidCents, leftCents });
   const late = !withdrawn && order.deliveredAt !== null && now.getTime() - Date.parse(order.deliveredAt) > RETURN_DAYS * 864e5;
-  const notBack = await db
-    .selectFrom("order_items")
-    .select("id")
-    .where("order_id", "=", orderId)
-    .where(sql<boolean>`returned_quantity < quantity`)
-    .executeTakeFirst();
+  const notBack = shares.lines.some((l) => l.returnedQuantity < l.quantity);
   // A returned order takes another (partial) return while money is left to refund or items are still out.
-  const open =
-    isOneOf(order.status, RETURNABLE_STATUSES) || (order.status === "returned" && ((order.captureId !== null && leftCents > 0) || notBack !== undefined));
-  return { open, leftCents, suggestedCents, late, deliveredAt: order.deliveredAt, hasPayment: order.captureId !== null, refundedCents: refunded, withdrawn };
+  const open = isOneOf(order.status, RETURNABLE_STATUSES) || (order.status === "returned" && ((order.captureId !== null && leftCents > 0) || notBack));
+  return {
+    open,
+    leftCents,
+    suggestedCents: refund.suggestedCents,
+    maxCents: refund.maxCents,
+    byLines: refund.byLines,
+    maxShippingCents: refund.maxShippingCents,
+    late,
+    deliveredAt: order.deliveredAt,
+    hasPayment: order.captureId !== null,
+    refundedCents: refunded,
+    withdrawn,
+    lines: shares.lines,
+    shippingPaidCents: shares.shippingPaidCents,
+  };
 }
 
 /**
@@ -394,7 +392,8 @@ export async function processReturn(
   deps: { paypal?: PaypalClient | null; now?: Date; actor?: Actor } = {},
 ): Promise<void> {
   const actor = deps.actor ?? SYSTEM_ACTOR;
-  const terms = await getReturnTerms(db, orderId, deps.now);
+  const restock = input.restock.filter((l) => l.quantity > 0);
+  const terms = await getReturnTerms(db, orderId, deps.now, restock);
   if (!terms) throw new DomainError(ADMIN_ORDER_TEXT.notFound, 404);
   if (!terms.open) {
     throw new DomainError(`Only a shipped or delivered order can be returned. This order is ${orderStatusLabel(await statusOf(db, orderId))}.`, 409);
@@ -404,14 +403,11 @@ export async function processReturn(
     throw new DomainError(`More than ${RETURN_DAYS} days have passed since delivery: please give the reason for accepting this return`, 400, "reason");
   }
   if (!Number.isInteger(input.amountCents) || input.amountCents < 0) throw new DomainError("The refund amount must be a positive amount", 400, "amount");
+  await checkRestock(db, orderId, restock);
   // The same return PayPal left unanswered, asked for again: its open request is sent once more.
   const open = await openRefundOf(db, orderId);
   const retry = open?.kind === "return" && open.amountCents === input.amountCents;
-  if (!retry && input.amountCents > terms.leftCents) {
-    throw new DomainError(`The refund cannot be more than the $${centsToDecimal(terms.leftCents)} not yet refunded`, 400, "amount");
-  }
-  const restock = input.restock.filter((l) => l.quantity > 0);
-  await checkRestock(db, orderId, restock);
+  if (!retry && input.amountCents > terms.maxCents) throw new DomainError(refundCapText(terms), 400, "amount");
   const captureId = await db.selectFrom("orders").select("paypal_capture_id as id").where("id", "=", orderId).executeTakeFirstOrThrow();
   if (input.amountCents > 0 && captureId.id) {
     await makeRefund(db, { orderId, captureId: captureId.id, amountCents: input.amountCents, kind: "return", note: reason, restock }, deps.paypal, actor);
@@ -435,17 +431,25 @@ export async function processReturn(
   });
 }
 
-/** The API's return (PATCH /api/admin/orders/{id}/return, no payload): the whole order back, the suggested refund. */
+/** Why a refund above the cap is refused: what the ticked items were paid, or what is left of the order. */
+function refundCapText(terms: { maxCents: number; leftCents: number; byLines: boolean; maxShippingCents: number }): string {
+  if (!terms.byLines || terms.maxCents >= terms.leftCents) return `The refund cannot be more than the $${centsToDecimal(terms.leftCents)} not yet refunded`;
+  const shipping = terms.maxShippingCents > 0 ? ` plus $${centsToDecimal(terms.maxShippingCents)} of shipping` : "";
+  return `The refund cannot be more than $${centsToDecimal(terms.maxCents)}, what the ticked items were paid (their share of the discounts taken off)${shipping}`;
+}
+
+/** The API's return (PATCH /api/admin/orders/{id}/return, no payload): every item still out back, the refund suggested for them. */
 export async function returnOrder(db: DB, orderId: number, deps: { paypal?: PaypalClient | null; now?: Date; actor?: Actor } = {}): Promise<void> {
-  const terms = await getReturnTerms(db, orderId, deps.now);
-  if (!terms) throw new DomainError(ADMIN_ORDER_TEXT.notFound, 404);
   const items = await db.selectFrom("order_items").select(["id", "quantity", "returned_quantity as returned"]).where("order_id", "=", orderId).execute();
+  const restock = items.map((i) => ({ orderItemId: i.id, quantity: i.quantity - i.returned }));
+  const terms = await getReturnTerms(db, orderId, deps.now, restock);
+  if (!terms) throw new DomainError(ADMIN_ORDER_TEXT.notFound, 404);
   await processReturn(
     db,
     orderId,
     {
       amountCents: terms.hasPayment ? terms.suggestedCents : 0,
-      restock: items.map((i) => ({ orderItemId: i.id, quantity: i.quantity - i.returned })),
+      restock,
       reason: terms.late ? "Returned through the API after the return period" : null,
     },
     deps,

@@ -1,6 +1,8 @@
 import { recordPointsEvent } from "~/domain/loyalty/loyalty.server";
 import { addOrderEvent } from "~/domain/orders/events.server";
 import { returnOrderPoints } from "~/domain/orders/holds.server";
+import { itemDiscountCents } from "~/domain/orders/line-shares";
+import { orderDiscounts } from "~/domain/orders/line-shares.server";
 import { type DB } from "~/lib/sqlite.server";
 
 /*
@@ -101,26 +103,21 @@ export async function reverseOrderPoints(db: DB, orderId: number): Promise<void>
 
 /**
  * A refund on a return: the points earned on the refunded share are taken back,
- * points_awarded × refund / what is left of the items' part (items less the loyalty discount,
- * less what earlier refunds gave back). Points were earned on the items, not on shipping, so a
- * refund of the items alone (the buyer pays shipping) takes every point back. Writes the order's
- * 'points' event.
+ * points_awarded × refund / what is left of the items' part (the items less the discounts on
+ * them, the code's and the loyalty discount: line-shares.ts; less what earlier refunds gave
+ * back). Points were earned on the items, not on shipping, so a refund of the items alone (the
+ * buyer pays shipping) takes every point back. Writes the order's 'points' event.
  */
 export async function reverseRefundedPoints(db: DB, orderId: number, refund: { refundCents: number; refundableBeforeCents: number }): Promise<void> {
   const order = await db
     .selectFrom("orders")
-    .select([
-      "user_id as userId",
-      "points_awarded as awarded",
-      "subtotal_cents as subtotalCents",
-      "loyalty_discount_cents as discountCents",
-      "total_cents as totalCents",
-    ])
+    .select(["user_id as userId", "points_awarded as awarded", "total_cents as totalCents"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
   if (!order.userId || order.awarded <= 0 || refund.refundCents <= 0) return;
+  const discounts = (await orderDiscounts(db, orderId))!;
   const refundedBefore = Math.max(0, order.totalCents - refund.refundableBeforeCents);
-  const itemsLeft = order.subtotalCents - order.discountCents - refundedBefore;
+  const itemsLeft = discounts.subtotalCents - itemDiscountCents(discounts) - refundedBefore;
   const share = itemsLeft > 0 ? Math.min(1, refund.refundCents / itemsLeft) : 1;
   const take = Math.min(order.awarded, Math.round(order.awarded * share));
   if (take <= 0) return;

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { customsFormFor, needsCustomsDeclaration, paidPerLine } from "~/domain/customs/declaration";
+import { customsFormFor, needsCustomsDeclaration } from "~/domain/customs/declaration";
+import { paidPerLine } from "~/domain/orders/line-shares";
 import { CustomsSettingsSchema, HsCodeSchema, OriginCountrySchema, productCustomsFields, WeightGramsSchema } from "~/domain/customs/schemas";
 import { countryNameOf, CUSTOMS_TEXT, isKnownCountryCode } from "~/domain/customs/texts";
 import { CheckoutSchema, OrderCreateSchema } from "~/domain/orders/schemas";
