@@ -3,6 +3,7 @@ import { type ReactNode } from "react";
 import { ActivityTab } from "~/components/admin/activity-tab";
 import { CategoriesTab } from "~/components/admin/categories-tab";
 import { DashboardTab } from "~/components/admin/dashboard-tab";
+import { DiscountsTab } from "~/components/admin/discounts-tab";
 import { EmailsTab } from "~/components/admin/emails-tab";
 import { FunctionsTab } from "~/components/admin/functions-tab";
 import { OrdersTab } from "~/components/admin/orders-tab";
@@ -28,6 +29,7 @@ export const ADMIN_TAB_VIEWS: { [T in AdminTab]: AdminTabView<T> } = {
   products: { label: "Products", view: (d) => <ProductsTab data={d.productsTab} /> },
   categories: { label: "Categories", view: (d) => <CategoriesTab data={d.store} /> },
   orders: { label: "Orders", view: (d) => <OrdersTab data={d.orders} /> },
+  discounts: { label: "Discounts", view: (d) => <DiscountsTab data={d.discountsTab} /> },
   reviews: { label: "Reviews", view: (d) => <ReviewsTab data={d.reviewsTab} /> },
   users: { label: "Users", view: (d) => <UsersTab data={d.store} /> },
   loyalty: { label: "Loyalty", view: (d) => <LoyaltyTab data={d.store} /> },

@@ -25,6 +25,8 @@ export const ACTIVITY_KINDS = {
   "settings.home": "Home page texts",
   "settings.reviews": "Review e-mail settings",
   "settings.dispatch": "Dispatch time",
+  "discount.create": "Discount code added",
+  "discount.update": "Discount code edited",
   "review.approve": "Review approved",
   "review.hide": "Review hidden",
   "review.pending": "Review back to pending",

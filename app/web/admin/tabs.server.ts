@@ -2,6 +2,7 @@ import { getDashboardStats, getRevenueSeries } from "~/domain/orders/reports.ser
 import { type DB } from "~/lib/sqlite.server";
 import { requestActor } from "~/web/actor.server";
 import { loadActivityTab } from "~/web/admin/activity-tab.server";
+import { discountsTabAction, loadDiscountsTab } from "~/web/admin/discounts-tab.server";
 import { loadOrdersTab, ordersTabAction } from "~/web/admin/orders-tab.server";
 import { loadOutboxView, outboxAction } from "~/web/admin/outbox.server";
 import { loadPagesTab, pagesTabAction } from "~/web/admin/pages-tab.server";
@@ -37,6 +38,7 @@ export const ADMIN_TAB_SERVERS = {
   products: { load: async (db, url) => ({ productsTab: await loadProductsTab(db, url) }), action: productsTabAction },
   categories: { load: async (db, url) => ({ store: await loadCategoriesTab(db, url) }), action: storeTabAction },
   orders: { load: async (db, url) => ({ orders: await loadOrdersTab(db, url) }), action: ordersTabAction },
+  discounts: { load: async (db, url) => ({ discountsTab: await loadDiscountsTab(db, url) }), action: discountsTabAction },
   reviews: { load: async (db, url) => ({ reviewsTab: await loadReviewsTab(db, url) }), action: reviewsTabAction },
   users: { load: async (db) => ({ store: await loadUsersTab(db) }), action: storeTabAction },
   loyalty: { load: async (db, url) => ({ store: await loadLoyaltyTab(db, url) }), action: storeTabAction },

@@ -5,6 +5,7 @@
  * belong here and nowhere else in the tests.
  */
 export * from "./customers";
+export * from "./discount-uses";
 export * from "./orders";
 export * from "./products";
 export * from "./store";
