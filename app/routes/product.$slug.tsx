@@ -1,6 +1,5 @@
 import { i18nFor, localeOf } from "~/i18n/i18n.server";
 import { useI18n } from "~/i18n/context";
-import { Money } from "~/components/ui/money";
 import { madeToOrderLine } from "~/components/product/made-to-order-note";
 import { shippingSentence } from "~/components/product/shipping-text";
 import { isFallback, OwnText } from "~/components/ui/own-text";
@@ -35,7 +34,8 @@ import { getDispatchTime } from "~/domain/orders/dispatch-time.server";
 import { productSafetyJsonLd } from "~/domain/legal/product-safety";
 import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { respond } from "~/web/respond.server";
-import { toCardProduct } from "~/domain/catalogue/cards";
+import { cardReduction, toCardProduct } from "~/domain/catalogue/cards";
+import { priceHtml } from "~/components/product/price-html";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { FAVORITE_LABEL_ATTRIBUTES, PRODUCT_FORM_ATTRIBUTES } from "~/lib/behavior-contract";
@@ -176,9 +176,10 @@ export default function ProductPage() {
           <h1 id="product-title" lang={isFallback(product.fallback, "title") ? "en" : undefined}>
             {product.title}
           </h1>
-          <p className="price price-lg">
-            <Money cents={product.priceCents} />
-          </p>
+          <div
+            className="price-block"
+            dangerouslySetInnerHTML={{ __html: priceHtml(i18n, product.priceCents, cardReduction(product.reduction), "page").value }}
+          />
           <AddToCartForm product={product} colorId={colorId} defaultColorId={defaultColorId} madeToOrder={madeToOrder} error={error} />
           <FavoriteToggle productId={product.id} isFavorite={isFavorite} signedIn={signedIn} slug={product.slug} />
           {madeToOrder ? null : <BackInStockForm product={product} email={email} emailConstraint={backInStockEmail} />}

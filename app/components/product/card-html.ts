@@ -1,6 +1,6 @@
 import { type CardProduct } from "~/domain/catalogue/cards";
 import { madeToOrderLine } from "~/components/product/made-to-order-note";
-import { moneyHtml } from "~/components/ui/money";
+import { priceHtml } from "~/components/product/price-html";
 import { type ShopI18n } from "~/i18n/context";
 import { IMAGE_SIZES, PLACEHOLDER_IMAGE, srcSetFor, THUMB_HEIGHT, THUMB_WIDTH, thumbUrl } from "~/lib/images";
 import { html, type SafeHtml } from "~/lib/html";
@@ -70,6 +70,6 @@ export function productCardHtml(product: CardProduct, { eager, redirectTo, i18n 
   const href = i18n.path(`/product/${product.slug}`);
   const english = (field: "title" | "category") => product.fallback?.includes(field);
   const category = product.category ? html`<p class="card-category">${ownTextHtml(product.category, english("category"))}</p>` : "";
-  return html`<a href="${href}" class="card-media">${image(product, eager, i18n)}${product.madeToOrderDays === undefined ? stockBadge(product.stock, i18n) : ""}</a><div class="card-body">${category}<h3 class="card-title"><a href="${href}">${ownTextHtml(product.title, english("title"))}</a></h3><p class="price">${moneyHtml(i18n, product.priceCents)}</p>${rating(product, i18n)}${madeToOrder(product, i18n)}${action(product, redirectTo, i18n)}</div>`
+  return html`<a href="${href}" class="card-media">${image(product, eager, i18n)}${product.madeToOrderDays === undefined ? stockBadge(product.stock, i18n) : ""}</a><div class="card-body">${category}<h3 class="card-title"><a href="${href}">${ownTextHtml(product.title, english("title"))}</a></h3>${priceHtml(i18n, product.priceCents, product.reduction, "card")}${rating(product, i18n)}${madeToOrder(product, i18n)}${action(product, redirectTo, i18n)}</div>`
     .value;
 }

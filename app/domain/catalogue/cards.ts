@@ -1,6 +1,7 @@
 import { type ProductCard } from "~/domain/catalogue/types";
 import { averageOf } from "~/domain/reviews/texts";
 import { mainImage } from "~/lib/meta";
+import { decimalToCents } from "~/lib/money";
 
 /**
  * What a product card on a page shows, and so all a page sends to the browser for it: the card's
@@ -25,6 +26,28 @@ export interface CardProduct {
   rating?: { average: number; count: number };
   /** On a Polish page: the texts shown in English for want of a Polish one (marked lang="en"). */
   fallback?: ("title" | "category")[];
+  /** While reduced: the reduced and struck prices, the lowest of the 30 days before, the badge and the public code; else left out. */
+  reduction?: CardReduction;
+}
+
+export interface CardReduction {
+  priceCents: number;
+  regularPriceCents: number;
+  lowestCents: number;
+  percent: number | null;
+  code: string | null;
+}
+
+/** A product's reduction in cents, as the card and the product page draw it. */
+export function cardReduction(reduction: ProductCard["reduction"]): CardReduction | null {
+  if (!reduction) return null;
+  return {
+    priceCents: decimalToCents(reduction.price) ?? 0,
+    regularPriceCents: decimalToCents(reduction.regularPrice) ?? 0,
+    lowestCents: decimalToCents(reduction.lowestPrice30Days) ?? 0,
+    percent: reduction.percent,
+    code: reduction.code,
+  };
 }
 
 export function toCardProduct(product: ProductCard): CardProduct {
@@ -32,6 +55,7 @@ export function toCardProduct(product: ProductCard): CardProduct {
   const fallback: ("title" | "category")[] = [];
   if (product.fallback?.includes("title")) fallback.push("title");
   if (product.category?.fallback?.includes("name")) fallback.push("category");
+  const reduction = cardReduction(product.reduction);
   return {
     id: product.id,
     title: product.title,
@@ -44,5 +68,6 @@ export function toCardProduct(product: ProductCard): CardProduct {
     image: image ? { url: image.imageUrl, alt: image.altText, width: image.width } : null,
     ...(product.reviewCount > 0 ? { rating: { average: averageOf(product.ratingSum, product.reviewCount), count: product.reviewCount } } : {}),
     ...(fallback.length ? { fallback } : {}),
+    ...(reduction ? { reduction } : {}),
   };
 }

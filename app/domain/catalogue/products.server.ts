@@ -12,6 +12,8 @@ import { type CategoryRef, type ColorOption, type ImageView, type ProductCard, t
 import { thumbUrl } from "~/lib/images";
 import { centsToDecimal } from "~/lib/money";
 import { cachedRead } from "~/lib/read-cache.server";
+import { reductionView } from "~/domain/catalogue/prior-price";
+import { readReductions, reductionValidity } from "~/domain/catalogue/prior-price.server";
 import { type DB } from "~/lib/sqlite.server";
 
 export interface ProductFilter {
@@ -31,6 +33,7 @@ const productColumns = [
   "products.title",
   "products.slug",
   "products.price_cents as priceCents",
+  "products.regular_price_cents as regularPriceCents",
   "products.total_stock as stock",
   "products.is_large as isLarge",
   "products.is_latest_collection as isLatestCollection",
@@ -51,6 +54,7 @@ type ProductRow = {
   title: string;
   slug: string;
   priceCents: number;
+  regularPriceCents: number | null;
   stock: number;
   isLarge: number;
   isLatestCollection: number;
@@ -82,40 +86,41 @@ export interface ProductList {
  * all, newest first. Search overrides the category filter, as the spec says. In Polish (`locale`
  * "pl") the texts are the owner's Polish ones where written, and search looks in the Polish index
  * first (its words without diacritics), then in the English one. Read through the exact read
- * cache (app/lib/read-cache.server.ts), one entry per language.
+ * cache (app/lib/read-cache.server.ts), one entry per language; the products' reductions at `now`
+ * are part of it, so the key names when the next public code's period starts or ends.
  */
-export function listProducts(db: DB, filter: ProductFilter, locale: Locale = "en"): Promise<ProductList> {
+export async function listProducts(db: DB, filter: ProductFilter, locale: Locale = "en", now = new Date()): Promise<ProductList> {
   const key = `products:${locale}:${filter.search?.trim() ?? ""}:${filter.exact ? 1 : 0}:${filter.categoryId ?? ""}:${filter.offset}:${filter.limit}`;
-  return cachedRead(db, key, () => readProducts(db, filter, locale));
+  return cachedRead(db, `${key}:${await reductionValidity(db, now)}`, () => readProducts(db, filter, locale, now));
 }
 
 /** listProducts without the cache: what the benchmark times in-process (correction included). */
-export async function readProducts(db: DB, filter: ProductFilter, locale: Locale = "en"): Promise<ProductList> {
-  const list = await readProductsInEnglish(db, filter, locale);
+export async function readProducts(db: DB, filter: ProductFilter, locale: Locale = "en", now = new Date()): Promise<ProductList> {
+  const list = await readProductsInEnglish(db, filter, locale, now);
   return isTranslated(locale) ? { ...list, products: await localizeProducts(db, list.products, locale) } : list;
 }
 
-async function readProductsInEnglish(db: DB, filter: ProductFilter, locale: Locale): Promise<ProductList> {
+async function readProductsInEnglish(db: DB, filter: ProductFilter, locale: Locale, now: Date): Promise<ProductList> {
   const searchText = filter.search?.trim();
-  if (!searchText) return readUnsearched(db, filter);
-  const found = await readSearchIn(db, searchText, filter, locale);
+  if (!searchText) return readUnsearched(db, filter, now);
+  const found = await readSearchIn(db, searchText, filter, locale, now);
   if (found.total > 0 || filter.exact) return found;
   const correction = await correctSearch(db, searchText, locale);
   if (!correction) return found;
-  const corrected = await readSearchIn(db, correction.query, filter, locale);
+  const corrected = await readSearchIn(db, correction.query, filter, locale, now);
   return corrected.total > 0 ? { ...corrected, correction } : found;
 }
 
 /** A Polish page's search finds Polish texts first; a query none of them match looks in English. */
-async function readSearchIn(db: DB, searchText: string, filter: ProductFilter, locale: Locale): Promise<ProductList> {
+async function readSearchIn(db: DB, searchText: string, filter: ProductFilter, locale: Locale, now: Date): Promise<ProductList> {
   if (isTranslated(locale)) {
-    const polish = await readSearch(db, foldPolish(searchText), filter, "products_fts_pl");
+    const polish = await readSearch(db, foldPolish(searchText), filter, "products_fts_pl", now);
     if (polish.total > 0) return polish;
   }
-  return readSearch(db, searchText, filter, "products_fts");
+  return readSearch(db, searchText, filter, "products_fts", now);
 }
 
-async function readSearch(db: DB, searchText: string, filter: ProductFilter, index: SearchIndex): Promise<ProductList> {
+async function readSearch(db: DB, searchText: string, filter: ProductFilter, index: SearchIndex, now: Date): Promise<ProductList> {
   const limit = Math.max(0, Math.min(filter.limit, 1000));
   const offset = Math.max(0, filter.offset);
   const match = toFtsQuery(searchText);
@@ -138,10 +143,10 @@ async function readSearch(db: DB, searchText: string, filter: ProductFilter, ind
     .where(matches);
   const ordered = byRank ? matched.orderBy(sql.ref(`${index}.rank`)).orderBy("products.id", "desc") : matched.orderBy(sql.ref(`${index}.rowid`), "desc");
   const rows = await ordered.limit(limit).offset(offset).execute();
-  return { products: await toCards(db, rows), total: Number(count.n) };
+  return { products: await toCards(db, rows, now), total: Number(count.n) };
 }
 
-async function readUnsearched(db: DB, filter: ProductFilter): Promise<ProductList> {
+async function readUnsearched(db: DB, filter: ProductFilter, now: Date): Promise<ProductList> {
   const limit = Math.max(0, Math.min(filter.limit, 1000));
   const offset = Math.max(0, filter.offset);
   if (filter.categoryId != null) {
@@ -162,7 +167,7 @@ async function readUnsearched(db: DB, filter: ProductFilter): Promise<ProductLis
         .where("category_id", "=", categoryId)
         .executeTakeFirstOrThrow(),
     ]);
-    return { products: await toCards(db, rows), total: Number(count.n) };
+    return { products: await toCards(db, rows, now), total: Number(count.n) };
   }
   const [rows, count] = await Promise.all([
     db.selectFrom("products").select(productColumns).orderBy("products.id", "desc").limit(limit).offset(offset).execute(),
@@ -171,20 +176,22 @@ async function readUnsearched(db: DB, filter: ProductFilter): Promise<ProductLis
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { products: await toCards(db, rows), total: Number(count.n) };
+  return { products: await toCards(db, rows, now), total: Number(count.n) };
 }
 
-export async function listProductsInCategorySlug(db: DB, slug: string, offset: number, limit: number, locale: Locale = "en") {
+export async function listProductsInCategorySlug(db: DB, slug: string, offset: number, limit: number, locale: Locale = "en", now = new Date()) {
   const category = await getCategoryBySlug(db, slug, locale);
   if (!category) return null;
-  return { category, ...(await listProducts(db, { categoryId: category.id, offset, limit }, locale)) };
+  return { category, ...(await listProducts(db, { categoryId: category.id, offset, limit }, locale, now)) };
 }
 
-export function listLatestCollection(db: DB, limit = 12, locale: Locale = "en"): Promise<ProductCard[]> {
-  return cachedRead(db, `latest:${locale}:${limit}`, async () => localizeProducts(db, await readLatestCollection(db, limit), locale));
+export async function listLatestCollection(db: DB, limit = 12, locale: Locale = "en", now = new Date()): Promise<ProductCard[]> {
+  return cachedRead(db, `latest:${locale}:${limit}:${await reductionValidity(db, now)}`, async () =>
+    localizeProducts(db, await readLatestCollection(db, limit, now), locale),
+  );
 }
 
-async function readLatestCollection(db: DB, limit: number): Promise<ProductCard[]> {
+async function readLatestCollection(db: DB, limit: number, now: Date): Promise<ProductCard[]> {
   const rows = await db
     .selectFrom("products")
     .select(productColumns)
@@ -193,18 +200,25 @@ async function readLatestCollection(db: DB, limit: number): Promise<ProductCard[
     .orderBy("products.id", "desc")
     .limit(limit)
     .execute();
-  return toCards(db, rows);
+  return toCards(db, rows, now);
 }
 
 /** Up to `limit` products sharing the product's main category, without the product itself. */
-export function listRelatedProducts(db: DB, productId: number, categoryId: number | null, limit = 4, locale: Locale = "en"): Promise<ProductCard[]> {
-  if (categoryId === null) return Promise.resolve([]);
-  return cachedRead(db, `related:${locale}:${productId}:${categoryId}:${limit}`, async () =>
-    localizeProducts(db, await readRelatedProducts(db, productId, categoryId, limit), locale),
+export async function listRelatedProducts(
+  db: DB,
+  productId: number,
+  categoryId: number | null,
+  limit = 4,
+  locale: Locale = "en",
+  now = new Date(),
+): Promise<ProductCard[]> {
+  if (categoryId === null) return [];
+  return cachedRead(db, `related:${locale}:${productId}:${categoryId}:${limit}:${await reductionValidity(db, now)}`, async () =>
+    localizeProducts(db, await readRelatedProducts(db, productId, categoryId, limit, now), locale),
   );
 }
 
-async function readRelatedProducts(db: DB, productId: number, categoryId: number, limit: number): Promise<ProductCard[]> {
+async function readRelatedProducts(db: DB, productId: number, categoryId: number, limit: number, now: Date): Promise<ProductCard[]> {
   const rows = await db
     .selectFrom("product_categories")
     .innerJoin("products", "products.id", "product_categories.product_id")
@@ -214,7 +228,7 @@ async function readRelatedProducts(db: DB, productId: number, categoryId: number
     .orderBy("product_categories.product_id", "desc")
     .limit(limit)
     .execute();
-  return toCards(db, rows);
+  return toCards(db, rows, now);
 }
 
 export async function getProductIdBySlug(db: DB, slug: string): Promise<number | null> {
@@ -222,16 +236,16 @@ export async function getProductIdBySlug(db: DB, slug: string): Promise<number |
   return row?.id ?? null;
 }
 
-/** The product page's product in the page's language, read through the exact read cache. */
-export function getProductBySlug(db: DB, slug: string, locale: Locale = "en"): Promise<ProductDetail | null> {
-  return cachedRead(db, `product:${locale}:${slug}`, async () => {
+/** The product page's product in the page's language with its reduction at `now`, read through the exact read cache. */
+export async function getProductBySlug(db: DB, slug: string, locale: Locale = "en", now = new Date()): Promise<ProductDetail | null> {
+  return cachedRead(db, `product:${locale}:${slug}:${await reductionValidity(db, now)}`, async () => {
     const id = await getProductIdBySlug(db, slug);
-    const product = id === null ? null : await getProductById(db, id);
+    const product = id === null ? null : await getProductById(db, id, now);
     return product && isTranslated(locale) ? ((await localizeProducts(db, [product], locale))[0] ?? null) : product;
   });
 }
 
-export async function getProductById(db: DB, id: number): Promise<ProductDetail | null> {
+export async function getProductById(db: DB, id: number, now = new Date()): Promise<ProductDetail | null> {
   const row = await db
     .selectFrom("products")
     .select([
@@ -246,7 +260,7 @@ export async function getProductById(db: DB, id: number): Promise<ProductDetail 
     .where("products.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  const [card] = await toCards(db, [row], { allImages: true });
+  const [card] = await toCards(db, [row], now, { allImages: true });
   const [colors, variations, customs] = await Promise.all([
     row.hasColorVariations ? listProductColors(db, id) : [],
     row.hasVariations ? listProductVariations(db, id) : [],
@@ -285,8 +299,8 @@ export async function listProductVariations(db: DB, productId: number): Promise<
     .execute();
 }
 
-/** Adds images and categories to product rows with two batched queries. */
-async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean } = {}): Promise<ProductCard[]> {
+/** Adds images, categories and reductions at `now` to product rows with batched queries (one each for the page). */
+async function toCards(db: DB, rows: ProductRow[], now: Date, opts: { allImages?: boolean } = {}): Promise<ProductCard[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   let imageQuery = db
@@ -323,7 +337,7 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
       ),
     );
   }
-  const [images, links, legal] = await Promise.all([
+  const [images, links, legal, reductions] = await Promise.all([
     imageQuery.execute(),
     db
       .selectFrom("product_categories")
@@ -335,6 +349,7 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
       .execute(),
     // The store's default notice, once per list (itself a cached read).
     getLegalSettings(db),
+    readReductions(db, rows, now),
   ]);
   // Made-to-order products whose cap is reached are sold out like any other.
   const rooms = await madeToOrderRooms(
@@ -366,6 +381,7 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
       safetyNotice: shownSafetyNotice(r.safetyNotice, legal.safetyNotice),
       price: centsToDecimal(r.priceCents),
       priceCents: r.priceCents,
+      ...reductionFields(reductions.get(r.id)),
       stock: r.stock,
       isLarge: r.isLarge === 1,
       isLatestCollection: r.isLatestCollection === 1,
@@ -384,10 +400,17 @@ async function toCards(db: DB, rows: ProductRow[], opts: { allImages?: boolean }
   });
 }
 
-export async function getProductCardsByIds(db: DB, ids: number[], locale: Locale = "en"): Promise<ProductCard[]> {
+export async function getProductCardsByIds(db: DB, ids: number[], locale: Locale = "en", now = new Date()): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom("products").select(productColumns).where("products.id", "in", ids).execute();
-  return localizeProducts(db, await toCards(db, rows), locale);
+  return localizeProducts(db, await toCards(db, rows, now), locale);
+}
+
+/** A card's reduction fields: all three null when it is not reduced. */
+function reductionFields(reduction: Parameters<typeof reductionView>[0] | undefined): Pick<ProductCard, "regularPrice" | "lowestPrice30Days" | "reduction"> {
+  if (!reduction) return { regularPrice: null, lowestPrice30Days: null, reduction: null };
+  const view = reductionView(reduction);
+  return { regularPrice: view.regularPrice, lowestPrice30Days: view.lowestPrice30Days, reduction: view };
 }
 
 /** The colours and variations a product offers (empty lists when it has none); null for an unknown product. */

@@ -1,4 +1,5 @@
 import type { CategoryTextField, ProductTextField, TextLocale } from "~/domain/catalogue/translations";
+import type { ReductionView } from "~/domain/catalogue/prior-price";
 
 /** Shapes the catalogue hands to routes and to the API (camelCase, money as "24.00"). */
 export interface ImageView {
@@ -31,8 +32,15 @@ export interface ProductCard {
   materials: string;
   /** The product's own notice, else the store's default: never empty. */
   safetyNotice: string;
+  /** What the cart charges for one piece (a public code's reduction comes off at checkout). */
   price: string;
   priceCents: number;
+  /** While reduced (docs/decisions/prior-price.md): the price shown struck through; else null. */
+  regularPrice: string | null;
+  /** While reduced: the lowest price of the 30 days before the reduction began; else null. */
+  lowestPrice30Days: string | null;
+  /** The reduction in force, or null: the owner's reduced price or a public code's. */
+  reduction: ReductionView | null;
   stock: number;
   isLarge: boolean;
   isLatestCollection: boolean;

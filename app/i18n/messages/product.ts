@@ -58,6 +58,7 @@ export const en = {
   "product.backInStock.question": "E-mail this address when {title} is back in stock?",
   "product.backInStock.confirm": "Confirm",
   "product.backInStock.backTo": "Back to {title}",
+  "product.price.codeAtCheckout": "With code {code}, entered at checkout",
 } as const;
 
 export const pl: Translation<typeof en> = {
@@ -119,6 +120,7 @@ export const pl: Translation<typeof en> = {
   "product.backInStock.question": "Wysłać wiadomość na ten adres, gdy produkt {title} znów będzie dostępny?",
   "product.backInStock.confirm": "Potwierdź",
   "product.backInStock.backTo": "Wróć do: {title}",
+  "product.price.codeAtCheckout": "Z kodem {code} wpisanym przy zamówieniu",
 };
 
 /** The domain's English texts shown on the product and back-in-stock pages, in Polish. */

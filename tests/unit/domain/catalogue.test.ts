@@ -85,6 +85,9 @@ describe("product cards", () => {
     safetyNotice: "For adult collectors aged 14+. Not a toy.",
     price: "24.00",
     priceCents: 2400,
+    regularPrice: null,
+    lowestPrice30Days: null,
+    reduction: null,
     stock: 3,
     isLarge: false,
     isLatestCollection: true,
@@ -117,6 +120,18 @@ describe("product cards", () => {
     });
     expect(toCardProduct({ ...product, hasColorVariations: false, hasVariations: true }).hasOptions).toBe(true);
     expect(toCardProduct({ ...product, hasColorVariations: false, hasVariations: false }).hasOptions).toBe(false);
+  });
+
+  it("carry a reduction in cents only while there is one", () => {
+    expect(toCardProduct(product)).not.toHaveProperty("reduction");
+    const reduction = { price: "19.20", regularPrice: "24.00", lowestPrice30Days: "22.00", percent: 13, code: "SPRING", since: "2026-03-01T00:00:00.000Z" };
+    expect(toCardProduct({ ...product, regularPrice: "24.00", lowestPrice30Days: "22.00", reduction }).reduction).toEqual({
+      priceCents: 1920,
+      regularPriceCents: 2400,
+      lowestCents: 2200,
+      percent: 13,
+      code: "SPRING",
+    });
   });
 
   it("carry the approved reviews' average and count only when there are some", () => {
