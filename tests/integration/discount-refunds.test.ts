@@ -1,4 +1,4 @@
-import { addToCart } from "~/domain/cart/cart.server";
+import { addToCart, type CartOwner } from "~/domain/cart/cart.server";
 import { getPackingSlips } from "~/domain/customs/packing-slip.server";
 import { DomainError } from "~/domain/common/errors";
 import { getLoyaltyConfig, recordPointsEvent } from "~/domain/loyalty/loyalty.server";
@@ -53,7 +53,7 @@ interface Line {
 
 /** An order of these lines with `code` (and the loyalty discount for a signed-in buyer who asks), placed, paid, shipped and delivered. */
 async function deliveredOrder(lines: Line[], opts: { code?: string; userId?: number; useLoyaltyPoints?: boolean; email?: string } = {}) {
-  const owner = opts.userId ? { userId: opts.userId } : { cartKey: `code-refund-${++n}-${Math.random().toString(36).slice(2)}` };
+  const owner: CartOwner = opts.userId ? { userId: opts.userId } : { cartKey: `code-refund-${++n}-${Math.random().toString(36).slice(2)}` };
   const products = [];
   for (const line of lines) {
     const product = await makeProduct(db, { stock: 10, priceCents: line.priceCents });
