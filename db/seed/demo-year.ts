@@ -1,3 +1,4 @@
+import { planDemoCodes } from "./demo-year/discounts";
 import { addMadeToOrderPieces, planMadeToOrderPhotos } from "./demo-year/made-to-order";
 import { loadCatalogue, planColourPhotos } from "./demo-year/catalogue";
 import { type DB, type DemoContext, type DemoYearOptions } from "./demo-year/context";
@@ -62,6 +63,7 @@ export async function seedDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoY
   // The year replayed in time order: what each moment of an order's life and the owner's days write.
   scheduleOrderLives(ctx);
   scheduleOwnerDays(ctx);
+  await planDemoCodes(ctx);
   replay(ctx);
 
   // What the year left: reviews, photos, then every row.

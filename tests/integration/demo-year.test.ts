@@ -492,6 +492,21 @@ describe("the demo year", () => {
     }
   });
 
+  it("gives the owner two discount codes: WELCOME10 to hand out, SPRING15 public from $80.00 with its period, each in her log", async () => {
+    const codes = await db.selectFrom("discounts").selectAll().orderBy("id").execute();
+    expect(codes).toEqual([
+      expect.objectContaining({ code: "WELCOME10", type: "percent", value: 10, min_subtotal_cents: null, once_per_email: 1, public: 0, active: 1 }),
+      expect.objectContaining({ code: "SPRING15", type: "percent", value: 15, min_subtotal_cents: 8000, once_per_email: 0, public: 1, active: 1 }),
+    ]);
+    const spring = codes[1]!;
+    const periods = await db.selectFrom("discount_public_periods").selectAll().execute();
+    expect(periods).toEqual([
+      expect.objectContaining({ discount_id: spring.id, value: 15, min_subtotal_cents: 8000, starts_at: spring.created_at, ends_at: null }),
+    ]);
+    const logged = await db.selectFrom("activity_log").select(["subject_id", "created_at"]).where("kind", "=", "discount.create").orderBy("id").execute();
+    expect(logged).toEqual(codes.map((c) => ({ subject_id: c.id, created_at: c.created_at })));
+  });
+
   it("makes the dashboard's monthly revenue chart show the whole year, busier towards the holidays", async () => {
     const { byMonth, byDay } = await getRevenueSeries(db, NOW);
     expect(byMonth.filter((m) => m.cents > 0).length).toBeGreaterThanOrEqual(11);

@@ -201,6 +201,8 @@ export interface DemoContext {
     reviewPhotos: Row[];
     colourImages: Row[];
     madeToOrderImages: Row[];
+    /** The owner's discount codes (demo-year/discounts.ts). */
+    discounts: Row[];
   };
   files: {
     productPhotos: Array<{ spec: ProductImageSpec; file: string; thumb: string }>;

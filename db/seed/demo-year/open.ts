@@ -69,7 +69,7 @@ export async function openDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoC
     reviews: [],
     timeline: [],
     ledger: { orderEvents: [], loyaltyEvents: [], activity: [], refunds: [], withdrawals: [], paymentAttempts: [] },
-    rows: { reviews: [], reviewPhotos: [], colourImages: [], madeToOrderImages: [] },
+    rows: { reviews: [], reviewPhotos: [], colourImages: [], madeToOrderImages: [], discounts: [] },
     files: { productPhotos: [], reviewPhotos: [] },
   };
 }

@@ -1,6 +1,7 @@
 import { recalculateCategoryCounts } from "../../../app/domain/catalogue/categories.server";
 import { DAY, type DemoContext, type Row } from "./context";
 import { between, hex, insertRows, iso, plannedTotal } from "./helpers";
+import { insertDemoCodes } from "./discounts";
 import { insertMadeToOrderPieces } from "./made-to-order";
 import { seedPolishTexts } from "../polish";
 
@@ -37,6 +38,7 @@ export async function writeYear(ctx: DemoContext): Promise<void> {
     );
     await insertRows(trx, "reviews", rows.reviews);
     await insertRows(trx, "review_photos", rows.reviewPhotos);
+    await insertDemoCodes(trx, ctx);
   });
 }
 
