@@ -140,11 +140,15 @@ export const CHECKOUT_ATTRIBUTES = {
   update: "data-checkout-update",
   /** On the order button: its label while the order is on its way, in the page's language. */
   submitting: "data-checkout-submitting",
+  /** The discount code's applied line with its Remove button (taken from the server again with the totals). */
+  code: "data-checkout-code",
 } as const;
 /** Posted as `intent` with the checkout form: the action answers the field errors and places nothing. */
 export const CHECKOUT_VALIDATE_INTENT = "validate";
-/** As validate, and the answer carries the shipping rate and totals for the posted country and loyalty box (`figures`). */
+/** As validate, and the answer carries the shipping rate and totals for the posted country, loyalty box and discount code (`figures`): 'Update shipping' and the code's 'Apply'. */
 export const CHECKOUT_TOTALS_INTENT = "totals";
+/** As totals, without the discount code: its 'Remove' (the page comes back with the field empty). */
+export const CHECKOUT_REMOVE_CODE_INTENT = "remove-code";
 export const CHECKOUT_SUBMIT_LABEL = "Create Order & Proceed to Payment";
 export const CHECKOUT_SUBMITTING_LABEL = "Creating Order...";
 /** On checkout's import duties notice above the order button: it follows the country select (browser/behaviors/duties-notice.ts). */

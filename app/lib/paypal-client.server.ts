@@ -112,6 +112,20 @@ export function isPaypalOrderId(value: unknown): value is string {
 
 export const isPaypalResourceId = isPaypalOrderId;
 
+/** PayPal's `amount.breakdown` when the parts add up to the total (PayPal refuses one that does not). */
+function breakdownOf(input: CreatePaypalOrderInput): { breakdown?: Record<string, { currency_code: "USD"; value: string }> } {
+  const b = input.breakdown;
+  if (!b || b.itemTotalCents + b.shippingCents - b.discountCents !== input.totalCents) return {};
+  const usd = (cents: number) => ({ currency_code: "USD" as const, value: centsToValue(cents) });
+  return {
+    breakdown: {
+      item_total: usd(b.itemTotalCents),
+      shipping: usd(b.shippingCents),
+      ...(b.discountCents > 0 ? { discount: usd(b.discountCents) } : {}),
+    },
+  };
+}
+
 /** One signed request to PayPal: the parsed JSON answer, or a PaypalError. */
 type PaypalCall = <T = PaypalOrder>(
   method: string,
@@ -229,7 +243,7 @@ function orderCalls(call: PaypalCall): Pick<PaypalClient, "createOrder" | "captu
               reference_id: String(input.orderId),
               custom_id: String(input.orderId),
               description: `Order #${input.orderId}`,
-              amount: { currency_code: "USD", value: centsToValue(input.totalCents) },
+              amount: { currency_code: "USD", value: centsToValue(input.totalCents), ...breakdownOf(input) },
             },
           ],
           application_context: {

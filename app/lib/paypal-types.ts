@@ -96,4 +96,6 @@ export interface CreatePaypalOrderInput {
   requestId: string;
   /** The shop's name on PayPal's approval page. */
   brandName?: string;
+  /** `amount.breakdown` in cents (item_total + shipping - discount = totalCents); the loyalty and code discounts together in `discount`. */
+  breakdown?: { itemTotalCents: number; shippingCents: number; discountCents: number };
 }

@@ -26,8 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * POST /api/orders with the Order creation payload: the same rules (CheckoutSchema) and the same
- * placeOrder as the checkout form. 201 `{id, confirmationToken, total}`; 400 `{message, errors}`
- * for bad input or an empty cart; 409 when stock ran out or the sent figures/items differ from
+ * placeOrder as the checkout form. 201 `{id, confirmationToken, total, discount}` (`discount`:
+ * `{code, amount}` or null); 400 `{message, errors}`
+ * for bad input, an empty cart or a refused discount code (its message names why); 409 when stock ran out or the sent figures/items differ from
  * the server's; 429 when the session or address holds too many made-to-order places unpaid.
  * Guests may order: their session (cart key) owns the order. An optional `locale` ('en' or 'pl')
  * is the language of the order's e-mails; without it the `lang` cookie's, else English.
@@ -55,7 +56,8 @@ export function action({ request }: ActionFunctionArgs) {
       const headers = new Headers({ "Cache-Control": "no-store" });
       const setCookie = await commit();
       if (setCookie) headers.set("Set-Cookie", setCookie);
-      return json({ id: order.id, confirmationToken: order.confirmationToken, total: centsToDecimal(order.totalCents) }, { status: 201, headers });
+      const discount = order.discountCode === null ? null : { code: order.discountCode, amount: centsToDecimal(order.discountCents) };
+      return json({ id: order.id, confirmationToken: order.confirmationToken, total: centsToDecimal(order.totalCents), discount }, { status: 201, headers });
     },
   });
 }

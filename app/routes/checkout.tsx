@@ -7,6 +7,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckField, CheckoutSection } from "~/components/checkout/fields";
 import { checkoutFigures, CheckoutOrderSummary } from "~/components/checkout/order-summary";
 import { checkoutFiguresAnswer } from "~/components/checkout/figures-html.server";
+import { DiscountCodeField } from "~/components/checkout/discount-code";
 import { AddressSection, checkoutFieldState, ContactSection, MessageSection, ShippingSection, TermsField } from "~/components/checkout/sections";
 import { DutiesNotice } from "~/components/orders/duties-notice";
 import { Alert } from "~/components/ui/field";
@@ -39,9 +40,12 @@ export default function CheckoutPage() {
   const useLoyalty = actionData ? form.value("useLoyaltyPoints") === "on" : data.useLoyaltyPoints;
   // Posted again without JavaScript, the page shows the shipping of the country just posted.
   const shipping = actionData && "shipping" in actionData && actionData.shipping ? actionData.shipping : data.shipping;
+  // Likewise the discount code it posted, applied or refused.
+  const code = actionData && "code" in actionData && actionData.code !== undefined ? actionData.code : data.code;
+  const codeError = form.error("discountCode") ?? code?.error ?? null;
 
   const loyalty = data.loyalty;
-  const figures = checkoutFigures({ items: data.items, shipping, loyalty, useLoyaltyPoints: useLoyalty });
+  const figures = checkoutFigures({ items: data.items, shipping, loyalty, useLoyaltyPoints: useLoyalty, code: code?.terms ?? null });
   const alert = actionData?.alert ?? null;
   const invalid = actionData && !alert && actionData.result.error && Object.keys(actionData.result.error).length > 0;
   const loyaltyNote =
@@ -106,7 +110,12 @@ export default function CheckoutPage() {
           </button>
         </Form>
 
-        <CheckoutOrderSummary items={data.items} figures={figures} note={loyaltyNote}>
+        <CheckoutOrderSummary
+          items={data.items}
+          figures={figures}
+          note={loyaltyNote}
+          discount={<DiscountCodeField value={form.value("discountCode") ?? ""} code={code} error={codeError} constraint={form.constraint("discountCode")} />}
+        >
           {/* Without JavaScript the figures follow the country on this button (the checkout behaviour takes it away). */}
           <button
             type="submit"

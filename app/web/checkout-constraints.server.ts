@@ -17,7 +17,18 @@ export function checkoutConstraint(name: keyof typeof CONSTRAINTS): FieldConstra
 /** The passwords' length rule holds only when an account is made (a refinement), so their minLength is the rule's own constant. */
 export const PASSWORD_CONSTRAINT: FieldConstraint = { ...checkoutConstraint("password"), minLength: CHECKOUT_PASSWORD_MIN };
 
-const TEXT_FIELDS = ["email", "firstName", "lastName", "addressLine1", "addressLine2", "city", "state", "postalCode", "customerMessage"] as const;
+const TEXT_FIELDS = [
+  "email",
+  "firstName",
+  "lastName",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "state",
+  "postalCode",
+  "customerMessage",
+  "discountCode",
+] as const;
 
 /** Every text field's constraints, for the page's data. */
 export function checkoutConstraints(): Record<string, FieldConstraint> {

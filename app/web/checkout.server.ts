@@ -6,12 +6,12 @@ import { getProfile } from "~/domain/auth/accounts.server";
 import { rememberCartCountry } from "~/domain/cart/cart.server";
 import { isCountryCode } from "~/domain/common/countries";
 import { DomainError } from "~/domain/common/errors";
-import { findUnpaidOrderForCart, getCheckoutSummary } from "~/domain/orders/checkout.server";
+import { type CheckoutCode, findUnpaidOrderForCart, getCheckoutSummary } from "~/domain/orders/checkout.server";
 import { listShippedCountries } from "~/domain/shipping/zones.server";
 import { placeCheckoutOrder } from "~/domain/orders/checkout-order.server";
 import { accountCreationFailed, CHECKOUT_TOAST_TEXT, orderCreatedToast } from "~/domain/orders/checkout-texts";
 import { CheckoutSchema, type ClientFigures } from "~/domain/orders/schemas";
-import { CHECKOUT_TOTALS_INTENT, CHECKOUT_VALIDATE_INTENT } from "~/lib/behavior-contract";
+import { CHECKOUT_REMOVE_CODE_INTENT, CHECKOUT_TOTALS_INTENT, CHECKOUT_VALIDATE_INTENT } from "~/lib/behavior-contract";
 import { db } from "~/lib/db.server";
 import { decimalToCents } from "~/lib/money";
 import { isGoogleConfigured } from "~/web/auth/authenticator.server";
@@ -42,6 +42,8 @@ export interface CheckoutActionData {
   alert: Toast | null;
   /** The plain form answered again (no JavaScript): the shipping of the country it posted, which the page shows. */
   shipping?: CheckoutSummary["shipping"];
+  /** Likewise: the discount code it posted, applied or refused (null: none). */
+  code?: CheckoutCode | null;
 }
 
 /**
@@ -105,6 +107,8 @@ export async function loadCheckoutPage(request: Request) {
       subtotalCents: summary.totals.subtotalCents,
       shipping: summary.shipping,
       loyalty: loyaltyView(summary),
+      // A code is applied by posting the form (its Apply): the page opens without one.
+      code: null as CheckoutCode | null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -132,6 +136,7 @@ export interface CheckoutFiguresInput {
   shipping: CheckoutSummary["shipping"];
   loyalty: ReturnType<typeof loyaltyView>;
   useLoyaltyPoints: boolean;
+  code: CheckoutCode | null;
 }
 
 /**
@@ -169,22 +174,37 @@ function failure(
   alert: Toast | null,
   status: number,
   cookies: (string | null)[],
-  shipping?: CheckoutActionData["shipping"],
+  posted?: Pick<CheckoutActionData, "shipping" | "code">,
 ) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
-  return json<CheckoutActionData>({ ...inPageLanguage(request, result, alert), ...(shipping ? { shipping } : {}) }, { status, headers });
+  return json<CheckoutActionData>({ ...inPageLanguage(request, result, alert), ...(posted ?? {}) }, { status, headers });
+}
+
+/** The posted form's discount code and e-mail, as getCheckoutSummary takes them (`without`: the code's Remove). */
+function postedCode(formData: FormData, without = false): { discountCode: string | null; email: string | null } {
+  const field = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" && value.trim() !== "" ? value : null;
+  };
+  return { discountCode: without ? null : field("discountCode"), email: field("email") };
 }
 
 /**
- * For the plain form answered again, the shipping of the country it posted: the page shows the
- * figures the next post will be checked against, so a changed country never loops on 'prices
- * have changed'. The browser module takes its figures from the totals check instead.
+ * For the plain form answered again, the shipping of the country it posted and its discount
+ * code: the page shows the figures the next post will be checked against, so a changed country
+ * never loops on 'prices have changed'. The browser module takes its figures from the totals check instead.
  */
-async function postedShipping(request: Request, formData: FormData): Promise<CheckoutActionData["shipping"]> {
+async function postedFigures(request: Request, formData: FormData): Promise<Pick<CheckoutActionData, "shipping" | "code"> | undefined> {
   if (requestWantsJson(request)) return undefined;
   const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
-  return (await getCheckoutSummary(db, { owner, user, country: knownCountry(String(formData.get("country") ?? "")) || null })).shipping;
+  const summary = await getCheckoutSummary(db, { owner, user, country: knownCountry(String(formData.get("country") ?? "")) || null, ...postedCode(formData) });
+  return { shipping: summary.shipping, code: summary.code };
+}
+
+/** The reply with the discount code field emptied (its Remove without JavaScript). */
+function withoutCode(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+  return { ...result, initialValue: { ...(result.initialValue ?? {}), discountCode: "" } };
 }
 
 /** The figures the page showed (hidden fields): an order whose server figures moved since is refused, never silently dearer. */
@@ -197,39 +217,55 @@ function shownFigures(formData: FormData): ClientFigures {
 }
 
 /**
+ * The form posted for its figures: 'Update shipping', the discount code's Apply (intent=totals)
+ * and Remove (intent=remove-code). Nothing is placed; a refused code is the field's error.
+ */
+async function answerTotals(request: Request, formData: FormData, result: SubmissionResult<string[]>, opts: Parameters<typeof submitCheckout>[1]) {
+  const headers = { "Cache-Control": "no-store" };
+  const removing = formData.get("intent") === CHECKOUT_REMOVE_CODE_INTENT;
+  const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
+  const posted = knownCountry(String(formData.get("country") ?? ""));
+  const summary = await getCheckoutSummary(db, { owner, user, country: posted || null, ...postedCode(formData, removing) });
+  // A country a zone ships to is remembered on the cart: the cart and the drawer show its shipping.
+  if (posted && summary.shipping.zone && summary.shipping.country === posted) await rememberCartCountry(db, owner, posted);
+  if (!requestWantsJson(request)) {
+    // The plain form's 'Update shipping' or Apply: the page again with what was typed, no errors
+    // yet but the code's, this country's shipping and the code's line.
+    const shown = removing ? withoutCode(result) : result;
+    const error: Record<string, string[]> = summary.code?.error ? { discountCode: [summary.code.error] } : {};
+    return json<CheckoutActionData>({ ...inPageLanguage(request, { ...shown, error }, null), shipping: summary.shipping, code: summary.code }, { headers });
+  }
+  const figures = opts.figures({
+    items: summary.items.map((item) => ({ priceCents: item.product.priceCents, quantity: item.quantity })),
+    shipping: summary.shipping,
+    loyalty: loyaltyView(summary),
+    useLoyaltyPoints: formData.get("useLoyaltyPoints") === "on",
+    code: summary.code,
+  });
+  return json({ ...inPageLanguage(request, result, null), figures }, { headers });
+}
+
+/**
  * Action of /checkout: the order (and the account first, when asked), then the payment page.
  * With `intent=validate` it only answers the field errors (200) and creates nothing: the
- * checkout behaviour shows the server's own messages as the shopper goes. `intent=totals` also
- * answers the page's figures for the posted country and loyalty box, rendered by `opts.figures`.
+ * checkout behaviour shows the server's own messages as the shopper goes. `intent=totals` (and
+ * `remove-code`) also answers the page's figures for the posted country, loyalty box and
+ * discount code, rendered by `opts.figures` (see answerTotals).
  * Posted for JSON, the order answers `{ ok: true, redirectTo }` instead of redirecting.
  */
 export async function submitCheckout(request: Request, opts: { figures: (input: CheckoutFiguresInput) => Record<string, unknown> }) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   const intent = formData.get("intent");
-  if (intent === CHECKOUT_VALIDATE_INTENT || intent === CHECKOUT_TOTALS_INTENT) {
+  if (intent === CHECKOUT_VALIDATE_INTENT) {
     const result = submission.reply({ hideFields: HIDDEN_FIELDS });
-    const headers = { "Cache-Control": "no-store" };
-    if (intent === CHECKOUT_VALIDATE_INTENT) return json<CheckoutActionData>(inPageLanguage(request, result, null), { headers });
-    const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
-    const posted = knownCountry(String(formData.get("country") ?? ""));
-    const summary = await getCheckoutSummary(db, { owner, user, country: posted || null });
-    // A country a zone ships to is remembered on the cart: the cart and the drawer show its shipping.
-    if (posted && summary.shipping.zone && summary.shipping.country === posted) await rememberCartCountry(db, owner, posted);
-    if (!requestWantsJson(request)) {
-      // The plain form's 'Update shipping': the page again with what was typed, no errors yet, and this country's shipping.
-      return json<CheckoutActionData>({ result: { ...result, error: {} }, alert: null, shipping: summary.shipping }, { headers });
-    }
-    const figures = opts.figures({
-      items: summary.items.map((item) => ({ priceCents: item.product.priceCents, quantity: item.quantity })),
-      shipping: summary.shipping,
-      loyalty: loyaltyView(summary),
-      useLoyaltyPoints: formData.get("useLoyaltyPoints") === "on",
-    });
-    return json({ ...inPageLanguage(request, result, null), figures }, { headers });
+    return json<CheckoutActionData>(inPageLanguage(request, result, null), { headers: { "Cache-Control": "no-store" } });
+  }
+  if (intent === CHECKOUT_TOTALS_INTENT || intent === CHECKOUT_REMOVE_CODE_INTENT) {
+    return answerTotals(request, formData, submission.reply({ hideFields: HIDDEN_FIELDS }), opts);
   }
   if (submission.status !== "success") {
-    return failure(request, submission.reply({ hideFields: HIDDEN_FIELDS }), null, 400, [], await postedShipping(request, formData));
+    return failure(request, submission.reply({ hideFields: HIDDEN_FIELDS }), null, 400, [], await postedFigures(request, formData));
   }
   const [user, owner] = await Promise.all([getOptionalUser(request), getCartOwner(request)]);
   const cookies: (string | null)[] = [];
@@ -266,6 +302,7 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
         accountCreationFailed(error.message),
         error.status,
         [],
+        await postedFigures(request, formData),
       );
     }
     case "order-failed": {
@@ -278,7 +315,7 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
           null,
           400,
           cookies,
-          await postedShipping(request, formData),
+          await postedFigures(request, formData),
         );
       }
       let alert: Toast;
@@ -305,7 +342,7 @@ export async function submitCheckout(request: Request, opts: { figures: (input: 
         alert,
         status,
         cookies,
-        await postedShipping(request, formData),
+        await postedFigures(request, formData),
       );
     }
   }

@@ -252,7 +252,7 @@ describe("placing an order: the form and POST /api/orders", () => {
     );
     expect(apiRes.status).toBe(201);
     const body = await apiRes.json();
-    expect(body).toEqual({ id: expect.any(Number), confirmationToken: expect.any(String), total: "95.00" });
+    expect(body).toEqual({ id: expect.any(Number), confirmationToken: expect.any(String), total: "95.00", discount: null });
 
     const fromForm = await storedOrder(formOrderId);
     const fromApi = await storedOrder(body.id);

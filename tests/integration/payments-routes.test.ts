@@ -362,7 +362,12 @@ describe("the payment API", () => {
     expect(created.links).toEqual(
       expect.arrayContaining([expect.objectContaining({ rel: "approve", href: `${emulator.url}/checkoutnow?token=${created.id}` })]),
     );
-    expect((await pp.getOrder(created.id)).body.purchase_units[0].amount).toEqual({ currency_code: "USD", value: "29.00" });
+    // The stored figures go along as PayPal's breakdown (no discount on this order: no discount part).
+    expect((await pp.getOrder(created.id)).body.purchase_units[0].amount).toEqual({
+      currency_code: "USD",
+      value: "29.00",
+      breakdown: { item_total: { currency_code: "USD", value: "24.00" }, shipping: { currency_code: "USD", value: "5.00" } },
+    });
 
     expect(
       (await call(paypalOrderAction, apiRequest("POST", "/api/paypal/order", { cookie: await guestCookie("x"), body: { orderId: order.id } }))).status,

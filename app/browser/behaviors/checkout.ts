@@ -2,8 +2,9 @@
  * The checkout form, checked by the server as the shopper goes: shortly after a field changes or
  * loses focus the form is posted to its own action with intent=validate (the action answers its field
  * errors and places nothing), and the errors of the fields she has been through are shown in the
- * markup the server gives them. A change of the country or the loyalty box posts intent=totals
- * instead, whose answer also carries the shipping rate and totals in the page's markup;
+ * markup the server gives them. A change of the country or the loyalty box, and the discount
+ * code's Apply and Remove, post intent=totals instead, whose answer also carries the shipping
+ * rate, totals and applied code in the page's markup (the code's refusal as its field's error);
  * 'create an account' shows the passwords. The order itself is posted once, for JSON: the
  * action answers where to go next (the payment page, loaded with location.assign: one round
  * trip, as the plain form's post/redirect/get) or its errors, shown in place.
@@ -13,6 +14,7 @@ import { formBody, postForm, submitPlainly } from "~/browser/net";
 import { type Behavior } from "~/browser/runtime";
 import {
   CHECKOUT_ATTRIBUTES as ATTR,
+  CHECKOUT_REMOVE_CODE_INTENT,
   CHECKOUT_SUBMITTING_LABEL,
   CHECKOUT_TOTALS_INTENT,
   CHECKOUT_VALIDATE_INTENT,
@@ -24,10 +26,15 @@ type FieldErrors = Record<string, string[] | null | undefined>;
 /** How long after a field's change or blur its check is sent; another field left meanwhile joins it. */
 export const CHECK_DELAY_MS = 250;
 
-/** The page's figures for a country and loyalty box (components/checkout/figures-html.server.tsx). */
+/** The discount code's field: outside the form (in the summary), in it through `form="checkout"`. */
+const CODE = "discountCode";
+
+/** The page's figures for a country, loyalty box and discount code (components/checkout/figures-html.server.tsx). */
 interface Figures {
   shipping: string;
   totals: string;
+  code: string;
+  codeError: string | null;
   expectedSubtotal: string;
   expectedShipping: string;
 }
@@ -77,6 +84,7 @@ function showFigures(form: HTMLFormElement, figures: Figures) {
   for (const [attribute, markup] of [
     [ATTR.shipping, figures.shipping],
     [ATTR.totals, figures.totals],
+    [ATTR.code, figures.code],
   ] as const) {
     const own = document.querySelector(`[${attribute}]`);
     const fresh = document.createElement("template");
@@ -88,6 +96,7 @@ function showFigures(form: HTMLFormElement, figures: Figures) {
   const shipping = control(form, "expectedShipping");
   if (subtotal) subtotal.value = figures.expectedSubtotal;
   if (shipping) shipping.value = figures.expectedShipping;
+  showError(form, CODE, figures.codeError ?? undefined);
 }
 
 /**
@@ -144,6 +153,35 @@ function accountFieldsSwitch(form: HTMLFormElement) {
     },
     restore() {
       if (slot.parentNode && fields) slot.replaceWith(fields);
+    },
+  };
+}
+
+/**
+ * The discount code's Apply and Remove: `totals` asks for the figures in place (Remove empties the
+ * field first). Enter in the field applies it: the form's first button would place the order.
+ */
+function codeControls(form: HTMLFormElement, totals: (submitter: HTMLButtonElement) => void) {
+  const field = control(form, CODE) as HTMLInputElement | null;
+  return {
+    field,
+    /** Takes the submit when its button is Apply or Remove; false for any other. */
+    submit(submitter: HTMLElement | null): boolean {
+      if (!(submitter instanceof HTMLButtonElement) || submitter.name !== "intent") return false;
+      if (submitter.value !== CHECKOUT_TOTALS_INTENT && submitter.value !== CHECKOUT_REMOVE_CODE_INTENT) return false;
+      if (submitter.value === CHECKOUT_REMOVE_CODE_INTENT && field) {
+        field.value = "";
+        // Its Remove button goes with the answer.
+        field.focus();
+      }
+      totals(submitter);
+      return true;
+    },
+    onKey(event: KeyboardEvent) {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      const apply = field?.closest(".field")?.querySelector<HTMLButtonElement>(`button[value="${CHECKOUT_TOTALS_INTENT}"]`);
+      if (apply) form.requestSubmit(apply);
     },
   };
 }
@@ -215,8 +253,10 @@ function attachCheckout(element: HTMLElement): () => void {
     if (typeof data.redirectTo === "string") return location.assign(data.redirectTo);
     const errors = data.result?.error ?? {};
     const invalid = Object.keys(errors).filter((name) => errors[name]?.length && control(form, name));
-    for (const name of invalid) touched.add(name);
+    // The code's error is the last Apply's or order's: the checks as she goes leave it alone.
+    for (const name of invalid) if (name !== CODE) touched.add(name);
     render(errors);
+    if (invalid.includes(CODE)) showError(form, CODE, errors[CODE]![0]);
     for (const old of form.querySelectorAll(":scope > .alert")) old.remove();
     showFormAlert(form, data.alert ?? (data.message ? { title: data.message } : null), { inside: true });
     setBusy(false);
@@ -233,9 +273,13 @@ function attachCheckout(element: HTMLElement): () => void {
   const onInput = (event: Event) => {
     if (event.target === message && counter && message) counter.textContent = `${message.value.length}/${message.maxLength}`;
   };
+  const code = codeControls(form, (submitter) => {
+    clearTimeout(timer);
+    void check(CHECKOUT_TOTALS_INTENT).then((errors) => (errors ? render(errors) : submitPlainly(form, submitter)));
+  });
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
-    if (!busy) void submit(event.submitter);
+    if (!busy && !code.submit(event.submitter)) void submit(event.submitter);
   };
   // A page restored from the back/forward cache gets its button back.
   const onPageShow = (event: PageTransitionEvent) => {
@@ -247,6 +291,7 @@ function attachCheckout(element: HTMLElement): () => void {
   form.addEventListener("change", onChange);
   form.addEventListener("input", onInput);
   form.addEventListener("submit", onSubmit);
+  code.field?.addEventListener("keydown", code.onKey);
   window.addEventListener("pageshow", onPageShow);
   return () => {
     clearTimeout(timer);
@@ -254,6 +299,7 @@ function attachCheckout(element: HTMLElement): () => void {
     form.removeEventListener("change", onChange);
     form.removeEventListener("input", onInput);
     form.removeEventListener("submit", onSubmit);
+    code.field?.removeEventListener("keydown", code.onKey);
     window.removeEventListener("pageshow", onPageShow);
     accountFields.restore();
     if (update && updateSlot.parentNode) updateSlot.replaceWith(update);

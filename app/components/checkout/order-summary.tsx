@@ -3,6 +3,7 @@ import { MadeToOrderNote } from "~/components/product/made-to-order-note";
 import { PERSONALISED_ITEM_TEXT } from "~/domain/catalogue/made-to-order";
 import { Link } from "@remix-run/react";
 import { type ReactNode } from "react";
+import { type CodeTerms } from "~/domain/discounts/rules";
 import { computeOrderTotals, type FreeShippingNudge, type OrderTotals } from "~/domain/orders/totals";
 import { CHECKOUT_ATTRIBUTES } from "~/lib/behavior-contract";
 import { Money } from "~/components/ui/money";
@@ -42,17 +43,21 @@ export interface CheckoutLoyalty {
   discountCents: number;
 }
 
-/** The summary's figures for the chosen loyalty box: the discount counts only when the shopper may and does use it. */
+/**
+ * The summary's figures for the chosen loyalty box and the applied discount code: the loyalty
+ * discount counts only when the shopper may and does use it, after the code.
+ */
 export function checkoutFigures(opts: {
   items: { priceCents: number; quantity: number }[];
   shipping: SummaryFigures["shipping"];
   loyalty: CheckoutLoyalty | null;
   useLoyaltyPoints: boolean;
+  code?: CodeTerms | null;
 }): SummaryFigures {
   const { loyalty } = opts;
   const applied = loyalty?.eligible && opts.useLoyaltyPoints ? { cents: loyalty.discountCents, pointsUsed: loyalty.pointsRequired } : null;
   const items = opts.items.map((item) => ({ unitPriceCents: item.priceCents, quantity: item.quantity }));
-  return { shipping: opts.shipping, totals: computeOrderTotals({ items, shipping: opts.shipping, loyaltyDiscount: applied }) };
+  return { shipping: opts.shipping, totals: computeOrderTotals({ items, shipping: opts.shipping, loyaltyDiscount: applied, code: opts.code ?? null }) };
 }
 
 /** Subtotal, shipping, discount and total: the summary's live region (the checkout behaviour takes it from the server again when the country or the loyalty box changes). */
@@ -71,6 +76,14 @@ export function CheckoutTotals({ figures }: { figures: SummaryFigures }) {
         <dt>{t("layout.totals.shippingWith", { name: text(totals.shippingName) })}</dt>
         <dd data-testid="summary-shipping">{totals.shippingCents === 0 ? t("layout.totals.free") : <Money cents={totals.shippingCents} />}</dd>
       </div>
+      {totals.discountCode !== null ? (
+        <div className="discount">
+          <dt>{t("layout.totals.discountCode", { code: totals.discountCode })}</dt>
+          <dd data-testid="summary-code">
+            -<Money cents={totals.discountCents} />
+          </dd>
+        </div>
+      ) : null}
       {totals.loyaltyDiscountCents > 0 ? (
         <div className="discount">
           <dt>{t("checkout.loyaltyDiscount", { points: String(totals.loyaltyPointsUsed) })}</dt>
@@ -89,16 +102,18 @@ export function CheckoutTotals({ figures }: { figures: SummaryFigures }) {
   );
 }
 
-/** The checkout's order summary: the lines with their thumbnails, then subtotal, shipping, discount and total, then `children`. */
+/** The checkout's order summary: the lines with their thumbnails, the discount code field, then subtotal, shipping, discounts and total, then `children`. */
 export function CheckoutOrderSummary({
   items,
   figures,
   note,
+  discount,
   children,
 }: {
   items: SummaryItem[];
   figures: SummaryFigures;
   note?: string | null;
+  discount?: ReactNode;
   children?: ReactNode;
 }) {
   const short = items.filter((item) => item.quantity > item.specificStock);
@@ -139,6 +154,7 @@ export function CheckoutOrderSummary({
           <Link to="/cart">{t("checkout.updateCart")}</Link>
         </p>
       ) : null}
+      {discount}
       <dl className="totals" aria-live="polite" {...{ [CHECKOUT_ATTRIBUTES.totals]: "" }}>
         <CheckoutTotals figures={figures} />
       </dl>

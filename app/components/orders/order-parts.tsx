@@ -165,6 +165,12 @@ export function OrderTotals({ order }: { order: OrderPageTotals }) {
         <dt>{order.shippingName ? t("layout.totals.shippingWith", { name: text(order.shippingName) }) : t("layout.totals.shipping")}</dt>
         <dd>{order.shippingCents === 0 ? t("layout.totals.free") : <Money cents={order.shippingCents} />}</dd>
       </div>
+      {order.discountCode !== null ? (
+        <div className="discount">
+          <dt>{t("layout.totals.discountCode", { code: order.discountCode })}</dt>
+          <dd>{pln(order.discountCents) ? <Money cents={-order.discountCents} /> : `-${money(order.discountCents)}`}</dd>
+        </div>
+      ) : null}
       {order.loyaltyDiscountCents > 0 ? (
         <div className="discount">
           <dt>

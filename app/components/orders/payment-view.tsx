@@ -139,6 +139,14 @@ function OrderSummary({ order }: { order: PaymentPageOrder }) {
           <dt>{t("layout.totals.shippingWith", { name: text(order.shippingName) })}</dt>
           <dd>{order.shippingCents === 0 ? t("layout.totals.free") : <Money cents={order.shippingCents} />}</dd>
         </div>
+        {order.discountCode !== null ? (
+          <div>
+            <dt>{t("layout.totals.discountCode", { code: order.discountCode })}</dt>
+            <dd>
+              -<Money cents={order.discountCents} />
+            </dd>
+          </div>
+        ) : null}
         {order.loyaltyDiscountCents > 0 ? (
           <div>
             <dt>{order.loyaltyPointsUsed > 0 ? t("checkout.loyaltyDiscount", { points: String(order.loyaltyPointsUsed) }) : t("orders.loyaltyDiscount")}</dt>

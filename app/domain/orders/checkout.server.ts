@@ -4,6 +4,7 @@ import { holdMadeToOrderPlaces } from "~/domain/catalogue/made-to-order-holds.se
 import { findStockIssues } from "~/domain/catalogue/stock.server";
 import { DomainError } from "~/domain/common/errors";
 import { findUsableCode, heldBy, holdCode, type UsableCode } from "~/domain/discounts/redeem.server";
+import { type CodeTerms } from "~/domain/discounts/rules";
 import { getLoyaltyConfig } from "~/domain/loyalty/loyalty.server";
 import { loyaltyDiscount, pointsEarned } from "~/domain/loyalty/rules";
 import { CHECKOUT_TEXT } from "~/domain/orders/checkout-texts";
@@ -52,6 +53,8 @@ export interface CheckoutCode {
   cents: number;
   /** Why it was refused (DISCOUNT_TEXT), or null. */
   error: string | null;
+  /** The applied code's terms, so a page can add its line up again for another loyalty choice; null when refused. */
+  terms: CodeTerms | null;
 }
 
 export interface CheckoutSummary {
@@ -88,7 +91,9 @@ async function summarise(
     freeShipping: freeShippingNudge(plain.subtotalCents, zone),
   };
   const codeSeen = (totals: OrderTotals): CheckoutCode | null =>
-    code ? { typed: code.code, applied: code.code, cents: totals.discountCents, error: null } : null;
+    code
+      ? { typed: code.code, applied: code.code, cents: totals.discountCents, error: null, terms: { code: code.code, type: code.type, value: code.value } }
+      : null;
   if (opts.points === null) return { items, shipping, loyalty: null, code: codeSeen(plain), totals: plain };
   const config = await getLoyaltyConfig(db);
   const ex = config.discountExchange;
@@ -153,7 +158,7 @@ export async function getCheckoutSummary(
     useLoyaltyPoints: opts.useLoyaltyPoints ?? false,
     code,
   });
-  return refusal === null ? summary : { ...summary, code: { typed, applied: null, cents: 0, error: refusal } };
+  return refusal === null ? summary : { ...summary, code: { typed, applied: null, cents: 0, error: refusal, terms: null } };
 }
 
 export interface PlaceOrderContext {
@@ -173,6 +178,9 @@ export interface PlacedOrder {
   id: number;
   confirmationToken: string;
   totalCents: number;
+  /** The discount code applied and what it took off (the API answers them as `discount`). */
+  discountCode: string | null;
+  discountCents: number;
 }
 
 /** At least 128 bits: 24 random bytes are 32 base64url characters. */
@@ -400,7 +408,13 @@ async function placeAgain(
   await holdCode(trx, same.id, code, input.email);
   await planOrderLines(trx, same.id);
   await holdMadeToOrderPlaces(trx, same.id, placerOf(ctx));
-  return { id: same.id, confirmationToken: same.confirmationToken, totalCents: totals.totalCents };
+  return {
+    id: same.id,
+    confirmationToken: same.confirmationToken,
+    totalCents: totals.totalCents,
+    discountCode: totals.discountCode,
+    discountCents: totals.discountCents,
+  };
 }
 
 /** The same cart placed again with other figures: the earlier order gives way, with its points and made-to-order places. */
@@ -478,5 +492,5 @@ async function insertOrder(
   // the made-to-order cap cannot both get a place; the places are held for a short time only.
   await planOrderLines(trx, order.id);
   await holdMadeToOrderPlaces(trx, order.id, placerOf(ctx));
-  return { id: order.id, confirmationToken, totalCents: totals.totalCents };
+  return { id: order.id, confirmationToken, totalCents: totals.totalCents, discountCode: totals.discountCode, discountCents: totals.discountCents };
 }

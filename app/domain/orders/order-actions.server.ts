@@ -83,6 +83,8 @@ export function orderToApi(view: OrderView) {
     shippingZone: view.shippingZone,
     loyaltyDiscount: view.loyaltyDiscount,
     loyaltyPointsUsed: view.loyaltyPointsUsed,
+    /** The discount code and what it took off, or null (the contract's `discount`). */
+    discount: view.discount,
     createdAt: view.createdAt,
     paidAt: view.paidAt,
     shippedAt: view.shippedAt,

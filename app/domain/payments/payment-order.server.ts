@@ -1,6 +1,7 @@
 import { type Locale } from "~/i18n/locales";
 import { DomainError } from "~/domain/common/errors";
 import { isPaidLike } from "~/domain/orders/status";
+import { storedOrderTotals } from "~/domain/orders/totals";
 import { PAYMENT_TEXT, PAYMENT_TOAST_TEXT } from "~/domain/payments/page-data";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { getPaypalClient, getShopMerchantId, type PaypalClient, PaypalError, type PaypalLink, type PaypalOrder } from "~/lib/paypal-client.server";
@@ -85,6 +86,30 @@ export async function loadOrder(db: DB, orderId: number): Promise<OrderRow | nul
     .where("id", "=", orderId)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * The PayPal breakdown of an order's stored totals (storedOrderTotals): the items, the shipping,
+ * and the code and loyalty discounts together; null when the order is missing.
+ */
+export async function orderBreakdown(db: DB, orderId: number): Promise<{ itemTotalCents: number; shippingCents: number; discountCents: number } | null> {
+  const row = await db
+    .selectFrom("orders")
+    .select([
+      "subtotal_cents as subtotalCents",
+      "shipping_cents as shippingCents",
+      "shipping_name as shippingName",
+      "loyalty_discount_cents as loyaltyDiscountCents",
+      "loyalty_points_used as loyaltyPointsUsed",
+      "discount_code as discountCode",
+      "discount_cents as discountCents",
+      "total_cents as totalCents",
+    ])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { paypal } = storedOrderTotals(row);
+  return { itemTotalCents: paypal.item_total, shippingCents: paypal.shipping, discountCents: paypal.discount };
 }
 
 export async function requireOrder(db: DB, orderId: number): Promise<OrderRow> {

@@ -18,6 +18,7 @@ import {
   assertPaysShopForOrder,
   assertUnpaid,
   fromPaypal,
+  orderBreakdown,
   orderItems,
   type PaymentDeps,
   PaymentError,
@@ -154,6 +155,8 @@ export async function startPayment(db: DB, orderId: number, opts: { appUrl: stri
       requestId: `order-${orderId}-${order.totalCents}-${Number(attempts.n) + 1}`,
       // The name buyers see on PayPal's approval page: the store name saved in Settings.
       brandName: (await getStoreSettings(db)).name,
+      // The items, shipping and both discounts as the buyer saw them (docs/contract.md: breakdown.discount).
+      breakdown: (await orderBreakdown(db, orderId)) ?? undefined,
     });
   } catch (error) {
     fromPaypal(error);

@@ -53,6 +53,9 @@ export const en = {
   "checkout.updateCart": "Update your cart",
   "checkout.payNext": "You will pay securely with PayPal (card or wallet) on the next step.",
   "checkout.loyaltyDiscount": "Loyalty discount ({points} points)",
+  "checkout.discountCode": "Discount code",
+  "checkout.applyCode": "Apply",
+  "checkout.removeCode": "Remove",
 } as const;
 
 export const pl: Translation<typeof en> = {
@@ -109,6 +112,9 @@ export const pl: Translation<typeof en> = {
   "checkout.updateCart": "Zaktualizuj koszyk",
   "checkout.payNext": "W następnym kroku zapłacisz bezpiecznie przez PayPal (kartą lub portfelem).",
   "checkout.loyaltyDiscount": "Rabat za punkty ({points} pkt)",
+  "checkout.discountCode": "Kod rabatowy",
+  "checkout.applyCode": "Zastosuj",
+  "checkout.removeCode": "Usuń",
 };
 
 /** The checkout's field errors, refusals and notifications (domain/orders/checkout-texts.ts, shipping texts), in Polish. */
@@ -151,4 +157,17 @@ export const domainPl: Readonly<Record<string, string>> = {
   "Import duties and taxes may be charged by the destination country on delivery. They are not included in this total.":
     "Kraj przeznaczenia może przy doręczeniu pobrać cło i podatki importowe. Nie są one wliczone w tę kwotę.",
   "Personalised: exempt from withdrawal": "Personalizowany: bez prawa odstąpienia",
+  // Discount codes (domain/discounts/texts.ts).
+  "The discount code {code} does not exist.": "Kod rabatowy {code} nie istnieje.",
+  "A discount code has 4 to 20 letters A–Z and digits 0–9.": "Kod rabatowy ma od 4 do 20 znaków: litery A–Z i cyfry 0–9.",
+  "This discount code is valid from {date}.": "Ten kod rabatowy jest ważny od {date}.",
+  "This discount code expired on {date}.": "Ten kod rabatowy wygasł {date}.",
+  "This discount code has been used up.": "Limit użyć tego kodu rabatowego został wyczerpany.",
+  "This discount code has already been used with this e-mail address.": "Ten kod rabatowy został już użyty z tym adresem e-mail.",
+  "This discount code needs a subtotal of at least ${minimum}. Add ${missing} more.":
+    "Ten kod rabatowy wymaga zamówienia za co najmniej ${minimum}. Dodaj produkty za ${missing}.",
+  "One discount code per order. It can be used together with your loyalty points: the code first, then the points.":
+    "Jeden kod rabatowy na zamówienie. Można go łączyć z punktami lojalnościowymi: najpierw kod, potem punkty.",
+  "Discount code {code} applied.": "Zastosowano kod rabatowy {code}.",
+  "Discount code removed.": "Usunięto kod rabatowy.",
 };

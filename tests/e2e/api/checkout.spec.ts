@@ -106,7 +106,12 @@ test.describe("POST /api/orders", () => {
     expect(res.status()).toBe(201);
     expect(res.headers()["cache-control"]).toContain("no-store");
     const body = await res.json();
-    expect(body).toEqual({ id: expect.any(Number), confirmationToken: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/), total: money(subtotal + rate.cents) });
+    expect(body).toEqual({
+      id: expect.any(Number),
+      confirmationToken: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+      total: money(subtotal + rate.cents),
+      discount: null,
+    });
     const [order] = ordersFor(email);
     expect(order).toMatchObject({
       id: body.id,

@@ -85,6 +85,7 @@ export function Totals({ order, t }: { order: OrderMailData; t: MailTexts }) {
           </>,
           t.order.price(order.shippingCost),
         )}
+        {order.discount ? row(p.codeDiscount(order.discount.code), p.discount(order.discount.amount)) : null}
         {hasDiscount(order) ? row(p.loyaltyDiscount(order.loyaltyPointsUsed), p.discount(order.loyaltyDiscount)) : null}
         {row(p.total, p.totalAmount(order.total), true)}
       </tbody>
@@ -136,6 +137,7 @@ export function textOrder(order: OrderMailData, t: MailTexts, totalsNote?: strin
     for (const note of itemNotes(item, p)) lines.push(`  ${note}`);
   }
   lines.push("", `${p.subtotal}: ${price(order.subtotal)}`, `${p.shipping} ${p.shippingName(order.shippingName)}: ${price(order.shippingCost)}`);
+  if (order.discount) lines.push(`${p.codeDiscount(order.discount.code)}: ${p.discountText(order.discount.amount)}`);
   if (hasDiscount(order)) lines.push(`${p.loyaltyDiscount(order.loyaltyPointsUsed)}: ${p.discountText(order.loyaltyDiscount)}`);
   lines.push(`${p.total}: ${p.totalAmount(order.total)}`);
   if (totalsNote) lines.push(totalsNote);

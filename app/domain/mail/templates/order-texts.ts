@@ -38,6 +38,7 @@ export const ORDER_MAIL_TEXT = {
     shipping: "Shipping",
     shippingName: (name: string) => `(${name})`,
     loyaltyDiscount: (points: number) => `Loyalty discount (${points} points)`,
+    codeDiscount: (code: string) => `Discount code ${code}`,
     discount: (amount: string) => `−$${amount}`,
     discountText: (amount: string) => `-$${amount}`,
     total: "Total",

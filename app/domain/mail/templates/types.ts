@@ -50,6 +50,8 @@ export interface OrderMailData {
   shippingName: string;
   loyaltyDiscount: string;
   loyaltyPointsUsed: number;
+  /** The discount code and what it took off; absent in e-mails queued before codes existed. */
+  discount?: { code: string; amount: string } | null;
   total: string;
   address: OrderView["shippingAddress"];
   customerMessage: string | null;

@@ -44,6 +44,7 @@ export const ORDER_MAIL_TEXT_PL: OrderMailText = {
     shipping: "Wysyłka",
     shippingName: (name: string) => `(${name})`,
     loyaltyDiscount: (points: number) => `Rabat za punkty lojalnościowe (${points} pkt)`,
+    codeDiscount: (code: string) => `Kod rabatowy ${code}`,
     discount: (amount: string) => `−${money(amount)}`,
     discountText: (amount: string) => `-${money(amount)}`,
     total: "Razem",
