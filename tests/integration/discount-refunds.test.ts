@@ -11,7 +11,12 @@ import { submitWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { db } from "~/lib/db.server";
 import { createPaypalClient, type PaypalClient } from "~/lib/paypal-client.server";
 import { type DiscountType } from "~/lib/db-schema/discounts";
+import { ADMIN_ORDER_INTENTS } from "~/domain/orders/fulfilment";
+import { action as adminOrderAction, loader as adminOrderLoader } from "~/routes/admin_.orders.$orderId";
+import { createToastCookie } from "~/web/session.server";
 import { makeProduct, makeUser } from "../helpers/kit";
+import { args, get, postForm, run } from "../helpers/requests";
+import { cookieFor } from "../helpers/routes";
 import { useEmulator } from "../helpers/paypal-emulator";
 import { pointsOf } from "./payments-fixtures";
 
@@ -205,6 +210,49 @@ describe("a 20% code on two lines", () => {
     const o = await deliveredOrder([{ priceCents: 3000 }, { priceCents: 2000 }], { code });
     await returnOrder(db, o.id, { paypal });
     expect(await refundsOf(o.id)).toEqual([["return", "COMPLETED", 4000]]);
+  });
+});
+
+describe("the admin order page's return form", () => {
+  async function toastOf(res: Response) {
+    const header = res.headers.getSetCookie().find((c) => c.startsWith("__toast="));
+    return header ? ((await createToastCookie().parse(header)) as { title: string; description?: string; type: string }) : null;
+  }
+
+  it("shows each line's paid amount, and its post refuses a refund above the ticked line's with the reason, refunding nothing", async () => {
+    const cookie = await cookieFor((await makeUser(db, { isAdmin: true })).id);
+    const code = await makeCode("percent", 20);
+    const o = await deliveredOrder([{ priceCents: 3000 }, { priceCents: 1000, quantity: 2 }], { code });
+    const page = await run(() => adminOrderLoader(args(get(`/admin/orders/${o.id}`, { cookie }), { orderId: String(o.id) })));
+    const terms = (await page.json()).returnTerms;
+    expect(terms.lines.map((l: { paidCents: number }) => l.paidCents)).toEqual([2400, 1600]);
+    expect(terms).toMatchObject({ suggestedCents: 4000, shippingPaidCents: o.shippingCents });
+
+    const post = (amount: string) =>
+      run(() =>
+        adminOrderAction(
+          args(
+            postForm(
+              `/admin/orders/${o.id}`,
+              { intent: ADMIN_ORDER_INTENTS.return, orderId: String(o.id), restock: String(o.items[1]!.id), [`qty-${o.items[1]!.id}`]: "1", amount },
+              { cookie },
+            ),
+            { orderId: String(o.id) },
+          ),
+        ),
+      );
+    // One of the two $10.00 pieces: $8.00 was paid for it.
+    const refused = await post("10.00");
+    expect(refused.status).toBe(302);
+    expect(await toastOf(refused)).toMatchObject({
+      type: "error",
+      description: "The refund cannot be more than $8.00, what the ticked items were paid (their share of the discounts taken off)",
+    });
+    expect(await refundsOf(o.id)).toEqual([]);
+    expect(await returnedOf(o.items[1]!.id)).toBe(0);
+    const done = await post("8,00");
+    expect(await toastOf(done)).toMatchObject({ type: "success" });
+    expect(await refundsOf(o.id)).toEqual([["return", "COMPLETED", 800]]);
   });
 });
 

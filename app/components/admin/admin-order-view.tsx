@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { type FormEvent, useRef } from "react";
 import { confirmCancel } from "~/components/admin/orders-tab";
 import { NotFoundView } from "~/components/layout/not-found";
 import { formatOrderDate, OrderItems, OrderTotals, ShippingAddress, StatusBadge, TrackingLink } from "~/components/orders/order-parts";
@@ -7,6 +8,7 @@ import { REFUND_KIND_LABELS, REFUND_STATUS_LABELS } from "~/components/admin/ref
 import { trackingUrl } from "~/domain/orders/page-data";
 import { formatReceivedAt } from "~/domain/withdrawals/rules";
 import { formatMoney } from "~/lib/money";
+import { paidForUnits, type ReturnLine, returnRefund, type ReturnTick, unitPaidCents } from "~/domain/orders/line-shares";
 import { AdminAccessDenied } from "~/components/admin/access-denied";
 
 type OkData = Extract<AdminOrderPageData, { state: "ok" }>;
@@ -319,21 +321,37 @@ function MoneyCard({ data }: { data: OkData }) {
   );
 }
 
+/** The form's ticked items and their quantities, as processReturn reads them (readRestock). */
+function formTicks(form: HTMLFormElement): ReturnTick[] {
+  const data = new FormData(form);
+  return data.getAll("restock").map((id) => ({ orderItemId: Number(id), quantity: Number(data.get(`qty-${String(id)}`)) || 0 }));
+}
+
 function ReturnForm({ data }: { data: OkData }) {
   const terms = data.returnTerms!;
   const { order } = data;
   const suggested = (terms.suggestedCents / 100).toFixed(2);
+  const amount = useRef<HTMLInputElement>(null);
+  const room = { withdrawn: terms.withdrawn, shippingPaidCents: terms.shippingPaidCents, leftCents: terms.leftCents };
+  // With JavaScript, ticking items or changing their quantities prefills what they were paid; without it the
+  // lines show their paid amounts and the server refuses a refund above them.
+  const onTicksChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (!terms.hasPayment || !amount.current || (target.name !== "restock" && !target.name.startsWith("qty-"))) return;
+    amount.current.value = (returnRefund(terms.lines, formTicks(event.currentTarget), room).suggestedCents / 100).toFixed(2);
+  };
   return (
     <section className="order-card" id="return" aria-labelledby="return-title">
       <h2 id="return-title">Process Return</h2>
       {/* Keyed by what was refunded, so the fields start afresh after each return. */}
-      <Form method="post" className="admin-return-form" preventScrollReset key={`${terms.refundedCents}-${terms.leftCents}`}>
+      <Form method="post" className="admin-return-form" preventScrollReset key={`${terms.refundedCents}-${terms.leftCents}`} onChange={onTicksChange}>
         <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.return} />
         <input type="hidden" name="orderId" value={order.id} />
         <fieldset className="return-items">
           <legend>Items coming back to stock</legend>
           {order.items.map((item) => {
             const left = item.quantity - item.returnedQuantity;
+            const line = terms.lines.find((l) => l.orderItemId === item.id);
             return (
               <div key={item.id} className="return-item">
                 <label>
@@ -346,6 +364,7 @@ function ReturnForm({ data }: { data: OkData }) {
                   <input type="number" name={`qty-${item.id}`} min={0} max={left} defaultValue={left} disabled={left <= 0} inputMode="numeric" />
                   <span className="muted small"> of {left}</span>
                 </label>
+                {line && terms.hasPayment && left > 0 ? <ReturnLinePaid line={line} left={left} /> : null}
               </div>
             );
           })}
@@ -354,6 +373,7 @@ function ReturnForm({ data }: { data: OkData }) {
           <label htmlFor="return-amount">Refund amount (USD)</label>
           <input
             id="return-amount"
+            ref={amount}
             name="amount"
             defaultValue={terms.hasPayment ? suggested : "0.00"}
             inputMode="decimal"
@@ -363,9 +383,10 @@ function ReturnForm({ data }: { data: OkData }) {
           />
           <p className="muted small">
             {terms.withdrawn
-              ? "Prefilled for the withdrawal: every item and the original shipping, less the loyalty discount (the law makes the shop refund the standard outbound shipping too)."
-              : "Prefilled with the items less the loyalty discount (the buyer pays shipping)."}{" "}
-            At most {formatMoney(terms.leftCents)} is left to refund
+              ? "Prefilled for the withdrawal: every item as paid (less its share of the discounts) and the shipping the buyer paid (the law makes the shop refund the standard outbound shipping too)."
+              : "Prefilled with the items as paid, less their share of the discounts (the buyer pays shipping)."}{" "}
+            With items ticked, the refund is at most what they were paid
+            {terms.withdrawn ? " plus the shipping" : ""}. At most {formatMoney(terms.leftCents)} is left to refund
             {terms.refundedCents > 0 ? ` (${formatMoney(terms.refundedCents)} already refunded)` : ""}.
           </p>
         </div>
@@ -378,6 +399,19 @@ function ReturnForm({ data }: { data: OkData }) {
         </button>
       </Form>
     </section>
+  );
+}
+
+/** What the units still out of a line were paid, and one unit's amount when there are several. */
+function ReturnLinePaid({ line, left }: { line: ReturnLine; left: number }) {
+  const paid = paidForUnits(line, left, line.returnedQuantity);
+  const unit = unitPaidCents(line);
+  return (
+    <span className="muted small return-paid" data-testid="return-paid">
+      {`Paid ${formatMoney(paid)}`}
+      {left > 1 ? ` (${formatMoney(unit)} each${paid !== unit * left ? ", the last one " + formatMoney(paid - unit * (left - 1)) : ""})` : ""}
+      {line.discountCents > 0 && left === line.quantity ? `, of ${formatMoney(line.lineCents)} before discounts` : ""}
+    </span>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type OrderPageItem, type OrderPageOrder } from "~/domain/orders/page-data";
 import { canTransition, type OrderTransitionName, RETURNABLE_STATUSES } from "~/domain/orders/lifecycle";
 import { type FieldConstraint } from "~/lib/field-constraint";
+import { type ReturnLine } from "~/domain/orders/line-shares";
 import { type Locale } from "~/i18n/locales";
 /**
  * The admin's order actions: which status
@@ -134,6 +135,10 @@ export interface AdminReturnTerms {
   refundedCents: number;
   /** An open withdrawal: every item ticked and the shipping in the amount. */
   withdrawn: boolean;
+  /** Each line with what was paid for it (its share of the discounts on the items taken off): the form adds up the ticked ones. */
+  lines: ReturnLine[];
+  /** The shipping the buyer paid (none under a free-shipping code). */
+  shippingPaidCents: number;
 }
 
 /** The customer's withdrawal as the admin order page shows it. */

@@ -302,6 +302,8 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
             hasPayment: terms.hasPayment,
             refundedCents: terms.refundedCents,
             withdrawn: terms.withdrawn,
+            lines: terms.lines,
+            shippingPaidCents: terms.shippingPaidCents,
           }
         : null,
       paypal: { orderId: view.paypalOrderId, captureId: view.paypalCaptureId },
