@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { expectToast, jsOff, visit } from "../helpers/browser";
@@ -6,19 +7,28 @@ import { withDb } from "../helpers/db";
 import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
 // The order's life after payment as the owner runs it, JavaScript on and off: cancel
-// with a PayPal refund, decline a cancellation request, start packing, mark delivered, and a
-// partial return with restock. Orders are paid through the PayPal emulator over HTTP.
+// with a PayPal refund, decline a cancellation request, start packing, mark delivered, a
+// partial return with restock, and one of an order with a discount code. Orders are paid
+// through the PayPal emulator over HTTP.
 
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 const CANCEL_QUESTION = "Are you sure you want to cancel this order? Stock will be restored.";
 
-/** A guest's order of `quantity` × the product, paid through the public API and the emulator. */
-async function paidOrder(playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } }, productId: number, quantity = 1) {
+/** A guest's order of `quantity` × the product (and `more` lines, with a discount code), paid through the public API and the emulator. */
+async function paidOrder(
+  playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } },
+  productId: number,
+  quantity = 1,
+  extra: { more?: { productId: number; quantity: number }[]; discountCode?: string } = {},
+) {
   const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   try {
-    expect((await request.post("/api/cart", { data: { productId, quantity } })).status()).toBe(201);
+    for (const line of [{ productId, quantity }, ...(extra.more ?? [])]) {
+      expect((await request.post("/api/cart", { data: line })).status()).toBe(201);
+    }
     const placed = await request.post("/api/orders", {
       data: {
+        ...(extra.discountCode ? { discountCode: extra.discountCode } : {}),
         email: uniqueEmail("money-browser"),
         status: "unpaid",
         shippingAddress: { firstName: "Ada", lastName: "Lovelace", addressLine1: "1 Loom Street", city: "London", postalCode: "N1 9GU", country: "GB" },
@@ -147,6 +157,60 @@ test("start packing, ship, mark delivered, then a partial return with restock", 
   await expectToast(page, "Error");
   await expect(page.locator(".toast .toast-text")).toHaveText(/^The refund cannot be more than/);
   expect(productStock(product.id)).toBe(3);
+});
+
+test("a coded order's partial return: each line shows what was paid, more than the ticked piece's is refused", async ({
+  page,
+  playwright,
+  loginAsAdmin,
+}, testInfo) => {
+  await loginAsAdmin({ page, email: "admin@example.com" });
+  const big = await makeStockProduct(3, 3000);
+  const small = await makeStockProduct(3, 1000);
+  const code = `RF${randomBytes(6).toString("hex").toUpperCase()}`;
+  withDb((db) => db.prepare("INSERT INTO discounts (code, type, value) VALUES (?, 'percent', 20)").run(code));
+  const order = await paidOrder(playwright, big.id, 1, { more: [{ productId: small.id, quantity: 2 }], discountCode: code });
+  await order.request.dispose();
+  await visit(page, testInfo, `/admin/orders/${order.id}`);
+  await page.getByLabel("Tracking number").fill("RR444555666PL");
+  await page.getByRole("button", { name: "Ship Order" }).click();
+  await expectToast(page, "Order shipped");
+
+  // $30.00 and 2 × $10.00, 20% off: the lines were paid $24.00 and $16.00.
+  await page.getByRole("link", { name: "Process Return" }).click();
+  const form = page.locator(".admin-return-form");
+  const amount = page.getByLabel("Refund amount (USD)");
+  const smallRow = form.locator(".return-item").filter({ hasText: `Order Test ${small.slug}` });
+  await expect(
+    form
+      .locator(".return-item")
+      .filter({ hasText: `Order Test ${big.slug}` })
+      .getByTestId("return-paid"),
+  ).toHaveText("Paid $24.00, of $30.00 before discounts");
+  await expect(smallRow.getByTestId("return-paid")).toHaveText("Paid $16.00 ($8.00 each), of $20.00 before discounts");
+  await expect(amount).toHaveValue("40.00");
+  const tickOne = async () => {
+    await smallRow.getByRole("checkbox").check();
+    await smallRow.getByLabel(/^Quantity of/).fill("1");
+  };
+  await tickOne();
+  // With JavaScript the amount follows the ticks; without it the owner types it.
+  if (!jsOff(testInfo)) await expect(amount).toHaveValue("8.00");
+  await amount.fill("10.00");
+  await page.getByRole("button", { name: "Refund and process return" }).click();
+  await expectToast(page, "Error");
+  await expect(page.locator(".toast .toast-text")).toHaveText(/^The refund cannot be more than \$8\.00, what the ticked items were paid/);
+  const refunds = () => withDb((db) => (db.prepare("SELECT count(*) AS n FROM refunds WHERE order_id = ?").get(order.id) as { n: number }).n);
+  expect(refunds()).toBe(0);
+  expect(productStock(small.id)).toBe(1);
+
+  await tickOne();
+  await amount.fill("8.00");
+  await page.getByRole("button", { name: "Refund and process return" }).click();
+  await expectToast(page, "Return processed", "Order has been marked as returned.");
+  await expect(page.locator(".admin-refunds")).toContainText("$8.00");
+  expect(refunds()).toBe(1);
+  expect(productStock(small.id)).toBe(2);
 });
 
 test("a payment PayPal reverses: the owner reads why, cannot ship, and marks it resolved", async ({ page, playwright, loginAsAdmin }, testInfo) => {
