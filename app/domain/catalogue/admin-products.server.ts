@@ -140,6 +140,8 @@ export interface AdminProduct {
   usesDefaultCustoms: { hsCode: boolean; originCountry: boolean; customsDescription: boolean };
   description: string;
   price: string;
+  /** The owner's reduction: the price before it, shown struck through; null when not reduced. */
+  regularPrice: string | null;
   /** The product's own stock (used when it has no colours or variations). */
   stock: number;
   totalStock: number;
@@ -191,6 +193,7 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
       "safety_notice as safetyNotice",
       "description",
       "price_cents as priceCents",
+      "regular_price_cents as regularPriceCents",
       "stock",
       "total_stock as totalStock",
       "is_large as isLarge",
@@ -251,6 +254,7 @@ export async function getAdminProduct(db: DB, id: number): Promise<AdminProduct 
     usesDefaultCustoms: { hsCode: row.hsCode === null, originCountry: row.originCountry === null, customsDescription: row.customsDescription === null },
     description: row.description,
     price: centsToDecimal(row.priceCents),
+    regularPrice: row.regularPriceCents === null ? null : centsToDecimal(row.regularPriceCents),
     stock: row.stock,
     totalStock: row.totalStock,
     isLarge: row.isLarge === 1,

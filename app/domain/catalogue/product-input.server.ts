@@ -94,6 +94,22 @@ export function productValues(input: SaveInput, slug: string) {
 }
 
 /**
+ * The owner's regular price to write (docs/decisions/prior-price.md). Given: it must be above the
+ * price (null ends the reduction). Left out on update: kept, unless the new price reaches it, which
+ * ends the reduction, so a product is never shown reduced from a price at or below what it costs.
+ */
+export async function regularPriceValues(trx: DB, input: SaveInput, priceCents: number, selfId: number | null) {
+  if (input.regularPrice !== undefined) {
+    const cents = input.regularPrice === null ? null : decimalToCents(input.regularPrice);
+    if (cents !== null && cents <= priceCents) throw new DomainError(PRODUCT_TEXT.regularPriceNotAbove, 400, "regularPrice");
+    return { regular_price_cents: cents };
+  }
+  if (selfId === null) return { regular_price_cents: null };
+  const stored = await trx.selectFrom("products").select("regular_price_cents").where("id", "=", selfId).executeTakeFirst();
+  return stored?.regular_price_cents != null && stored.regular_price_cents <= priceCents ? { regular_price_cents: null } : {};
+}
+
+/**
  * The SKU, materials and safety notice to write. On create, an empty SKU is left to the database
  * (its trigger fills 'LSA-00042' from the id). On update, a field left out (or an empty SKU) keeps
  * what is stored, so API clients that do not know these fields never erase them.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { typedAmount } from "~/domain/common/schemas";
-import { centsToDecimal, TYPED_AMOUNT_TEXT } from "~/lib/money";
+import { centsToDecimal, decimalToCents, TYPED_AMOUNT_TEXT } from "~/lib/money";
 import { MAX_MATERIALS, MAX_SAFETY_NOTICE, MAX_SKU, SAFETY_TEXT, SKU_PATTERN } from "~/domain/legal/product-safety";
 import { LEAD_TIME_MAX_DAYS, LEAD_TIME_MIN_DAYS } from "~/domain/catalogue/made-to-order";
 import { productCustomsFields } from "~/domain/customs/schemas";
@@ -35,6 +35,20 @@ const price = (comma: boolean) =>
     .transform((v) => (typeof v === "number" ? String(v) : v))
     .pipe(typedAmount({ requiredText: PRODUCT_TEXT.priceRequired, formatText: comma ? TYPED_AMOUNT_TEXT : PRODUCT_TEXT.priceFormat, comma }))
     .transform(centsToDecimal);
+
+/**
+ * The owner's reduction: the price before it, shown struck through (docs/decisions/prior-price.md).
+ * "" or null: not reduced; left out on update: kept. The form takes the decimal comma, as Price.
+ */
+const regularPrice = (comma: boolean) => {
+  const text = comma ? TYPED_AMOUNT_TEXT : PRODUCT_TEXT.regularPriceFormat;
+  const amount = z
+    .union([z.string(), z.number()], { errorMap: () => ({ message: text }) })
+    .transform((v) => (typeof v === "number" ? String(v) : v))
+    .pipe(typedAmount({ requiredText: text, formatText: text, comma }))
+    .transform(centsToDecimal);
+  return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), amount.nullish());
+};
 
 export const ColorVariationSchema = z.object({
   colorId: z
@@ -106,6 +120,7 @@ const fields = {
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, PRODUCT_TEXT.slugFormat)
     .optional(),
   price: price(false),
+  regularPrice: regularPrice(false),
   stock: Stock.optional(),
   isLarge: z.boolean().optional(),
   isLatestCollection: z.boolean().optional(),
@@ -147,6 +162,8 @@ const fields = {
 };
 
 type Fields = {
+  price?: string;
+  regularPrice?: string | null;
   colorVariations?: { colorId: number }[];
   productVariations?: unknown[];
   madeToOrder?: boolean;
@@ -154,6 +171,10 @@ type Fields = {
 };
 
 function exclusiveKinds(value: Fields, ctx: z.RefinementCtx) {
+  // A regular price at or below the price would announce a reduction that is none.
+  if (value.regularPrice && value.price && (decimalToCents(value.regularPrice) ?? 0) <= (decimalToCents(value.price) ?? 0)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["regularPrice"], message: PRODUCT_TEXT.regularPriceNotAbove });
+  }
   // The lead time is what the buyer is promised: a made-to-order product cannot go without it.
   if (value.madeToOrder === true && (value.leadTimeDays === undefined || value.leadTimeDays === null)) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["leadTimeDays"], message: MADE_TO_ORDER_TEXT.leadTime });
@@ -194,14 +215,14 @@ const updateShape = {
 /** Add product: POST /api/admin/products. */
 export const CreateProductSchema = z.object(createShape).superRefine(exclusiveKinds);
 export type CreateProductInput = z.infer<typeof CreateProductSchema>;
-/** Add product's form at /admin/products/add: as the API, but the price may have a decimal comma. */
-export const CreateProductFormSchema = z.object({ ...createShape, price: price(true) }).superRefine(exclusiveKinds);
+/** Add product's form at /admin/products/add: as the API, but the price and the regular price may have a decimal comma. */
+export const CreateProductFormSchema = z.object({ ...createShape, price: price(true), regularPrice: regularPrice(true) }).superRefine(exclusiveKinds);
 
 /** Edit product: as add, but the description is optional; the stored images to keep come as existingImages. */
 export const UpdateProductSchema = z.object(updateShape).superRefine(exclusiveKinds);
 export type UpdateProductInput = z.infer<typeof UpdateProductSchema>;
-/** Edit product's form: as the API, but the price may have a decimal comma. */
-export const UpdateProductFormSchema = z.object({ ...updateShape, price: price(true) }).superRefine(exclusiveKinds);
+/** Edit product's form: as the API, but the price and the regular price may have a decimal comma. */
+export const UpdateProductFormSchema = z.object({ ...updateShape, price: price(true), regularPrice: regularPrice(true) }).superRefine(exclusiveKinds);
 
 /** PATCH /api/admin/products/{id} and the Products tab's toggle. */
 export const LatestCollectionSchema = z.object({

@@ -12,6 +12,8 @@ export const PRODUCT_TEXT = {
   descriptionRequired: "Description is required",
   priceRequired: "Price is required",
   priceFormat: "Price must be a number with up to 2 decimals, e.g. 24.50",
+  regularPriceFormat: "Regular price must be a number with up to 2 decimals, e.g. 24.50",
+  regularPriceNotAbove: "Regular price must be above the price",
   stockMin: "Stock must be 0 or greater",
   stockWhole: "Stock must be a whole number",
   variationNameRequired: "Variation name is required",
@@ -111,6 +113,8 @@ export interface EditorValues {
   slug: string;
   description: string;
   price: string;
+  /** The owner's reduction: the price before it, as typed; empty: not reduced. */
+  regularPrice: string;
   stock: string;
   sku: string;
   materials: string;
@@ -141,6 +145,7 @@ export const EMPTY_EDITOR_VALUES: EditorValues = {
   slug: "",
   description: "",
   price: "",
+  regularPrice: "",
   stock: "0",
   sku: "",
   materials: "",

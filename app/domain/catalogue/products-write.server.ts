@@ -2,7 +2,15 @@ import { type Actor, diffFields, logActivity, SYSTEM_ACTOR } from "~/domain/ops/
 import { notifyBackInStock } from "~/domain/mail/back-in-stock.server";
 import { listTempUploads } from "~/domain/catalogue/admin-products.server";
 import { type CreateProductInput, type UpdateProductInput } from "~/domain/catalogue/product-schemas";
-import { checkInput, customsValues, madeToOrderValues, productValues, safetyValues, type SaveInput } from "~/domain/catalogue/product-input.server";
+import {
+  checkInput,
+  customsValues,
+  madeToOrderValues,
+  productValues,
+  regularPriceValues,
+  safetyValues,
+  type SaveInput,
+} from "~/domain/catalogue/product-input.server";
 import { type Finalized, writeImages, writeOptions } from "~/domain/catalogue/product-options.server";
 import { PRODUCT_TEXT } from "~/domain/catalogue/product-texts";
 import { cleanupUploads, deleteImageFiles, finalizeUploads, findFinalizedImages } from "~/domain/catalogue/image-uploads.server";
@@ -60,10 +68,12 @@ export async function createProduct(db: DB, input: CreateProductInput, actor: Ac
     input,
     (exec, checkUploads) => checkInput(exec, input, null, [], checkUploads),
     async (trx, { slug, categories }, finalized) => {
+      const values = productValues(input, slug);
       const { id } = await trx
         .insertInto("products")
         .values({
-          ...productValues(input, slug),
+          ...values,
+          ...(await regularPriceValues(trx, input, values.price_cents, null)),
           ...(await safetyValues(trx, input, "create")),
           ...madeToOrderValues(input, "create"),
           ...(await customsValues(trx, input, "create")),
@@ -147,10 +157,12 @@ export async function updateProduct(db: DB, id: number, input: UpdateProductInpu
         )
         .execute();
     }
+    const values = productValues(input, slug);
     await trx
       .updateTable("products")
       .set({
-        ...productValues(input, slug),
+        ...values,
+        ...(await regularPriceValues(trx, input, values.price_cents, id)),
         ...(await safetyValues(trx, input, "update")),
         ...madeToOrderValues(input, "update"),
         ...(await customsValues(trx, input, "update")),
@@ -276,6 +288,7 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
       "customs_description as customsDescription",
       "description",
       "price_cents as priceCents",
+      "regular_price_cents as regularPriceCents",
       "stock",
       "is_large as isLarge",
       "is_latest_collection as isLatestCollection",
@@ -309,6 +322,7 @@ async function productSnapshot(trx: DB, id: number): Promise<Record<string, unkn
     customsDescription: p.customsDescription ?? "(store default)",
     description: p.description,
     price: centsToDecimal(p.priceCents),
+    regularPrice: p.regularPriceCents === null ? "(none)" : centsToDecimal(p.regularPriceCents),
     stock: p.stock,
     isLarge: p.isLarge === 1,
     isLatestCollection: p.isLatestCollection === 1,

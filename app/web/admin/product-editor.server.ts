@@ -61,6 +61,7 @@ const EDITOR_FIELDS = [
   "slug",
   "description",
   "price",
+  "regularPrice",
   "stock",
   "sku",
   "materials",
@@ -301,6 +302,8 @@ async function save(db: DB, mode: EditorMode, productId: number | null, values: 
   }
   // The form always sends every field: an empty one means cleared (an empty SKU keeps the stored one).
   const safety = {
+    // An empty regular price ends the owner's reduction.
+    regularPrice: submission.value.regularPrice ?? null,
     materials: submission.value.materials ?? "",
     safetyNotice: submission.value.safetyNotice ?? null,
     // Unticked boxes and an empty cap are not posted: here they mean off and no limit.

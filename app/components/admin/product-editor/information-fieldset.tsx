@@ -4,7 +4,7 @@ import { type EditorValues, slugPreview } from "~/domain/catalogue/product-texts
 import { type EditorConstraints } from "~/web/admin/product-editor.server";
 
 /**
- * Title, slug, description, price, stock and the two flags. `stockFrom` names the rows that
+ * Title, slug, description, price, stock, the regular price of a reduction and the two flags. `stockFrom` names the rows that
  * hold the stock when the product has colour or product variations (the stock field is then off).
  */
 export function InformationFieldset({
@@ -105,6 +105,7 @@ export function InformationFieldset({
           <FieldError id="product-stock-error" errors={err("stock")} />
         </div>
       </div>
+      <RegularPriceField constraints={constraints} value={values.regularPrice} errors={err("regularPrice")} />
       <div className="check">
         <input id="product-isLarge" type="checkbox" name="isLarge" defaultChecked={values.isLarge} />
         <label htmlFor="product-isLarge">Large item (higher shipping cost)</label>
@@ -114,5 +115,27 @@ export function InformationFieldset({
         <label htmlFor="product-isLatestCollection">Latest Collection</label>
       </div>
     </section>
+  );
+}
+
+/** The owner's reduction: the price before it, struck through on the shop's pages (docs/decisions/prior-price.md). */
+function RegularPriceField({ constraints, value, errors }: { constraints: EditorConstraints; value: string; errors?: string[] }) {
+  return (
+    <div className="field">
+      <label htmlFor="product-regularPrice">Regular price (before reduction)</label>
+      <input
+        id="product-regularPrice"
+        name="regularPrice"
+        inputMode="decimal"
+        {...constraints.regularPrice}
+        defaultValue={value}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={described("product-regularPrice-hint", errors && "product-regularPrice-error")}
+      />
+      <p className="field-hint" id="product-regularPrice-hint">
+        Leave empty unless the piece is on sale. Shoppers then see this price struck through and the lowest price of the 30 days before the reduction.
+      </p>
+      <FieldError id="product-regularPrice-error" errors={errors} />
+    </div>
   );
 }
