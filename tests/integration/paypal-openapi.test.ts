@@ -167,6 +167,32 @@ describe("PayPal's OpenAPI documents", () => {
     expectValid("webhooks", "verify_webhook_signature", verifies[0]!.body);
   });
 
+  it("an order with a discount code and the loyalty discount: the breakdown sent and shown is valid, both discounts in `discount`", async () => {
+    const product = await makeProduct(db, { stock: 4, priceCents: 3000 });
+    const order = await makeOrder(db, {
+      lines: [{ productId: product.id, quantity: 2, unitPriceCents: 3000, title: product.title }],
+      shippingCents: 800,
+      loyaltyDiscountCents: 500,
+    });
+    // $60.00 + $8.00 shipping, less a $6.00 code and the $5.00 loyalty discount.
+    await db.updateTable("orders").set({ discount_code: "SPRING10", discount_cents: 600, total_cents: 5700 }).where("id", "=", order.id).execute();
+    sent.length = 0;
+    const started = await startPayment(db, order.id, { appUrl: "http://localhost:3000" });
+    const create = sent.find((s) => s.method === "POST" && s.path === "/v2/checkout/orders")!;
+    expectValid("orders", "order_request", create.body);
+    const shown = (await pp.getOrder(started.paypalOrderId)).body;
+    expectValid("orders", "order", shown);
+    expect(shown.purchase_units[0].amount).toEqual({
+      currency_code: "USD",
+      value: "57.00",
+      breakdown: {
+        item_total: { currency_code: "USD", value: "60.00" },
+        shipping: { currency_code: "USD", value: "8.00" },
+        discount: { currency_code: "USD", value: "11.00" },
+      },
+    });
+  });
+
   it("the shop checks a PayPal order id's form before sending it to PayPal", async () => {
     const product = await makeProduct(db, { stock: 4 });
     const order = await makeOrder(db, { lines: [{ productId: product.id }] });
