@@ -3,7 +3,7 @@ import { type APIRequestContext, type Page, type TestInfo } from "@playwright/te
 import { expect, test } from "../fixtures";
 import { expectToast, jsOff, visit } from "../helpers/browser";
 import { makeStockProduct, orderStatus, productStock } from "../helpers/orders";
-import { withDb } from "../helpers/db";
+import { e2eDb, withDb } from "../helpers/db";
 import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
 // The order's life after payment as the owner runs it, JavaScript on and off: cancel
@@ -168,7 +168,7 @@ test("a coded order's partial return: each line shows what was paid, more than t
   const big = await makeStockProduct(3, 3000);
   const small = await makeStockProduct(3, 1000);
   const code = `RF${randomBytes(6).toString("hex").toUpperCase()}`;
-  withDb((db) => db.prepare("INSERT INTO discounts (code, type, value) VALUES (?, 'percent', 20)").run(code));
+  await e2eDb().insertInto("discounts").values({ code, type: "percent", value: 20 }).execute();
   const order = await paidOrder(playwright, big.id, 1, { more: [{ productId: small.id, quantity: 2 }], discountCode: code });
   await order.request.dispose();
   await visit(page, testInfo, `/admin/orders/${order.id}`);
