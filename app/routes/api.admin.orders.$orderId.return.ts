@@ -12,7 +12,7 @@ export function loader() {
 /**
  * PATCH /api/admin/orders/{orderId}/return (admin only: 401/403): shipped or delivered →
  * 'returned', the spec's payload-free call: every item back in stock and the suggested refund
- * (items less the loyalty discount) through PayPal, points earned on it taken back (returnOrder).
+ * (what the items still out were paid, less their share of the discounts) through PayPal, points earned on it taken back (returnOrder).
  * Answers the updated order; 404 unknown, 409 any other status.
  */
 export function action({ request, params }: ActionFunctionArgs) {
