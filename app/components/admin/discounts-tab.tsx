@@ -107,7 +107,7 @@ function DiscountForm({ editing, reply, constraints }: { editing: Editing | null
       <Form
         method="post"
         action={editing ? `${TAB}&edit=${editing.id}` : TAB}
-        className="form-stack"
+        className="form-stack discount-form"
         key={JSON.stringify(reply?.result?.initialValue ?? null) + (editing?.id ?? "new")}
       >
         <input type="hidden" name="intent" value={editing ? DISCOUNT_INTENTS.update : DISCOUNT_INTENTS.create} />
