@@ -288,6 +288,19 @@ describe("a withdrawal from part of a coded order", () => {
   });
 });
 
+describe("a code whose type the owner changes after the order", () => {
+  it("an items code made a free-shipping one later still shares over the lines: it took more than the shipping", async () => {
+    const code = await makeCode("percent", 20);
+    const o = await deliveredOrder([{ priceCents: 10000 }, { priceCents: 5000 }], { code });
+    expect(o.discountCents).toBe(3000);
+    expect(o.discountCents).toBeGreaterThan(o.shippingCents);
+    await db.updateTable("discounts").set({ type: "shipping", value: 0 }).where("code", "=", code).execute();
+    const terms = (await getReturnTerms(db, o.id))!;
+    expect(terms.lines.map((l) => l.paidCents)).toEqual([8000, 4000]);
+    expect(terms.shippingPaidCents).toBe(o.shippingCents);
+  });
+});
+
 describe("a code and the loyalty points together", () => {
   it("both discounts are shared over the lines; a return of everything paid for the items takes back every earned point", async () => {
     const loyalty = await getLoyaltyConfig(db);

@@ -7,15 +7,21 @@ import { type DB } from "~/lib/sqlite.server";
  * keeps its use), since the order's own columns hold only the code and its cents.
  */
 
-/** The orders among `orderIds` whose discount code is a free-shipping one. */
+/**
+ * The orders among `orderIds` whose discount code is a free-shipping one. The owner may change a
+ * code's type later, so a code that took more than the order's shipping is an items code whatever
+ * its type says now (a free-shipping code takes the shipping price, no more).
+ */
 export async function codeOnShippingOf(db: DB, orderIds: readonly number[]): Promise<Set<number>> {
   if (orderIds.length === 0) return new Set();
   const rows = await db
     .selectFrom("discount_uses as u")
     .innerJoin("discounts as d", "d.id", "u.discount_id")
+    .innerJoin("orders as o", "o.id", "u.order_id")
     .select("u.order_id as orderId")
     .where("u.order_id", "in", [...orderIds])
     .where("d.type", "=", "shipping")
+    .whereRef("o.discount_cents", "<=", "o.shipping_cents")
     .execute();
   return new Set(rows.map((r) => r.orderId));
 }
