@@ -6,7 +6,9 @@ import { type Kysely, sql } from "kysely";
  * - discounts: the owner's codes. `value` is whole percent points for 'percent', cents for
  *   'amount', unused (0) for 'shipping'. `uses` counts the orders that hold the code now: placing
  *   an order adds one, an unpaid order that expires or is cancelled gives it back.
- * - discount_uses: which order holds which code, for which e-mail; `released_at` once given back.
+ * - discount_uses: which order holds which code, for which e-mail, and the code's type then (a
+ *   refund shares an items code over the lines, a free-shipping one not, whatever the code
+ *   became since); `released_at` once given back.
  *   `once_key` is the e-mail when the code is once per e-mail, so the unique index refuses a
  *   second live use of it by the same address even if a check above were ever skipped.
  * - discount_public_periods: the terms a public, active code offered to everyone, and from when to
@@ -72,6 +74,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("order_id", "integer", (c) => c.primaryKey().references("orders.id").onDelete("cascade"))
     .addColumn("discount_id", "integer", (c) => c.notNull().references("discounts.id"))
     .addColumn("email", "text", (c) => c.notNull())
+    .addColumn("type", "text", (c) => c.notNull().check(sql`type IN ('percent', 'amount', 'shipping')`))
     .addColumn("once_key", "text")
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("released_at", "text")

@@ -289,7 +289,17 @@ describe("a withdrawal from part of a coded order", () => {
 });
 
 describe("a code whose type the owner changes after the order", () => {
-  it("an items code made a free-shipping one later still shares over the lines: it took more than the shipping", async () => {
+  it("a free-shipping code made a percent one later still belongs to the shipping: the order keeps the type it used", async () => {
+    const code = await makeCode("shipping", 0);
+    const o = await deliveredOrder([{ priceCents: 3000 }, { priceCents: 1000 }], { code });
+    expect(o.discountCents).toBe(o.shippingCents);
+    await db.updateTable("discounts").set({ type: "percent", value: 50 }).where("code", "=", code).execute();
+    const terms = (await getReturnTerms(db, o.id))!;
+    expect(terms.lines.map((l) => l.paidCents)).toEqual([3000, 1000]);
+    expect(terms.shippingPaidCents).toBe(0);
+  });
+
+  it("an items code made a free-shipping one later still shares over the lines", async () => {
     const code = await makeCode("percent", 20);
     const o = await deliveredOrder([{ priceCents: 10000 }, { priceCents: 5000 }], { code });
     expect(o.discountCents).toBe(3000);

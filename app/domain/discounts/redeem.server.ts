@@ -101,9 +101,11 @@ export async function holdCode(trx: DB, orderId: number, code: UsableCode | null
   try {
     await trx
       .insertInto("discount_uses")
-      .values({ order_id: orderId, discount_id: code.id, email: address, once_key: code.oncePerEmail ? address : null })
+      .values({ order_id: orderId, discount_id: code.id, email: address, type: code.type, once_key: code.oncePerEmail ? address : null })
       .onConflict((oc) =>
-        oc.column("order_id").doUpdateSet({ discount_id: code.id, email: address, once_key: code.oncePerEmail ? address : null, released_at: null }),
+        oc
+          .column("order_id")
+          .doUpdateSet({ discount_id: code.id, email: address, type: code.type, once_key: code.oncePerEmail ? address : null, released_at: null }),
       )
       .execute();
   } catch (error) {

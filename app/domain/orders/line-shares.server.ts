@@ -3,25 +3,18 @@ import { type DB } from "~/lib/sqlite.server";
 
 /*
  * An order's discounts and lines as line-shares.ts shares them, read from the database. Whether
- * the code took the shipping is read from the code the order used (discount_uses: a paid order
- * keeps its use), since the order's own columns hold only the code and its cents.
+ * the code took the shipping is the code's type when the order used it (discount_uses.type: a
+ * paid order keeps its use, and the owner may change the code's type later).
  */
 
-/**
- * The orders among `orderIds` whose discount code is a free-shipping one. The owner may change a
- * code's type later, so a code that took more than the order's shipping is an items code whatever
- * its type says now (a free-shipping code takes the shipping price, no more).
- */
+/** The orders among `orderIds` whose discount code was a free-shipping one when they used it. */
 export async function codeOnShippingOf(db: DB, orderIds: readonly number[]): Promise<Set<number>> {
   if (orderIds.length === 0) return new Set();
   const rows = await db
-    .selectFrom("discount_uses as u")
-    .innerJoin("discounts as d", "d.id", "u.discount_id")
-    .innerJoin("orders as o", "o.id", "u.order_id")
-    .select("u.order_id as orderId")
-    .where("u.order_id", "in", [...orderIds])
-    .where("d.type", "=", "shipping")
-    .whereRef("o.discount_cents", "<=", "o.shipping_cents")
+    .selectFrom("discount_uses")
+    .select("order_id as orderId")
+    .where("order_id", "in", [...orderIds])
+    .where("type", "=", "shipping")
     .execute();
   return new Set(rows.map((r) => r.orderId));
 }

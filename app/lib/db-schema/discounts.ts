@@ -29,6 +29,8 @@ export interface DiscountUsesTable {
   order_id: number;
   discount_id: number;
   email: string;
+  /** The code's type when the order used it (the owner may change the code later). */
+  type: DiscountType;
   /** The e-mail when the code is once per e-mail (a unique index keeps one live use per address). */
   once_key: string | null;
   created_at: Generated<string>;
