@@ -217,4 +217,20 @@ describe("POST /api/orders", () => {
     expect((await db.selectFrom("discounts").select("uses").where("id", "=", id).executeTakeFirstOrThrow()).uses).toBe(2);
     expect(await orderCount()).toBe(before + 1);
   });
+
+  it("a huge or non-text code is a 400 naming the code's form, never a 500; the form's totals answer it as the field's error", async () => {
+    const cookie = await guestCookie();
+    const before = await orderCount();
+    for (const discountCode of ["A".repeat(5000), { code: "X" }, 12345678]) {
+      const res = await run(() => ordersAction(args(postJson("/api/orders", { ...PAYLOAD, email: "huge@example.com", discountCode }, { cookie }))));
+      expect(res.status, JSON.stringify(discountCode).slice(0, 20)).toBe(400);
+      const body = await res.json();
+      expect(body.message).toContain(DISCOUNT_TEXT.format);
+      expect(body.errors).toMatchObject({ discountCode: [DISCOUNT_TEXT.format] });
+    }
+    expect(await orderCount()).toBe(before);
+    const huge = await forJson("/checkout", { ...FORM, discountCode: "B".repeat(5000), intent: "totals" }, cookie);
+    expect(huge.status).toBe(200);
+    expect((await huge.json()).figures.codeError).toBe(DISCOUNT_TEXT.format);
+  });
 });
