@@ -5,7 +5,7 @@ import { getCheckoutSummary, placeOrder, type PlacedOrder } from "~/domain/order
 import { transitionOrder } from "~/domain/orders/lifecycle.server";
 import { CHECKOUT_TEXT } from "~/domain/orders/checkout-texts";
 import { type CheckoutInput, CheckoutSchema, type ClientFigures } from "~/domain/orders/schemas";
-import { startPayment } from "~/domain/payments/payments.server";
+import { completePayment, startPayment } from "~/domain/payments/payments.server";
 import { db } from "~/lib/db.server";
 import { type DiscountType } from "~/lib/db-schema/discounts";
 import { makeProduct, makeUser } from "../helpers/kit";
@@ -363,6 +363,21 @@ describe("the lifecycle gives the use back", () => {
       expect(await liveUses(id)).toEqual([{ orderId: theirs.id, email: expect.any(String) }]);
     });
   }
+});
+
+describe("a paid order keeps its use", () => {
+  it("cancelled after payment, the order still counts (only an unpaid order gives the use back)", async () => {
+    const { id, code } = await makeCode({ type: "amount", value: 200, maxUses: 5 });
+    const { ctx } = await guestCart(2000);
+    const placed = await placeOrder(db, ctx, checkout({ discountCode: code }));
+    const started = await startPayment(db, placed.id, { appUrl: "http://localhost:3000" });
+    await pp.approve(started.paypalOrderId);
+    await completePayment(db, placed.id, started.paypalOrderId);
+    await db.transaction().execute((trx) => transitionOrder(trx, placed.id, "cancel", { message: "Cancelled by the shop." }));
+    expect((await orderRow(placed.id)).status).toBe("cancelled");
+    expect(await usesOf(id)).toBe(1);
+    expect(await liveUses(id)).toHaveLength(1);
+  });
 });
 
 describe("simultaneous orders on a code's last use", () => {
