@@ -79,6 +79,9 @@ export const DELETION_COVERAGE = {
     uploads: "product photos: the id of the admin who uploaded one is cleared by the foreign key",
     admin_signin_refusals: "counts refused admin sign-ins per client address: tied to no account",
     made_to_order_holds: "with their order (see orders); deleted a day after the hold ends once the order is no longer unpaid (purgeEndedHolds)",
+    discount_uses: "with their order (see orders): the order's address keeps a once-per-e-mail code from being used twice",
+    discounts: "the owner's codes: once_per_email is a rule of the code, not an address",
+    discount_public_periods: "the terms the owner's public codes offered, and when: no person's data",
   },
 } as const satisfies { removed: Partial<Record<keyof Database, string>>; kept: Partial<Record<keyof Database, string>> };
 

@@ -98,8 +98,11 @@ export const EXPORT_COVERAGE = {
     login_attempts: "signInHistory.failedSignIns (times since the account was made only: the address trying may be a stranger's)",
     activity_log: "signInHistory.adminSignIns (an admin's own sign-ins)",
     outbox: "emails (keyed to the account: its own mail and its orders'; no bodies, they held sign-in links)",
+    discount_uses: "orders[].discountCode and discountCents (an order's use of a code, for the order's own address)",
   },
   notExported: {
+    discounts: "the owner's codes: once_per_email is a rule of the code, not an address",
+    discount_public_periods: "the terms the owner's public codes offered, and when: no person's data",
     auth_tokens: "secrets only: hashes of e-mailed link tokens",
     password_reset_tokens: "secrets only: hashes of reset link tokens",
     recovery_codes: "secrets only: hashes of the second factor's recovery codes",

@@ -66,6 +66,7 @@ describe("CheckoutSchema (HTML form through Conform)", () => {
       country: "FR",
       customerMessage: null,
       useLoyaltyPoints: false,
+      discountCode: null,
       isGift: false,
       agreeToTerms: true,
       createAccount: false,
