@@ -5,7 +5,7 @@ import { countryNameOf } from "~/domain/customs/texts";
 import { skuOf } from "~/domain/legal/product-safety";
 import { lineShares } from "~/domain/orders/line-shares";
 import { codeOnShippingOf } from "~/domain/orders/line-shares.server";
-import { storedOrderTotals } from "~/domain/orders/totals";
+import { storedOrderTotals, TOTALS_COLUMNS } from "~/domain/orders/totals";
 import { type DB } from "~/lib/sqlite.server";
 
 // The packing slip of an order (/admin/orders/{id}/packing-slip) and of several at once: what the
@@ -71,14 +71,7 @@ function readOrders(db: DB, ids: number[]) {
       "created_at as createdAt",
       "is_gift as isGift",
       "customer_message as customerMessage",
-      "subtotal_cents as subtotalCents",
-      "shipping_cents as shippingCents",
-      "shipping_name as shippingName",
-      "loyalty_discount_cents as loyaltyDiscountCents",
-      "loyalty_points_used as loyaltyPointsUsed",
-      "discount_code as discountCode",
-      "discount_cents as discountCents",
-      "total_cents as totalCents",
+      ...TOTALS_COLUMNS,
       "shipping_first_name as firstName",
       "shipping_last_name as lastName",
       "shipping_address_line1 as line1",

@@ -1,6 +1,6 @@
 import { linePhotoId } from "~/domain/catalogue/line-photo.server";
 import { type StockLine } from "~/domain/catalogue/stock.server";
-import { decimalTotals, type OrderTotals, storedOrderTotals, totalsFigures } from "~/domain/orders/totals";
+import { decimalTotals, type OrderTotals, storedOrderTotals, TOTALS_COLUMNS, totalsFigures } from "~/domain/orders/totals";
 import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
 import { type Locale } from "~/i18n/locales";
 import { centsToDecimal } from "~/lib/money";
@@ -144,16 +144,9 @@ function selectOrderRow(db: DB, orderId: number) {
       "user_id as userId",
       "email",
       "status",
-      "subtotal_cents as subtotalCents",
-      "shipping_cents as shippingCents",
-      "shipping_name as shippingName",
+      ...TOTALS_COLUMNS,
       "shipping_zone as shippingZone",
-      "loyalty_discount_cents as loyaltyDiscountCents",
-      "loyalty_points_used as loyaltyPointsUsed",
-      "discount_code as discountCode",
-      "discount_cents as discountCents",
       "points_awarded as pointsAwarded",
-      "total_cents as totalCents",
       "created_at as createdAt",
       "paid_at as paidAt",
       "shipped_at as shippedAt",

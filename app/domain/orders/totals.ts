@@ -100,6 +100,18 @@ export interface TotalsFigures {
   totalCents: number;
 }
 
+/** The `orders` columns of TotalsFigures, as a query selects them (storedOrderTotals reads the row). */
+export const TOTALS_COLUMNS = [
+  "subtotal_cents as subtotalCents",
+  "shipping_cents as shippingCents",
+  "shipping_name as shippingName",
+  "loyalty_discount_cents as loyaltyDiscountCents",
+  "loyalty_points_used as loyaltyPointsUsed",
+  "discount_code as discountCode",
+  "discount_cents as discountCents",
+  "total_cents as totalCents",
+] as const;
+
 export interface OrderTotals extends TotalsFigures {
   /** Every line after the items subtotal, in the order the pages show them. */
   lines: TotalsLine[];

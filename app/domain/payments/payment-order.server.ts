@@ -1,7 +1,7 @@
 import { type Locale } from "~/i18n/locales";
 import { DomainError } from "~/domain/common/errors";
 import { isPaidLike } from "~/domain/orders/status";
-import { storedOrderTotals } from "~/domain/orders/totals";
+import { storedOrderTotals, TOTALS_COLUMNS } from "~/domain/orders/totals";
 import { PAYMENT_TEXT, PAYMENT_TOAST_TEXT } from "~/domain/payments/page-data";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { getPaypalClient, getShopMerchantId, type PaypalClient, PaypalError, type PaypalLink, type PaypalOrder } from "~/lib/paypal-client.server";
@@ -95,16 +95,7 @@ export async function loadOrder(db: DB, orderId: number): Promise<OrderRow | nul
 export async function orderBreakdown(db: DB, orderId: number): Promise<{ itemTotalCents: number; shippingCents: number; discountCents: number } | null> {
   const row = await db
     .selectFrom("orders")
-    .select([
-      "subtotal_cents as subtotalCents",
-      "shipping_cents as shippingCents",
-      "shipping_name as shippingName",
-      "loyalty_discount_cents as loyaltyDiscountCents",
-      "loyalty_points_used as loyaltyPointsUsed",
-      "discount_code as discountCode",
-      "discount_cents as discountCents",
-      "total_cents as totalCents",
-    ])
+    .select([...TOTALS_COLUMNS])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!row) return null;
