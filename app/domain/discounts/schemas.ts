@@ -126,23 +126,29 @@ function checkTerms(parsed: Parsed, ctx: z.RefinementCtx, door: Door, valueType:
   return read.value;
 }
 
+/** A whole form's (or a POST's) fields as parsed. */
+type ParsedFields = z.infer<z.ZodObject<ReturnType<typeof fields>>>;
+
+/** Every term of a whole form (or a POST): what is left out is empty, an unticked box false. */
+function wholeTerms(parsed: ParsedFields, value: number | undefined, activeWhenLeftOut: boolean): Omit<DiscountInput, "code"> {
+  return {
+    type: parsed.type,
+    value: value ?? 0,
+    minSubtotal: parsed.minSubtotal ?? null,
+    startsAt: parsed.startsAt ?? null,
+    endsAt: parsed.endsAt ?? null,
+    maxUses: parsed.maxUses ?? null,
+    oncePerEmail: parsed.oncePerEmail ?? false,
+    public: parsed.public ?? false,
+    active: parsed.active ?? activeWhenLeftOut,
+  };
+}
+
 function createSchema(door: Door) {
-  return z.object({ code, ...fields(door) }).transform((parsed, ctx): DiscountInput => {
-    const value = checkTerms(parsed, ctx, door, parsed.type);
-    return {
-      code: parsed.code,
-      type: parsed.type,
-      value: value ?? 0,
-      minSubtotal: parsed.minSubtotal ?? null,
-      startsAt: parsed.startsAt ?? null,
-      endsAt: parsed.endsAt ?? null,
-      maxUses: parsed.maxUses ?? null,
-      oncePerEmail: parsed.oncePerEmail ?? false,
-      public: parsed.public ?? false,
-      // An unticked box sends nothing; an API client that leaves it out means an active code.
-      active: parsed.active ?? door === "api",
-    };
-  });
+  return z.object({ code, ...fields(door) }).transform(
+    // An unticked box sends nothing; an API client that leaves `active` out means an active code.
+    (parsed, ctx): DiscountInput => ({ code: parsed.code, ...wholeTerms(parsed, checkTerms(parsed, ctx, door, parsed.type), door === "api") }),
+  );
 }
 
 /** The tab's 'New discount code' form. */
@@ -153,18 +159,7 @@ export const DiscountCreateSchema = createSchema("api");
 
 /** The tab's edit form: every field but the code (which never changes), unticked boxes false. */
 export const DiscountUpdateFormSchema = z.object({ id: z.number().int().positive(), ...fields("form") }).transform((parsed, ctx) => {
-  const value = checkTerms(parsed, ctx, "form", parsed.type);
-  const patch: DiscountPatch = {
-    type: parsed.type,
-    value: value ?? 0,
-    minSubtotal: parsed.minSubtotal ?? null,
-    startsAt: parsed.startsAt ?? null,
-    endsAt: parsed.endsAt ?? null,
-    maxUses: parsed.maxUses ?? null,
-    oncePerEmail: parsed.oncePerEmail ?? false,
-    public: parsed.public ?? false,
-    active: parsed.active ?? false,
-  };
+  const patch: DiscountPatch = wholeTerms(parsed, checkTerms(parsed, ctx, "form", parsed.type), false);
   return { id: parsed.id, patch };
 });
 
