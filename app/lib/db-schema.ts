@@ -57,6 +57,7 @@ import type {
 import type { ShippingZonesTable, ShippingZoneCountriesTable } from "~/lib/db-schema/shipping";
 import type { ExchangeRatesTable } from "~/lib/db-schema/currency";
 import type { DiscountsTable, DiscountUsesTable, DiscountPublicPeriodsTable, PriceHistoryTable } from "~/lib/db-schema/discounts";
+import type { VatRatesTable, InvoiceCountersTable, InvoicesTable, TaxThresholdAlertsTable } from "~/lib/db-schema/records";
 
 /*
  * The database's tables as Kysely sees them, one file per area under db-schema/; this file joins
@@ -70,6 +71,7 @@ export type * from "~/lib/db-schema/ops";
 export type * from "~/lib/db-schema/shipping";
 export type * from "~/lib/db-schema/currency";
 export type * from "~/lib/db-schema/discounts";
+export type * from "~/lib/db-schema/records";
 export type { OrderStatus } from "~/lib/db-schema/order-status";
 
 export interface Database {
@@ -128,6 +130,10 @@ export interface Database {
   discount_uses: DiscountUsesTable;
   discount_public_periods: DiscountPublicPeriodsTable;
   price_history: PriceHistoryTable;
+  vat_rates: VatRatesTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  tax_threshold_alerts: TaxThresholdAlertsTable;
 }
 
 export type Category = Selectable<CategoriesTable>;

@@ -80,6 +80,7 @@ export const DELETION_COVERAGE = {
     admin_signin_refusals: "counts refused admin sign-ins per client address: tied to no account",
     made_to_order_holds: "with their order (see orders); deleted a day after the hold ends once the order is no longer unpaid (purgeEndedHolds)",
     discount_uses: "with their order (see orders): the order's address keeps a once-per-e-mail code from being used twice",
+    invoices: "with their order (see orders): invoices and credit notes are tax records the seller must keep (5 years), and are never changed",
     discounts: "the owner's codes: once_per_email is a rule of the code, not an address",
     discount_public_periods: "the terms the owner's public codes offered, and when: no person's data",
   },

@@ -42,8 +42,29 @@ export interface ExportedOrder {
   events: { at: string; type: string; message: string; amountCents: number | null }[];
   /** Each payment the shop started at PayPal for the order: its state and amount, without PayPal's ids. */
   paymentAttempts: { startedAt: string; updatedAt: string; status: string; amountCents: number }[];
+  /** Invoices and credit notes issued for the order, with the buyer's details as written on them. */
+  invoices: { kind: string; number: string; issuedAt: string; buyerName: string; buyerAddress: string; taxId: string | null; amountCents: number }[];
   /** The order's own page (works without the account: keep it private). */
   detailsPath: string;
+}
+
+/** The invoices and credit notes of these orders, oldest first. */
+function invoicesOf(db: DB, orderIds: number[]) {
+  return db
+    .selectFrom("invoices")
+    .select([
+      "order_id as orderId",
+      "kind",
+      "number",
+      "issued_at as issuedAt",
+      "buyer_name as buyerName",
+      "buyer_address as buyerAddress",
+      "tax_id as taxId",
+      "amount_cents as amountCents",
+    ])
+    .where("order_id", "in", orderIds)
+    .orderBy("id")
+    .execute();
 }
 
 /** The account's own orders (by user id only: a guest order that merely names the address may be someone else's). */
@@ -85,7 +106,7 @@ export async function listOrders(db: DB, userId: number): Promise<ExportedOrder[
     .execute();
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
-  const [items, refunds, withdrawals, events, attempts] = await Promise.all([
+  const [items, refunds, withdrawals, events, attempts, invoices] = await Promise.all([
     db
       .selectFrom("order_items as oi")
       .leftJoin("colors as c", "c.id", "oi.color_id")
@@ -125,6 +146,7 @@ export async function listOrders(db: DB, userId: number): Promise<ExportedOrder[
       .where("order_id", "in", ids)
       .orderBy("id")
       .execute(),
+    invoicesOf(db, ids),
   ]);
   return orders.map(({ token, firstName, lastName, addressLine1, addressLine2, city, state, postalCode, country, ...o }) => {
     const orderRefunds = refunds.filter((r) => r.orderId === o.id).map(({ orderId: _, ...r }) => r);
@@ -149,6 +171,7 @@ export async function listOrders(db: DB, userId: number): Promise<ExportedOrder[
       history,
       events: events.filter((e) => e.orderId === o.id).map(({ orderId: _, ...e }) => e),
       paymentAttempts: attempts.filter((a) => a.orderId === o.id).map(({ orderId: _, ...a }) => a),
+      invoices: invoices.filter((i) => i.orderId === o.id).map(({ orderId: _, ...i }) => i),
       detailsPath: `/order-details/${o.id}/${encodeURIComponent(token)}`,
     };
   });

@@ -99,6 +99,7 @@ export const EXPORT_COVERAGE = {
     activity_log: "signInHistory.adminSignIns (an admin's own sign-ins)",
     outbox: "emails (keyed to the account: its own mail and its orders'; no bodies, they held sign-in links)",
     discount_uses: "orders[].discountCode and discountCents (an order's use of a code, for the order's own address)",
+    invoices: "orders[].invoices (invoices and credit notes, with the buyer's details written on them)",
   },
   notExported: {
     discounts: "the owner's codes: once_per_email is a rule of the code, not an address",

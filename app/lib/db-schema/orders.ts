@@ -1,3 +1,4 @@
+import type { TaxRegime } from "~/lib/db-schema/records";
 import type { Generated } from "kysely";
 import type { Locale } from "~/i18n/locales";
 import { type OrderStatus } from "~/lib/db-schema/order-status";
@@ -91,6 +92,16 @@ export interface OrdersTable {
   /** The discount code the order holds, as typed upper-case, and what it took off (migration discounts). */
   discount_code: string | null;
   discount_cents: Generated<number>;
+  /** The tax record written when the order is paid (docs/tax.md); null before. */
+  tax_regime: TaxRegime | null;
+  tax_country: string | null;
+  tax_rate_bp: number | null;
+  tax_cents: number | null;
+  /** NBP table A: the rate of the last business day before the payment, and the total in grosze at it. */
+  pln_mid: number | null;
+  pln_table: string | null;
+  pln_date: string | null;
+  pln_total_grosze: number | null;
 }
 
 export interface OrderItemsTable {
