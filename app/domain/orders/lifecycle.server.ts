@@ -7,6 +7,7 @@ import { addOrderEvent } from "~/domain/orders/events.server";
 import { returnOrderStock } from "~/domain/orders/holds.server";
 import { ORDER_TRANSITIONS, type OrderTransition, type OrderTransitionName, PREVIOUS_STATUS } from "~/domain/orders/lifecycle";
 import { givePointsBack, reverseOrderPoints, reverseRefundedPoints } from "~/domain/orders/points-settlement.server";
+import { writeOrderTaxRecord } from "~/domain/records/tax.server";
 import { restockReturnedItems, type RestockLine } from "~/domain/orders/returned-items.server";
 import { isOrderStatus, type OrderStatus } from "~/domain/orders/status";
 import { type OrdersTable } from "~/lib/db-schema";
@@ -59,7 +60,7 @@ function holdColumns(t: OrderTransition): { stock_reserved?: number } {
  * Performs the transition `name` on the order, in the caller's transaction: a conditional update
  * of the status (only from the table's `from`, narrowed by `opts.from`; while no payment holds
  * the order when the table says so), then what the table says it does to stock, points,
- * made-to-order places and the discount code's use, then the order event. Answers null, changing nothing, when the order is
+ * made-to-order places, the discount code's use and the accountant's records, then the order event. Answers null, changing nothing, when the order is
  * missing or not in a status the transition starts from; a second call therefore settles nothing.
  */
 export async function transitionOrder(db: DB, orderId: number, name: OrderTransitionName, opts: TransitionOptions = {}): Promise<TransitionResult | null> {
@@ -95,6 +96,7 @@ export async function transitionOrder(db: DB, orderId: number, name: OrderTransi
     await givePointsBack(db, orderId, why);
     await reverseOrderPoints(db, orderId);
   } else if (t.points === "settle-refund" && opts.returned) await reverseRefundedPoints(db, orderId, opts.returned);
+  if (t.records === "write") await writeOrderTaxRecord(db, orderId, now);
 
   const result = { from, to };
   if (t.event && opts.message !== undefined) {

@@ -43,6 +43,12 @@ export type CodeEffect =
   /** The use comes back to the code: the order was never paid for (or never could be kept). */
   | "release";
 
+/** What a transition does to the accountant's records (docs/tax.md). */
+export type RecordsEffect =
+  | "none"
+  /** The order's tax and złoty record is written as at the payment (app/domain/records/tax.server.ts). */
+  | "write";
+
 /** What a transition needs of, or does to, a payment's hold (orders.stock_reserved). */
 export type HoldEffect =
   | "none"
@@ -80,17 +86,29 @@ export interface OrderTransition {
   madeToOrder: MadeToOrderEffect;
   code: CodeEffect;
   hold: HoldEffect;
+  records: RecordsEffect;
   /** The order history line's type, when the caller gives its text. */
   event: OrderEventKind | null;
 }
 
-const UNPAID_CANCEL = { stock: "none", points: "give-back", madeToOrder: "release", code: "release", hold: "refuse-while-held" } as const;
+const UNPAID_CANCEL = { stock: "none", points: "give-back", madeToOrder: "release", code: "release", hold: "refuse-while-held", records: "none" } as const;
 // A paid order used its code: cancelling it later does not give the use back.
-const PAID_CANCEL = { stock: "back", points: "settle", madeToOrder: "release", code: "none", hold: "clear" } as const;
-const QUIET = { stock: "none", points: "none", madeToOrder: "none", code: "none", hold: "none" } as const;
+const PAID_CANCEL = { stock: "back", points: "settle", madeToOrder: "release", code: "none", hold: "clear", records: "none" } as const;
+const QUIET = { stock: "none", points: "none", madeToOrder: "none", code: "none", hold: "none", records: "none" } as const;
 
 export const ORDER_TRANSITIONS = {
-  pay: { from: ["unpaid"], to: "paid", by: ["payment"], stock: "keep", points: "award", madeToOrder: "start", code: "none", hold: "set", event: "paid" },
+  pay: {
+    from: ["unpaid"],
+    to: "paid",
+    by: ["payment"],
+    stock: "keep",
+    points: "award",
+    madeToOrder: "start",
+    code: "none",
+    hold: "set",
+    records: "write",
+    event: "paid",
+  },
   cancelUnpaid: { from: ["unpaid"], to: "unpaidcancelled", by: ["customer", "admin"], ...UNPAID_CANCEL, event: "unpaid-cancelled" },
   expire: { from: ["unpaid"], to: "unpaidcancelled", by: ["system"], ...UNPAID_CANCEL, event: "expired" },
   /** The same cart placed again with other figures: the earlier unpaid order gives way. */
@@ -116,6 +134,7 @@ export const ORDER_TRANSITIONS = {
     madeToOrder: "none",
     code: "none",
     hold: "none",
+    records: "none",
     event: "returned",
   },
   /** PayPal reversed the capture or the buyer disputed it: on hold until the owner decides. */
