@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { ACCOUNT_MAILS, type AccountMailDataByKind } from "~/domain/mail/templates/account";
+import { INVOICE_MAILS, type InvoiceMailDataByKind } from "~/domain/mail/templates/invoice";
 import { Layout, textFooter } from "~/domain/mail/templates/layout";
 import { ORDER_MAILS, type OrderMailDataByKind } from "~/domain/mail/templates/order";
 import { OWNER_MAILS, type OwnerMailDataByKind } from "~/domain/mail/templates/owner";
@@ -25,7 +26,14 @@ export { type MailContext, type MailSeller, type OrderMailData, type OrderMailIt
 export { type WithdrawalMailData } from "~/domain/mail/templates/withdrawal";
 
 export interface MailDataByKind
-  extends OrderMailDataByKind, OwnerMailDataByKind, AccountMailDataByKind, StockMailDataByKind, ReviewMailDataByKind, WithdrawalMailDataByKind {}
+  extends
+    OrderMailDataByKind,
+    OwnerMailDataByKind,
+    AccountMailDataByKind,
+    StockMailDataByKind,
+    ReviewMailDataByKind,
+    WithdrawalMailDataByKind,
+    InvoiceMailDataByKind {}
 
 export type MailKind = keyof MailDataByKind;
 
@@ -55,6 +63,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "account-delete-link": "Account deletion link",
   "account-deleted": "Account deleted",
   "review-request": "Review request",
+  invoice: "Invoice",
+  "owner-invoice": "Invoice issued (owner)",
 };
 
 export function isMailKind(kind: string): kind is MailKind {
@@ -68,6 +78,7 @@ const RENDERERS: Renderers<MailDataByKind> = {
   ...STOCK_MAILS,
   ...REVIEW_MAILS,
   ...WITHDRAWAL_MAILS,
+  ...INVOICE_MAILS,
 };
 
 /** The owner's alerts: always in English, whatever page or order caused them (the admin is English). */

@@ -16,7 +16,7 @@ export type FieldChanges = Record<string, [unknown, unknown]>;
 export interface ActivityEntry {
   actor: Actor;
   kind: ActivityKind;
-  subjectType?: "product" | "order" | "category" | "user" | "settings" | "backup" | "email" | "review" | "discount" | null;
+  subjectType?: "product" | "order" | "category" | "user" | "settings" | "backup" | "email" | "review" | "discount" | "invoice" | null;
   subjectId?: number | null;
   summary: string;
   changes?: FieldChanges | null;

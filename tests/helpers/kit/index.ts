@@ -8,4 +8,5 @@ export * from "./customers";
 export * from "./discount-uses";
 export * from "./orders";
 export * from "./products";
+export * from "./rates";
 export * from "./store";

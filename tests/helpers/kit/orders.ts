@@ -44,6 +44,8 @@ export interface OrderSpec {
   shipTo?: string;
   /** A loyalty discount taken off the total. */
   loyaltyDiscountCents?: number;
+  /** The checkout's language (its e-mails are written in it); English when left out. */
+  locale?: "en" | "pl";
 }
 
 export interface MadeOrder {
@@ -117,6 +119,7 @@ export async function makeOrder(db: DB, spec: OrderSpec = {}): Promise<MadeOrder
         paid_at: spec.paidAt !== undefined ? spec.paidAt : spec.status && !UNPAID.includes(spec.status) ? now : null,
         shipped_at: spec.shippedAt !== undefined ? spec.shippedAt : status === "shipped" ? now : null,
         delivered_at: spec.deliveredAt ?? null,
+        ...(spec.locale ? { locale: spec.locale } : {}),
       })
       .returning("id")
       .executeTakeFirstOrThrow();

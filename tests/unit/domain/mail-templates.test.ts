@@ -37,6 +37,7 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   "owner-new-order": order,
   "owner-cancel-request": order,
   "owner-payment-alert": { orderId: 12, total: "24.00", email: "ada@example.com", headline: "A payment was reversed", detail: "PayPal <reversed> it." },
+  "owner-tax-threshold": { year: 2026, threshold: "eu-distance", level: 80, percent: 83, amount: "35 000,00 zł", limit: "42 000 zł" },
   "owner-made-to-order-held": { productId: 7, title: "Velvet <Cloak>", cap: 3, unpaid: 3, headline: "Unpaid orders hold all 3 places of Velvet <Cloak>" },
   "order-refunded": { ...order, refundAmount: "12.50" },
   "cancel-declined": { ...order, declineReason: "It <already> left" },
@@ -54,6 +55,8 @@ const samples: { [K in MailKind]: MailDataByKind[K] } = {
   "account-delete-link": { firstName: "Ada", token: "d/t" },
   "account-deleted": { firstName: "Ada", ordersKept: 2 },
   "review-request": { firstName: "Ada", orderId: 7, items: [{ title: "Cape <red>", slug: "cape" }], unsubscribeToken: "r.s" },
+  invoice: { orderId: 7, number: "FV/2026/11/1", url: "/invoices/t0k", buyerName: "Ada <Co>", taxId: null, total: "15.00" },
+  "owner-invoice": { orderId: 7, number: "FV/2026/11/1", url: "/invoices/t0k", buyerName: "Ada <Co>", taxId: "5260250274", total: "15.00" },
 };
 
 describe("the e-mail templates", () => {

@@ -1,10 +1,12 @@
 import { ACCOUNT_MAIL_TEXT } from "~/domain/mail/templates/account-texts";
 import { LAYOUT_MAIL_TEXT } from "~/domain/mail/templates/layout-texts";
+import { INVOICE_MAIL_TEXT } from "~/domain/mail/templates/invoice-texts";
 import { ORDER_MAIL_TEXT } from "~/domain/mail/templates/order-texts";
 import { OWNER_MAIL_TEXT } from "~/domain/mail/templates/owner-texts";
 import { REVIEW_MAIL_TEXT } from "~/domain/mail/templates/reviews-texts";
 import { STOCK_MAIL_TEXT } from "~/domain/mail/templates/stock-texts";
 import { WITHDRAWAL_MAIL_TEXT } from "~/domain/mail/templates/withdrawal-texts";
+import { INVOICE_MAIL_TEXT_PL } from "~/domain/mail/templates/pl/invoice-texts";
 import { ACCOUNT_MAIL_TEXT_PL } from "~/domain/mail/templates/pl/account-texts";
 import { LAYOUT_MAIL_TEXT_PL, ORDER_MAIL_TEXT_PL } from "~/domain/mail/templates/pl/order-texts";
 import { REVIEW_MAIL_TEXT_PL, STOCK_MAIL_TEXT_PL, WITHDRAWAL_MAIL_TEXT_PL } from "~/domain/mail/templates/pl/other-texts";
@@ -23,6 +25,7 @@ const ENGLISH = {
   stock: STOCK_MAIL_TEXT,
   reviews: REVIEW_MAIL_TEXT,
   withdrawal: WITHDRAWAL_MAIL_TEXT,
+  invoice: INVOICE_MAIL_TEXT,
 };
 
 export type MailTexts = typeof ENGLISH;
@@ -36,6 +39,7 @@ const POLISH: MailTexts = {
   stock: STOCK_MAIL_TEXT_PL,
   reviews: REVIEW_MAIL_TEXT_PL,
   withdrawal: WITHDRAWAL_MAIL_TEXT_PL,
+  invoice: INVOICE_MAIL_TEXT_PL,
 };
 
 export type MailLanguage = Locale;
