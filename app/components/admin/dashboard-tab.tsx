@@ -1,18 +1,23 @@
 import { Link } from "@remix-run/react";
 import { RevenueChart } from "~/components/admin/revenue-chart";
+import { TaxThresholdsCard } from "~/components/admin/tax-thresholds-card";
 import type { getDashboardStats, getRevenueSeries } from "~/domain/orders/reports.server";
+import type { ThresholdSummary } from "~/domain/records/thresholds.server";
 
-/** The Dashboard tab: the shop's figures and its revenue by day and by month. */
+/** The Dashboard tab: the shop's figures, the year's tax thresholds and its revenue by day and by month. */
 export function DashboardTab({
   stats,
   revenue,
+  thresholds,
 }: {
   stats: Awaited<ReturnType<typeof getDashboardStats>>;
   revenue: Awaited<ReturnType<typeof getRevenueSeries>>;
+  thresholds: ThresholdSummary;
 }) {
   return (
     <>
       <DashboardCards stats={stats} />
+      <TaxThresholdsCard thresholds={thresholds} />
       <div className="chart-grid">
         <RevenueChart id="revenue-days" title="Revenue by day, last 30 days" points={revenue.byDay} labelEvery={7} />
         <RevenueChart id="revenue-months" title="Revenue by month, last 12 months" points={revenue.byMonth} labelEvery={3} />

@@ -25,7 +25,7 @@ interface AdminTabView<T extends AdminTab> {
 
 /** In the tab bar's order. */
 export const ADMIN_TAB_VIEWS: { [T in AdminTab]: AdminTabView<T> } = {
-  dashboard: { label: "Dashboard", view: (d) => <DashboardTab stats={d.stats} revenue={d.revenue} /> },
+  dashboard: { label: "Dashboard", view: (d) => <DashboardTab stats={d.stats} revenue={d.revenue} thresholds={d.thresholds} /> },
   products: { label: "Products", view: (d) => <ProductsTab data={d.productsTab} /> },
   categories: { label: "Categories", view: (d) => <CategoriesTab data={d.store} /> },
   orders: { label: "Orders", view: (d) => <OrdersTab data={d.orders} /> },

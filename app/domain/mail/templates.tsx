@@ -6,6 +6,7 @@ import { ORDER_MAILS, type OrderMailDataByKind } from "~/domain/mail/templates/o
 import { OWNER_MAILS, type OwnerMailDataByKind } from "~/domain/mail/templates/owner";
 import { REVIEW_MAILS, type ReviewMailDataByKind } from "~/domain/mail/templates/reviews";
 import { STOCK_MAILS, type StockMailDataByKind } from "~/domain/mail/templates/stock";
+import { TAX_MAILS, type TaxMailDataByKind } from "~/domain/mail/templates/tax";
 import { MAIL_TEXT_BY_LANGUAGE } from "~/domain/mail/templates/texts";
 import { type MailContext, type RenderedMail, type Renderer, type Renderers } from "~/domain/mail/templates/types";
 import { WITHDRAWAL_MAILS, type WithdrawalMailDataByKind } from "~/domain/mail/templates/withdrawal";
@@ -33,7 +34,8 @@ export interface MailDataByKind
     StockMailDataByKind,
     ReviewMailDataByKind,
     WithdrawalMailDataByKind,
-    InvoiceMailDataByKind {}
+    InvoiceMailDataByKind,
+    TaxMailDataByKind {}
 
 export type MailKind = keyof MailDataByKind;
 
@@ -47,6 +49,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   "owner-cancel-request": "Cancellation request (owner)",
   "owner-payment-alert": "Payment alert (owner)",
   "owner-made-to-order-held": "Made-to-order places held by unpaid orders (owner)",
+  "owner-tax-threshold": "Tax threshold reached (owner)",
   "order-refunded": "Refund",
   "cancel-declined": "Cancellation request declined",
   welcome: "Welcome",
@@ -79,6 +82,7 @@ const RENDERERS: Renderers<MailDataByKind> = {
   ...REVIEW_MAILS,
   ...WITHDRAWAL_MAILS,
   ...INVOICE_MAILS,
+  ...TAX_MAILS,
 };
 
 /** The owner's alerts: always in English, whatever page or order caused them (the admin is English). */

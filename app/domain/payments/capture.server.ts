@@ -18,6 +18,7 @@ import {
   resultOf,
 } from "~/domain/payments/payment-order.server";
 import { refundUnwantedCapture } from "~/domain/payments/refunds.server";
+import { checkThresholdAlertsAfterPayment } from "~/domain/records/thresholds.server";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { type PaypalOrder } from "~/lib/paypal-client.server";
 import { type DB } from "~/lib/sqlite.server";
@@ -128,6 +129,8 @@ export async function recordCompleted(db: DB, order: OrderRow, pp: PaypalOrder, 
     assertUnpaid(current);
     throw new PaymentError("This order cannot be paid", "state");
   }
+  // After the commit: the year's sales may have reached a tax threshold (never fails the payment).
+  await checkThresholdAlertsAfterPayment(db);
   return outcome;
 }
 

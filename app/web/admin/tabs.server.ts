@@ -1,7 +1,7 @@
-import { getDashboardStats, getRevenueSeries } from "~/domain/orders/reports.server";
 import { type DB } from "~/lib/sqlite.server";
 import { requestActor } from "~/web/actor.server";
 import { loadActivityTab } from "~/web/admin/activity-tab.server";
+import { loadDashboardTab } from "~/web/admin/dashboard-tab.server";
 import { discountsTabAction, loadDiscountsTab } from "~/web/admin/discounts-tab.server";
 import { loadOrdersTab, ordersTabAction } from "~/web/admin/orders-tab.server";
 import { loadOutboxView, outboxAction } from "~/web/admin/outbox.server";
@@ -28,13 +28,7 @@ const EMAILS_TAB_URL = "/admin?tab=emails";
 
 /** The tabs; `?tab=` picks one, the dashboard when it names none of them. */
 export const ADMIN_TAB_SERVERS = {
-  dashboard: {
-    load: async (db) => {
-      const [stats, revenue] = await Promise.all([getDashboardStats(db), getRevenueSeries(db)]);
-      return { stats, revenue };
-    },
-    action: null,
-  },
+  dashboard: { load: (db) => loadDashboardTab(db), action: null },
   products: { load: async (db, url) => ({ productsTab: await loadProductsTab(db, url) }), action: productsTabAction },
   categories: { load: async (db, url) => ({ store: await loadCategoriesTab(db, url) }), action: storeTabAction },
   orders: { load: async (db, url) => ({ orders: await loadOrdersTab(db, url) }), action: ordersTabAction },

@@ -24,6 +24,11 @@ export function adminOrdersTabUrl(ctx: MailContext): string {
   return `${ctx.appUrl}/admin?tab=orders`;
 }
 
+/** The admin's Dashboard (the tax thresholds' figures). */
+export function adminDashboardUrl(ctx: MailContext): string {
+  return `${ctx.appUrl}/admin`;
+}
+
 /** The withdrawal function's page for an order. */
 export function withdrawUrl(ctx: MailContext, orderId: number): string {
   return shopUrl(ctx, withdrawalPath(orderId));
