@@ -309,6 +309,11 @@ function MoneyCard({ data }: { data: OkData }) {
                   {REFUND_STATUS_LABELS[r.status] ?? r.status}
                   {r.paypalRefundId ? <span className="muted small refund-id">{r.paypalRefundId}</span> : null}
                   {r.failureReason ? <span className="refund-reason small">{r.failureReason}</span> : null}
+                  {r.creditNote ? (
+                    <a className="small refund-credit-note" href={r.creditNote.url} data-testid="refund-credit-note">
+                      Credit note {r.creditNote.number}
+                    </a>
+                  ) : null}
                 </td>
               </tr>
             ))}

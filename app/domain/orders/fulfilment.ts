@@ -118,6 +118,8 @@ export interface AdminRefund {
   failureReason: string | null;
   note: string | null;
   createdAt: string;
+  /** The credit note the refund issued (an invoiced order's completed refund), else null. */
+  creditNote: { number: string; url: string } | null;
 }
 
 export interface AdminOrderEvent {

@@ -5,6 +5,7 @@ import { DomainError } from "~/domain/common/errors";
 import { enqueueOrderRefundedMail, enqueueOwnerPaymentAlert } from "~/domain/mail/order-mail.server";
 import { addOrderEvent, applyReturn, cancelOrder, type RestockLine } from "~/domain/orders/transitions.server";
 import { getPaypalClient, type PaypalClient, PaypalError, type PaypalRefund } from "~/lib/paypal-client.server";
+import { issueCreditNote } from "~/domain/records/credit-notes.server";
 import { centsToDecimal, decimalToCents } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -273,6 +274,7 @@ export async function recordRefund(trx: DB, refundRowId: number, answer: PaypalR
   // A cancellation's own mail says the full amount is refunded; other refunds get theirs.
   if (row.kind !== "cancel") await enqueueOrderRefundedMail(trx, row.orderId, row.id, centsToDecimal(row.amountCents));
   if (row.kind === "automatic") {
+    if (status === "COMPLETED") await issueCreditNote(trx, row.id);
     await addOrderEvent(
       trx,
       row.orderId,
@@ -303,6 +305,8 @@ export async function recordRefund(trx: DB, refundRowId: number, answer: PaypalR
     });
     if (!returned) await addOrderEvent(trx, row.orderId, "note", "The order had changed meanwhile, so its status was left as it is.");
   }
+  // After the return, so the note's lines read the units it brought back (a pending refund gets its note when completed).
+  if (status === "COMPLETED") await issueCreditNote(trx, row.id);
   return row;
 }
 
@@ -323,7 +327,7 @@ export async function recordExternalRefund(db: DB, orderId: number, captureId: s
     const known = await trx.selectFrom("refunds").select("id").where("paypal_refund_id", "=", refund.id).executeTakeFirst();
     if (known) return false;
     const cents = refund.amount?.currency_code === "USD" ? (decimalToCents(refund.amount.value) ?? 0) : 0;
-    await trx
+    const inserted = await trx
       .insertInto("refunds")
       .values({
         order_id: orderId,
@@ -335,8 +339,10 @@ export async function recordExternalRefund(db: DB, orderId: number, captureId: s
         kind: "external",
         note: "Made at PayPal, not through the shop",
       })
-      .execute();
+      .returning("id")
+      .executeTakeFirstOrThrow();
     await addOrderEvent(trx, orderId, "refund", `PayPal reports a refund of $${centsToDecimal(cents)} made outside the shop (refund ${refund.id}).`, cents);
+    await issueCreditNote(trx, inserted.id);
     return true;
   });
 }
@@ -427,6 +433,7 @@ export async function settlePendingRefund(db: DB, refundRowId: number, refund: P
     const money = `$${centsToDecimal(row.amountCents)}`;
     if (refund.status === "COMPLETED") {
       await addOrderEvent(trx, row.orderId, "refund", `PayPal completed the pending refund of ${money} (refund ${refund.id}).`, row.amountCents);
+      await issueCreditNote(trx, row.id, now);
     } else {
       await addOrderEvent(
         trx,

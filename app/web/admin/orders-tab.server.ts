@@ -21,6 +21,7 @@ import { listOrderEvents } from "~/domain/orders/transitions.server";
 import { cancelAndRefundWithdrawal, getWithdrawal } from "~/domain/withdrawals/withdrawals.server";
 import { ownerNextSteps } from "~/domain/withdrawals/rules";
 import { listRefunds } from "~/domain/payments/refunds.server";
+import { creditNotesByRefund } from "~/domain/records/credit-notes.server";
 import { resolvePaymentReversal } from "~/domain/payments/reversals.server";
 import { typedAmount } from "~/domain/common/schemas";
 import { adminPageAccess, requireAdminAction } from "~/web/guards.server";
@@ -269,7 +270,13 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
   const view = id > 0 ? await getAdminOrder(db, id) : null;
   if (!view) return json<AdminOrderPageData>({ state: "not-found" }, { status: 404, headers });
   const can = adminOrderActions(view.status);
-  const [refunds, events, terms, withdrawal] = await Promise.all([listRefunds(db, id), listOrderEvents(db, id), getReturnTerms(db, id), getWithdrawal(db, id)]);
+  const [refunds, events, terms, withdrawal, creditNotes] = await Promise.all([
+    listRefunds(db, id),
+    listOrderEvents(db, id),
+    getReturnTerms(db, id),
+    getWithdrawal(db, id),
+    creditNotesByRefund(db, id),
+  ]);
   can.return = terms?.open ?? false;
   const exemptTitles = view.items.filter((item) => item.isPersonalised).map((item) => item.product.title);
   // An open withdrawal before shipping: cancelled in full, or (a personalised piece in it) sent in part.
@@ -292,6 +299,7 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
         failureReason: r.failureReason,
         note: r.note,
         createdAt: r.createdAt,
+        creditNote: creditNotes.has(r.id) ? { number: creditNotes.get(r.id)!.number, url: `/credit-notes/${creditNotes.get(r.id)!.token}` } : null,
       })),
       events: events.map((e) => ({ id: e.id, type: e.type, message: e.message, createdAt: e.createdAt })),
       returnTerms: terms?.open
