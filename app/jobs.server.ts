@@ -13,6 +13,7 @@ import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { refreshNbpRates } from "~/domain/currency/nbp.server";
 import { latestRate } from "~/domain/currency/rates.server";
+import { checkThresholdAlerts } from "~/domain/records/thresholds.server";
 
 /**
  * Every background job of the shop is registered here (registerJob from
@@ -90,8 +91,22 @@ export function registerServerJobs(): void {
       await remindUnhandledWithdrawals(db, now);
     },
   });
+  registerJob(taxThresholdsJob);
   registerJob(nbpRatesJob);
 }
+
+/**
+ * The year's sales against the tax thresholds, daily: the owner's 80 % and 100 % e-mails (once
+ * each a year) also when a payment's own check failed, or a refund or a late rate moved the figures.
+ */
+export const taxThresholdsJob: Job = {
+  name: "tax-thresholds",
+  schedule: "47 6 * * *",
+  once: true,
+  run: async (db, now) => {
+    await checkThresholdAlerts(db, now);
+  },
+};
 
 /**
  * The National Bank of Poland's table A (published about noon in Warsaw on business days): in the

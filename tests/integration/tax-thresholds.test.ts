@@ -6,6 +6,8 @@ import { renderMail } from "~/domain/mail/templates";
 import { type OrderStatus } from "~/domain/orders/status";
 import { formatZloty } from "~/domain/records/thresholds";
 import { checkThresholdAlerts, checkThresholdAlertsAfterPayment, getThresholdSummary } from "~/domain/records/thresholds.server";
+import { runJob } from "~/domain/ops/jobs.server";
+import { taxThresholdsJob } from "~/jobs.server";
 import { type DB } from "~/lib/sqlite.server";
 import { loadDashboardTab } from "~/web/admin/dashboard-tab.server";
 import { createTestDb } from "../helpers/db";
@@ -250,6 +252,12 @@ describe("the owner's threshold alerts", () => {
     );
     expect(exemption.text).toMatch(/art\. 113 ust\. 1/);
     expect(exemption.text).toMatch(/VAT payer/);
+  });
+
+  it("the daily job sends what is due", async () => {
+    await order({ country: "PL", paidAt: "2026-04-01T10:00:00.000Z", pln: { grosze: 19_200_000 } });
+    expect(await runJob(db, taxThresholdsJob, NOW)).toBe(true);
+    expect((await mails()).map((m) => m.key)).toEqual(["tax-threshold:2026:exemption:80"]);
   });
 
   it("after a payment a failing check is logged, never thrown", async () => {
