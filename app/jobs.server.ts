@@ -12,6 +12,7 @@ import { type DB } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { refreshNbpRates } from "~/domain/currency/nbp.server";
+import { fillMissingPlnRecords } from "~/domain/records/tax.server";
 import { latestRate } from "~/domain/currency/rates.server";
 import { checkThresholdAlerts } from "~/domain/records/thresholds.server";
 
@@ -122,6 +123,9 @@ export const nbpRatesJob: Job = {
     if (result.outcome === "failed") logger.warn({ job: "nbp-rates" }, `NBP rate not updated, the stored one stays: ${result.reason}`);
     else if (result.outcome === "stored")
       logger.info({ job: "nbp-rates" }, `NBP rate ${result.latest.tableNo}: ${result.latest.mid} (${result.stored} stored)`);
+    // Orders paid while no rate before their day was stored get their złoty record now.
+    const filled = await fillMissingPlnRecords(db);
+    if (filled > 0) logger.info({ job: "nbp-rates" }, `${filled} paid orders got their złoty record`);
   },
 };
 

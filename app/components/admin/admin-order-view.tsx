@@ -10,6 +10,7 @@ import { formatReceivedAt } from "~/domain/withdrawals/rules";
 import { formatMoney } from "~/lib/money";
 import { paidForUnits, type ReturnLine, returnRefund, type ReturnTick, unitPaidCents } from "~/domain/orders/line-shares";
 import { AdminAccessDenied } from "~/components/admin/access-denied";
+import { TaxRecordCard } from "~/components/admin/tax-record-card";
 
 type OkData = Extract<AdminOrderPageData, { state: "ok" }>;
 
@@ -64,6 +65,7 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
             <OrderTotals order={order} />
           </section>
           <MoneyCard data={data} />
+          <TaxRecordCard records={data.records} />
           {data.returnTerms ? <ReturnForm data={data} /> : null}
           <HistoryCard data={data} />
         </div>

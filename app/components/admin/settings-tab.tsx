@@ -4,6 +4,7 @@ import { ReviewSettingsForm } from "~/components/admin/review-settings-form";
 import { CustomsSettingsForm } from "~/components/admin/customs-settings-form";
 import { type CustomsSettings } from "~/domain/customs/texts";
 import { ShippingZonesCard } from "~/components/admin/shipping-zones-card";
+import { TaxSettingsCard } from "~/components/admin/tax-settings-card";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, EmailField, Field } from "~/components/ui/field";
 import { type LegalSettings } from "~/domain/legal/seller";
@@ -14,6 +15,7 @@ import { type StoreSettings } from "~/domain/common/store-settings";
 import { type FieldConstraint } from "~/lib/field-constraint";
 import { type SettingsConstraints } from "~/web/admin/store-tabs.server";
 import { type ShippingZonesCardData } from "~/web/admin/shipping-zones.server";
+import { type TaxCardData } from "~/web/admin/tax-settings.server";
 
 export function SettingsTab({
   data,
@@ -27,6 +29,7 @@ export function SettingsTab({
     reviews: { reviewRequestDays: number };
     dispatch: DispatchTime;
     customs: CustomsSettings;
+    tax: TaxCardData;
     constraints: SettingsConstraints;
   };
 }) {
@@ -84,6 +87,7 @@ export function SettingsTab({
       <SellerForm legal={data.legal} constraints={data.constraints.legal} />
       <ShippingZonesCard data={data.zones} />
       <CustomsSettingsForm customs={data.customs} constraints={data.constraints.customs} />
+      <TaxSettingsCard data={data.tax} />
       <DispatchTimeForm time={data.dispatch} constraints={data.constraints.dispatch} />
       <LoyaltyForm config={data.loyalty} constraints={data.constraints.loyalty} />
       <ReviewSettingsForm days={data.reviews.reviewRequestDays} constraint={data.constraints.reviews.reviewRequestDays} />

@@ -16,6 +16,8 @@ export const STORE_INTENTS = {
   legalSave: "legal-save",
   dispatchSave: "dispatch-save",
   customsSave: "customs-save",
+  taxSave: "tax-save",
+  vatRateAdd: "vat-rate-add",
   backupNow: "backup-now",
 } as const;
 

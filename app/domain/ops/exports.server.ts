@@ -1,3 +1,4 @@
+import { formatRatePercent } from "~/domain/records/tax";
 import { stringify } from "csv-stringify/sync";
 import { type AdminOrderFilter, filteredOrders } from "~/domain/orders/fulfilment.server";
 import { OrderSearchSchema } from "~/domain/orders/schemas";
@@ -101,6 +102,14 @@ export const ORDER_CSV_HEADER = [
   "Paid at",
   "Shipped at",
   "Tracking number",
+  "Tax regime",
+  "Tax country",
+  "Tax rate %",
+  "Tax",
+  "NBP table",
+  "NBP date",
+  "NBP rate",
+  "Total PLN",
 ];
 
 /**
@@ -133,6 +142,14 @@ export function ordersCsv(db: DB, filter: AdminOrderFilter): ReadableStream<Uint
         "o.paid_at as paidAt",
         "o.shipped_at as shippedAt",
         "o.tracking_number as trackingNumber",
+        "o.tax_regime as taxRegime",
+        "o.tax_country as taxCountry",
+        "o.tax_rate_bp as taxRateBp",
+        "o.tax_cents as taxCents",
+        "o.pln_table as plnTable",
+        "o.pln_date as plnDate",
+        "o.pln_mid as plnMid",
+        "o.pln_total_grosze as plnTotalGrosze",
         (eb) =>
           eb
             .selectFrom("order_items as oi")
@@ -173,6 +190,15 @@ export function ordersCsv(db: DB, filter: AdminOrderFilter): ReadableStream<Uint
         isoDate(r.paidAt),
         isoDate(r.shippedAt),
         r.trackingNumber ?? "",
+        // The tax and złoty record of a paid order (docs/decisions/tax-from-gross.md); empty before.
+        r.taxRegime ?? "",
+        r.taxCountry ?? "",
+        r.taxRateBp === null ? "" : formatRatePercent(r.taxRateBp),
+        r.taxCents === null ? "" : centsToDecimal(r.taxCents),
+        r.plnTable ?? "",
+        r.plnDate ?? "",
+        r.plnMid === null ? "" : String(r.plnMid),
+        r.plnTotalGrosze === null ? "" : centsToDecimal(r.plnTotalGrosze),
       ],
     }));
   });

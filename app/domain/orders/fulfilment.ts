@@ -1,3 +1,4 @@
+import { type OrderPlnApi, type OrderTaxApi } from "~/domain/records/tax";
 import { type OrderPageItem, type OrderPageOrder } from "~/domain/orders/page-data";
 import { canTransition, type OrderTransitionName, RETURNABLE_STATUSES } from "~/domain/orders/lifecycle";
 import { type FieldConstraint } from "~/lib/field-constraint";
@@ -173,6 +174,8 @@ export type AdminOrderPageData =
       /** The return form's figures, when a return is possible. */
       returnTerms: AdminReturnTerms | null;
       paypal: { orderId: string | null; captureId: string | null };
+      /** The tax and złoty record written at payment (null before, and for orders paid before the records). */
+      records: { tax: OrderTaxApi | null; pln: OrderPlnApi | null };
       withdrawal: AdminWithdrawal | null;
       /** The no-JavaScript cancel confirmation step (`?confirm=cancel`). */
       confirm: boolean;

@@ -28,6 +28,7 @@ import { adminPageAccess, requireAdminAction } from "~/web/guards.server";
 import { redirectWithToast, type Toast } from "~/web/toast.server";
 import { DomainError } from "~/domain/common/errors";
 import { orderToApi } from "~/domain/orders/order-actions.server";
+import { readOrderRecords } from "~/domain/records/tax.server";
 import { toOrderPageBase } from "~/web/order-pages.server";
 import { type OrderView } from "~/domain/orders/orders.server";
 import { db as sharedDb } from "~/lib/db.server";
@@ -270,6 +271,7 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
   const view = id > 0 ? await getAdminOrder(db, id) : null;
   if (!view) return json<AdminOrderPageData>({ state: "not-found" }, { status: 404, headers });
   const can = adminOrderActions(view.status);
+  const records = await readOrderRecords(db, id);
   const [refunds, events, terms, withdrawal, creditNotes] = await Promise.all([
     listRefunds(db, id),
     listOrderEvents(db, id),
@@ -315,6 +317,7 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
           }
         : null,
       paypal: { orderId: view.paypalOrderId, captureId: view.paypalCaptureId },
+      records,
       withdrawal: withdrawal
         ? {
             name: withdrawal.name,
@@ -353,5 +356,5 @@ export async function adminOrderPageAction(request: Request, orderIdParam: strin
 export async function adminOrderAnswer(orderId: number, db: DB = sharedDb): Promise<Response> {
   const view = await getAdminOrder(db, orderId);
   if (!view) throw jsonError(ADMIN_ORDER_TEXT.notFound, 404);
-  return json(orderToApi(view), { headers: { "Cache-Control": "no-store" } });
+  return json({ ...orderToApi(view), ...(await readOrderRecords(db, orderId)) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -34,6 +34,7 @@ import { CategoryIdSchema, CategorySchema, UpdateCategorySchema } from "~/domain
 import { LegalSettingsSchema, LoyaltySettingsSchema, StoreSettingsSchema } from "~/domain/common/settings-schemas";
 import { saveLegalSettings, saveLoyaltyRules, saveStoreSettings } from "~/domain/common/settings.server";
 import { loadShippingZonesCard, shippingZoneAction } from "~/web/admin/shipping-zones.server";
+import { loadTaxCard, taxSettingsAction } from "~/web/admin/tax-settings.server";
 import { awardedDescription, AWARD_TEXT } from "~/domain/loyalty/award-texts";
 import { cleanedMessage, CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
 import { fullCategoryTexts } from "~/domain/catalogue/translations";
@@ -132,6 +133,7 @@ export async function loadSettingsTab(db: DB, url: URL) {
   return {
     kind: "settings" as const,
     customs: await getCustomsSettings(db),
+    tax: await loadTaxCard(db),
     settings,
     zones,
     loyalty,
@@ -181,6 +183,9 @@ export async function storeTabAction(request: Request, formData: FormData, inten
       return saveSettingsForm(formData, intent, DispatchTimeSchema, saveDispatchTime, DISPATCH_TIME_TEXT.saved, actor);
     case STORE_INTENTS.customsSave:
       return saveSettingsForm(formData, intent, CustomsSettingsSchema, saveCustomsSettings, CUSTOMS_TEXT.saved, actor);
+    case STORE_INTENTS.taxSave:
+    case STORE_INTENTS.vatRateAdd:
+      return taxSettingsAction(formData, intent, actor);
     case STORE_INTENTS.backupNow:
       return backupNow(actor);
     default:
