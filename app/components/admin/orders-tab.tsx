@@ -9,6 +9,7 @@ import { orderStatusLabel } from "~/domain/orders/status";
 import { Pager } from "~/components/admin/store-parts";
 import { formatShipDate } from "~/domain/catalogue/made-to-order";
 import { HeldPlacesNotice } from "~/components/admin/made-to-order-held";
+import { SalesReportCard } from "~/components/admin/sales-report-card";
 
 type Ready = Extract<OrdersTabData, { ready: true }>;
 
@@ -121,6 +122,7 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
         </table>
       )}
       {pageCount > 1 ? <Pager here={here} page={page} pageCount={pageCount} label="Order pages" /> : null}
+      <SalesReportCard />
     </section>
   );
 }

@@ -49,7 +49,7 @@ export function orderFilterFrom(url: URL): Required<Pick<AdminOrderFilter, "stat
   };
 }
 
-function csvStream<T>(header: string[], page: (afterId: number | null) => Promise<{ id: number; cells: T[] }[]>): ReadableStream<Uint8Array> {
+export function csvStream<T>(header: string[], page: (afterId: number | null) => Promise<{ id: number; cells: T[] }[]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let afterId: number | null = null;
   let started = false;
