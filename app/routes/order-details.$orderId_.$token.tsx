@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { OrderDetailsView } from "~/components/orders/details-view";
 import { handleDetailsAction, loadDetailsPage, orderPageHeaders } from "~/web/order-pages.server";
-import { type DetailsPageData } from "~/domain/orders/page-data";
+import { type DetailsActionData, type DetailsPageData } from "~/domain/orders/page-data";
 import { pageMeta, seoContext } from "~/lib/meta";
 import { i18nFor } from "~/i18n/i18n.server";
 
@@ -24,5 +24,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function OrderDetailsTokenRoute() {
-  return <OrderDetailsView data={useLoaderData<DetailsPageData>()} />;
+  return <OrderDetailsView data={useLoaderData<DetailsPageData>()} actionData={useActionData<DetailsActionData>()} />;
 }

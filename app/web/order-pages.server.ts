@@ -14,6 +14,7 @@ import {
   allowedActions,
   type ConfirmationPageData,
   type DetailsPageData,
+  INVOICE_INTENT,
   ORDER_INTENTS,
   ORDER_TOAST_TEXT,
   type OrderIntent,
@@ -24,6 +25,11 @@ import { totalsFigures } from "~/domain/orders/totals";
 import { canWithdraw } from "~/domain/withdrawals/rules";
 import { db } from "~/lib/db.server";
 import { jsonError, readFormData } from "~/web/http.server";
+import { parseWithZod } from "@conform-to/zod";
+import { formConstraints } from "~/web/form-constraints.server";
+import { InvoiceRequestSchema } from "~/domain/records/invoice-schemas";
+import { findOrderInvoice, invoiceDeadline, issueInvoice, warsawDate } from "~/domain/records/invoices.server";
+import { i18nOf } from "~/i18n/i18n.server";
 import { localeOf } from "~/i18n/i18n.server";
 import { countryNameIn } from "~/i18n/countries";
 import { type Locale, stripLocale } from "~/i18n/locales";
@@ -183,9 +189,47 @@ export async function loadDetailsPage(request: Request, orderIdParam: string | u
       can,
       reviewable: await reviewableFor(request, found.view.id),
       reviewConstraints: REVIEW_CONSTRAINTS,
+      invoice: await invoiceSection(found.view),
     },
     { headers: NO_STORE },
   );
+}
+
+const INVOICE_CONSTRAINTS = formConstraints(InvoiceRequestSchema);
+
+/** The invoice's link once issued, else the request form while the buyer may still ask (paid, within three months). */
+async function invoiceSection(view: OrderView): Promise<NonNullable<Extract<DetailsPageData, { state: "ok" }>["invoice"]>> {
+  const issued = await findOrderInvoice(db, view.id);
+  const paidAt = view.paidAt ? new Date(view.paidAt) : null;
+  const unpaid = view.status === "unpaid" || view.status === "unpaidcancelled";
+  const open = !issued && paidAt !== null && !unpaid && warsawDate(new Date()) <= invoiceDeadline(paidAt);
+  const a = view.shippingAddress;
+  const address = [[a.addressLine1, a.addressLine2].filter(Boolean).join(", "), [a.postalCode, a.city].filter(Boolean).join(" "), countryName(a.country)].join(
+    "\n",
+  );
+  return {
+    issued: issued ? { number: issued.number, url: issued.url } : null,
+    open,
+    prefill: { buyerName: `${a.firstName} ${a.lastName}`.trim(), address },
+    constraints: INVOICE_CONSTRAINTS,
+  };
+}
+
+/**
+ * The details page's invoice form: field errors and refusals come back as the page's action data
+ * (the page shows them on the form), an invoice goes back to the page with its link.
+ */
+async function handleInvoiceForm(request: Request, form: FormData, orderId: number, back: string): Promise<Response> {
+  const submission = parseWithZod(form, { schema: InvoiceRequestSchema });
+  if (submission.status !== "success") return json({ invoice: { result: submission.reply() } }, { status: 400 });
+  try {
+    await issueInvoice(db, orderId, submission.value, { actor: await requestActor(request) });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const text = i18nOf(request).text(error.message);
+    return json({ invoice: { result: submission.reply({ formErrors: [text] }) } }, { status: error.status });
+  }
+  return respond(request, { redirectTo: back, toast: toastIn(request, { title: "Your invoice is ready.", type: "success" }) });
 }
 
 /**
@@ -201,11 +245,12 @@ export async function handleDetailsAction(
 ): Promise<Response> {
   const form = await readFormData(request);
   const intent = form.get("intent");
-  if (!isIntent(intent)) throw jsonError("Unknown action", 400);
+  if (!isIntent(intent) && intent !== INVOICE_INTENT) throw jsonError("Unknown action", 400);
   const tokenValue = "fromPath" in token ? token.fromPath : token.fromQuery;
   const found = await getAccessibleOrder(request, orderIdParam, tokenValue);
   if (!found) throw jsonError("Order not found", 404);
   const back = detailsSelf(request, "fromQuery" in token ? token.fromQuery : null);
+  if (intent === INVOICE_INTENT) return handleInvoiceForm(request, form, found.view.id, back);
   if (form.get("confirmed") !== "yes") return redirect(withParam(back, "confirm", intent));
   try {
     const viewer = await getOrderViewer(request, tokenValue || null);

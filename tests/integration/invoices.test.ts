@@ -5,8 +5,10 @@ import { DomainError } from "~/lib/errors";
 import { db } from "~/lib/db.server";
 import { action as adminInvoiceAction } from "~/routes/api.admin.orders.$orderId.invoice";
 import { action as buyerInvoiceAction } from "~/routes/api.orders.$orderId.invoice";
+import { loader as invoiceLoader } from "~/routes/invoices.$token";
+import { action as detailsAction, loader as detailsLoader } from "~/routes/order-details.$orderId";
 import { makeExchangeRate, makeOrder, makeProduct, makeUser } from "../helpers/kit";
-import { call, postJson } from "../helpers/requests";
+import { args, call, get, postForm, postJson, run } from "../helpers/requests";
 import { cookieFor } from "../helpers/routes";
 
 /* Invoices on request: one per order, numbered without gaps, only for a paid order within three months. */
@@ -212,5 +214,38 @@ describe("the doors", () => {
     expect((await adminPost()).status).toBe(401);
     expect(await db.selectFrom("invoices").select("id").where("order_id", "=", order.id).execute()).toHaveLength(0);
     expect((await adminPost(await cookieFor(admin.id))).status).toBe(201);
+  });
+});
+
+describe("the order page's form and the invoice page", () => {
+  const detailsPost = (orderId: number, token: string, fields: Record<string, string>) =>
+    call(detailsAction, postForm(`/order-details/${orderId}?token=${encodeURIComponent(token)}`, fields), { orderId: String(orderId) });
+
+  it("the form is offered for a paid order; a bad tax id comes back on its field; then the page links the invoice", async () => {
+    const order = await paidOrder({ paidAt: new Date().toISOString() });
+    const page = async () =>
+      (await (
+        await call(detailsLoader, get(`/order-details/${order.id}?token=${encodeURIComponent(order.token)}`, { accept: "text/html" }), {
+          orderId: String(order.id),
+        })
+      ).json()) as { invoice: { issued: { number: string; url: string } | null; open: boolean; prefill: { buyerName: string } } };
+    expect((await page()).invoice).toMatchObject({ issued: null, open: true, prefill: { buyerName: "Clara Bloom" } });
+    const bad = await detailsPost(order.id, order.token, { intent: "invoice", buyerName: "Clara", address: "12 Lace Lane", taxId: "123" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { invoice: { result: { error: Record<string, string[]> } } }).invoice.result.error.taxId).toEqual([
+      "Enter a Polish NIP (10 digits) or an EU VAT number such as DE123456789.",
+    ]);
+    const ok = await detailsPost(order.id, order.token, { intent: "invoice", buyerName: "Clara", address: "12 Lace Lane", taxId: "" });
+    expect(ok.status).toBe(302);
+    const after = (await page()).invoice;
+    expect(after.issued?.number).toMatch(/^FV\//);
+    const shown = await call(invoiceLoader, get(after.issued!.url, { accept: "text/html" }), { token: after.issued!.url.split("/").pop()! });
+    expect(shown.headers.get("Cache-Control")).toContain("no-store");
+    expect(((await shown.json()) as { snapshot: InvoiceSnapshot }).snapshot.buyer).toEqual({ name: "Clara", address: "12 Lace Lane", taxId: null });
+  });
+
+  it("an unknown token: 404", async () => {
+    const res = await run(() => invoiceLoader(args(get("/invoices/nope-nope-nope-nope-nope"), { token: "nope-nope-nope-nope-nope" }) as never));
+    expect(res.status).toBe(404);
   });
 });

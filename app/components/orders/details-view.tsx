@@ -13,7 +13,8 @@ import {
 import { ShipDateNote } from "~/components/orders/ship-date-note";
 import { OrderWithdrawalCard } from "~/components/withdrawals/order-withdrawal";
 import { OrderReviews } from "~/components/reviews/order-reviews";
-import { type DetailsPageData, ORDER_INTENTS, type OrderIntent, type OrderPageOrder } from "~/domain/orders/page-data";
+import { InvoiceRequest } from "~/components/orders/invoice-request";
+import { type DetailsActionData, type DetailsPageData, ORDER_INTENTS, type OrderIntent, type OrderPageOrder } from "~/domain/orders/page-data";
 import { type MessageKey } from "~/i18n/catalogue.server";
 import { useI18n } from "~/i18n/context";
 import { confirmFirst } from "~/lib/behavior-contract";
@@ -34,7 +35,7 @@ const ACTIONS: Record<OrderIntent, { button: MessageKey; question: MessageKey; y
  * status, tracking, items, summary, banners,
  * address, contact, message, and the order actions with their confirmation step.
  */
-export function OrderDetailsView({ data }: { data: DetailsPageData }) {
+export function OrderDetailsView({ data, actionData }: { data: DetailsPageData; actionData?: DetailsActionData }) {
   const i18n = useI18n();
   const { t, money } = i18n;
   if (data.state === "not-found") return <OrderNotFound />;
@@ -122,6 +123,7 @@ export function OrderDetailsView({ data }: { data: DetailsPageData }) {
             </section>
           ) : null}
           <OrderActions data={data} order={order} />
+          <InvoiceRequest invoice={data.invoice} self={data.self} result={actionData?.invoice?.result ?? null} />
           <OrderReviews items={data.reviewable ?? []} self={data.self} constraints={data.reviewConstraints} />
           <OrderWithdrawalCard order={order} />
           <SupportContact orderId={order.id} />

@@ -1,3 +1,4 @@
+import { type FieldConstraint } from "~/lib/field-constraint";
 import { canTransition } from "~/domain/orders/lifecycle";
 import { type TotalsFigures } from "~/domain/orders/totals";
 import { type ReviewFormConstraints } from "~/domain/reviews/texts";
@@ -8,6 +9,8 @@ import { type ReviewFormConstraints } from "~/domain/reviews/texts";
  */
 
 export const ORDER_INTENTS = { cancel: "cancel", requestCancellation: "request-cancellation" } as const;
+/** The details page's invoice request form. */
+export const INVOICE_INTENT = "invoice";
 export type OrderIntent = (typeof ORDER_INTENTS)[keyof typeof ORDER_INTENTS];
 
 export const ORDER_TEXT = {
@@ -124,9 +127,21 @@ export type DetailsPageData =
       reviewable?: { productId: number; slug: string; title: string; reviewed: boolean }[];
       /** The review form's native constraints, from its schema. */
       reviewConstraints: ReviewFormConstraints;
+      /** The order's invoice once issued; else whether the buyer may still ask for one, the form's prefill and native constraints. */
+      invoice?: {
+        issued: { number: string; url: string } | null;
+        open: boolean;
+        prefill: { buyerName: string; address: string };
+        constraints: Record<"buyerName" | "address" | "taxId", FieldConstraint>;
+        /** A refused request: the fields as sent and their errors. */
+        result?: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null | undefined> | null } | null;
+      };
     };
 
 /** Which customer action the order's status allows, read from the lifecycle's table. */
 export function allowedActions(status: string): { cancel: boolean; requestCancellation: boolean } {
   return { cancel: canTransition(status, "cancelUnpaid"), requestCancellation: canTransition(status, "requestCancellation") };
 }
+
+/** What the details page's action answers a refused invoice request with (shown on its form). */
+export type DetailsActionData = { invoice?: { result?: NonNullable<Extract<DetailsPageData, { state: "ok" }>["invoice"]>["result"] } } | null | undefined;

@@ -103,6 +103,14 @@ export const en = {
   "orders.shipDateMixed": "Your order ships in one parcel when the made-to-order piece is ready, around {date}.",
   "orders.shipDate": "Your made-to-order piece is expected to ship around {date}.",
   "orders.loyaltyDiscount": "Loyalty discount",
+  "orders.invoice.title": "Invoice",
+  "orders.invoice.intro": "Need an invoice? Give the name and address it should be made out to; a business adds its tax id (NIP or EU VAT number).",
+  "orders.invoice.name": "Name or company",
+  "orders.invoice.address": "Address",
+  "orders.invoice.taxId": "Tax id (optional)",
+  "orders.invoice.submit": "Request an invoice",
+  "orders.invoice.link": "Invoice {number}",
+  "orders.invoice.issued": "Your invoice is ready.",
 } as const;
 
 export const pl: Translation<typeof en> = {
@@ -203,10 +211,28 @@ export const pl: Translation<typeof en> = {
   "orders.shipDateMixed": "Zamówienie zostanie wysłane w jednej paczce, gdy element wykonywany na zamówienie będzie gotowy, około {date}.",
   "orders.shipDate": "Element wykonywany na zamówienie powinien zostać wysłany około {date}.",
   "orders.loyaltyDiscount": "Rabat za punkty",
+  "orders.invoice.title": "Faktura",
+  "orders.invoice.intro": "Potrzebujesz faktury? Podaj nazwę i adres, na które ma być wystawiona; firma dopisuje swój NIP lub numer VAT UE.",
+  "orders.invoice.name": "Imię i nazwisko lub firma",
+  "orders.invoice.address": "Adres",
+  "orders.invoice.taxId": "NIP (opcjonalnie)",
+  "orders.invoice.submit": "Poproś o fakturę",
+  "orders.invoice.link": "Faktura {number}",
+  "orders.invoice.issued": "Twoja faktura jest gotowa.",
 };
 
 /** Order statuses, order and payment notifications and refusals (domain/orders, domain/payments), in Polish. */
 export const domainPl: Readonly<Record<string, string>> = {
+  // Invoices (domain/records/invoice-texts.ts).
+  "An invoice can only be issued for a paid order.": "Fakturę można wystawić tylko do opłaconego zamówienia.",
+  "An invoice can be requested until {date}, the end of the third month after the payment.":
+    "O fakturę można poprosić do {date}, czyli do końca trzeciego miesiąca po płatności.",
+  "Enter the name or company on the invoice.": "Podaj imię i nazwisko lub nazwę firmy na fakturze.",
+  "The name may be at most 200 characters.": "Nazwa może mieć najwyżej 200 znaków.",
+  "Enter the address on the invoice.": "Podaj adres na fakturze.",
+  "The address may be at most 500 characters.": "Adres może mieć najwyżej 500 znaków.",
+  "Enter a Polish NIP (10 digits) or an EU VAT number such as DE123456789.": "Podaj NIP (10 cyfr) albo numer VAT UE, np. DE123456789.",
+  "Your invoice is ready.": "Twoja faktura jest gotowa.",
   // Statuses (domain/orders/status-labels.ts).
   "Payment Pending": "Płatność oczekuje",
   "Payment Received": "Płatność otrzymana",
