@@ -184,7 +184,8 @@ describe("sitemap.xml and robots.txt", () => {
     expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(res.headers.get("Cache-Control")).toMatch(/^public, max-age=\d+$/);
     const text = await res.text();
-    for (const path of ["/admin", "/api/", "/account", "/checkout", "/cart", "/order"]) expect(text).toContain(`\nDisallow: ${path}\n`);
+    for (const path of ["/admin", "/api/", "/account", "/checkout", "/cart", "/order", "/invoices/", "/credit-notes/"])
+      expect(text).toContain(`\nDisallow: ${path}\n`);
     for (const path of ["/pl/account", "/pl/checkout", "/pl/cart", "/pl/order"]) expect(text).toContain(`\nDisallow: ${path}\n`);
     expect(text).not.toContain("/pl/admin");
     expect(text).not.toContain("/pl/api");

@@ -132,7 +132,19 @@ export function renderSitemapIndex(origin: string, files: number): string {
 }
 
 /** Paths crawlers are asked to skip: private, transactional and API pages. */
-export const ROBOTS_DISALLOW = ["/admin", "/api/", "/account", "/checkout", "/cart", "/order", "/favorites", "/logout", "/login"] as const;
+export const ROBOTS_DISALLOW = [
+  "/admin",
+  "/api/",
+  "/account",
+  "/checkout",
+  "/cart",
+  "/order",
+  "/favorites",
+  "/logout",
+  "/login",
+  "/invoices/",
+  "/credit-notes/",
+] as const;
 
 /** robots.txt: everything but ROBOTS_DISALLOW (in every language), and where the sitemap is. */
 export function renderRobots(origin: string): string {
