@@ -11,6 +11,7 @@ import { formatMoney } from "~/lib/money";
 import { paidForUnits, type ReturnLine, returnRefund, type ReturnTick, unitPaidCents } from "~/domain/orders/line-shares";
 import { AdminAccessDenied } from "~/components/admin/access-denied";
 import { TaxRecordCard } from "~/components/admin/tax-record-card";
+import { AdminInvoiceCard } from "~/components/admin/admin-invoice-card";
 
 type OkData = Extract<AdminOrderPageData, { state: "ok" }>;
 
@@ -66,6 +67,7 @@ export function AdminOrderView({ data }: { data: AdminOrderPageData }) {
           </section>
           <MoneyCard data={data} />
           <TaxRecordCard records={data.records} />
+          <AdminInvoiceCard invoice={data.invoice} />
           {data.returnTerms ? <ReturnForm data={data} /> : null}
           <HistoryCard data={data} />
         </div>

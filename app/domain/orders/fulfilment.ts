@@ -1,3 +1,4 @@
+import { type AdminInvoiceCardData } from "~/domain/records/invoice-form";
 import { type OrderPlnApi, type OrderTaxApi } from "~/domain/records/tax";
 import { type OrderPageItem, type OrderPageOrder } from "~/domain/orders/page-data";
 import { canTransition, type OrderTransitionName, RETURNABLE_STATUSES } from "~/domain/orders/lifecycle";
@@ -177,6 +178,8 @@ export type AdminOrderPageData =
       /** The tax and złoty record written at payment (null before, and for orders paid before the records). */
       records: { tax: OrderTaxApi | null; pln: OrderPlnApi | null };
       withdrawal: AdminWithdrawal | null;
+      /** The invoice's link, or the owner's 'Issue invoice' form. */
+      invoice: AdminInvoiceCardData;
       /** The no-JavaScript cancel confirmation step (`?confirm=cancel`). */
       confirm: boolean;
     };

@@ -38,6 +38,8 @@ import { OrderReasonSchema, OrderSearchSchema, TrackingNumberSchema } from "~/do
 import { fieldConstraint, formConstraints } from "~/web/form-constraints.server";
 import { listHeldCaps } from "~/domain/catalogue/made-to-order-holds.server";
 import { releaseHoldsAction } from "~/web/admin/made-to-order-holds.server";
+import { adminInvoiceFormAction, loadAdminInvoiceCard } from "~/web/admin/order-invoice.server";
+import { ADMIN_INVOICE_INTENT } from "~/domain/records/invoice-form";
 
 export const ORDERS_PAGE_SIZE = 50;
 const TAB_HOME = "/admin?tab=orders";
@@ -272,12 +274,13 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
   if (!view) return json<AdminOrderPageData>({ state: "not-found" }, { status: 404, headers });
   const can = adminOrderActions(view.status);
   const records = await readOrderRecords(db, id);
-  const [refunds, events, terms, withdrawal, creditNotes] = await Promise.all([
+  const [refunds, events, terms, withdrawal, creditNotes, invoice] = await Promise.all([
     listRefunds(db, id),
     listOrderEvents(db, id),
     getReturnTerms(db, id),
     getWithdrawal(db, id),
     creditNotesByRefund(db, id),
+    loadAdminInvoiceCard(db, view),
   ]);
   can.return = terms?.open ?? false;
   const exemptTitles = view.items.filter((item) => item.isPersonalised).map((item) => item.product.title);
@@ -318,6 +321,7 @@ export async function loadAdminOrderPage(request: Request, orderIdParam: string 
         : null,
       paypal: { orderId: view.paypalOrderId, captureId: view.paypalCaptureId },
       records,
+      invoice,
       withdrawal: withdrawal
         ? {
             name: withdrawal.name,
@@ -343,6 +347,7 @@ export async function adminOrderPageAction(request: Request, orderIdParam: strin
   const formData = await readFormData(request);
   formData.set("orderId", String(id));
   const page = `/admin/orders/${id}`;
+  if (formData.get("intent") === ADMIN_INVOICE_INTENT) return adminInvoiceFormAction(request, formData, id, page, sharedDb);
   const response = await handleAdminOrderForm(request, formData, String(formData.get("intent") ?? ""), {
     back: page,
     confirmUrl: () => `${page}?confirm=cancel`,
