@@ -1,3 +1,4 @@
+import { RECORD_COLUMNS } from "~/domain/records/tax";
 import { randomBytes } from "node:crypto";
 import { getLegalSettings, getSetting } from "~/domain/common/settings.server";
 import { rateBefore } from "~/domain/currency/rates.server";
@@ -72,14 +73,7 @@ function readOrder(db: DB, orderId: number) {
       "locale",
       "total_cents as totalCents",
       "shipping_name as shippingName",
-      "tax_regime as taxRegime",
-      "tax_country as taxCountry",
-      "tax_rate_bp as taxRateBp",
-      "tax_cents as taxCents",
-      "pln_mid as plnMid",
-      "pln_table as plnTable",
-      "pln_date as plnDate",
-      "pln_total_grosze as plnTotalGrosze",
+      ...RECORD_COLUMNS,
     ])
     .where("id", "=", orderId)
     .executeTakeFirst();

@@ -16,6 +16,7 @@ import {
   taxChoice,
   type TaxSettings,
   type VatRate,
+  RECORD_COLUMNS,
 } from "~/domain/records/tax";
 import { plnGrosze } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
@@ -146,16 +147,7 @@ export async function fillMissingPlnRecords(db: DB): Promise<number> {
 export async function readOrderRecords(db: DB, orderId: number) {
   const row = await db
     .selectFrom("orders")
-    .select([
-      "tax_regime as taxRegime",
-      "tax_country as taxCountry",
-      "tax_rate_bp as taxRateBp",
-      "tax_cents as taxCents",
-      "pln_mid as plnMid",
-      "pln_table as plnTable",
-      "pln_date as plnDate",
-      "pln_total_grosze as plnTotalGrosze",
-    ])
+    .select([...RECORD_COLUMNS])
     .where("id", "=", orderId)
     .executeTakeFirst();
   return row ? orderRecordsApi(row) : { tax: null, pln: null };

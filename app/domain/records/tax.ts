@@ -124,6 +124,18 @@ export interface OrderRecordColumns {
   plnTotalGrosze: number | null;
 }
 
+/** The `orders` columns of OrderRecordColumns, as a query selects them. */
+export const RECORD_COLUMNS = [
+  "tax_regime as taxRegime",
+  "tax_country as taxCountry",
+  "tax_rate_bp as taxRateBp",
+  "tax_cents as taxCents",
+  "pln_mid as plnMid",
+  "pln_table as plnTable",
+  "pln_date as plnDate",
+  "pln_total_grosze as plnTotalGrosze",
+] as const;
+
 export interface OrderTaxApi {
   regime: TaxRegime;
   country: string | null;
