@@ -1,3 +1,4 @@
+import { shopDay } from "~/domain/common/shop-time";
 import { type HeadersFunction, json, redirect } from "@remix-run/node";
 import { requestActor } from "~/web/actor.server";
 import { getOrderViewer } from "~/web/guards.server";
@@ -28,7 +29,7 @@ import { jsonError, readFormData } from "~/web/http.server";
 import { parseWithZod } from "@conform-to/zod";
 import { formConstraints } from "~/web/form-constraints.server";
 import { InvoiceRequestSchema } from "~/domain/records/invoice-schemas";
-import { findOrderInvoice, invoiceDeadline, issueInvoice, warsawDate } from "~/domain/records/invoices.server";
+import { findOrderInvoice, invoiceDeadline, issueInvoice } from "~/domain/records/invoices.server";
 import { i18nOf } from "~/i18n/i18n.server";
 import { localeOf } from "~/i18n/i18n.server";
 import { countryNameIn } from "~/i18n/countries";
@@ -202,7 +203,7 @@ async function invoiceSection(view: OrderView): Promise<NonNullable<Extract<Deta
   const issued = await findOrderInvoice(db, view.id);
   const paidAt = view.paidAt ? new Date(view.paidAt) : null;
   const unpaid = view.status === "unpaid" || view.status === "unpaidcancelled";
-  const open = !issued && paidAt !== null && !unpaid && warsawDate(new Date()) <= invoiceDeadline(paidAt);
+  const open = !issued && paidAt !== null && !unpaid && shopDay(new Date()) <= invoiceDeadline(paidAt);
   const a = view.shippingAddress;
   const address = [[a.addressLine1, a.addressLine2].filter(Boolean).join(", "), [a.postalCode, a.city].filter(Boolean).join(" "), countryName(a.country)].join(
     "\n",

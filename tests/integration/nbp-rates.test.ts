@@ -1,5 +1,6 @@
+import { shopDay } from "~/domain/common/shop-time";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { refreshNbpRates, warsawDate } from "~/domain/currency/nbp.server";
+import { refreshNbpRates } from "~/domain/currency/nbp.server";
 import { cachedLatestRate, latestRate, rateBefore } from "~/domain/currency/rates.server";
 import { generateRates, type NbpStandIn, startNbpStandIn, type StandInRate } from "../../tools/nbp-stand-in";
 import { createTestDb } from "../helpers/db";
@@ -173,7 +174,7 @@ describe("reading the stored rates", () => {
   });
 
   it("uses Warsaw's calendar day", () => {
-    expect(warsawDate(new Date("2026-12-10T23:30:00Z"))).toBe("2026-12-11");
-    expect(warsawDate(new Date("2026-07-10T21:59:00Z"))).toBe("2026-07-10");
+    expect(shopDay(new Date("2026-12-10T23:30:00Z"))).toBe("2026-12-11");
+    expect(shopDay(new Date("2026-07-10T21:59:00Z"))).toBe("2026-07-10");
   });
 });

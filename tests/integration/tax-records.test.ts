@@ -1,7 +1,8 @@
+import { shopDay } from "~/domain/common/shop-time";
 import { parse } from "csv-parse/sync";
 import { addToCart, type CartOwner } from "~/domain/cart/cart.server";
 import { STORE_INTENTS } from "~/domain/common/settings-texts";
-import { warsawDate } from "~/domain/currency/nbp.server";
+
 import { placeOrder } from "~/domain/orders/checkout.server";
 import { CheckoutSchema } from "~/domain/orders/schemas";
 import { completePayment, startPayment } from "~/domain/payments/payments.server";
@@ -29,7 +30,7 @@ let customer: string;
 let n = 0;
 
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const TODAY = warsawDate(new Date());
+const TODAY = shopDay(new Date());
 const YESTERDAY = shift(TODAY, -1);
 
 async function seedRates() {

@@ -1,3 +1,5 @@
+import { shopMonth } from "~/domain/common/shop-time";
+
 /*
  * The Orders tab's Reports card: the month's sales register for the accountant
  * (GET /admin/reports/sales.csv?month=YYYY-MM). A plain GET form: the browser downloads the file,
@@ -6,7 +8,7 @@
 
 /** The month before `now`'s month in the shop's own time (Warsaw), as YYYY-MM. */
 export function lastMonth(now = new Date()): string {
-  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", year: "numeric", month: "2-digit" }).format(now).split("-").map(Number);
+  const [year, month] = shopMonth(now).split("-").map(Number);
   return month === 1 ? `${year! - 1}-12` : `${year}-${String(month! - 1).padStart(2, "0")}`;
 }
 

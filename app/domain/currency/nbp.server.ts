@@ -1,3 +1,4 @@
+import { shopDay } from "~/domain/common/shop-time";
 import { z } from "zod";
 import { type DB } from "~/lib/db.server";
 import { forgetCachedRate, latestRate, type StoredRate } from "./rates.server";
@@ -54,11 +55,6 @@ export type RefreshOutcome =
   | { outcome: "unchanged"; latest: NbpRate }
   | { outcome: "skipped"; reason: string }
   | { outcome: "failed"; reason: string };
-
-/** The calendar day in Warsaw (the bank's effective dates are Polish business days). */
-export function warsawDate(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
 
 class NbpError extends Error {}
 
@@ -119,7 +115,7 @@ export async function fetchNbpRates(path: string, options: NbpOptions): Promise<
   }
   const parsed = AnswerSchema.safeParse(json);
   if (!parsed.success) throw new NbpError(`not the bank's format (${parsed.error.issues[0]?.path.join(".") || "answer"}: ${parsed.error.issues[0]?.message})`);
-  const today = warsawDate(options.now ?? new Date());
+  const today = shopDay(options.now ?? new Date());
   const rates = parsed.data.rates.map((r) => ({ tableNo: r.no, effectiveDate: r.effectiveDate, mid: r.mid }));
   for (const r of rates) {
     if (r.effectiveDate > today) throw new NbpError(`a table dated ${r.effectiveDate}, after today`);
@@ -164,7 +160,7 @@ async function store(db: DB, rates: NbpRate[]): Promise<number> {
 export async function refreshNbpRates(db: DB, options: NbpOptions): Promise<RefreshOutcome> {
   const now = options.now ?? new Date();
   const newest = await latestRate(db);
-  if (newest?.effectiveDate === warsawDate(now)) return { outcome: "skipped", reason: `today's table ${newest.tableNo} is stored` };
+  if (newest?.effectiveDate === shopDay(now)) return { outcome: "skipped", reason: `today's table ${newest.tableNo} is stored` };
   let current: NbpRate[] | null;
   try {
     current = await fetchNbpRates("", { ...options, now });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { typedAmount } from "~/domain/common/schemas";
 import { DISCOUNT_ADMIN_TEXT as T } from "~/domain/discounts/admin-texts";
 import { DISCOUNT_LIMITS, DISCOUNT_TYPES, type DiscountType, normaliseCode } from "~/domain/discounts/rules";
-import { shopLocalToIso } from "~/domain/discounts/shop-time";
+import { shopLocalToIso } from "~/domain/common/shop-time";
 
 /*
  * A discount code as the owner gives it, one rule for the Discounts tab's forms and

@@ -1,3 +1,4 @@
+import { shopDay } from "~/domain/common/shop-time";
 import { centsToDecimal } from "~/lib/money";
 
 /*
@@ -22,5 +23,5 @@ export const DISCOUNT_TEXT = {
 
 /** A date of a code's period as the shopper reads it in either language: 2026-12-01, the shop's own day (Warsaw). */
 export function codeDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+  return shopDay(iso);
 }

@@ -22,11 +22,6 @@ export interface CreditNoteSnapshot {
   pln: { table: string; date: string; mid: number; amountGrosze: number; taxGrosze: number } | null;
 }
 
-/** YYYY-MM-DD of `at` in the shop's own time (Warsaw). */
-export function warsawDay(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
 /** The page's labels: Polish first, the English beside it (one document for both). */
 export const CREDIT_NOTE_LABELS = {
   title: "Faktura korygująca / Credit note",

@@ -1,10 +1,11 @@
+import { shopDay } from "~/domain/common/shop-time";
 import { randomBytes } from "node:crypto";
 import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { type Actor, logActivity, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { readLineShares } from "~/domain/orders/line-shares.server";
 import { paidForUnits } from "~/domain/orders/line-shares";
 import { nextDocumentNumber } from "~/domain/records/numbering.server";
-import { type CreditNoteSnapshot, warsawDay } from "~/domain/records/credit-note-snapshot";
+import { type CreditNoteSnapshot } from "~/domain/records/credit-note-snapshot";
 import { centsToDecimal, plnGrosze } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -105,9 +106,9 @@ export async function issueCreditNote(trx: DB, refundId: number, now = new Date(
   const snapshot: CreditNoteSnapshot = {
     number,
     orderId: refund.orderId,
-    issueDate: warsawDay(now),
+    issueDate: shopDay(now),
     saleDate: invoice.sale_date,
-    corrects: { number: invoice.number, issueDate: warsawDay(new Date(invoice.issued_at)), saleDate: invoice.sale_date },
+    corrects: { number: invoice.number, issueDate: shopDay(new Date(invoice.issued_at)), saleDate: invoice.sale_date },
     seller: { legalName: seller.legalName, address: seller.address, vatLine: seller.vatLine },
     buyer: { name: invoice.buyer_name, address: invoice.buyer_address, taxId: invoice.tax_id },
     currency: "USD",

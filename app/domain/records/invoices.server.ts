@@ -1,3 +1,4 @@
+import { shopDay } from "~/domain/common/shop-time";
 import { RECORD_COLUMNS } from "~/domain/records/tax";
 import { randomBytes } from "node:crypto";
 import { getLegalSettings, getSetting } from "~/domain/common/settings.server";
@@ -29,14 +30,9 @@ export interface IssuedInvoice {
 
 export const invoicePath = (token: string) => `/invoices/${token}`;
 
-/** The calendar day of `at` in Warsaw, YYYY-MM-DD. */
-export function warsawDate(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
 /** The last day a buyer may ask (YYYY-MM-DD): the end of the third month after the payment's month, Warsaw time. */
 export function invoiceDeadline(paidAt: Date): string {
-  const [year, month] = warsawDate(paidAt).split("-").map(Number) as [number, number];
+  const [year, month] = shopDay(paidAt).split("-").map(Number) as [number, number];
   return new Date(Date.UTC(year, month + 3, 0)).toISOString().slice(0, 10);
 }
 
@@ -151,11 +147,11 @@ export async function issueInvoice(
     if (!wasPaid(order)) throw new DomainError(INVOICE_TEXT.notPaid, 409);
     const paidAt = new Date(order.paidAt!);
     const deadline = invoiceDeadline(paidAt);
-    if (warsawDate(now) > deadline) throw new DomainError(INVOICE_TEXT.tooLate.replace("{date}", deadline), 409);
+    if (shopDay(now) > deadline) throw new DomainError(INVOICE_TEXT.tooLate.replace("{date}", deadline), 409);
 
     const { number, period, seq } = await nextDocumentNumber(trx, "invoice", now);
-    const saleDate = warsawDate(paidAt);
-    const snapshot = await buildSnapshot(trx, order, buyer, { number, issueDate: warsawDate(now), saleDate });
+    const saleDate = shopDay(paidAt);
+    const snapshot = await buildSnapshot(trx, order, buyer, { number, issueDate: shopDay(now), saleDate });
     const token = randomBytes(24).toString("base64url");
     const row = await trx
       .insertInto("invoices")

@@ -1,3 +1,4 @@
+import { shopMonth } from "~/domain/common/shop-time";
 import { sql } from "kysely";
 import { type InvoiceKind } from "~/lib/db-schema/records";
 import { type DB } from "~/lib/sqlite.server";
@@ -20,9 +21,7 @@ export interface DocumentNumber {
 
 /** The month a document is numbered in: its issue date's, in the shop's own time (Warsaw). */
 export function numberingPeriod(issuedAt: Date): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", year: "numeric", month: "2-digit" }).formatToParts(issuedAt);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part("year")}-${part("month")}`;
+  return shopMonth(issuedAt);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { shopMonthStart } from "~/domain/common/shop-time";
 import { sql } from "kysely";
 import { csvStream, isoDate } from "~/domain/ops/exports.server";
 import { orderStatusLabel } from "~/domain/orders/status";
@@ -42,26 +43,9 @@ export const SALES_REGISTER_HEADER = [
   "In month",
 ];
 
-/** The UTC offset of Warsaw at `at`, in ms (local − UTC). */
-function warsawOffset(at: number): number {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Warsaw",
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second")) - at;
-}
-
 /** Midnight of the 1st of the month in Warsaw, as SQLite's UTC "YYYY-MM-DD HH:MM:SS". */
 function warsawMonthStart(year: number, month: number): string {
-  const guess = Date.UTC(year, month - 1, 1);
-  return new Date(guess - warsawOffset(guess)).toISOString().slice(0, 19).replace("T", " ");
+  return shopMonthStart(year, month).slice(0, 19).replace("T", " ");
 }
 
 /** A month's bounds, [from, to) in UTC, from "YYYY-MM"; null for anything else. */

@@ -1,6 +1,7 @@
+import { shopDay } from "~/domain/common/shop-time";
 import { DomainError } from "~/domain/common/errors";
 import { getSetting } from "~/domain/common/settings.server";
-import { warsawDate } from "~/domain/currency/nbp.server";
+
 import { rateBefore } from "~/domain/currency/rates.server";
 import { type Actor, logActivity, saveLoggedSetting, SYSTEM_ACTOR } from "~/domain/ops/activity.server";
 import { readLineShares } from "~/domain/orders/line-shares.server";
@@ -101,7 +102,7 @@ export async function writeOrderTaxRecord(trx: DB, orderId: number, paidAt: Date
     .executeTakeFirst();
   const shares = await readLineShares(trx, orderId);
   if (!order || !shares) return;
-  const day = warsawDate(paidAt);
+  const day = shopDay(paidAt);
   const { taxRegime } = await getTaxSettings(trx);
   const choice = taxChoice(taxRegime, order.country, day, await vatRates(trx).execute());
   const taxCents = choice
@@ -135,7 +136,7 @@ export async function fillMissingPlnRecords(db: DB): Promise<number> {
     .execute();
   let filled = 0;
   for (const order of waiting) {
-    const pln = await plnColumns(db, warsawDate(new Date(order.paidAt!)), order.totalCents);
+    const pln = await plnColumns(db, shopDay(new Date(order.paidAt!)), order.totalCents);
     if (!pln) continue;
     const done = await db.updateTable("orders").set(pln).where("id", "=", order.id).where("pln_mid", "is", null).executeTakeFirst();
     filled += Number(done.numUpdatedRows);

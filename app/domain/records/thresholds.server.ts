@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { isEuCountry } from "~/domain/common/eu";
 import { rateBefore, type StoredRate } from "~/domain/currency/rates.server";
-import { isoToShopLocal, shopLocalToIso } from "~/domain/discounts/shop-time";
+import { isoToShopLocal, shopLocalToIso } from "~/domain/common/shop-time";
 import { enqueueMail, getOwnerAddress } from "~/domain/mail/outbox.server";
 import { isPaidLike, ORDER_STATUSES } from "~/domain/orders/status";
 import {

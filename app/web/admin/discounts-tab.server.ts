@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/common/errors";
 import { type AdminDiscount, createDiscount, getDiscount, listDiscounts, updateDiscount } from "~/domain/discounts/admin.server";
 import { DISCOUNT_ADMIN_TEXT as T, DISCOUNT_INTENTS } from "~/domain/discounts/admin-texts";
 import { DiscountCreateFormSchema, DiscountUpdateFormSchema } from "~/domain/discounts/schemas";
-import { isoToShopLocal, shopDateTime } from "~/domain/discounts/shop-time";
+import { isoToShopLocal, shopDateTime } from "~/domain/common/shop-time";
 import { db as sharedDb } from "~/lib/db.server";
 import { centsToDecimal, formatMoney } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";

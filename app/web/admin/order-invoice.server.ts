@@ -1,10 +1,11 @@
+import { shopDay } from "~/domain/common/shop-time";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { countryName } from "~/domain/common/countries";
 import { type OrderView } from "~/domain/orders/orders.server";
 import { ADMIN_INVOICE_INTENT, type AdminInvoiceCardData, type AdminInvoiceReply } from "~/domain/records/invoice-form";
 import { InvoiceRequestSchema } from "~/domain/records/invoice-schemas";
-import { findOrderInvoice, invoiceDeadline, issueInvoice, warsawDate } from "~/domain/records/invoices.server";
+import { findOrderInvoice, invoiceDeadline, issueInvoice } from "~/domain/records/invoices.server";
 import { DomainError } from "~/lib/errors";
 import { type DB } from "~/lib/sqlite.server";
 import { requestActor } from "~/web/actor.server";
@@ -24,7 +25,7 @@ export async function loadAdminInvoiceCard(db: DB, view: OrderView): Promise<Adm
   );
   return {
     issued: issued ? { number: issued.number, url: issued.url } : null,
-    open: !issued && paidAt !== null && !unpaid && warsawDate(new Date()) <= invoiceDeadline(paidAt),
+    open: !issued && paidAt !== null && !unpaid && shopDay(new Date()) <= invoiceDeadline(paidAt),
     prefill: { buyerName: `${a.firstName} ${a.lastName}`.trim(), address },
     constraints: CONSTRAINTS,
   };

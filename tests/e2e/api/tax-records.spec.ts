@@ -1,3 +1,4 @@
+import { shopDay } from "../../../app/domain/common/shop-time";
 import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { makeProduct, uniqueSlug } from "../../helpers/kit";
@@ -9,8 +10,6 @@ import { E2E_BASE_URL, uniqueEmail } from "../helpers/session";
 
 const PAYPAL_URL = `http://127.0.0.1:${process.env.E2E_PAYPAL_PORT ?? 3180}`;
 type Ctx = { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } };
-
-const warsawDay = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
 
 async function paidGuestOrder(playwright: Ctx, productId: number) {
   const request = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
@@ -38,7 +37,7 @@ async function paidGuestOrder(playwright: Ctx, productId: number) {
 
 test("a paid order's admin JSON carries its tax and złoty record; a guest gets 401", async ({ playwright, loginAsAdmin }) => {
   // A rate dated yesterday in Warsaw: the last business day before a payment made today.
-  const yesterday = warsawDay(new Date(Date.now() - 86_400_000));
+  const yesterday = shopDay(new Date(Date.now() - 86_400_000));
   await e2eDb()
     .insertInto("exchange_rates")
     .values({ currency: "USD", effective_date: yesterday, table_no: "250/A/NBP/2026", mid: 3.6543 })
@@ -68,7 +67,7 @@ test("a paid order's admin JSON carries its tax and złoty record; a guest gets 
         .prepare(
           "SELECT mid, table_no AS tableNo, effective_date AS date FROM exchange_rates WHERE currency = 'USD' AND effective_date < ? ORDER BY effective_date DESC LIMIT 1",
         )
-        .get(warsawDay(new Date())) as { mid: number; tableNo: string; date: string },
+        .get(shopDay(new Date())) as { mid: number; tableNo: string; date: string },
   );
   expect(body.pln).toMatchObject({ rate: stored.mid, table: stored.tableNo, date: stored.date });
   const grosze = withDb((db) => (db.prepare("SELECT pln_total_grosze AS g FROM orders WHERE id = ?").get(order.id) as { g: number }).g);

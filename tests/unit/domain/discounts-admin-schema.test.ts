@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { DISCOUNT_ADMIN_TEXT as T } from "~/domain/discounts/admin-texts";
 import { DiscountCreateFormSchema, DiscountCreateSchema, DiscountUpdateFormSchema, discountPatchSchema } from "~/domain/discounts/schemas";
-import { isoToShopLocal, shopLocalToIso } from "~/domain/discounts/shop-time";
+import { isoToShopLocal, shopLocalToIso } from "~/domain/common/shop-time";
 
 // The owner's discount code, one rule for the Discounts tab's forms (decimal comma, Warsaw
 // datetime-local) and /api/admin/discounts ("5.00" or a number, ISO instants).

@@ -1,6 +1,7 @@
 /*
- * The shop's own clock (Europe/Warsaw) for the owner's date-and-time fields: what she types into
- * an <input type="datetime-local"> is Warsaw time, whatever the server's zone; stored instants
+ * The shop's own clock (Europe/Warsaw): its calendar days and months (the bank's business days,
+ * the records' months, a code's dates), and the owner's date-and-time fields (what she types into
+ * an <input type="datetime-local"> is Warsaw time, whatever the server's zone). Stored instants
  * are ISO (UTC). Browser-safe.
  */
 
@@ -52,4 +53,21 @@ export function isoToShopLocal(iso: string): string {
 /** An ISO instant for the owner's tables: "2026-12-01 10:00" in Warsaw time. */
 export function shopDateTime(iso: string): string {
   return isoToShopLocal(iso).replace("T", " ");
+}
+
+const DAY = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The shop's calendar day of an instant: "2026-12-01". */
+export function shopDay(at: Date | string | number): string {
+  return DAY.format(new Date(at));
+}
+
+/** The shop's calendar month of an instant: "2026-12". */
+export function shopMonth(at: Date | string | number): string {
+  return shopDay(at).slice(0, 7);
+}
+
+/** The first instant of a month in the shop's time (Warsaw midnight of the 1st), ISO. */
+export function shopMonthStart(year: number, month: number): string {
+  return shopLocalToIso(`${year}-${String(month).padStart(2, "0")}-01T00:00`)!;
 }
