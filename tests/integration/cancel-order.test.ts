@@ -65,6 +65,9 @@ describe("cancelOrderAs: who may cancel what", () => {
     await cancelOrderAs(db, paid.id, { viewer: viewer({ userId: owner.id }), actor: customerActor(owner.id) });
     expect(await statusOf(unpaid.id)).toBe("unpaidcancelled");
     expect(await statusOf(paid.id)).toBe("cancel_request");
+    // Her own cancellation is confirmed by e-mail in words that say she asked for it.
+    const mail = await db.selectFrom("outbox").select("data").where("event_key", "=", `order-cancelled:${unpaid.id}`).executeTakeFirstOrThrow();
+    expect(JSON.parse(mail.data)).toMatchObject({ wasPaid: false, cancelledBy: "buyer" });
   });
 
   it("lets a guest cancel with the order's link token or the session that placed it", async () => {

@@ -1,5 +1,6 @@
 import { enqueueMail, getOwnerAddress } from "~/domain/mail/outbox.server";
 import { type OrderMailData } from "~/domain/mail/templates";
+import { type CancelledBy } from "~/domain/mail/templates/types";
 import { getOrderView, type OrderView } from "~/domain/orders/orders.server";
 import { decimalTotals } from "~/domain/orders/totals";
 import { centsToDecimal } from "~/lib/money";
@@ -84,12 +85,19 @@ export async function enqueueOrderShippedMail(trx: DB, orderId: number): Promise
   await enqueueMail(trx, { eventKey: `order-shipped:${orderId}`, to: data.email, kind: "order-shipped", data, userId, locale });
 }
 
-/** The shop cancelled the order; `wasPaid` chooses the refund wording. */
-export async function enqueueOrderCancelledMail(trx: DB, orderId: number, wasPaid: boolean): Promise<void> {
+/** The order was cancelled; `wasPaid` chooses the refund wording, `cancelledBy` says who cancelled it. */
+export async function enqueueOrderCancelledMail(trx: DB, orderId: number, wasPaid: boolean, cancelledBy: CancelledBy = "shop"): Promise<void> {
   const mail = await orderMail(trx, orderId);
   if (!mail) return;
   const { data, userId, locale } = mail;
-  await enqueueMail(trx, { eventKey: `order-cancelled:${orderId}`, to: data.email, kind: "order-cancelled", data: { ...data, wasPaid }, userId, locale });
+  await enqueueMail(trx, {
+    eventKey: `order-cancelled:${orderId}`,
+    to: data.email,
+    kind: "order-cancelled",
+    data: { ...data, wasPaid, cancelledBy },
+    userId,
+    locale,
+  });
 }
 
 /**

@@ -30,7 +30,7 @@ export async function expireUnpaidOrders(db: DB, now: Date, hours: number): Prom
         message: `Not paid within ${hours} hours: cancelled automatically.`,
       });
       if (!done) continue;
-      await enqueueOrderCancelledMail(trx, id, false);
+      await enqueueOrderCancelledMail(trx, id, false, "expired");
       expired.push(id);
     }
     return expired;

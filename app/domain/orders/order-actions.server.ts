@@ -1,4 +1,4 @@
-import { enqueueCancelRequestMail } from "~/domain/mail/order-mail.server";
+import { enqueueCancelRequestMail, enqueueOrderCancelledMail } from "~/domain/mail/order-mail.server";
 import { DomainError } from "~/domain/common/errors";
 import { centsToDecimal } from "~/lib/money";
 import { canTransition } from "~/domain/orders/lifecycle";
@@ -30,9 +30,11 @@ async function currentStatus(db: DB, orderId: number): Promise<string> {
  * the order holds come back in the same transaction. Throws DomainError 404/409.
  */
 export async function cancelUnpaidOrder(db: DB, orderId: number): Promise<void> {
-  const cancelled = await db
-    .transaction()
-    .execute(async (trx) => (await transitionOrder(trx, orderId, "cancelUnpaid", { pointsWhy: `order #${orderId} cancelled before payment` })) !== null);
+  const cancelled = await db.transaction().execute(async (trx) => {
+    const done = await transitionOrder(trx, orderId, "cancelUnpaid", { pointsWhy: `order #${orderId} cancelled before payment` });
+    if (done) await enqueueOrderCancelledMail(trx, orderId, false, "buyer");
+    return done !== null;
+  });
   if (cancelled) return;
   const row = await db.selectFrom("orders").select(["status", "stock_reserved as reserved"]).where("id", "=", orderId).executeTakeFirst();
   if (!row) throw new DomainError(ORDER_ACTION_TEXT.notFound, 404);

@@ -140,6 +140,21 @@ describe("the e-mail templates", () => {
     );
   });
 
+  it("a cancellation says who cancelled: the shop, the buyer, or an unpaid order expiring, in English and Polish", () => {
+    const cancelled = (cancelledBy: "shop" | "buyer" | "expired" | undefined, locale: "en" | "pl") =>
+      renderMail("order-cancelled", { ...order, wasPaid: cancelledBy === "shop", cancelledBy }, ctx, locale);
+    expect(cancelled("shop", "en").text).toContain("We have cancelled order #7.");
+    expect(cancelled(undefined, "en").text).toContain("We have cancelled order #7.");
+    expect(cancelled("buyer", "en").text).toContain("As you asked, order #7 has been cancelled.");
+    expect(cancelled("buyer", "en").text).not.toContain("We have cancelled");
+    expect(cancelled("expired", "en").text).toContain("Order #7 was not paid in time, so it has been cancelled automatically.");
+    expect(cancelled("expired", "en").html).not.toContain("We have cancelled");
+    expect(cancelled("shop", "pl").text).toContain("Anulowaliśmy zamówienie");
+    expect(cancelled("buyer", "pl").text).toContain("Zgodnie z Twoją prośbą zamówienie");
+    expect(cancelled("expired", "pl").text).toContain("nie zostało opłacone na czas");
+    expect(cancelled("expired", "pl").text).not.toContain("Anulowaliśmy");
+  });
+
   it("a confirmation link and an undo link carry their tokens encoded; the new address is escaped", () => {
     expect(renderMail("verify-email", { firstName: "Ada", token: "v+t" }, ctx).text).toContain("https://shop.example/verify-email?token=v%2Bt");
     const changed = renderMail("email-changed", { firstName: "Ada", newEmail: "new<x>@example.com", token: "u/t" }, ctx);

@@ -1,3 +1,4 @@
+import { formatDecimalMoney as usd } from "~/lib/money";
 import { formatShipDate, madeToOrderText, PERSONALISED_ITEM_TEXT, shipDateSentence } from "~/domain/catalogue/made-to-order";
 import { countryName } from "~/domain/common/countries";
 import { DUTIES_TEXT } from "~/domain/orders/duties";
@@ -17,7 +18,7 @@ const declinedLine = (orderId: number) => `We could not cancel order #${orderId}
 
 export const ORDER_MAIL_TEXT = {
   number: (orderId: number) => `#${orderId}`,
-  price: (amount: string) => `$${amount}`,
+  price: usd,
   questions: "If you have any questions, just reply to this e-mail.",
   details: "Your order details:",
   withdraw: `Changed your mind? You may withdraw from this contract within ${WITHDRAWAL_DAYS} days of delivery.`,
@@ -32,23 +33,23 @@ export const ORDER_MAIL_TEXT = {
     madeToOrder: madeToOrderText,
     personalised: PERSONALISED_ITEM_TEXT,
     shipDate: (ymd: string, mixed: boolean) => shipDateSentence(formatShipDate(ymd), mixed),
-    quantity: (quantity: number, unitPrice: string) => `${quantity} × $${unitPrice}`,
-    quantityText: (quantity: number, unitPrice: string, price: string) => `${quantity} x $${unitPrice} = $${price}`,
+    quantity: (quantity: number, unitPrice: string) => `${quantity} × ${usd(unitPrice)}`,
+    quantityText: (quantity: number, unitPrice: string, price: string) => `${quantity} x ${usd(unitPrice)} = ${usd(price)}`,
     subtotal: "Subtotal",
     shipping: "Shipping",
     shippingName: (name: string) => `(${name})`,
     loyaltyDiscount: (points: number) => `Loyalty discount (${points} points)`,
     codeDiscount: (code: string) => `Discount code ${code}`,
-    discount: (amount: string) => `−$${amount}`,
-    discountText: (amount: string) => `-$${amount}`,
+    discount: (amount: string) => `−${usd(amount)}`,
+    discountText: (amount: string) => `-${usd(amount)}`,
     total: "Total",
-    totalAmount: (total: string) => `$${total} USD`,
+    totalAmount: (total: string) => `${usd(total)} USD`,
     country: (code: string) => countryName(code) ?? code,
   },
 
   confirmation: {
     subject: (orderId: number) => `Order #${orderId} confirmed: thank you!`,
-    preview: (total: string) => `We received your payment of $${total}. Your order is being prepared.`,
+    preview: (total: string) => `We received your payment of ${usd(total)}. Your order is being prepared.`,
     heading: "Thank you for your order",
     body: "We received your payment for order {order} and will start preparing your parcel. You will get another e-mail with the tracking number once it ships.",
     button: "View your order",
@@ -69,14 +70,18 @@ export const ORDER_MAIL_TEXT = {
     subject: (orderId: number) => `Order #${orderId} has been cancelled`,
     heading: "Your order has been cancelled",
     body: "We have cancelled order {order}.",
-    refund: (total: string) => `${REFUND_TERMS} Your order had not shipped, so the full amount of $${total} will be refunded to your PayPal account.`,
+    /** The buyer cancelled it herself (an unpaid order, from its page). */
+    byBuyer: "As you asked, order {order} has been cancelled.",
+    /** Nobody cancelled it: it was not paid in time. */
+    expired: "Order {order} was not paid in time, so it has been cancelled automatically.",
+    refund: (total: string) => `${REFUND_TERMS} Your order had not shipped, so the full amount of ${usd(total)} will be refunded to your PayPal account.`,
     unpaid: "The order was not paid, so nothing was charged.",
   },
   refunded: {
-    subject: (amount: string, orderId: number) => `A refund of $${amount} for order #${orderId}`,
+    subject: (amount: string, orderId: number) => `A refund of ${usd(amount)} for order #${orderId}`,
     heading: "Your refund is on its way",
     body: (amount: string, orderId: number) =>
-      `We have refunded $${amount} of order #${orderId} to your PayPal account. PayPal usually shows it within a few days.`,
+      `We have refunded ${usd(amount)} of order #${orderId} to your PayPal account. PayPal usually shows it within a few days.`,
   },
   declined: {
     subject: (orderId: number) => `About your cancellation request for order #${orderId}`,

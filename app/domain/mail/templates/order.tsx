@@ -102,6 +102,7 @@ export const ORDER_MAILS: Renderers<OrderMailDataByKind> = {
     const m = t.order.cancelled;
     const link = orderDetailsUrl(ctx, order.orderId, order.token);
     const refund = order.wasPaid ? m.refund(order.total) : m.unpaid;
+    const body = order.cancelledBy === "buyer" ? m.byBuyer : order.cancelledBy === "expired" ? m.expired : m.body;
     return {
       subject: m.subject(order.orderId),
       preview: refund,
@@ -109,7 +110,7 @@ export const ORDER_MAILS: Renderers<OrderMailDataByKind> = {
         <>
           <h1 style={s.h1}>{m.heading}</h1>
           <p style={s.p}>{greeting(t, order.firstName)}</p>
-          <p style={s.p}>{fill(m.body, { order: <strong>{t.order.number(order.orderId)}</strong> })}</p>
+          <p style={s.p}>{fill(body, { order: <strong>{t.order.number(order.orderId)}</strong> })}</p>
           <p style={s.p}>{refund}</p>
           <p style={s.p}>{t.order.questions}</p>
           <DetailsLink href={link} t={t} />
@@ -118,7 +119,7 @@ export const ORDER_MAILS: Renderers<OrderMailDataByKind> = {
       text: [
         greeting(t, order.firstName),
         "",
-        fillText(m.body, { order: t.order.number(order.orderId) }),
+        fillText(body, { order: t.order.number(order.orderId) }),
         "",
         refund,
         "",

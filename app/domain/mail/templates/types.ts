@@ -60,11 +60,16 @@ export interface OrderMailData {
   expectedShipDate?: string | null;
   /** For a cancellation: whether the order had been paid (a refund follows). */
   wasPaid?: boolean;
+  /** For a cancellation: who cancelled it; absent in e-mails queued before it was recorded (the shop). */
+  cancelledBy?: CancelledBy;
   /** For a refund: the amount given back, as "12.00". */
   refundAmount?: string;
   /** For a declined cancellation request: the shop's reason. */
   declineReason?: string;
 }
+
+/** Who cancelled an order: the shop, the buyer herself, or nobody (an unpaid order expired). */
+export type CancelledBy = "shop" | "buyer" | "expired";
 
 export interface RenderedMail {
   subject: string;

@@ -74,6 +74,8 @@ export const ORDER_MAIL_TEXT_PL: OrderMailText = {
     subject: (orderId: number) => `Zamówienie nr ${orderId} zostało anulowane`,
     heading: "Twoje zamówienie zostało anulowane",
     body: "Anulowaliśmy zamówienie {order}.",
+    byBuyer: "Zgodnie z Twoją prośbą zamówienie {order} zostało anulowane.",
+    expired: "Zamówienie {order} nie zostało opłacone na czas, więc zostało anulowane automatycznie.",
     refund: (total: string) => `${REFUND_TERMS} Twoje zamówienie nie zostało wysłane, więc cała kwota ${money(total)} wróci na Twoje konto PayPal.`,
     unpaid: "Zamówienie nie zostało opłacone, więc nic nie pobraliśmy.",
   },
