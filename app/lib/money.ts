@@ -1,13 +1,22 @@
-/** Money is integer cents inside, "24.00" at the API and "$24.00" on pages. */
+/** Money is integer cents inside, "7246.00" at the API and in CSV, "$7,246.00" wherever a person reads it. */
 export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(Math.trunc(cents));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+/** Thousands grouped after the sign and the dollar: "-$7,246.00". */
 export function formatMoney(cents: number): string {
   const sign = cents < 0 ? "-" : "";
-  return `${sign}$${centsToDecimal(Math.abs(cents))}`;
+  const [whole = "0", fraction = "00"] = centsToDecimal(Math.abs(cents)).split(".");
+  return `${sign}$${whole.replace(/\B(?=(\d{3})+$)/g, ",")}.${fraction}`;
+}
+
+/** An amount of the mail and API data ("7246.00", USD) for a person to read: "$7,246.00"; anything else as it came. */
+export function formatDecimalMoney(amount: string): string {
+  const negative = amount.trim().startsWith("-");
+  const cents = decimalToCents(negative ? amount.trim().slice(1) : amount);
+  return cents === null ? `$${amount}` : formatMoney(negative ? -cents : cents);
 }
 
 /**

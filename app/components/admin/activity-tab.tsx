@@ -1,11 +1,21 @@
 import { Form, Link } from "@remix-run/react";
 import { Pager } from "~/components/admin/store-parts";
 import { ACTIVITY_KINDS, type ActivityKind } from "~/domain/ops/activity-kinds";
+import { isOrderStatus, orderStatusLabel } from "~/domain/orders/status";
 import type { ActivityTabData } from "~/web/admin/activity-tab.server";
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** An order's status reads as its label ('Payment Pending', not 'unpaid'); "paid/processing" as "Paid or Processing". */
+function showChange(subjectType: string | null, field: string, value: unknown): string {
+  if (subjectType !== "order" || field !== "status" || typeof value !== "string" || value === "") return show(value);
+  return value
+    .split("/")
+    .map((s) => (isOrderStatus(s) ? orderStatusLabel(s) : s))
+    .join(" or ");
 }
 
 function when(iso: string): string {
@@ -94,7 +104,8 @@ export function ActivityTab({ data }: { data: ActivityTabData }) {
                     <ul className="activity-changes">
                       {Object.entries(row.changes).map(([field, [before, after]]) => (
                         <li key={field}>
-                          <span className="activity-field">{field}</span>: {show(before)} → {show(after)}
+                          <span className="activity-field">{field}</span>: {showChange(row.subjectType, field, before)} →{" "}
+                          {showChange(row.subjectType, field, after)}
                         </li>
                       ))}
                     </ul>

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { formatDecimalMoney } from "~/lib/money";
 import { type FormEvent } from "react";
 import { formatOrderDate, StatusBadge } from "~/components/orders/order-parts";
 import { ADMIN_ORDER_INTENTS, ADMIN_ORDER_TEXT, adminOrderActions } from "~/domain/orders/fulfilment";
@@ -145,7 +146,7 @@ function OrderRow({ order, back, shipOpen, trackingConstraint }: { order: Row; b
       <td data-label="Customer" className="admin-orders-email">
         {order.email}
       </td>
-      <td data-label="Total">{`$${order.total}`}</td>
+      <td data-label="Total">{formatDecimalMoney(order.total)}</td>
       <td data-label="Status">
         <StatusBadge status={order.status} label={order.statusLabel} />
       </td>
@@ -239,7 +240,7 @@ function CancelConfirm({ confirm, back }: { confirm: NonNullable<Ready["confirm"
         {ADMIN_ORDER_TEXT.cancelQuestion}
       </p>
       <p id="order-confirm-what" className="muted">
-        {`Order #${confirm.id} · ${confirm.email} · $${confirm.total} · ${confirm.statusLabel}`}
+        {`Order #${confirm.id} · ${confirm.email} · ${formatDecimalMoney(confirm.total)} · ${confirm.statusLabel}`}
       </p>
       <div className="actions">
         <Form method="post" action="/admin">

@@ -1,4 +1,5 @@
 import { Form, Link, useFetcher, useSubmit } from "@remix-run/react";
+import { formatDecimalMoney } from "~/lib/money";
 import { confirmFirst, ConfirmStep } from "~/components/admin/store-parts";
 import { useToastEffect } from "~/components/ui/toaster";
 import { LATEST_FILTERS, PRODUCT_INTENTS, PRODUCT_TEXT, STATUS_FILTERS, STOCK_FILTERS, stockBadge } from "~/domain/catalogue/product-texts";
@@ -132,7 +133,7 @@ function ProductRow({ product: p, back }: { product: Row; back: string }) {
         {p.title}
         <span className="muted small product-row-sku"> · {p.sku}</span>
       </th>
-      <td data-label="Price">{`$${p.price}`}</td>
+      <td data-label="Price">{formatDecimalMoney(p.price)}</td>
       <td data-label="Stock">
         <span>
           <span className={`status-pill ${p.stock > 0 ? "status-paid" : "status-cancelled"}`}>{stockBadge(p.stock)}</span>

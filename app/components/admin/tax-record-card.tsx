@@ -1,4 +1,5 @@
 import { type OrderPlnApi, type OrderTaxApi, TAX_REGIME_LABELS } from "~/domain/records/tax";
+import { formatDecimalMoney } from "~/lib/money";
 
 /** The admin order page's 'Tax record': what the order was recorded with when it was paid (docs/tax.md). */
 export function TaxRecordCard({ records }: { records: { tax: OrderTaxApi | null; pln: OrderPlnApi | null } }) {
@@ -13,7 +14,7 @@ export function TaxRecordCard({ records }: { records: { tax: OrderTaxApi | null;
           {tax.regime === "exempt" ? null : (
             <>
               <dt>Tax</dt>
-              <dd>{`$${tax.amount} (${tax.ratePercent} %, ${tax.country ?? "—"})`}</dd>
+              <dd>{`${formatDecimalMoney(tax.amount)} (${tax.ratePercent} %, ${tax.country ?? "—"})`}</dd>
             </>
           )}
           <dt>NBP rate</dt>

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { formatMoney } from "~/lib/money";
 import { errorFrom, formatDay, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, EmailField, Field } from "~/components/ui/field";
 import { type LoyaltyConfig } from "~/domain/loyalty/rules";
@@ -78,7 +79,7 @@ interface LoyaltyData {
   constraints: FormConstraints<typeof AwardPointsSchema>;
 }
 
-const dollars = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`;
+const dollars = (n: number) => formatMoney(Math.round(n * 100));
 
 export function LoyaltyTab({ data }: { data: LoyaltyData }) {
   const reply = useStoreReply(STORE_INTENTS.loyaltyAward);

@@ -96,7 +96,7 @@ export function OrderDetailsView({ data, actionData }: { data: DetailsPageData; 
                   {order.refunds.map((r) => (
                     <li key={r.id}>
                       {i18n.rich("orders.refundLine", {
-                        amount: i18n.locale === "en" ? `$${(r.amountCents / 100).toFixed(2)}` : money(r.amountCents),
+                        amount: money(r.amountCents),
                         date: <time dateTime={r.createdAt}>{orderDate(i18n, r.createdAt)}</time>,
                       })}
                       {r.status === "PENDING" ? ` ${t("orders.refundPending")}` : ""}

@@ -19,7 +19,7 @@ import {
 } from "~/domain/payments/payment-order.server";
 import { refundUnwantedCapture } from "~/domain/payments/refunds.server";
 import { checkThresholdAlertsAfterPayment } from "~/domain/records/thresholds.server";
-import { centsToDecimal, decimalToCents } from "~/lib/money";
+import { centsToDecimal, decimalToCents, formatMoney } from "~/lib/money";
 import { type PaypalOrder } from "~/lib/paypal-client.server";
 import { type DB } from "~/lib/sqlite.server";
 
@@ -147,7 +147,7 @@ export async function markOrderPaid(trx: DB, current: OrderRow, paypalOrderId: s
   const paid = await transitionOrder(trx, current.id, "pay", {
     now,
     set: { paid_at: now.toISOString(), paypal_order_id: paypalOrderId, paypal_capture_id: capture.id },
-    message: `Paid $${centsToDecimal(current.totalCents)} through PayPal (capture ${capture.id}).`,
+    message: `Paid ${formatMoney(current.totalCents)} through PayPal (capture ${capture.id}).`,
     amountCents: current.totalCents,
   });
   if (!paid) throw new PaymentError("This order is already paid", "state");
@@ -180,7 +180,7 @@ async function takeWhatIsLeft(trx: DB, order: OrderRow): Promise<string[]> {
  */
 async function cancelShortCapture(trx: DB, order: OrderRow, paypalOrderId: string, capture: { id: string }, short: string[]): Promise<void> {
   const what = short.join(", ");
-  const message = `PayPal captured $${centsToDecimal(order.totalCents)} (capture ${capture.id}), but this could no longer be taken: ${what}. The order is cancelled and the payment refunded automatically.`;
+  const message = `PayPal captured ${formatMoney(order.totalCents)} (capture ${capture.id}), but this could no longer be taken: ${what}. The order is cancelled and the payment refunded automatically.`;
   // The lifecycle's 'failCapture': what the order did take (stock, the discount's points) goes back.
   await transitionOrder(trx, order.id, "failCapture", { message, amountCents: order.totalCents, pointsWhy: `order #${order.id} could not be fulfilled` });
   await setAttemptStatus(trx, order.id, paypalOrderId, "REFUNDED");

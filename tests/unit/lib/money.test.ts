@@ -1,4 +1,4 @@
-import { centsToDecimal, decimalToCents, formatMoney, parseTypedAmount, TYPED_AMOUNT_TEXT } from "~/lib/money";
+import { centsToDecimal, decimalToCents, formatDecimalMoney, formatMoney, parseTypedAmount, TYPED_AMOUNT_TEXT } from "~/lib/money";
 
 describe("money", () => {
   it("formats cents as a two-decimal API string", () => {
@@ -11,6 +11,21 @@ describe("money", () => {
   it("formats dollars for pages", () => {
     expect(formatMoney(2400)).toBe("$24.00");
     expect(formatMoney(-500)).toBe("-$5.00");
+  });
+  it("groups thousands like Intl's en-US dollars, without floating point", () => {
+    expect(formatMoney(724600)).toBe("$7,246.00");
+    expect(formatMoney(100000)).toBe("$1,000.00");
+    expect(formatMoney(99999)).toBe("$999.99");
+    expect(formatMoney(123456789012)).toBe("$1,234,567,890.12");
+    expect(formatMoney(-1234567)).toBe("-$12,345.67");
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    for (const cents of [0, 1, 99, 100000, 724600, 100000000, 987654321, -250000]) expect(formatMoney(cents)).toBe(intl.format(cents / 100));
+  });
+  it("formats the API's and the mails' decimal strings for a person, leaving what is not one", () => {
+    expect(formatDecimalMoney("7246.00")).toBe("$7,246.00");
+    expect(formatDecimalMoney("24.5")).toBe("$24.50");
+    expect(formatDecimalMoney("-1500.00")).toBe("-$1,500.00");
+    expect(formatDecimalMoney("n/a")).toBe("$n/a");
   });
   it("parses decimal strings without floating point drift", () => {
     expect(decimalToCents("24")).toBe(2400);

@@ -1,3 +1,4 @@
+import { formatDecimalMoney as usd } from "~/lib/money";
 import { MADE_TO_ORDER_HOLD_MINUTES } from "~/domain/catalogue/made-to-order";
 
 /**
@@ -8,14 +9,14 @@ import { MADE_TO_ORDER_HOLD_MINUTES } from "~/domain/catalogue/made-to-order";
 export const OWNER_MAIL_TEXT = {
   customer: (name: string, email: string) => `${name} (${email})`,
   newOrder: {
-    subject: (orderId: number, total: string) => `New paid order #${orderId}: $${total}`,
+    subject: (orderId: number, total: string) => `New paid order #${orderId}: ${usd(total)}`,
     heading: (orderId: number) => `New paid order #${orderId}`,
     body: "{customer} paid {total}.",
     button: "Open in the admin",
   },
   cancelRequest: {
     subject: (orderId: number) => `Cancellation requested: order #${orderId}`,
-    preview: (email: string, orderId: number, total: string) => `${email} asks to cancel order #${orderId} ($${total}).`,
+    preview: (email: string, orderId: number, total: string) => `${email} asks to cancel order #${orderId} (${usd(total)}).`,
     heading: "Cancellation requested",
     body: "{customer} asks to cancel order {order} ({total}).",
     review: "Please review it within 1-2 business days.",
@@ -24,7 +25,7 @@ export const OWNER_MAIL_TEXT = {
   paymentAlert: {
     subject: (headline: string, orderId: number) => `${headline}: order #${orderId}`,
     body: "Order {order} ({email}, {total}).",
-    bodyText: (headline: string, orderId: number, email: string, total: string) => `${headline}: order #${orderId} (${email}, $${total}).`,
+    bodyText: (headline: string, orderId: number, email: string, total: string) => `${headline}: order #${orderId} (${email}, ${usd(total)}).`,
     button: "Open the order",
   },
   madeToOrderHeld: {
