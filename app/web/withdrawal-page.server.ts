@@ -4,7 +4,7 @@ import { json, redirect } from "@remix-run/node";
 import { getOptionalUser } from "~/web/session.server";
 import { DomainError } from "~/domain/common/errors";
 import { WITHDRAWAL_INTENTS, withdrawalEligibility, type WithdrawalOrderSummary } from "~/domain/withdrawals/rules";
-import { WithdrawalSchema } from "~/domain/withdrawals/schemas";
+import { ORDER_NUMBER_PATTERN, WithdrawalSchema } from "~/domain/withdrawals/schemas";
 import { checkWithdrawal, readReceipt, readSent, receiptPath, sentPath, submitWithdrawal, takeWithdrawalTry } from "~/domain/withdrawals/withdrawals.server";
 import { db as sharedDb } from "~/lib/db.server";
 import { getClientIp, readFormData } from "~/web/http.server";
@@ -19,8 +19,11 @@ import { digitsConstraint, formConstraints } from "~/web/form-constraints.server
 const PRIVATE = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 
 const STEP_ONE = formConstraints(WithdrawalSchema);
-/** Step one's native constraints: the order number is typed as digits. */
-const STEP_ONE_CONSTRAINTS = { ...STEP_ONE, orderId: digitsConstraint(STEP_ONE.orderId) };
+/** Step one's native constraints: the order number is digits, with a '#' or '№' before them as the e-mails write it. */
+const STEP_ONE_CONSTRAINTS = {
+  ...STEP_ONE,
+  orderId: { ...digitsConstraint(STEP_ONE.orderId), maxLength: 20, pattern: ORDER_NUMBER_PATTERN },
+};
 
 /**
  * Loader of /withdrawal: `?orderId=` (from an order e-mail or the order page) fills in the order

@@ -238,3 +238,20 @@ test("from the keyboard: Enter sends each step, and with JavaScript the buttons 
   await page.waitForURL((url) => url.pathname === "/withdrawal/received");
   await expect(page.getByRole("heading", { level: 1, name: "Your withdrawal is received" })).toBeVisible();
 });
+
+test("the order number may be typed as the e-mails write it ('#252', ' 252 '); letters are refused", async ({ page }, testInfo) => {
+  const email = uniqueEmail("withdraw-hash");
+  const order = await insertOrder({ email, status: "paid" });
+  await visit(page, testInfo, "/withdrawal");
+  const number = page.getByLabel("Order number");
+  await number.fill(`${order.id}x`);
+  expect(await number.evaluate((el) => (el as HTMLInputElement).validity.patternMismatch)).toBe(true);
+  for (const typed of [`#${order.id}`, ` ${order.id} `]) {
+    await number.fill(typed);
+    expect(await number.evaluate((el) => (el as HTMLInputElement).validity.valid)).toBe(true);
+  }
+  await number.fill(`#${order.id}`);
+  await fillStepOne(page, { email, name: "Clara Bloom" });
+  await expect(page.getByRole("heading", { name: "Step 2 of 2: check and confirm" })).toBeVisible();
+  await expect(page.getByText(`#${order.id}`, { exact: true }).first()).toBeVisible();
+});
