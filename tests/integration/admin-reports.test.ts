@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => db.destroy());
 
-// A fixed "now": Wednesday 2026-11-18 15:00 UTC. This month starts 2026-11-01; the last 7 days start 2026-11-11 15:00.
+// A fixed "now": Wednesday 2026-11-18 15:00 UTC (16:00 in Warsaw). This month starts 2026-11-01; the last 7 days are 11-12 to 11-18.
 const NOW = new Date("2026-11-18T15:00:00.000Z");
 
 async function order(status: OrderStatus, totalCents: number, createdAt: string, paidAt: string | null = null) {
@@ -55,10 +55,10 @@ describe("dashboard revenue windows", () => {
     }
   });
 
-  it("sums only paid and shipped orders into all time, this calendar month and the last 7 days", async () => {
+  it("sums only paid and shipped orders into all time, the last 12 months, this calendar month and the last 7 days", async () => {
     const stats = await getDashboardStats(db, NOW);
-    expect(stats.revenue).toEqual({ allTime: "630.00", thisMonth: "390.00", last7Days: "30.00" });
-    expect(stats.orders).toEqual({ total: 6, toShip: 3 });
+    expect(stats.revenue).toEqual({ allTime: 63000, last12Months: 47000, thisMonth: 39000, last7Days: 3000 });
+    expect(stats.orders).toEqual({ total: 6, toShip: 3, all: 11 });
   });
 
   it("puts the same orders into 30 daily and 12 monthly bars, empty ones at zero", async () => {

@@ -32,9 +32,9 @@ export function OrdersTab({ data }: { data: OrdersTabData }) {
     <section className="admin-orders" aria-labelledby="admin-orders-title">
       <div className="admin-orders-head">
         <h2 id="admin-orders-title">Orders</h2>
-        <p className="muted small">
-          {total} {total === 1 ? "order" : "orders"}
-          {filtered ? " match" : ""}
+        <p className="muted small" data-testid="orders-count">
+          {total.toLocaleString("en-US")} {total === 1 ? "order" : "orders"}
+          {filtered ? " match" : ", every status (the dashboard's Total Orders counts only paid and shipped ones)"}
         </p>
       </div>
       <HeldPlacesNotice held={data.heldPlaces} back={here} />

@@ -2,8 +2,9 @@ import { getDashboardStats, getRevenueSeries } from "~/domain/orders/reports.ser
 import { getThresholdSummary } from "~/domain/records/thresholds.server";
 import { type DB } from "~/lib/sqlite.server";
 
-/** The Dashboard tab's data: the shop's figures, its revenue series and the year's tax thresholds. */
+/** The Dashboard tab's data: the shop's figures, its revenue series and the year's tax thresholds. The cards sum the charts' own bars. */
 export async function loadDashboardTab(db: DB, now: Date = new Date()) {
-  const [stats, revenue, thresholds] = await Promise.all([getDashboardStats(db, now), getRevenueSeries(db, now), getThresholdSummary(db, now)]);
+  const [revenue, thresholds] = await Promise.all([getRevenueSeries(db, now), getThresholdSummary(db, now)]);
+  const stats = await getDashboardStats(db, now, revenue);
   return { stats, revenue, thresholds };
 }
