@@ -16,7 +16,7 @@ export function MadeToOrderFieldset({ constraints, values, errors }: { constrain
   return (
     <section className="form-card editor-section" aria-labelledby="editor-made-to-order">
       <h2 id="editor-made-to-order">Made to Order</h2>
-      <div className="field checkbox-field">
+      <div className="check">
         <input
           id="product-madeToOrder"
           type="checkbox"
@@ -68,7 +68,7 @@ export function MadeToOrderFieldset({ constraints, values, errors }: { constrain
         </p>
         <FieldError id="product-madeToOrderCap-error" errors={err("madeToOrderCap")} />
       </div>
-      <div className="field checkbox-field">
+      <div className="check">
         <input id="product-isPersonalised" type="checkbox" name="isPersonalised" defaultChecked={values.isPersonalised} />
         <label htmlFor="product-isPersonalised">Made to the buyer&apos;s own measurements or choices (no right of withdrawal)</label>
       </div>
