@@ -9,7 +9,14 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Image uploads: 10 MB per image (checked in web/multipart.server.ts), 100 MB per request, plus the form's text. */
 export const MAX_UPLOAD_BODY_BYTES = 101 * 1024 * 1024;
-const UPLOAD_PATHS = [/^\/api\/upload\/temp\/?$/, /^\/admin\/products\/add\/?$/, /^\/admin\/products\/edit\/[^/]+\/?$/];
+const UPLOAD_PATHS = [
+  /^\/api\/upload\/temp\/?$/,
+  /^\/admin\/products\/add\/?$/,
+  /^\/admin\/products\/edit\/[^/]+\/?$/,
+  // The page editor (its 'Add photo') and the page photos API.
+  /^\/admin\/pages\/[^/]+\/?$/,
+  /^\/api\/admin\/pages\/photos\/?$/,
+];
 /** A review with its photos: three photos of 10 MB each (REVIEW_LIMITS.photos, web/multipart.server.ts), plus the form's text. */
 export const MAX_REVIEW_BODY_BYTES = 3 * MAX_FILE_BYTES + MAX_BODY_BYTES;
 /** The review form's two doors: the product page (its only multipart form) and the reviews API. */

@@ -53,6 +53,7 @@ import type {
   DemoMarkerTable,
   OutboxTable,
   PageVersionsTable,
+  PagePhotosTable,
 } from "~/lib/db-schema/ops";
 import type { ShippingZonesTable, ShippingZoneCountriesTable } from "~/lib/db-schema/shipping";
 import type { ExchangeRatesTable } from "~/lib/db-schema/currency";
@@ -121,6 +122,7 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   catalogue_version: CatalogueVersionTable;
   page_versions: PageVersionsTable;
+  page_photos: PagePhotosTable;
   withdrawals: WithdrawalsTable;
   made_to_order_holds: MadeToOrderHoldsTable;
   shipping_zones: ShippingZonesTable;

@@ -2,6 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Alert, Field } from "~/components/ui/field";
+import { PagePhotoFields } from "~/components/admin/page-photos";
 import type { loadPageEditor, PageEditorActionData } from "~/web/admin/page-editor.server";
 import { PAGE_INTENTS, PAGE_TEXT } from "~/domain/pages/slugs";
 import { SHIPPING_TIME_PLACEHOLDER } from "~/domain/orders/dispatch-time";
@@ -70,7 +71,8 @@ export function PageEditorPage() {
   const data = useLoaderData<EditorData>();
   const action = useActionData() as PageEditorActionData | undefined;
   const submitted = action?.result?.initialValue ?? null;
-  const value = (name: "title" | "body") => {
+  const value = (name: "title" | "body" | "alt") => {
+    if (name === "alt") return typeof submitted?.alt === "string" && !action?.photo ? submitted.alt : "";
     if (action?.preview) return action.preview[name];
     if (submitted) return typeof submitted[name] === "string" ? (submitted[name] as string) : "";
     return data.page[name];
@@ -84,6 +86,16 @@ export function PageEditorPage() {
   const bodyError = error("body");
   const here = editorHere(data);
   const shownAt = localizePath(`/${data.slug}`, data.locale);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Puts a photo's Markdown line where the cursor is (JavaScript only), and refreshes the preview.
+  const insertLine = (line: string) => {
+    const area = formRef.current?.elements.namedItem("body");
+    if (!(area instanceof HTMLTextAreaElement)) return;
+    const at = area.selectionStart ?? area.value.length;
+    area.setRangeText(`\n\n${line}\n\n`, at, area.selectionEnd ?? at, "end");
+    area.focus();
+    onEdit(formRef.current!);
+  };
 
   return (
     <div className="container page-editor">
@@ -109,6 +121,8 @@ export function PageEditorPage() {
           action={here}
           className="form-stack form-card"
           key={formKey}
+          ref={formRef}
+          encType="multipart/form-data"
           onChange={(e) => onEdit(e.currentTarget)}
           aria-label={data.locale === "en" ? `Edit ${data.label}` : `Edit ${data.label} (${LOCALE_NAMES[data.locale]})`}
         >
@@ -130,8 +144,9 @@ export function PageEditorPage() {
             />
             <p className="field-hint" id="page-body-hint">
               <code>## Heading</code>, <code>**bold**</code>, <code>*italic*</code>, <code>- list item</code>, <code>&gt; note</code>,{" "}
-              <code>[link text](https://…)</code> or <code>[link text](/shop)</code>. HTML is shown as text. <code>{SHIPPING_TIME_PLACEHOLDER}</code> shows the
-              dispatch time of Settings.
+              <code>[link text](https://…)</code> or <code>[link text](/shop)</code>, a table (<code>| a | b |</code> rows under a <code>|---|---|</code> line),
+              a photo <code>![what it shows](/uploads/pages/…)</code> (only the shop's own, uploaded below). HTML is shown as text.{" "}
+              <code>{SHIPPING_TIME_PLACEHOLDER}</code> shows the dispatch time of Settings.
             </p>
             {bodyError ? (
               <p className="field-error" id="page-body-error">
@@ -139,6 +154,13 @@ export function PageEditorPage() {
               </p>
             ) : null}
           </div>
+          <PagePhotoFields
+            errors={{ photo: error("photo"), alt: error("alt") }}
+            alt={value("alt")}
+            added={action?.photo ?? null}
+            photos={data.photos}
+            onInsert={insertLine}
+          />
           <div className="actions">
             <button type="submit" name="intent" value={PAGE_INTENTS.preview} className="button button-secondary" formNoValidate>
               Preview

@@ -2,6 +2,7 @@ import { DomainError, notFound } from "~/domain/common/errors";
 import { type Actor, logActivity } from "~/domain/ops/activity.server";
 import { DEFAULT_PAGES } from "~/domain/pages/defaults";
 import { renderMarkdown } from "~/domain/pages/markdown.server";
+import { photoSizesIn } from "~/domain/pages/photos.server";
 import { fillShippingTimeIn } from "~/domain/pages/shipping-time";
 import { getDispatchTime } from "~/domain/orders/dispatch-time.server";
 import { type SavePageInput } from "~/domain/pages/schemas";
@@ -37,7 +38,8 @@ export interface RenderedPage extends Page {
 
 /** A page's Markdown as the shop shows it: `{shippingTime}` in words of its language (Settings' dispatch time), then HTML. */
 export async function renderPageBody(db: DB, body: string, locale: Locale = DEFAULT_LOCALE): Promise<string> {
-  return renderMarkdown(fillShippingTimeIn(body, await getDispatchTime(db), locale));
+  const [time, photos] = await Promise.all([getDispatchTime(db), photoSizesIn(db, body)]);
+  return renderMarkdown(fillShippingTimeIn(body, time, locale), { photos });
 }
 
 /** The newest version of the page in this language; null when that language has none. */

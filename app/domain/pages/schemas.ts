@@ -83,3 +83,26 @@ export const HomeTextsSchema = z
     if (!value.reviewsSourceLabel) ctx.addIssue({ code: "custom", path: ["reviewsSourceLabel"], message: "Link text is required with a reviews claim" });
   });
 export type HomeTextsInput = z.infer<typeof HomeTextsSchema>;
+
+export const PAGE_PHOTO_TEXT = {
+  choose: "Choose a photo to upload",
+  altRequired: "Describe the photo in a few words (for people who cannot see it)",
+  altTooLong: "The description must be 200 characters or less",
+  invalidType: "Upload a JPG, PNG or WebP photo",
+  tooLarge: "The photo is too large: upload one smaller than 10 MB",
+  tooManyPixels: "The photo has too many pixels: upload one under 50 megapixels",
+} as const;
+
+/**
+ * A photo for the owner's pages: the page editor's 'Add photo' (multipart, works without
+ * JavaScript) and `POST /api/admin/pages/photos`. The file's content is checked by the domain.
+ */
+export const PagePhotoSchema = z.object({
+  photo: z.instanceof(File, { message: PAGE_PHOTO_TEXT.choose }).refine((f) => f.size > 0, PAGE_PHOTO_TEXT.choose),
+  alt: z
+    .string({ required_error: PAGE_PHOTO_TEXT.altRequired, invalid_type_error: PAGE_PHOTO_TEXT.altRequired })
+    .trim()
+    .min(1, PAGE_PHOTO_TEXT.altRequired)
+    .max(200, PAGE_PHOTO_TEXT.altTooLong),
+});
+export type PagePhotoInput = z.infer<typeof PagePhotoSchema>;

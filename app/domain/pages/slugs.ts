@@ -21,6 +21,7 @@ export const PAGE_INTENTS = {
   preview: "preview",
   save: "save",
   restore: "restore",
+  photo: "photo",
   homeSave: "home-save",
 } as const;
 

@@ -98,3 +98,15 @@ export interface PageVersionsTable {
   /** The language of this version ('en' | 'pl'); each language keeps its own history. */
   locale: Generated<string>;
 }
+
+/** A photo the owner uploaded for her pages: UPLOAD_DIR/pages/<id>.<ext>, served at `url`. */
+export interface PagePhotosTable {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  size_bytes: number;
+  alt: Generated<string>;
+  uploaded_by: number | null;
+  created_at: Generated<string>;
+}

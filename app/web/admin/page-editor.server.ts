@@ -11,7 +11,10 @@ import { PAGE_LOCALE_ERROR, RestoreVersionSchema, SavePageSchema } from "~/domai
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_NAMES, LOCALES } from "~/i18n/locales";
 import { isPageSlug, PAGE_INTENTS, PAGE_LABELS, PAGE_TEXT } from "~/domain/pages/slugs";
 import { db as sharedDb } from "~/lib/db.server";
-import { jsonError, readFormData } from "~/web/http.server";
+import { jsonError } from "~/web/http.server";
+import { readMultipartForm } from "~/web/multipart.server";
+import { addPagePhoto } from "~/web/admin/page-photos.server";
+import { listPagePhotos, type PagePhoto } from "~/domain/pages/photos.server";
 import { type DB } from "~/lib/sqlite.server";
 import { formConstraints } from "~/web/form-constraints.server";
 
@@ -51,7 +54,7 @@ export async function loadPageEditor(request: Request, slug: string, db: DB = sh
     viewing = id > 0 ? await getPageVersion(db, page.slug, id, locale) : null;
     if (!viewing) throw jsonError(PAGE_TEXT.versionNotFound, 404);
   }
-  const versions = await listPageVersions(db, page.slug, locale);
+  const [versions, photos] = await Promise.all([listPageVersions(db, page.slug, locale), listPagePhotos(db)]);
   // The English text is where a translation starts; its dates and version are not this language's.
   const fallback = page.locale !== locale;
   return json(
@@ -65,6 +68,7 @@ export async function loadPageEditor(request: Request, slug: string, db: DB = sh
         ? { title: page.title, body: page.body, html: page.html, updatedAt: null, savedByEmail: null, versionId: null }
         : { title: page.title, body: page.body, html: page.html, updatedAt: page.updatedAt, savedByEmail: page.savedByEmail, versionId: page.versionId },
       versions,
+      photos,
       viewing,
       constraints: EDITOR_CONSTRAINTS,
     },
@@ -77,6 +81,44 @@ export interface PageEditorActionData {
   intent: string;
   result?: { initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null | undefined> | null };
   preview?: { title: string; body: string; html: string };
+  /** The photo just added (intent 'photo'): its Markdown line is also at the end of the text. */
+  photo?: PagePhoto;
+}
+
+/** The form's files and fields; a file over 10 MB is dropped and named in `tooLarge`. */
+async function readEditorForm(request: Request) {
+  try {
+    return await readMultipartForm(request);
+  } catch (error) {
+    if (error instanceof DomainError) throw jsonError(error.message, error.status);
+    throw error;
+  }
+}
+
+/**
+ * 'Add photo': keeps the photo and puts its Markdown line at the end of the text, which comes
+ * back unsaved with a preview (so nothing typed is lost without JavaScript); refusals are field errors.
+ */
+async function photoAction(db: DB, formData: FormData, tooLarge: { field: string; fileName: string }[], userId: number, locale: Locale) {
+  const intent = PAGE_INTENTS.photo;
+  const title = String(formData.get("title") ?? "");
+  const body = String(formData.get("body") ?? "");
+  const outcome = await addPagePhoto(db, formData, tooLarge, userId);
+  if (!outcome.ok) {
+    const data: PageEditorActionData = {
+      intent,
+      result: { initialValue: { title, body, alt: String(formData.get("alt") ?? "") }, error: outcome.fieldErrors },
+    };
+    return json(data, { status: outcome.status, headers: NO_STORE });
+  }
+  const withPhoto = `${body.trimEnd()}${body.trim() ? "\n\n" : ""}${outcome.photo.markdown}\n`;
+  const data: PageEditorActionData = {
+    intent,
+    result: { initialValue: { title, body: withPhoto } },
+    preview: { title, body: withPhoto, html: await renderPageBody(db, withPhoto, locale) },
+    photo: outcome.photo,
+  };
+  return json(data, { headers: NO_STORE });
 }
 
 /** The editor's form: `intent` preview (render, save nothing), save, or restore (`versionId`). */
@@ -84,10 +126,12 @@ export async function pageEditorAction(request: Request, slug: string, db: DB = 
   const user = await requireAdmin(request);
   if (!isPageSlug(slug)) throw jsonError(PAGE_TEXT.notFound, 404);
   const locale = editorLocale(request);
-  const formData = await readFormData(request);
+  const { form: formData, tooLarge } = await readEditorForm(request);
   const intent = String(formData.get("intent") ?? "");
   const actor = actorOf(user, request);
   switch (intent) {
+    case PAGE_INTENTS.photo:
+      return photoAction(db, formData, tooLarge, user.id, locale);
     case PAGE_INTENTS.preview: {
       const title = String(formData.get("title") ?? "");
       const body = String(formData.get("body") ?? "");

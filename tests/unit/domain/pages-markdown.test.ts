@@ -57,9 +57,53 @@ describe("renderMarkdown: the owner's Markdown, safe as HTML", () => {
     expect(html).not.toMatch(/"\s*onmouseover=/);
   });
 
-  it("shows no pictures (the pages' CSP allows only the shop's own)", () => {
-    const html = renderMarkdown("![cat](https://example.com/cat.png)");
-    expect(html).not.toContain("<img");
+  it("shows a foreign picture as its words only: never an <img> (the pages' CSP allows only the shop's own)", () => {
+    for (const src of [
+      "https://example.com/cat.png",
+      "http://example.com/cat.png",
+      "//example.com/cat.png",
+      "/\\example.com/cat.png",
+      "data:image/png;base64,iVBORw0KGgo=",
+      "javascript:alert(1)",
+      "/uploads/reviews/1/a.jpg",
+      "/uploads/pages/../reviews/a.jpg",
+      "/uploads/pages/%2e%2e/x.png",
+      "/uploads/pages/a.svg",
+      "/uploads/pages/a.png?x=1",
+      "/elsewhere/a.png",
+    ]) {
+      const html = renderMarkdown(`![a <b>cat</b>](${src})`);
+      expect(html, src).not.toContain("<img");
+      expect(html, src).not.toContain("src=");
+      expect(html, src).toContain("a &lt;b&gt;cat&lt;/b&gt;");
+    }
+  });
+
+  it("shows the shop's own photo, lazily, with its size and widths when the shop knows them", () => {
+    const url = "/uploads/pages/0b8e2f5a-1c2d-4e5f-8a9b-0c1d2e3f4a5b.jpg";
+    const html = renderMarkdown(`![The studio "window"](${url})`, { photos: new Map([[url, { width: 1600, height: 1067 }]]) });
+    expect(html).toMatch(/<img src="\/uploads\/pages\/0b8e2f5a-[^"]+\.jpg" alt="The studio &quot;window&quot;"/);
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain('width="1600" height="1067"');
+    expect(html).toContain("/uploads/pages/w/0b8e2f5a-1c2d-4e5f-8a9b-0c1d2e3f4a5b-640.webp 640w");
+    // A product photo may be shown too; without a known size it still loads lazily.
+    const product = renderMarkdown("![dress](/uploads/products/dress-1.webp)");
+    expect(product).toContain('<img src="/uploads/products/dress-1.webp" alt="dress" loading="lazy"');
+    expect(product).not.toContain("width=");
+  });
+
+  it("renders Markdown tables inside a box that scrolls on a phone", () => {
+    const html = renderMarkdown("| Body | Bust |\n|---|---:|\n| MSD | 18 cm |\n| <i>x</i> | 1 |");
+    expect(html).toContain('<div class="table-scroll" tabindex="0"><table>');
+    expect(html).toContain("<th>Body</th>");
+    expect(html).toContain('<td style="text-align:right">18 cm</td>');
+    expect(html).toContain("&lt;i&gt;x&lt;/i&gt;");
+    expect(html).toContain("</table>\n</div>");
+  });
+
+  it("refuses javascript: links inside tables and image links", () => {
+    const html = renderMarkdown("| a |\n|---|\n| [x](javascript:alert(1)) |\n\n[![s](/uploads/pages/a.png)](javascript:alert(1))");
+    expect(html).not.toMatch(/href="javascript/i);
   });
 });
 
