@@ -2,8 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductGrid } from "~/components/product/product-grid";
 import { toCardProduct } from "~/domain/catalogue/cards";
-import { listLatestCollection, listProducts } from "~/domain/catalogue/products.server";
-import { NEW_ARRIVALS_COUNT } from "~/domain/catalogue/types";
+import { listHomeProducts } from "~/domain/catalogue/home-products.server";
+import { countFiveStarReviews } from "~/domain/reviews/five-star.server";
 import { homeValues } from "~/domain/pages/home";
 import { getShownHomeTextsIn } from "~/domain/pages/home.server";
 import { i18nFor, localeOf } from "~/i18n/i18n.server";
@@ -20,19 +20,16 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOf(request);
-  const [latest, arrivals, shown] = await Promise.all([
-    listLatestCollection(db, 4, locale),
-    listProducts(db, { offset: 0, limit: NEW_ARRIVALS_COUNT }, locale),
-    getShownHomeTextsIn(db, locale),
-  ]);
+  const [{ latest, arrivals }, shown, fiveStar] = await Promise.all([listHomeProducts(db, locale), getShownHomeTextsIn(db, locale), countFiveStarReviews(db)]);
   // homeLang: her texts are the English ones, standing in while she has not written this language's.
   const homeLang = shown.locale === locale ? undefined : shown.locale;
-  return json({ latest: latest.map(toCardProduct), arrivals: arrivals.products.map(toCardProduct), home: shown.texts, homeLang });
+  return json({ latest: latest.map(toCardProduct), arrivals: arrivals.map(toCardProduct), home: shown.texts, homeLang, fiveStar });
 }
 
 export default function Home() {
-  const { latest, arrivals, home, homeLang } = useLoaderData<typeof loader>();
-  // The owner's texts (admin Pages tab); the reviews claim carries its source link.
+  const { latest, arrivals, home, homeLang, fiveStar } = useLoaderData<typeof loader>();
+  // The owner's texts (admin Pages tab). Her reviews claim counts reviews written elsewhere: it links
+  // to where they are; the reviews written here are counted apart, with the number the reviews page shows.
   const { values, claimAlone } = homeValues(home);
   const { t, path } = useI18n();
   const source = home.reviewsSourceUrl ? (
@@ -102,12 +99,7 @@ export default function Home() {
               <h3>{v.title}</h3>
               <p>
                 {v.before}
-                {v.claim ? (
-                  <>
-                    <a href={path("/reviews")}>{v.claim}</a>
-                    {source ? <> {source}</> : null}
-                  </>
-                ) : null}
+                {v.claim ? <ClaimWithSource claim={v.claim} source={source} /> : null}
                 {v.after}
               </p>
             </div>
@@ -115,11 +107,27 @@ export default function Home() {
         </section>
         {claimAlone ? (
           <p className="values-claim center" lang={homeLang}>
-            <a href={path("/reviews")}>{claimAlone}</a>
-            {source ? <> {source}</> : null}
+            <ClaimWithSource claim={claimAlone} source={source} />
+          </p>
+        ) : null}
+        {fiveStar > 0 ? (
+          <p className="values-claim center">
+            <a href={path("/reviews")} data-testid="five-star-count" data-count={fiveStar}>
+              {t("catalogue.home.shopReviews", { count: fiveStar })}
+            </a>
           </p>
         ) : null}
       </div>
+    </>
+  );
+}
+
+/** The owner's claim, followed by where its reviews can be read (when she gave the address). */
+function ClaimWithSource({ claim, source }: { claim: string; source: React.ReactNode }) {
+  return (
+    <>
+      {claim}
+      {source ? <> {source}</> : null}
     </>
   );
 }

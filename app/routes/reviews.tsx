@@ -4,6 +4,7 @@ import { ReviewItem } from "~/components/reviews/review-list";
 import { Stars } from "~/components/reviews/stars";
 import { getStoreSettings } from "~/domain/common/settings.server";
 import { getReviewSummary, listApprovedReviews } from "~/domain/reviews/reviews.server";
+import { countFiveStarReviews } from "~/domain/reviews/five-star.server";
 import { REVIEW_TEXT, REVIEWS_PAGE_SIZE } from "~/domain/reviews/texts";
 import { db } from "~/lib/db.server";
 import { pageMeta, seoContext } from "~/lib/meta";
@@ -29,11 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     productId ? db.selectFrom("products").select(["id", "title", "slug"]).where("id", "=", productId).executeTakeFirst() : Promise.resolve(undefined),
   ]);
   const summary = product ? await getReviewSummary(db, product.id) : null;
-  return json({ ...list, storeName: store.name, product: product ?? null, summary });
+  // The number the home page's 'Five-star reviews in this shop' shows.
+  const fiveStar = product ? null : await countFiveStarReviews(db);
+  return json({ ...list, storeName: store.name, product: product ?? null, summary, fiveStar });
 }
 
 export default function ReviewsPage() {
-  const { reviews, total, page, pages, storeName, product, summary } = useLoaderData<typeof loader>();
+  const { reviews, total, page, pages, storeName, product, summary, fiveStar } = useLoaderData<typeof loader>();
   const { t, text, path } = useI18n();
   const base = path(product ? `/reviews?product=${product.id}&` : "/reviews?");
   return (
@@ -47,7 +50,17 @@ export default function ReviewsPage() {
             <a href={path(`/product/${product.slug}`)}>{t("reviews.page.backTo", { title: product.title })}</a>
           </p>
         ) : (
-          <p className="muted small">{t("reviews.count", { count: total })}</p>
+          <p className="muted small">
+            {t("reviews.count", { count: total })}
+            {fiveStar ? (
+              <>
+                {" · "}
+                <span data-testid="five-star-count" data-count={fiveStar}>
+                  {t("reviews.page.fiveStar", { count: fiveStar })}
+                </span>
+              </>
+            ) : null}
+          </p>
         )}
       </div>
       {reviews.length === 0 ? <p>{t("reviews.none")}</p> : null}

@@ -151,7 +151,7 @@ test("the owner approves and answers a review; it shows on the product page, /re
   expect(await full.getAttribute("href")).toMatch(/^\/uploads\/reviews\/[\w-]+\.jpg$/);
 
   await visit(page, testInfo, "/");
-  await page.getByRole("link", { name: "2,000+ five-star reviews" }).click();
+  await page.getByRole("link", { name: /^Five-star reviews in this shop: \d+$/ }).click();
   await expect(page).toHaveURL(/\/reviews$/);
   await expect(page.getByRole("heading", { name: "Customer Reviews" })).toBeVisible();
   const listed = page.getByTestId("review").filter({ hasText: text });
