@@ -32,7 +32,9 @@ import { footerHtml } from "~/components/layout/layout-html.server";
 import { getSellerIdentity } from "~/domain/legal/maker.server";
 import { getBrowserModuleSrc } from "~/lib/browser-module.server";
 import { getEnv } from "~/lib/env.server";
-import { isLeanPath } from "~/lib/lean-page";
+import { isAdminAreaPath, isLeanPath } from "~/lib/lean-page";
+import { AdminChrome } from "~/components/admin/admin-layout";
+import { loadAdminChrome } from "~/web/admin/admin-chrome.server";
 import { STORAGE_FAULT_TEXT } from "~/lib/storage-fault";
 import { pageMeta } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
@@ -76,6 +78,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const hint = lean ? languageHint(request, locale) : null;
   const setLanguage = lean ? languageCookie(request, locale, { hinted: hint !== null }) : null;
   if (setLanguage) headers.append("Set-Cookie", setLanguage);
+  // An admin's page: what waits for her, and the second-factor reminder once per sign-in.
+  const admin = lean ? { data: null, setCookie: null } : await loadAdminChrome(db, request, user);
+  if (admin.setCookie) headers.append("Set-Cookie", admin.setCookie);
   // The indicative złoty amounts of Polish pages: the newest stored bank rate, from memory.
   // Only the rate itself goes into the page's data; without a stored rate the złoty line is absent.
   const plnRate = await pageRate(request);
@@ -106,6 +111,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       languageHint: hint,
       // The hydrated admin renders the shop's header in the browser: its English words, as strings.
       chrome: lean ? null : chromeMessages(),
+      admin: admin.data,
     },
     { headers },
   );
@@ -226,6 +232,15 @@ function ShopChrome({
   // Lean pages never run this; the hydrated admin runs the same behaviours as they do.
   useBehaviors(CHROME_BEHAVIORS);
   const otherLanguage = useOtherLanguage();
+  const adminArea = isAdminAreaPath(useLocation().pathname);
+  // The admin's pages have a frame of their own: no shop header, footer or banners.
+  if (adminArea) {
+    return (
+      <AdminChrome storeName={data.storeName} admin={data.admin} signedIn={data.user !== null} toast={toast}>
+        {children}
+      </AdminChrome>
+    );
+  }
   return (
     <>
       {banner}

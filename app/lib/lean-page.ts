@@ -14,3 +14,8 @@
 export function isLeanPath(pathname: string): boolean {
   return !/^\/admin(?:-login)?(?:\/|$)/.test(pathname);
 }
+
+/** /admin and every /admin/… page: the admin's own chrome (root.tsx). /admin-login is a sign-in page and keeps the shop's. */
+export function isAdminAreaPath(pathname: string): boolean {
+  return /^\/admin(?:\/|$)/.test(pathname);
+}

@@ -1,6 +1,7 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ADMIN_TAB_BAR, AdminTabPanel } from "~/components/admin/tab-views";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdminTabPanel } from "~/components/admin/tab-views";
+import { movedTab } from "~/components/admin/admin-nav";
 import { adminTabAction, loadAdminTab, toAdminTab } from "~/web/admin/tabs.server";
 import { useActionToast } from "~/components/ui/toaster";
 import { ACCESS_DENIED } from "~/components/admin/tabs";
@@ -19,9 +20,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, denied } = await adminPageAccess(request);
   if (denied) return json({ denied: true as const }, { status: denied });
   const url = new URL(request.url);
+  // A section that moved keeps its old address: `?tab=functions` is Settings → Maintenance, the rest of the query kept.
+  const moved = movedTab(url.searchParams.get("tab"));
+  if (moved) {
+    url.searchParams.set("tab", moved);
+    throw redirect(`/admin?${url.searchParams.toString()}`);
+  }
   const tab = toAdminTab(url.searchParams.get("tab"));
-  // Until the owner turns on a second factor, every admin page says so.
-  const twoFactorOn = await hasSecondFactor(db, user.id);
+  // The Settings tab says whether the second factor is on (the reminder itself shows once per sign-in, root's admin chrome).
+  const twoFactorOn = tab === "settings" ? await hasSecondFactor(db, user.id) : null;
   return json({ denied: false as const, twoFactorOn, tab, ...(await loadAdminTab(db, tab, url)) });
 }
 
@@ -34,6 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return response;
 }
 
+/** /admin: the open section (`?tab=`, the Dashboard without one); the sections' navigation is the admin chrome's (root.tsx). */
 export default function AdminDashboard() {
   const data = useLoaderData<typeof loader>();
   useActionToast();
@@ -42,23 +50,7 @@ export default function AdminDashboard() {
   }
   return (
     <div className="container">
-      <h1>Admin Dashboard</h1>
-      {!data.twoFactorOn ? (
-        <div className="alert alert-info" role="status">
-          <p className="alert-title">Protect the shop with two-factor authentication</p>
-          <p>
-            Anyone who learns your password can sign in as you. <Link to="/account/two-factor">Turn on two-factor authentication</Link> so a sign-in also needs
-            a code from your phone.
-          </p>
-        </div>
-      ) : null}
-      <nav className="tabs" aria-label="Admin sections">
-        {ADMIN_TAB_BAR.map((t) => (
-          <Link key={t.id} to={t.id === "dashboard" ? "/admin" : `/admin?tab=${t.id}`} aria-current={data.tab === t.id ? "page" : undefined}>
-            {t.label}
-          </Link>
-        ))}
-      </nav>
+      <h1 className="admin-title">Admin Dashboard</h1>
       <AdminTabPanel page={data} />
     </div>
   );

@@ -14,6 +14,8 @@ export interface SessionData {
   pending?: { userId: number; redirectTo: string; at: number };
   /** Google sign-in onto a verified password account, waiting for that password (10 minutes). */
   googleLink?: { userId: number; googleId: string; redirectTo: string; at: number };
+  /** The admin has had the second-factor reminder this session (web/admin/admin-chrome.server.ts). */
+  twoFactorReminded?: boolean;
 }
 
 const SESSION_DAYS = 30;

@@ -279,9 +279,14 @@ describe("functions", () => {
 
     await db.updateTable("categories").set({ product_count: 0 }).where("id", "=", c.id).execute();
     let form = await post({ intent: STORE_INTENTS.functionsRecalculate, confirmed: "" }, admin.cookie, "/admin?tab=functions");
-    expect(form.headers.get("Location")).toBe("/admin?tab=functions&confirm=recalculate");
+    expect(form.headers.get("Location")).toBe("/admin?tab=maintenance&confirm=recalculate");
     expect((await category(c.slug))!.product_count).toBe(0);
-    expect((await load("/admin?tab=functions&confirm=recalculate")).body.store.confirm).toBe("recalculate");
+    expect((await load("/admin?tab=maintenance&confirm=recalculate")).body.store.confirm).toBe("recalculate");
+    expect((await load("/admin?tab=toString")).body.tab).toBe("dashboard");
+    // The old address of the tab still leads there, its question kept.
+    const moved = await run(() => adminLoader(args(get("/admin?tab=functions&confirm=recalculate", { cookie: admin.cookie }))));
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("Location")).toBe("/admin?tab=maintenance&confirm=recalculate");
     form = await post({ intent: STORE_INTENTS.functionsRecalculate, confirmed: "yes" }, admin.cookie, "/admin?tab=functions");
     expect(await toastOf(form)).toMatchObject({ title: CATEGORY_TEXT.recalculated, type: "success" });
     expect((await category(c.slug))!.product_count).toBe(2);
@@ -393,7 +398,7 @@ describe("rendering (no JavaScript: what the server sends)", () => {
     expect(html).toContain("Award Points");
     expect(html).toContain(AWARD_TEXT.awardPositive);
     expect(html).toContain('value="x@example.com"');
-    path = "/admin?tab=functions&confirm=clean";
+    path = "/admin?tab=maintenance&confirm=clean";
     html = render(path, (await load(path)).body);
     expect(html).toContain("Recalculate Category Counts");
     expect(html).toContain(CATEGORY_TEXT.cleanConfirm);

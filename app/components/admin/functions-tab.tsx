@@ -6,21 +6,24 @@ import { CATEGORY_TEXT } from "~/domain/catalogue/category-texts";
 import { REPLICATION_TEXT } from "~/domain/ops/replication-texts";
 import { type Replication } from "~/domain/ops/replication.server";
 
-const TAB = "/admin?tab=functions";
+// Settings → Maintenance (the old `?tab=functions` redirects here).
+const TAB = "/admin?tab=maintenance";
 
 const FUNCTIONS = [
   {
     id: "recalculate" as const,
     intent: STORE_INTENTS.functionsRecalculate,
     label: "Recalculate Category Counts",
-    about: "Counts the products of every category again, in case a number in the menu or the Categories tab looks wrong.",
+    about:
+      "Counts the products in every category again. You would need it when a category's number in the shop menu or the Categories tab does not match what is in it, for example after many products were moved at once.",
     question: CATEGORY_TEXT.recalculateConfirm,
   },
   {
     id: "clean" as const,
     intent: STORE_INTENTS.functionsClean,
     label: "Clean Orphaned Relationships",
-    about: "Removes links between products and categories where the product or the category no longer exists.",
+    about:
+      "Removes links between products and categories where the product or the category no longer exists. You would need it only if a category shows products that are gone, or after an import or a crash left such links behind.",
     question: CATEGORY_TEXT.cleanConfirm,
   },
 ];
@@ -67,7 +70,8 @@ export function FunctionsTab({
   const asked = FUNCTIONS.find((f) => f.id === data.confirm);
   return (
     <section className="store-tab" aria-labelledby="functions-title">
-      <h2 id="functions-title">Functions</h2>
+      <h2 id="functions-title">Maintenance</h2>
+      <p className="muted">Jobs the shop rarely needs by hand: each says what it does and when it helps.</p>
       {asked ? <ConfirmStep question={asked.question} action={TAB} intent={asked.intent} yes={`Yes, ${asked.label.toLowerCase()}`} cancelTo={TAB} /> : null}
       <div className="store-columns">
         {FUNCTIONS.map((f) => (
@@ -97,6 +101,7 @@ export function FunctionsTab({
           )}
           <p className="muted small">
             A checked copy of the database and the new product images, kept in {data.backupDir}. One is taken every day; 7 daily and 4 weekly copies are kept.
+            Take one by hand before a big change, such as editing many products at once.
           </p>
           <Form method="post" action={TAB}>
             <input type="hidden" name="intent" value={STORE_INTENTS.backupNow} />

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { DispatchTimeForm } from "~/components/admin/dispatch-time-form";
 import { ReviewSettingsForm } from "~/components/admin/review-settings-form";
 import { CustomsSettingsForm } from "~/components/admin/customs-settings-form";
@@ -19,7 +19,10 @@ import { type TaxCardData } from "~/web/admin/tax-settings.server";
 
 export function SettingsTab({
   data,
+  twoFactorOn = null,
 }: {
+  /** Whether the signed-in admin has a second factor (null: not known, no line). */
+  twoFactorOn?: boolean | null;
   data: {
     kind: "settings";
     settings: StoreSettings;
@@ -39,6 +42,7 @@ export function SettingsTab({
   return (
     <section className="store-tab" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
+      <SettingsNotes twoFactorOn={twoFactorOn} />
       <section className="form-card" aria-labelledby="store-settings-title">
         <h3 id="store-settings-title">Store</h3>
         {reply ? <Alert title="Settings not saved">Please correct the fields below.</Alert> : null}
@@ -302,5 +306,25 @@ function LoyaltyForm({ config, constraints }: { config: LoyaltyConfig; constrain
         </button>
       </Form>
     </section>
+  );
+}
+
+/** Where the sign-in's protection stands (the reminder shows once per sign-in; this line stays), and where maintenance went. */
+function SettingsNotes({ twoFactorOn }: { twoFactorOn: boolean | null }) {
+  return (
+    <div className="settings-notes">
+      {twoFactorOn === false ? (
+        <p data-testid="two-factor-line">
+          Two-factor authentication is off for your account. <Link to="/account/two-factor">Turn on two-factor authentication</Link>
+        </p>
+      ) : twoFactorOn ? (
+        <p data-testid="two-factor-line">
+          Two-factor authentication is on for your account. <Link to="/account/two-factor">Manage it</Link>
+        </p>
+      ) : null}
+      <p>
+        Recounting categories, cleaning old links and backups are under <Link to="/admin?tab=maintenance">Maintenance</Link>.
+      </p>
+    </div>
   );
 }

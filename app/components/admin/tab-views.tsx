@@ -14,33 +14,35 @@ import { SettingsTab } from "~/components/admin/settings-tab";
 import { LoyaltyTab, UsersTab } from "~/components/admin/users-tab";
 import type { AdminTab, AdminTabData } from "~/web/admin/tabs.server";
 
-// The tabs of /admin, the page's half: each tab's label and view. The server's half (each tab's
+// The tabs of /admin, the page's half: each tab's view. The server's half (each tab's
 // data and forms' handler) is web/admin/tabs.server.ts; this table must name every tab it has.
 
 interface AdminTabView<T extends AdminTab> {
-  label: string;
-  /** Draws the tab from the fields its loader added to the page's data. */
-  view: (data: SerializeFrom<AdminTabData<T>>) => ReactNode;
+  /** Draws the tab from the fields its loader added to the page's data (and the fields every tab's page has). */
+  view: (data: SerializeFrom<AdminTabData<T>> & AdminPageFields) => ReactNode;
 }
 
-/** In the tab bar's order. */
-export const ADMIN_TAB_VIEWS: { [T in AdminTab]: AdminTabView<T> } = {
-  dashboard: { label: "Dashboard", view: (d) => <DashboardTab stats={d.stats} revenue={d.revenue} thresholds={d.thresholds} /> },
-  products: { label: "Products", view: (d) => <ProductsTab data={d.productsTab} /> },
-  categories: { label: "Categories", view: (d) => <CategoriesTab data={d.store} /> },
-  orders: { label: "Orders", view: (d) => <OrdersTab data={d.orders} /> },
-  discounts: { label: "Discounts", view: (d) => <DiscountsTab data={d.discountsTab} /> },
-  reviews: { label: "Reviews", view: (d) => <ReviewsTab data={d.reviewsTab} /> },
-  users: { label: "Users", view: (d) => <UsersTab data={d.store} /> },
-  loyalty: { label: "Loyalty", view: (d) => <LoyaltyTab data={d.store} /> },
-  functions: { label: "Functions", view: (d) => <FunctionsTab data={d.store} /> },
-  emails: { label: "E-mails", view: (d) => <EmailsTab data={d.emails} here="/admin?tab=emails" /> },
-  pages: { label: "Pages", view: (d) => <PagesTab data={d.ownerPages} /> },
-  settings: { label: "Settings", view: (d) => <SettingsTab data={d.store} /> },
-  activity: { label: "Activity", view: (d) => <ActivityTab data={d.activity} /> },
-};
+/** The fields routes/admin.tsx gives every tab's page: whether the second factor is on (Settings only, else null). */
+interface AdminPageFields {
+  twoFactorOn: boolean | null;
+}
 
-export const ADMIN_TAB_BAR = (Object.keys(ADMIN_TAB_VIEWS) as AdminTab[]).map((id) => ({ id, label: ADMIN_TAB_VIEWS[id].label }));
+/** The sections' labels and groups are components/admin/admin-nav.ts's. */
+export const ADMIN_TAB_VIEWS: { [T in AdminTab]: AdminTabView<T> } = {
+  dashboard: { view: (d) => <DashboardTab stats={d.stats} revenue={d.revenue} thresholds={d.thresholds} /> },
+  products: { view: (d) => <ProductsTab data={d.productsTab} /> },
+  categories: { view: (d) => <CategoriesTab data={d.store} /> },
+  orders: { view: (d) => <OrdersTab data={d.orders} /> },
+  discounts: { view: (d) => <DiscountsTab data={d.discountsTab} /> },
+  reviews: { view: (d) => <ReviewsTab data={d.reviewsTab} /> },
+  users: { view: (d) => <UsersTab data={d.store} /> },
+  loyalty: { view: (d) => <LoyaltyTab data={d.store} /> },
+  maintenance: { view: (d) => <FunctionsTab data={d.store} /> },
+  emails: { view: (d) => <EmailsTab data={d.emails} here="/admin?tab=emails" /> },
+  pages: { view: (d) => <PagesTab data={d.ownerPages} /> },
+  settings: { view: (d) => <SettingsTab data={d.store} twoFactorOn={d.twoFactorOn} /> },
+  activity: { view: (d) => <ActivityTab data={d.activity} /> },
+};
 
 /** The open tab, drawn from the page's data (the loader put the tab's own fields beside `tab`). */
 export function AdminTabPanel({ page }: { page: { tab: AdminTab } }) {

@@ -50,7 +50,7 @@ export const STORE_TAB_URL = {
   categories: "/admin?tab=categories",
   users: "/admin?tab=users",
   loyalty: "/admin?tab=loyalty",
-  functions: "/admin?tab=functions",
+  functions: "/admin?tab=maintenance",
   settings: "/admin?tab=settings",
 } as const;
 

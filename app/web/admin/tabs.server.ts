@@ -36,7 +36,8 @@ export const ADMIN_TAB_SERVERS = {
   reviews: { load: async (db, url) => ({ reviewsTab: await loadReviewsTab(db, url) }), action: reviewsTabAction },
   users: { load: async (db) => ({ store: await loadUsersTab(db) }), action: storeTabAction },
   loyalty: { load: async (db, url) => ({ store: await loadLoyaltyTab(db, url) }), action: storeTabAction },
-  functions: { load: async (db, url) => ({ store: await loadFunctionsTab(db, url) }), action: storeTabAction },
+  // Settings → Maintenance (was `?tab=functions`, which routes/admin.tsx sends here).
+  maintenance: { load: async (db, url) => ({ store: await loadFunctionsTab(db, url) }), action: storeTabAction },
   emails: {
     load: async (db, url) => ({ emails: await loadOutboxView(db, url) }),
     action: async (request, formData, intent) => outboxAction(formData, intent, EMAILS_TAB_URL, await requestActor(request)),

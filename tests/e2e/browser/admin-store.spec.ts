@@ -6,7 +6,7 @@ import { e2eDb, withDb } from "../helpers/db";
 import { withFileLock } from "../helpers/lock";
 import { ensureUser, uniqueEmail } from "../helpers/session";
 
-// Admin store tabs: categories, users, loyalty, functions, settings.
+// Admin store tabs: categories, users, loyalty, maintenance, settings.
 // Runs with JavaScript on (confirm() prompts) and off (server confirmation steps).
 
 function signInAdmin(loginAsAdmin: Login, page: Page) {
@@ -36,7 +36,7 @@ test("add a category, give it a product, recalculate, and find it in the shop me
   await form.getByRole("button", { name: "Add Category" }).click();
   await expect(page.locator("#category-slug-error")).toHaveText("Slug is already used by another category");
 
-  // Link a product of our own, then let the Functions tab recount.
+  // Link a product of our own, then let Settings → Maintenance recount.
   const category = withDb((db) => db.prepare("SELECT id FROM categories WHERE slug = ?").get(slug) as { id: number });
   await makeProduct(e2eDb(), {
     title: `Gown ${tag}`,
@@ -47,7 +47,7 @@ test("add a category, give it a product, recalculate, and find it in the shop me
     categoryIds: [category.id],
     image: false,
   });
-  await visit(page, testInfo, "/admin?tab=functions");
+  await visit(page, testInfo, "/admin?tab=maintenance");
   await confirmAndSubmit(page, testInfo, () => page.getByRole("button", { name: "Recalculate Category Counts" }).click(), /^Yes, recalculate/);
   await expectToast(page, "Category product counts have been recalculated successfully.");
 
@@ -60,14 +60,14 @@ test("add a category, give it a product, recalculate, and find it in the shop me
   await expect(page.locator(".store-tab .alert")).toContainText("This category still has 1 product. Move them first.");
 });
 
-test("clean orphaned product-category links from the Functions tab", async ({ page, loginAsAdmin }, testInfo) => {
+test("clean orphaned product-category links from Settings → Maintenance", async ({ page, loginAsAdmin }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
   const tag = Math.random().toString(36).slice(2, 8);
   // A link to a product that no longer exists, as an old import or a crash might have left it.
   const category = await makeCategory(e2eDb(), { name: `Orphans ${tag}`, slug: `orphans-${tag}`, sortOrder: 97, isActive: true });
   const orphanProductId = 900_000_000 + Math.floor(Math.random() * 1_000_000);
   await makeOrphanCategoryLink(e2eDb(), category.id, orphanProductId);
-  await visit(page, testInfo, "/admin?tab=functions");
+  await visit(page, testInfo, "/admin?tab=maintenance");
   await confirmAndSubmit(page, testInfo, () => page.getByRole("button", { name: "Clean Orphaned Relationships" }).click(), /^Yes, clean/);
   // JS on and off run side by side, so one click may clean the other's orphan too: n is at least 1.
   await expectToast(page, /^Cleaned [1-9]\d* orphaned product-category relationships$/);

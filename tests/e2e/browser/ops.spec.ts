@@ -61,7 +61,7 @@ test("every page works under the CSP: nothing blocked, no console error, and the
     "/admin?tab=orders",
     "/admin?tab=users",
     "/admin?tab=loyalty",
-    "/admin?tab=functions",
+    "/admin?tab=maintenance",
     "/admin?tab=settings",
     "/admin?tab=activity",
     "/admin/products/add",
@@ -135,7 +135,7 @@ test("Back up now shows the new backup, beside the replication's state; Export C
   loginAsAdmin,
 }, testInfo) => {
   await signInAdmin(loginAsAdmin, page);
-  await visit(page, testInfo, "/admin?tab=functions");
+  await visit(page, testInfo, "/admin?tab=maintenance");
   // The e2e server runs without LITESTREAM_REPLICA_URL.
   await expect(page.getByTestId("replication")).toHaveText("Replication: not configured");
   await expect(page.getByRole("heading", { name: "Replication" })).toBeVisible();
