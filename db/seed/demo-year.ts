@@ -11,6 +11,7 @@ import { planPeople } from "./demo-year/people";
 import { writePhotoFiles } from "./demo-year/photos";
 import { planReviews, writeReviews } from "./demo-year/reviews";
 import { writeYear } from "./demo-year/write";
+import { writeDemoPages } from "./demo-year/pages";
 
 /*
  * A year of a working shop for `npm run demo` only (never the plain seed): customers with
@@ -73,6 +74,7 @@ export async function seedDemoYear(db: DB, opts: DemoYearOptions): Promise<DemoY
   planMadeToOrderPhotos(ctx);
   await writePhotoFiles(ctx);
   await writeYear(ctx);
+  await writeDemoPages(ctx);
 
   return summarise(ctx);
 }
