@@ -10,6 +10,7 @@ import { dutiesNotice } from "~/browser/behaviors/duties-notice";
 import { favorites } from "~/browser/behaviors/favorites";
 import { gallery } from "~/browser/behaviors/gallery";
 import { loadMoreBehavior } from "~/browser/behaviors/load-more";
+import { shopFilters } from "~/browser/behaviors/shop-filters";
 import { stockCheck } from "~/browser/behaviors/payment";
 import { paypalButtons } from "~/browser/behaviors/paypal-buttons";
 import { signInForm } from "~/browser/behaviors/sign-in";
@@ -25,6 +26,7 @@ const BEHAVIORS: readonly Behavior[] = [
   favorites,
   gallery,
   loadMoreBehavior,
+  shopFilters,
   // Checkout.
   checkout,
   dutiesNotice,

@@ -112,6 +112,9 @@ export const GALLERY_ATTRIBUTES = {
 } as const;
 
 // The shop's lists (components/product/shop-view.tsx and product-grid.tsx, browser/behaviors/load-more.ts).
+/** On the catalogue's sort-and-filter form: with JavaScript a choice submits it at once. */
+export const SHOP_FILTER_ATTRIBUTE = "data-shop-filters";
+
 export const SHOP_LIST_ATTRIBUTES = {
   list: "data-shop-list",
   /** On each card's <li>: the product's id, so a card already shown is not added twice. */

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { listProducts } from "~/domain/catalogue/products.server";
-import { productListQueryFrom, ProductListQuerySchema } from "~/domain/catalogue/schemas";
+import { catalogueFiltersOf, productListQueryFrom, ProductListQuerySchema } from "~/domain/catalogue/schemas";
 import { db } from "~/lib/db.server";
 import { apiAction, apiHandler, parseValue } from "~/web/http.server";
 import { apiLocale, localeField } from "~/web/content-locale.server";
@@ -9,7 +9,8 @@ import { apiLocale, localeField } from "~/web/content-locale.server";
  * GET /api/products?categoryId&search&page&limit: a page of products and the total (search
  * overrides categoryId). A search whose words match nothing is corrected from the catalogue's
  * vocabulary: the answer then carries `correction` ({ query, corrections: [{ from, to }] });
- * `exact=1` turns correction off. `locale=pl`: the owner's Polish texts and a Polish search (docs/languages.md).
+ * `exact=1` turns correction off. `sort`, `color` (repeatable), `scale`, `inStock`, `madeToOrder`,
+ * `minPrice`, `maxPrice`: the catalogue's sort and filters (docs/contract.md); unknown values are ignored. `locale=pl`: the owner's Polish texts and a Polish search (docs/languages.md).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   return apiHandler(async () => {
@@ -23,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         exact: query.exact ?? false,
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
+        filters: catalogueFiltersOf(query),
       },
       locale,
     );

@@ -1,6 +1,8 @@
 import { json, redirect } from "@remix-run/node";
 import { getCategoryBySlug, getCategoryChain } from "~/domain/catalogue/categories.server";
 import { listProducts } from "~/domain/catalogue/products.server";
+import { catalogueFiltersFrom } from "~/domain/catalogue/schemas";
+import { facetCounts, knownFilters, paletteColors } from "~/domain/catalogue/filtered-list.server";
 import { normalizeSearch } from "~/domain/catalogue/search";
 import { toCardProduct } from "~/domain/catalogue/cards";
 import { PRODUCT_PAGE_SIZE } from "~/domain/catalogue/types";
@@ -44,8 +46,10 @@ export async function loadShopPage(db: DB, request: Request, categorySlug: strin
   if (categorySlug && !category) throw json({ message: "Category not found" }, { status: 404 });
   const chain = category ? await getCategoryChain(db, category.id, locale) : [];
   const exact = url.searchParams.get("exact") === "1";
+  // Unknown sorts, scales, colours and prices are ignored (the contract), never an error.
+  const filters = await knownFilters(db, catalogueFiltersFrom(url.searchParams));
   const firstPage = Math.max(1, page - PAGE_WINDOW + 1);
-  const { products, total, correction } = await listProducts(
+  const list = await listProducts(
     db,
     {
       search: search || null,
@@ -53,9 +57,12 @@ export async function loadShopPage(db: DB, request: Request, categorySlug: strin
       categoryId: search ? null : (category?.id ?? null),
       offset: (firstPage - 1) * PRODUCT_PAGE_SIZE,
       limit: (page - firstPage + 1) * PRODUCT_PAGE_SIZE,
+      filters,
     },
     locale,
   );
+  const [facets, palette] = await Promise.all([list.base ? facetCounts(db, list.base, filters) : null, paletteColors(db)]);
+  const { products, total, correction } = list;
   const lastPage = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
   if (page > lastPage) {
     url.searchParams.set("page", String(lastPage));
@@ -79,5 +86,10 @@ export async function loadShopPage(db: DB, request: Request, categorySlug: strin
     correction: correction ?? null,
     category: category && !search ? { name: category.name, slug: category.slug, ...(category.fallback ? { fallback: category.fallback } : {}) } : null,
     chain: search ? [] : chain,
+    filters,
+    /** Null above FACET_COUNT_LIMIT: the filters are shown without their counts. */
+    facets,
+    /** The palette colours the list's products offer (all of them when not counted), and those chosen. */
+    colors: palette.filter((c) => filters.colors.includes(c.id) || (facets ? (facets.colors[c.id] ?? 0) > 0 : true)),
   };
 }

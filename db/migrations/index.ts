@@ -28,6 +28,7 @@ import * as pageLocales from "./2026_12_10_0004_page_locales";
 import * as exchangeRates from "./2026_12_10_0005_exchange_rates";
 import * as discounts from "./2026_12_17_0001_discounts";
 import * as taxRecords from "./2026_12_24_0001_tax_records";
+import * as catalogueFilters from "./2027_01_07_0001_catalogue_filters";
 import * as pagePhotos from "./2027_01_07_0002_page_photos";
 
 /** Every migration, in order. Add new ones here as well as in this folder. */
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   "2026_12_10_0005_exchange_rates": exchangeRates,
   "2026_12_17_0001_discounts": discounts,
   "2026_12_24_0001_tax_records": taxRecords,
+  "2027_01_07_0001_catalogue_filters": catalogueFilters,
   "2027_01_07_0002_page_photos": pagePhotos,
 };

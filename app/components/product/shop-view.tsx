@@ -2,7 +2,9 @@ import { useLocation } from "@remix-run/react";
 import { type CardProduct } from "~/components/product/product-card";
 import { Breadcrumb, ProductGrid } from "~/components/product/product-grid";
 import { showingTemplates, showingText } from "~/components/product/showing";
+import { FilterChips, ShopFilters } from "~/components/product/shop-filters";
 import { ShopLink } from "~/components/ui/shop-link";
+import { type CatalogueFilters, type FacetCounts, filterQuery, hasFilters, NO_FILTERS } from "~/domain/catalogue/catalogue-filters";
 import { SHOP_LIST_ATTRIBUTES as ATTR } from "~/lib/behavior-contract";
 import { useI18n } from "~/i18n/context";
 
@@ -21,13 +23,18 @@ export interface ShopViewProps {
   products: CardProduct[];
   category: { name: string; slug: string; fallback?: string[] } | null;
   chain: { name: string; slug: string; fallback?: string[] }[];
+  /** The sort and filters of the list, their counts (null when not counted) and the colours offered. */
+  filters?: CatalogueFilters;
+  facets?: FacetCounts | null;
+  colors?: { id: number; name: string; hex: string }[];
 }
 
 /**
  * /shop, a category and search results. A lean page (lib/lean-page.ts): the browser module turns
  * Load More into an in-place append of the next page's cards (fetched as the server's HTML).
  */
-export function ShopView(props: ShopViewProps) {
+export function ShopView(given: ShopViewProps) {
+  const props = { ...given, filters: given.filters ?? NO_FILTERS, facets: given.facets ?? null, colors: given.colors ?? [] };
   const location = useLocation();
   const i18n = useI18n();
   const { t, path } = i18n;
@@ -74,6 +81,8 @@ export function ShopView(props: ShopViewProps) {
           </p>
         ) : null}
       </div>
+      <ShopFilters pathname={location.pathname} search={props.search} filters={props.filters} facets={props.facets} colors={props.colors} />
+      <FilterChips pathname={location.pathname} search={props.search} filters={props.filters} colors={props.colors} />
       {props.earlierPage !== null ? (
         <p className="load-earlier">
           <ShopLink to={`${location.pathname}${earlierParams.size > 0 ? `?${earlierParams.toString()}` : ""}`} className="button button-secondary">
@@ -83,7 +92,11 @@ export function ShopView(props: ShopViewProps) {
       ) : null}
       <div {...{ [ATTR.list]: "" }}>
         {props.products.length === 0 ? (
-          <EmptyShop search={props.search} category={props.category} />
+          <EmptyShop
+            search={props.search}
+            category={props.category}
+            clear={hasFilters(props.filters) ? `${location.pathname}${filterQuery(NO_FILTERS, props.search)}` : null}
+          />
         ) : (
           <>
             {/* Keeps the heading levels in order (h1 → h2 → the cards' h3) for screen-reader navigation. */}
@@ -107,8 +120,19 @@ export function ShopView(props: ShopViewProps) {
   );
 }
 
-function EmptyShop({ search, category }: { search: string; category: { name: string } | null }) {
+function EmptyShop({ search, category, clear }: { search: string; category: { name: string } | null; clear: string | null }) {
   const { t, path } = useI18n();
+  if (clear) {
+    return (
+      <section className="empty-state">
+        <h2>{t("catalogue.filters.emptyTitle")}</h2>
+        <p>{t("catalogue.filters.emptyText")}</p>
+        <a href={path(clear)} className="button">
+          {t("catalogue.filters.clear")}
+        </a>
+      </section>
+    );
+  }
   if (search) {
     return (
       <section className="empty-state">

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { getCategoryBySlug } from "~/domain/catalogue/categories.server";
+import { type CatalogueFilters, filterKey, isRefined } from "~/domain/catalogue/catalogue-filters";
+import { filteredIds, filteredTotal, knownFilters, type ListBase } from "~/domain/catalogue/filtered-list.server";
 import { madeToOrderRooms } from "~/domain/catalogue/made-to-order.server";
 import { foldPolish, toFtsQuery } from "~/domain/catalogue/search";
 import { correctSearch, type SearchCorrection, type SearchIndex } from "~/domain/catalogue/search.server";
@@ -24,6 +26,8 @@ export interface ProductFilter {
   /** First row to return (0-based). */
   offset: number;
   limit: number;
+  /** The sort and filters (catalogue-filters.ts); left out: newest first, unfiltered. */
+  filters?: CatalogueFilters;
 }
 
 const RANKED_SEARCH_LIMIT = 2000;
@@ -78,6 +82,8 @@ export interface ProductList {
    * catalogue's vocabulary: the products are those of `query` (the corrected words).
    */
   correction?: { query: string; corrections: SearchCorrection[] };
+  /** What the list was drawn from before its filters: what its facet counts are taken over. */
+  base?: ListBase;
 }
 
 /**
@@ -90,8 +96,11 @@ export interface ProductList {
  * are part of it, so the key names when the next public code's period starts or ends.
  */
 export async function listProducts(db: DB, filter: ProductFilter, locale: Locale = "en", now = new Date()): Promise<ProductList> {
+  const filters = filter.filters ? await knownFilters(db, filter.filters) : undefined;
+  const known = { ...filter, filters };
   const key = `products:${locale}:${filter.search?.trim() ?? ""}:${filter.exact ? 1 : 0}:${filter.categoryId ?? ""}:${filter.offset}:${filter.limit}`;
-  return cachedRead(db, `${key}:${await reductionValidity(db, now)}`, () => readProducts(db, filter, locale, now));
+  const filtersKey = filters && isRefined(filters) ? filterKey(filters) : "";
+  return cachedRead(db, `${key}:${filtersKey}:${await reductionValidity(db, now)}`, () => readProducts(db, known, locale, now));
 }
 
 /** listProducts without the cache: what the benchmark times in-process (correction included). */
@@ -102,7 +111,10 @@ export async function readProducts(db: DB, filter: ProductFilter, locale: Locale
 
 async function readProductsInEnglish(db: DB, filter: ProductFilter, locale: Locale, now: Date): Promise<ProductList> {
   const searchText = filter.search?.trim();
-  if (!searchText) return readUnsearched(db, filter, now);
+  if (!searchText) {
+    const base: ListBase = { categoryId: filter.categoryId ?? null, fts: null };
+    return filter.filters && isRefined(filter.filters) ? readFiltered(db, base, filter, now) : { ...(await readUnsearched(db, filter, now)), base };
+  }
   const found = await readSearchIn(db, searchText, filter, locale, now);
   if (found.total > 0 || filter.exact) return found;
   const correction = await correctSearch(db, searchText, locale);
@@ -125,6 +137,8 @@ async function readSearch(db: DB, searchText: string, filter: ProductFilter, ind
   const offset = Math.max(0, filter.offset);
   const match = toFtsQuery(searchText);
   if (!match) return { products: [], total: 0 };
+  const base: ListBase = { categoryId: null, fts: { index, match } };
+  if (filter.filters && isRefined(filter.filters)) return readFiltered(db, base, filter, now);
   // Both indexes have the same shape (rowid = product id, rank): typed as the English one.
   const fts = index as "products_fts";
   const matches = sql<boolean>`${sql.table(index)} MATCH ${match}`;
@@ -143,7 +157,20 @@ async function readSearch(db: DB, searchText: string, filter: ProductFilter, ind
     .where(matches);
   const ordered = byRank ? matched.orderBy(sql.ref(`${index}.rank`)).orderBy("products.id", "desc") : matched.orderBy(sql.ref(`${index}.rowid`), "desc");
   const rows = await ordered.limit(limit).offset(offset).execute();
-  return { products: await toCards(db, rows, now), total: Number(count.n) };
+  return { products: await toCards(db, rows, now), total: Number(count.n), base };
+}
+
+/** A sorted or filtered list: the page's ids by the filters' query, then their cards in that order. */
+async function readFiltered(db: DB, base: ListBase, filter: ProductFilter, now: Date): Promise<ProductList> {
+  const filters = filter.filters!;
+  const limit = Math.max(0, Math.min(filter.limit, 1000));
+  const offset = Math.max(0, filter.offset);
+  const [ids, total] = await Promise.all([filteredIds(db, base, filters, offset, limit), filteredTotal(db, base, filters)]);
+  if (ids.length === 0) return { products: [], total, base };
+  const rows = await db.selectFrom("products").select(productColumns).where("products.id", "in", ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
+  return { products: await toCards(db, ordered, now), total, base };
 }
 
 async function readUnsearched(db: DB, filter: ProductFilter, now: Date): Promise<ProductList> {
