@@ -7,9 +7,10 @@ import { PaymentError } from "~/domain/payments/payment-order.server";
 import { completePayment, startPayment } from "~/domain/payments/payments.server";
 import { makeRefund } from "~/domain/payments/refunds.server";
 import { db } from "~/lib/db.server";
-import { EMULATOR_MERCHANT_ID, EMULATOR_WEBHOOK_ID, startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
+import { EMULATOR_MERCHANT_ID, EMULATOR_WEBHOOK_ID, registerPayments, startPaypalEmulator, type PaypalEmulator } from "../../tools/paypal-emulator";
 import { makeProduct } from "../helpers/kit";
 import { emulatorClient } from "../helpers/paypal-emulator";
+import { runDir } from "../helpers/run-dir";
 import { makeOrder } from "./payments-fixtures";
 
 // Fidelity to PayPal's own OpenAPI documents (../shared/paypal, Orders v2, Payments v2, webhooks):
@@ -208,5 +209,35 @@ describe("PayPal's OpenAPI documents", () => {
     }
     expect(sent.length).toBe(before);
     expect((globalThis.fetch as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBe(calls);
+  });
+
+  it("a payment registered in the emulator's state file (the demo year's) answers as valid orders, captures and refunds", async () => {
+    const file = path.join(runDir(), `openapi-state-${process.pid}-${Date.now()}.json`);
+    registerPayments(file, [
+      {
+        orderId: "7AB12345CD6789012",
+        captureId: "8EF12345GH6789012",
+        amountCents: 6180,
+        currency: "USD",
+        reference: "12",
+        payee: { email_address: "merchant@example.com", merchant_id: EMULATOR_MERCHANT_ID },
+        payer: { payer_id: "QYR5Z8XDVJNXQ", email_address: "ada@example.com", given_name: "Ada", surname: "Lovelace", country_code: "PL" },
+        createdAt: new Date("2026-02-01T10:00:00.123Z"),
+        capturedAt: new Date("2026-02-01T10:20:00Z"),
+        refunds: [{ id: "9IJ12345KL6789012", amountCents: 1800, status: "COMPLETED", createdAt: new Date("2026-02-20T08:00:00Z") }],
+      },
+    ]);
+    const kept = await startPaypalEmulator({ port: 0, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, stateFile: file });
+    try {
+      const api = emulatorClient(kept.url, CLIENT_ID, CLIENT_SECRET).api;
+      expectValid("orders", "order", (await api("GET", "/v2/checkout/orders/7AB12345CD6789012")).body);
+      expectValid("payments", "capture-2", (await api("GET", "/v2/payments/captures/8EF12345GH6789012")).body);
+      expectValid("payments", "refund", (await api("GET", "/v2/payments/refunds/9IJ12345KL6789012")).body);
+      const refund = await api("POST", "/v2/payments/captures/8EF12345GH6789012/refund", { amount: { currency_code: "USD", value: "10.00" } });
+      expect(refund.status).toBe(201);
+      expectValid("payments", "refund", refund.body);
+    } finally {
+      await kept.close();
+    }
   });
 });

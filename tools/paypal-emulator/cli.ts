@@ -25,6 +25,7 @@ try {
     publicUrl,
     webhookUrl: process.env.PAYPAL_WEBHOOK_URL || undefined,
     webhookId: process.env.PAYPAL_WEBHOOK_ID || undefined,
+    stateFile: process.env.PAYPAL_EMULATOR_STATE_FILE || undefined,
   });
 } catch (error) {
   console.error(`PayPal emulator could not start on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
@@ -33,6 +34,7 @@ try {
 
 if (defaulted.length > 0) console.log(`PayPal emulator: no credentials in the environment, accepting ${defaulted.join(" and ")}`);
 console.log(`PayPal emulator listening on ${emulator.url} (approval pages at ${publicUrl ?? emulator.url})`);
+if (process.env.PAYPAL_EMULATOR_STATE_FILE) console.log(`PayPal emulator: keeping its payments in ${process.env.PAYPAL_EMULATOR_STATE_FILE}`);
 if (process.env.PAYPAL_WEBHOOK_URL) console.log(`PayPal emulator: sending webhooks to ${process.env.PAYPAL_WEBHOOK_URL}`);
 
 let stopping = false;

@@ -12,6 +12,7 @@
 //   checkout-page.ts   the buyer's Approve/Cancel page at /checkoutnow
 //   controls.ts        the test controls below
 //   state.ts           everything the emulator remembers, passed to every handler
+//   persist.ts         that memory in a file (stateFile, PAYPAL_EMULATOR_STATE_FILE), and payments registered into it
 //   router.ts, server.ts, http.ts  dispatch, the HTTP server and PayPal-shaped answers
 //
 // Test controls that PayPal does not have live under /__emulator/ and need no authentication:
@@ -31,6 +32,7 @@
 export { startPaypalEmulator } from "./server";
 export { webhookSigningString } from "./webhooks";
 export { appendQuery } from "./util";
+export { type PaymentRecord, readSnapshot, registerPayments, type StateSnapshot } from "./persist";
 export type { EmulatorState } from "./state";
 export {
   EMULATOR_MERCHANT_ID,

@@ -60,6 +60,8 @@ export function handle(emu: EmulatorContext, req: IncomingMessage, res: ServerRe
   const run = () => {
     try {
       route(emu, ctx);
+      // Handlers change the state synchronously: saved before the next request is read.
+      if (emu.persist && ctx.method !== "GET" && ctx.method !== "HEAD") emu.persist();
     } catch (error) {
       if (error instanceof PaypalError) {
         const allow = (error as PaypalError & { allow?: string }).allow;

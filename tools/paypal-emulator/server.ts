@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readSnapshot, restoreSnapshot, snapshotOf, writeSnapshot } from "./persist";
 import { handle } from "./router";
 import { createState, type EmulatorContext, resetState } from "./state";
 import { EMULATOR_WEBHOOK_ID, type PaypalEmulator, type PaypalEmulatorOptions } from "./types";
@@ -25,6 +26,17 @@ export async function startPaypalEmulator(opts: PaypalEmulatorOptions): Promise<
     inFlight: new Set(),
     ownUrl: "",
   };
+  const stateFile = opts.stateFile;
+  if (stateFile) {
+    restoreSnapshot(emu.state, readSnapshot(stateFile));
+    emu.persist = () => {
+      try {
+        writeSnapshot(stateFile, snapshotOf(emu.state));
+      } catch (error) {
+        console.error(`PayPal emulator: could not save its state to ${stateFile}`, error);
+      }
+    };
+  }
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -58,6 +58,8 @@ export interface EmulatorContext {
   inFlight: Set<Promise<void>>;
   /** The emulator's own base URL, known once it listens. */
   ownUrl: string;
+  /** Writes the state to its file (PAYPAL_EMULATOR_STATE_FILE) after a request that may change it; unset: memory only. */
+  persist?: () => void;
 }
 
 export function createState(): EmulatorState {

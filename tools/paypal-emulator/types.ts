@@ -122,6 +122,11 @@ export interface PaypalEmulatorOptions {
   webhookId?: string;
   /** The event types the webhook subscribes to (as in PayPal's dashboard); default all the emulator sends. */
   webhookEvents?: string[];
+  /**
+   * A JSON file that keeps the emulator's orders, captures and refunds across restarts: read at
+   * start, rewritten atomically after every request that may change them. Unset: memory only.
+   */
+  stateFile?: string;
 }
 
 /** The emulator's own merchant (payee) id, in PayPal's 13-character form. */
