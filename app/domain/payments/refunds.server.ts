@@ -167,11 +167,16 @@ async function openRefund(db: DB, req: RefundRequest, actor: Actor): Promise<Ref
   });
 }
 
-/** PayPal's reason for a refusal, as the admin reads it. */
+/** PayPal has no such capture: paid in another PayPal account or environment (sandbox, live, an emulator's memory). */
+export const REFUND_UNKNOWN_PAYMENT_TEXT =
+  "PayPal does not know this payment (it may have been made in another PayPal account or environment). Refund it in PayPal yourself; nothing was changed here.";
+
+/** PayPal's reason for a refusal, as the admin reads it: its description, without codes or debug ids (those go to the log). */
 function refusalReason(error: PaypalError): string {
+  if (error.status === 404 || error.issue === "INVALID_RESOURCE_ID" || error.paypalName === "RESOURCE_NOT_FOUND") return REFUND_UNKNOWN_PAYMENT_TEXT;
   const m = /failed: \d+ (?:[A-Z_/]+)?:? ?(.*?)(?: \(debug id [^)]*\))?$/.exec(error.message);
-  const text = m?.[1]?.trim() || error.message;
-  return error.issue ? `${text} (${error.issue})` : text;
+  const text = m ? m[1]?.trim() || "PayPal gave no reason." : error.message.replace(/ \(debug id [^)]*\)$/, "");
+  return `PayPal refused the refund: ${text}`;
 }
 
 /**
@@ -206,6 +211,7 @@ export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient): 
       throw new RefundError(REFUND_UNANSWERED_TEXT, "unavailable");
     }
     const reason = refusalReason(error);
+    console.warn(`Refund ${row.requestId} of order #${row.orderId} refused: ${error.message}`);
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable("refunds")
@@ -213,9 +219,9 @@ export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient): 
         .where("id", "=", row.id)
         .where("status", "=", "REQUESTED")
         .execute();
-      await addOrderEvent(trx, row.orderId, "refund-refused", `PayPal refused a refund of $${centsToDecimal(row.amountCents)}: ${reason}`, row.amountCents);
+      await addOrderEvent(trx, row.orderId, "refund-refused", `A refund of $${centsToDecimal(row.amountCents)} was not made. ${reason}`, row.amountCents);
     });
-    throw new RefundError(`PayPal refused the refund: ${reason}`, "refused");
+    throw new RefundError(reason, "refused");
   }
   let recorded: RefundRow;
   try {
