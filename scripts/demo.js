@@ -1,6 +1,6 @@
 // npm run demo: build, migrate, seed data/shop.db with a year of history when it is empty, then serve on http://localhost:3000.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,6 +15,12 @@ const env = {
   DATABASE_PATH: process.env.DATABASE_PATH ?? "data/shop.db",
   PAYPAL_MODE: process.env.PAYPAL_MODE ?? "emulator",
 };
+const dataDir = path.dirname(path.resolve(root, env.DATABASE_PATH));
+// The request log goes to a file beside the database; the terminal keeps the start-up lines and errors.
+env.LOG_FILE ??= path.join(dataDir, "logs/demo.log");
+// The PayPal emulator keeps the demo's payments beside the database, so refunds work after a restart.
+const emulated = existsSync(path.join(root, "tools/paypal-emulator/cli.ts")) && env.PAYPAL_MODE === "emulator";
+if (emulated) env.PAYPAL_EMULATOR_STATE_FILE ??= path.join(dataDir, "paypal-emulator.json");
 
 function run(cmd, args) {
   const result = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
@@ -40,8 +46,16 @@ const hasProducts =
     );
     return check.status === 0 && Number(check.stdout) > 0;
   })();
-if (hasProducts) console.log("Database already has products: skipping the seed.");
-else {
+if (hasProducts) {
+  console.log("Database already has products: skipping the seed.");
+  // A demo shop from before the emulator kept a file: its year's payments are registered now.
+  if (env.PAYPAL_EMULATOR_STATE_FILE && !existsSync(env.PAYPAL_EMULATOR_STATE_FILE)) {
+    const result = spawnSync(bin("tsx"), ["scripts/demo-year.ts"], { cwd: root, env, stdio: "inherit" });
+    if (result.status !== 0) console.error("The demo's PayPal payments could not be registered: refunds of its older orders will be refused.");
+  }
+} else {
+  // A new shop gets a new PayPal account: what the emulator kept for an earlier one goes.
+  if (env.PAYPAL_EMULATOR_STATE_FILE) rmSync(env.PAYPAL_EMULATOR_STATE_FILE, { force: true });
   run(bin("tsx"), ["scripts/seed.ts"]);
   // Only a shop seeded just now gets a year of made-up history (db/seed/demo-year.ts); a
   // database someone already uses is left as it is.
@@ -49,7 +63,7 @@ else {
 }
 
 const children = [];
-if (existsSync(path.join(root, "tools/paypal-emulator/cli.ts")) && env.PAYPAL_MODE === "emulator") {
+if (emulated) {
   const port = (env.PAYPAL_EMULATOR_PORT ??= "4010");
   env.PAYPAL_API_BASE ??= `http://127.0.0.1:${port}`;
   // The emulator and the shop share these demo credentials unless real ones are set.
@@ -77,8 +91,38 @@ if (!env.SMTP_URL) {
 // The shop's server, one process per core (server/index.ts; WEB_CONCURRENCY to choose).
 const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts", "build/index.js"], { cwd: root, env, stdio: "inherit" });
 children.push(server);
-console.log(`\nThe shop is starting on http://localhost:${env.PORT}`);
-if (env.MAIL_CATCHER_DIR) console.log(`E-mails it sends are caught locally: http://localhost:${env.PORT}/admin/outbox (as the admin)`);
+announceWhenReady();
+
+/** Once the shop answers /healthz: where it is and who signs in, said once, after everything else. */
+async function announceWhenReady() {
+  const shop = `http://localhost:${env.PORT}`;
+  const probe = `http://${env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST}:${env.PORT}/healthz`;
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) return;
+    const ok = await fetch(probe, { signal: AbortSignal.timeout(2000) }).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) {
+      const admin = env.ADMIN_EMAIL ? `${env.ADMIN_EMAIL} with the password in ADMIN_PASSWORD` : "admin@example.com / admin12345";
+      const lines = [
+        "",
+        `The demo shop is ready: ${shop}`,
+        `  Admin:     ${admin}  (${shop}/admin-login)`,
+        `  Customer:  anna.kowalski@example.com / stitches-demo-2026  (any demo customer's address works with that password)`,
+        ...(env.MAIL_CATCHER_DIR ? [`  E-mails:   ${shop}/admin/outbox  (as the admin)`] : []),
+        `  Log:       ${path.relative(root, env.LOG_FILE) || env.LOG_FILE}  (requests; errors show here too)`,
+        "Stop it with Ctrl+C.",
+        "",
+      ];
+      console.log(lines.join("\n"));
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.error(`The shop did not answer on ${probe}: see ${env.LOG_FILE}`);
+}
+
 const stop = () => {
   for (const c of children) c.kill("SIGTERM");
 };

@@ -1,7 +1,7 @@
 import pino from "pino";
 
 /**
- * The shop's one logger: JSON lines on stdout (pino), level from LOG_LEVEL (default info).
+ * The shop's one logger: JSON lines on stdout (pino; LOG_FILE for a file), level from LOG_LEVEL (default info).
  * Secrets and personal data never reach a line: these paths are censored wherever they occur,
  * and request lines carry the path without its query, tokens in paths replaced (routeOf).
  */
@@ -41,13 +41,29 @@ export const REDACT_PATHS = [
 const LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
 const level = LEVELS.has(process.env.LOG_LEVEL ?? "") ? process.env.LOG_LEVEL! : "info";
 
-export const logger = pino({
-  level,
-  base: { pid: process.pid },
-  timestamp: pino.stdTimeFunctions.isoTime,
-  redact: { paths: REDACT_PATHS, censor: "[redacted]" },
-  formatters: { level: (label) => ({ level: label }) },
-});
+/**
+ * Stdout, unless LOG_FILE names a file (the demo's): then every line is appended there and only
+ * errors also reach stderr, so the terminal stays readable. Written synchronously either way.
+ */
+function destination() {
+  const file = process.env.LOG_FILE;
+  if (!file) return undefined;
+  return pino.multistream([
+    { level: level === "silent" ? "fatal" : (level as pino.Level), stream: pino.destination({ dest: file, append: true, mkdir: true, sync: true }) },
+    { level: "error", stream: pino.destination({ dest: 2, sync: true }) },
+  ]);
+}
+
+export const logger = pino(
+  {
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    formatters: { level: (label) => ({ level: label }) },
+  },
+  destination(),
+);
 
 const TOKEN_ROUTES = /^\/(orders|order-details)\/(\d+)\/[^/]+/;
 
