@@ -6,6 +6,7 @@ import {
   type FacetCounts,
   filterQuery,
   hasFilters,
+  isRefined,
   NO_FILTERS,
   priceFieldValue,
 } from "~/domain/catalogue/catalogue-filters";
@@ -30,14 +31,15 @@ const SORT_KEYS: Record<CatalogueSort, string> = {
 
 /**
  * The catalogue's sort and filters: one plain GET form (the contract's parameter names), folded
- * into a <details> 'Filter and sort' (open while filters are chosen, so a phone shows the list first), with a count beside each value when the list is small enough to
+ * into a <details> 'Filter and sort' (open while a sort or filter is chosen), with a count beside each value when the list is small enough to
  * count (filtered-list.server.ts). With JavaScript a change submits it (browser/behaviors/shop-filters.ts).
  */
 export function ShopFilters({ pathname, search, filters, facets, colors }: ShopFiltersProps) {
   const i18n = useI18n();
   const { t, path } = i18n;
   const count = (n: number | undefined) => (facets ? <span className="facet-count"> ({n ?? 0})</span> : null);
-  const active = hasFilters(filters);
+  // Open while anything is chosen, so the next choice is one click away; closed on a fresh list (a phone shows the cards first).
+  const active = isRefined(filters);
   return (
     <details className="shop-filters" open={active || undefined}>
       <summary>{t("catalogue.filters.toggle")}</summary>
