@@ -27,6 +27,17 @@ function countOf(tab: AdminTab, counts: AdminCounts): ReactNode {
   return null;
 }
 
+/** Open withdrawals have a deadline: a link of their own to the orders that have one, beside Orders. */
+function WithdrawalsWaiting({ n }: { n: number }) {
+  if (n <= 0) return null;
+  return (
+    <Link to="/admin?tab=orders&withdrawal=open" className="admin-nav-alert" data-testid="admin-count-withdrawals">
+      <span aria-hidden="true">{n}</span>
+      <span className="sr-only">{n === 1 ? "1 withdrawal waiting" : `${n} withdrawals waiting`}</span>
+    </Link>
+  );
+}
+
 function AdminNav({ counts }: { counts: AdminCounts }) {
   const location = useLocation();
   const section = adminSectionOf(location.pathname, location.search);
@@ -47,7 +58,7 @@ function AdminNav({ counts }: { counts: AdminCounts }) {
             </span>
             <ul aria-labelledby={`admin-nav-${group.label.toLowerCase()}`}>
               {group.tabs.map((tab) => (
-                <li key={tab}>
+                <li key={tab} className="admin-nav-item">
                   <Link
                     to={adminTabHref(tab)}
                     aria-current={section?.tab === tab ? (section.current === "page" ? "page" : "true") : undefined}
@@ -56,16 +67,9 @@ function AdminNav({ counts }: { counts: AdminCounts }) {
                     {ADMIN_TAB_LABELS[tab]}
                     {countOf(tab, counts)}
                   </Link>
+                  {tab === "orders" ? <WithdrawalsWaiting n={counts.withdrawalsWaiting} /> : null}
                 </li>
               ))}
-              {group.tabs.includes("orders") && counts.withdrawalsWaiting > 0 ? (
-                <li>
-                  <Link to="/admin?tab=orders&withdrawal=open" className="admin-nav-alert">
-                    Withdrawals
-                    <Count n={counts.withdrawalsWaiting} what="waiting" testId="admin-count-withdrawals" />
-                  </Link>
-                </li>
-              ) : null}
             </ul>
           </li>
         ))}
