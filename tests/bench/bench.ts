@@ -42,6 +42,8 @@ const RESULTS_FILE = path.join(ROOT, "tests/bench/results.json");
 const UNPATCHED_RESULTS_FILE = path.join(ROOT, "tests/bench/unpatched-results.json");
 const STATIC_DIR = path.join(ROOT, "public/__bench");
 const STATIC_PATH = "/__bench/product.html";
+/** The catalogue's sort and filters on the largest scale: price order, in stock, a colour (3: red). */
+const FILTERED_PATH = "/shop/1-4-scale?sort=price-asc&inStock=1&color=3";
 
 const DURATION = positiveNumber("BENCH_DURATION", 10);
 /** Each route is measured this many times, the routes taking turns; the table shows the medians. */
@@ -522,6 +524,8 @@ async function main(): Promise<number> {
     { name: `/shop/${catalogue.largestCategory.slug}`, kind: "page", paths: [`/shop/${catalogue.largestCategory.slug}`] },
     // Deep in the largest category: Load More past page 200 (pages 199..200 are shown).
     { name: `/shop/${catalogue.largestCategory.slug}?page=200`, kind: "page", paths: [`/shop/${catalogue.largestCategory.slug}?page=200`] },
+    // A sorted, filtered scale category (docs/decisions/catalogue-filters.md), against the same goal as the other pages.
+    { name: FILTERED_PATH, kind: "page", paths: [FILTERED_PATH] },
     { name: `/product/{${catalogue.products.length} slugs}`, kind: "page", paths: catalogue.products.map((p) => `/product/${p.slug}`) },
     { name: `/shop?search={${terms.length} terms}`, kind: "search", paths: terms.map((t) => `/shop?search=${encodeURIComponent(t)}`) },
     { name: "/api/products?page={1..200}", kind: "api", paths: Array.from({ length: 200 }, (_, i) => `/api/products?page=${i + 1}`) },
