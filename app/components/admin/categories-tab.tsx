@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { RowActions, RowMenu } from "~/components/admin/row-menu";
 import { type FieldConstraint } from "~/lib/field-constraint";
 import { confirmFirst, ConfirmStep, errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
@@ -84,19 +85,29 @@ export function CategoriesTab({ data }: { data: CategoriesData }) {
                     <span className={`status-pill ${c.isActive ? "status-paid" : "status-cancelled"}`}>{c.isActive ? "Active" : "Inactive"}</span>
                   </td>
                   <td data-label="Products">{c.productCount}</td>
-                  <td className="row-actions">
+                  <RowActions>
                     <Link to={`${TAB}&edit=${c.id}`} className="button button-secondary store-btn-sm" aria-label={`Edit ${c.name}`}>
                       Edit
                     </Link>
-                    <Form method="post" action={TAB} onSubmit={confirmFirst(CATEGORY_TEXT.deleteCategoryConfirm)}>
-                      <input type="hidden" name="intent" value={STORE_INTENTS.categoryDelete} />
-                      <input type="hidden" name="id" value={c.id} />
-                      <input type="hidden" name="confirmed" value="" />
-                      <button type="submit" className="button button-ghost store-btn-sm" aria-label={`Delete ${c.name}`}>
-                        Delete
-                      </button>
-                    </Form>
-                  </td>
+                    <RowMenu label={c.name}>
+                      {c.isActive ? (
+                        <>
+                          <Link to={`/shop/${c.slug}`} className="row-menu-item" aria-label={`View ${c.name} in the shop`}>
+                            View in the shop
+                          </Link>
+                          <div className="row-menu-separator" role="presentation" />
+                        </>
+                      ) : null}
+                      <Form method="post" action={TAB} onSubmit={confirmFirst(CATEGORY_TEXT.deleteCategoryConfirm)}>
+                        <input type="hidden" name="intent" value={STORE_INTENTS.categoryDelete} />
+                        <input type="hidden" name="id" value={c.id} />
+                        <input type="hidden" name="confirmed" value="" />
+                        <button type="submit" className="row-menu-item" aria-label={`Delete ${c.name}`}>
+                          Delete
+                        </button>
+                      </Form>
+                    </RowMenu>
+                  </RowActions>
                 </tr>
               ))}
             </tbody>

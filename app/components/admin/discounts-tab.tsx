@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { RowActions } from "~/components/admin/row-menu";
 import { errorFrom, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, Field } from "~/components/ui/field";
 import { DISCOUNT_ADMIN_TEXT as T, DISCOUNT_INTENTS, DISCOUNT_TYPE_LABELS } from "~/domain/discounts/admin-texts";
@@ -76,11 +77,11 @@ function DiscountTable({ discounts }: { discounts: DiscountsTabData["discounts"]
               <td data-label="Active">
                 <span className={d.active ? "store-tag store-tag-admin" : "store-tag"}>{d.active ? "Active" : "Off"}</span>
               </td>
-              <td className="row-actions">
+              <RowActions>
                 <Link to={`${TAB}&edit=${d.id}`} className="button button-secondary store-btn-sm" aria-label={`Edit ${d.code}`}>
                   Edit
                 </Link>
-              </td>
+              </RowActions>
             </tr>
           ))}
         </tbody>

@@ -11,6 +11,7 @@ import { Pager } from "~/components/admin/store-parts";
 import { formatShipDate } from "~/domain/catalogue/made-to-order";
 import { HeldPlacesNotice } from "~/components/admin/made-to-order-held";
 import { SalesReportCard } from "~/components/admin/sales-report-card";
+import { RowMenu } from "~/components/admin/row-menu";
 
 type Ready = Extract<OrdersTabData, { ready: true }>;
 
@@ -156,17 +157,24 @@ function OrderRow({ order, back, shipOpen, trackingConstraint }: { order: Row; b
       <td data-label="Ships by" className="admin-orders-ship-date">
         {order.expectedShipDate ? <time dateTime={order.expectedShipDate}>{formatShipDate(order.expectedShipDate)}</time> : <span className="muted">–</span>}
       </td>
-      <td data-label="Actions">
-        <div className="admin-order-actions">
-          <Link to={`/admin/orders/${order.id}`} className="button button-ghost button-small">
+      <td data-label="Actions" className="row-actions">
+        <div className="row-actions-inner">
+          <Link to={`/admin/orders/${order.id}`} className="button button-secondary button-small" aria-label={`View Details of order #${order.id}`}>
             View Details
           </Link>
-          <Link to={`/admin/orders/${order.id}/packing-slip`} className="button button-ghost button-small" aria-label={`Packing slip of order #${order.id}`}>
-            Packing slip
-          </Link>
-          {can.cancel ? <CancelOrderForm orderId={order.id} back={back} /> : null}
-          {can.return ? <ReturnOrderForm orderId={order.id} back={back} /> : null}
-          {can.ship ? <ShipOrderForm orderId={order.id} back={back} open={shipOpen} trackingConstraint={trackingConstraint} /> : null}
+          <RowMenu label={`order #${order.id}`} open={shipOpen}>
+            {can.ship ? <ShipOrderForm orderId={order.id} back={back} open={shipOpen} trackingConstraint={trackingConstraint} /> : null}
+            <Link to={`/admin/orders/${order.id}/packing-slip`} className="row-menu-item" aria-label={`Packing slip of order #${order.id}`}>
+              Packing slip
+            </Link>
+            {can.return ? <ReturnOrderForm orderId={order.id} back={back} /> : null}
+            {can.cancel ? (
+              <>
+                <div className="row-menu-separator" role="presentation" />
+                <CancelOrderForm orderId={order.id} back={back} />
+              </>
+            ) : null}
+          </RowMenu>
         </div>
       </td>
     </tr>
@@ -190,7 +198,7 @@ function CancelOrderForm({ orderId, back }: { orderId: number; back: string }) {
       <input type="hidden" name="orderId" value={orderId} />
       <input type="hidden" name="confirmed" value="" />
       <input type="hidden" name="redirectTo" value={back} />
-      <button type="submit" className="button button-secondary button-danger button-small" aria-label={`Cancel order #${orderId}`}>
+      <button type="submit" className="row-menu-item" aria-label={`Cancel order #${orderId}`}>
         Cancel
       </button>
     </Form>
@@ -203,7 +211,7 @@ function ReturnOrderForm({ orderId, back }: { orderId: number; back: string }) {
       <input type="hidden" name="intent" value={ADMIN_ORDER_INTENTS.return} />
       <input type="hidden" name="orderId" value={orderId} />
       <input type="hidden" name="redirectTo" value={back} />
-      <button type="submit" className="button button-secondary button-small" aria-label={`Process return of order #${orderId}`}>
+      <button type="submit" className="row-menu-item" aria-label={`Process return of order #${orderId}`}>
         Return
       </button>
     </Form>
@@ -214,7 +222,7 @@ function ShipOrderForm({ orderId, back, open, trackingConstraint }: { orderId: n
   const fieldId = `tracking-${orderId}`;
   return (
     <details className="admin-ship" open={open || undefined}>
-      <summary className="button button-small" aria-label={`Ship order #${orderId}`}>
+      <summary className="row-menu-item" aria-label={`Ship order #${orderId}`}>
         Ship
       </summary>
       <Form method="post" action="/admin" className="admin-ship-form" preventScrollReset>

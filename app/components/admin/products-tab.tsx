@@ -5,6 +5,7 @@ import { useToastEffect } from "~/components/ui/toaster";
 import { LATEST_FILTERS, PRODUCT_INTENTS, PRODUCT_TEXT, STATUS_FILTERS, STOCK_FILTERS, stockBadge } from "~/domain/catalogue/product-texts";
 import type { ProductsTabData } from "~/web/admin/products-tab.server";
 import { Pager } from "~/components/admin/store-parts";
+import { RowActions, RowMenu } from "~/components/admin/row-menu";
 
 type Row = ProductsTabData["products"][number];
 
@@ -144,23 +145,26 @@ function ProductRow({ product: p, back }: { product: Row; back: string }) {
       <td data-label="Latest Collection">
         <LatestToggle product={p} back={back} />
       </td>
-      <td className="row-actions">
-        <Link to={`/product/${p.slug}`} className="button button-ghost store-btn-sm" aria-label={`View ${p.title}`}>
-          View
-        </Link>
+      <RowActions>
         <Link to={`/admin/products/edit/${p.id}`} className="button button-secondary store-btn-sm" aria-label={`Edit ${p.title}`}>
           Edit
         </Link>
-        <Form method="post" action="/admin" onSubmit={confirmFirst(PRODUCT_TEXT.deleteConfirm)} preventScrollReset>
-          <input type="hidden" name="intent" value={PRODUCT_INTENTS.delete} />
-          <input type="hidden" name="productId" value={p.id} />
-          <input type="hidden" name="redirectTo" value={back} />
-          <input type="hidden" name="confirmed" value="" />
-          <button type="submit" className="button button-ghost button-danger store-btn-sm" aria-label={`Delete ${p.title}`}>
-            Delete
-          </button>
-        </Form>
-      </td>
+        <RowMenu label={p.title}>
+          <Link to={`/product/${p.slug}`} className="row-menu-item" aria-label={`View ${p.title}`}>
+            View
+          </Link>
+          <div className="row-menu-separator" role="presentation" />
+          <Form method="post" action="/admin" onSubmit={confirmFirst(PRODUCT_TEXT.deleteConfirm)} preventScrollReset>
+            <input type="hidden" name="intent" value={PRODUCT_INTENTS.delete} />
+            <input type="hidden" name="productId" value={p.id} />
+            <input type="hidden" name="redirectTo" value={back} />
+            <input type="hidden" name="confirmed" value="" />
+            <button type="submit" className="row-menu-item" aria-label={`Delete ${p.title}`}>
+              Delete
+            </button>
+          </Form>
+        </RowMenu>
+      </RowActions>
     </tr>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
+import { RowActions, RowMenu } from "~/components/admin/row-menu";
 import { errorFrom, formatDay, useStoreReply, valueFrom } from "~/components/admin/store-parts";
 import { Alert, EmailField, Field } from "~/components/ui/field";
 import { type LoyaltyConfig } from "~/domain/loyalty/rules";
@@ -31,7 +32,9 @@ export function UsersTab({ data }: { data: { kind: "users"; users: AccountRow[] 
                 <th scope="col">Role</th>
                 <th scope="col">Loyalty Points</th>
                 <th scope="col">Joined</th>
-                <th scope="col">Data</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -48,19 +51,22 @@ export function UsersTab({ data }: { data: { kind: "users"; users: AccountRow[] 
                   </td>
                   <td data-label="Loyalty Points">{u.loyaltyPoints}</td>
                   <td data-label="Joined">{formatDay(u.createdAt)}</td>
-                  <td data-label="Data">
+                  <RowActions>
                     {/* Answers a customer's access or erasure request (the same file and deletion as /account/data). */}
-                    <span className="users-data">
-                      <a href={`/admin/users/${u.id}/export`} download>
+                    <RowMenu label={u.email}>
+                      <a href={`/admin/users/${u.id}/export`} download className="row-menu-item">
                         Export data<span className="sr-only"> of {u.email}</span>
                       </a>
                       {u.isAdmin ? null : (
-                        <Link to={`/admin/users/${u.id}/delete`} prefetch="none" className="danger-link">
-                          Delete account<span className="sr-only"> of {u.email}</span>
-                        </Link>
+                        <>
+                          <div className="row-menu-separator" role="presentation" />
+                          <Link to={`/admin/users/${u.id}/delete`} prefetch="none" className="row-menu-item">
+                            Delete account<span className="sr-only"> of {u.email}</span>
+                          </Link>
+                        </>
                       )}
-                    </span>
-                  </td>
+                    </RowMenu>
+                  </RowActions>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,5 @@
 import { DISCOUNT_LIMITS } from "~/domain/discounts/rules";
-import { centsToDecimal } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 
 /*
  * The owner's words about discount codes: the Discounts tab's labels and hints, and the refusals
@@ -32,7 +32,7 @@ export const DISCOUNT_ADMIN_TEXT = {
   percentRange: `Enter a whole percent from 1 to ${DISCOUNT_LIMITS.percentMax}`,
   amountFormat: "Enter an amount such as 5.50",
   amountApi: "Must be an amount such as 5.00",
-  amountRange: `Enter an amount above 0 and at most $${centsToDecimal(DISCOUNT_LIMITS.amountMaxCents)}`,
+  amountRange: `Enter an amount above 0 and at most ${formatMoney(DISCOUNT_LIMITS.amountMaxCents)}`,
   valueForNewType: "Give the value for the new type as well",
   minSubtotalFormat: "Enter a minimum such as 30 or 30.00, or leave it empty",
   minSubtotalApi: "Must be an amount such as 30.00, or null",

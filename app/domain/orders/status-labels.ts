@@ -5,9 +5,9 @@ import { type OrderStatus } from "~/domain/orders/status";
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   unpaid: "Payment Pending",
   paid: "Payment Received",
-  processing: "processing",
+  processing: "Processing",
   shipped: "Shipped",
-  delivered: "delivered",
+  delivered: "Delivered",
   cancel_request: "Cancellation Requested",
   cancelled: "Cancelled",
   unpaidcancelled: "Cancelled (Unpaid)",

@@ -236,9 +236,9 @@ export const domainPl: Readonly<Record<string, string>> = {
   // Statuses (domain/orders/status-labels.ts).
   "Payment Pending": "Płatność oczekuje",
   "Payment Received": "Płatność otrzymana",
-  processing: "w realizacji",
+  Processing: "W realizacji",
   Shipped: "Wysłane",
-  delivered: "dostarczone",
+  Delivered: "Dostarczone",
   "Cancellation Requested": "Złożono prośbę o anulowanie",
   Cancelled: "Anulowane",
   "Cancelled (Unpaid)": "Anulowane (nieopłacone)",

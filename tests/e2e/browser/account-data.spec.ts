@@ -6,6 +6,7 @@ import { linkIn, waitForMail } from "../helpers/mail";
 import { insertOrder } from "../helpers/orders";
 import { withDb } from "../helpers/db";
 import { ensureUser, uniqueEmail } from "../helpers/session";
+import { openRowMenu } from "../helpers/row-menu";
 
 // /account/data ('Download my data', 'Delete my account') and the admin's Users tab export and
 // deletion, with JavaScript on (a confirm() prompt first) and off (the form alone).
@@ -113,7 +114,8 @@ test("the admin exports a customer's data and deletes the account from the Users
   await visit(page, testInfo, "/admin?tab=users");
   const row = page.getByTestId(`user-row-${customerId}`);
 
-  const { file, json } = await download(page, row.getByRole("link", { name: `Export data of ${email}` }));
+  const menu = await openRowMenu(row);
+  const { file, json } = await download(page, menu.getByRole("link", { name: `Export data of ${email}` }));
   expect(file.suggestedFilename()).toMatch(/^my-data-.*\.json$/);
   expect(json.profile).toMatchObject({ email, firstName: "Cosima" });
   const logged = () =>
@@ -122,7 +124,7 @@ test("the admin exports a customer's data and deletes the account from the Users
     }[];
   expect(logged()).toEqual([{ kind: "user.export" }]);
 
-  await row.getByRole("link", { name: `Delete account of ${email}` }).click();
+  await (await openRowMenu(row)).getByRole("link", { name: `Delete account of ${email}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/users/${customerId}/delete$`));
   await waitForHydration(page, testInfo);
   const form = page.getByRole("form", { name: "Delete the account" });

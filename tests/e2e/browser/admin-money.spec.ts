@@ -63,7 +63,8 @@ async function confirmCancel(page: Page, testInfo: TestInfo, button: ReturnType<
   await button.click();
 }
 
-const money = (total: string) => `$${Number(total).toFixed(2)}`;
+// As a person reads it: "$1,234.50", thousands grouped.
+const money = (total: string) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(total));
 
 test("cancel a paid order: PayPal refunds it, the owner and the customer see the refund", async ({ page, playwright, loginAsAdmin }, testInfo) => {
   await loginAsAdmin({ page, email: "admin@example.com" });
@@ -129,13 +130,13 @@ test("start packing, ship, mark delivered, then a partial return with restock", 
 
   await page.getByRole("button", { name: "Start packing" }).click();
   await expectToast(page, "Packing", "Packing has started.");
-  await expect(page.locator(".status-pill").first()).toHaveText("processing");
+  await expect(page.locator(".status-pill").first()).toHaveText("Processing");
   await page.getByLabel("Tracking number").fill("RR111222333PL");
   await page.getByRole("button", { name: "Ship Order" }).click();
   await expectToast(page, "Order shipped");
   await page.getByRole("button", { name: "Mark delivered" }).click();
   await expectToast(page, "Delivered", "Order has been marked as delivered.");
-  await expect(page.locator(".status-pill").first()).toHaveText("delivered");
+  await expect(page.locator(".status-pill").first()).toHaveText("Delivered");
 
   // One of the two pieces comes back: tick it, one back to stock, refund $10.00.
   await page.getByRole("link", { name: "Process Return" }).click();

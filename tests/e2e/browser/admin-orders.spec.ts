@@ -3,6 +3,7 @@ import { expect, test } from "../fixtures";
 import { expectNoHorizontalScroll, expectToast, jsOff, visit } from "../helpers/browser";
 import { insertOrder, makeStockProduct, orderStatus, productStock } from "../helpers/orders";
 import { uniqueEmail } from "../helpers/session";
+import { openRowMenu } from "../helpers/row-menu";
 
 // The admin's order fulfilment: the Orders tab and /admin/orders/{orderId}, with JavaScript on and off.
 
@@ -63,12 +64,18 @@ test.describe("admin orders: the Orders tab", () => {
     await visit(page, testInfo, `/admin?tab=orders&q=${encodeURIComponent(email)}`);
     await expect(row(page, paid.id)).toContainText(email);
     await expect(row(page, paid.id).locator(".status-pill")).toHaveText("Payment Received");
-    await expect(row(page, paid.id).getByRole("button", { name: `Cancel order #${paid.id}` })).toBeVisible();
-    await expect(row(page, paid.id).getByText("Ship", { exact: true })).toBeVisible();
+    // One visible action per row; the rest are behind 'More'.
+    await expect(row(page, paid.id).getByRole("button", { name: `Cancel order #${paid.id}` })).toBeHidden();
+    const paidMenu = await openRowMenu(row(page, paid.id));
+    await expect(paidMenu.getByRole("button", { name: `Cancel order #${paid.id}` })).toBeVisible();
+    await expect(paidMenu.getByText("Ship", { exact: true })).toBeVisible();
+    await expect(paidMenu.getByRole("link", { name: `Packing slip of order #${paid.id}` })).toBeVisible();
     await expect(row(page, paid.id).getByRole("button", { name: /Process return/ })).toHaveCount(0);
     await expect(row(page, shipped.id).locator(".status-pill")).toHaveText("Shipped");
-    await expect(row(page, shipped.id).getByRole("button", { name: `Process return of order #${shipped.id}` })).toBeVisible();
+    await expect((await openRowMenu(row(page, shipped.id))).getByRole("button", { name: `Process return of order #${shipped.id}` })).toBeVisible();
     await expect(row(page, shipped.id).getByRole("button", { name: /Cancel order/ })).toHaveCount(0);
+    // An open menu covers the rows under it until its button closes it again.
+    await row(page, shipped.id).locator("details.row-menu > summary").click();
     await row(page, paid.id).getByRole("link", { name: "View Details" }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Order #${paid.id}` })).toBeVisible();
   });
@@ -78,7 +85,7 @@ test.describe("admin orders: the Orders tab", () => {
     const email = uniqueEmail("ship-tab");
     const order = await insertOrder({ status: "paid", email });
     await visit(page, testInfo, `/admin?tab=orders&q=${encodeURIComponent(email)}`);
-    await row(page, order.id).getByText("Ship", { exact: true }).click();
+    await (await openRowMenu(row(page, order.id))).getByText("Ship", { exact: true }).click();
     await row(page, order.id).getByLabel("Tracking number").fill("  LX555000111PL ");
     await row(page, order.id).getByRole("button", { name: "Mark as Shipped" }).click();
     await expectToast(page, "Order shipped", SHIPPED);
@@ -97,7 +104,7 @@ test.describe("admin orders: the Orders tab", () => {
     const email = uniqueEmail("cancel-tab");
     const order = await insertOrder({ status: "paid", email, stockReserved: true, lines: [{ slug: product.slug, quantity: 2 }] });
     await visit(page, testInfo, `/admin?tab=orders&q=${encodeURIComponent(email)}`);
-    await confirmCancel(page, testInfo, row(page, order.id).getByRole("button", { name: `Cancel order #${order.id}` }));
+    await confirmCancel(page, testInfo, (await openRowMenu(row(page, order.id))).getByRole("button", { name: `Cancel order #${order.id}` }));
     await expectToast(page, "Order cancelled", CANCELLED);
     await expect(row(page, order.id).locator(".status-pill")).toHaveText("Cancelled");
     await expect(page).not.toHaveURL(/confirm=/);

@@ -5,6 +5,7 @@ import { makeCategory, makeProduct } from "../../helpers/kit";
 import { confirmAndSubmit, expectToast, jsOff, visit } from "../helpers/browser";
 import { e2eDb, withDb } from "../helpers/db";
 import { uniqueEmail } from "../helpers/session";
+import { openRowMenu } from "../helpers/row-menu";
 
 // Products tab and product editor, with JavaScript on (uploads on drop or
 // choice, rows added in place, a live Latest Collection switch, confirm() prompts) and off (one
@@ -117,7 +118,9 @@ test("create a product with colours and two images, find it in the shop, edit it
 
   // Delete.
   await visit(page, testInfo, `/admin?tab=products&category=${cats.childId}`);
-  await confirmAndSubmit(page, testInfo, () => page.getByRole("button", { name: `Delete ${title}` }).click(), /^Yes, delete product/);
+  const menu = await openRowMenu(page.getByTestId(`product-row-${slug}`));
+  await expect(menu.getByRole("link", { name: `View ${title}` })).toHaveAttribute("href", `/product/${slug}`);
+  await confirmAndSubmit(page, testInfo, () => menu.getByRole("button", { name: `Delete ${title}` }).click(), /^Yes, delete product/);
   await expectToast(page, "Product deleted", title);
   await expect(page.getByTestId(`product-row-${slug}`)).toHaveCount(0);
   const gone = await page.goto(`/product/${slug}`);

@@ -4,6 +4,7 @@ import { expect, type Login, test } from "../fixtures";
 import { confirmAndSubmit, expectToast, visit } from "../helpers/browser";
 import { e2eDb, withDb } from "../helpers/db";
 import { withFileLock } from "../helpers/lock";
+import { openRowMenu } from "../helpers/row-menu";
 import { ensureUser, uniqueEmail } from "../helpers/session";
 
 // Admin store tabs: categories, users, loyalty, maintenance, settings.
@@ -56,7 +57,8 @@ test("add a category, give it a product, recalculate, and find it in the shop me
 
   // Deleting is refused while the product is there.
   await visit(page, testInfo, "/admin?tab=categories");
-  await confirmAndSubmit(page, testInfo, () => page.getByRole("button", { name: `Delete ${name}` }).click(), /^Yes, delete/);
+  const menu = await openRowMenu(page.getByTestId(`category-row-${slug}`));
+  await confirmAndSubmit(page, testInfo, () => menu.getByRole("button", { name: `Delete ${name}` }).click(), /^Yes, delete/);
   await expect(page.locator(".store-tab .alert")).toContainText("This category still has 1 product. Move them first.");
 });
 
@@ -87,7 +89,8 @@ test("edit a category without leaving the page's forms, then delete an empty one
   await page.getByRole("button", { name: "Save Category" }).click();
   await expectToast(page, "Category updated", `Silk Ribbons ${tag}`);
   await expect(page.getByTestId(`category-row-${slug}`)).toContainText("Inactive");
-  await confirmAndSubmit(page, testInfo, () => page.getByRole("button", { name: `Delete Silk Ribbons ${tag}` }).click(), /^Yes, delete/);
+  const menu = await openRowMenu(page.getByTestId(`category-row-${slug}`));
+  await confirmAndSubmit(page, testInfo, () => menu.getByRole("button", { name: `Delete Silk Ribbons ${tag}` }).click(), /^Yes, delete/);
   await expectToast(page, "Category deleted", `Silk Ribbons ${tag}`);
   await expect(page.getByTestId(`category-row-${slug}`)).toHaveCount(0);
 });

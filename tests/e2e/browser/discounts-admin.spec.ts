@@ -74,7 +74,7 @@ test("the Discounts tab adds a code, shows a field error on a bad value, and edi
   await again.getByLabel("Value").fill("0");
   await again.getByRole("button", { name: "Save Discount Code" }).click();
   await expect(page.getByRole("region", { name: `Edit discount code ${code}` }).locator("#discount-edit-value-error")).toHaveText(
-    "Enter an amount above 0 and at most $100000.00",
+    "Enter an amount above 0 and at most $100,000.00",
   );
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(codeRow(page, code).locator("td").first()).toHaveText("$5.50 off");

@@ -105,16 +105,16 @@ test("below a zone's threshold the cart, the drawer and checkout say how much mo
       await expect(page.getByRole("button", { name: "Update shipping" })).toHaveCount(0);
     }
     const nudge = shipping.getByTestId("free-shipping-nudge");
-    await expect(nudge).toHaveText(/^Free shipping from \$1000\.00\. Add \$\d+\.\d{2} more$/);
+    await expect(nudge).toHaveText(/^Free shipping from \$1,000\.00\. Add \$\d+\.\d{2} more$/);
     await expect(page.getByTestId("summary-shipping")).toHaveText("$12.00");
     const missing = (await nudge.textContent())!.match(/Add (\$\d+\.\d{2})/)![1];
 
     // The cart and the drawer follow the country chosen.
     await visit(page, testInfo, "/cart");
     const summary = page.getByRole("complementary", { name: "Order Summary" });
-    await expect(summary.getByTestId("free-shipping-nudge")).toHaveText(`Free shipping from $1000.00. Add ${missing} more`);
+    await expect(summary.getByTestId("free-shipping-nudge")).toHaveText(`Free shipping from $1,000.00. Add ${missing} more`);
     await expect(summary).toContainText("Shipping to Iceland; you choose the country at checkout.");
-    await expect(page.locator("details.cart-drawer").getByTestId("free-shipping-nudge")).toHaveText(`Free shipping from $1000.00. Add ${missing} more`);
+    await expect(page.locator("details.cart-drawer").getByTestId("free-shipping-nudge")).toHaveText(`Free shipping from $1,000.00. Add ${missing} more`);
 
     // Back at checkout, another country: its zone has no threshold, so no nudge.
     await visit(page, testInfo, "/checkout");

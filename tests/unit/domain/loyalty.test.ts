@@ -35,9 +35,9 @@ describe("orderStatusLabel", () => {
   it("labels every order status", () => {
     expect(orderStatusLabel("unpaid")).toBe("Payment Pending");
     expect(orderStatusLabel("paid")).toBe("Payment Received");
-    expect(orderStatusLabel("processing")).toBe("processing");
+    expect(orderStatusLabel("processing")).toBe("Processing");
     expect(orderStatusLabel("shipped")).toBe("Shipped");
-    expect(orderStatusLabel("delivered")).toBe("delivered");
+    expect(orderStatusLabel("delivered")).toBe("Delivered");
     expect(orderStatusLabel("cancel_request")).toBe("Cancellation Requested");
     expect(orderStatusLabel("cancelled")).toBe("Cancelled");
     expect(orderStatusLabel("unpaidcancelled")).toBe("Cancelled (Unpaid)");
