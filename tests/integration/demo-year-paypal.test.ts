@@ -9,7 +9,8 @@ import { cancelAndRefundWithdrawal } from "../../app/domain/withdrawals/withdraw
 import { createPaypalClient, type PaypalClient } from "../../app/lib/paypal-client.server";
 import { type DB, openDatabase } from "../../app/lib/sqlite.server";
 import { seedDemo } from "../../db/seed";
-import { seedDemoYear } from "../../db/seed/demo-year";
+import { verifyPassword } from "../../app/domain/auth/password.server";
+import { DEMO_CUSTOMER_PASSWORD, seedDemoYear } from "../../db/seed/demo-year";
 import { registerDemoPayments } from "../../db/seed/demo-year/paypal";
 import { EMULATOR_MERCHANT_ID, type PaypalEmulator, readSnapshot, startPaypalEmulator } from "../../tools/paypal-emulator";
 import { emulatorClient } from "../helpers/paypal-emulator";
@@ -114,5 +115,21 @@ describe("the demo year's payments at the PayPal emulator", () => {
     await cancelAndRefundWithdrawal(db, order.id, { paypal });
     expect((await listRefunds(db, order.id)).map((r) => [r.status, r.amountCents])).toEqual([["COMPLETED", order.total]]);
     expect(await captureAtPaypal(order.captureId!)).toMatchObject({ status: "REFUNDED" });
+  });
+});
+
+describe("the README's demo customer", () => {
+  it("anna.kowalski@example.com signs in with the demo password and has orders, points and favourites", async () => {
+    const anna = await db
+      .selectFrom("users")
+      .select(["id", "password_hash", "loyalty_points"])
+      .where("email", "=", "anna.kowalski@example.com")
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(DEMO_CUSTOMER_PASSWORD, anna.password_hash)).toBe(true);
+    expect(anna.loyalty_points).toBeGreaterThan(0);
+    const orders = await db.selectFrom("orders").select("id").where("user_id", "=", anna.id).execute();
+    expect(orders.length).toBeGreaterThanOrEqual(5);
+    const favourites = await db.selectFrom("favorites").select("product_id").where("user_id", "=", anna.id).execute();
+    expect(new Set(favourites.map((f) => f.product_id)).size).toBe(5);
   });
 });

@@ -2,6 +2,7 @@ import { recalculateCategoryCounts } from "../../../app/domain/catalogue/categor
 import { DAY, type DemoContext, type Row } from "./context";
 import { between, hex, insertRows, iso, plannedTotal } from "./helpers";
 import { insertDemoCodes } from "./discounts";
+import { favoriteRows } from "./favorites";
 import { insertMadeToOrderPieces } from "./made-to-order";
 import { seedPolishTexts } from "../polish";
 
@@ -24,6 +25,7 @@ export async function writeYear(ctx: DemoContext): Promise<void> {
     await insertRows(trx, "product_images", [...rows.madeToOrderImages, ...rows.colourImages]);
     await recalculateCategoryCounts(trx);
     await insertRows(trx, "users", userRows);
+    await insertRows(trx, "favorites", favoriteRows(ctx));
     await insertRows(trx, "orders", orderRows);
     await insertRows(trx, "order_items", itemRows);
     await insertRows(trx, "payment_attempts", byTime(ledger.paymentAttempts));
