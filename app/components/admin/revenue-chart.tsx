@@ -7,7 +7,7 @@ export interface ChartPoint {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** '2026-11-05' → 'Nov 5'; '2026-11' → 'Nov 2026'. Dates are UTC keys, so no time zone shifts them. */
+/** '2026-11-05' → 'Nov 5'; '2026-11' → 'Nov 2026'. Keys are the shop's (Warsaw) calendar days, read as text, so no time zone shifts them. */
 export function chartLabel(key: string): string {
   const [y, m, d] = key.split("-").map(Number);
   return d ? `${MONTHS[m - 1]} ${d}` : `${MONTHS[m - 1]} ${y}`;
