@@ -98,7 +98,11 @@ export const PAGE_PHOTO_TEXT = {
  * JavaScript) and `POST /api/admin/pages/photos`. The file's content is checked by the domain.
  */
 export const PagePhotoSchema = z.object({
-  photo: z.instanceof(File, { message: PAGE_PHOTO_TEXT.choose }).refine((f) => f.size > 0, PAGE_PHOTO_TEXT.choose),
+  // Checked by shape at parse time: the server's fetch polyfill may hand over its own File class.
+  photo: z.custom<File>(
+    (v) => typeof v === "object" && v !== null && typeof (v as Blob).arrayBuffer === "function" && (v as Blob).size > 0,
+    PAGE_PHOTO_TEXT.choose,
+  ),
   alt: z
     .string({ required_error: PAGE_PHOTO_TEXT.altRequired, invalid_type_error: PAGE_PHOTO_TEXT.altRequired })
     .trim()
