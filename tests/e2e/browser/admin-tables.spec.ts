@@ -62,12 +62,28 @@ async function expectBesideItsLabel(box: Locator, label: Locator) {
   expect(b.y).toBeLessThan(l.y + 16);
 }
 
-test("every box of the product editor sits beside its label", async ({ page, loginAsAdmin }, testInfo) => {
+/** Every visible box of the page that has a label of its own (label[for]) sits beside that label; answers how many. */
+async function expectEveryBoxBesideItsLabel(page: Page): Promise<number> {
+  const ids = await page.locator('input[type="checkbox"][id]:visible').evaluateAll((boxes) => boxes.map((b) => b.id));
+  let checked = 0;
+  for (const id of ids) {
+    const label = page.locator(`label[for="${id}"]`);
+    if ((await label.count()) === 0) continue;
+    await expectBesideItsLabel(page.locator(`[id="${id}"]`), label);
+    checked++;
+  }
+  return checked;
+}
+
+test("every box of the product editor and the discount form sits beside its label", async ({ page, loginAsAdmin }, testInfo) => {
   await signIn(loginAsAdmin, page);
   await visit(page, testInfo, "/admin/products/add");
   for (const id of ["product-madeToOrder", "product-isPersonalised", "product-isLarge", "product-isLatestCollection"]) {
     await expectBesideItsLabel(page.locator(`#${id}`), page.locator(`label[for="${id}"]`));
   }
+  expect(await expectEveryBoxBesideItsLabel(page)).toBeGreaterThanOrEqual(4);
+  await visit(page, testInfo, "/admin?tab=discounts");
+  expect(await expectEveryBoxBesideItsLabel(page)).toBeGreaterThanOrEqual(3);
 });
 
 test("the dashboard's figures say what they count and show dollars with thousands grouped", async ({ page, loginAsAdmin }, testInfo) => {
