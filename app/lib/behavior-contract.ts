@@ -58,6 +58,8 @@ export const ADDING_LABEL = "Adding…";
 export const FAVORITE_ATTRIBUTE = "data-favorite";
 /** On the product page's favorite toggle: its button's label for each state, in the page's language. */
 export const FAVORITE_LABEL_ATTRIBUTES = { on: "data-label-on", off: "data-label-off" } as const;
+/** A way back to the product page (a redirectTo input, or a link carrying one) that keeps the colour chosen in place. */
+export const BACK_HERE_ATTRIBUTE = "data-back-here";
 
 // The product page (routes/product.$slug.tsx, components/product/colour-swatches.tsx and
 // gallery.tsx; browser/behaviors/add-to-cart.ts and gallery.ts).

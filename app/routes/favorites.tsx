@@ -1,15 +1,28 @@
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { getUserId } from "~/web/session.server";
 import { CART_TOAST_TEXT } from "~/domain/cart/texts";
 import { FavoriteSchema } from "~/domain/cart/schemas";
 import { toggleFavorite } from "~/domain/catalogue/favorites.server";
 import { DomainError } from "~/domain/common/errors";
 import { respond } from "~/web/respond.server";
+import { redirectWithToast } from "~/web/toast.server";
 import { db } from "~/lib/db.server";
 import { readFormData, safeRedirect } from "~/web/http.server";
+import { requestWantsJson } from "~/lib/wants-json";
 
-export async function loader() {
+/** Sign-in first, then back to the page the shopper was on (a same-origin path; anything else: the home page). */
+function signInFirst(back: string) {
+  const query = back === "/" ? "" : `?${new URLSearchParams({ redirectTo: back })}`;
+  return redirectWithToast(`/login${query}`, { ...CART_TOAST_TEXT.signInForFavorites });
+}
+
+/**
+ * GET /favorites: the account's favorites. A guest's heart links here with `redirectTo` (the page
+ * she was on): she is sent to sign in, told why, and comes back there.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getUserId(request))) return signInFirst(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/"));
   return redirect("/account?tab=favorites");
 }
 
@@ -18,7 +31,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const back = safeRedirect(formData.get("redirectTo"), "/");
   const userId = await getUserId(request);
-  if (!userId) return respond(request, { redirectTo: back, toast: { ...CART_TOAST_TEXT.loginForFavorites }, status: 401 });
+  if (!userId) {
+    // A page drawn while signed in, posted after signing out: a script gets the refusal, a plain form the sign-in.
+    if (requestWantsJson(request)) return respond(request, { redirectTo: back, toast: { ...CART_TOAST_TEXT.loginForFavorites }, status: 401 });
+    return signInFirst(back);
+  }
   const submission = parseWithZod(formData, { schema: FavoriteSchema });
   if (submission.status !== "success") return respond(request, { redirectTo: back, toast: { ...CART_TOAST_TEXT.favoritesFailed }, status: 400 });
   try {

@@ -19,7 +19,7 @@ import { ProductReviews } from "~/components/reviews/product-reviews";
 import { reviewsJsonLd } from "~/domain/reviews/json-ld";
 import { handleReviewForm, isReviewPost, loadProductReviews } from "~/web/reviews.server";
 import { getOptionalUser } from "~/web/session.server";
-import { submitAddToCart } from "~/web/cart-form.server";
+import { addedItemToast, productPageWithChoice, submitAddToCart } from "~/web/cart-form.server";
 import { getCart } from "~/domain/cart/cart.server";
 import { pageI18n } from "~/web/page-i18n.server";
 import { CART_TOAST_TEXT } from "~/domain/cart/texts";
@@ -38,7 +38,7 @@ import { cardReduction, toCardProduct } from "~/domain/catalogue/cards";
 import { priceHtml } from "~/components/product/price-html";
 import { db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { FAVORITE_LABEL_ATTRIBUTES, PRODUCT_FORM_ATTRIBUTES } from "~/lib/behavior-contract";
+import { BACK_HERE_ATTRIBUTE, FAVORITE_LABEL_ATTRIBUTES, PRODUCT_FORM_ATTRIBUTES } from "~/lib/behavior-contract";
 import { readFormData } from "~/web/http.server";
 import { COLOR_PARAM, galleryOrder, productPageHref } from "~/domain/catalogue/colour-photos";
 import { buildMeta, errorPageMeta, productPageSeo, seoContext } from "~/lib/meta";
@@ -84,6 +84,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const defaultColorId = (product.colors.find((c) => c.stock > 0) ?? product.colors.find(orderable))?.colorId ?? null;
   const asked = Number(url.searchParams.get(COLOR_PARAM));
   const colorId = product.colors.find((c) => c.colorId === asked && orderable(c))?.colorId ?? defaultColorId;
+  // ?variation= likewise (the page Add to Cart comes back to keeps the variation just added).
+  const askedVariation = url.searchParams.get("variation");
+  const variationCode =
+    (
+      product.variations.find((v) => v.variationCode === askedVariation && orderable(v)) ??
+      product.variations.find((v) => v.stock > 0) ??
+      (product.madeToOrderAvailable ? product.variations[0] : undefined)
+    )?.variationCode ?? null;
   const shown = galleryOrder(product.images, colorId).shown.length;
   const imageIndex = Math.max(0, Math.min(Number(url.searchParams.get("image") ?? 0) || 0, Math.max(0, shown - 1)));
   return json({
@@ -96,6 +104,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     imageIndex,
     colorId,
     defaultColorId,
+    variationCode,
     signedIn: userId !== null,
     email: user?.email ?? null,
     maker,
@@ -120,12 +129,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const added = await submitAddToCart(request, formData);
   // A refused add shows on the page, next to the swatch or the button it is about.
   if (!added.ok) return json({ ok: false as const, error: added.error, field: added.field }, { status: added.status });
+  // Back to the colour and variation just added, and the notification names them.
+  const back = productPageWithChoice(params.slug ?? "", formData);
+  const product = await getProductBySlug(db, params.slug ?? "", localeOf(request));
+  const toast = product
+    ? addedItemToast(product, { colorId: Number(formData.get("colorId")) || null, variationCode: String(formData.get("variationCode") ?? "") || null })
+    : { ...CART_TOAST_TEXT.added };
   // The script's answer carries the drawer with the new line: the cart the add went into, not the request's cookie (a new guest has none yet).
   const answer = async () => {
     // The drawer's prices with their złoty amounts on a Polish page, as the page's own drawer.
-    return cartDrawerAnswer(await getCart(db, added.owner, localeOf(request)), here, await pageI18n(request));
+    return cartDrawerAnswer(await getCart(db, added.owner, localeOf(request)), back, await pageI18n(request));
   };
-  return respond(request, { redirectTo: here, toast: { ...CART_TOAST_TEXT.added }, cookies: [added.cookie], answer });
+  return respond(request, { redirectTo: back, toast, cookies: [added.cookie], answer });
 }
 
 /**
@@ -143,6 +158,7 @@ export default function ProductPage() {
     imageIndex,
     colorId,
     defaultColorId,
+    variationCode,
     signedIn,
     email,
     maker,
@@ -180,8 +196,20 @@ export default function ProductPage() {
             className="price-block"
             dangerouslySetInnerHTML={{ __html: priceHtml(i18n, product.priceCents, cardReduction(product.reduction), "page").value }}
           />
-          <AddToCartForm product={product} colorId={colorId} defaultColorId={defaultColorId} madeToOrder={madeToOrder} error={error} />
-          <FavoriteToggle productId={product.id} isFavorite={isFavorite} signedIn={signedIn} slug={product.slug} />
+          <AddToCartForm
+            product={product}
+            colorId={colorId}
+            defaultColorId={defaultColorId}
+            variationCode={variationCode}
+            madeToOrder={madeToOrder}
+            error={error}
+          />
+          <FavoriteToggle
+            productId={product.id}
+            isFavorite={isFavorite}
+            signedIn={signedIn}
+            here={productPageHref(product.slug, { colorId, defaultColorId })}
+          />
           {madeToOrder ? null : <BackInStockForm product={product} email={email} emailConstraint={backInStockEmail} />}
           <ProductDetails
             product={product}
@@ -221,18 +249,19 @@ function AddToCartForm({
   product,
   colorId,
   defaultColorId,
+  variationCode,
   madeToOrder,
   error,
 }: {
   product: PageProduct;
   colorId: number | null;
   defaultColorId: number | null;
+  variationCode: string | null;
   madeToOrder: string | null;
   error: AddError | null;
 }) {
   const firstColor = product.colors.find((c) => c.colorId === colorId) ?? null;
-  const firstVariation = product.variations.find((v) => v.stock > 0) ?? (madeToOrder ? (product.variations[0] ?? null) : null);
-  const variationCode = firstVariation?.variationCode ?? null;
+  const firstVariation = product.variations.find((v) => v.variationCode === variationCode) ?? null;
   const chosenStock = product.colors.length > 0 ? (firstColor?.stock ?? 0) : product.variations.length > 0 ? (firstVariation?.stock ?? 0) : product.stock;
   const { t, text, path } = useI18n();
   const texts = productFormTexts({ t });
@@ -378,8 +407,17 @@ function ProductDetails({ product, note, noteLang, shipping }: { product: PagePr
   );
 }
 
-function FavoriteToggle({ productId, isFavorite, signedIn, slug }: { productId: number; isFavorite: boolean; signedIn: boolean; slug: string }) {
+function FavoriteToggle({ productId, isFavorite, signedIn, here }: { productId: number; isFavorite: boolean; signedIn: boolean; here: string }) {
   const { t, path } = useI18n();
+  // A guest's heart is a link: to sign in (told why), then back to this page and colour.
+  if (!signedIn)
+    return (
+      <p className="fav-form">
+        <a className="button button-ghost" href={path(`/favorites?${new URLSearchParams({ redirectTo: here })}`)} {...{ [BACK_HERE_ATTRIBUTE]: "" }}>
+          <HeartIcon filled={false} /> {t("product.favorite.add")}
+        </a>
+      </p>
+    );
   return (
     <form
       method="post"
@@ -389,7 +427,7 @@ function FavoriteToggle({ productId, isFavorite, signedIn, slug }: { productId: 
       {...{ [FAVORITE_LABEL_ATTRIBUTES.on]: t("product.favorite.remove"), [FAVORITE_LABEL_ATTRIBUTES.off]: t("product.favorite.add") }}
     >
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="redirectTo" value={`/product/${slug}`} />
+      <input type="hidden" name="redirectTo" value={here} {...{ [BACK_HERE_ATTRIBUTE]: "" }} />
       <button type="submit" className={`button button-ghost ${isFavorite ? "is-fav" : ""}`} aria-pressed={signedIn ? isFavorite : undefined}>
         <HeartIcon filled={isFavorite} /> {isFavorite ? t("product.favorite.remove") : t("product.favorite.add")}
       </button>

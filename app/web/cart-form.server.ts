@@ -39,6 +39,33 @@ export async function submitAddToCart(request: Request, formData: FormData): Pro
   return { ok: true, cookie: await commit(), owner };
 }
 
+/**
+ * The product page's 'Added to cart' says what was added: 'Velvet Coat, Burgundy, B – Long' (the
+ * page's language: the product's names as the page shows them).
+ */
+export function addedItemToast(
+  product: { title: string; colors: { colorId: number; name: string }[]; variations: { variationCode: string; variationName: string }[] },
+  chosen: { colorId: number | null; variationCode: string | null },
+): Toast {
+  const colour = product.colors.find((c) => c.colorId === chosen.colorId)?.name;
+  const variation = product.variations.find((v) => v.variationCode === chosen.variationCode)?.variationName;
+  return { ...CART_TOAST_TEXT.added, description: [product.title, colour, variation].filter(Boolean).join(", ") };
+}
+
+/**
+ * The product page's address for the choice just posted (`?color=`, `?variation=`), so the page a
+ * plain form comes back to keeps it. Anything that is not an id or a variation code is left out.
+ */
+export function productPageWithChoice(slug: string, formData: FormData): string {
+  const params = new URLSearchParams();
+  const color = formData.get("colorId");
+  const variation = formData.get("variationCode");
+  if (typeof color === "string" && /^\d{1,9}$/.test(color)) params.set("color", color);
+  if (typeof variation === "string" && /^[A-Z]$/.test(variation)) params.set("variation", variation);
+  const query = params.toString();
+  return `/product/${slug}${query ? `?${query}` : ""}`;
+}
+
 const ItemRef = z.object({ itemId: z.number().int().positive(), confirmed: z.string().optional() });
 
 /**

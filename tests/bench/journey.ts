@@ -13,7 +13,7 @@ import { chromium, type Locator, type Page } from "playwright-core";
 import { CART_TOAST_TEXT } from "../../app/domain/cart/texts";
 import { CHROMIUM } from "./harness";
 
-const ADDED = CART_TOAST_TEXT.added.description;
+const ADDED = CART_TOAST_TEXT.added.title;
 
 /** A seeded product without colours or variations (db/seed/data.ts), so Add to Cart needs no choice. */
 export const JOURNEY_SLUG = "cream-cable-knit-sweater";

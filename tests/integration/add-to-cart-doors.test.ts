@@ -4,6 +4,7 @@ import { action as apiCartAction } from "~/routes/api.cart";
 import { action as cartPageAction } from "~/routes/cart";
 import { action as productPageAction } from "~/routes/product.$slug";
 import { createToastCookie } from "~/web/session.server";
+import { productPageWithChoice } from "~/web/cart-form.server";
 import { makeProduct } from "../helpers/kit";
 import { call, postForm, postJson, setCookie } from "../helpers/requests";
 
@@ -37,8 +38,12 @@ describe("Add to Cart: one handler behind every form, the same rules as the API"
 
     const fromProduct = await door.product();
     expect(fromProduct.status).toBe(302);
-    expect(fromProduct.headers.get("Location")).toBe(`/product/${product.slug}`);
-    expect(await toastOf(fromProduct)).toMatchObject({ title: CART_TOAST_TEXT.added.title });
+    // Back to the colour just added, and the notification names the piece and its colour.
+    expect(fromProduct.headers.get("Location")).toBe(`/product/${product.slug}?color=3`);
+    expect(await toastOf(fromProduct)).toMatchObject({
+      title: CART_TOAST_TEXT.added.title,
+      description: expect.stringMatching(new RegExp(`^${product.title}, \\S`)),
+    });
 
     const fromCard = await door.cartForm();
     expect(fromCard.status).toBe(302);
@@ -66,6 +71,13 @@ describe("Add to Cart: one handler behind every form, the same rules as the API"
     const fromApi = await door.api();
     expect(fromApi.status).toBe(400);
     expect(await fromApi.json()).toEqual({ message: CART_TOAST_TEXT.selectColor.title });
+  });
+
+  it("the page it comes back to keeps only a real id and variation code from the form", () => {
+    const form = (fields: Record<string, string>) => Object.entries(fields).reduce((f, [k, v]) => (f.append(k, v), f), new FormData());
+    expect(productPageWithChoice("coat", form({ colorId: "12", variationCode: "B" }))).toBe("/product/coat?color=12&variation=B");
+    expect(productPageWithChoice("coat", form({ colorId: "12&x=//evil", variationCode: "<b>" }))).toBe("/product/coat");
+    expect(productPageWithChoice("coat", form({ colorId: "9".repeat(40), variationCode: "BB" }))).toBe("/product/coat");
   });
 
   it("refuses a quantity below 1 before touching the cart", async () => {

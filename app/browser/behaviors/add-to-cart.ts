@@ -12,6 +12,7 @@ import { takeOverSubmit, type Behavior } from "~/browser/runtime";
 import {
   ADD_TO_CART_LABEL,
   ADDING_LABEL,
+  BACK_HERE_ATTRIBUTE,
   CARD_ADD_ATTRIBUTE,
   CARD_ADDING_ATTRIBUTE,
   GALLERY_ATTRIBUTES,
@@ -170,6 +171,24 @@ function chooseColour(form: HTMLFormElement, swatch: HTMLAnchorElement) {
   url.searchParams.delete("image");
   history.replaceState(history.state, "", url);
   form.setAttribute("action", swatch.getAttribute("href") ?? form.action);
+  followColour(colorId);
+}
+
+/** The favorites' way back (the signed-in toggle's redirectTo, a guest's sign-in link) keeps the colour chosen. */
+function followColour(colorId: string) {
+  const withColour = (back: string) => {
+    const target = new URL(back, window.location.origin);
+    target.searchParams.set(COLOR_PARAM, colorId);
+    return `${target.pathname}${target.search}`;
+  };
+  document.querySelectorAll(`[${BACK_HERE_ATTRIBUTE}]`).forEach((el) => {
+    if (el instanceof HTMLInputElement) el.value = withColour(el.value);
+    else if (el instanceof HTMLAnchorElement) {
+      const link = new URL(el.href);
+      link.searchParams.set("redirectTo", withColour(link.searchParams.get("redirectTo") ?? "/"));
+      el.href = `${link.pathname}${link.search}`;
+    }
+  });
 }
 
 export const productAdd: Behavior = {

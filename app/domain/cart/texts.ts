@@ -7,6 +7,7 @@ export const CART_TOAST_TEXT = {
   favoriteAdded: { title: "Added to favorites", type: "success" },
   favoriteRemoved: { title: "Removed from favorites", type: "success" },
   loginForFavorites: { title: "Please log in", description: "You need to be logged in to add favorites.", type: "error" },
+  signInForFavorites: { title: "Sign in to save favorites", type: "info" },
   outOfStock: { title: "Out of stock", description: "This product is currently out of stock.", type: "error" },
   selectColor: { title: "Select a color", type: "error" },
   selectVariation: { title: "Select a variation", type: "error" },

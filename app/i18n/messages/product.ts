@@ -141,5 +141,6 @@ export const domainPl: Readonly<Record<string, string>> = {
   "Added to favorites": "Dodano do ulubionych",
   "Please log in": "Zaloguj się",
   "You need to be logged in to add favorites.": "Aby dodawać do ulubionych, trzeba się zalogować.",
+  "Sign in to save favorites": "Zaloguj się, aby zapisywać ulubione",
   Error: "Błąd",
 };

@@ -119,7 +119,7 @@ test("choosing a colour moves the gallery to its photos, and the cart shows the 
   await expect(mainImage(page)).toHaveAttribute("src", dress.urls.navy);
 
   await addForm(page).getByRole("button", { name: "Add to Cart" }).click();
-  await expectToast(page, TEXT.added.title, TEXT.added.description);
+  await expectToast(page, TEXT.added.title, `Colour Dress ${dress.slug.replace("colour-dress-", "")}, Navy`);
   await expect(cartBadge(page)).toHaveText("1");
   // The header's cart drawer (opened by the behaviour, a plain <details> without it) and the cart page.
   await expect(page.locator("details.cart-drawer li img").first()).toHaveAttribute("src", new RegExp(fileOf(dress.urls.navy)));
