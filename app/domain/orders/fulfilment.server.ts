@@ -14,7 +14,7 @@ import { type PaypalClient } from "~/lib/paypal-client.server";
 import { makeRefund, openRefundOf, refundedCents } from "~/domain/payments/refunds.server";
 import { PAYMENT_REVERSED, REVERSAL_TEXT } from "~/domain/payments/reversals.server";
 import { orderStatusLabel, type OrderStatus } from "~/domain/orders/status";
-import { centsToDecimal } from "~/lib/money";
+import { centsToDecimal, formatMoney } from "~/lib/money";
 import { type OrderWithdrawal } from "~/domain/withdrawals/rules";
 import { type DB } from "~/lib/sqlite.server";
 import { type Locale } from "~/i18n/locales";
@@ -433,9 +433,9 @@ export async function processReturn(
 
 /** Why a refund above the cap is refused: what the ticked items were paid, or what is left of the order. */
 function refundCapText(terms: { maxCents: number; leftCents: number; byLines: boolean; maxShippingCents: number }): string {
-  if (!terms.byLines || terms.maxCents >= terms.leftCents) return `The refund cannot be more than the $${centsToDecimal(terms.leftCents)} not yet refunded`;
-  const shipping = terms.maxShippingCents > 0 ? ` plus $${centsToDecimal(terms.maxShippingCents)} of shipping` : "";
-  return `The refund cannot be more than $${centsToDecimal(terms.maxCents)}, what the ticked items were paid (their share of the discounts taken off)${shipping}`;
+  if (!terms.byLines || terms.maxCents >= terms.leftCents) return `The refund cannot be more than the ${formatMoney(terms.leftCents)} not yet refunded`;
+  const shipping = terms.maxShippingCents > 0 ? ` plus ${formatMoney(terms.maxShippingCents)} of shipping` : "";
+  return `The refund cannot be more than ${formatMoney(terms.maxCents)}, what the ticked items were paid (their share of the discounts taken off)${shipping}`;
 }
 
 /** The API's return (PATCH /api/admin/orders/{id}/return, no payload): every item still out back, the refund suggested for them. */

@@ -6,7 +6,7 @@ import { enqueueOrderRefundedMail, enqueueOwnerPaymentAlert } from "~/domain/mai
 import { addOrderEvent, applyReturn, cancelOrder, type RestockLine } from "~/domain/orders/transitions.server";
 import { getPaypalClient, type PaypalClient, PaypalError, type PaypalRefund } from "~/lib/paypal-client.server";
 import { issueCreditNote } from "~/domain/records/credit-notes.server";
-import { centsToDecimal, decimalToCents } from "~/lib/money";
+import { centsToDecimal, decimalToCents, formatMoney } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 
 /*
@@ -144,7 +144,7 @@ async function openRefund(db: DB, req: RefundRequest, actor: Actor): Promise<Ref
       const left = Math.max(0, order.total - (await refundedCents(trx, req.orderId)));
       if (req.amountCents > left) {
         if (req.kind === "cancel") throw new DomainError("This order was changed meanwhile. Please reload the page.", 409);
-        throw new DomainError(`The refund cannot be more than the $${centsToDecimal(left)} not yet refunded`, 400, "amount");
+        throw new DomainError(`The refund cannot be more than the ${formatMoney(left)} not yet refunded`, 400, "amount");
       }
     }
     const requestId = `refund-${req.orderId}-${randomBytes(9).toString("hex")}`;
@@ -219,7 +219,7 @@ export async function sendRefund(db: DB, row: RefundRow, client: PaypalClient): 
         .where("id", "=", row.id)
         .where("status", "=", "REQUESTED")
         .execute();
-      await addOrderEvent(trx, row.orderId, "refund-refused", `A refund of $${centsToDecimal(row.amountCents)} was not made. ${reason}`, row.amountCents);
+      await addOrderEvent(trx, row.orderId, "refund-refused", `A refund of ${formatMoney(row.amountCents)} was not made. ${reason}`, row.amountCents);
     });
     throw new RefundError(reason, "refused");
   }
@@ -267,11 +267,11 @@ export async function recordRefund(trx: DB, refundRowId: number, answer: PaypalR
       kind: row.kind === "cancel" ? "order.cancel" : row.kind === "return" ? "order.return" : "order.refund",
       subjectType: "order",
       subjectId: row.orderId,
-      summary: `Order #${row.orderId}: ${row.kind} refund of $${centsToDecimal(row.amountCents)} (PayPal ${answer.status})`,
-      changes: { refund: [null, `${answer.id} $${centsToDecimal(row.amountCents)} ${answer.status}`] },
+      summary: `Order #${row.orderId}: ${row.kind} refund of ${formatMoney(row.amountCents)} (PayPal ${answer.status})`,
+      changes: { refund: [null, `${answer.id} ${formatMoney(row.amountCents)} ${answer.status}`] },
     });
   }
-  const money = `$${centsToDecimal(row.amountCents)}`;
+  const money = formatMoney(row.amountCents);
   if (status === "FAILED" || status === "CANCELLED") {
     await addOrderEvent(trx, row.orderId, "refund-refused", `PayPal refund ${answer.id} of ${money} ${status.toLowerCase()}.`, row.amountCents);
     return row;
@@ -347,7 +347,7 @@ export async function recordExternalRefund(db: DB, orderId: number, captureId: s
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await addOrderEvent(trx, orderId, "refund", `PayPal reports a refund of $${centsToDecimal(cents)} made outside the shop (refund ${refund.id}).`, cents);
+    await addOrderEvent(trx, orderId, "refund", `PayPal reports a refund of ${formatMoney(cents)} made outside the shop (refund ${refund.id}).`, cents);
     await issueCreditNote(trx, inserted.id);
     return true;
   });
@@ -436,7 +436,7 @@ export async function settlePendingRefund(db: DB, refundRowId: number, refund: P
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false;
     const row = (await selectRefunds(trx).where("id", "=", refundRowId).executeTakeFirstOrThrow()) as RefundRow;
-    const money = `$${centsToDecimal(row.amountCents)}`;
+    const money = formatMoney(row.amountCents);
     if (refund.status === "COMPLETED") {
       await addOrderEvent(trx, row.orderId, "refund", `PayPal completed the pending refund of ${money} (refund ${refund.id}).`, row.amountCents);
       await issueCreditNote(trx, row.id, now);

@@ -6,7 +6,7 @@ import { readLineShares } from "~/domain/orders/line-shares.server";
 import { paidForUnits } from "~/domain/orders/line-shares";
 import { nextDocumentNumber } from "~/domain/records/numbering.server";
 import { type CreditNoteSnapshot } from "~/domain/records/credit-note-snapshot";
-import { centsToDecimal, plnGrosze } from "~/lib/money";
+import { formatMoney, plnGrosze } from "~/lib/money";
 import { type DB } from "~/lib/sqlite.server";
 
 /*
@@ -148,7 +148,7 @@ export async function issueCreditNote(trx: DB, refundId: number, now = new Date(
     kind: "invoice.credit",
     subjectType: "order",
     subjectId: refund.orderId,
-    summary: `Order #${refund.orderId}: credit note ${number} of $${centsToDecimal(amount)} corrects invoice ${invoice.number}`,
+    summary: `Order #${refund.orderId}: credit note ${number} of ${formatMoney(amount)} corrects invoice ${invoice.number}`,
   });
   return { id: row.id, number, token };
 }
