@@ -39,6 +39,8 @@ function useLivePreview(resetKey: string) {
   const latest = useRef(0);
   useEffect(() => {
     setLive(null);
+    // A preview still on its way belongs to the text before; it must not cover the new one.
+    latest.current++;
     return () => clearTimeout(timer.current);
   }, [resetKey]);
   return {
@@ -79,7 +81,8 @@ export function PageEditorPage() {
   };
   const error = (name: string) => action?.result?.error?.[name]?.[0] ?? undefined;
   const formKey = `${data.page.versionId ?? "default"}:${JSON.stringify(submitted)}:${action?.preview ? "p" : ""}`;
-  const { live, onEdit } = useLivePreview(String(data.page.versionId));
+  // The form comes back with new text (a preview, a refused save, a photo added): its own preview shows.
+  const { live, onEdit } = useLivePreview(formKey);
   const previewTitle = live?.title ?? action?.preview?.title ?? data.page.title;
   const previewHtml = live?.html ?? action?.preview?.html ?? data.page.html;
   const refused = action?.intent === PAGE_INTENTS.save && action.result?.error;
