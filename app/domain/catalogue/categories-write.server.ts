@@ -172,7 +172,7 @@ export async function deleteCategory(db: DB, id: number, actor: Actor = SYSTEM_A
   });
 }
 
-/** Recounts every category's products (the Functions tab); returns how many categories there are and how many changed. */
+/** Recounts every category's products (Settings → Maintenance); returns how many categories there are and how many changed. */
 export async function recalculateAllCategoryCounts(db: DB, actor: Actor = SYSTEM_ACTOR): Promise<{ categories: number; changed: number }> {
   return db.transaction().execute(async (trx) => {
     const changed = await recalculateCategoryCounts(trx);

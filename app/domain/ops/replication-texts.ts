@@ -1,6 +1,6 @@
 import { REPLICA_LAG_LIMIT_S } from "~/domain/ops/replication-limits";
 
-/** What the admin reads about the database's replication (the Functions tab). */
+/** What the admin reads about the database's replication (Settings → Maintenance). */
 export const REPLICATION_TEXT = {
   title: "Replication",
   notConfigured: "Replication: not configured",

@@ -4,7 +4,7 @@ import { REPLICA_LAG_LIMIT_S } from "~/domain/ops/replication-limits";
 /**
  * What the shop knows of the database's replication (docs/decisions/litestream-replication.md).
  * `npm run db:replicate` writes a small status file beside the database each time Litestream
- * reports a write to the replica; the shop (the Functions tab, /healthz for an admin) reads it.
+ * reports a write to the replica; the shop (Settings → Maintenance, /healthz for an admin) reads it.
  * The file holds times and a position, never the replica's address or a credential.
  */
 

@@ -110,7 +110,7 @@ export async function loadLoyaltyTab(db: DB, url: URL) {
   return { kind: "loyalty" as const, config, awards, email: url.searchParams.get("email") ?? "", constraints: AWARD_CONSTRAINTS };
 }
 
-/** The Functions tab (`&confirm=recalculate|clean` asks before running one). */
+/** Settings → Maintenance (`&confirm=recalculate|clean` asks before running one). */
 export async function loadFunctionsTab(db: DB, url: URL) {
   const confirm = url.searchParams.get("confirm");
   return {
