@@ -58,6 +58,8 @@ export const ADDING_LABEL = "Adding…";
 export const FAVORITE_ATTRIBUTE = "data-favorite";
 /** On the product page's favorite toggle: its button's label for each state, in the page's language. */
 export const FAVORITE_LABEL_ATTRIBUTES = { on: "data-label-on", off: "data-label-off" } as const;
+/** The product page's back-in-stock form: shown for a sold-out choice, with its name and value (components/product/back-in-stock-form.tsx). */
+export const BACK_IN_STOCK_ATTRIBUTES = { form: "data-back-in-stock", name: "data-back-in-stock-name", value: "data-back-in-stock-value" } as const;
 /** A way back to the product page (a redirectTo input, or a link carrying one) that keeps the colour chosen in place. */
 export const BACK_HERE_ATTRIBUTE = "data-back-here";
 

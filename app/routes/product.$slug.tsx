@@ -83,12 +83,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderable = (c: { stock: number }) => c.stock > 0 || Boolean(product.madeToOrderAvailable);
   const defaultColorId = (product.colors.find((c) => c.stock > 0) ?? product.colors.find(orderable))?.colorId ?? null;
   const asked = Number(url.searchParams.get(COLOR_PARAM));
-  const colorId = product.colors.find((c) => c.colorId === asked && orderable(c))?.colorId ?? defaultColorId;
+  // A sold-out colour may be chosen too: the page then offers 'Email me when it's back' for it.
+  const colorId = product.colors.find((c) => c.colorId === asked)?.colorId ?? defaultColorId;
   // ?variation= likewise (the page Add to Cart comes back to keeps the variation just added).
   const askedVariation = url.searchParams.get("variation");
   const variationCode =
     (
-      product.variations.find((v) => v.variationCode === askedVariation && orderable(v)) ??
+      product.variations.find((v) => v.variationCode === askedVariation) ??
       product.variations.find((v) => v.stock > 0) ??
       (product.madeToOrderAvailable ? product.variations[0] : undefined)
     )?.variationCode ?? null;
@@ -128,7 +129,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const added = await submitAddToCart(request, formData);
   // A refused add shows on the page, next to the swatch or the button it is about.
-  if (!added.ok) return json({ ok: false as const, error: added.error, field: added.field }, { status: added.status });
+  if (!added.ok) {
+    // The page drawn again keeps the choice that was refused (a sold-out one offers 'Email me when it's back').
+    const choice = { colorId: Number(formData.get("colorId")) || null, variationCode: String(formData.get("variationCode") ?? "") || null };
+    return json({ ok: false as const, error: added.error, field: added.field, choice }, { status: added.status });
+  }
   // Back to the colour and variation just added, and the notification names them.
   const back = productPageWithChoice(params.slug ?? "", formData);
   const product = await getProductBySlug(db, params.slug ?? "", localeOf(request));
@@ -169,6 +174,10 @@ export default function ProductPage() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const error = actionData && "error" in actionData ? actionData : null;
+  // A refused add (no JavaScript) is drawn with the colour or variation it posted, when the product has it.
+  const posted = error?.choice;
+  const chosenColorId = product.colors.some((c) => c.colorId === posted?.colorId) ? posted!.colorId : colorId;
+  const chosenVariation = product.variations.some((v) => v.variationCode === posted?.variationCode) ? posted!.variationCode : variationCode;
   const reviewReply = actionData && "review" in actionData ? actionData.review.result : null;
   // Made to order with room left: every option can be bought, at stock 0 too.
   const i18n = useI18n();
@@ -198,9 +207,9 @@ export default function ProductPage() {
           />
           <AddToCartForm
             product={product}
-            colorId={colorId}
+            colorId={chosenColorId}
             defaultColorId={defaultColorId}
-            variationCode={variationCode}
+            variationCode={chosenVariation}
             madeToOrder={madeToOrder}
             error={error}
           />
@@ -210,7 +219,14 @@ export default function ProductPage() {
             signedIn={signedIn}
             here={productPageHref(product.slug, { colorId, defaultColorId })}
           />
-          {madeToOrder ? null : <BackInStockForm product={product} email={email} emailConstraint={backInStockEmail} />}
+          {madeToOrder ? null : (
+            <BackInStockForm
+              product={product}
+              chosen={{ colorId: chosenColorId, variationCode: chosenVariation }}
+              email={email}
+              emailConstraint={backInStockEmail}
+            />
+          )}
           <ProductDetails
             product={product}
             note={note}
@@ -266,6 +282,8 @@ function AddToCartForm({
   const { t, text, path } = useI18n();
   const texts = productFormTexts({ t });
   const stockLine = productStockLine(product.stock, chosenStock, madeToOrder);
+  // A sold-out colour or variation can be chosen (to be told when it is back), not bought.
+  const soldOutChoice = !madeToOrder && (firstColor !== null || firstVariation !== null) && chosenStock <= 0;
   const state = addButtonState({
     stock: madeToOrder ? Math.max(product.stock, 1) : product.stock,
     hasColors: product.colors.length > 0,
@@ -313,8 +331,8 @@ function AddToCartForm({
           {error.error.description ? `: ${text(error.error.description)}` : ""}
         </p>
       ) : null}
-      <button type="submit" className="button button-lg" disabled={state === "out-of-stock"}>
-        {texts.button[state]}
+      <button type="submit" className="button button-lg" disabled={state === "out-of-stock" || soldOutChoice}>
+        {texts.button[soldOutChoice ? "out-of-stock" : state]}
       </button>
     </form>
   );
@@ -342,7 +360,6 @@ function VariationOptions({
               type="radio"
               name="variationCode"
               value={v.variationCode}
-              disabled={v.stock <= 0 && !madeToOrder}
               defaultChecked={chosen === v.variationCode}
               {...{ [PRODUCT_FORM_ATTRIBUTES.stock]: v.stock }}
               aria-describedby={v.stock > 0 && v.stock < 5 ? `hint-${v.variationCode}` : undefined}

@@ -13,6 +13,7 @@ import {
   ADD_TO_CART_LABEL,
   ADDING_LABEL,
   BACK_HERE_ATTRIBUTE,
+  BACK_IN_STOCK_ATTRIBUTES,
   CARD_ADD_ATTRIBUTE,
   CARD_ADDING_ATTRIBUTE,
   GALLERY_ATTRIBUTES,
@@ -91,12 +92,31 @@ function productFormState(form: HTMLFormElement) {
     colorChosen: color !== null,
     variationChosen: variation !== null,
   });
-  return { stock, chosenStock, state, color, madeToOrder };
+  // A sold-out colour or variation can be chosen (to be told when it is back), not bought.
+  const chosen = hasColors ? color : variations.length > 0 ? variation : null;
+  const soldOutChoice = !madeToOrder && chosen !== null && chosenStock <= 0;
+  return { stock, chosenStock, state: soldOutChoice ? ("out-of-stock" as const) : state, color, chosen, soldOutChoice, madeToOrder };
+}
+
+/** 'Email me when it's back' follows the choice: shown, with its name and value, while the chosen one is sold out. */
+function updateBackInStock(chosen: Element | null, soldOut: boolean) {
+  const form = document.querySelector<HTMLFormElement>(`form[${BACK_IN_STOCK_ATTRIBUTES.form}]`);
+  if (!form) return;
+  form.hidden = !soldOut;
+  const name =
+    chosen instanceof HTMLInputElement
+      ? (chosen.closest("label")?.querySelector("span")?.firstChild?.textContent ?? "")
+      : (chosen?.getAttribute(ATTR.colorName) ?? "");
+  const value = chosen instanceof HTMLInputElement ? chosen.value : (chosen?.getAttribute(ATTR.colorId) ?? "");
+  const nameEl = form.querySelector(`[${BACK_IN_STOCK_ATTRIBUTES.name}]`);
+  if (nameEl) nameEl.textContent = soldOut ? name : "";
+  const input = form.querySelector<HTMLInputElement>(`input[${BACK_IN_STOCK_ATTRIBUTES.value}]`);
+  if (input) input.value = soldOut ? value : "";
 }
 
 /** The legend ("Color: Pink"), the stock line and the button's label follow the chosen option. */
 function updateProductForm(form: HTMLFormElement) {
-  const { stock, chosenStock, state, color, madeToOrder } = productFormState(form);
+  const { stock, chosenStock, state, color, chosen, soldOutChoice, madeToOrder } = productFormState(form);
   const texts = textsOf(form);
   const legend = form.querySelector<HTMLElement>(`${COLOR_OPTION} legend`);
   if (legend) legend.textContent = color ? texts.colorChosen.replace("{name}", color.getAttribute(ATTR.colorName) ?? "") : texts.color;
@@ -108,7 +128,11 @@ function updateProductForm(form: HTMLFormElement) {
     line.className = shown.className;
   }
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-  if (button && button.getAttribute("aria-busy") !== "true") button.textContent = texts.button[state];
+  if (button && button.getAttribute("aria-busy") !== "true") {
+    button.textContent = texts.button[state];
+    button.disabled = state === "out-of-stock";
+  }
+  updateBackInStock(chosen, soldOutChoice);
 }
 
 function showFieldError(form: HTMLFormElement, field: string | null | undefined, error: ToastMessage) {

@@ -1,11 +1,13 @@
 import { EmailField } from "~/components/ui/field";
 import { type FieldConstraint } from "~/lib/field-constraint";
+import { BACK_IN_STOCK_ATTRIBUTES as ATTR } from "~/lib/behavior-contract";
 import { useI18n } from "~/i18n/context";
 
 /**
- * 'Email me when it's back' on a product page: a plain server-rendered form (no client state)
- * that posts to /back-in-stock. It offers the whole product when it is sold out, otherwise its
- * sold-out colours or variations.
+ * 'Email me when it's back' on a product page: a plain server-rendered form that posts to
+ * /back-in-stock. It offers the whole product when it is sold out; otherwise only the chosen colour
+ * or variation, and only while that one is sold out. With JavaScript the add-to-cart behaviour shows
+ * or hides it as another choice is picked (ATTR), so it is drawn, hidden, whenever some choice is sold out.
  */
 export interface BackInStockProduct {
   id: number;
@@ -14,43 +16,49 @@ export interface BackInStockProduct {
   variations: { variationCode: string; variationName: string; stock: number }[];
 }
 
-export function BackInStockForm({ product, email, emailConstraint }: { product: BackInStockProduct; email: string | null; emailConstraint: FieldConstraint }) {
+export function BackInStockForm({
+  product,
+  chosen,
+  email,
+  emailConstraint,
+}: {
+  product: BackInStockProduct;
+  /** The colour or variation chosen on the page (the URL's, or the one just posted). */
+  chosen: { colorId: number | null; variationCode: string | null };
+  email: string | null;
+  emailConstraint: FieldConstraint;
+}) {
   const { t, path } = useI18n();
   const soldOut = product.stock <= 0;
-  const colors = soldOut ? [] : product.colors.filter((c) => c.stock <= 0);
-  const variations = soldOut || product.colors.length > 0 ? [] : product.variations.filter((v) => v.stock <= 0);
-  if (!soldOut && colors.length === 0 && variations.length === 0) return null;
+  const byColour = product.colors.length > 0;
+  const options = byColour
+    ? product.colors.map((c) => ({ field: "colorId", value: String(c.colorId), name: c.name, stock: c.stock }))
+    : product.variations.map((v) => ({ field: "variationCode", value: v.variationCode, name: v.variationName, stock: v.stock }));
+  if (!soldOut && !options.some((o) => o.stock <= 0)) return null;
+  const choice = options.find((o) => o.value === String(byColour ? chosen.colorId : chosen.variationCode)) ?? null;
+  const shown = soldOut || (choice !== null && choice.stock <= 0);
+  const field = byColour ? "colorId" : "variationCode";
   return (
-    <form method="post" action={path("/back-in-stock")} className="back-in-stock" aria-labelledby="back-in-stock-title">
+    <form
+      method="post"
+      action={path("/back-in-stock")}
+      className="back-in-stock"
+      aria-labelledby="back-in-stock-title"
+      hidden={!shown}
+      {...(soldOut ? {} : { [ATTR.form]: field })}
+    >
       <h2 id="back-in-stock-title">{t("product.backInStock.title")}</h2>
       <p className="muted small">
         {soldOut ? t("product.backInStock.soldOut") : t("product.backInStock.someSoldOut")} {t("product.backInStock.once")}
       </p>
       <input type="hidden" name="productId" value={product.id} />
-      {colors.length > 0 ? (
-        <div className="field">
-          <label htmlFor="back-in-stock-color">{t("product.backInStock.colour")}</label>
-          <select id="back-in-stock-color" name="colorId" required>
-            {colors.map((c) => (
-              <option key={c.colorId} value={c.colorId}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      {variations.length > 0 ? (
-        <div className="field">
-          <label htmlFor="back-in-stock-variation">{t("product.backInStock.option")}</label>
-          <select id="back-in-stock-variation" name="variationCode" required>
-            {variations.map((v) => (
-              <option key={v.variationCode} value={v.variationCode}>
-                {v.variationName}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+      {soldOut || options.length === 0 ? null : (
+        <p className="back-in-stock-choice">
+          {byColour ? t("product.backInStock.colour") : t("product.backInStock.option")}:{" "}
+          <strong {...{ [ATTR.name]: "" }}>{shown && choice ? choice.name : ""}</strong>
+          <input type="hidden" name={field} value={shown && choice ? choice.value : ""} {...{ [ATTR.value]: "" }} />
+        </p>
+      )}
       <div className="back-in-stock-row">
         <EmailField idPrefix="back-in-stock-" constraint={emailConstraint} defaultValue={email ?? undefined} />
         <button type="submit" className="button button-secondary">

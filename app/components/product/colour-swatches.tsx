@@ -34,9 +34,16 @@ export function ColourSwatches({
         {colors.map((c) => {
           const chip = <span className="swatch-chip" style={{ background: c.hex }} aria-hidden="true" />;
           if (c.stock <= 0 && !madeToOrder) {
+            // Sold out, still a choice: the page then offers 'Email me when it's back' for it.
             return (
               <li key={c.colorId}>
-                <a className="swatch" role="link" aria-disabled="true" title={t("product.colorSoldOut", { name: c.name })}>
+                <a
+                  className="swatch swatch-sold-out"
+                  href={path(productPageHref(slug, { colorId: c.colorId }))}
+                  title={t("product.colorSoldOut", { name: c.name })}
+                  aria-current={chosen?.colorId === c.colorId ? "true" : undefined}
+                  {...{ [ATTR.colorId]: c.colorId, [ATTR.stock]: 0, [ATTR.colorName]: c.name }}
+                >
                   {chip}
                   <span className="sr-only">{t("product.colorSoldOut", { name: c.name })}</span>
                 </a>
