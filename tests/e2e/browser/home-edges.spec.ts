@@ -3,6 +3,7 @@ import { makeProduct, makeUser, uniqueSlug } from "../../helpers/kit";
 import { expect, test } from "../fixtures";
 import { visit } from "../helpers/browser";
 import { e2eDb } from "../helpers/db";
+import { uniqueEmail } from "../helpers/session";
 
 // The home page on the seeded shop: its two product rows never show the same piece, and its count of
 // five-star reviews is the one the reviews page shows.
@@ -27,9 +28,9 @@ async function countOn(page: Page, url: string): Promise<number> {
 test("the home's count of five-star reviews is the reviews page's; the owner's claim of reviews elsewhere says where they are", async ({ page }, testInfo) => {
   // A five-star review and a four-star one, approved: only the first is counted.
   const db = e2eDb();
-  const user = await makeUser(db);
-  const product = await makeProduct(db, { title: "Review Count Piece", slug: uniqueSlug("five-star"), image: false });
-  for (const rating of [5, 4])
+  const user = await makeUser(db, { email: uniqueEmail("five-star") });
+  for (const rating of [5, 4]) {
+    const product = await makeProduct(db, { title: `Rated ${rating} Piece`, slug: uniqueSlug(`rated-${rating}`), image: false });
     await db
       .insertInto("reviews")
       .values({
@@ -42,6 +43,7 @@ test("the home's count of five-star reviews is the reviews page's; the owner's c
         author_name: "Ada L.",
       })
       .execute();
+  }
 
   await visit(page, testInfo, "/");
   const values = page.getByRole("region", { name: "Why shop with us" });
