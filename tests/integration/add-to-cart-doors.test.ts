@@ -61,7 +61,13 @@ describe("Add to Cart: one handler behind every form, the same rules as the API"
 
     const fromProduct = await door.product();
     expect(fromProduct.status).toBe(400);
-    expect(await fromProduct.json()).toEqual({ ok: false, error: { ...CART_TOAST_TEXT.selectColor }, field: "colorId" });
+    // The page drawn again keeps the choice posted (here none).
+    expect(await fromProduct.json()).toEqual({
+      ok: false,
+      error: { ...CART_TOAST_TEXT.selectColor },
+      field: "colorId",
+      choice: { colorId: null, variationCode: null },
+    });
     expect(await linesOf(product.id)).toEqual([]);
 
     const fromCard = await door.cartForm();
