@@ -247,4 +247,3 @@ test("Add to Cart with a colour confirms, counts the item and (with JavaScript) 
   await expect(panel.getByRole("link", { name: "Checkout" })).toHaveAttribute("href", "/checkout");
   await expect(panel.getByText("Subtotal")).toBeVisible();
 });
-
