@@ -142,7 +142,7 @@ describe("the sales register", () => {
       Order: String(ids.vat),
       "Placed at": expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       "Paid at": "2026-11-10T10:00:00.000Z",
-      Status: "delivered",
+      Status: "Delivered",
       Country: "PL",
       "Subtotal USD": "100.00",
       "Shipping USD": "8.00",

@@ -77,6 +77,7 @@ export const DELETION_COVERAGE = {
     activity_log: "append-only, the owner's record of who did what, the user.delete row included (docs/decisions/account-deletion.md)",
     page_versions: "the owner's pages: the admin's address stays on the versions they saved (the id is cleared by the foreign key)",
     uploads: "product photos: the id of the admin who uploaded one is cleared by the foreign key",
+    page_photos: "the owner's page photos: the id of the admin who uploaded one is cleared by the foreign key",
     admin_signin_refusals: "counts refused admin sign-ins per client address: tied to no account",
     made_to_order_holds: "with their order (see orders); deleted a day after the hold ends once the order is no longer unpaid (purgeEndedHolds)",
     discount_uses: "with their order (see orders): the order's address keeps a once-per-e-mail code from being used twice",

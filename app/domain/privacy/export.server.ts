@@ -108,6 +108,7 @@ export const EXPORT_COVERAGE = {
     password_reset_tokens: "secrets only: hashes of reset link tokens",
     recovery_codes: "secrets only: hashes of the second factor's recovery codes",
     page_versions: "the owner's pages: a row names the admin who saved a version, a work record, not the admin's own data",
+    page_photos: "the owner's page photos: a row names the admin who uploaded it, a work record, not the admin's own data",
     uploads: "product photos: a row names the admin who uploaded it, a work record",
     admin_signin_refusals: "counts refused admin sign-ins per client address: tied to no account",
     made_to_order_holds:
