@@ -21,10 +21,11 @@ const KIB = 1024;
 const HTML_BUDGET = 30 * KIB;
 const CSS_BUDGET = 15 * KIB;
 /**
- * The admin's dashboard with its editors measures about 132.4 KiB: React, Remix's client, the
- * drag-and-drop editor, the tabs' own views and their Polish fields. Shoppers never load it (lean pages).
+ * The admin's dashboard with its editors measures about 141.1 KiB: React, Remix's client, the
+ * drag-and-drop editor, the tabs' own views and their Polish fields, its own frame and row menus.
+ * Shoppers never load it (lean pages).
  */
-const ADMIN_JS_BUDGET = 140 * KIB;
+const ADMIN_JS_BUDGET = 144 * KIB;
 
 const BUILD_DIR = path.resolve("public/build");
 
