@@ -217,7 +217,8 @@ export default function ProductPage() {
             productId={product.id}
             isFavorite={isFavorite}
             signedIn={signedIn}
-            here={productPageHref(product.slug, { colorId, defaultColorId })}
+            // The colour she is on, named even when it is the one the page opens on: stock moves, the way back should not.
+            here={productPageHref(product.slug, { colorId })}
           />
           {madeToOrder ? null : (
             <BackInStockForm

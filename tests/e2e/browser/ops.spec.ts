@@ -127,7 +127,7 @@ test("an order's activity: cancel it, then find it by order number in the Activi
   await visit(page, testInfo, `/admin?tab=activity&subject=order&id=${order.id}`);
   const row = page.locator("table.activity-table tbody tr").first();
   await expect(row).toContainText(`Order #${order.id} cancelled`);
-  await expect(row).toContainText("status: paid → cancelled");
+  await expect(row).toContainText("status: Payment Received → Cancelled");
 });
 
 test("Back up now shows the new backup, beside the replication's state; Export CSV downloads the orders and users", async ({
