@@ -55,19 +55,22 @@ export function ShopFilters({ pathname, search, filters, facets, colors }: ShopF
             ))}
           </select>
         </label>
-        <fieldset className="filter-group">
-          <legend className="filter-title">{t("catalogue.filters.scale")}</legend>
-          <label>
-            <input type="radio" name="scale" value="" defaultChecked={filters.scale === null} /> {t("catalogue.filters.scaleAny")}
-          </label>
-          {CATALOGUE_SCALES.map((scale) => (
-            <label key={scale}>
-              <input type="radio" name="scale" value={scale} defaultChecked={filters.scale === scale} />{" "}
-              {t("catalogue.filters.scaleValue", { n: scale.slice(2) })}
-              {count(facets?.scale[scale])}
+        {/* A list of one scale (a scale's own category, the accessories) has nothing to narrow by scale. */}
+        {facets && filters.scale === null && CATALOGUE_SCALES.some((scale) => facets.scale[scale] === 0) ? null : (
+          <fieldset className="filter-group">
+            <legend className="filter-title">{t("catalogue.filters.scale")}</legend>
+            <label>
+              <input type="radio" name="scale" value="" defaultChecked={filters.scale === null} /> {t("catalogue.filters.scaleAny")}
             </label>
-          ))}
-        </fieldset>
+            {CATALOGUE_SCALES.map((scale) => (
+              <label key={scale}>
+                <input type="radio" name="scale" value={scale} defaultChecked={filters.scale === scale} />{" "}
+                {t("catalogue.filters.scaleValue", { n: scale.slice(2) })}
+                {count(facets?.scale[scale])}
+              </label>
+            ))}
+          </fieldset>
+        )}
         {colors.length > 0 ? (
           <fieldset className="filter-group">
             <legend className="filter-title">{t("catalogue.filters.color")}</legend>

@@ -20,8 +20,11 @@ async function rowsOf(items: Locator): Promise<number[]> {
 test("the admin home: its own chrome, six groups on one row, and the orders to ship counted", async ({ page, loginAsAdmin }, testInfo) => {
   await loginAsAdmin({ page, email: uniqueEmail("layout-admin") });
   const paid = await insertOrder({ status: "paid" });
+  // An open withdrawal, so the row is measured with its pill beside Orders (handled again at the end).
+  withDb((db) => db.prepare("INSERT INTO withdrawals (order_id, name, received_at) VALUES (?, 'Layout Test', ?)").run(paid.id, new Date().toISOString()));
   const before = toShip();
   await visit(page, testInfo, "/admin");
+  await expect(page.getByTestId("admin-count-withdrawals")).toBeVisible();
   const after = toShip();
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   await expect(page.locator("header.site-header, footer.site-footer, .demo-banner, .language-hint")).toHaveCount(0);
@@ -38,7 +41,7 @@ test("the admin home: its own chrome, six groups on one row, and the orders to s
   // At 1280 px every section shows at once: one row, nothing to scroll.
   expect(await rowsOf(groups)).toHaveLength(1);
   // The sections themselves (the withdrawals pill beside Orders is smaller and sits lower).
-  expect(await rowsOf(nav(page).locator(".admin-nav-item > a"))).toHaveLength(1);
+  expect(await rowsOf(nav(page).locator(".admin-nav-item > a:not(.admin-nav-alert)"))).toHaveLength(1);
   expect(await nav(page).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
   // The badge says what the Dashboard says, and what the database holds (when no other test changed it meanwhile).
@@ -53,6 +56,7 @@ test("the admin home: its own chrome, six groups on one row, and the orders to s
   await visit(page, testInfo, `/admin/orders/${paid.id}`);
   await expect(page.locator("header.site-header, footer.site-footer, .demo-banner")).toHaveCount(0);
   await expect(nav(page).getByRole("link", { name: /^Orders/ })).toHaveAttribute("aria-current", "true");
+  withDb((db) => db.prepare("UPDATE withdrawals SET handled_at = ? WHERE order_id = ?").run(new Date().toISOString(), paid.id));
 });
 
 test("the second-factor reminder shows on the first admin page of a sign-in only; Settings keeps the line", async ({ page, loginAsAdmin }, testInfo) => {
@@ -93,7 +97,7 @@ test("on a 360 px phone the sections stay one row that scrolls sideways, and the
   await expect(groups).toHaveCount(6);
   expect(await rowsOf(groups)).toHaveLength(1);
   // The sections themselves (the withdrawals pill beside Orders is smaller and sits lower).
-  expect(await rowsOf(nav(page).locator(".admin-nav-item > a"))).toHaveLength(1);
+  expect(await rowsOf(nav(page).locator(".admin-nav-item > a:not(.admin-nav-alert)"))).toHaveLength(1);
   // The row is no taller than one group: a label over a line of links.
   const navBox = (await nav(page).boundingBox())!;
   const groupBox = (await groups.first().boundingBox())!;

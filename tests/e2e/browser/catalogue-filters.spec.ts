@@ -84,6 +84,16 @@ test("on a 360 px phone the filters fold into 'Filter and sort'", async ({ page 
   await expect(page.locator("form.shop-filters-form").getByLabel("Sort by")).toBeHidden();
   await page.getByText("Filter and sort").click();
   await expect(page.locator("form.shop-filters-form").getByLabel("Sort by")).toBeVisible();
+  // A scale's own category offers no scale to choose; the whole shop does.
+  await expect(page.locator("form.shop-filters-form legend", { hasText: "Scale" })).toHaveCount(0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("the whole shop offers both scales, each with its count", async ({ page }, testInfo) => {
+  await visit(page, testInfo, "/shop?inStock=1");
+  const scale = page.locator("form.shop-filters-form fieldset", { has: page.locator("legend", { hasText: "Scale" }) });
+  await expect(scale.getByRole("radio")).toHaveCount(3);
+  await expect(scale.getByText(/1:4 scale \(\d+\)/)).toBeVisible();
+  await expect(scale.getByText(/1:6 scale \(\d+\)/)).toBeVisible();
 });
