@@ -1,7 +1,7 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { confirmAndSubmit, expectToast, visit } from "../helpers/browser";
-import { withDb } from "../helpers/db";
+import { e2eDb, withDb } from "../helpers/db";
 import { insertOrder } from "../helpers/orders";
 import { uniqueEmail } from "../helpers/session";
 
@@ -21,7 +21,7 @@ test("the admin home: its own chrome, six groups on one row, and the orders to s
   await loginAsAdmin({ page, email: uniqueEmail("layout-admin") });
   const paid = await insertOrder({ status: "paid" });
   // An open withdrawal, so the row is measured with its pill beside Orders (handled again at the end).
-  withDb((db) => db.prepare("INSERT INTO withdrawals (order_id, name, received_at) VALUES (?, 'Layout Test', ?)").run(paid.id, new Date().toISOString()));
+  await e2eDb().insertInto("withdrawals").values({ order_id: paid.id, name: "Layout Test", received_at: new Date().toISOString() }).execute();
   const before = toShip();
   await visit(page, testInfo, "/admin");
   await expect(page.getByTestId("admin-count-withdrawals")).toBeVisible();
@@ -56,7 +56,7 @@ test("the admin home: its own chrome, six groups on one row, and the orders to s
   await visit(page, testInfo, `/admin/orders/${paid.id}`);
   await expect(page.locator("header.site-header, footer.site-footer, .demo-banner")).toHaveCount(0);
   await expect(nav(page).getByRole("link", { name: /^Orders/ })).toHaveAttribute("aria-current", "true");
-  withDb((db) => db.prepare("UPDATE withdrawals SET handled_at = ? WHERE order_id = ?").run(new Date().toISOString(), paid.id));
+  await e2eDb().updateTable("withdrawals").set({ handled_at: new Date().toISOString() }).where("order_id", "=", paid.id).execute();
 });
 
 test("the second-factor reminder shows on the first admin page of a sign-in only; Settings keeps the line", async ({ page, loginAsAdmin }, testInfo) => {
