@@ -59,8 +59,10 @@ const TRUE: Condition = sql<SqlBool>`1`;
 const all = (conditions: Condition[]): Condition => (conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : TRUE);
 
 /**
- * `walk`: a sorted page walks its sort's index and stops after the page (the category checked per
- * row by key) instead of sorting the whole category; a count starts from the category's own index.
+ * `walk`: the category is checked per row by key instead of listed first: a sorted page walks its
+ * sort's index and stops after the page, and a colour's few products drive the query instead of
+ * the whole category being listed (docs/decisions/catalogue-filters.md). Otherwise a count starts
+ * from the category's own index.
  */
 function baseConditions(base: ListBase, walk = false): Condition[] {
   const out: Condition[] = [];
@@ -127,7 +129,7 @@ export async function filteredIds(db: DB, base: ListBase, filters: CatalogueFilt
   const rows = await db
     .selectFrom("products")
     .select("products.id")
-    .where(all([...baseConditions(base, filters.sort !== "newest" && filters.colors.length === 0), ...chosen(conditions)]))
+    .where(all([...baseConditions(base, filters.sort !== "newest" || filters.colors.length > 0), ...chosen(conditions)]))
     .orderBy(orderBy(filters.sort))
     .limit(limit)
     .offset(offset)
@@ -158,7 +160,7 @@ export async function filteredTotal(db: DB, base: ListBase, filters: CatalogueFi
   const row = await db
     .selectFrom("products")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where(all([...baseConditions(base), ...chosen(conditions)]))
+    .where(all([...baseConditions(base, filters.colors.length > 0), ...chosen(conditions)]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
